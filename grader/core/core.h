@@ -1,0 +1,114 @@
+/* core.h - what every cudalab module shares: status codes with their messages,
+ * an error record that carries file:line:column, a growable string, growable
+ * arrays, and small file helpers (whole-file reads, atomic writes).
+ *
+ * Prefix: cl_. */
+#ifndef CUDALAB_CORE_H
+#define CUDALAB_CORE_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Status codes and their messages: one table, so a message cannot drift from
+ * its code. X(NAME, "what it means") */
+#define CL_STATUS_CODES(X)                                   \
+    X(OK, "ok")                                              \
+    X(NOMEM, "out of memory")                                \
+    X(IO, "cannot read or write a file")                     \
+    X(USAGE, "bad usage")                                    \
+    X(NOT_FOUND, "not found")                                \
+    X(MANIFEST, "bad manifest")                              \
+    X(STATE, "bad state file")                               \
+    X(NO_NVCC, "nvcc not found")                             \
+    X(COMPILE, "compilation failed")                         \
+    X(LIMIT, "a limit was exceeded")                         \
+    X(PTX, "PTX not understood")                             \
+    X(UNSUPPORTED, "not supported")                          \
+    X(SIGNATURE, "kernel signature differs")                 \
+    X(NO_GPU, "no GPU")                                      \
+    X(GPU, "GPU error")                                      \
+    X(CANCELLED, "cancelled")                                \
+    X(INTERNAL, "internal error")
+
+typedef enum cl_status {
+#define CL_STATUS_ENUM(name, msg) CL_##name,
+    CL_STATUS_CODES(CL_STATUS_ENUM)
+#undef CL_STATUS_ENUM
+    CL_STATUS_COUNT
+} cl_status;
+
+const char *cl_status_name(cl_status s);    /* "MANIFEST" */
+const char *cl_status_message(cl_status s); /* "bad manifest" */
+
+/* An error with where it happened. file may be empty; line and column are
+ * 1-based, 0 when unknown. */
+typedef struct cl_error {
+    cl_status status;
+    char file[512];
+    int line, column;
+    char message[1024];
+} cl_error;
+
+/* Fill err (which may be NULL) and return status. */
+cl_status cl_fail(cl_error *err, cl_status status, const char *file, int line,
+                  int column, const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
+/* "file:line:column: message" (the parts that are known) into buf. */
+void cl_error_format(const cl_error *err, char *buf, size_t size);
+
+/* Allocation that never returns NULL: cudalab aborts with a message when the
+ * machine is out of memory, since nothing sensible can follow. */
+void *cl_malloc(size_t n);
+void *cl_calloc(size_t count, size_t size);
+void *cl_realloc(void *p, size_t n);
+char *cl_strdup(const char *s);
+char *cl_strndup(const char *s, size_t n);
+char *cl_sprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Growable string; always NUL-terminated once anything was appended. */
+typedef struct cl_str {
+    char *s;
+    size_t len, cap;
+} cl_str;
+
+void cl_str_add(cl_str *b, const char *s);
+void cl_str_addn(cl_str *b, const char *s, size_t n);
+void cl_str_addf(cl_str *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void cl_str_vaddf(cl_str *b, const char *fmt, va_list ap);
+void cl_str_addc(cl_str *b, char c);
+const char *cl_str_cstr(const cl_str *b); /* "" when empty */
+char *cl_str_take(cl_str *b);             /* caller frees; b is reset */
+void cl_str_free(cl_str *b);
+
+/* Growable array of T: CL_VEC(int) v = {0}; CL_VEC_PUSH(&v, 3); free(v.v); */
+#define CL_VEC(T) struct { T *v; size_t n, cap; }
+#define CL_VEC_RESERVE(vec, want)                                               \
+    do {                                                                        \
+        if ((want) > (vec)->cap) {                                              \
+            size_t cl_nc_ = (vec)->cap ? (vec)->cap * 2 : 8;                    \
+            while (cl_nc_ < (want)) cl_nc_ *= 2;                                \
+            (vec)->v = cl_realloc((vec)->v, cl_nc_ * sizeof *(vec)->v);         \
+            (vec)->cap = cl_nc_;                                                \
+        }                                                                       \
+    } while (0)
+#define CL_VEC_PUSH(vec, item)                                                  \
+    do {                                                                        \
+        CL_VEC_RESERVE(vec, (vec)->n + 1);                                      \
+        (vec)->v[(vec)->n++] = (item);                                          \
+    } while (0)
+
+/* Files. */
+cl_status cl_read_file(const char *path, char **data, size_t *len, cl_error *err);
+/* Write data to path through a temporary file in the same folder and a rename,
+ * so readers see the old file or the new one, never half of one. */
+cl_status cl_write_file_atomic(const char *path, const void *data, size_t len,
+                               cl_error *err);
+cl_status cl_mkdirs(const char *path, cl_error *err); /* mkdir -p */
+bool cl_file_exists(const char *path);
+bool cl_dir_exists(const char *path);
+cl_status cl_copy_file(const char *from, const char *to, cl_error *err);
+char *cl_path_join(const char *a, const char *b); /* caller frees */
+
+#endif

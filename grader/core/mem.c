@@ -1,0 +1,128 @@
+/* mem.c - allocation that never returns NULL, and growable strings. */
+#include "core.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void out_of_memory(size_t n)
+{
+    fprintf(stderr, "cudalab: out of memory (asked for %zu bytes)\n", n);
+    abort();
+}
+
+void *cl_malloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p) out_of_memory(n);
+    return p;
+}
+
+void *cl_calloc(size_t count, size_t size)
+{
+    void *p = calloc(count ? count : 1, size ? size : 1);
+    if (!p) out_of_memory(count * size);
+    return p;
+}
+
+void *cl_realloc(void *p, size_t n)
+{
+    void *q = realloc(p, n ? n : 1);
+    if (!q) out_of_memory(n);
+    return q;
+}
+
+char *cl_strdup(const char *s)
+{
+    return cl_strndup(s, strlen(s));
+}
+
+char *cl_strndup(const char *s, size_t n)
+{
+    char *d = cl_malloc(n + 1);
+    memcpy(d, s, n);
+    d[n] = '\0';
+    return d;
+}
+
+char *cl_sprintf(const char *fmt, ...)
+{
+    cl_str b = {0};
+    va_list ap;
+    va_start(ap, fmt);
+    cl_str_vaddf(&b, fmt, ap);
+    va_end(ap);
+    return cl_str_take(&b);
+}
+
+static void str_reserve(cl_str *b, size_t extra)
+{
+    size_t want = b->len + extra + 1;
+    if (want <= b->cap) return;
+    size_t cap = b->cap ? b->cap : 64;
+    while (cap < want) cap *= 2;
+    b->s = cl_realloc(b->s, cap);
+    b->cap = cap;
+}
+
+void cl_str_addn(cl_str *b, const char *s, size_t n)
+{
+    str_reserve(b, n);
+    memcpy(b->s + b->len, s, n);
+    b->len += n;
+    b->s[b->len] = '\0';
+}
+
+void cl_str_add(cl_str *b, const char *s)
+{
+    cl_str_addn(b, s, strlen(s));
+}
+
+void cl_str_addc(cl_str *b, char c)
+{
+    cl_str_addn(b, &c, 1);
+}
+
+void cl_str_vaddf(cl_str *b, const char *fmt, va_list ap)
+{
+    va_list copy;
+    va_copy(copy, ap);
+    int n = vsnprintf(NULL, 0, fmt, copy);
+    va_end(copy);
+    if (n <= 0) {
+        str_reserve(b, 0);
+        b->s[b->len] = '\0';
+        return;
+    }
+    str_reserve(b, (size_t)n);
+    vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+    b->len += (size_t)n;
+}
+
+void cl_str_addf(cl_str *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    cl_str_vaddf(b, fmt, ap);
+    va_end(ap);
+}
+
+const char *cl_str_cstr(const cl_str *b)
+{
+    return b->s ? b->s : "";
+}
+
+char *cl_str_take(cl_str *b)
+{
+    char *s = b->s ? b->s : cl_strdup("");
+    b->s = NULL;
+    b->len = b->cap = 0;
+    return s;
+}
+
+void cl_str_free(cl_str *b)
+{
+    free(b->s);
+    b->s = NULL;
+    b->len = b->cap = 0;
+}

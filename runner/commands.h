@@ -1,0 +1,17 @@
+/* commands.h - the subcommands, one X-macro row each:
+ * X(name, function, arguments, summary, longer help or NULL).
+ * cli.c turns the rows into the dispatch table and the help text. */
+#ifndef CUDALAB_COMMANDS_H
+#define CUDALAB_COMMANDS_H
+
+int cmd_tui(int argc, char **argv);
+int cmd_list(int argc, char **argv);
+int cmd_doctor(int argc, char **argv);
+int cmd_reset(int argc, char **argv);
+
+#define CLI_COMMANDS(X)                                                          \
+    X("list", cmd_list, "", "the days of the course with your status", NULL)     \
+    X("doctor", cmd_doctor, "", "what is installed, and which backend grades", NULL) \
+    X("reset", cmd_reset, "DAY", "put the day's template back (your file is kept as a backup)", NULL)
+
+#endif

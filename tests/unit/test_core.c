@@ -1,0 +1,87 @@
+/* test_core.c - status table, error formatting, strings, atomic writes. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/core.h"
+
+static void test_status_table(void **state)
+{
+    (void)state;
+    assert_string_equal(cl_status_name(CL_MANIFEST), "MANIFEST");
+    assert_string_equal(cl_status_message(CL_NO_NVCC), "nvcc not found");
+    assert_string_equal(cl_status_name((cl_status)999), "UNKNOWN");
+}
+
+static void test_error_format(void **state)
+{
+    (void)state;
+    cl_error e;
+    char buf[256];
+    assert_int_equal(cl_fail(&e, CL_MANIFEST, "day.yaml", 3, 7, "unknown key '%s'", "titel"),
+                     CL_MANIFEST);
+    cl_error_format(&e, buf, sizeof buf);
+    assert_string_equal(buf, "day.yaml:3:7: unknown key 'titel'");
+    cl_fail(&e, CL_IO, "", 0, 0, "plain");
+    cl_error_format(&e, buf, sizeof buf);
+    assert_string_equal(buf, "plain");
+}
+
+static void test_strings(void **state)
+{
+    (void)state;
+    cl_str b = {0};
+    assert_string_equal(cl_str_cstr(&b), "");
+    for (int i = 0; i < 1000; i++) cl_str_addf(&b, "%d,", i);
+    assert_true(strncmp(b.s, "0,1,2,", 6) == 0);
+    assert_int_equal(b.len, strlen(b.s));
+    char *s = cl_str_take(&b);
+    assert_null(b.s);
+    free(s);
+    char *j = cl_path_join("a/", "b");
+    assert_string_equal(j, "a/b");
+    free(j);
+}
+
+static void test_atomic_write(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/cudalab-test-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char *sub = cl_sprintf("%s/x/y", dir);
+    assert_int_equal(cl_mkdirs(sub, NULL), CL_OK);
+    char *path = cl_sprintf("%s/f.txt", sub);
+    assert_int_equal(cl_write_file_atomic(path, "hello", 5, NULL), CL_OK);
+    assert_int_equal(cl_write_file_atomic(path, "bye", 3, NULL), CL_OK);
+    char *data;
+    size_t len;
+    assert_int_equal(cl_read_file(path, &data, &len, NULL), CL_OK);
+    assert_int_equal(len, 3);
+    assert_string_equal(data, "bye");
+    free(data);
+    cl_error e;
+    char *missing = cl_sprintf("%s/nope", dir);
+    assert_int_equal(cl_read_file(missing, &data, &len, &e), CL_NOT_FOUND);
+    assert_string_equal(e.file, missing);
+    unlink(path);
+    char *cmd = cl_sprintf("rm -rf %s", dir);
+    assert_int_equal(system(cmd), 0);
+    free(cmd); free(missing); free(path); free(sub);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_status_table),
+        cmocka_unit_test(test_error_format),
+        cmocka_unit_test(test_strings),
+        cmocka_unit_test(test_atomic_write),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
