@@ -1,0 +1,151 @@
+/* course.c - the days found under a course folder, and finding one by name. */
+#include "day.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *day_course_root(void)
+{
+    const char *env = getenv("CUDALAB_COURSE");
+    return env && *env ? env : CUDALAB_COURSE_DIR;
+}
+
+static int entry_number(const day_entry *e)
+{
+    return e->manifest ? e->manifest->day : atoi(e->slug + 3);
+}
+
+static int compare_entries(const void *a, const void *b)
+{
+    const day_entry *x = a, *y = b;
+    int dx = entry_number(x), dy = entry_number(y);
+    if (dx != dy) return dx < dy ? -1 : 1;
+    return strcmp(x->slug, y->slug);
+}
+
+static bool looks_like_day(const char *name)
+{
+    return !strncmp(name, "day", 3) && isdigit((unsigned char)name[3]);
+}
+
+cl_status day_course_load(const char *root, day_course **out, cl_error *err)
+{
+    char *days_dir = cl_path_join(root, "days");
+    cl_status st = CL_OK;
+    day_course *c = cl_calloc(1, sizeof *c);
+    c->root = cl_strdup(root);
+    CL_VEC(day_entry) entries = {0};
+    DIR *dir = opendir(days_dir);
+    *out = NULL;
+    if (!dir) {
+        st = cl_fail(err, CL_NOT_FOUND, days_dir, 0, 0,
+                     "no course here: the folder days/ is missing (set CUDALAB_COURSE to "
+                     "the course checkout)");
+        goto done;
+    }
+    struct dirent *de;
+    while ((de = readdir(dir))) {
+        if (!looks_like_day(de->d_name)) continue;
+        char *folder = cl_path_join(days_dir, de->d_name);
+        char *yaml = cl_path_join(folder, "day.yaml");
+        if (cl_dir_exists(folder) && cl_file_exists(yaml)) {
+            day_entry e = {.slug = cl_strdup(de->d_name)};
+            day_manifest_load(yaml, &e.manifest, &e.error);
+            CL_VEC_PUSH(&entries, e);
+        }
+        free(folder);
+        free(yaml);
+    }
+    closedir(dir);
+    if (entries.n) qsort(entries.v, entries.n, sizeof *entries.v, compare_entries);
+    c->days = entries.v;
+    c->ndays = (int)entries.n;
+    *out = c;
+    c = NULL;
+done:
+    day_course_free(c);
+    free(days_dir);
+    return st;
+}
+
+void day_course_free(day_course *c)
+{
+    if (!c) return;
+    for (int i = 0; i < c->ndays; i++) {
+        free(c->days[i].slug);
+        day_manifest_free(c->days[i].manifest);
+    }
+    free(c->days);
+    free(c->root);
+    free(c);
+}
+
+/* "23" -> 23; "day23" -> 23; anything else -> -1. */
+static int day_number(const char *s)
+{
+    if (!strncmp(s, "day", 3)) s += 3;
+    if (!*s || strlen(s) > 3) return -1;
+    for (const char *p = s; *p; p++)
+        if (!isdigit((unsigned char)*p)) return -1;
+    return atoi(s);
+}
+
+cl_status day_course_find(const day_course *c, const char *which, const day_entry **out,
+                          cl_error *err)
+{
+    int want = day_number(which);
+    const day_entry *found = NULL;
+    int matches = 0;
+    for (int i = 0; i < c->ndays; i++) {
+        const day_entry *e = &c->days[i];
+        bool hit = want >= 0 ? entry_number(e) == want
+                             : !strncmp(e->slug, which, strlen(which));
+        if (want < 0 && !strcmp(e->slug, which)) {
+            found = e;
+            matches = 1;
+            break;
+        }
+        if (hit) {
+            found = e;
+            matches++;
+        }
+    }
+    *out = NULL;
+    if (matches == 0)
+        return cl_fail(err, CL_NOT_FOUND, "", 0, 0,
+                       "no day '%s' in %s/days; `cudalab list` shows the days", which, c->root);
+    if (matches > 1)
+        return cl_fail(err, CL_USAGE, "", 0, 0, "'%s' names more than one day; give the "
+                       "whole name, such as %s", which, found->slug);
+    if (!found->manifest) {
+        if (err) *err = found->error;
+        return found->error.status ? found->error.status : CL_MANIFEST;
+    }
+    *out = found;
+    return CL_OK;
+}
+
+static char *day_file(const day_course *c, const char *folder, const day_manifest *m)
+{
+    char *dir = cl_sprintf("%s/%s/%s", c->root, folder, m->slug);
+    char *path = cl_path_join(dir, m->student_file);
+    free(dir);
+    return path;
+}
+
+char *day_template_path(const day_course *c, const day_manifest *m)
+{
+    return day_file(c, "templates", m);
+}
+
+char *day_solution_path(const day_course *c, const day_manifest *m)
+{
+    return day_file(c, "solutions", m);
+}
+
+char *day_readme_path(const day_manifest *m)
+{
+    return cl_path_join(m->dir, "README.md");
+}

@@ -1,0 +1,458 @@
+/* manifest.c - day.yaml read through field tables into a day_manifest. */
+#include "day.h"
+
+#include <ctype.h>
+#include <libgen.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/yamldoc.h"
+
+static const char *const check_names[] = {
+#define DAY_CHECK_NAME(id, name) name,
+    DAY_CHECKS(DAY_CHECK_NAME)
+#undef DAY_CHECK_NAME
+};
+
+static const struct {
+    const char *c, *mangled;
+    int bytes;
+} param_types[] = {
+#define DAY_PARAM_ROW(id, c, m, bytes) {c, m, bytes},
+    DAY_PARAM_TYPES(DAY_PARAM_ROW)
+#undef DAY_PARAM_ROW
+};
+
+const char *day_check_name(day_check c)
+{
+    return (unsigned)c < DAY_CHECK_COUNT ? check_names[c] : "?";
+}
+
+int day_check_from_name(const char *name)
+{
+    for (int i = 0; i < DAY_CHECK_COUNT; i++)
+        if (!strcmp(check_names[i], name)) return i;
+    return -1;
+}
+
+const char *day_param_type_name(day_param_type t) { return param_types[t].c; }
+const char *day_param_type_mangled(day_param_type t) { return param_types[t].mangled; }
+int day_param_type_bytes(day_param_type t) { return param_types[t].bytes; }
+
+long long day_size_get(const day_size *s, const char *key, long long fallback)
+{
+    for (int i = 0; i < s->n; i++)
+        if (!strcmp(s->keys[i], key)) return s->values[i];
+    return fallback;
+}
+
+/* ---- small value checks ---- */
+
+static bool is_identifier(const char *s)
+{
+    if (!isalpha((unsigned char)*s) && *s != '_') return false;
+    for (s++; *s; s++)
+        if (!isalnum((unsigned char)*s) && *s != '_') return false;
+    return true;
+}
+
+static cl_status read_identifier(cl_yaml_doc *d, yaml_node_t *n, const char *what, char **out,
+                                 cl_error *err)
+{
+    cl_status st = cl_yaml_string(d, n, what, out, err);
+    if (st == CL_OK && !is_identifier(*out)) {
+        st = cl_yaml_fail(d, n, err, "%s must be a C identifier, found '%s'", what, *out);
+        free(*out);
+        *out = NULL;
+    }
+    return st;
+}
+
+/* ---- kernel parameters ---- */
+
+static cl_status param_type(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
+{
+    const char *s = cl_yaml_scalar(v);
+    for (int i = 0; s && i < DAY_PARAM_COUNT; i++)
+        if (!strcmp(s, param_types[i].c)) {
+            ((day_param *)t)->type = (day_param_type)i;
+            return CL_OK;
+        }
+    cl_str all = {0};
+    for (int i = 0; i < DAY_PARAM_COUNT; i++)
+        cl_str_addf(&all, "%s%s", i ? ", " : "", param_types[i].c);
+    cl_status st = cl_yaml_fail(d, v, err, "a parameter's type must be one of: %s; found '%s'",
+                                cl_str_cstr(&all), s ? s : "not a string");
+    cl_str_free(&all);
+    return st;
+}
+
+static cl_status param_name(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
+{
+    return read_identifier(d, v, "a parameter's name", &((day_param *)t)->name, err);
+}
+
+static const cl_yaml_field param_fields[] = {
+    {"type", true, param_type},
+    {"name", true, param_name},
+    {NULL, false, NULL},
+};
+
+/* ---- kernels ---- */
+
+static cl_status kernel_name(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
+{
+    return read_identifier(d, v, "a kernel's name", &((day_kernel *)t)->name, err);
+}
+
+static cl_status kernel_summary(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
+{
+    return cl_yaml_string(d, v, "a kernel's summary", &((day_kernel *)t)->summary, err);
+}
+
+static cl_status kernel_optional(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
+{
+    return cl_yaml_bool(d, v, "'optional'", &((day_kernel *)t)->optional, err);
+}
+
+static cl_status kernel_params(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
+{
+    day_kernel *k = t;
+    size_t n;
+    cl_status st = cl_yaml_seq(d, v, "'params'", 0, 16, &n, err);
+    if (st != CL_OK) return st;
+    k->params = cl_calloc(n, sizeof *k->params);
+    k->nparams = (int)n;
+    for (size_t i = 0; i < n && st == CL_OK; i++)
+        st = cl_yaml_mapping(d, cl_yaml_item(d, v, i), "a parameter", param_fields,
+                             &k->params[i], err);
+    for (size_t i = 0; i < n && st == CL_OK; i++)
+        for (size_t j = 0; j < i; j++)
+            if (!strcmp(k->params[i].name, k->params[j].name))
+                return cl_yaml_fail(d, cl_yaml_item(d, v, i), err,
+                                    "two parameters are named '%s'", k->params[i].name);
+    return st;
+}
+
+static cl_status kernel_checks(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
+{
+    day_kernel *k = t;
+    size_t n;
+    cl_status st = cl_yaml_seq(d, v, "'checks'", 1, DAY_CHECK_COUNT, &n, err);
+    for (size_t i = 0; i < n && st == CL_OK; i++) {
+        yaml_node_t *item = cl_yaml_item(d, v, i);
+        const char *s = cl_yaml_scalar(item);
+        int c = s ? day_check_from_name(s) : -1;
+        if (c < 0 || c == DAY_CHECK_COMPILE || c == DAY_CHECK_PERFORMANCE)
+            return cl_yaml_fail(d, item, err,
+                                "a check must be one of: correctness, mask-honesty, "
+                                "barrier-honesty, races, memory, resources; found '%s'",
+                                s ? s : "not a string");
+        if (k->checks & (1u << c))
+            return cl_yaml_fail(d, item, err, "check '%s' is listed twice", s);
+        k->checks |= 1u << c;
+    }
+    return st;
+}
+
+#define LIMIT_READER(field, lo, hi)                                                     \
+    static cl_status limit_##field(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err) \
+    {                                                                                   \
+        long long x;                                                                    \
+        cl_status st = cl_yaml_int(d, v, "'" #field "'", lo, hi, &x, err);              \
+        if (st == CL_OK) ((day_limits *)t)->field = (long)x;                            \
+        return st;                                                                      \
+    }
+LIMIT_READER(registers, 1, 255)
+LIMIT_READER(shared_bytes, 0, 65536)
+LIMIT_READER(spill_bytes, 0, 1 << 20)
+LIMIT_READER(stack_bytes, 0, 1 << 20)
+#undef LIMIT_READER
+
+static const cl_yaml_field limit_fields[] = {
+    {"registers", false, limit_registers},
+    {"shared_bytes", false, limit_shared_bytes},
+    {"spill_bytes", false, limit_spill_bytes},
+    {"stack_bytes", false, limit_stack_bytes},
+    {NULL, false, NULL},
+};
+
+static cl_status kernel_limits(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
+{
+    return cl_yaml_mapping(d, v, "'limits'", limit_fields, &((day_kernel *)t)->limits, err);
+}
+
+static const cl_yaml_field kernel_fields[] = {
+    {"name", true, kernel_name},
+    {"summary", true, kernel_summary},
+    {"params", true, kernel_params},
+    {"checks", true, kernel_checks},
+    {"limits", false, kernel_limits},
+    {"optional", false, kernel_optional},
+    {NULL, false, NULL},
+};
+
+/* ---- sizes ---- */
+
+static cl_status read_size(cl_yaml_doc *d, yaml_node_t *v, const char *what, day_size *s,
+                           cl_error *err)
+{
+    if (v->type != YAML_MAPPING_NODE || v->data.mapping.pairs.start == v->data.mapping.pairs.top)
+        return cl_yaml_fail(d, v, err, "%s must be a mapping of size names to integers, "
+                            "such as {n: 1000}", what);
+    size_t n = (size_t)(v->data.mapping.pairs.top - v->data.mapping.pairs.start);
+    s->keys = cl_calloc(n, sizeof *s->keys);
+    s->values = cl_calloc(n, sizeof *s->values);
+    for (yaml_node_pair_t *p = v->data.mapping.pairs.start; p < v->data.mapping.pairs.top; p++) {
+        yaml_node_t *k = cl_yaml_node(d, p->key);
+        char *key = NULL;
+        cl_status st = read_identifier(d, k, "a size's name", &key, err);
+        if (st != CL_OK) return st;
+        s->keys[s->n] = key;
+        for (int i = 0; i < s->n; i++)
+            if (!strcmp(s->keys[i], key))
+                return cl_yaml_fail(d, k, err, "'%s' appears twice in %s", key, what);
+        st = cl_yaml_int(d, cl_yaml_node(d, p->value), "a size", 0, (1LL << 40),
+                         &s->values[s->n], err);
+        s->n++;
+        if (st != CL_OK) return st;
+    }
+    return CL_OK;
+}
+
+static cl_status sizes_course(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
+{
+    return read_size(d, v, "'course'", &((day_manifest *)t)->course, err);
+}
+
+static cl_status sizes_hidden(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
+{
+    day_manifest *m = t;
+    size_t n;
+    cl_status st = cl_yaml_seq(d, v, "'hidden'", 0, 64, &n, err);
+    if (st != CL_OK) return st;
+    m->hidden = cl_calloc(n, sizeof *m->hidden);
+    m->nhidden = (int)n;
+    for (size_t i = 0; i < n && st == CL_OK; i++)
+        st = read_size(d, cl_yaml_item(d, v, i), "a hidden size", &m->hidden[i], err);
+    return st;
+}
+
+static const cl_yaml_field size_fields[] = {
+    {"course", true, sizes_course},
+    {"hidden", true, sizes_hidden},
+    {NULL, false, NULL},
+};
+
+/* ---- launch ---- */
+
+static cl_status launch_block(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
+{
+    long long b;
+    cl_status st = cl_yaml_int(d, v, "'block'", 32, 1024, &b, err);
+    if (st == CL_OK && b % 32)
+        st = cl_yaml_fail(d, v, err, "'block' must be a multiple of 32, found %lld", b);
+    if (st == CL_OK) ((day_manifest *)t)->block = (int)b;
+    return st;
+}
+
+static cl_status launch_grid(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
+{
+    return cl_yaml_string(d, v, "'grid'", &((day_manifest *)t)->grid, err);
+}
+
+static const cl_yaml_field launch_fields[] = {
+    {"block", true, launch_block},
+    {"grid", true, launch_grid},
+    {NULL, false, NULL},
+};
+
+/* ---- the top level ---- */
+
+static cl_status top_day(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
+{
+    long long x;
+    cl_status st = cl_yaml_int(d, v, "'day'", 1, 100, &x, err);
+    if (st == CL_OK) ((day_manifest *)t)->day = (int)x;
+    return st;
+}
+
+#define STRING_READER(field)                                                            \
+    static cl_status top_##field(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err) \
+    {                                                                                   \
+        return cl_yaml_string(d, v, "'" #field "'", &((day_manifest *)t)->field, err);  \
+    }
+STRING_READER(slug)
+STRING_READER(title)
+STRING_READER(topic)
+STRING_READER(student_file)
+STRING_READER(arch)
+#undef STRING_READER
+
+static cl_status top_launch(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
+{
+    return cl_yaml_mapping(d, v, "'launch'", launch_fields, t, err);
+}
+
+static cl_status top_sizes(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
+{
+    return cl_yaml_mapping(d, v, "'sizes'", size_fields, t, err);
+}
+
+static cl_status top_kernels(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
+{
+    day_manifest *m = t;
+    size_t n;
+    cl_status st = cl_yaml_seq(d, v, "'kernels'", 1, 16, &n, err);
+    if (st != CL_OK) return st;
+    m->kernels = cl_calloc(n, sizeof *m->kernels);
+    m->nkernels = (int)n;
+    for (size_t i = 0; i < n; i++) {
+        day_kernel *k = &m->kernels[i];
+        yaml_node_t *item = cl_yaml_item(d, v, i);
+        k->limits = (day_limits){-1, -1, -1, -1};
+        k->line = cl_yaml_line(item);
+        st = cl_yaml_mapping(d, item, "a kernel", kernel_fields, k, err);
+        if (st != CL_OK) return st;
+        for (size_t j = 0; j < i; j++)
+            if (!strcmp(m->kernels[j].name, k->name))
+                return cl_yaml_fail(d, item, err, "two kernels are named '%s'", k->name);
+    }
+    return CL_OK;
+}
+
+static cl_status top_hints(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
+{
+    day_manifest *m = t;
+    size_t n;
+    cl_status st = cl_yaml_seq(d, v, "'hints'", 0, 32, &n, err);
+    if (st != CL_OK) return st;
+    m->hints = cl_calloc(n, sizeof *m->hints);
+    for (size_t i = 0; i < n && st == CL_OK; i++, m->nhints++)
+        st = cl_yaml_string(d, cl_yaml_item(d, v, i), "a hint", &m->hints[i], err);
+    return st;
+}
+
+static const cl_yaml_field top_fields[] = {
+    {"day", true, top_day},
+    {"slug", true, top_slug},
+    {"title", true, top_title},
+    {"topic", true, top_topic},
+    {"student_file", true, top_student_file},
+    {"arch", false, top_arch},
+    {"launch", true, top_launch},
+    {"kernels", true, top_kernels},
+    {"sizes", true, top_sizes},
+    {"hints", false, top_hints},
+    {NULL, false, NULL},
+};
+
+/* Checks that span several keys, made once every key has been read. */
+static cl_status check_whole(cl_yaml_doc *d, day_manifest *m, cl_error *err)
+{
+    yaml_node_t *root = cl_yaml_root(d);
+    char prefix[16];
+    snprintf(prefix, sizeof prefix, "day%02d-", m->day);
+    if (strncmp(m->slug, prefix, strlen(prefix)) || !m->slug[strlen(prefix)])
+        return cl_yaml_fail(d, root, err, "slug '%s' must start with '%s' and name a topic",
+                            m->slug, prefix);
+    char *copy = cl_strdup(m->dir);
+    bool same = !strcmp(basename(copy), m->slug);
+    free(copy);
+    if (!same)
+        return cl_yaml_fail(d, root, err, "slug '%s' must equal the folder's name", m->slug);
+    size_t len = strlen(m->student_file);
+    if (strchr(m->student_file, '/') || len < 4 || strcmp(m->student_file + len - 3, ".cu"))
+        return cl_yaml_fail(d, root, err, "student_file must be a plain file name ending in "
+                            ".cu, found '%s'", m->student_file);
+    if (strncmp(m->arch, "sm_", 3) || atoi(m->arch + 3) < 50)
+        return cl_yaml_fail(d, root, err, "arch must be sm_NN (50 or newer), found '%s'",
+                            m->arch);
+    for (int i = 0; i < m->nhidden; i++)
+        for (int k = 0; k < m->course.n; k++)
+            if (day_size_get(&m->hidden[i], m->course.keys[k], -1) < 0 ||
+                m->hidden[i].n != m->course.n)
+                return cl_yaml_fail(d, root, err, "hidden size %d must name the same keys as "
+                                    "the course size", i + 1);
+    return CL_OK;
+}
+
+cl_status day_manifest_parse(const char *path, const char *text, size_t len,
+                             day_manifest **out, cl_error *err)
+{
+    cl_yaml_doc doc;
+    day_manifest *m = cl_calloc(1, sizeof *m);
+    m->path = cl_strdup(path);
+    char *copy = cl_strdup(path);
+    m->dir = cl_strdup(dirname(copy));
+    free(copy);
+    *out = NULL;
+    cl_status st = cl_yaml_load(&doc, path, text, len, err);
+    if (st == CL_OK)
+        st = cl_yaml_mapping(&doc, cl_yaml_root(&doc), "the manifest", top_fields, m, err);
+    if (st == CL_OK && !m->arch) m->arch = cl_strdup("sm_75");
+    if (st == CL_OK) st = check_whole(&doc, m, err);
+    cl_yaml_free(&doc);
+    if (st == CL_OK)
+        *out = m;
+    else
+        day_manifest_free(m);
+    return st;
+}
+
+cl_status day_manifest_load(const char *path, day_manifest **out, cl_error *err)
+{
+    char *text = NULL;
+    size_t len = 0;
+    *out = NULL;
+    cl_status st = cl_read_file(path, &text, &len, err);
+    if (st == CL_OK) st = day_manifest_parse(path, text, len, out, err);
+    free(text);
+    return st;
+}
+
+static void size_free(day_size *s)
+{
+    for (int i = 0; i < s->n; i++) free(s->keys[i]);
+    free(s->keys);
+    free(s->values);
+}
+
+void day_manifest_free(day_manifest *m)
+{
+    if (!m) return;
+    for (int i = 0; i < m->nkernels; i++) {
+        day_kernel *k = &m->kernels[i];
+        for (int j = 0; j < k->nparams; j++) free(k->params[j].name);
+        free(k->params);
+        free(k->name);
+        free(k->summary);
+    }
+    free(m->kernels);
+    size_free(&m->course);
+    for (int i = 0; i < m->nhidden; i++) size_free(&m->hidden[i]);
+    free(m->hidden);
+    for (int i = 0; i < m->nhints; i++) free(m->hints[i]);
+    free(m->hints);
+    free(m->path); free(m->dir); free(m->slug); free(m->title); free(m->topic);
+    free(m->student_file); free(m->arch); free(m->grid);
+    free(m);
+}
+
+const day_kernel *day_manifest_kernel(const day_manifest *m, const char *name)
+{
+    for (int i = 0; i < m->nkernels; i++)
+        if (!strcmp(m->kernels[i].name, name)) return &m->kernels[i];
+    return NULL;
+}
+
+char *day_kernel_signature(const day_kernel *k)
+{
+    cl_str s = {0};
+    cl_str_addf(&s, "%s(", k->name);
+    for (int i = 0; i < k->nparams; i++)
+        cl_str_addf(&s, "%s%s %s", i ? ", " : "", day_param_type_name(k->params[i].type),
+                    k->params[i].name);
+    cl_str_add(&s, ")");
+    return cl_str_take(&s);
+}
