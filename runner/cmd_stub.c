@@ -3,6 +3,4 @@
 #include "commands.h"
 
 int cmd_tui(int argc, char **argv) { cli_print_usage(stdout); return CLI_PASSED; }
-int cmd_list(int argc, char **argv) { return cli_cannot("list: not built yet"); }
 int cmd_doctor(int argc, char **argv) { return cli_cannot("doctor: not built yet"); }
-int cmd_reset(int argc, char **argv) { return cli_cannot("reset: not built yet"); }

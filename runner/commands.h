@@ -9,6 +9,13 @@ int cmd_list(int argc, char **argv);
 int cmd_doctor(int argc, char **argv);
 int cmd_reset(int argc, char **argv);
 
+/* Shared by the commands: load the course / find a day, or say why not on
+ * stderr (one line) and return NULL. */
+struct day_course;
+struct day_manifest;
+struct day_course *cli_load_course(void);
+const struct day_manifest *cli_find_day(const struct day_course *c, const char *which);
+
 #define CLI_COMMANDS(X)                                                          \
     X("list", cmd_list, "", "the days of the course with your status", NULL)     \
     X("doctor", cmd_doctor, "", "what is installed, and which backend grades", NULL) \

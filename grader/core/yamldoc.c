@@ -13,6 +13,7 @@ cl_status cl_yaml_load(cl_yaml_doc *d, const char *path, const char *text, size_
     cl_status st = CL_OK;
     memset(d, 0, sizeof *d);
     d->path = path;
+    d->fail_status = CL_MANIFEST;
     if (!yaml_parser_initialize(&parser))
         return cl_fail(err, CL_NOMEM, path, 0, 0, "cannot start the YAML parser");
     yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
@@ -60,7 +61,7 @@ cl_status cl_yaml_fail(cl_yaml_doc *d, const yaml_node_t *n, cl_error *err,
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    return cl_fail(err, CL_MANIFEST, d->path, n ? (int)n->start_mark.line + 1 : 0,
+    return cl_fail(err, d->fail_status ? d->fail_status : CL_MANIFEST, d->path, n ? (int)n->start_mark.line + 1 : 0,
                    n ? (int)n->start_mark.column + 1 : 0, "%s", msg);
 }
 

@@ -15,6 +15,7 @@ typedef struct cl_yaml_doc {
     yaml_document_t doc;
     const char *path; /* for messages; not owned */
     bool loaded;
+    cl_status fail_status; /* what cl_yaml_fail returns: CL_MANIFEST unless set */
 } cl_yaml_doc;
 
 /* Parse text as one YAML document. An empty document is an error. */

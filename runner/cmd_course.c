@@ -1,0 +1,117 @@
+/* cmd_course.c - `cudalab list` and `cudalab reset`, and loading the course
+ * for every command. */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "workspace.h"
+
+day_course *cli_load_course(void)
+{
+    day_course *c = NULL;
+    cl_error err = {0};
+    if (day_course_load(day_course_root(), &c, &err) != CL_OK) {
+        char line[1600];
+        cl_error_format(&err, line, sizeof line);
+        cli_cannot("%s", line);
+        return NULL;
+    }
+    return c;
+}
+
+const day_manifest *cli_find_day(const day_course *c, const char *which)
+{
+    const day_entry *e = NULL;
+    cl_error err = {0};
+    if (day_course_find(c, which, &e, &err) != CL_OK) {
+        char line[1600];
+        cl_error_format(&err, line, sizeof line);
+        cli_cannot("%s", line);
+        return NULL;
+    }
+    return e->manifest;
+}
+
+static void format_when(time_t t, char *buf, size_t size)
+{
+    struct tm tm;
+    if (!t) {
+        snprintf(buf, size, "-");
+        return;
+    }
+    localtime_r(&t, &tm);
+    strftime(buf, size, "%Y-%m-%d %H:%M", &tm);
+}
+
+static int print_list(const day_course *c, const ws_state *s)
+{
+    int honest = 0, usable = 0, broken = 0;
+    printf("%-4s %-20s %-40s %-19s %s\n", "day", "folder", "title", "status", "last graded");
+    for (int i = 0; i < c->ndays; i++) {
+        const day_entry *e = &c->days[i];
+        if (!e->manifest) {
+            char line[1600];
+            cl_error_format(&e->error, line, sizeof line);
+            printf("%-4s %-20s (cannot be opened: see below)\n", "?", e->slug);
+            fprintf(stderr, "cudalab: %s\n", line);
+            broken++;
+            continue;
+        }
+        const day_manifest *m = e->manifest;
+        ws_status st = ws_day_status(c, m, s);
+        time_t when = 0;
+        for (int j = 0; j < s->ndays; j++)
+            if (!strcmp(s->days[j].slug, m->slug)) when = s->days[j].last_graded;
+        char whenbuf[32];
+        format_when(when, whenbuf, sizeof whenbuf);
+        printf("%-4d %-20s %-40.40s %-19s %s\n", m->day, m->slug, m->title, ws_status_text(st),
+               whenbuf);
+        usable++;
+        honest += st == WS_HONEST;
+    }
+    printf("\n%d of %d days passing and honest\n", honest, usable);
+    return broken ? CLI_CANNOT : CLI_PASSED;
+}
+
+int cmd_list(int argc, char **argv)
+{
+    if (argc > 1) return cli_cannot("list takes no arguments; see `cudalab list --help`");
+    day_course *c = cli_load_course();
+    if (!c) return CLI_CANNOT;
+    char *warning = NULL;
+    ws_state *s = ws_state_load(c, &warning);
+    if (warning) fprintf(stderr, "cudalab: %s\n", warning);
+    int rc = c->ndays ? print_list(c, s) : cli_cannot("no days under %s/days", c->root);
+    free(warning);
+    ws_state_free(s);
+    day_course_free(c);
+    return rc;
+}
+
+int cmd_reset(int argc, char **argv)
+{
+    if (argc != 2) return cli_cannot("usage: cudalab reset DAY (for example: cudalab reset 23)");
+    day_course *c = cli_load_course();
+    if (!c) return CLI_CANNOT;
+    int rc = CLI_CANNOT;
+    const day_manifest *m = cli_find_day(c, argv[1]);
+    char *backup = NULL;
+    cl_error err = {0};
+    if (m && ws_reset(c, m, &backup, &err) == CL_OK) {
+        char *path = ws_student_path(c, m);
+        printf("%s is the template again\n", path);
+        if (backup) printf("your previous file is kept as %s\n", backup);
+        free(path);
+        rc = CLI_PASSED;
+    } else if (m) {
+        char line[1600];
+        cl_error_format(&err, line, sizeof line);
+        cli_cannot("reset failed, nothing was lost: %s", line);
+    }
+    free(backup);
+    day_course_free(c);
+    return rc;
+}

@@ -1,0 +1,100 @@
+/* workspace.c - the student's files: first copy of a template, resets with
+ * timestamped backups. */
+#include "workspace.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const char *ws_root(const day_course *c)
+{
+    /* Computed once per course folder; the pointer stays valid until a
+     * different course is asked about. */
+    static char *root, *for_course;
+    if (root && !strcmp(for_course, c->root)) return root;
+    const char *env = getenv("CUDALAB_WORKSPACE");
+    free(root);
+    free(for_course);
+    root = env && *env ? cl_strdup(env) : cl_path_join(c->root, "work");
+    for_course = cl_strdup(c->root);
+    return root;
+}
+
+char *ws_student_path(const day_course *c, const day_manifest *m)
+{
+    char *dir = cl_path_join(ws_root(c), m->slug);
+    char *path = cl_path_join(dir, m->student_file);
+    free(dir);
+    return path;
+}
+
+static cl_status copy_template(const day_course *c, const day_manifest *m, const char *to,
+                               cl_error *err)
+{
+    char *from = day_template_path(c, m);
+    char *dir = cl_path_join(ws_root(c), m->slug);
+    cl_status st = cl_mkdirs(dir, err);
+    if (st == CL_OK && !cl_file_exists(from))
+        st = cl_fail(err, CL_NOT_FOUND, from, 0, 0, "the day's template is missing from the "
+                     "course; the course checkout is incomplete");
+    if (st == CL_OK) st = cl_copy_file(from, to, err);
+    free(from);
+    free(dir);
+    return st;
+}
+
+cl_status ws_ensure_student_file(const day_course *c, const day_manifest *m, char **path,
+                                 bool *created, cl_error *err)
+{
+    char *p = ws_student_path(c, m);
+    cl_status st = CL_OK;
+    if (created) *created = false;
+    if (!cl_file_exists(p)) {
+        st = copy_template(c, m, p, err);
+        if (st == CL_OK && created) *created = true;
+    }
+    if (st == CL_OK && path)
+        *path = p;
+    else
+        free(p);
+    return st;
+}
+
+/* backups/<slug>/<file>.<stamp>, with -2, -3 ... when that name is taken. */
+static char *backup_name(const day_course *c, const day_manifest *m, cl_error *err)
+{
+    char *dir = cl_sprintf("%s/backups/%s", ws_root(c), m->slug);
+    if (cl_mkdirs(dir, err) != CL_OK) {
+        free(dir);
+        return NULL;
+    }
+    char stamp[32];
+    time_t now = time(NULL);
+    struct tm tm;
+    localtime_r(&now, &tm);
+    strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+    char *path = cl_sprintf("%s/%s.%s", dir, m->student_file, stamp);
+    for (int i = 2; cl_file_exists(path); i++) {
+        free(path);
+        path = cl_sprintf("%s/%s.%s-%d", dir, m->student_file, stamp, i);
+    }
+    free(dir);
+    return path;
+}
+
+cl_status ws_reset(const day_course *c, const day_manifest *m, char **backup, cl_error *err)
+{
+    char *p = ws_student_path(c, m);
+    char *kept = NULL;
+    cl_status st = CL_OK;
+    if (cl_file_exists(p)) {
+        kept = backup_name(c, m, err);
+        st = kept ? cl_copy_file(p, kept, err) : CL_IO;
+    }
+    if (st == CL_OK) st = copy_template(c, m, p, err);
+    if (st == CL_OK && backup)
+        *backup = kept;
+    else
+        free(kept);
+    free(p);
+    return st;
+}

@@ -1,0 +1,84 @@
+/* workspace.h - the student's side of the course: where their files live, the
+ * template copied on first use, resets with backups, and progress (state.yaml).
+ *
+ * The workspace is $CUDALAB_WORKSPACE, else work/ inside the course checkout
+ * (git-ignored). It holds <slug>/<student_file>, backups/<slug>/ and
+ * state.yaml. Prefix: ws_. */
+#ifndef CUDALAB_WORKSPACE_H
+#define CUDALAB_WORKSPACE_H
+
+#include <time.h>
+
+#include "days/day.h"
+
+const char *ws_root(const day_course *c); /* owned by the module */
+
+/* The student's file for a day (caller frees); it may not exist yet. */
+char *ws_student_path(const day_course *c, const day_manifest *m);
+
+/* Make sure the student's file exists, copying the template on first use.
+ * *created says whether it was copied now. */
+cl_status ws_ensure_student_file(const day_course *c, const day_manifest *m, char **path,
+                                 bool *created, cl_error *err);
+
+/* Put the template back. The old file, when there is one, is kept first as
+ * backups/<slug>/<file>.<YYYYmmdd-HHMMSS> (never overwritten); *backup says
+ * where (caller frees; NULL when there was nothing to keep). */
+cl_status ws_reset(const day_course *c, const day_manifest *m, char **backup, cl_error *err);
+
+/* Progress. */
+#define WS_STATUSES(X)                               \
+    X(NOT_STARTED, "not-started", "not started")     \
+    X(STARTED, "started", "started")                 \
+    X(NO_COMPILE, "does-not-compile", "does not compile") \
+    X(FAILING, "failing", "failing")                 \
+    X(PASSING, "passing", "passing")                 \
+    X(HONEST, "passing-honest", "passing and honest")
+
+typedef enum ws_status {
+#define WS_STATUS_ENUM(id, key, text) WS_##id,
+    WS_STATUSES(WS_STATUS_ENUM)
+#undef WS_STATUS_ENUM
+    WS_STATUS_COUNT
+} ws_status;
+
+const char *ws_status_key(ws_status s);  /* as written in state.yaml */
+const char *ws_status_text(ws_status s); /* for people */
+
+/* Best figures seen for one kernel (lower is better; -1 when never seen). */
+typedef struct ws_best {
+    char *kernel;
+    double instructions, ms;
+} ws_best;
+
+typedef struct ws_day_state {
+    char *slug;
+    ws_status status;
+    time_t last_graded; /* 0: never */
+    char *backend;      /* of the last grade */
+    unsigned passed_checks, failed_checks; /* bit (1u << day_check) */
+    ws_best *best;
+    int nbest;
+} ws_day_state;
+
+typedef struct ws_state {
+    ws_day_state *days;
+    int ndays;
+} ws_state;
+
+/* Read state.yaml. A missing file is an empty state. A corrupt one is
+ * reported through *warning (caller frees; NULL when all was well), moved
+ * aside as state.yaml.corrupt-<time>, and an empty state is returned: progress
+ * can be rebuilt by grading again, a crash cannot. */
+ws_state *ws_state_load(const day_course *c, char **warning);
+cl_status ws_state_save(const day_course *c, const ws_state *s, cl_error *err);
+void ws_state_free(ws_state *s);
+/* The record for slug, created when absent. */
+ws_day_state *ws_state_day(ws_state *s, const char *slug);
+/* The status to show: the recorded one, else started / not started from
+ * whether the student's file exists. */
+ws_status ws_day_status(const day_course *c, const day_manifest *m, const ws_state *s);
+/* Keep the lower of the recorded and the new figure (a negative one is ignored). */
+void ws_note_best(ws_day_state *d, const char *kernel, double instructions, double ms);
+
+#endif
