@@ -1,0 +1,175 @@
+/* json.c - the result model as JSON (cJSON), both ways. The keys of design.md
+ * are a contract; the rest are extras a reader may ignore. */
+#include "result.h"
+
+#include <cjson/cJSON.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- writing ---- */
+
+static void add_num_or_null(cJSON *o, const char *key, double v, bool known)
+{
+    if (known)
+        cJSON_AddNumberToObject(o, key, v);
+    else
+        cJSON_AddNullToObject(o, key);
+}
+
+static void add_long(cJSON *o, const char *key, long long v)
+{
+    add_num_or_null(o, key, (double)v, v >= 0);
+}
+
+static void add_mask(cJSON *o, const char *key, uint32_t mask)
+{
+    char buf[16];
+    snprintf(buf, sizeof buf, "0x%08x", mask);
+    cJSON_AddStringToObject(o, key, buf);
+}
+
+static cJSON *side_json(const report_side *s)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddBoolToObject(o, "ran", s->ran);
+    add_long(o, "wrong", s->wrong);
+    add_long(o, "total", s->total);
+    add_long(o, "registers", s->registers);
+    add_long(o, "shared_bytes", s->shared_bytes);
+    add_long(o, "spill_bytes", s->spill_bytes);
+    add_long(o, "stack_bytes", s->stack_bytes);
+    add_long(o, "local_bytes", s->local_bytes);
+    add_num_or_null(o, "occupancy", s->occupancy, s->occupancy >= 0);
+    cJSON_AddNumberToObject(o, "instructions", (double)s->instructions);
+    cJSON_AddNumberToObject(o, "warp_instructions", (double)s->warp_instructions);
+    cJSON_AddNumberToObject(o, "active_lanes", s->active_lanes);
+    cJSON_AddNumberToObject(o, "global_sectors", (double)s->global_sectors);
+    cJSON_AddNumberToObject(o, "bank_conflicts", (double)s->shared_conflicts);
+    cJSON_AddNumberToObject(o, "barriers", (double)s->barriers);
+    add_num_or_null(o, "ms", s->ms, s->has_ms);
+    add_num_or_null(o, "gbps", s->gbps, s->has_ms);
+    add_num_or_null(o, "copy_fraction", s->copy_fraction, s->has_ms && s->copy_fraction >= 0);
+    return o;
+}
+
+static cJSON *size_json(const report_size_result *s)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "size", s->size);
+    cJSON_AddBoolToObject(o, "ran", s->ran);
+    if (s->outcome)
+        cJSON_AddStringToObject(o, "outcome", s->outcome);
+    else
+        cJSON_AddNullToObject(o, "outcome");
+    add_long(o, "wrong", s->wrong);
+    add_long(o, "total", s->total);
+    cJSON *first = cJSON_AddArrayToObject(o, "first_wrong");
+    for (int i = 0; i < s->nfirst; i++) {
+        cJSON *m = cJSON_CreateObject();
+        cJSON_AddNumberToObject(m, "index", (double)s->first[i].index);
+        add_num_or_null(m, "expected", s->first[i].expected, isfinite(s->first[i].expected));
+        add_num_or_null(m, "got", s->first[i].got, isfinite(s->first[i].got));
+        cJSON_AddItemToArray(first, m);
+    }
+    if (s->note) cJSON_AddStringToObject(o, "note", s->note);
+    return o;
+}
+
+static cJSON *kernel_json(const report_kernel *k)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "name", k->name);
+    cJSON_AddBoolToObject(o, "passed", k->passed);
+    cJSON_AddBoolToObject(o, "present", k->present);
+    if (k->signature) cJSON_AddStringToObject(o, "signature", k->signature);
+    if (k->problem) cJSON_AddStringToObject(o, "problem", k->problem);
+    cJSON_AddItemToObject(o, "yours", side_json(&k->yours));
+    cJSON_AddItemToObject(o, "reference", side_json(&k->reference));
+    cJSON *sizes = cJSON_AddArrayToObject(o, "sizes");
+    for (int i = 0; i < k->nsizes; i++) cJSON_AddItemToArray(sizes, size_json(&k->sizes[i]));
+    return o;
+}
+
+static cJSON *hazard_json(const report_hazard *h)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "check", day_check_name(h->check));
+    cJSON_AddStringToObject(o, "severity", report_severity_name(h->severity));
+    cJSON_AddStringToObject(o, "kind", h->kind ? h->kind : "");
+    cJSON_AddStringToObject(o, "kernel", h->kernel ? h->kernel : "");
+    cJSON_AddStringToObject(o, "file", h->file ? h->file : "");
+    cJSON_AddNumberToObject(o, "line", h->line);
+    if (h->line2) cJSON_AddNumberToObject(o, "line2", h->line2);
+    cJSON_AddItemToObject(o, "block", cJSON_CreateIntArray(h->block, 3));
+    cJSON_AddNumberToObject(o, "warp", h->warp);
+    cJSON_AddNumberToObject(o, "lane", h->lane);
+    add_num_or_null(o, "source_lane", h->source_lane, h->source_lane >= 0);
+    if (h->has_mask)
+        add_mask(o, "mask", h->mask);
+    else
+        cJSON_AddNullToObject(o, "mask");
+    cJSON_AddNumberToObject(o, "count", (double)h->count);
+    cJSON_AddStringToObject(o, "message", h->message ? h->message : "");
+    if (h->size) cJSON_AddStringToObject(o, "size", h->size);
+    if (h->has_lanes) {
+        cJSON *l = cJSON_AddObjectToObject(o, "lanes");
+        add_mask(l, "mask", h->lanes.mask);
+        add_mask(l, "active", h->lanes.active);
+        add_mask(l, "undefined", h->lanes.undefined);
+        int src[32];
+        for (int i = 0; i < 32; i++) src[i] = h->lanes.source[i];
+        cJSON_AddItemToObject(l, "source", cJSON_CreateIntArray(src, 32));
+    }
+    return o;
+}
+
+char *report_to_json(const report_result *r)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "day", r->day);
+    cJSON_AddStringToObject(o, "file", r->file);
+    cJSON_AddStringToObject(o, "backend", r->backend);
+    cJSON_AddNumberToObject(o, "seed", (double)r->seed);
+    cJSON_AddBoolToObject(o, "passed", r->passed);
+    cJSON *checks = cJSON_AddArrayToObject(o, "checks");
+    for (int c = 0; c < DAY_CHECK_COUNT; c++) {
+        const report_check *k = &r->checks[c];
+        if (c == DAY_CHECK_PERFORMANCE && !k->ran) continue;
+        cJSON *j = cJSON_CreateObject();
+        cJSON_AddStringToObject(j, "name", day_check_name((day_check)c));
+        cJSON_AddBoolToObject(j, "passed", k->ran && k->passed);
+        cJSON_AddBoolToObject(j, "ran", k->ran);
+        cJSON_AddStringToObject(j, "detail", k->detail ? k->detail : "");
+        cJSON_AddItemToArray(checks, j);
+    }
+    cJSON *kernels = cJSON_AddArrayToObject(o, "kernels");
+    for (int i = 0; i < r->nkernels; i++) cJSON_AddItemToArray(kernels, kernel_json(&r->kernels[i]));
+    cJSON *hazards = cJSON_AddArrayToObject(o, "hazards");
+    for (int i = 0; i < r->nhazards; i++) cJSON_AddItemToArray(hazards, hazard_json(&r->hazards[i]));
+    cJSON *diags = cJSON_AddArrayToObject(o, "diagnostics");
+    for (int i = 0; i < r->ndiags; i++) {
+        const report_diag *d = &r->diags[i];
+        cJSON *j = cJSON_CreateObject();
+        cJSON_AddStringToObject(j, "file", d->file ? d->file : "");
+        cJSON_AddNumberToObject(j, "line", d->line);
+        cJSON_AddNumberToObject(j, "column", d->column);
+        cJSON_AddStringToObject(j, "severity", report_severity_name(d->severity));
+        cJSON_AddStringToObject(j, "message", d->message ? d->message : "");
+        cJSON_AddItemToArray(diags, j);
+    }
+    if (r->printf_text) cJSON_AddStringToObject(o, "printf", r->printf_text);
+    cJSON_AddNumberToObject(o, "seconds", r->seconds);
+    if (r->device) cJSON_AddStringToObject(o, "device", r->device);
+    if (r->copy_has_ms) {
+        cJSON *c = cJSON_AddObjectToObject(o, "copy");
+        cJSON_AddNumberToObject(c, "ms", r->copy_ms);
+        cJSON_AddNumberToObject(c, "gbps", r->copy_gbps);
+    }
+    char *text = cJSON_Print(o);
+    cJSON_Delete(o);
+    char *out = cl_strdup(text);
+    cJSON_free(text);
+    return out;
+}

@@ -1,0 +1,224 @@
+/* json_read.c - a grade's JSON read back into the result model (the terminal
+ * UI runs `cudalab grade --json` in a child and reads its answer). Keys that
+ * are absent take their "unknown" value; a value of the wrong type is an
+ * error. */
+#include "result.h"
+
+#include <cjson/cJSON.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct reader {
+    cl_error *err;
+    bool bad;
+} reader;
+
+static cJSON *member(reader *rd, const cJSON *o, const char *key, int type)
+{
+    cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    if (!v || cJSON_IsNull(v)) return NULL;
+    if (!(v->type & type)) {
+        if (!rd->bad) cl_fail(rd->err, CL_INTERNAL, "", 0, 0, "result JSON: '%s' has the wrong type", key);
+        rd->bad = true;
+        return NULL;
+    }
+    return v;
+}
+
+static char *str(reader *rd, const cJSON *o, const char *key)
+{
+    cJSON *v = member(rd, o, key, cJSON_String);
+    return v ? cl_strdup(v->valuestring) : NULL;
+}
+
+static double num(reader *rd, const cJSON *o, const char *key, double fallback)
+{
+    cJSON *v = member(rd, o, key, cJSON_Number);
+    return v ? v->valuedouble : fallback;
+}
+
+static bool flag(reader *rd, const cJSON *o, const char *key)
+{
+    cJSON *v = member(rd, o, key, cJSON_True | cJSON_False);
+    return v && cJSON_IsTrue(v);
+}
+
+static bool mask(reader *rd, const cJSON *o, const char *key, uint32_t *out)
+{
+    char *s = str(rd, o, key);
+    if (!s) return false;
+    *out = (uint32_t)strtoul(s, NULL, 16);
+    free(s);
+    return true;
+}
+
+static void read_side(reader *rd, const cJSON *o, report_side *s)
+{
+    report_side_init(s);
+    if (!o) return;
+    s->ran = flag(rd, o, "ran");
+    s->wrong = (long long)num(rd, o, "wrong", -1);
+    s->total = (long long)num(rd, o, "total", -1);
+    s->registers = (long)num(rd, o, "registers", -1);
+    s->shared_bytes = (long)num(rd, o, "shared_bytes", -1);
+    s->spill_bytes = (long)num(rd, o, "spill_bytes", -1);
+    s->stack_bytes = (long)num(rd, o, "stack_bytes", -1);
+    s->local_bytes = (long)num(rd, o, "local_bytes", -1);
+    s->occupancy = num(rd, o, "occupancy", -1);
+    s->instructions = (uint64_t)num(rd, o, "instructions", 0);
+    s->warp_instructions = (uint64_t)num(rd, o, "warp_instructions", 0);
+    s->active_lanes = num(rd, o, "active_lanes", 0);
+    s->global_sectors = (uint64_t)num(rd, o, "global_sectors", 0);
+    s->shared_conflicts = (uint64_t)num(rd, o, "bank_conflicts", 0);
+    s->barriers = (uint64_t)num(rd, o, "barriers", 0);
+    s->has_ms = member(rd, o, "ms", cJSON_Number) != NULL;
+    s->ms = num(rd, o, "ms", 0);
+    s->gbps = num(rd, o, "gbps", 0);
+    s->copy_fraction = num(rd, o, "copy_fraction", -1);
+}
+
+static void read_size(reader *rd, const cJSON *o, report_kernel *k)
+{
+    char *name = str(rd, o, "size");
+    report_size_result *s = report_add_size(k, name ? name : "?");
+    free(name);
+    s->ran = flag(rd, o, "ran");
+    s->outcome = str(rd, o, "outcome");
+    s->wrong = (long long)num(rd, o, "wrong", -1);
+    s->total = (long long)num(rd, o, "total", -1);
+    s->note = str(rd, o, "note");
+    const cJSON *m;
+    cJSON_ArrayForEach(m, member(rd, o, "first_wrong", cJSON_Array))
+    {
+        if (s->nfirst == 5) break;
+        report_mismatch *x = &s->first[s->nfirst++];
+        x->index = (long long)num(rd, m, "index", -1);
+        x->expected = num(rd, m, "expected", NAN);
+        x->got = num(rd, m, "got", NAN);
+    }
+}
+
+static void read_kernel(reader *rd, const cJSON *o, report_result *r)
+{
+    char *name = str(rd, o, "name");
+    report_kernel *k = report_add_kernel(r, name ? name : "?");
+    free(name);
+    k->passed = flag(rd, o, "passed");
+    k->present = flag(rd, o, "present");
+    k->signature = str(rd, o, "signature");
+    k->problem = str(rd, o, "problem");
+    read_side(rd, member(rd, o, "yours", cJSON_Object), &k->yours);
+    read_side(rd, member(rd, o, "reference", cJSON_Object), &k->reference);
+    const cJSON *s;
+    cJSON_ArrayForEach(s, member(rd, o, "sizes", cJSON_Array)) read_size(rd, s, k);
+}
+
+static void read_lanes(reader *rd, const cJSON *o, report_hazard *h)
+{
+    if (!o) return;
+    h->has_lanes = true;
+    mask(rd, o, "mask", &h->lanes.mask);
+    mask(rd, o, "active", &h->lanes.active);
+    mask(rd, o, "undefined", &h->lanes.undefined);
+    memset(h->lanes.source, -1, sizeof h->lanes.source);
+    const cJSON *src = member(rd, o, "source", cJSON_Array);
+    for (int i = 0; src && i < 32 && i < cJSON_GetArraySize(src); i++) {
+        const cJSON *v = cJSON_GetArrayItem(src, i);
+        h->lanes.source[i] = cJSON_IsNumber(v) ? (int8_t)v->valueint : -1;
+    }
+}
+
+static void read_hazard(reader *rd, const cJSON *o, report_result *r)
+{
+    report_hazard *h = report_add_hazard(r);
+    char *check = str(rd, o, "check"), *sev = str(rd, o, "severity");
+    int c = check ? day_check_from_name(check) : -1;
+    h->check = c >= 0 ? (day_check)c : DAY_CHECK_MEMORY;
+    h->severity = sev && !strcmp(sev, "warning") ? REPORT_WARNING : REPORT_ERROR;
+    free(check);
+    free(sev);
+    h->kind = str(rd, o, "kind");
+    h->kernel = str(rd, o, "kernel");
+    h->file = str(rd, o, "file");
+    h->line = (int)num(rd, o, "line", 0);
+    h->line2 = (int)num(rd, o, "line2", 0);
+    const cJSON *b = member(rd, o, "block", cJSON_Array);
+    for (int i = 0; b && i < 3 && i < cJSON_GetArraySize(b); i++)
+        h->block[i] = cJSON_GetArrayItem(b, i)->valueint;
+    h->warp = (int)num(rd, o, "warp", 0);
+    h->lane = (int)num(rd, o, "lane", 0);
+    h->source_lane = (int)num(rd, o, "source_lane", -1);
+    h->has_mask = mask(rd, o, "mask", &h->mask);
+    h->count = (uint64_t)num(rd, o, "count", 1);
+    h->message = str(rd, o, "message");
+    h->size = str(rd, o, "size");
+    read_lanes(rd, member(rd, o, "lanes", cJSON_Object), h);
+}
+
+static void read_diag(reader *rd, const cJSON *o, report_result *r)
+{
+    report_diag *d = report_add_diag(r);
+    char *sev = str(rd, o, "severity");
+    d->severity = !sev || !strcmp(sev, "error") ? REPORT_ERROR
+                  : !strcmp(sev, "warning")     ? REPORT_WARNING
+                                                : REPORT_NOTE;
+    free(sev);
+    d->file = str(rd, o, "file");
+    d->line = (int)num(rd, o, "line", 0);
+    d->column = (int)num(rd, o, "column", 0);
+    d->message = str(rd, o, "message");
+}
+
+static void read_checks(reader *rd, const cJSON *o, report_result *r)
+{
+    const cJSON *c;
+    cJSON_ArrayForEach(c, member(rd, o, "checks", cJSON_Array))
+    {
+        char *name = str(rd, c, "name"), *detail = str(rd, c, "detail");
+        int id = name ? day_check_from_name(name) : -1;
+        cJSON *ran = cJSON_GetObjectItemCaseSensitive(c, "ran");
+        if (id >= 0 && !(ran && cJSON_IsFalse(ran)))
+            report_set_check(r, (day_check)id, flag(rd, c, "passed"), detail);
+        free(name);
+        free(detail);
+    }
+}
+
+cl_status report_from_json(const char *text, report_result **out, cl_error *err)
+{
+    reader rd = {.err = err};
+    *out = NULL;
+    cJSON *o = cJSON_Parse(text);
+    if (!o || !cJSON_IsObject(o)) {
+        cJSON_Delete(o);
+        return cl_fail(err, CL_INTERNAL, "", 0, 0, "the grader's answer is not JSON");
+    }
+    char *day = str(&rd, o, "day"), *file = str(&rd, o, "file"), *be = str(&rd, o, "backend");
+    report_result *r = report_new(day, file, be, (uint64_t)num(&rd, o, "seed", 0));
+    free(day);
+    free(file);
+    free(be);
+    r->passed = flag(&rd, o, "passed");
+    read_checks(&rd, o, r);
+    const cJSON *x;
+    cJSON_ArrayForEach(x, member(&rd, o, "kernels", cJSON_Array)) read_kernel(&rd, x, r);
+    cJSON_ArrayForEach(x, member(&rd, o, "hazards", cJSON_Array)) read_hazard(&rd, x, r);
+    cJSON_ArrayForEach(x, member(&rd, o, "diagnostics", cJSON_Array)) read_diag(&rd, x, r);
+    r->printf_text = str(&rd, o, "printf");
+    r->seconds = num(&rd, o, "seconds", 0);
+    r->device = str(&rd, o, "device");
+    const cJSON *copy = member(&rd, o, "copy", cJSON_Object);
+    if (copy) {
+        r->copy_has_ms = true;
+        r->copy_ms = num(&rd, copy, "ms", 0);
+        r->copy_gbps = num(&rd, copy, "gbps", 0);
+    }
+    cJSON_Delete(o);
+    if (rd.bad) {
+        report_free(r);
+        return err ? err->status : CL_INTERNAL;
+    }
+    *out = r;
+    return CL_OK;
+}

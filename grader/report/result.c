@@ -1,0 +1,128 @@
+/* result.c - building and freeing the result model. */
+#include "result.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const char *report_severity_name(report_severity s)
+{
+    return s == REPORT_ERROR ? "error" : s == REPORT_WARNING ? "warning" : "note";
+}
+
+report_result *report_new(const char *day, const char *file, const char *backend,
+                          uint64_t seed)
+{
+    report_result *r = cl_calloc(1, sizeof *r);
+    r->day = cl_strdup(day ? day : "");
+    r->file = cl_strdup(file ? file : "");
+    r->backend = cl_strdup(backend ? backend : "");
+    r->seed = seed;
+    return r;
+}
+
+void report_side_init(report_side *s)
+{
+    memset(s, 0, sizeof *s);
+    s->wrong = s->total = -1;
+    s->registers = s->shared_bytes = s->spill_bytes = s->stack_bytes = s->local_bytes = -1;
+    s->occupancy = -1;
+    s->copy_fraction = -1;
+}
+
+report_kernel *report_add_kernel(report_result *r, const char *name)
+{
+    r->kernels = cl_realloc(r->kernels, (size_t)(r->nkernels + 1) * sizeof *r->kernels);
+    report_kernel *k = &r->kernels[r->nkernels++];
+    memset(k, 0, sizeof *k);
+    k->name = cl_strdup(name);
+    report_side_init(&k->yours);
+    report_side_init(&k->reference);
+    return k;
+}
+
+report_hazard *report_add_hazard(report_result *r)
+{
+    r->hazards = cl_realloc(r->hazards, (size_t)(r->nhazards + 1) * sizeof *r->hazards);
+    report_hazard *h = &r->hazards[r->nhazards++];
+    memset(h, 0, sizeof *h);
+    h->source_lane = -1;
+    return h;
+}
+
+report_diag *report_add_diag(report_result *r)
+{
+    r->diags = cl_realloc(r->diags, (size_t)(r->ndiags + 1) * sizeof *r->diags);
+    report_diag *d = &r->diags[r->ndiags++];
+    memset(d, 0, sizeof *d);
+    return d;
+}
+
+report_size_result *report_add_size(report_kernel *k, const char *size)
+{
+    k->sizes = cl_realloc(k->sizes, (size_t)(k->nsizes + 1) * sizeof *k->sizes);
+    report_size_result *s = &k->sizes[k->nsizes++];
+    memset(s, 0, sizeof *s);
+    s->size = cl_strdup(size);
+    s->wrong = s->total = -1;
+    return s;
+}
+
+void report_set_check(report_result *r, day_check c, bool passed, const char *detail)
+{
+    report_check *k = &r->checks[c];
+    free(k->detail);
+    k->ran = true;
+    k->passed = passed;
+    k->detail = cl_strdup(detail ? detail : "");
+}
+
+void report_finish(report_result *r)
+{
+    r->passed = true;
+    for (int c = 0; c < DAY_CHECK_COUNT; c++)
+        if (r->checks[c].ran && !r->checks[c].passed) r->passed = false;
+    if (!r->checks[DAY_CHECK_COMPILE].ran) r->passed = false;
+}
+
+void report_hazard_free(report_hazard *h)
+{
+    free(h->kind);
+    free(h->kernel);
+    free(h->file);
+    free(h->message);
+    free(h->size);
+}
+
+static void kernel_free(report_kernel *k)
+{
+    for (int i = 0; i < k->nsizes; i++) {
+        free(k->sizes[i].size);
+        free(k->sizes[i].outcome);
+        free(k->sizes[i].note);
+    }
+    free(k->sizes);
+    free(k->name);
+    free(k->signature);
+    free(k->problem);
+}
+
+void report_free(report_result *r)
+{
+    if (!r) return;
+    for (int i = 0; i < r->nkernels; i++) kernel_free(&r->kernels[i]);
+    free(r->kernels);
+    for (int i = 0; i < r->nhazards; i++) report_hazard_free(&r->hazards[i]);
+    free(r->hazards);
+    for (int i = 0; i < r->ndiags; i++) {
+        free(r->diags[i].file);
+        free(r->diags[i].message);
+    }
+    free(r->diags);
+    for (int c = 0; c < DAY_CHECK_COUNT; c++) free(r->checks[c].detail);
+    free(r->day);
+    free(r->file);
+    free(r->backend);
+    free(r->printf_text);
+    free(r->device);
+    free(r);
+}

@@ -1,0 +1,138 @@
+/* result.h - the one result model of a grade. Every writer (text, terminal UI,
+ * JSON, CSV, Gradescope) reads it; the JSON form is the contract of design.md.
+ *
+ * Prefix: report_. */
+#ifndef CUDALAB_RESULT_H
+#define CUDALAB_RESULT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/core.h"
+#include "days/day.h"
+
+typedef enum report_severity { REPORT_ERROR, REPORT_WARNING, REPORT_NOTE } report_severity;
+const char *report_severity_name(report_severity s); /* "error", "warning", "note" */
+
+/* A compiler diagnostic at the student's file. */
+typedef struct report_diag {
+    char *file;
+    int line, column;
+    report_severity severity;
+    char *message;
+} report_diag;
+
+/* What the lanes of a warp did at the first instance of a mask hazard. */
+typedef struct report_lanes {
+    uint32_t mask;      /* the membermask the instruction named */
+    uint32_t active;    /* lanes that executed the instruction */
+    uint32_t undefined; /* lanes whose read was undefined */
+    int8_t source[32];  /* the lane each asked to read; -1 when none */
+} report_lanes;
+
+typedef struct report_hazard {
+    day_check check;          /* which check it fails (or warns under) */
+    report_severity severity; /* errors fail the check; warnings do not */
+    char *kind;               /* e.g. "undefined-shuffle-read" */
+    char *kernel;             /* the plain name, e.g. "reduceRowsBallotDown" */
+    char *file;               /* base name of the source file */
+    int line;                 /* 0 when unknown */
+    int line2;                /* the other line (a race's other side, an exit), or 0 */
+    int block[3];
+    int warp, lane;
+    int source_lane;          /* -1 when it does not apply */
+    bool has_mask;
+    uint32_t mask;
+    bool has_lanes;
+    report_lanes lanes;
+    uint64_t count;           /* in how many warps it happened */
+    char *message;
+    char *size;               /* the size it was seen at, e.g. "rows=8205 live=20" */
+} report_hazard;
+
+/* One kernel's figures from one side (yours or the reference), course size. */
+typedef struct report_side {
+    bool ran;                 /* false when the kernel is missing or did not build */
+    long long wrong, total;   /* rows, elements or blocks; -1 when unknown */
+    long registers, shared_bytes, spill_bytes, stack_bytes, local_bytes; /* -1: unknown */
+    double occupancy;         /* theoretical, 0..1; -1 when unknown */
+    uint64_t instructions;    /* lane instructions in the emulator */
+    uint64_t warp_instructions;
+    double active_lanes;      /* average active lanes a warp instruction */
+    uint64_t global_sectors, shared_conflicts, barriers;
+    bool has_ms;
+    double ms, gbps;          /* GPU medians */
+    double copy_fraction;     /* of the copy kernel's bandwidth; -1 when unknown */
+} report_side;
+
+/* A correctness failure, for the report: which element, what was expected. */
+typedef struct report_mismatch {
+    long long index;
+    double expected, got;
+} report_mismatch;
+
+/* Correctness at one size. */
+typedef struct report_size_result {
+    char *size;               /* "n=1000" */
+    bool ran;
+    char *outcome;            /* NULL when the launch completed; else "deadlock", ... */
+    long long wrong, total;
+    report_mismatch first[5];
+    int nfirst;
+    char *note;               /* e.g. "wrote 3 padding columns" */
+} report_size_result;
+
+typedef struct report_kernel {
+    char *name;
+    char *signature;          /* the day's */
+    bool present;             /* the student's file defines it */
+    bool passed;
+    report_side yours, reference;
+    report_size_result *sizes;
+    int nsizes;
+    char *problem;            /* missing, wrong signature, ...; NULL when fine */
+} report_kernel;
+
+typedef struct report_check {
+    bool ran;
+    bool passed;
+    char *detail;
+} report_check;
+
+typedef struct report_result {
+    char *day, *file, *backend;
+    uint64_t seed;
+    bool passed;
+    report_check checks[DAY_CHECK_COUNT];
+    report_kernel *kernels;
+    int nkernels;
+    report_hazard *hazards;
+    int nhazards;
+    report_diag *diags;
+    int ndiags;
+    char *printf_text;        /* device printf output, capped; NULL when none */
+    double seconds;           /* how long the grade took */
+    bool copy_has_ms;
+    double copy_ms, copy_gbps; /* the day's copy kernel, GPU only */
+    char *device;             /* "NVIDIA H200 (sm_90)" where a GPU ran */
+} report_result;
+
+report_result *report_new(const char *day, const char *file, const char *backend,
+                          uint64_t seed);
+void report_free(report_result *r);
+report_kernel *report_add_kernel(report_result *r, const char *name);
+report_hazard *report_add_hazard(report_result *r);
+report_diag *report_add_diag(report_result *r);
+report_size_result *report_add_size(report_kernel *k, const char *size);
+void report_side_init(report_side *s);
+void report_hazard_free(report_hazard *h);
+/* Set a check's outcome; detail is copied (may be NULL). */
+void report_set_check(report_result *r, day_check c, bool passed, const char *detail);
+/* passed := every check that ran passed. */
+void report_finish(report_result *r);
+
+/* JSON (design.md's contract, plus extra keys). */
+char *report_to_json(const report_result *r); /* caller frees */
+cl_status report_from_json(const char *text, report_result **out, cl_error *err);
+
+#endif

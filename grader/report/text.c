@@ -1,0 +1,349 @@
+/* text.c - the result model rendered as styled lines: the checks with marks,
+ * yours beside the reference, correctness by size, each hazard in full with a
+ * lane picture. */
+#include "text.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct glyphs {
+    const char *pass, *fail, *warn, *rule;
+    const char *in_mask, *out_mask, *read_ok, *read_bad, *read_own, *idle;
+} glyphs;
+
+static const glyphs utf8_glyphs = {"✓", "✗", "!", "─", "■", "·", "✓", "✗", "=", " "};
+static const glyphs ascii_glyphs = {"+", "x", "!", "-", "#", ".", "o", "X", "=", " "};
+
+typedef struct ctx {
+    report_doc *doc;
+    const report_result *r;
+    const glyphs *g;
+    int width;
+} ctx;
+
+static report_line *line(ctx *c)
+{
+    return report_doc_line(c->doc);
+}
+
+static void blank(ctx *c)
+{
+    line(c);
+}
+
+static void rule(ctx *c, const char *title)
+{
+    report_line *l = line(c);
+    report_line_add(l, REPORT_STYLE_HEADING, "%s", title);
+}
+
+/* "12,345,678" */
+static void group_digits(char *buf, size_t size, unsigned long long v)
+{
+    char raw[32];
+    int n = snprintf(raw, sizeof raw, "%llu", v), o = 0;
+    for (int i = 0; i < n && o + 2 < (int)size; i++) {
+        if (i && (n - i) % 3 == 0) buf[o++] = ',';
+        buf[o++] = raw[i];
+    }
+    buf[o] = '\0';
+}
+
+static void render_header(ctx *c)
+{
+    const report_result *r = c->r;
+    report_line *l = line(c);
+    report_line_add(l, REPORT_STYLE_HEADING, "%s", r->day);
+    report_line_add(l, REPORT_STYLE_PLAIN, "  %s", r->file);
+    l = line(c);
+    report_line_add(l, REPORT_STYLE_DIM, "backend %s%s%s, seed %llu, %.1f s", r->backend,
+                    r->device ? " on " : "", r->device ? r->device : "",
+                    (unsigned long long)r->seed, r->seconds);
+    blank(c);
+}
+
+static void render_checks(ctx *c)
+{
+    for (int i = 0; i < DAY_CHECK_COUNT; i++) {
+        const report_check *k = &c->r->checks[i];
+        if (i == DAY_CHECK_PERFORMANCE && !k->ran) continue;
+        report_line *l = line(c);
+        if (!k->ran)
+            report_line_add(l, REPORT_STYLE_DIM, "  - %-16s", day_check_name((day_check)i));
+        else if (k->passed)
+            report_line_add(l, REPORT_STYLE_PASS, "  %s %-16s", c->g->pass,
+                            day_check_name((day_check)i));
+        else
+            report_line_add(l, REPORT_STYLE_FAIL, "  %s %-16s", c->g->fail,
+                            day_check_name((day_check)i));
+        const char *detail = k->detail && *k->detail ? k->detail : !k->ran ? "not run" : "";
+        report_line_add(l, k->ran ? REPORT_STYLE_PLAIN : REPORT_STYLE_DIM, "%s", detail);
+    }
+    blank(c);
+}
+
+static void render_diags(ctx *c)
+{
+    if (!c->r->ndiags) return;
+    rule(c, "Compiler");
+    for (int i = 0; i < c->r->ndiags; i++) {
+        const report_diag *d = &c->r->diags[i];
+        report_line *l = line(c);
+        report_line_add(l, REPORT_STYLE_EMPH, "%s:%d", d->file ? d->file : "?", d->line);
+        if (d->column) report_line_add(l, REPORT_STYLE_EMPH, ":%d", d->column);
+        report_line_add(l, d->severity == REPORT_ERROR ? REPORT_STYLE_FAIL : REPORT_STYLE_WARN,
+                        ": %s", report_severity_name(d->severity));
+        report_line_add(l, REPORT_STYLE_PLAIN, ": %s", d->message ? d->message : "");
+    }
+    blank(c);
+}
+
+static void cell_long(char *buf, size_t size, long v)
+{
+    if (v < 0)
+        snprintf(buf, size, "-");
+    else
+        snprintf(buf, size, "%ld", v);
+}
+
+static void render_side(ctx *c, const char *who, const report_side *s, bool any_ms)
+{
+    report_line *l = line(c);
+    char wrong[48], regs[24], shared[24], spills[24], instr[32], ms[24], gbps[24];
+    if (!s->ran)
+        snprintf(wrong, sizeof wrong, "did not run");
+    else if (s->total >= 0)
+        snprintf(wrong, sizeof wrong, "%lld/%lld", s->wrong, s->total);
+    else
+        snprintf(wrong, sizeof wrong, "-");
+    cell_long(regs, sizeof regs, s->registers);
+    cell_long(shared, sizeof shared, s->shared_bytes);
+    cell_long(spills, sizeof spills, s->spill_bytes);
+    if (s->instructions)
+        group_digits(instr, sizeof instr, s->instructions);
+    else
+        snprintf(instr, sizeof instr, "-");
+    report_line_add(l, REPORT_STYLE_DIM, "    %-10s", who);
+    report_line_add(l, s->ran && s->wrong > 0 ? REPORT_STYLE_FAIL : REPORT_STYLE_PLAIN, "%-14s",
+                    wrong);
+    report_line_add(l, REPORT_STYLE_PLAIN, "%5s %7s %6s %15s", regs, shared, spills, instr);
+    if (any_ms) {
+        if (s->has_ms) {
+            snprintf(ms, sizeof ms, "%.3f", s->ms);
+            snprintf(gbps, sizeof gbps, "%.1f", s->gbps);
+        } else {
+            snprintf(ms, sizeof ms, "-");
+            snprintf(gbps, sizeof gbps, "-");
+        }
+        report_line_add(l, REPORT_STYLE_PLAIN, " %8s %8s", ms, gbps);
+        if (s->has_ms && s->copy_fraction >= 0)
+            report_line_add(l, REPORT_STYLE_PLAIN, " %5.0f%%", 100 * s->copy_fraction);
+    }
+}
+
+static void render_kernels(ctx *c)
+{
+    const report_result *r = c->r;
+    if (!r->nkernels) return;
+    bool any_ms = false;
+    for (int i = 0; i < r->nkernels; i++)
+        any_ms |= r->kernels[i].yours.has_ms || r->kernels[i].reference.has_ms;
+    rule(c, "Yours beside the reference (course size)");
+    report_line *l = line(c);
+    report_line_add(l, REPORT_STYLE_DIM, "    %-10s%-14s%5s %7s %6s %15s", "", "wrong", "regs",
+                    "shared", "spills", "lane instr");
+    if (any_ms) report_line_add(l, REPORT_STYLE_DIM, " %8s %8s %6s", "ms", "GB/s", "copy");
+    for (int i = 0; i < r->nkernels; i++) {
+        const report_kernel *k = &r->kernels[i];
+        l = line(c);
+        report_line_add(l, k->passed ? REPORT_STYLE_PASS : REPORT_STYLE_FAIL, "  %s ",
+                        k->passed ? c->g->pass : c->g->fail);
+        report_line_add(l, REPORT_STYLE_EMPH, "%s", k->name);
+        if (k->problem) report_line_add(l, REPORT_STYLE_FAIL, "  %s", k->problem);
+        if (!k->present && !k->problem) report_line_add(l, REPORT_STYLE_DIM, "  (not in your file)");
+        render_side(c, "yours", &k->yours, any_ms);
+        render_side(c, "reference", &k->reference, any_ms);
+    }
+    if (r->copy_has_ms) {
+        l = line(c);
+        report_line_add(l, REPORT_STYLE_DIM, "    copy kernel: %.3f ms, %.1f GB/s (read + write)",
+                        r->copy_ms, r->copy_gbps);
+    }
+    blank(c);
+}
+
+static void render_size(ctx *c, const report_kernel *k, const report_size_result *s)
+{
+    bool bad = !s->ran || s->outcome || s->wrong != 0 || s->note;
+    if (!bad) return;
+    report_line *l = line(c);
+    report_line_add(l, REPORT_STYLE_FAIL, "  %s %s", c->g->fail, k->name);
+    report_line_add(l, REPORT_STYLE_PLAIN, " at %s: ", s->size);
+    if (!s->ran)
+        report_line_add(l, REPORT_STYLE_PLAIN, "did not run");
+    else if (s->outcome)
+        report_line_add(l, REPORT_STYLE_FAIL, "%s", s->outcome);
+    else
+        report_line_add(l, REPORT_STYLE_PLAIN, "%lld of %lld wrong", s->wrong, s->total);
+    for (int i = 0; i < s->nfirst; i++) {
+        l = line(c);
+        const report_mismatch *m = &s->first[i];
+        report_line_add(l, REPORT_STYLE_PLAIN, "      [%lld] expected %.9g, got ", m->index,
+                        m->expected);
+        report_line_add(l, REPORT_STYLE_FAIL, "%.9g", m->got);
+    }
+    if (s->note) report_line_add(line(c), REPORT_STYLE_WARN, "      %s", s->note);
+}
+
+static void render_correctness(ctx *c)
+{
+    bool any = false;
+    for (int i = 0; i < c->r->nkernels; i++) {
+        const report_kernel *k = &c->r->kernels[i];
+        for (int j = 0; j < k->nsizes; j++) {
+            const report_size_result *s = &k->sizes[j];
+            bool bad = !s->ran || s->outcome || s->wrong != 0 || s->note;
+            if (bad && !any) {
+                rule(c, "Correctness");
+                any = true;
+            }
+            render_size(c, k, s);
+        }
+    }
+    if (any) blank(c);
+}
+
+/* The lanes of the first instance: who is in the mask, who took part, and
+ * what each read. */
+static void render_lanes(ctx *c, const report_hazard *h)
+{
+    const report_lanes *ln = &h->lanes;
+    const glyphs *g = c->g;
+    report_line *l = line(c);
+    report_line_add(l, REPORT_STYLE_DIM, "      lane       0         1         2         3 ");
+    l = line(c);
+    report_line_add(l, REPORT_STYLE_DIM, "                 01234567890123456789012345678901");
+    l = line(c);
+    report_line_add(l, REPORT_STYLE_DIM, "      mask       ");
+    for (int i = 0; i < 32; i++)
+        report_line_add(l, ln->mask >> i & 1 ? REPORT_STYLE_PASS : REPORT_STYLE_DIM, "%s",
+                        ln->mask >> i & 1 ? g->in_mask : g->out_mask);
+    report_line_add(l, REPORT_STYLE_DIM, "  0x%08x", ln->mask);
+    l = line(c);
+    report_line_add(l, REPORT_STYLE_DIM, "      took part  ");
+    for (int i = 0; i < 32; i++)
+        report_line_add(l, REPORT_STYLE_PLAIN, "%s", ln->active >> i & 1 ? g->in_mask : g->out_mask);
+    l = line(c);
+    report_line_add(l, REPORT_STYLE_DIM, "      read       ");
+    for (int i = 0; i < 32; i++) {
+        bool active = ln->active >> i & 1;
+        int s = ln->source[i];
+        if (!active || s < 0)
+            report_line_add(l, REPORT_STYLE_PLAIN, "%s", g->idle);
+        else if (ln->undefined >> i & 1)
+            report_line_add(l, REPORT_STYLE_FAIL, "%s", g->read_bad);
+        else if (s == i)
+            report_line_add(l, REPORT_STYLE_DIM, "%s", g->read_own);
+        else
+            report_line_add(l, REPORT_STYLE_PASS, "%s", g->read_ok);
+    }
+    l = line(c);
+    report_line_add(l, REPORT_STYLE_DIM, "                 %s reads a lane in the mask  %s undefined "
+                    "read  %s keeps its own value", g->read_ok, g->read_bad, g->read_own);
+    cl_str who = {0};
+    int shown = 0, total = 0;
+    for (int i = 0; i < 32; i++) {
+        if (!(ln->undefined >> i & 1)) continue;
+        if (shown < 6) {
+            cl_str_addf(&who, "%s%d<-%d", shown ? ", " : "", i, ln->source[i]);
+            shown++;
+        }
+        total++;
+    }
+    if (total) {
+        l = line(c);
+        report_line_add(l, REPORT_STYLE_PLAIN, "      undefined reads (lane<-source): %s%s",
+                        cl_str_cstr(&who), total > shown ? ", ..." : "");
+    }
+    cl_str_free(&who);
+}
+
+static void render_hazard(ctx *c, const report_hazard *h)
+{
+    bool warn = h->severity == REPORT_WARNING;
+    report_line *l = line(c);
+    report_line_add(l, warn ? REPORT_STYLE_WARN : REPORT_STYLE_FAIL, "  %s %s",
+                    warn ? c->g->warn : c->g->fail, day_check_name(h->check));
+    report_line_add(l, REPORT_STYLE_PLAIN, " in ");
+    report_line_add(l, REPORT_STYLE_EMPH, "%s", h->kernel ? h->kernel : "?");
+    report_line_add(l, REPORT_STYLE_PLAIN, " at ");
+    report_line_add(l, REPORT_STYLE_EMPH, "%s:%d", h->file ? h->file : "?", h->line);
+    if (h->line2) report_line_add(l, REPORT_STYLE_PLAIN, " (and line %d)", h->line2);
+    l = line(c);
+    report_line_add(l, REPORT_STYLE_PLAIN, "    %s", h->message ? h->message : "");
+    l = line(c);
+    report_line_add(l, REPORT_STYLE_DIM, "    first in block (%d,%d,%d), warp %d, lane %d", h->block[0],
+                    h->block[1], h->block[2], h->warp, h->lane);
+    if (h->source_lane >= 0) report_line_add(l, REPORT_STYLE_DIM, ", source lane %d", h->source_lane);
+    if (h->has_mask) report_line_add(l, REPORT_STYLE_DIM, ", mask 0x%08x", h->mask);
+    report_line_add(l, REPORT_STYLE_DIM, "; in %llu warp%s", (unsigned long long)h->count,
+                    h->count == 1 ? "" : "s");
+    if (h->size) report_line_add(l, REPORT_STYLE_DIM, " at %s", h->size);
+    if (h->has_lanes) render_lanes(c, h);
+    blank(c);
+}
+
+static void render_hazards(ctx *c)
+{
+    if (!c->r->nhazards) return;
+    rule(c, "Hazards");
+    for (int i = 0; i < c->r->nhazards; i++) render_hazard(c, &c->r->hazards[i]);
+}
+
+static void render_printf(ctx *c)
+{
+    if (!c->r->printf_text || !*c->r->printf_text) return;
+    rule(c, "Device printf");
+    const char *s = c->r->printf_text;
+    while (*s) {
+        const char *nl = strchr(s, '\n');
+        size_t n = nl ? (size_t)(nl - s) : strlen(s);
+        report_line_add(line(c), REPORT_STYLE_CODE, "  %.*s", (int)n, s);
+        s += n + (nl ? 1 : 0);
+    }
+    blank(c);
+}
+
+static void render_verdict(ctx *c)
+{
+    report_line *l = line(c);
+    if (c->r->passed) {
+        report_line_add(l, REPORT_STYLE_PASS, "PASSED");
+        report_line_add(l, REPORT_STYLE_PLAIN, ": every check passed");
+        return;
+    }
+    report_line_add(l, REPORT_STYLE_FAIL, "NOT PASSED");
+    int n = 0;
+    for (int i = 0; i < DAY_CHECK_COUNT; i++) {
+        const report_check *k = &c->r->checks[i];
+        if (k->ran && !k->passed)
+            report_line_add(l, REPORT_STYLE_PLAIN, "%s%s", n++ ? ", " : ": failed ",
+                            day_check_name((day_check)i));
+    }
+}
+
+report_doc *report_render(const report_result *r, const report_text_options *opt)
+{
+    ctx c = {cl_calloc(1, sizeof(report_doc)), r,
+             opt && opt->unicode ? &utf8_glyphs : &ascii_glyphs, opt ? opt->width : 80};
+    render_header(&c);
+    render_checks(&c);
+    render_diags(&c);
+    render_kernels(&c);
+    render_correctness(&c);
+    render_hazards(&c);
+    render_printf(&c);
+    render_verdict(&c);
+    return c.doc;
+}

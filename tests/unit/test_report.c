@@ -1,0 +1,163 @@
+/* test_report.c - the result model: JSON keys of the contract, a round trip
+ * through JSON, and the text report's marks, table and lane picture. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include <cjson/cJSON.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/result.h"
+#include "report/text.h"
+
+static report_result *sample(void)
+{
+    report_result *r = report_new("day23-shuffles", "shuffles.cu", "emulator", 7);
+    report_set_check(r, DAY_CHECK_COMPILE, true, "");
+    report_set_check(r, DAY_CHECK_CORRECTNESS, true, "0 of 8205 rows wrong");
+    report_set_check(r, DAY_CHECK_MASK_HONESTY, false, "1 hazard");
+    report_set_check(r, DAY_CHECK_BARRIER_HONESTY, true, "");
+    report_set_check(r, DAY_CHECK_RACES, true, "");
+    report_set_check(r, DAY_CHECK_MEMORY, true, "");
+    report_set_check(r, DAY_CHECK_RESOURCES, true, "");
+    report_kernel *k = report_add_kernel(r, "reduceRowsPadded");
+    k->passed = k->present = true;
+    k->yours.ran = true;
+    k->yours.wrong = 0;
+    k->yours.total = 8205;
+    k->yours.registers = 16;
+    k->yours.shared_bytes = 0;
+    k->yours.spill_bytes = 0;
+    k->yours.instructions = 1234567;
+    report_size_result *s = report_add_size(k, "rows=1 live=1");
+    s->ran = true;
+    s->wrong = 1;
+    s->total = 1;
+    s->first[0] = (report_mismatch){0, 1.0, 0.5};
+    s->nfirst = 1;
+    report_hazard *h = report_add_hazard(r);
+    h->check = DAY_CHECK_MASK_HONESTY;
+    h->kind = cl_strdup("undefined-shuffle-read");
+    h->kernel = cl_strdup("reduceRowsBallotDown");
+    h->file = cl_strdup("ballot_down.cu");
+    h->line = 21;
+    h->lane = 4;
+    h->source_lane = 20;
+    h->has_mask = true;
+    h->mask = 0x000fffff;
+    h->count = 8205;
+    h->message = cl_strdup("lane 4 reads lane 20, which mask 0x000fffff does not name");
+    h->has_lanes = true;
+    h->lanes.mask = h->lanes.active = 0x000fffff;
+    for (int i = 0; i < 32; i++) h->lanes.source[i] = i < 20 ? (int8_t)(i + 16) : -1;
+    h->lanes.undefined = 0x0000fff0;
+    report_finish(r);
+    return r;
+}
+
+static void test_json_contract(void **state)
+{
+    (void)state;
+    report_result *r = sample();
+    char *json = report_to_json(r);
+    cJSON *o = cJSON_Parse(json);
+    assert_non_null(o);
+    assert_string_equal(cJSON_GetObjectItem(o, "day")->valuestring, "day23-shuffles");
+    assert_true(cJSON_IsFalse(cJSON_GetObjectItem(o, "passed")));
+    cJSON *checks = cJSON_GetObjectItem(o, "checks");
+    assert_int_equal(cJSON_GetArraySize(checks), 7); /* no performance without a GPU */
+    const char *names[] = {"compile", "correctness", "mask-honesty", "barrier-honesty",
+                           "races", "memory", "resources"};
+    for (int i = 0; i < 7; i++)
+        assert_string_equal(cJSON_GetObjectItem(cJSON_GetArrayItem(checks, i), "name")->valuestring,
+                            names[i]);
+    cJSON *k = cJSON_GetArrayItem(cJSON_GetObjectItem(o, "kernels"), 0);
+    cJSON *yours = cJSON_GetObjectItem(k, "yours");
+    assert_int_equal(cJSON_GetObjectItem(yours, "total")->valueint, 8205);
+    assert_int_equal(cJSON_GetObjectItem(yours, "registers")->valueint, 16);
+    assert_true(cJSON_IsNull(cJSON_GetObjectItem(yours, "ms")));
+    assert_true(cJSON_IsNull(cJSON_GetObjectItem(yours, "gbps")));
+    cJSON *h = cJSON_GetArrayItem(cJSON_GetObjectItem(o, "hazards"), 0);
+    assert_string_equal(cJSON_GetObjectItem(h, "check")->valuestring, "mask-honesty");
+    assert_string_equal(cJSON_GetObjectItem(h, "kernel")->valuestring, "reduceRowsBallotDown");
+    assert_string_equal(cJSON_GetObjectItem(h, "mask")->valuestring, "0x000fffff");
+    assert_int_equal(cJSON_GetObjectItem(h, "lane")->valueint, 4);
+    assert_int_equal(cJSON_GetObjectItem(h, "source_lane")->valueint, 20);
+    assert_int_equal(cJSON_GetObjectItem(h, "line")->valueint, 21);
+    assert_int_equal(cJSON_GetObjectItem(h, "count")->valueint, 8205);
+    assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(h, "block")), 3);
+    cJSON_Delete(o);
+    free(json);
+    report_free(r);
+}
+
+static void test_json_round_trip(void **state)
+{
+    (void)state;
+    report_result *r = sample(), *back = NULL;
+    char *json = report_to_json(r);
+    assert_int_equal(report_from_json(json, &back, NULL), CL_OK);
+    char *again = report_to_json(back);
+    assert_string_equal(json, again);
+    assert_int_equal(back->hazards[0].lanes.source[3], 19);
+    assert_int_equal(back->hazards[0].lanes.undefined, 0x0000fff0);
+    free(json);
+    free(again);
+    report_free(back);
+    report_free(r);
+    cl_error e = {0};
+    assert_int_not_equal(report_from_json("not json", &back, &e), CL_OK);
+    assert_null(back);
+    assert_int_not_equal(report_from_json("{\"day\": 3}", &back, &e), CL_OK);
+    assert_non_null(strstr(e.message, "'day'"));
+}
+
+static char *render_plain(const report_result *r, bool unicode)
+{
+    report_text_options opt = {unicode, 100};
+    report_doc *d = report_render(r, &opt);
+    cl_str all = {0};
+    for (int i = 0; i < d->nlines; i++) cl_str_addf(&all, "%s\n", d->lines[i].text);
+    report_doc_free(d);
+    return cl_str_take(&all);
+}
+
+static void test_text(void **state)
+{
+    (void)state;
+    report_result *r = sample();
+    char *t = render_plain(r, true);
+    assert_non_null(strstr(t, "✗ mask-honesty"));
+    assert_non_null(strstr(t, "✓ compile"));
+    assert_non_null(strstr(t, "reduceRowsBallotDown at ballot_down.cu:21"));
+    assert_non_null(strstr(t, "lane 4, source lane 20, mask 0x000fffff; in 8205 warps"));
+    /* The picture: 20 lanes in the mask, undefined reads at lanes 4..15,
+     * lanes 16..19 read inside the mask. */
+    assert_non_null(strstr(t, "■■■■■■■■■■■■■■■■■■■■············  0x000fffff"));
+    assert_non_null(strstr(t, "read       ✓✓✓✓✗✗✗✗✗✗✗✗✗✗✗✗✓✓✓✓"));
+    assert_non_null(strstr(t, "4<-20, 5<-21"));
+    assert_non_null(strstr(t, "0/8205"));
+    assert_non_null(strstr(t, "1,234,567"));
+    assert_non_null(strstr(t, "at rows=1 live=1: 1 of 1 wrong"));
+    assert_non_null(strstr(t, "[0] expected 1, got 0.5"));
+    assert_non_null(strstr(t, "NOT PASSED: failed mask-honesty"));
+    free(t);
+    t = render_plain(r, false);
+    assert_non_null(strstr(t, "x mask-honesty"));
+    assert_non_null(strstr(t, "####################............"));
+    assert_null(strstr(t, "■"));
+    free(t);
+    report_free(r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_json_contract),
+        cmocka_unit_test(test_json_round_trip),
+        cmocka_unit_test(test_text),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
