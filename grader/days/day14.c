@@ -1,0 +1,85 @@
+/* day14.c - the hidden harness of day 14 (__syncthreads): reverseBlocks and
+ * blockSums. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+
+/* reverseBlocks: out[b*B + i] = in[b*B + len-1-i], len the chunk's valid
+ * length. Compared bit for bit: it moves floats, it does no arithmetic. */
+static cl_status run_reverse(const harness_request *req, harness_result *out, cl_error *err)
+{
+    size_t n = (size_t)day_size_get(req->size, "n", 0), B = (size_t)req->day->block;
+    unsigned grid = (unsigned)((n + B - 1) / B);
+    harness_rng rng = harness_rng_for(req->seed, "day14-reverse", req->size);
+    float *data = cl_malloc((n ? n : 1) * sizeof *data);
+    for (size_t i = 0; i < n; i++) data[i] = harness_rng_float(&rng, -100.0f, 100.0f);
+    harness_buffer in = {0}, res = {0};
+    cl_status st = harness_buffer_in(req, "in", data, n, &in, err);
+    if (st == CL_OK) st = harness_buffer_out(req, "out", n, &res, err);
+    backend_arg args[] = {harness_arg_ptr(in.ptr), harness_arg_ptr(res.ptr),
+                          harness_arg_i32((int)n)};
+    if (st == CL_OK) st = harness_launch(req, grid, args, 3, out, err);
+    out->total = (long long)n;
+    out->bytes = 8.0 * (double)n;
+    if (st == CL_OK && out->compared) st = harness_buffer_fetch(req, &res, err);
+    for (size_t i = 0; st == CL_OK && out->compared && i < n; i++) {
+        size_t base = i / B * B, len = n - base < B ? n - base : B;
+        float want = data[base + (len - 1 - (i - base))];
+        if (memcmp(&want, &res.host[i], sizeof want))
+            harness_note_wrong(out, (long long)i, want, res.host[i]);
+    }
+    if (st == CL_OK && out->compared && harness_guard_damage(&res))
+        out->note = cl_sprintf("wrote %zu floats past the end of out", harness_guard_damage(&res));
+    harness_buffer_release(req, &in);
+    harness_buffer_release(req, &res);
+    free(data);
+    return st;
+}
+
+/* blockSums: partial[b] = the sum of block b's chunk. Inputs are multiples of
+ * 1/8, so any order of adding gives the exact sum; the tolerance is still the
+ * bound for recursive summation, len * u * sum|x|. */
+static cl_status run_sums(const harness_request *req, harness_result *out, cl_error *err)
+{
+    size_t n = (size_t)day_size_get(req->size, "n", 0), B = (size_t)req->day->block;
+    size_t blocks = (n + B - 1) / B;
+    harness_rng rng = harness_rng_for(req->seed, "day14-sums", req->size);
+    float *data = cl_malloc((n ? n : 1) * sizeof *data);
+    for (size_t i = 0; i < n; i++) data[i] = harness_rng_quarter(&rng);
+    harness_buffer in = {0}, res = {0};
+    cl_status st = harness_buffer_in(req, "in", data, n, &in, err);
+    if (st == CL_OK) st = harness_buffer_out(req, "partial", blocks, &res, err);
+    backend_arg args[] = {harness_arg_ptr(in.ptr), harness_arg_ptr(res.ptr),
+                          harness_arg_i32((int)n)};
+    if (st == CL_OK) st = harness_launch(req, (unsigned)blocks, args, 3, out, err);
+    out->total = (long long)blocks;
+    out->bytes = 4.0 * (double)n + 4.0 * (double)blocks;
+    if (st == CL_OK && out->compared) st = harness_buffer_fetch(req, &res, err);
+    for (size_t b = 0; st == CL_OK && out->compared && b < blocks; b++) {
+        double sum = 0, mag = 0;
+        size_t end = (b + 1) * B < n ? (b + 1) * B : n;
+        for (size_t i = b * B; i < end; i++) {
+            sum += data[i];
+            mag += fabs(data[i]);
+        }
+        if (!harness_close(res.host[b], sum, (double)(end - b * B) * HARNESS_U * mag))
+            harness_note_wrong(out, (long long)b, sum, res.host[b]);
+    }
+    if (st == CL_OK && out->compared && harness_guard_damage(&res))
+        out->note = cl_sprintf("wrote %zu floats past the end of partial", harness_guard_damage(&res));
+    harness_buffer_release(req, &in);
+    harness_buffer_release(req, &res);
+    free(data);
+    return st;
+}
+
+static cl_status run_day14(const harness_request *req, harness_result *out, cl_error *err)
+{
+    if (!strcmp(req->kernel, "reverseBlocks")) return run_reverse(req, out, err);
+    if (!strcmp(req->kernel, "blockSums")) return run_sums(req, out, err);
+    return cl_fail(err, CL_INTERNAL, "", 0, 0, "day 14 has no harness for kernel '%s'", req->kernel);
+}
+
+const day_harness harness_day14 = {"day14-syncthreads", run_day14, NULL, NULL};

@@ -1,0 +1,96 @@
+/* day25.c - the hidden harness of day 25 (cascaded reduction): each of the
+ * 1,024 blocks writes one partial sum; the partials must add up to the sum of
+ * the input. And the copy kernel, the bandwidth baseline. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+
+enum { DAY25_BLOCKS = 1024 };
+
+static float *make_input(const harness_request *req, size_t n, double *sum, double *mag)
+{
+    harness_rng rng = harness_rng_for(req->seed, "day25-cascade", req->size);
+    float *data = cl_malloc((n ? n : 1) * sizeof *data);
+    *sum = *mag = 0;
+    for (size_t i = 0; i < n; i++) {
+        data[i] = harness_rng_quarter(&rng);
+        *sum += data[i];
+        *mag += fabs(data[i]);
+    }
+    return data;
+}
+
+/* Every block must write its partial; then the partials, added in double,
+ * must match the sum within the bound for a grid-stride cascade: each thread
+ * adds ceil(n / threads) values, then a tree of log2(threads) levels. */
+static void check_partials(const harness_request *req, size_t n, double sum, double mag,
+                           const float *partial, harness_result *out)
+{
+    double total = 0;
+    for (size_t b = 0; b < DAY25_BLOCKS; b++) {
+        uint32_t bits;
+        memcpy(&bits, &partial[b], sizeof bits);
+        if (bits == HARNESS_SENTINEL || !isfinite(partial[b]))
+            harness_note_wrong(out, (long long)b, NAN, partial[b]);
+        else
+            total += partial[b];
+    }
+    double threads = (double)DAY25_BLOCKS * req->day->block;
+    double tol = (ceil((double)n / threads) + log2(threads) + 8) * HARNESS_U * mag;
+    if (out->wrong == 0 && !harness_close(total, sum, tol)) {
+        out->wrong = DAY25_BLOCKS;
+        out->note = cl_sprintf("the partial sums add up to %.9g; the input sums to %.9g", total, sum);
+    }
+}
+
+static cl_status run_cascade(const harness_request *req, harness_result *out, cl_error *err)
+{
+    size_t n = (size_t)day_size_get(req->size, "n", 0);
+    double sum, mag;
+    float *data = make_input(req, n, &sum, &mag);
+    harness_buffer in = {0}, res = {0};
+    cl_status st = harness_buffer_in(req, "in", data, n, &in, err);
+    if (st == CL_OK) st = harness_buffer_out(req, "partial", DAY25_BLOCKS, &res, err);
+    backend_arg args[] = {harness_arg_ptr(in.ptr), harness_arg_ptr(res.ptr), harness_arg_u64(n)};
+    if (st == CL_OK) st = harness_launch(req, DAY25_BLOCKS, args, 3, out, err);
+    out->total = DAY25_BLOCKS;
+    out->bytes = 4.0 * (double)n;
+    if (st == CL_OK && out->compared) st = harness_buffer_fetch(req, &res, err);
+    if (st == CL_OK && out->compared) {
+        check_partials(req, n, sum, mag, res.host, out);
+        if (harness_guard_damage(&res) && !out->note)
+            out->note = cl_sprintf("wrote %zu floats past the end of partial",
+                                   harness_guard_damage(&res));
+    }
+    harness_buffer_release(req, &in);
+    harness_buffer_release(req, &res);
+    free(data);
+    return st;
+}
+
+/* copyKernel(in, out, n): out must equal in, bit for bit. Moves 8n bytes. */
+static cl_status run_copy(const harness_request *req, harness_result *out, cl_error *err)
+{
+    size_t n = (size_t)day_size_get(req->size, "n", 0);
+    double sum, mag;
+    float *data = make_input(req, n, &sum, &mag);
+    harness_buffer in = {0}, res = {0};
+    cl_status st = harness_buffer_in(req, "in", data, n, &in, err);
+    if (st == CL_OK) st = harness_buffer_out(req, "out", n, &res, err);
+    backend_arg args[] = {harness_arg_ptr(in.ptr), harness_arg_ptr(res.ptr), harness_arg_u64(n)};
+    if (st == CL_OK) st = harness_launch(req, DAY25_BLOCKS, args, 3, out, err);
+    out->total = (long long)n;
+    out->bytes = 8.0 * (double)n;
+    if (st == CL_OK && out->compared) st = harness_buffer_fetch(req, &res, err);
+    for (size_t i = 0; st == CL_OK && out->compared && i < n; i++)
+        if (memcmp(&data[i], &res.host[i], sizeof(float)))
+            harness_note_wrong(out, (long long)i, data[i], res.host[i]);
+    harness_buffer_release(req, &in);
+    harness_buffer_release(req, &res);
+    free(data);
+    return st;
+}
+
+const day_harness harness_day25 = {"day25-cascade", run_cascade, "copyKernel", run_copy};

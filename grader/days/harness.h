@@ -1,0 +1,105 @@
+/* harness.h - the hidden harness of each day: deterministic inputs from a
+ * seed, a CPU reference, and a comparison whose tolerance fits the
+ * arithmetic. Written once against the backend interface, so the emulator and
+ * the GPU run exactly the same problem.
+ *
+ * Prefix: harness_. */
+#ifndef CUDALAB_HARNESS_H
+#define CUDALAB_HARNESS_H
+
+#include "backend/backend.h"
+#include "days/day.h"
+
+typedef struct harness_request {
+    backend *be;
+    int module;
+    const char *kernel;     /* the day's name for it, e.g. "reduceCascade" */
+    const char *entry;      /* its entry in the module (mangled) */
+    const day_manifest *day;
+    const day_size *size;
+    uint64_t seed;
+    int timing_reps;        /* GPU timing; 0 runs once */
+} harness_request;
+
+typedef struct harness_result {
+    backend_run run;        /* outcome, counters, hazards, time */
+    bool compared;          /* false when the launch did not complete */
+    long long wrong, total; /* in the day's unit: elements, rows or blocks */
+    report_mismatch first[5];
+    int nfirst;
+    char *note;             /* a finding beyond wrong values (padding written, ...) */
+    double bytes;           /* bytes the kernel must move, for GB/s */
+} harness_result;
+
+void harness_result_free(harness_result *r);
+
+typedef cl_status (*harness_fn)(const harness_request *req, harness_result *out,
+                                cl_error *err);
+
+typedef struct day_harness {
+    const char *slug;
+    harness_fn run;
+    /* The day's copy kernel (bandwidth baseline) where it has one: its name
+     * and how to run it at a size. */
+    const char *copy_kernel;
+    harness_fn run_copy;
+} day_harness;
+
+/* The harness for a day, or NULL. */
+const day_harness *harness_find(const char *slug);
+
+/* "rows=8205 live=20 stride=32" (caller frees). */
+char *harness_size_label(const day_size *s);
+
+/* ---- helpers the days share (harness.c) ---- */
+
+/* A deterministic stream of numbers: one per (seed, problem, size). */
+typedef struct harness_rng {
+    uint64_t state;
+} harness_rng;
+
+harness_rng harness_rng_for(uint64_t seed, const char *problem, const day_size *size);
+uint64_t harness_rng_next(harness_rng *r);
+/* Uniform in [lo, hi). */
+float harness_rng_float(harness_rng *r, float lo, float hi);
+/* A nonzero multiple of 1/4 in [-8, 8]: sums of many stay exact in float. */
+float harness_rng_quarter(harness_rng *r);
+
+/* The bits a buffer is filled with where a kernel must not write; a float
+ * that no correct result equals. */
+#define HARNESS_SENTINEL 0x7fc0deadu
+
+/* Allocate and fill; the GPU gets a guard tail it can be checked against. */
+typedef struct harness_buffer {
+    backend_ptr ptr;
+    size_t count;   /* floats the kernel may touch */
+    size_t guard;   /* floats after them that must stay HARNESS_SENTINEL */
+    float *host;    /* count + guard floats */
+} harness_buffer;
+
+cl_status harness_buffer_in(const harness_request *req, const char *label, const float *data,
+                            size_t count, harness_buffer *out, cl_error *err);
+cl_status harness_buffer_out(const harness_request *req, const char *label, size_t count,
+                             harness_buffer *out, cl_error *err);
+/* Read back count + guard floats into host. */
+cl_status harness_buffer_fetch(const harness_request *req, harness_buffer *b, cl_error *err);
+void harness_buffer_release(const harness_request *req, harness_buffer *b);
+/* How many guard floats changed (0 when fine). */
+size_t harness_guard_damage(const harness_buffer *b);
+
+/* Launch the request's entry with these arguments (pointers and scalars as
+ * the params' types say) on a grid of blocks of the day's block size. */
+cl_status harness_launch(const harness_request *req, unsigned grid, const backend_arg *args,
+                         int nargs, harness_result *out, cl_error *err);
+backend_arg harness_arg_ptr(backend_ptr p);
+backend_arg harness_arg_i32(int v);
+backend_arg harness_arg_u64(uint64_t v);
+
+/* Record a wrong value (keeps the first five). */
+void harness_note_wrong(harness_result *r, long long index, double expected, double got);
+/* |got - expected| <= tol, and got is a number. */
+bool harness_close(double got, double expected, double tol);
+/* The float round-off unit, 2^-24. */
+#define HARNESS_U 5.9604644775390625e-08
+
+#endif
