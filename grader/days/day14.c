@@ -22,6 +22,7 @@ static cl_status run_reverse(const harness_request *req, harness_result *out, cl
                           harness_arg_i32((int)n)};
     if (st == CL_OK) st = harness_launch(req, grid, args, 3, out, err);
     out->total = (long long)n;
+    out->unit = "elements";
     out->bytes = 8.0 * (double)n;
     if (st == CL_OK && out->compared) st = harness_buffer_fetch(req, &res, err);
     for (size_t i = 0; st == CL_OK && out->compared && i < n; i++) {
@@ -55,6 +56,7 @@ static cl_status run_sums(const harness_request *req, harness_result *out, cl_er
                           harness_arg_i32((int)n)};
     if (st == CL_OK) st = harness_launch(req, (unsigned)blocks, args, 3, out, err);
     out->total = (long long)blocks;
+    out->unit = "blocks";
     out->bytes = 4.0 * (double)n + 4.0 * (double)blocks;
     if (st == CL_OK && out->compared) st = harness_buffer_fetch(req, &res, err);
     for (size_t b = 0; st == CL_OK && out->compared && b < blocks; b++) {

@@ -74,6 +74,7 @@ static cl_status run_rows(const harness_request *req, harness_result *out, cl_er
                           harness_arg_i32((int)p.stride)};
     if (st == CL_OK) st = harness_launch(req, grid, args, 5, out, err);
     out->total = (long long)p.rows;
+    out->unit = "rows";
     out->bytes = 8.0 * (double)(p.rows * p.live);
     if (st == CL_OK && out->compared) st = harness_buffer_fetch(req, &res, err);
     size_t padding = 0;

@@ -56,6 +56,7 @@ static cl_status run_cascade(const harness_request *req, harness_result *out, cl
     backend_arg args[] = {harness_arg_ptr(in.ptr), harness_arg_ptr(res.ptr), harness_arg_u64(n)};
     if (st == CL_OK) st = harness_launch(req, DAY25_BLOCKS, args, 3, out, err);
     out->total = DAY25_BLOCKS;
+    out->unit = "blocks";
     out->bytes = 4.0 * (double)n;
     if (st == CL_OK && out->compared) st = harness_buffer_fetch(req, &res, err);
     if (st == CL_OK && out->compared) {
@@ -82,6 +83,7 @@ static cl_status run_copy(const harness_request *req, harness_result *out, cl_er
     backend_arg args[] = {harness_arg_ptr(in.ptr), harness_arg_ptr(res.ptr), harness_arg_u64(n)};
     if (st == CL_OK) st = harness_launch(req, DAY25_BLOCKS, args, 3, out, err);
     out->total = (long long)n;
+    out->unit = "elements";
     out->bytes = 8.0 * (double)n;
     if (st == CL_OK && out->compared) st = harness_buffer_fetch(req, &res, err);
     for (size_t i = 0; st == CL_OK && out->compared && i < n; i++)

@@ -25,6 +25,7 @@ typedef struct harness_result {
     backend_run run;        /* outcome, counters, hazards, time */
     bool compared;          /* false when the launch did not complete */
     long long wrong, total; /* in the day's unit: elements, rows or blocks */
+    const char *unit;       /* that unit, plural: "rows" */
     report_mismatch first[5];
     int nfirst;
     char *note;             /* a finding beyond wrong values (padding written, ...) */

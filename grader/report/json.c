@@ -85,6 +85,7 @@ static cJSON *kernel_json(const report_kernel *k)
     cJSON_AddBoolToObject(o, "present", k->present);
     if (k->signature) cJSON_AddStringToObject(o, "signature", k->signature);
     if (k->problem) cJSON_AddStringToObject(o, "problem", k->problem);
+    if (k->unit) cJSON_AddStringToObject(o, "unit", k->unit);
     cJSON_AddItemToObject(o, "yours", side_json(&k->yours));
     cJSON_AddItemToObject(o, "reference", side_json(&k->reference));
     cJSON *sizes = cJSON_AddArrayToObject(o, "sizes");

@@ -108,6 +108,7 @@ static void read_kernel(reader *rd, const cJSON *o, report_result *r)
     k->present = flag(rd, o, "present");
     k->signature = str(rd, o, "signature");
     k->problem = str(rd, o, "problem");
+    k->unit = str(rd, o, "unit");
     read_side(rd, member(rd, o, "yours", cJSON_Object), &k->yours);
     read_side(rd, member(rd, o, "reference", cJSON_Object), &k->reference);
     const cJSON *s;

@@ -104,6 +104,7 @@ static void kernel_free(report_kernel *k)
     free(k->name);
     free(k->signature);
     free(k->problem);
+    free(k->unit);
 }
 
 void report_free(report_result *r)

@@ -91,6 +91,7 @@ typedef struct report_kernel {
     report_size_result *sizes;
     int nsizes;
     char *problem;            /* missing, wrong signature, ...; NULL when fine */
+    char *unit;               /* what wrong/total count: "rows", "elements", "blocks" */
 } report_kernel;
 
 typedef struct report_check {

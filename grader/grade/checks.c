@@ -1,0 +1,147 @@
+/* checks.c - the checks decided from the kernels' results and the hazards. */
+#include "grade_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static bool size_ok(const report_size_result *s)
+{
+    return s->ran && !s->outcome && s->wrong == 0 && !s->note;
+}
+
+/* The first thing wrong with a kernel's correctness, or NULL. */
+static char *kernel_failure(const report_kernel *k, const char *unit)
+{
+    if (k->problem) return cl_sprintf("%s: %s", k->name, k->problem);
+    for (int i = 0; i < k->nsizes; i++) {
+        const report_size_result *s = &k->sizes[i];
+        if (s->outcome) return cl_sprintf("%s at %s: %s", k->name, s->size, s->outcome);
+        if (s->wrong)
+            return cl_sprintf("%s: %lld of %lld %s wrong at %s", k->name, s->wrong, s->total,
+                              unit, s->size);
+        if (s->note) return cl_sprintf("%s at %s: %s", k->name, s->size, s->note);
+    }
+    return NULL;
+}
+
+static void decide_correctness(grading *g)
+{
+    report_result *r = g->r;
+    char *first = NULL;
+    int failing = 0, sizes = 0;
+    for (int i = 0; i < r->nkernels; i++) {
+        char *why = kernel_failure(&r->kernels[i], r->kernels[i].unit ? r->kernels[i].unit : "values");
+        sizes += r->kernels[i].nsizes;
+        if (why) {
+            failing++;
+            if (!first)
+                first = why;
+            else
+                free(why);
+        }
+    }
+    char *detail;
+    if (first)
+        detail = failing > 1 ? cl_sprintf("%s (and %d more kernel%s)", first, failing - 1,
+                                          failing > 2 ? "s" : "")
+                             : cl_strdup(first);
+    else if (r->nkernels)
+        detail = cl_sprintf("%lld of %lld %s wrong at the course size; every kernel right at "
+                            "every size (%d runs)", r->kernels[0].yours.wrong,
+                            r->kernels[0].yours.total,
+                            r->kernels[0].unit ? r->kernels[0].unit : "values", sizes);
+    else
+        detail = cl_strdup("no kernels");
+    report_set_check(r, DAY_CHECK_CORRECTNESS, !first && r->nkernels, detail);
+    free(detail);
+    free(first);
+}
+
+static void decide_hazard_check(grading *g, day_check c)
+{
+    int errors = 0, warnings = 0;
+    const report_hazard *first = NULL;
+    for (int i = 0; i < g->r->nhazards; i++) {
+        const report_hazard *h = &g->r->hazards[i];
+        if (h->check != c) continue;
+        if (h->severity == REPORT_ERROR) {
+            if (!errors++) first = h;
+        } else {
+            warnings++;
+        }
+    }
+    char *detail;
+    if (first)
+        detail = cl_sprintf("%d hazard%s; first: %s (%s, %s:%d)", errors, errors > 1 ? "s" : "",
+                            first->message, first->kernel, first->file, first->line);
+    else if (warnings)
+        detail = cl_sprintf("%d warning%s, no hazards", warnings, warnings > 1 ? "s" : "");
+    else
+        detail = cl_strdup("no hazards");
+    report_set_check(g->r, c, errors == 0, detail);
+    free(detail);
+}
+
+/* One kernel's figures against its limits; appends what is over to why. */
+static bool within_limits(const report_kernel *rk, const day_kernel *k, cl_str *why)
+{
+    const report_side *s = &rk->yours;
+    const struct { const char *what; long have, limit; } rows[] = {
+        {"registers a thread", s->registers, k->limits.registers},
+        {"bytes of shared memory", s->shared_bytes, k->limits.shared_bytes},
+        {"bytes of spills", s->spill_bytes, k->limits.spill_bytes},
+        {"bytes of stack", s->stack_bytes, k->limits.stack_bytes},
+    };
+    bool ok = true;
+    for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+        if (rows[i].limit < 0 || rows[i].have < 0 || rows[i].have <= rows[i].limit) continue;
+        cl_str_addf(why, "%s%s uses %ld %s; the day allows %ld", why->len ? "; " : "", rk->name,
+                    rows[i].have, rows[i].what, rows[i].limit);
+        ok = false;
+    }
+    return ok;
+}
+
+static void decide_resources(grading *g)
+{
+    cl_str why = {0};
+    bool ok = true;
+    for (int i = 0; i < g->r->nkernels; i++) {
+        report_kernel *rk = &g->r->kernels[i];
+        const day_kernel *k = day_manifest_kernel(g->day, rk->name);
+        if (k && rk->present && !within_limits(rk, k, &why)) {
+            ok = false;
+            rk->passed = false;
+        }
+    }
+    report_set_check(g->r, DAY_CHECK_RESOURCES, ok, ok ? "within the day's limits" : why.s);
+    cl_str_free(&why);
+}
+
+/* A kernel passes when it is right everywhere and no error hazard names it. */
+static void decide_kernels(grading *g)
+{
+    for (int i = 0; i < g->r->nkernels; i++) {
+        report_kernel *k = &g->r->kernels[i];
+        char *why = kernel_failure(k, k->unit ? k->unit : "values");
+        k->passed = !why;
+        free(why);
+        for (int j = 0; j < k->nsizes; j++) k->passed &= size_ok(&k->sizes[j]);
+        for (int j = 0; j < g->r->nhazards; j++) {
+            const report_hazard *h = &g->r->hazards[j];
+            if (h->severity == REPORT_ERROR && h->kernel && !strcmp(h->kernel, k->name))
+                k->passed = false;
+        }
+    }
+}
+
+void grade_decide_checks(grading *g)
+{
+    decide_kernels(g);
+    decide_correctness(g);
+    decide_hazard_check(g, DAY_CHECK_MASK_HONESTY);
+    decide_hazard_check(g, DAY_CHECK_BARRIER_HONESTY);
+    decide_hazard_check(g, DAY_CHECK_RACES);
+    decide_hazard_check(g, DAY_CHECK_MEMORY);
+    decide_resources(g);
+}

@@ -1,0 +1,186 @@
+/* grade.c - the flow of one grade: build, load, run, decide. */
+#include "grade_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/time.h>
+
+#include "backend/emu.h"
+
+static const struct { const char *name, *text; } backends[] = {
+#define GRADE_BACKEND_ROW(id, name, text) {name, text},
+    GRADE_BACKENDS(GRADE_BACKEND_ROW)
+#undef GRADE_BACKEND_ROW
+};
+
+const char *grade_backend_name(grade_backend b)
+{
+    return (unsigned)b < GRADE_BACKEND_COUNT ? backends[b].name : "?";
+}
+
+int grade_backend_from_name(const char *name)
+{
+    for (int i = 0; i < GRADE_BACKEND_COUNT; i++)
+        if (!strcmp(backends[i].name, name)) return i;
+    return -1;
+}
+
+static double now_seconds(void)
+{
+    struct timeval tv;
+    gettimeofday(&tv, NULL);
+    return (double)tv.tv_sec + tv.tv_usec / 1e6;
+}
+
+static void progress(const grading *g, const char *stage)
+{
+    if (g->opt->progress) g->opt->progress(g->opt->progress_ctx, stage);
+}
+
+static bool cancelled(const grading *g)
+{
+    return g->opt->cancel && atomic_load(g->opt->cancel);
+}
+
+/* The student's diagnostics into the report; the compile check from them. */
+static void take_diagnostics(grading *g, bool compiled)
+{
+    size_t n = 0;
+    const build_diag *d = build_diags(g->mine, &n);
+    const build_diag *first_error = NULL;
+    for (size_t i = 0; i < n; i++) {
+        report_diag *rd = report_add_diag(g->r);
+        rd->file = cl_strdup(d[i].file);
+        rd->line = d[i].line;
+        rd->column = d[i].column;
+        rd->severity = d[i].severity == BUILD_ERROR     ? REPORT_ERROR
+                       : d[i].severity == BUILD_WARNING ? REPORT_WARNING
+                                                        : REPORT_NOTE;
+        rd->message = cl_strdup(d[i].message);
+        if (!first_error && d[i].severity == BUILD_ERROR) first_error = &d[i];
+    }
+    if (compiled) {
+        report_set_check(g->r, DAY_CHECK_COMPILE, true, n ? "compiled, with warnings" : "");
+        return;
+    }
+    char *detail = first_error ? cl_sprintf("%s:%d: %s", first_error->file, first_error->line,
+                                            first_error->message)
+                               : cl_strdup("nvcc failed; see the compiler's output");
+    report_set_check(g->r, DAY_CHECK_COMPILE, false, detail);
+    free(detail);
+}
+
+/* A build that cudalab must be able to make (the reference, the copy kernel). */
+static cl_status build_ours(const grading *g, const char *path, build_result **out, cl_error *err)
+{
+    cl_status st = build_compile(g->opt->build ? g->opt->build : &(build_options){0}, path, out, err);
+    if (st == CL_COMPILE) {
+        char msg[1100];
+        cl_error_format(err, msg, sizeof msg);
+        st = cl_fail(err, CL_INTERNAL, path, 0, 0, "the course's own file does not build: %s", msg);
+    }
+    return st;
+}
+
+/* Build the student's file and the reference. CL_OK with g->mine NULL-free
+ * but failed means the student's file did not compile: a verdict. */
+static cl_status build_all(grading *g, const char *file, cl_error *err)
+{
+    const build_options *bo = g->opt->build ? g->opt->build : &(build_options){0};
+    progress(g, "building");
+    cl_status st = build_compile(bo, file, &g->mine, err);
+    if (st == CL_LIMIT) {
+        /* nvcc ran too long or too big on the student's file: a verdict on
+         * the file, not a failure of cudalab. */
+        report_set_check(g->r, DAY_CHECK_COMPILE, false, err->message);
+        return CL_OK;
+    }
+    if (st != CL_OK && st != CL_COMPILE) return st;
+    take_diagnostics(g, st == CL_OK);
+    if (st == CL_COMPILE) return CL_OK;
+    char *ref = day_solution_path(g->course, g->day);
+    st = build_ours(g, ref, &g->ref, err);
+    free(ref);
+    if (st == CL_OK && g->harness->copy_kernel && g->harness->run_copy) {
+        char *copy = cl_sprintf("%s/grader/days/copy_kernel.cu", g->course->root);
+        if (cl_file_exists(copy)) st = build_ours(g, copy, &g->copy, err);
+        free(copy);
+    }
+    return st;
+}
+
+static cl_status load_target(grading *g, grade_target *t, cl_error *err)
+{
+    size_t n = 0;
+    const void *cubin = NULL;
+    int which = t == &g->gpu ? 1 : 0;
+    cubin = build_cubin(g->mine, which, &n);
+    cl_status st = backend_load(t->be, "yours", build_ptx(g->mine), strlen(build_ptx(g->mine)),
+                                t == &g->gpu ? cubin : NULL, t == &g->gpu ? n : 0, &t->mine, err);
+    if (st == CL_OK) {
+        cubin = build_cubin(g->ref, which, &n);
+        st = backend_load(t->be, "reference", build_ptx(g->ref), strlen(build_ptx(g->ref)),
+                          t == &g->gpu ? cubin : NULL, t == &g->gpu ? n : 0, &t->ref, err);
+    }
+    t->copy = -1;
+    if (st == CL_OK && g->copy) {
+        cubin = build_cubin(g->copy, which, &n);
+        st = backend_load(t->be, "copy", build_ptx(g->copy), strlen(build_ptx(g->copy)),
+                          t == &g->gpu ? cubin : NULL, t == &g->gpu ? n : 0, &t->copy, err);
+    }
+    return st;
+}
+
+static cl_status open_emulator(grading *g, cl_error *err)
+{
+    backend_emu_options eo = {.threads = g->opt->threads};
+    cl_status st = backend_emu_new(&eo, &g->emu.be, err);
+    if (st == CL_OK) st = load_target(g, &g->emu, err);
+    return st;
+}
+
+static void grading_free(grading *g)
+{
+    backend_destroy(g->emu.be);
+    backend_destroy(g->gpu.be);
+    build_result_free(g->mine);
+    build_result_free(g->ref);
+    build_result_free(g->copy);
+}
+
+static cl_status run_all(grading *g, cl_error *err)
+{
+    cl_status st = open_emulator(g, err);
+    progress(g, "running");
+    for (int i = 0; st == CL_OK && i < g->day->nkernels; i++) {
+        if (cancelled(g)) return cl_fail(err, CL_CANCELLED, "", 0, 0, "the grade was cancelled");
+        st = grade_run_kernel(g, &g->day->kernels[i], err);
+    }
+    return st;
+}
+
+cl_status grade_day(const day_course *c, const day_manifest *m, const char *file,
+                    const grade_options *opt, report_result **out, cl_error *err)
+{
+    double start = now_seconds();
+    grading g = {.course = c, .day = m, .opt = opt, .harness = harness_find(m->slug)};
+    *out = NULL;
+    if (!g.harness)
+        return cl_fail(err, CL_NOT_FOUND, m->path, 0, 0, "cudalab has no hidden harness for %s",
+                       m->slug);
+    g.r = report_new(m->slug, file, "emulator", opt->seed);
+    cl_status st = build_all(&g, file, err);
+    if (st == CL_OK && g.r->checks[DAY_CHECK_COMPILE].passed) {
+        st = run_all(&g, err);
+        if (st == CL_OK) grade_decide_checks(&g);
+    }
+    grading_free(&g);
+    if (st != CL_OK) {
+        report_free(g.r);
+        return st;
+    }
+    g.r->seconds = now_seconds() - start;
+    report_finish(g.r);
+    *out = g.r;
+    return CL_OK;
+}

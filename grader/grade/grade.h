@@ -1,0 +1,53 @@
+/* grade.h - one grade of one student file against one day: build both the
+ * student's file and the reference, run every kernel at every size through
+ * the day's harness on the chosen backend(s), and make the result model.
+ *
+ * Prefix: grade_. */
+#ifndef CUDALAB_GRADE_H
+#define CUDALAB_GRADE_H
+
+#include <stdatomic.h>
+
+#include "build/build.h"
+#include "days/day.h"
+#include "report/result.h"
+
+#define GRADE_BACKENDS(X)                                   \
+    X(AUTO, "auto", "the emulator, and the GPU where there is one") \
+    X(EMU, "emu", "the emulator only")                     \
+    X(GPU, "gpu", "the emulator's checks, then the GPU")
+
+typedef enum grade_backend {
+#define GRADE_BACKEND_ENUM(id, name, text) GRADE_BACKEND_##id,
+    GRADE_BACKENDS(GRADE_BACKEND_ENUM)
+#undef GRADE_BACKEND_ENUM
+    GRADE_BACKEND_COUNT
+} grade_backend;
+
+const char *grade_backend_name(grade_backend b);
+/* -1 when name is none of auto, emu, gpu. */
+int grade_backend_from_name(const char *name);
+
+typedef struct grade_options {
+    grade_backend backend;
+    uint64_t seed;
+    const build_options *build; /* NULL: defaults */
+    int threads;                /* emulator host threads; 0: one per core */
+    atomic_int *cancel;         /* set from another thread to stop */
+    /* Called as the grade moves on ("building", "running", ...); may be NULL. */
+    void (*progress)(void *ctx, const char *stage);
+    void *progress_ctx;
+} grade_options;
+
+/* Grade file against day m of course c. CL_OK: *out holds the result, passed
+ * or not. Anything else: the grade could not be made (no nvcc, the reference
+ * does not build, the emulator cannot run the code, cancelled) and err says
+ * why in one line. */
+cl_status grade_day(const day_course *c, const day_manifest *m, const char *file,
+                    const grade_options *opt, report_result **out, cl_error *err);
+
+/* Theoretical occupancy on sm_75 (0..1) of blocks of `block` threads using
+ * `registers` registers a thread and `shared` bytes of shared memory. */
+double grade_occupancy_sm75(int block, int registers, int shared);
+
+#endif

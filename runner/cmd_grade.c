@@ -1,0 +1,159 @@
+/* cmd_grade.c - `cudalab grade DAY [FILE] [--json] [--backend B] [--seed N]`. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "grade/grade.h"
+#include "report/text.h"
+#include "workspace.h"
+
+typedef struct grade_args {
+    const char *day, *file;
+    bool json, progress;
+    grade_options opt;
+} grade_args;
+
+static int parse_number(const char *flag, const char *s, unsigned long long max,
+                        unsigned long long *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s ? s : "", &end, 10);
+    if (!s || !*s || *end || errno || v > max || *s == '-')
+        return cli_cannot("%s takes a whole number from 0 to %llu, not '%s'", flag, max,
+                          s ? s : "");
+    *out = v;
+    return CLI_PASSED;
+}
+
+static int parse_args(int argc, char **argv, grade_args *a)
+{
+    a->opt.seed = 1;
+    for (int i = 1; i < argc; i++) {
+        const char *s = argv[i];
+        unsigned long long v;
+        if (!strcmp(s, "--json")) {
+            a->json = true;
+        } else if (!strcmp(s, "--progress")) {
+            a->progress = true;
+        } else if (!strcmp(s, "--backend")) {
+            int b = i + 1 < argc ? grade_backend_from_name(argv[++i]) : -1;
+            if (b < 0) return cli_cannot("--backend takes auto, emu or gpu");
+            a->opt.backend = (grade_backend)b;
+        } else if (!strcmp(s, "--seed")) {
+            if (parse_number("--seed", i + 1 < argc ? argv[++i] : NULL, UINT64_MAX, &v)) return CLI_CANNOT;
+            a->opt.seed = v;
+        } else if (!strcmp(s, "--threads")) {
+            if (parse_number("--threads", i + 1 < argc ? argv[++i] : NULL, 256, &v)) return CLI_CANNOT;
+            a->opt.threads = (int)v;
+        } else if (s[0] == '-' && s[1]) {
+            return cli_cannot("grade: unknown option '%s'; see `cudalab grade --help`", s);
+        } else if (!a->day) {
+            a->day = s;
+        } else if (!a->file) {
+            a->file = s;
+        } else {
+            return cli_cannot("grade takes one DAY and at most one FILE; '%s' is one too many", s);
+        }
+    }
+    if (!a->day) return cli_cannot("usage: cudalab grade DAY [FILE] (for example: cudalab grade 23)");
+    return CLI_PASSED;
+}
+
+static void show_progress(void *ctx, const char *stage)
+{
+    (void)ctx;
+    fprintf(stderr, "progress: %s\n", stage);
+    fflush(stderr);
+}
+
+static ws_status status_of(const report_result *r)
+{
+    if (!r->checks[DAY_CHECK_COMPILE].passed) return WS_NO_COMPILE;
+    if (!r->checks[DAY_CHECK_CORRECTNESS].passed) return WS_FAILING;
+    return r->passed ? WS_HONEST : WS_PASSING;
+}
+
+/* Progress is the student's: it moves only when their own file is graded. */
+static void record_progress(const day_course *c, const day_manifest *m, const report_result *r)
+{
+    char *warning = NULL;
+    ws_state *s = ws_state_load(c, &warning);
+    if (warning) fprintf(stderr, "cudalab: %s\n", warning);
+    ws_day_state *d = ws_state_day(s, m->slug);
+    d->status = status_of(r);
+    d->last_graded = time(NULL);
+    free(d->backend);
+    d->backend = cl_strdup(r->backend);
+    d->passed_checks = d->failed_checks = 0;
+    for (int i = 0; i < DAY_CHECK_COUNT; i++)
+        if (r->checks[i].ran) *(r->checks[i].passed ? &d->passed_checks : &d->failed_checks) |= 1u << i;
+    for (int i = 0; i < r->nkernels; i++) {
+        const report_kernel *k = &r->kernels[i];
+        if (!k->passed) continue;
+        ws_note_best(d, k->name, k->yours.instructions ? (double)k->yours.instructions : -1,
+                     k->yours.has_ms ? k->yours.ms : -1);
+    }
+    cl_error err = {0};
+    if (ws_state_save(c, s, &err) != CL_OK) {
+        char line[1600];
+        cl_error_format(&err, line, sizeof line);
+        fprintf(stderr, "cudalab: progress not saved: %s\n", line);
+    }
+    free(warning);
+    ws_state_free(s);
+}
+
+static void print_result(const report_result *r, bool json)
+{
+    if (json) {
+        char *text = report_to_json(r);
+        puts(text);
+        free(text);
+        return;
+    }
+    report_text_options opt = {report_want_unicode(), 100};
+    report_doc *doc = report_render(r, &opt);
+    report_doc_print(doc, stdout, report_want_color(stdout));
+    report_doc_free(doc);
+}
+
+int cmd_grade(int argc, char **argv)
+{
+    grade_args a = {0};
+    if (parse_args(argc, argv, &a) != CLI_PASSED) return CLI_CANNOT;
+    day_course *c = cli_load_course();
+    if (!c) return CLI_CANNOT;
+    int rc = CLI_CANNOT;
+    char *mine = NULL;
+    report_result *r = NULL;
+    cl_error err = {0};
+    const day_manifest *m = cli_find_day(c, a.day);
+    if (!m) goto done;
+    if (a.file && !cl_file_exists(a.file)) {
+        cli_cannot("%s: no such file (or it cannot be read)", a.file);
+        goto done;
+    }
+    if (!a.file && ws_ensure_student_file(c, m, &mine, NULL, &err) != CL_OK) goto failed;
+    if (a.progress) {
+        a.opt.progress = show_progress;
+    }
+    if (grade_day(c, m, a.file ? a.file : mine, &a.opt, &r, &err) != CL_OK) goto failed;
+    print_result(r, a.json);
+    if (!a.file) record_progress(c, m, r);
+    rc = r->passed ? CLI_PASSED : CLI_NOT_PASSED;
+    goto done;
+failed:;
+    char line[1600];
+    cl_error_format(&err, line, sizeof line);
+    cli_cannot("%s", line);
+done:
+    report_free(r);
+    free(mine);
+    day_course_free(c);
+    return rc;
+}
