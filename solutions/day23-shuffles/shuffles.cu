@@ -73,8 +73,8 @@ __global__ void reduceRowsShared(const float* in, float* out, int rows, int live
 // Version 2: the down-shuffle ladder. At offset 16 lane L adds lane L+16's
 // value; lanes 16..31 ask for lanes 32..47, which do not exist, and keep their
 // own value (a defined result, not a hazard). After five steps lane 0 holds the
-// total and the other lanes hold partial sums nobody wants, so one more shuffle
-// broadcasts lane 0's register to all 32.
+// total; the other lanes hold sums of parts of the row, of no use here. One
+// more shuffle copies lane 0's register to all 32.
 __global__ void reduceRowsPadded(const float* in, float* out, int rows, int live,
                                  int stride)
 {

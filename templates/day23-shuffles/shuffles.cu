@@ -15,8 +15,8 @@
 //
 // The one rule to keep in mind all day: every lane of the warp takes part in
 // every shuffle with the full mask, 0xffffffff. A lane with no data carries 0
-// (the identity of a sum) instead of sitting the shuffle out. Guard the loads
-// and the stores, never the collective.
+// (the identity of a sum) instead of sitting the shuffle out. The `if (has)`
+// goes around the load and the store; the shuffles stay outside it.
 
 constexpr int kWarpSize = 32;
 
