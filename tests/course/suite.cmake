@@ -1,0 +1,74 @@
+# The course's tests: every template, solution, fixture and harness kernel
+# compiles cleanly for sm_75 (PTX and cubin, no warnings), the solutions do not
+# spill, and every day folder is complete. Included by tests/CMakeLists.txt.
+#
+# nvcc is looked for on PATH and in /usr/local/cuda/bin. Without it the compile
+# tests still exist, and report themselves as skipped, with the reason.
+get_filename_component(CUDALAB_COURSE_ROOT "${CMAKE_CURRENT_LIST_DIR}/../.." ABSOLUTE)
+set(CUDALAB_COURSE_TESTS "${CMAKE_CURRENT_LIST_DIR}")
+set(CUDALAB_COURSE_OUT "${CMAKE_CURRENT_BINARY_DIR}/course")
+file(MAKE_DIRECTORY "${CUDALAB_COURSE_OUT}")
+
+find_program(NVCC nvcc HINTS /usr/local/cuda/bin)
+if(NOT NVCC)
+  message(STATUS "nvcc not found: the course's compile tests will be skipped")
+  set(NVCC "")
+endif()
+
+# course_nvcc_test(NAME file.cu [NO_SPILLS] [HOST])
+function(course_nvcc_test name src)
+  set(extra "")
+  if("NO_SPILLS" IN_LIST ARGN)
+    list(APPEND extra -DNO_SPILLS=ON)
+  endif()
+  if("HOST" IN_LIST ARGN)
+    list(APPEND extra -DHOST=ON)
+  endif()
+  add_test(NAME ${name}
+           COMMAND ${CMAKE_COMMAND} -DNVCC=${NVCC} -DSRC=${src}
+                   -DOUT=${CUDALAB_COURSE_OUT}/${name} ${extra}
+                   -P ${CUDALAB_COURSE_TESTS}/nvcc_check.cmake)
+  set_tests_properties(${name} PROPERTIES
+      SKIP_REGULAR_EXPRESSION "SKIPPED: nvcc not found"
+      LABELS "course;nvcc"
+      TIMEOUT 300)
+endfunction()
+
+foreach(kind templates solutions)
+  file(GLOB_RECURSE course_files CONFIGURE_DEPENDS "${CUDALAB_COURSE_ROOT}/${kind}/*.cu")
+  foreach(f IN LISTS course_files)
+    get_filename_component(slug "${f}" DIRECTORY)
+    get_filename_component(slug "${slug}" NAME)
+    string(REGEX REPLACE "s$" "" one "${kind}")
+    if(kind STREQUAL "solutions")
+      course_nvcc_test(course-${one}-${slug} "${f}" NO_SPILLS)
+    else()
+      course_nvcc_test(course-${one}-${slug} "${f}")
+    endif()
+  endforeach()
+endforeach()
+
+# The days' fixtures (tests/fixtures/dayNN/*.cu) are complete or partial
+# student files: they must compile cleanly too, dishonest or not.
+file(GLOB course_fixtures CONFIGURE_DEPENDS "${CMAKE_CURRENT_LIST_DIR}/../fixtures/day*/*.cu")
+foreach(f IN LISTS course_fixtures)
+  get_filename_component(dir "${f}" DIRECTORY)
+  get_filename_component(dir "${dir}" NAME)
+  get_filename_component(name "${f}" NAME_WE)
+  course_nvcc_test(course-fixture-${dir}-${name} "${f}")
+endforeach()
+
+file(GLOB course_harness_kernels CONFIGURE_DEPENDS "${CUDALAB_COURSE_ROOT}/grader/days/*.cu")
+foreach(f IN LISTS course_harness_kernels)
+  get_filename_component(name "${f}" NAME_WE)
+  course_nvcc_test(course-harness-${name} "${f}" NO_SPILLS)
+endforeach()
+
+if(EXISTS "${CUDALAB_COURSE_ROOT}/bench/course/gpu_check.cu")
+  course_nvcc_test(course-bench-gpu-check "${CUDALAB_COURSE_ROOT}/bench/course/gpu_check.cu" HOST)
+endif()
+
+add_test(NAME course-layout
+         COMMAND ${CMAKE_COMMAND} -DCOURSE=${CUDALAB_COURSE_ROOT}
+                 -P ${CUDALAB_COURSE_TESTS}/layout_check.cmake)
+set_tests_properties(course-layout PROPERTIES LABELS "course")
