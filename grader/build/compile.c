@@ -122,10 +122,9 @@ static bool starved(const cl_proc_result *res)
 /* Run one tool in the scratch folder under the plan's limits. CL_OK when it
  * ran to its end (whatever its exit status); CL_LIMIT, CL_CANCELLED, or
  * CL_NO_NVCC (it could not be started) otherwise. */
-static cl_status run_tool(const build_plan *plan, const char *const *argv, const char *scratch,
-                          cl_proc_result *res, cl_error *err)
+static cl_status run_tool(const build_plan *plan, const char *tool, const char *const *argv,
+                          const char *scratch, cl_proc_result *res, cl_error *err)
 {
-    const char *tool = strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0];
     char *tmpdir = cl_sprintf("TMPDIR=%s", scratch); /* its temporary files die with it */
     const char *env[] = {tmpdir, "LC_ALL=C", NULL};
     cl_proc_spec spec = {.argv = argv, .cwd = scratch, .env = env, .timeout_s = plan->timeout_s,
@@ -244,7 +243,7 @@ static cl_status run_nvcc(job *j, bool *ok, cl_error *err)
     for (size_t i = 0; i < 7; i++) CL_VEC_PUSH(&argv, tail[i]);
     cl_proc_result res;
     *ok = false;
-    cl_status st = run_tool(plan, argv.v, j->scratch, &res, err);
+    cl_status st = run_tool(plan, "nvcc", argv.v, j->scratch, &res, err);
     if (st != CL_OK) goto done;
     free(j->r->nvcc_log);
     j->r->nvcc_log = raw_log(&res);
@@ -284,7 +283,7 @@ static cl_status run_ptxas(job *j, const char *arch, bool *ok, cl_error *err)
     for (size_t i = 0; i < 4; i++) CL_VEC_PUSH(&argv, tail[i]);
     cl_proc_result res;
     *ok = false;
-    cl_status st = run_tool(plan, argv.v, j->scratch, &res, err);
+    cl_status st = run_tool(plan, "ptxas", argv.v, j->scratch, &res, err);
     if (st != CL_OK) goto done;
     char *log = raw_log(&res), *all = cl_sprintf("%s%s", j->r->ptxas_log, log);
     free(j->r->ptxas_log);

@@ -36,7 +36,7 @@ static const char *const rx_source[RX_COUNT] = {
                "error|warning|remark|note)( #([0-9]+(-D)?))?: (.*)$",
     [RX_GCC] = "^(.+):([0-9]+):([0-9]+): (fatal error|error|warning|note): (.*)$",
     [RX_GCC_NOCOL] = "^(.+):([0-9]+): (fatal error|error|warning|note): (.*)$",
-    [RX_TOOL] = "^(nvcc|ptxas|cc1plus|cc1|cicc|cudafe\\+\\+|gcc|g\\+\\+|nvlink|fatbinary) *"
+    [RX_TOOL] = "^(nvcc|ptxas|cc1plus|cc1|cicc|cudafe\\+\\+|gcc|g\\+\\+|nvlink|fatbinary):? *"
                 "(fatal error|fatal|error|warning) *: (.*)$",
     [RX_PTXAS_PTX] = "^ptxas (.+), line ([0-9]+); (fatal|error|warning) *: (.*)$",
     [RX_SKIP] = "^([0-9]+ (catastrophic )?errors? detected in the compilation of|"
@@ -201,7 +201,10 @@ static void start(parser *ps, const char *printed, int line, int col, build_seve
     c->d = (build_diag){.line = line, .column = col, .severity = sev};
     if (printed && printed[0]) {
         c->d.origin = build_classify_path(printed, ps->p, &c->file);
-        c->abs = build_normalize_path(printed, ps->p->cwd);
+        /* The original line is read from the file as the student names it
+         * (the same file nvcc read; for a replayed log, the one that exists). */
+        c->abs = cl_file_exists(c->file) ? cl_strdup(c->file)
+                                         : build_normalize_path(printed, ps->p->cwd);
     } else {
         c->d.origin = BUILD_NO_FILE;
         c->file = cl_strdup("");

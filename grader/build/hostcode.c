@@ -29,8 +29,8 @@ static bool skip_non_code(scan *s, bool line_start)
     } else if (p[i] == '"' || p[i] == '\'') {
         char q = p[i];
         for (i++; i < s->len && p[i] != q && p[i] != '\n'; i++)
-            if (p[i] == '\\') i++;
-        i++;
+            if (p[i] == '\\' && i + 1 < s->len && p[i + 1] != '\n') i++;
+        if (i < s->len && p[i] == q) i++; /* unterminated: stop at the newline */
     } else if (p[i] == '#' && line_start) {
         for (; i < s->len && p[i] != '\n'; i++) {
             if (p[i] == '\\' && i + 1 < s->len && p[i + 1] == '\n') {

@@ -90,10 +90,10 @@ static char *deps_token(const char **s)
 {
     cl_str t = {0};
     const char *p = *s;
-    for (; *p && *p != ' ' && *p != '\t' && *p != '\n'; p++) {
+    for (; *p && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r'; p++) {
         if (p[0] == '\\' && p[1] == ' ') p++;
         else if (p[0] == '$' && p[1] == '$') p++;
-        else if (p[0] == '\\' && (p[1] == '\n' || p[1] == '\0')) break;
+        else if (p[0] == '\\' && (p[1] == '\n' || p[1] == '\r' || p[1] == '\0')) break;
         cl_str_addc(&t, *p);
     }
     *s = p;
