@@ -10,7 +10,22 @@
  *   build_result_free(r);
  *
  * Only device code is produced: the student's host code is compiled by
- * nvcc's host pass at most, and never linked or run.
+ * nvcc's host pass at most, and never linked or run. A definition of main()
+ * is reported as a warning.
+ *
+ * nvcc and ptxas run in a scratch folder (removed afterwards, their TMPDIR
+ * too), each under a wall-clock limit and an address-space limit.
+ *
+ * The cache: an entry is keyed by the SHA-256 of the source bytes, its path,
+ * the toolchain (nvcc's path and version, ptxas's path), the archs and flags
+ * (and $NVCC_PREPEND_FLAGS / $NVCC_APPEND_FLAGS); it stores the hashes of the
+ * files the source includes (from nvcc -MD; the toolkit's and the system's
+ * headers are left out) and is a miss when one of them changed. A hit runs
+ * no tool. Failed builds are cached too (the same inputs give the same
+ * errors) when nvcc listed their inputs; a build stopped by a limit or a
+ * cancellation, or one whose includes are unknown (a missing header), is
+ * not. Entries are written atomically; a damaged one is rebuilt. Nothing is
+ * evicted: the folder can be deleted at any time.
  *
  * Prefix: build_. */
 #ifndef CUDALAB_BUILD_H

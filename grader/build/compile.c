@@ -47,15 +47,17 @@ static cl_status make_plan(const build_options *opt, build_plan *plan, cl_error 
     memset(plan, 0, sizeof *plan);
     plan->arch = opt->arch ? opt->arch : BUILD_DEFAULT_ARCH;
     plan->cubin_arch = opt->cubin_arch;
-    if (!valid_arch(plan->arch) || (plan->cubin_arch && !valid_arch(plan->cubin_arch)))
-        return cl_fail(err, CL_USAGE, "", 0, 0, "bad GPU architecture '%s': expected sm_NN",
-                       valid_arch(plan->arch) ? plan->cubin_arch : plan->arch);
     plan->flags = opt->flags;
     plan->timeout_s = opt->timeout_s > 0 ? opt->timeout_s : BUILD_DEFAULT_TIMEOUT_S;
     plan->mem_limit = opt->mem_limit ? opt->mem_limit : BUILD_DEFAULT_MEM_LIMIT;
     plan->cancel = opt->cancel;
-    if (!opt->no_cache) plan->cache_dir = opt->cache_dir ? cl_strdup(opt->cache_dir)
-                                                         : default_cache_dir();
+    const char *bad = !valid_arch(plan->arch) ? plan->arch
+                      : plan->cubin_arch && !valid_arch(plan->cubin_arch) ? plan->cubin_arch
+                                                                          : NULL;
+    if (bad)
+        return cl_fail(err, CL_USAGE, "", 0, 0, "bad GPU architecture '%s': expected sm_NN", bad);
+    if (!opt->no_cache)
+        plan->cache_dir = opt->cache_dir ? cl_strdup(opt->cache_dir) : default_cache_dir();
     return build_find_toolchain(opt, &plan->tc, err);
 }
 

@@ -30,22 +30,23 @@ static bool executable(const char *path)
 static cl_status find_nvcc(const build_options *opt, char **path, cl_error *err)
 {
     const char *env = getenv("CUDALAB_NVCC");
+    cl_status st = CL_OK;
     *path = NULL;
     if (opt && opt->nvcc) {
         if (executable(opt->nvcc)) *path = cl_strdup(opt->nvcc);
-        else return cl_fail(err, CL_NO_NVCC, "", 0, 0, "nvcc not found: %s is not an executable "
-                            "file; %s", opt->nvcc, INSTALL_HINT);
+        else st = cl_fail(err, CL_NO_NVCC, "", 0, 0, "nvcc not found: %s is not an executable "
+                          "file; %s", opt->nvcc, INSTALL_HINT);
     } else if (env && env[0]) {
         if (executable(env)) *path = cl_strdup(env);
-        else return cl_fail(err, CL_NO_NVCC, "", 0, 0, "nvcc not found: CUDALAB_NVCC=%s is not "
-                            "an executable file; unset it or point it at nvcc", env);
+        else st = cl_fail(err, CL_NO_NVCC, "", 0, 0, "nvcc not found: CUDALAB_NVCC=%s is not "
+                          "an executable file; unset it or point it at nvcc", env);
     } else if (!(*path = cl_proc_which("nvcc")) && executable(DEFAULT_CUDA_BIN "/nvcc")) {
         *path = cl_strdup(DEFAULT_CUDA_BIN "/nvcc");
     }
-    if (!*path)
-        return cl_fail(err, CL_NO_NVCC, "", 0, 0, "nvcc not found (not in PATH, not in "
-                       DEFAULT_CUDA_BIN "): " INSTALL_HINT);
-    return CL_OK;
+    if (st == CL_OK && !*path)
+        st = cl_fail(err, CL_NO_NVCC, "", 0, 0, "nvcc not found (not in PATH, not in "
+                     DEFAULT_CUDA_BIN "): " INSTALL_HINT);
+    return st;
 }
 
 /* dir(path)/name, or NULL when it is not executable. */
@@ -71,10 +72,9 @@ static cl_status find_ptxas(const build_options *opt, const char *nvcc, char **p
                !(*path = cl_proc_which("ptxas")) && executable(DEFAULT_CUDA_BIN "/ptxas")) {
         *path = cl_strdup(DEFAULT_CUDA_BIN "/ptxas");
     }
-    if (!*path)
-        return cl_fail(err, CL_NO_NVCC, "", 0, 0, "ptxas not found (not beside %s, not in PATH): "
-                       "the CUDA Toolkit looks incomplete; reinstall it", nvcc);
-    return CL_OK;
+    return *path ? CL_OK
+                 : cl_fail(err, CL_NO_NVCC, "", 0, 0, "ptxas not found (not beside %s, not in "
+                           "PATH): the CUDA Toolkit looks incomplete; reinstall it", nvcc);
 }
 
 /* The toolkit folder of a tool in its bin/: the folder above, when it holds
