@@ -1,0 +1,65 @@
+/* proc.h - run a child process and wait for it: its stdout and stderr
+ * captured (each up to a cap), a wall-clock limit, an address-space limit and
+ * a cancellation flag that another thread may set.
+ *
+ * The child runs in a process group of its own with stdin from /dev/null, a
+ * clean signal mask and default signal dispositions. When it has to be
+ * stopped (time limit, cancellation) the whole group gets SIGTERM and, half a
+ * second later, SIGKILL; when it ends by itself, whatever it left behind in its
+ * group is killed too. cl_proc_run reaps the child before it returns, so it
+ * never leaves a zombie or a stray process (a grandchild that leaves the
+ * group with setsid() is beyond reach, and gets one second to close the pipes).
+ *
+ * Prefix: cl_proc_. */
+#ifndef CUDALAB_PROC_H
+#define CUDALAB_PROC_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core.h"
+
+#define CL_PROC_DEFAULT_CAP ((size_t)4 << 20) /* bytes kept of stdout, of stderr */
+
+typedef struct cl_proc_spec {
+    const char *const *argv; /* argv[0]: a path, or a name looked up in PATH */
+    const char *cwd;         /* working directory; NULL: the caller's */
+    /* "NAME=value" entries that are added to the caller's environment (an
+     * entry replaces a variable of the same name); NULL-terminated, or NULL. */
+    const char *const *env;
+    double timeout_s;   /* wall-clock limit; <= 0: none */
+    uint64_t mem_limit; /* RLIMIT_AS of the child in bytes; 0: none */
+    size_t out_cap;     /* 0: CL_PROC_DEFAULT_CAP */
+    atomic_int *cancel; /* when non-NULL and set non-zero, the child is stopped */
+} cl_proc_spec;
+
+typedef struct cl_proc_result {
+    int exit_code;  /* the child's exit status, or -1 when a signal ended it */
+    int signal;     /* the signal that ended it, or 0 */
+    bool timed_out; /* it ran past timeout_s and was stopped */
+    bool cancelled; /* *cancel was set and it was stopped */
+    /* A memory limit was set and the child died of SIGKILL, SIGSEGV, SIGBUS or
+     * SIGABRT that cudalab did not send: what running out of address space
+     * usually looks like. Programs that report an allocation failure and exit
+     * with a status are not caught by this; the caller knows their messages. */
+    bool out_of_memory;
+    double wall_s;   /* from the start to the end of the child */
+    char *out, *err; /* what it wrote, NUL-terminated (never NULL after a run) */
+    size_t out_len, err_len;
+    bool out_truncated, err_truncated; /* it wrote more than out_cap */
+} cl_proc_result;
+
+/* Run spec->argv to its end (or until it is stopped) and fill *res.
+ * Returns CL_OK whenever the child was started, whatever became of it: look
+ * at res. Otherwise CL_NOT_FOUND (no such program), CL_USAGE (empty argv) or
+ * CL_IO (no pipe, no fork, cannot exec), and res is left empty. */
+cl_status cl_proc_run(const cl_proc_spec *spec, cl_proc_result *res, cl_error *err);
+void cl_proc_result_free(cl_proc_result *res);
+
+/* The path of an executable: name itself when it contains a '/', else the
+ * first match in $PATH. NULL when there is none. Caller frees. */
+char *cl_proc_which(const char *name);
+
+#endif

@@ -1,0 +1,138 @@
+/* test_build_scan.c - the small readers: nvcc's dependency output, paths
+ * (normalising, toolkit or not, as the student names them), and the look
+ * for a host main(). Needs no CUDA. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "build/build_internal.h"
+
+#define FIX CUDALAB_TEST_DIR "/fixtures/build/"
+
+static void test_deps_fixture(void **state)
+{
+    (void)state;
+    char *text = NULL;
+    assert_int_equal(cl_read_file(FIX "with_header.deps.d", &text, NULL, NULL), CL_OK);
+    build_strings v = {0};
+    build_parse_deps(text, &v);
+    assert_true(v.n > 50); /* the system's and CUDA's headers are listed too */
+    assert_string_equal(v.v[0], "/tmp/cudalab-fixture/with_header.cu");
+    size_t mine = 0;
+    for (size_t i = 0; i < v.n; i++) {
+        char *abs = build_normalize_path(v.v[i], "/tmp");
+        if (!build_is_toolkit_path(abs, "/usr/local/cuda")) {
+            mine++;
+            assert_true(strncmp(abs, "/tmp/cudalab-fixture/", 21) == 0);
+        }
+        free(abs);
+    }
+    assert_int_equal(mine, 2); /* with_header.cu and helpers.cuh */
+    build_strings_free(&v);
+    free(text);
+}
+
+static void test_deps_escapes(void **state)
+{
+    (void)state;
+    build_strings v = {0};
+    build_parse_deps("out.ptx: a.cu my\\ dir/b.h \\\n  c$$d.h\\\r\n e.h\n\nphony.h:\n", &v);
+    assert_int_equal(v.n, 4);
+    assert_string_equal(v.v[0], "a.cu");
+    assert_string_equal(v.v[1], "my dir/b.h");
+    assert_string_equal(v.v[2], "c$d.h");
+    assert_string_equal(v.v[3], "e.h");
+    build_strings_free(&v);
+    build_parse_deps("no rule here", &v);
+    assert_int_equal(v.n, 0);
+    build_parse_deps("x.ptx : y.cu \\", &v);
+    assert_int_equal(v.n, 1);
+    build_strings_free(&v);
+    build_parse_deps("", &v);
+    assert_int_equal(v.n, 0);
+}
+
+static void expect_norm(const char *path, const char *cwd, const char *want)
+{
+    char *got = build_normalize_path(path, cwd);
+    assert_string_equal(got, want);
+    free(got);
+}
+
+static void test_paths(void **state)
+{
+    (void)state;
+    expect_norm("/usr/local/cuda/bin/../targets/x/include/a.h", NULL,
+                "/usr/local/cuda/targets/x/include/a.h");
+    expect_norm("k.cu", "/w/s", "/w/s/k.cu");
+    expect_norm("./a//b/../k.cu", "/w", "/w/a/k.cu");
+    expect_norm("/../..", NULL, "/");
+    assert_true(build_is_toolkit_path("/usr/include/stdio.h", NULL));
+    assert_true(build_is_toolkit_path("/opt/cuda/include/cuda.h", "/opt/cuda"));
+    assert_true(build_is_toolkit_path("/opt/cuda/include/cuda.h", "/opt/cuda/"));
+    assert_false(build_is_toolkit_path("/opt/cudax/include/cuda.h", "/opt/cuda"));
+    assert_false(build_is_toolkit_path("/home/s/day23/helpers.cuh", "/usr/local/cuda"));
+    assert_false(build_is_toolkit_path("/usr/includex/a.h", NULL));
+
+    build_paths p = {"day23/shuffles.cu", "/home/s/day23/shuffles.cu", "/tmp/scr",
+                     "/usr/local/cuda", NULL};
+    char *shown = NULL;
+    assert_int_equal(build_classify_path("/home/s/day23/shuffles.cu", &p, &shown), BUILD_IN_SOURCE);
+    assert_string_equal(shown, "day23/shuffles.cu");
+    free(shown);
+    assert_int_equal(build_classify_path("/home/s/day23/sub/h.cuh", &p, &shown), BUILD_IN_INCLUDE);
+    assert_string_equal(shown, "day23/sub/h.cuh");
+    free(shown);
+    assert_int_equal(build_classify_path("/home/s/lib/h.cuh", &p, &shown), BUILD_IN_INCLUDE);
+    assert_string_equal(shown, "/home/s/lib/h.cuh");
+    free(shown);
+    assert_int_equal(build_classify_path("/usr/local/cuda/bin/../include/x.h", &p, &shown),
+                     BUILD_IN_TOOLKIT);
+    assert_string_equal(shown, "/usr/local/cuda/include/x.h");
+    free(shown);
+    assert_int_equal(build_classify_path("../../home/s/day23/shuffles.cu", &p, &shown),
+                     BUILD_IN_SOURCE); /* relative to where nvcc ran */
+    free(shown);
+}
+
+static int find_main(const char *src)
+{
+    return build_find_main(src, strlen(src));
+}
+
+static void test_host_main(void **state)
+{
+    (void)state;
+    char *src = NULL;
+    size_t len = 0;
+    assert_int_equal(cl_read_file(FIX "host_main.cu", &src, &len, NULL), CL_OK);
+    assert_int_equal(build_find_main(src, len), 13); /* "int" on 12, "main(void)" on 13 */
+    free(src);
+    assert_int_equal(cl_read_file(FIX "resources.cu", &src, &len, NULL), CL_OK);
+    assert_int_equal(build_find_main(src, len), 0);
+    free(src);
+    assert_int_equal(find_main("int main() {}"), 1);
+    assert_int_equal(find_main("\n\nint main(int argc, char** argv)\n{}"), 3);
+    assert_int_equal(find_main("void main (void) {}"), 1);
+    assert_int_equal(find_main("// int main(\n/* int main(\n */ \"int main(\" 'm'"), 0);
+    assert_int_equal(find_main("#define X int main(\\\n)\nint y;"), 0);
+    assert_int_equal(find_main("int domain(int x);\nint main_loop();\nobj.main();"), 0);
+    assert_int_equal(find_main("/* a\nb\nc */\n#if 0\\\n\n#endif\nint main(){}"), 7);
+    assert_int_equal(find_main("int \"unterminated\nint main("), 2);
+    assert_int_equal(find_main(""), 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_deps_fixture),
+        cmocka_unit_test(test_deps_escapes),
+        cmocka_unit_test(test_paths),
+        cmocka_unit_test(test_host_main),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

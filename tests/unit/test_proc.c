@@ -1,0 +1,294 @@
+/* test_proc.c - child processes: exit codes, signals, capture and its cap,
+ * time limit, cancellation, the memory-limited path, no zombies or strays. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core/core.h"
+#include "core/proc.h"
+
+#define SH(...) ((const char *const[]){"/bin/sh", "-c", __VA_ARGS__, NULL})
+
+static cl_proc_result run_spec(cl_proc_spec spec)
+{
+    cl_proc_result r;
+    cl_error e = {0};
+    assert_int_equal(cl_proc_run(&spec, &r, &e), CL_OK);
+    return r;
+}
+
+static cl_proc_result run_sh(const char *script)
+{
+    return run_spec((cl_proc_spec){.argv = SH(script)});
+}
+
+/* This process has no child left, running or zombie. */
+static void assert_no_children(void)
+{
+    errno = 0;
+    assert_int_equal(waitpid(-1, NULL, WNOHANG), -1);
+    assert_int_equal(errno, ECHILD);
+}
+
+/* pid is gone or a zombie waiting for init: not running. */
+static bool process_gone(pid_t pid)
+{
+    for (int i = 0; i < 200; i++) {
+        char path[64], buf[512] = "";
+        snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+        FILE *f = fopen(path, "r");
+        if (!f) return true;
+        size_t n = fread(buf, 1, sizeof buf - 1, f);
+        fclose(f);
+        buf[n] = '\0';
+        const char *paren = strrchr(buf, ')');
+        if (paren && (paren[2] == 'Z' || paren[2] == 'X')) return true;
+        usleep(10000);
+    }
+    return false;
+}
+
+static void test_exit_codes(void **state)
+{
+    (void)state;
+    cl_proc_result r = run_sh("exit 0");
+    assert_int_equal(r.exit_code, 0);
+    assert_int_equal(r.signal, 0);
+    cl_proc_result_free(&r);
+    r = run_sh("exit 3");
+    assert_int_equal(r.exit_code, 3);
+    assert_false(r.timed_out || r.cancelled || r.out_of_memory);
+    assert_true(r.wall_s >= 0 && r.wall_s < 5);
+    cl_proc_result_free(&r);
+    assert_no_children();
+}
+
+static void test_signal(void **state)
+{
+    (void)state;
+    cl_proc_result r = run_sh("kill -TERM $$");
+    assert_int_equal(r.exit_code, -1);
+    assert_int_equal(r.signal, SIGTERM);
+    assert_false(r.out_of_memory);
+    cl_proc_result_free(&r);
+    assert_no_children();
+}
+
+static void test_capture(void **state)
+{
+    (void)state;
+    cl_proc_result r = run_sh("echo out; echo err >&2; echo more");
+    assert_string_equal(r.out, "out\nmore\n");
+    assert_string_equal(r.err, "err\n");
+    assert_int_equal(r.out_len, 9);
+    assert_false(r.out_truncated || r.err_truncated);
+    cl_proc_result_free(&r);
+    r = run_sh("true");
+    assert_non_null(r.out);
+    assert_string_equal(r.out, "");
+    cl_proc_result_free(&r);
+}
+
+static void test_capped(void **state)
+{
+    (void)state;
+    cl_proc_result r = run_spec((cl_proc_spec){
+        .argv = SH("head -c 100000 /dev/zero | tr '\\0' x; echo e >&2"), .out_cap = 1000});
+    assert_int_equal(r.out_len, 1000);
+    assert_true(r.out_truncated);
+    assert_false(r.err_truncated);
+    assert_string_equal(r.err, "e\n");
+    assert_int_equal(r.exit_code, 0);
+    cl_proc_result_free(&r);
+    /* More than the default cap on both streams at once: no deadlock. */
+    r = run_sh("head -c 6000000 /dev/zero & head -c 6000000 /dev/zero >&2; wait");
+    assert_int_equal(r.out_len, CL_PROC_DEFAULT_CAP);
+    assert_int_equal(r.err_len, CL_PROC_DEFAULT_CAP);
+    assert_true(r.out_truncated && r.err_truncated);
+    assert_int_equal(r.exit_code, 0);
+    cl_proc_result_free(&r);
+}
+
+static void test_cwd_and_env(void **state)
+{
+    (void)state;
+    const char *env[] = {"CUDALAB_PROC_TEST=bar", "HOME=/nowhere", NULL};
+    cl_proc_result r = run_spec((cl_proc_spec){
+        .argv = SH("pwd; echo $CUDALAB_PROC_TEST $HOME; echo ${PATH:+has-path}"),
+        .cwd = "/", .env = env});
+    assert_string_equal(r.out, "/\nbar /nowhere\nhas-path\n");
+    cl_proc_result_free(&r);
+    /* The same through the memory-limited path. */
+    r = run_spec((cl_proc_spec){.argv = SH("pwd; echo $CUDALAB_PROC_TEST"), .cwd = "/",
+                                .env = env, .mem_limit = (uint64_t)1 << 30});
+    assert_string_equal(r.out, "/\nbar\n");
+    assert_int_equal(r.exit_code, 0);
+    cl_proc_result_free(&r);
+    assert_no_children();
+}
+
+static void test_not_found(void **state)
+{
+    (void)state;
+    cl_proc_result r;
+    cl_error e = {0};
+    const char *a1[] = {"cudalab-no-such-program", NULL};
+    const char *a2[] = {"/nonexistent/prog", NULL};
+    assert_int_equal(cl_proc_run(&(cl_proc_spec){.argv = a1}, &r, &e), CL_NOT_FOUND);
+    assert_int_equal(cl_proc_run(&(cl_proc_spec){.argv = a2}, &r, &e), CL_NOT_FOUND);
+    assert_int_equal(cl_proc_run(&(cl_proc_spec){.argv = a2, .mem_limit = 1 << 30}, &r, &e),
+                     CL_NOT_FOUND);
+    /* A file that exists but cannot be executed, through both spawners. */
+    const char *a3[] = {"/etc/hostname", NULL};
+    if (cl_file_exists("/etc/hostname") && access("/etc/hostname", X_OK) != 0)
+        assert_int_equal(cl_proc_run(&(cl_proc_spec){.argv = a3}, &r, &e), CL_NOT_FOUND);
+    const char *a4[] = {"/bin/sh", "-c", "exit 0", NULL};
+    assert_int_equal(cl_proc_run(&(cl_proc_spec){.argv = a4, .cwd = "/nonexistent"}, &r, &e),
+                     CL_NOT_FOUND);
+    assert_int_equal(cl_proc_run(&(cl_proc_spec){.argv = a4, .cwd = "/nonexistent",
+                                                 .mem_limit = 1 << 30},
+                                 &r, &e),
+                     CL_NOT_FOUND);
+    /* Executable but not a program: exec fails, through both spawners. */
+    char junk[] = "/tmp/cudalab-proc-junk-XXXXXX";
+    int fd = mkstemp(junk);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, "junk\n", 5), 5);
+    close(fd);
+    chmod(junk, 0755);
+    const char *a5[] = {junk, NULL};
+    assert_int_equal(cl_proc_run(&(cl_proc_spec){.argv = a5}, &r, &e), CL_IO);
+    assert_int_equal(cl_proc_run(&(cl_proc_spec){.argv = a5, .mem_limit = 1 << 30}, &r, &e),
+                     CL_IO);
+    unlink(junk);
+    const char *none[] = {NULL};
+    assert_int_equal(cl_proc_run(&(cl_proc_spec){.argv = none}, &r, &e), CL_USAGE);
+    assert_no_children();
+}
+
+static void test_timeout(void **state)
+{
+    (void)state;
+    cl_proc_result r = run_spec((cl_proc_spec){.argv = SH("sleep 10"), .timeout_s = 0.3});
+    assert_true(r.timed_out);
+    assert_false(r.cancelled);
+    assert_true(r.signal == SIGTERM || r.signal == SIGKILL);
+    assert_true(r.wall_s >= 0.3 && r.wall_s < 2.0);
+    cl_proc_result_free(&r);
+    /* One that ignores SIGTERM is killed after the grace period. */
+    r = run_spec((cl_proc_spec){.argv = SH("trap '' TERM; sleep 10; echo survived"),
+                                .timeout_s = 0.2});
+    assert_true(r.timed_out);
+    assert_int_equal(r.signal, SIGKILL);
+    assert_true(r.wall_s < 3.0);
+    assert_string_equal(r.out, "");
+    cl_proc_result_free(&r);
+    assert_no_children();
+}
+
+/* A child that ends at once but leaves a grandchild holding its stdout: the
+ * grandchild is killed, and the wait does not last as long as it would. */
+static void test_no_strays(void **state)
+{
+    (void)state;
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    cl_proc_result r = run_sh("sleep 30 & echo $!");
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    assert_int_equal(r.exit_code, 0);
+    assert_true((double)(t1.tv_sec - t0.tv_sec) < 5);
+    pid_t grandchild = (pid_t)atoi(r.out);
+    assert_true(grandchild > 0);
+    assert_true(process_gone(grandchild));
+    cl_proc_result_free(&r);
+    assert_no_children();
+}
+
+static void *cancel_later(void *flag)
+{
+    usleep(200000);
+    atomic_store((atomic_int *)flag, 1);
+    return NULL;
+}
+
+static void test_cancel(void **state)
+{
+    (void)state;
+    atomic_int flag = 0;
+    pthread_t t;
+    pthread_create(&t, NULL, cancel_later, &flag);
+    cl_proc_result r = run_spec((cl_proc_spec){.argv = SH("sleep 10"), .cancel = &flag,
+                                               .timeout_s = 20});
+    pthread_join(t, NULL);
+    assert_true(r.cancelled);
+    assert_false(r.timed_out);
+    assert_true(r.wall_s >= 0.15 && r.wall_s < 2.0);
+    cl_proc_result_free(&r);
+    assert_no_children();
+}
+
+static void test_memory_limit(void **state)
+{
+    (void)state;
+    uint64_t gib = (uint64_t)1 << 30;
+    /* Well within the limit: runs normally. */
+    cl_proc_result r = run_spec((cl_proc_spec){.argv = SH("echo fine"), .mem_limit = gib});
+    assert_int_equal(r.exit_code, 0);
+    assert_string_equal(r.out, "fine\n");
+    assert_false(r.out_of_memory);
+    cl_proc_result_free(&r);
+    /* The limit is in force in the child (sh's ulimit -v counts KiB). */
+    r = run_spec((cl_proc_spec){.argv = SH("ulimit -v"), .mem_limit = gib});
+    assert_string_equal(r.out, "1048576\n");
+    cl_proc_result_free(&r);
+    /* A crash under a memory limit reads as running out of memory. */
+    r = run_spec((cl_proc_spec){.argv = SH("kill -SEGV $$"), .mem_limit = gib});
+    assert_int_equal(r.signal, SIGSEGV);
+    assert_true(r.out_of_memory);
+    cl_proc_result_free(&r);
+    /* A program that cannot even load under a tiny limit fails, and says so. */
+    const char *argv[] = {"/bin/true", NULL};
+    r = run_spec((cl_proc_spec){.argv = argv, .mem_limit = 1000000});
+    assert_true(r.exit_code != 0 || r.out_of_memory);
+    cl_proc_result_free(&r);
+    assert_no_children();
+}
+
+static void test_which(void **state)
+{
+    (void)state;
+    char *sh = cl_proc_which("sh");
+    assert_non_null(sh);
+    assert_true(sh[0] == '/');
+    free(sh);
+    assert_null(cl_proc_which("cudalab-no-such-program"));
+    assert_null(cl_proc_which(""));
+    char *abs = cl_proc_which("/bin/sh");
+    assert_string_equal(abs, "/bin/sh");
+    free(abs);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_exit_codes),   cmocka_unit_test(test_signal),
+        cmocka_unit_test(test_capture),      cmocka_unit_test(test_capped),
+        cmocka_unit_test(test_cwd_and_env),  cmocka_unit_test(test_not_found),
+        cmocka_unit_test(test_timeout),      cmocka_unit_test(test_no_strays),
+        cmocka_unit_test(test_cancel),       cmocka_unit_test(test_memory_limit),
+        cmocka_unit_test(test_which),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
