@@ -40,6 +40,7 @@ typedef struct day {
     ui_watch *watch;
     ui_child *diff;
     bool confirm_reset;
+    const char *dash, *dot; /* glyphs, with their ASCII fallbacks */
 } day;
 
 /* ---- layout ---- */
@@ -58,7 +59,7 @@ static void pane_cols(int pane, int *x, int *w)
     } else {
         int half = COLS / 2;
         *x = pane == EXERCISE ? 1 : half + 2;
-        *w = pane == EXERCISE ? half - 1 : COLS - half - 2;
+        *w = pane == EXERCISE ? half - 2 : COLS - half - 2;
     }
 }
 
@@ -202,13 +203,13 @@ static void describe_outcome(day *d, double seconds)
 {
     const ui_grade_outcome *o = &d->outcome;
     if (o->result) {
-        snprintf(d->done, sizeof d->done, "done in %.1f s %s %d of %d checks passed  "
-                 "(grade %d)", seconds, "-", o->checks_passed, o->checks_run, d->ngrades);
+        snprintf(d->done, sizeof d->done, "done in %.1f s %s %d of %d checks passed %s grade %d",
+                 seconds, d->dash, o->checks_passed, o->checks_run, d->dot, d->ngrades);
         d->done_style = o->kind == UI_GRADE_PASSED ? REPORT_STYLE_PASS : REPORT_STYLE_FAIL;
     } else {
         const char *nl = o->reason ? strchr(o->reason, '\n') : NULL;
-        snprintf(d->done, sizeof d->done, "could not grade (%.1f s): %.*s  (grade %d)", seconds,
-                 nl ? (int)(nl - o->reason) : 200, o->reason ? o->reason : "", d->ngrades);
+        snprintf(d->done, sizeof d->done, "could not grade (%.1f s): %.*s %s grade %d", seconds,
+                 nl ? (int)(nl - o->reason) : 160, o->reason ? o->reason : "", d->dot, d->ngrades);
         d->done_style = REPORT_STYLE_FAIL;
     }
 }
@@ -464,6 +465,8 @@ static void *day_enter(ui_app *app, void *arg)
     d->readme_path = day_readme_path(m);
     if (cl_read_file(d->readme_path, &d->readme, NULL, NULL) != CL_OK) d->readme = NULL;
     d->hint_line = -1;
+    d->dash = ui_glyph(app, "—", "-");
+    d->dot = ui_glyph(app, "·", "-");
     stale(d, EXERCISE);
     stale(d, REPORT);
     return d;

@@ -233,10 +233,7 @@ static ui_reaction help(ui_app *app)
 
 static ui_reaction key(ui_app *app, int ch)
 {
-    if (ch == KEY_RESIZE) {
-        resize();
-        return UI_REDRAW;
-    }
+    if (ch == KEY_RESIZE) return UI_REDRAW; /* resizeterm() queued it: the size is known */
     ui_reaction r = UI_NONE;
     if (app->message) {
         free(app->message);
