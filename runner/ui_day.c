@@ -207,9 +207,11 @@ static void describe_outcome(day *d, double seconds)
                  seconds, d->dash, o->checks_passed, o->checks_run, d->dot, d->ngrades);
         d->done_style = o->kind == UI_GRADE_PASSED ? REPORT_STYLE_PASS : REPORT_STYLE_FAIL;
     } else {
-        const char *nl = o->reason ? strchr(o->reason, '\n') : NULL;
-        snprintf(d->done, sizeof d->done, "could not grade (%.1f s): %.*s %s grade %d", seconds,
-                 nl ? (int)(nl - o->reason) : 160, o->reason ? o->reason : "", d->dot, d->ngrades);
+        /* The reason is the last line; what came before was progress. */
+        const char *why = o->reason ? strrchr(o->reason, '\n') : NULL;
+        why = why ? why + 1 : o->reason ? o->reason : "";
+        snprintf(d->done, sizeof d->done, "could not grade (%.1f s): %.160s %s grade %d", seconds,
+                 why, d->dot, d->ngrades);
         d->done_style = REPORT_STYLE_FAIL;
     }
 }
@@ -283,7 +285,7 @@ static ui_reaction edit(ui_app *app, day *d)
 {
     const char *env = getenv("EDITOR");
     if (!env || !*env) env = getenv("VISUAL");
-    char *argv[5] = {0}, *found = NULL;
+    char *argv[6] = {0}, *found = NULL; /* NULL-terminated */
     if (env && *env) {
         argv[0] = "/bin/sh";
         argv[1] = "-c";

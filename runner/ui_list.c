@@ -160,8 +160,10 @@ static void draw_entry(ui_app *app, int y, const day_entry *e, bool sel)
     if (!e->manifest) {
         char why[1600];
         cl_error_format(&e->error, why, sizeof why);
+        size_t root = strlen(app->course->root); /* paths inside the course, from its root */
+        bool inside = !strncmp(why, app->course->root, root) && why[root] == '/';
         report_line_add(l, REPORT_STYLE_FAIL, " ?   %s cannot be opened: ", e->slug);
-        report_line_add(l, REPORT_STYLE_PLAIN, "%s", why);
+        report_line_add(l, REPORT_STYLE_PLAIN, "%s", inside ? why + root + 1 : why);
     } else {
         const day_manifest *m = e->manifest;
         ws_status st = ws_day_status(app->course, m, app->state);

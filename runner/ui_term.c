@@ -163,15 +163,43 @@ void ui_draw_title(ui_app *app, const char *left, const char *right)
     attrset(A_NORMAL);
 }
 
+/* Where text breaks into rows of cols columns: at the last space that fits,
+ * else where it stops fitting. Up to max rows; returns how many. */
+static int wrap_rows(const char *text, int cols, int *start, int *len, int max)
+{
+    int n = 0, at = 0, total = (int)strlen(text);
+    while (at < total && n < max) {
+        int fit = ui_text_fit(text + at, total - at, cols);
+        if (at + fit < total)
+            for (int i = fit; i > 0; i--)
+                if (text[at + i] == ' ') {
+                    fit = i;
+                    break;
+                }
+        if (fit <= 0) fit = 1;
+        start[n] = at;
+        len[n++] = fit;
+        at += fit;
+        while (text[at] == ' ') at++;
+    }
+    if (at < total && n) len[n - 1] = total - start[n - 1]; /* the rest is clipped */
+    return n;
+}
+
 void ui_draw_status(ui_app *app, const char *text, report_style style)
 {
-    int y = LINES - 2;
-    move(y, 0);
-    clrtoeol();
-    if (app->message)
-        ui_put(y, 1, COLS - 2, app->message, -1, ui_style_attr(app, app->message_style));
-    else if (text)
-        ui_put(y, 1, COLS - 2, text, -1, ui_style_attr(app, style));
+    /* A long message takes rows above the status line rather than being cut. */
+    enum { MAX_ROWS = 4 };
+    const char *msg = app->message ? app->message : text;
+    int attr = ui_style_attr(app, app->message ? app->message_style : style);
+    int start[MAX_ROWS], len[MAX_ROWS];
+    int n = msg ? wrap_rows(msg, COLS - 2, start, len, app->message ? MAX_ROWS : 1) : 0;
+    int y = LINES - 1 - (n ? n : 1);
+    for (int i = 0; i < (n ? n : 1); i++) {
+        move(y + i, 0);
+        clrtoeol();
+        if (i < n) ui_put(y + i, 1, COLS - 2, msg + start[i], len[i], attr);
+    }
 }
 
 void ui_draw_footer(ui_app *app, unsigned screen)

@@ -60,6 +60,7 @@ tui_start() {
         echo "export ASAN_OPTIONS='${ASAN_OPTIONS:-detect_leaks=1}'"
         echo "unset NO_COLOR EDITOR VISUAL"
         for kv in "$@"; do echo "export $kv"; done
+        echo "trap : INT TERM # outlive a Ctrl-C meant for cudalab, to report on it"
         echo "'$CUDALAB_BINARY' 2>'$TUI_TMP/stderr'"
         echo "echo \$? >'$TUI_TMP/rc'"
         echo "stty -a >'$TUI_TMP/stty'"
