@@ -67,7 +67,7 @@ static bool closes(const char *text, size_t at, const char *delim)
 {
     size_t n = strlen(delim);
     for (const char *p = strstr(text + at, delim); p; p = strstr(p + 1, delim)) {
-        if (p == text + at || p[-1] == ' ') continue;
+        if (p == text + at || p[-1] == ' ' || p[-1] == '\\') continue;
         /* An underscore closes only before a non-word character:
          * __syncthreads and snake_case stay words. */
         if (delim[0] == '_' && isalnum((unsigned char)p[n])) continue;
@@ -81,7 +81,7 @@ static bool opens(const char *t, size_t i, const char *delim)
     size_t n = strlen(delim);
     char before = i ? t[i - 1] : ' ', after = t[i + n];
     if (!after || after == ' ') return false;
-    if (delim[0] == '_' && isalnum((unsigned char)before)) return false; /* snake_case */
+    if (isalnum((unsigned char)before)) return false; /* snake_case, a*b */
     return closes(t, i + n, delim);
 }
 
