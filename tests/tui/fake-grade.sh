@@ -11,7 +11,8 @@
 # mask-honesty hazard at lane 4, source lane 20, mask 0x000fffff. A file that
 # contains the word FIXED gets the passing report instead.
 #
-# Environment: FAKE_GRADE_SLEEP (seconds, default 0.4), FAKE_GRADE_LOG (a
+# Environment: FAKE_GRADE_SLEEP (seconds a step, default 0.4; the file
+# FAKE_GRADE_NAP_FILE overrides it when it holds a number), FAKE_GRADE_LOG (a
 # file that gets one line a grade: "start DAY" and "end DAY"),
 # FAKE_GRADE_FAIL (print this on stderr and exit 2: could not grade).
 set -eu
@@ -24,6 +25,9 @@ fi
 day=$2 file=$3
 echo "start $day" >>"$log"
 nap=${FAKE_GRADE_SLEEP:-0.4}
+if [ -n "${FAKE_GRADE_NAP_FILE:-}" ] && [ -s "$FAKE_GRADE_NAP_FILE" ]; then
+    nap=$(cat "$FAKE_GRADE_NAP_FILE")
+fi
 echo "building $(basename "$file")" >&2
 sleep "$nap"
 if [ -n "${FAKE_GRADE_FAIL:-}" ]; then

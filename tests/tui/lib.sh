@@ -56,6 +56,7 @@ tui_start() {
     {
         echo "export CUDALAB_COURSE='$COURSE' CUDALAB_WORKSPACE='$WORK'"
         echo "export CUDALAB_GRADE_COMMAND='$TUI_HERE/fake-grade.sh' FAKE_GRADE_LOG='$GRADE_LOG'"
+        echo "export FAKE_GRADE_NAP_FILE='$TUI_TMP/nap'"
         echo "export LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=screen-256color"
         echo "export ASAN_OPTIONS='${ASAN_OPTIONS:-detect_leaks=1}'"
         echo "unset NO_COLOR EDITOR VISUAL"
@@ -81,6 +82,16 @@ tui_wait() {
         sleep 0.1
     done
     tui_fail "waited ${2:-$TUI_TIMEOUT} s for: $1"
+}
+
+# tui_wait_row ROW TEXT: until row ROW holds TEXT.
+tui_wait_row() {
+    local deadline=$((SECONDS + TUI_TIMEOUT))
+    while [ "$SECONDS" -le "$deadline" ]; do
+        tui_row "$1" | grep -qF -- "$2" && return 0
+        sleep 0.1
+    done
+    tui_fail "waited $TUI_TIMEOUT s for row $1 to hold: $2"
 }
 
 # tui_wait_gone TEXT: until the screen no longer shows TEXT.
@@ -145,4 +156,8 @@ tui_student_is_ballot_down() {
     cp "$TUI_HERE/../fixtures/day23/ballot_down.cu" "$WORK/day23-shuffles/shuffles.cu"
 }
 
+# tui_grades start|end: how many grades started, or ran to their end.
 tui_grades() { grep -c "^$1 " "$GRADE_LOG" || true; }
+
+# tui_grade_takes SECONDS: each of the fake grader's two steps, from now on.
+tui_grade_takes() { echo "$1" >"$TUI_TMP/nap"; }

@@ -27,23 +27,33 @@ tui_expect_row 28 "6 of 7 checks passed · grade 3"
 [ "$(tui_grades start)" = 3 ] || tui_fail "3 grades wanted, the grader ran $(tui_grades start) times"
 
 # A save while a grade runs: that grade is killed and a new one starts.
+tui_grade_takes 1.5
 echo "// one more edit" >>"$file"
 tui_wait "building shuffles.cu"
 echo "// and another" >>"$file"
+tui_wait "your file changed; grading it again"
+tui_grade_takes 0.2
 tui_wait "· grade 4"
 [ "$(tui_grades start)" = 5 ] || tui_fail "5 grades started wanted, got $(tui_grades start)"
 [ "$(tui_grades end)" = 4 ] || tui_fail "the cancelled grade finished: $(tui_grades end) ends"
 
-# The keys work during a grade: scroll, switch panes, then cancel with c.
+# Keys and resizing work during a grade: switch panes, resize, cancel with c.
+tui_grade_takes 5
 tui_keys g
 tui_wait "building shuffles.cu"
 tui_keys Tab
 tui_wait "Day 23: warp shuffles and honest masks"
+tm resize-window -t t -x 120 -y 40
+tui_wait_row 39 "g grade  w watch" # the footer moved to the new last row
+tui_expect_row 38 "building shuffles.cu… "
+tui_expect_row 38 "(c cancels)"
 tui_keys c
 tui_wait "cancelled after"
-tui_expect_at 28 1 "cancelled after"
+tui_expect_at 38 1 "cancelled after"
+[ "$(tui_grades end)" = 4 ] || tui_fail "the cancelled grade finished"
 
 # Watch off: the title says so.
+tui_grade_takes 0.1
 tui_keys w
 tui_wait "watch off"
 tui_expect_not "watch on"
