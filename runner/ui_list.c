@@ -178,9 +178,11 @@ static void draw_entry(ui_app *app, int y, const day_entry *e, bool sel)
         if (m->topic && used + 5 < title_w) {
             char topic[256];
             snprintf(topic, sizeof topic, " - %s", m->topic);
-            int n = ui_text_fit(topic, (int)strlen(topic), title_w - used);
-            report_line_add(l, REPORT_STYLE_DIM, "%.*s", n, topic);
-            used += ui_text_width(topic, n);
+            int tw = ui_text_width(topic, (int)strlen(topic)), room = title_w - used;
+            int n = ui_text_fit(topic, (int)strlen(topic), tw > room ? room - 1 : room);
+            report_line_add(l, REPORT_STYLE_DIM, "%.*s%s", n, topic,
+                            tw > room ? ui_glyph(app, "…", "~") : "");
+            used += ui_text_width(topic, n) + (tw > room);
         }
         report_line_add(l, REPORT_STYLE_PLAIN, "%*s ", title_w - used, "");
         report_line_add(l, status_style(st), "%s %-19s", status_glyph(app, st), ws_status_text(st));
