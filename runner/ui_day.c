@@ -232,14 +232,19 @@ static ui_reaction finish_grade(ui_app *app, day *d)
     return UI_RELOAD | UI_REDRAW;
 }
 
-static ui_reaction cancel_grade(ui_app *app, day *d, const char *why)
+/* Stop the running grade: by hand (c), or because the file changed. */
+static ui_reaction cancel_grade(ui_app *app, day *d, bool saved)
 {
     if (!d->grade) {
         ui_message(app, REPORT_STYLE_DIM, "nothing is being graded");
         return UI_REDRAW;
     }
-    snprintf(d->done, sizeof d->done, "%s after %.1f s", why,
-             (double)ui_child_elapsed_ms(d->grade) / 1000);
+    double ran = (double)ui_child_elapsed_ms(d->grade) / 1000;
+    if (saved)
+        snprintf(d->done, sizeof d->done, "your file changed; grading it again (the grade it "
+                 "stopped had run %.1f s)", ran);
+    else
+        snprintf(d->done, sizeof d->done, "cancelled after %.1f s", ran);
     d->done_style = REPORT_STYLE_WARN;
     ui_abandon_child(app, d->grade);
     d->grade = NULL;
@@ -396,7 +401,7 @@ static ui_reaction day_key(ui_app *app, void *self, ui_command cmd, int ch)
         return UI_REDRAW;
     case UI_CMD_PANE: d->focus = !d->focus; return UI_REDRAW;
     case UI_CMD_GRADE: return start_grade(app, d);
-    case UI_CMD_CANCEL: return cancel_grade(app, d, "cancelled");
+    case UI_CMD_CANCEL: return cancel_grade(app, d, false);
     case UI_CMD_WATCH: return toggle_watch(app, d);
     case UI_CMD_EDIT: return edit(app, d);
     case UI_CMD_HINT: return hint(app, d);
@@ -441,7 +446,7 @@ static ui_reaction day_events(ui_app *app, void *self, const struct pollfd *fds,
     ui_reaction r = UI_NONE;
     int64_t now = ui_now_ms();
     if (d->watch && ui_watch_read(d->watch, now) && d->grade)
-        r |= cancel_grade(app, d, "your file changed; grading it again");
+        r |= cancel_grade(app, d, true);
     if (d->watch && ui_watch_due(d->watch, now)) r |= start_grade(app, d);
     if (d->grade) r |= ui_child_pump(d->grade) ? finish_grade(app, d) : UI_REDRAW;
     if (d->diff && ui_child_pump(d->diff)) r |= finish_diff(app, d);
