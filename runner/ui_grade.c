@@ -33,21 +33,27 @@ void ui_grade_argv_free(char **argv)
     free(argv);
 }
 
-/* text without surrounding white space and without a "cudalab: " prefix on
- * any line (caller frees). */
-static char *tidy(const char *text)
+/* The lines of what the grader said, without trailing white space and
+ * without a "cudalab: " prefix (caller frees). `cudalab grade` reports its
+ * stages as "progress: building" lines: with progress false they are left
+ * out, with progress true only they are kept (without "progress: "). */
+static char *tidy(const char *text, bool progress)
 {
     cl_str b = {0};
     while (*text) {
         const char *nl = strchr(text, '\n');
         size_t n = nl ? (size_t)(nl - text) : strlen(text);
         const char *s = text;
-        if (n >= 9 && !strncmp(s, "cudalab: ", 9)) {
+        bool stage = n >= 10 && !strncmp(s, "progress: ", 10);
+        if (stage) {
+            s += 10;
+            n -= 10;
+        } else if (n >= 9 && !strncmp(s, "cudalab: ", 9)) {
             s += 9;
             n -= 9;
         }
         while (n && (s[n - 1] == ' ' || s[n - 1] == '\r' || s[n - 1] == '\t')) n--;
-        if (n) {
+        if (n && stage == progress) {
             if (b.len) cl_str_addc(&b, '\n');
             cl_str_addn(&b, s, n);
         }
@@ -69,7 +75,7 @@ static void count_checks(ui_grade_outcome *o)
 void ui_grade_interpret(int wait_status, const char *out, const char *err, ui_grade_outcome *o)
 {
     memset(o, 0, sizeof *o);
-    char *said = tidy(err ? err : "");
+    char *said = tidy(err ? err : "", false);
     if (WIFSIGNALED(wait_status)) {
         o->kind = UI_GRADE_BROKEN;
         o->reason = cl_sprintf("the grader stopped on signal %d (%s)%s%s", WTERMSIG(wait_status),
@@ -104,13 +110,13 @@ void ui_grade_outcome_free(ui_grade_outcome *o)
 
 void ui_grade_progress(const char *err, char *buf, size_t size)
 {
-    char *said = tidy(err ? err : "");
-    const char *last = strrchr(said, '\n');
-    last = last ? last + 1 : said;
+    char *stages = tidy(err ? err : "", true);
+    const char *last = strrchr(stages, '\n');
+    last = last ? last + 1 : stages;
     snprintf(buf, size, "%s", *last ? last : "grading");
     /* "building...", "running…" - the runner adds its own ellipsis. */
     size_t n = strlen(buf);
     while (n && (buf[n - 1] == '.' || buf[n - 1] == ':')) buf[--n] = '\0';
     if (n >= 3 && !strcmp(buf + n - 3, "…")) buf[n - 3] = '\0';
-    free(said);
+    free(stages);
 }

@@ -32,8 +32,8 @@ void ui_grade_argv_free(char **argv);
 /* Read a finished grade. */
 void ui_grade_interpret(int wait_status, const char *out, const char *err, ui_grade_outcome *o);
 void ui_grade_outcome_free(ui_grade_outcome *o);
-/* What the grade is doing, from what it printed on stderr so far: its last
- * line ("building", "running ..."), else "grading". */
+/* What the grade is doing, from what it printed on stderr so far: the last
+ * of its "progress: STAGE" lines ("building", "running"), else "grading". */
 void ui_grade_progress(const char *err, char *buf, size_t size);
 
 #endif

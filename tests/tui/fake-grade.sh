@@ -1,8 +1,9 @@
 #!/bin/sh
 # fake-grade.sh - stands in for `cudalab grade DAY FILE --json` in the TUI
 # tests (through CUDALAB_GRADE_COMMAND) until the real grader is in this
-# branch. It says what it does on stderr the way a grader may ("building",
-# "running"), sleeps a little so a grade can be seen running and cancelled,
+# branch. It says what it does on stderr as `cudalab grade` does
+# ("progress: building", "progress: running"), sleeps a little so a grade
+# can be seen running and cancelled,
 # records progress in $CUDALAB_WORKSPACE/state.yaml as `cudalab grade` does,
 # prints a canned report and exits 1 (not passed) or 0 (passed).
 #
@@ -28,14 +29,14 @@ nap=${FAKE_GRADE_SLEEP:-0.4}
 if [ -n "${FAKE_GRADE_NAP_FILE:-}" ] && [ -s "$FAKE_GRADE_NAP_FILE" ]; then
     nap=$(cat "$FAKE_GRADE_NAP_FILE")
 fi
-echo "building $(basename "$file")" >&2
+echo "progress: building" >&2
 sleep "$nap"
 if [ -n "${FAKE_GRADE_FAIL:-}" ]; then
     echo "cudalab: $FAKE_GRADE_FAIL" >&2
     echo "end $day" >>"$log"
     exit 2
 fi
-echo "running on the emulator" >&2
+echo "progress: running" >&2
 sleep "$nap"
 if grep -q FIXED "$file"; then
     json=day23-fixed.json status=passing-honest rc=0 passed="[compile, correctness, mask-honesty, barrier-honesty, races, memory, resources]" failed="[]"

@@ -10,7 +10,8 @@
 #                               # that the terminal came back clean
 #
 # Each test has its own tmux server (-L), temp course and workspace, and kills
-# them on every way out. Environment: CUDALAB_BINARY (the cudalab to test).
+# them on every way out. Environment: CUDALAB_BINARY (the cudalab to test);
+# TUI_REAL_GRADER=1 grades with `cudalab grade` instead of fake-grade.sh.
 set -eu
 export LC_ALL=C.UTF-8 # ${line:col:n} counts characters, as the terminal does
 
@@ -55,8 +56,10 @@ tui_start() {
     shift 2
     {
         echo "export CUDALAB_COURSE='$COURSE' CUDALAB_WORKSPACE='$WORK'"
-        echo "export CUDALAB_GRADE_COMMAND='$TUI_HERE/fake-grade.sh' FAKE_GRADE_LOG='$GRADE_LOG'"
-        echo "export FAKE_GRADE_NAP_FILE='$TUI_TMP/nap'"
+        if [ -z "${TUI_REAL_GRADER:-}" ]; then # the fake grader, until the real one is here
+            echo "export CUDALAB_GRADE_COMMAND='$TUI_HERE/fake-grade.sh' FAKE_GRADE_LOG='$GRADE_LOG'"
+            echo "export FAKE_GRADE_NAP_FILE='$TUI_TMP/nap'"
+        fi
         echo "export LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=screen-256color"
         echo "export ASAN_OPTIONS='${ASAN_OPTIONS:-detect_leaks=1}'"
         echo "unset NO_COLOR EDITOR VISUAL"

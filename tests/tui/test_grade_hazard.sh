@@ -15,7 +15,7 @@ tui_expect_not "copied from the template" # the student's own file was kept
 tui_expect_row 28 "g grades shuffles.cu"
 
 tui_keys g
-tui_wait "building shuffles.cu" # the grader's progress, from its stderr
+tui_wait "building…" # the grader's progress, from its stderr
 tui_expect_row 28 "(c cancels)"
 tui_wait "done in"
 tui_expect_at 28 1 "done in"

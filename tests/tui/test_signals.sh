@@ -17,7 +17,7 @@ tui_start 100 30 FAKE_GRADE_SLEEP=5
 tui_keys j Enter
 tui_wait "Day 23 · Warp shuffles"
 tui_keys g
-tui_wait "building shuffles.cu"
+tui_wait "building…"
 pid=$(cudalab_pid)
 [ -n "$pid" ] || tui_fail "cannot find cudalab's process"
 grader=$(pgrep -f "fake-grade.sh grade day23-shuffles" | head -1)
