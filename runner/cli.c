@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "ui_keys.h"
 
 const cli_command cli_commands[] = {
 #define CLI_ENTRY(name, fn, args, summary, help) {name, fn, args, summary, help},
@@ -44,6 +45,7 @@ void cli_print_usage(FILE *out)
           "Exit status: 0 passed, 1 graded and not passed, 2 could not run.\n"
           "Environment: CUDALAB_COURSE (the course folder), CUDALAB_WORKSPACE (where\n"
           "your files live), CUDALAB_NVCC (the nvcc to use), NO_COLOR.\n", out);
+    ui_keys_print_usage(out);
 }
 
 void cli_print_command_help(FILE *out, const cli_command *cmd)

@@ -1,0 +1,193 @@
+/* ui_child.c - children started with posix_spawn into their own process
+ * group, read through non-blocking pipes, reaped with WNOHANG. */
+#include "ui_child.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+/* A cancelled child has this long to exit after SIGTERM; after it has exited,
+ * a grandchild holding its pipes open has this long too. */
+enum { GRACE_MS = 1500 };
+
+struct ui_child {
+    pid_t pid;         /* also its process group */
+    int fd[2];         /* stdout, stderr; -1 once closed */
+    cl_str out[2];
+    bool reaped, cancelled;
+    int status;
+    int64_t started, ended, cancelled_at;
+};
+
+static int64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void close_pipes(ui_child *c)
+{
+    for (int i = 0; i < 2; i++)
+        if (c->fd[i] >= 0) {
+            close(c->fd[i]);
+            c->fd[i] = -1;
+        }
+}
+
+/* Signals the runner catches go back to their defaults in the child; nothing
+ * is blocked. */
+static void child_attributes(posix_spawnattr_t *a)
+{
+    sigset_t none, defaults;
+    sigemptyset(&none);
+    sigemptyset(&defaults);
+    int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGCHLD, SIGWINCH, SIGTSTP};
+    for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) sigaddset(&defaults, sigs[i]);
+    posix_spawnattr_init(a);
+    posix_spawnattr_setflags(a, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK |
+                                    POSIX_SPAWN_SETSIGDEF);
+    posix_spawnattr_setpgroup(a, 0);
+    posix_spawnattr_setsigmask(a, &none);
+    posix_spawnattr_setsigdefault(a, &defaults);
+}
+
+cl_status ui_child_start(char *const argv[], ui_child **out, cl_error *err)
+{
+    int p[2][2] = {{-1, -1}, {-1, -1}};
+    ui_child *c = cl_calloc(1, sizeof *c);
+    c->fd[0] = c->fd[1] = -1;
+    *out = NULL;
+    cl_status st = CL_OK;
+    if (pipe2(p[0], O_CLOEXEC) || pipe2(p[1], O_CLOEXEC)) {
+        st = cl_fail(err, CL_IO, "", 0, 0, "cannot make a pipe: %s", strerror(errno));
+        goto done;
+    }
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_adddup2(&fa, p[0][1], 1);
+    posix_spawn_file_actions_adddup2(&fa, p[1][1], 2);
+    posix_spawnattr_t attr;
+    child_attributes(&attr);
+    int rc = posix_spawnp(&c->pid, argv[0], &fa, &attr, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    posix_spawnattr_destroy(&attr);
+    if (rc) {
+        st = cl_fail(err, CL_IO, "", 0, 0, "cannot run %s: %s", argv[0], strerror(rc));
+        goto done;
+    }
+    for (int i = 0; i < 2; i++) {
+        c->fd[i] = p[i][0];
+        p[i][0] = -1;
+        fcntl(c->fd[i], F_SETFL, fcntl(c->fd[i], F_GETFL) | O_NONBLOCK);
+    }
+    c->started = now_ms();
+done:
+    for (int i = 0; i < 2; i++)
+        for (int j = 0; j < 2; j++)
+            if (p[i][j] >= 0) close(p[i][j]);
+    if (st == CL_OK)
+        *out = c;
+    else
+        free(c);
+    return st;
+}
+
+int ui_child_pollfds(const ui_child *c, struct pollfd *fds, int max)
+{
+    int n = 0;
+    for (int i = 0; i < 2 && n < max; i++)
+        if (c->fd[i] >= 0) fds[n++] = (struct pollfd){.fd = c->fd[i], .events = POLLIN};
+    return n;
+}
+
+static void drain(ui_child *c, int i)
+{
+    char buf[8192];
+    for (;;) {
+        ssize_t n = read(c->fd[i], buf, sizeof buf);
+        if (n > 0) {
+            cl_str_addn(&c->out[i], buf, (size_t)n);
+            continue;
+        }
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return;
+        close(c->fd[i]); /* end of file, or an error: nothing more comes */
+        c->fd[i] = -1;
+        return;
+    }
+}
+
+bool ui_child_pump(ui_child *c)
+{
+    for (int i = 0; i < 2; i++)
+        if (c->fd[i] >= 0) drain(c, i);
+    int64_t now = now_ms();
+    if (!c->reaped) {
+        pid_t r = waitpid(c->pid, &c->status, WNOHANG);
+        if (r == c->pid || (r < 0 && errno == ECHILD)) {
+            c->reaped = true;
+            c->ended = now;
+        } else if (c->cancelled && now - c->cancelled_at > GRACE_MS) {
+            kill(-c->pid, SIGKILL);
+        }
+    }
+    /* Exited, but something it started still holds a pipe: stop waiting. */
+    if (c->reaped && now - c->ended > GRACE_MS) close_pipes(c);
+    return ui_child_done(c);
+}
+
+bool ui_child_done(const ui_child *c)
+{
+    return c->reaped && c->fd[0] < 0 && c->fd[1] < 0;
+}
+
+void ui_child_cancel(ui_child *c)
+{
+    if (!c->reaped && !c->cancelled) kill(-c->pid, SIGTERM);
+    c->cancelled = true;
+    c->cancelled_at = now_ms();
+    close_pipes(c);
+}
+
+int ui_child_wait_status(const ui_child *c)
+{
+    return c->status;
+}
+
+const char *ui_child_stdout(const ui_child *c)
+{
+    return cl_str_cstr(&c->out[0]);
+}
+
+const char *ui_child_stderr(const ui_child *c)
+{
+    return cl_str_cstr(&c->out[1]);
+}
+
+int64_t ui_child_elapsed_ms(const ui_child *c)
+{
+    return (c->reaped ? c->ended : now_ms()) - c->started;
+}
+
+void ui_child_free(ui_child *c)
+{
+    if (!c) return;
+    close_pipes(c);
+    if (!c->reaped) {
+        kill(-c->pid, SIGKILL);
+        while (waitpid(c->pid, &c->status, 0) < 0 && errno == EINTR) {}
+    }
+    cl_str_free(&c->out[0]);
+    cl_str_free(&c->out[1]);
+    free(c);
+}

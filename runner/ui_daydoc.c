@@ -1,0 +1,147 @@
+/* ui_daydoc.c - the exercise, report and diff documents of the day screen. */
+#include "ui_daydoc.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "ui_markdown.h"
+
+static void exercise_head(const ui_exercise *e, report_doc *d, int width, bool unicode)
+{
+    const day_manifest *m = e->m;
+    cl_str md = {0};
+    cl_str_addf(&md, "**Your file:** `%s`%s\n\n", e->path,
+                e->created ? " (copied from the template just now)" : "");
+    cl_str_addf(&md, "**Kernels** (names and signatures are fixed; %d threads a block):\n\n",
+                m->block);
+    for (int i = 0; i < m->nkernels; i++) {
+        char *sig = day_kernel_signature(&m->kernels[i]);
+        cl_str_addf(&md, "- `%s`%s\n", sig, m->kernels[i].optional ? " (optional)" : "");
+        free(sig);
+    }
+    ui_markdown_append(d, cl_str_cstr(&md), width, unicode);
+    cl_str_free(&md);
+    report_doc_line(d);
+    report_line *l = report_doc_line(d);
+    for (int i = 0; i < width && i < 72; i++) report_line_add(l, REPORT_STYLE_DIM, "%s",
+                                                             unicode ? "─" : "-");
+    report_doc_line(d);
+}
+
+static void exercise_hints(const ui_exercise *e, report_doc *d, int width, bool unicode,
+                           int *hint_line)
+{
+    const day_manifest *m = e->m;
+    *hint_line = -1;
+    if (!m->nhints) return;
+    report_doc_line(d);
+    char *head = cl_sprintf("## Hints (%d of %d shown)", e->hints, m->nhints);
+    ui_markdown_append(d, head, width, unicode);
+    free(head);
+    if (e->hints < m->nhints)
+        report_line_add(report_doc_line(d), REPORT_STYLE_DIM, "Press h for the %s hint.",
+                        e->hints ? "next" : "first");
+    for (int i = 0; i < e->hints && i < m->nhints; i++) {
+        report_doc_line(d);
+        *hint_line = d->nlines;
+        char *item = cl_sprintf("%d. %s", i + 1, m->hints[i]);
+        ui_markdown_append(d, item, width, unicode);
+        free(item);
+    }
+}
+
+report_doc *ui_daydoc_exercise(const ui_exercise *e, int width, bool unicode, int *hint_line)
+{
+    report_doc *d = cl_calloc(1, sizeof *d);
+    exercise_head(e, d, width, unicode);
+    if (e->readme)
+        ui_markdown_append(d, e->readme, width, unicode);
+    else
+        report_line_add(report_doc_line(d), REPORT_STYLE_WARN, "This day has no README.md yet "
+                        "(%s).", e->readme_path ? e->readme_path : "?");
+    exercise_hints(e, d, width, unicode, hint_line);
+    return d;
+}
+
+static void format_when(time_t t, char *buf, size_t size)
+{
+    struct tm tm;
+    localtime_r(&t, &tm);
+    strftime(buf, size, "%Y-%m-%d %H:%M", &tm);
+}
+
+static void not_graded(report_doc *d, const ws_day_state *ds, bool grading)
+{
+    if (grading) {
+        report_line_add(report_doc_line(d), REPORT_STYLE_EMPH, "Grading; the report appears "
+                        "here when it is done.");
+        return;
+    }
+    report_line_add(report_doc_line(d), REPORT_STYLE_EMPH, "Not graded in this visit yet.");
+    report_doc_line(d);
+    if (ds && ds->last_graded) {
+        char when[32];
+        format_when(ds->last_graded, when, sizeof when);
+        report_line *l = report_doc_line(d);
+        report_line_add(l, REPORT_STYLE_PLAIN, "Last graded %s: ", when);
+        report_line_add(l, ds->status >= WS_PASSING ? REPORT_STYLE_PASS : REPORT_STYLE_FAIL, "%s",
+                        ws_status_text(ds->status));
+        if (ds->backend) report_line_add(l, REPORT_STYLE_DIM, " (%s)", ds->backend);
+    }
+    report_line_add(report_doc_line(d), REPORT_STYLE_PLAIN,
+                    "Press g to grade your file, or w to grade it on every save.");
+}
+
+static void could_not(report_doc *d, const ui_grade_outcome *o)
+{
+    report_line_add(report_doc_line(d), REPORT_STYLE_FAIL, "%s",
+                    o->kind == UI_GRADE_CANNOT ? "Could not grade" : "The grader failed");
+    report_doc_line(d);
+    const char *s = o->reason ? o->reason : "";
+    while (*s) {
+        const char *nl = strchr(s, '\n');
+        size_t n = nl ? (size_t)(nl - s) : strlen(s);
+        report_line_add(report_doc_line(d), REPORT_STYLE_PLAIN, "%.*s", (int)n, s);
+        s += n + (nl ? 1 : 0);
+    }
+}
+
+report_doc *ui_daydoc_report(const ui_grade_outcome *o, const ws_day_state *ds, bool grading,
+                             int width, bool unicode)
+{
+    if (o && o->result) {
+        report_text_options opt = {unicode, width < 60 ? 60 : width};
+        return report_render(o->result, &opt);
+    }
+    report_doc *d = cl_calloc(1, sizeof *d);
+    if (o && !grading)
+        could_not(d, o);
+    else
+        not_graded(d, ds, grading);
+    return d;
+}
+
+report_doc *ui_daydoc_diff(const char *diff)
+{
+    report_doc *d = cl_calloc(1, sizeof *d);
+    while (*diff) {
+        const char *nl = strchr(diff, '\n');
+        int n = (int)(nl ? nl - diff : (long)strlen(diff));
+        report_style st = REPORT_STYLE_PLAIN;
+        if (!strncmp(diff, "+++", 3) || !strncmp(diff, "---", 3)) st = REPORT_STYLE_HEADING;
+        else if (*diff == '+') st = REPORT_STYLE_PASS;
+        else if (*diff == '-') st = REPORT_STYLE_FAIL;
+        else if (!strncmp(diff, "@@", 2)) st = REPORT_STYLE_CODE;
+        cl_str line = {0};
+        for (int i = 0; i < n; i++) /* tabs to spaces, by columns of 8 */
+            if (diff[i] == '\t')
+                do cl_str_addc(&line, ' '); while (line.len % 8);
+            else
+                cl_str_addc(&line, diff[i]);
+        report_line_add(report_doc_line(d), st, "%s", cl_str_cstr(&line));
+        cl_str_free(&line);
+        diff += n + (nl ? 1 : 0);
+    }
+    return d;
+}

@@ -1,0 +1,17 @@
+# TUI tests: each tests/tui/test_*.sh drives the real cudalab binary in tmux
+# (its own tmux server, course and workspace) and checks the captured screen.
+find_program(CUDALAB_TMUX tmux)
+find_program(CUDALAB_BASH bash)
+if(NOT CUDALAB_TMUX OR NOT CUDALAB_BASH)
+  message(WARNING "tmux or bash not found: the TUI tests (tests/tui) are not run")
+  return()
+endif()
+file(GLOB CUDALAB_TUI_TESTS CONFIGURE_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/test_*.sh)
+foreach(script ${CUDALAB_TUI_TESTS})
+  get_filename_component(name ${script} NAME_WE)
+  add_test(NAME tui_${name} COMMAND ${CUDALAB_BASH} ${script})
+  set_tests_properties(tui_${name} PROPERTIES
+      ENVIRONMENT "CUDALAB_BINARY=$<TARGET_FILE:cudalab>"
+      TIMEOUT 120
+      LABELS tui)
+endforeach()
