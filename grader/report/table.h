@@ -1,0 +1,26 @@
+/* table.h - the result model for gradebooks: a CSV row per submission, and
+ * Gradescope's results.json.
+ *
+ * Prefix: report_. */
+#ifndef CUDALAB_REPORT_TABLE_H
+#define CUDALAB_REPORT_TABLE_H
+
+#include "result.h"
+
+typedef struct report_csv_table {
+    cl_str text;
+    bool header_done;
+} report_csv_table;
+
+/* One row: the submission's path, whether it passed, why it could not be
+ * graded (reason, or empty), each check, and each of the day's kernels'
+ * figures (yours). r may be NULL when the submission could not be graded. */
+void report_csv_add(report_csv_table *t, const day_manifest *m, const char *path,
+                    const report_result *r, const char *reason);
+char *report_csv_finish(report_csv_table *t); /* caller frees; t is reset */
+
+/* Gradescope's autograder results: one test a check, the score the number of
+ * checks passed (caller frees). */
+char *report_to_gradescope(const report_result *r);
+
+#endif
