@@ -215,7 +215,7 @@ static void test_trap(void **state)
 {
     (void)state;
     NEED_GPU();
-    ends_worker("trapper", 1, BACKEND_TRAPPED, "CUDA_ERROR_");
+    ends_worker("trapper", 1, BACKEND_TRAPPED, "CUDA_ERROR_LAUNCH_FAILED");
 }
 
 static void test_assert(void **state)

@@ -34,7 +34,7 @@ typedef struct fake_kernel {
 
 static const fake_kernel kernels[] = {
     {"vadd", 4}, {"sleep", 0}, {"hang", 0}, {"fault", 0}, {"trap", 0},
-    {"crash", 0}, {"hello", 0}, {"toobig", 0},
+    {"crash", 0}, {"hello", 0}, {"toobig", 0}, {"assert", 0},
 };
 
 static CUresult pending; /* the error the next synchronisation reports */
@@ -59,6 +59,7 @@ static const struct { CUresult r; const char *name; } names[] = {
     {CUDA_ERROR_ILLEGAL_ADDRESS, "CUDA_ERROR_ILLEGAL_ADDRESS"},
     {CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES, "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES"},
     {CUDA_ERROR_ASSERT, "CUDA_ERROR_ASSERT"},
+    {CUDA_ERROR_LAUNCH_FAILED, "CUDA_ERROR_LAUNCH_FAILED"},
 };
 
 static CUresult f_cuGetErrorName(CUresult e, const char **s)
@@ -227,7 +228,8 @@ static CUresult f_cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigne
     else if (strcmp(name, "sleep") == 0) usleep(2000);
     else if (strcmp(name, "hang") == 0) hang_pending = true;
     else if (strcmp(name, "fault") == 0) pending = CUDA_ERROR_ILLEGAL_ADDRESS;
-    else if (strcmp(name, "trap") == 0) pending = CUDA_ERROR_ASSERT;
+    else if (strcmp(name, "trap") == 0) pending = CUDA_ERROR_LAUNCH_FAILED; /* as on an H200 */
+    else if (strcmp(name, "assert") == 0) pending = CUDA_ERROR_ASSERT;
     else if (strcmp(name, "crash") == 0) crash_pending = true;
     else if (strcmp(name, "hello") == 0) printf("hello from the fake GPU, %u blocks\n", gx);
     else if (strcmp(name, "toobig") == 0) return CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES;
@@ -440,10 +442,13 @@ static void test_fault_trap_crash(void **state)
     backend *b = fake_backend(&m);
     run_kernel(b, m, "fault", BACKEND_FAULTED, "CUDA_ERROR_ILLEGAL_ADDRESS in fault (launch 1 "
                "of 1): a thread read or wrote memory outside every allocation");
-    run_kernel(b, m, "trap", BACKEND_TRAPPED, "CUDA_ERROR_ASSERT");
+    run_kernel(b, m, "trap", BACKEND_TRAPPED, "CUDA_ERROR_LAUNCH_FAILED in trap (launch 1 of "
+               "1): the kernel stopped with an unspecified launch failure, which is what a "
+               "trap (__trap(), asm(\"trap;\")) gives.");
+    run_kernel(b, m, "assert", BACKEND_TRAPPED, "CUDA_ERROR_ASSERT");
     run_kernel(b, m, "crash", BACKEND_CRASHED, "was killed by signal 6");
     check_vadd(b, m, 300);
-    assert_int_equal(gpu_backend_generation(b), 4);
+    assert_int_equal(gpu_backend_generation(b), 5);
     backend_destroy(b);
     assert_no_children();
 }
