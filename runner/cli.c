@@ -37,9 +37,12 @@ void cli_print_usage(FILE *out)
     fputs("cudalab - the lab runner of the 100-day CUDA course\n\n"
           "usage: cudalab                 open the course in the terminal runner\n", out);
     for (const cli_command *c = cli_commands; c->name; c++) {
-        char left[64];
+        char left[128];
         snprintf(left, sizeof left, "%s %s", c->name, c->args);
-        fprintf(out, "       cudalab %-22s %s\n", left, c->summary);
+        if (strlen(left) > 22)
+            fprintf(out, "       cudalab %s\n       %-30s %s\n", left, "", c->summary);
+        else
+            fprintf(out, "       cudalab %-22s %s\n", left, c->summary);
     }
     fputs("\nDAY is 23, day23 or day23-shuffles. `cudalab COMMAND --help` says more.\n"
           "Exit status: 0 passed, 1 graded and not passed, 2 could not run.\n"

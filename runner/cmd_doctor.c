@@ -1,0 +1,102 @@
+/* cmd_doctor.c - `cudalab doctor`: what is installed, which backend grades
+ * and why, and the terminal. */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "build/build.h"
+#include "cli.h"
+#include "commands.h"
+#include "gpu/gpu.h"
+#include "report/text.h"
+#include "workspace.h"
+
+static void row(const char *what, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void row(const char *what, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    printf("%-11s ", what);
+    vprintf(fmt, ap);
+    putchar('\n');
+    va_end(ap);
+}
+
+static void show_course(void)
+{
+    day_course *c = NULL;
+    cl_error err = {0};
+    if (day_course_load(day_course_root(), &c, &err) != CL_OK) {
+        row("course", "%s: %s", day_course_root(), err.message);
+        return;
+    }
+    int ok = 0;
+    for (int i = 0; i < c->ndays; i++) ok += c->days[i].manifest != NULL;
+    row("course", "%s (%d days%s)", c->root, c->ndays, ok < c->ndays ? ", some broken: see cudalab list" : "");
+    row("workspace", "%s", ws_root(c));
+    day_course_free(c);
+}
+
+static bool show_toolchain(void)
+{
+    build_toolchain tc;
+    cl_error err = {0};
+    if (build_find_toolchain(NULL, &tc, &err) != CL_OK) {
+        row("nvcc", "missing: %s", err.message);
+        return false;
+    }
+    row("nvcc", "%s (%s)", tc.nvcc, tc.version);
+    row("ptxas", "%s", tc.ptxas);
+    return true;
+}
+
+static bool show_gpu(void)
+{
+    gpu_probe_info info;
+    bool usable = gpu_probe(&info);
+    char *line = gpu_probe_describe(&info);
+    row("GPU", "%s", line);
+    free(line);
+    return usable;
+}
+
+static void show_backend(bool nvcc, bool gpu)
+{
+    if (!nvcc)
+        row("backend", "none: grading needs nvcc to build your file (install the CUDA toolkit, "
+                       "or set CUDALAB_NVCC)");
+    else if (gpu)
+        row("backend", "grade uses the emulator for its checks and the GPU for times "
+                       "(--backend auto)");
+    else
+        row("backend", "grade uses the emulator: no GPU was found, so there are no times; "
+                       "every check still runs");
+}
+
+static void show_terminal(void)
+{
+    struct winsize ws = {0};
+    const char *term = getenv("TERM"), *nc = getenv("NO_COLOR");
+    bool tty = isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0;
+    char size[32] = "not a terminal";
+    if (tty) snprintf(size, sizeof size, "%dx%d", ws.ws_col, ws.ws_row);
+    row("terminal", "TERM=%s, %s, colour %s, %s", term && *term ? term : "(unset)", size,
+        nc && *nc ? "off (NO_COLOR)" : report_want_color(stdout) ? "on" : "off",
+        report_want_unicode() ? "UTF-8" : "ASCII (no UTF-8 locale)");
+    if (tty && (ws.ws_col < 80 || ws.ws_row < 24))
+        row("", "the runner needs at least 80x24");
+}
+
+int cmd_doctor(int argc, char **argv)
+{
+    if (argc > 1) return cli_cannot("doctor takes no arguments");
+    printf("cudalab %s\n", CUDALAB_VERSION);
+    show_course();
+    bool nvcc = show_toolchain();
+    bool gpu = show_gpu();
+    show_backend(nvcc, gpu);
+    show_terminal();
+    return nvcc ? CLI_PASSED : CLI_CANNOT;
+}
