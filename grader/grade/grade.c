@@ -73,7 +73,7 @@ static void take_diagnostics(grading *g, bool compiled)
 /* A build that cudalab must be able to make (the reference, the copy kernel). */
 static cl_status build_ours(const grading *g, const char *path, build_result **out, cl_error *err)
 {
-    cl_status st = build_compile(g->opt->build ? g->opt->build : &(build_options){0}, path, out, err);
+    cl_status st = build_compile(&g->build, path, out, err);
     if (st == CL_COMPILE) {
         char msg[1100];
         cl_error_format(err, msg, sizeof msg);
@@ -86,7 +86,7 @@ static cl_status build_ours(const grading *g, const char *path, build_result **o
  * but failed means the student's file did not compile: a verdict. */
 static cl_status build_all(grading *g, const char *file, cl_error *err)
 {
-    const build_options *bo = g->opt->build ? g->opt->build : &(build_options){0};
+    const build_options *bo = &g->build;
     progress(g, "building");
     cl_status st = build_compile(bo, file, &g->mine, err);
     if (st == CL_LIMIT) {
@@ -151,6 +151,11 @@ static void grading_free(grading *g)
 static cl_status run_all(grading *g, cl_error *err)
 {
     cl_status st = open_emulator(g, err);
+    if (st == CL_OK && g->gpu.be) {
+        progress(g, "loading on the GPU");
+        st = load_target(g, &g->gpu, err);
+        if (st == CL_OK) st = grade_run_gpu_copy(g, err);
+    }
     progress(g, "running");
     for (int i = 0; st == CL_OK && i < g->day->nkernels; i++) {
         if (cancelled(g)) return cl_fail(err, CL_CANCELLED, "", 0, 0, "the grade was cancelled");
@@ -169,10 +174,17 @@ cl_status grade_day(const day_course *c, const day_manifest *m, const char *file
         return cl_fail(err, CL_NOT_FOUND, m->path, 0, 0, "cudalab has no hidden harness for %s",
                        m->slug);
     g.r = report_new(m->slug, file, "emulator", opt->seed);
-    cl_status st = build_all(&g, file, err);
+    if (opt->build) g.build = *opt->build;
+    cl_status st = grade_open_gpu(&g, &g.build, err);
+    if (st == CL_OK && g.gpu.be) {
+        free(g.r->backend);
+        g.r->backend = cl_strdup("emulator+gpu");
+    }
+    if (st == CL_OK) st = build_all(&g, file, err);
     if (st == CL_OK && g.r->checks[DAY_CHECK_COMPILE].passed) {
         st = run_all(&g, err);
         if (st == CL_OK) grade_decide_checks(&g);
+        if (st == CL_OK) grade_decide_performance(&g);
     }
     grading_free(&g);
     if (st != CL_OK) {

@@ -28,16 +28,31 @@ typedef struct grading {
     const day_course *course;
     const day_manifest *day;
     const grade_options *opt;
+    build_options build; /* the options' (or defaults), with the GPU's arch */
     const day_harness *harness;
     report_result *r;
     build_result *mine, *ref, *copy;
     grade_target emu;
     grade_target gpu;  /* be is NULL without a GPU */
+    char gpu_arch[16]; /* "sm_90" */
 } grading;
 
 /* Run one kernel at every size on the emulator, and the reference at the
  * course size; fill its report entry. */
 cl_status grade_run_kernel(grading *g, const day_kernel *k, cl_error *err);
+cl_status grade_run_size(grading *g, const grade_target *t, int module, const day_kernel *k,
+                         const char *entry, const day_size *size, int reps, harness_result *hr,
+                         cl_error *err);
+
+/* The GPU (gpu_run.c): open it when the options ask and there is one; run a
+ * kernel (mine and ref entries may be NULL) at every size, timed at the
+ * course size; time the copy kernel; decide the performance check. */
+cl_status grade_open_gpu(grading *g, build_options *bo, cl_error *err);
+cl_status grade_run_gpu_kernel(grading *g, report_kernel *rk, const day_kernel *k,
+                               const char *mine, const char *ref, cl_error *err);
+cl_status grade_run_gpu_copy(grading *g, cl_error *err);
+void grade_decide_performance(grading *g);
+
 /* Turn the kernels' results and hazards into the checks. */
 void grade_decide_checks(grading *g);
 /* Add a run's hazards to the report, folding repeats. */

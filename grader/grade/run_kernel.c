@@ -59,10 +59,11 @@ static void side_from_run(report_side *s, const harness_result *hr)
     s->barriers = c->barriers;
 }
 
-static cl_status run_size(grading *g, int module, const day_kernel *k, const char *entry,
-                          const day_size *size, harness_result *hr, cl_error *err)
+cl_status grade_run_size(grading *g, const grade_target *t, int module, const day_kernel *k,
+                         const char *entry, const day_size *size, int reps, harness_result *hr,
+                         cl_error *err)
 {
-    harness_request req = {g->emu.be, module, k->name, entry, g->day, size, g->opt->seed, 0};
+    harness_request req = {t->be, module, k->name, entry, g->day, size, g->opt->seed, reps};
     memset(hr, 0, sizeof *hr);
     return g->harness->run(&req, hr, err);
 }
@@ -74,7 +75,7 @@ static cl_status run_mine(grading *g, report_kernel *rk, const day_kernel *k, co
 {
     harness_result hr;
     char *label = harness_size_label(size);
-    cl_status st = run_size(g, g->emu.mine, k, entry, size, &hr, err);
+    cl_status st = grade_run_size(g, &g->emu, g->emu.mine, k, entry, size, 0, &hr, err);
     if (st == CL_OK) {
         report_size_result *s = report_add_size(rk, label);
         s->ran = true;
@@ -102,7 +103,7 @@ static cl_status run_reference(grading *g, report_kernel *rk, const day_kernel *
                                const char *entry, cl_error *err)
 {
     harness_result hr;
-    cl_status st = run_size(g, g->emu.ref, k, entry, &g->day->course, &hr, err);
+    cl_status st = grade_run_size(g, &g->emu, g->emu.ref, k, entry, &g->day->course, 0, &hr, err);
     if (st == CL_OK) side_from_run(&rk->reference, &hr);
     harness_result_free(&hr);
     return st;
@@ -129,6 +130,9 @@ cl_status grade_run_kernel(grading *g, const day_kernel *k, cl_error *err)
                       err);
     if (st == CL_OK && ref.present && ref.signature_ok)
         st = run_reference(g, rk, k, ref.entry, err);
+    if (st == CL_OK && g->gpu.be)
+        st = grade_run_gpu_kernel(g, rk, k, rk->problem ? NULL : mine.entry,
+                                  ref.present && ref.signature_ok ? ref.entry : NULL, err);
 done:
     grade_entry_free(&mine);
     grade_entry_free(&ref);

@@ -51,6 +51,12 @@ static cJSON *side_json(const report_side *s)
     add_num_or_null(o, "ms", s->ms, s->has_ms);
     add_num_or_null(o, "gbps", s->gbps, s->has_ms);
     add_num_or_null(o, "copy_fraction", s->copy_fraction, s->has_ms && s->copy_fraction >= 0);
+    if (s->driver_registers >= 0) {
+        cJSON *d = cJSON_AddObjectToObject(o, "driver");
+        add_long(d, "registers", s->driver_registers);
+        add_long(d, "shared_bytes", s->driver_shared_bytes);
+        add_long(d, "local_bytes", s->driver_local_bytes);
+    }
     return o;
 }
 
@@ -74,6 +80,14 @@ static cJSON *size_json(const report_size_result *s)
         cJSON_AddItemToArray(first, m);
     }
     if (s->note) cJSON_AddStringToObject(o, "note", s->note);
+    if (s->gpu_ran) {
+        cJSON *g = cJSON_AddObjectToObject(o, "gpu");
+        add_long(g, "wrong", s->gpu_wrong);
+        if (s->gpu_outcome)
+            cJSON_AddStringToObject(g, "outcome", s->gpu_outcome);
+        else
+            cJSON_AddNullToObject(g, "outcome");
+    }
     return o;
 }
 

@@ -76,6 +76,12 @@ static void read_side(reader *rd, const cJSON *o, report_side *s)
     s->ms = num(rd, o, "ms", 0);
     s->gbps = num(rd, o, "gbps", 0);
     s->copy_fraction = num(rd, o, "copy_fraction", -1);
+    const cJSON *d = member(rd, o, "driver", cJSON_Object);
+    if (d) {
+        s->driver_registers = (long)num(rd, d, "registers", -1);
+        s->driver_shared_bytes = (long)num(rd, d, "shared_bytes", -1);
+        s->driver_local_bytes = (long)num(rd, d, "local_bytes", -1);
+    }
 }
 
 static void read_size(reader *rd, const cJSON *o, report_kernel *k)
@@ -88,6 +94,12 @@ static void read_size(reader *rd, const cJSON *o, report_kernel *k)
     s->wrong = (long long)num(rd, o, "wrong", -1);
     s->total = (long long)num(rd, o, "total", -1);
     s->note = str(rd, o, "note");
+    const cJSON *g = member(rd, o, "gpu", cJSON_Object);
+    if (g) {
+        s->gpu_ran = true;
+        s->gpu_wrong = (long long)num(rd, g, "wrong", -1);
+        s->gpu_outcome = str(rd, g, "outcome");
+    }
     const cJSON *m;
     cJSON_ArrayForEach(m, member(rd, o, "first_wrong", cJSON_Array))
     {

@@ -27,6 +27,7 @@ void report_side_init(report_side *s)
     s->registers = s->shared_bytes = s->spill_bytes = s->stack_bytes = s->local_bytes = -1;
     s->occupancy = -1;
     s->copy_fraction = -1;
+    s->driver_registers = s->driver_shared_bytes = s->driver_local_bytes = -1;
 }
 
 report_kernel *report_add_kernel(report_result *r, const char *name)
@@ -64,6 +65,7 @@ report_size_result *report_add_size(report_kernel *k, const char *size)
     memset(s, 0, sizeof *s);
     s->size = cl_strdup(size);
     s->wrong = s->total = -1;
+    s->gpu_wrong = -1;
     return s;
 }
 
@@ -99,6 +101,7 @@ static void kernel_free(report_kernel *k)
         free(k->sizes[i].size);
         free(k->sizes[i].outcome);
         free(k->sizes[i].note);
+        free(k->sizes[i].gpu_outcome);
     }
     free(k->sizes);
     free(k->name);

@@ -63,6 +63,8 @@ typedef struct report_side {
     bool has_ms;
     double ms, gbps;          /* GPU medians */
     double copy_fraction;     /* of the copy kernel's bandwidth; -1 when unknown */
+    /* The driver's own figures for the GPU's architecture; -1 when no GPU ran. */
+    long driver_registers, driver_shared_bytes, driver_local_bytes;
 } report_side;
 
 /* A correctness failure, for the report: which element, what was expected. */
@@ -80,6 +82,9 @@ typedef struct report_size_result {
     report_mismatch first[5];
     int nfirst;
     char *note;               /* e.g. "wrote 3 padding columns" */
+    bool gpu_ran;             /* the GPU ran it too */
+    long long gpu_wrong;      /* what the GPU got wrong, -1 when it did not finish */
+    char *gpu_outcome;        /* NULL when the GPU's launch completed */
 } report_size_result;
 
 typedef struct report_kernel {

@@ -1,0 +1,155 @@
+/* gpu_run.c - the GPU part of a grade: the same harness on the real device,
+ * for correctness (which must agree with the emulator) and for time. */
+#include "grade_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gpu/gpu.h"
+
+#define GRADE_TIMING_REPS 20
+
+/* Probe, and for a usable GPU ask the build for a cubin of its own
+ * architecture. --backend gpu without a GPU cannot grade; auto goes on with
+ * the emulator alone. */
+cl_status grade_open_gpu(grading *g, build_options *bo, cl_error *err)
+{
+    if (g->opt->backend == GRADE_BACKEND_EMU) return CL_OK;
+    gpu_probe_info info;
+    if (!gpu_probe(&info)) {
+        if (g->opt->backend == GRADE_BACKEND_GPU)
+            return cl_fail(err, CL_NO_GPU, "", 0, 0, "--backend gpu, but %s", info.reason);
+        return CL_OK;
+    }
+    snprintf(g->gpu_arch, sizeof g->gpu_arch, "sm_%d%d", info.cc_major, info.cc_minor);
+    bo->cubin_arch = g->gpu_arch;
+    cl_status st = gpu_backend_new(&g->gpu.be, err);
+    if (st != CL_OK && g->opt->backend == GRADE_BACKEND_AUTO) {
+        g->gpu.be = NULL;
+        return CL_OK;
+    }
+    if (st == CL_OK) {
+        free(g->r->device);
+        g->r->device = cl_sprintf("%s (sm_%d%d)", info.device, info.cc_major, info.cc_minor);
+    }
+    return st;
+}
+
+static void take_time(report_side *s, const harness_result *hr, double copy_gbps)
+{
+    if (!hr->run.has_ms) return;
+    s->has_ms = true;
+    s->ms = hr->run.ms;
+    s->gbps = gpu_bandwidth_gbps(hr->bytes, hr->run.ms);
+    if (copy_gbps > 0) s->copy_fraction = s->gbps / copy_gbps;
+}
+
+static void take_attributes(grading *g, int module, const char *entry, report_side *s)
+{
+    backend_attrs a;
+    if (backend_attributes(g->gpu.be, module, entry, &a, NULL) != CL_OK) return;
+    s->driver_registers = a.registers;
+    s->driver_shared_bytes = a.static_shared;
+    s->driver_local_bytes = a.local_bytes;
+}
+
+/* The emulator's run at this size did not complete: a GPU would hang or
+ * fault on the same code, so it is not sent there. */
+static bool emulator_completed(const report_kernel *rk, int index)
+{
+    return index < rk->nsizes && rk->sizes[index].ran && !rk->sizes[index].outcome;
+}
+
+static cl_status run_mine(grading *g, report_kernel *rk, const day_kernel *k, const char *entry,
+                          cl_error *err)
+{
+    cl_status st = CL_OK;
+    for (int i = -1; st == CL_OK && i < g->day->nhidden; i++) {
+        if (!emulator_completed(rk, i + 1)) continue;
+        bool course = i < 0;
+        harness_result hr;
+        st = grade_run_size(g, &g->gpu, g->gpu.mine, k, entry,
+                            course ? &g->day->course : &g->day->hidden[i],
+                            course ? GRADE_TIMING_REPS : 0, &hr, err);
+        if (st == CL_OK) {
+            report_size_result *s = &rk->sizes[i + 1];
+            s->gpu_ran = true;
+            s->gpu_wrong = hr.compared ? hr.wrong : -1;
+            if (hr.run.outcome != BACKEND_COMPLETED)
+                s->gpu_outcome = cl_sprintf("%s: %s", backend_outcome_name(hr.run.outcome),
+                                            hr.run.detail ? hr.run.detail : "");
+            if (course) take_time(&rk->yours, &hr, g->r->copy_has_ms ? g->r->copy_gbps : 0);
+        }
+        harness_result_free(&hr);
+    }
+    return st;
+}
+
+cl_status grade_run_gpu_kernel(grading *g, report_kernel *rk, const day_kernel *k,
+                               const char *mine, const char *ref, cl_error *err)
+{
+    cl_status st = CL_OK;
+    if (mine) {
+        take_attributes(g, g->gpu.mine, mine, &rk->yours);
+        st = run_mine(g, rk, k, mine, err);
+    }
+    if (st == CL_OK && ref) {
+        harness_result hr;
+        take_attributes(g, g->gpu.ref, ref, &rk->reference);
+        st = grade_run_size(g, &g->gpu, g->gpu.ref, k, ref, &g->day->course, GRADE_TIMING_REPS,
+                            &hr, err);
+        if (st == CL_OK) take_time(&rk->reference, &hr, g->r->copy_has_ms ? g->r->copy_gbps : 0);
+        harness_result_free(&hr);
+    }
+    return st;
+}
+
+cl_status grade_run_gpu_copy(grading *g, cl_error *err)
+{
+    if (!g->gpu.be || g->gpu.copy < 0 || !g->copy) return CL_OK;
+    const build_kernel *bk = build_find_kernel(g->copy, g->harness->copy_kernel);
+    if (!bk) return cl_fail(err, CL_INTERNAL, "", 0, 0, "the copy kernel is missing");
+    harness_request req = {g->gpu.be, g->gpu.copy, g->harness->copy_kernel, bk->name, g->day,
+                           &g->day->course, g->opt->seed, GRADE_TIMING_REPS};
+    harness_result hr = {0};
+    cl_status st = g->harness->run_copy(&req, &hr, err);
+    if (st == CL_OK && hr.run.has_ms && hr.compared && !hr.wrong) {
+        g->r->copy_has_ms = true;
+        g->r->copy_ms = hr.run.ms;
+        g->r->copy_gbps = gpu_bandwidth_gbps(hr.bytes, hr.run.ms);
+    }
+    harness_result_free(&hr);
+    return st;
+}
+
+/* Times never fail a grade (they vary from run to run); the GPU disagreeing
+ * with the emulator, or faulting where the emulator finished, does. */
+void grade_decide_performance(grading *g)
+{
+    if (!g->gpu.be) return;
+    cl_str detail = {0}, trouble = {0};
+    for (int i = 0; i < g->r->nkernels; i++) {
+        report_kernel *k = &g->r->kernels[i];
+        for (int j = 0; j < k->nsizes; j++) {
+            report_size_result *s = &k->sizes[j];
+            if (!s->gpu_ran || (!s->gpu_outcome && s->gpu_wrong == s->wrong)) continue;
+            if (!trouble.len)
+                cl_str_addf(&trouble, "%s at %s: %s", k->name, s->size,
+                            s->gpu_outcome ? s->gpu_outcome : "");
+            if (!s->gpu_outcome)
+                cl_str_addf(&trouble, "the GPU got %lld wrong where the emulator got %lld: "
+                            "undefined behaviour (see the hazards) or an emulator bug",
+                            s->gpu_wrong, s->wrong);
+            k->passed = false;
+        }
+        if (k->yours.has_ms)
+            cl_str_addf(&detail, "%s%s %.3f ms", detail.len ? "; " : "", k->name, k->yours.ms);
+        if (k->yours.has_ms && k->reference.has_ms)
+            cl_str_addf(&detail, " (reference %.3f ms)", k->reference.ms);
+    }
+    report_set_check(g->r, DAY_CHECK_PERFORMANCE, trouble.len == 0,
+                     trouble.len ? trouble.s : detail.len ? detail.s : "timed on the GPU");
+    cl_str_free(&detail);
+    cl_str_free(&trouble);
+}
