@@ -109,6 +109,7 @@ static cl_status slot(ck *c, unsigned i, ptx_type t, int how)
         return fail(c, "", what);
     }
     if (t == PTX_T_NONE) return fail(c, "", "the instruction needs a type");
+    if (o->kind != PTX_OPD_REG) o->bank = (uint8_t)bank_of(t);
     switch (o->kind) {
     case PTX_OPD_REG: {
         unsigned want = bank_of(t);

@@ -279,6 +279,7 @@ typedef struct ptx_function {
 } ptx_function;
 
 struct ptx_module {
+    uint64_t id;                    /* unique in the process (machines key caches by it) */
     char *name;
     unsigned version, target, address_size;
     ptx_symbol *syms;

@@ -3,6 +3,7 @@
 #include "ptx/parse.h"
 
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -157,7 +158,9 @@ static cl_status check_module(ptx_parser *p)
 
 static ptx_module *take_module(ptx_parser *p, const char *name)
 {
+    static atomic_uint_fast64_t next_id = 1;
     ptx_module *m = cl_calloc(1, sizeof *m);
+    m->id = atomic_fetch_add(&next_id, 1);
     m->name = cl_strdup(name);
     m->version = p->version;
     m->target = p->target;
