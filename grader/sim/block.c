@@ -1,0 +1,274 @@
+/* block.c - one block: its warps' registers, shared, local and parameter
+ * memory, and the schedulers. Within a warp the lowest-pc group of runnable
+ * lanes runs (lanes at the same pc run together, which is how correct code
+ * reconverges); a group that ran long lets the next group have a turn, so a
+ * spin loop cannot starve the lanes it waits for. Warps take turns; when no
+ * lane of the block can run, barriers and collectives that are complete are
+ * released, and what remains is a deadlock. */
+#include "sim/internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#define GROUP_SLICE 4096u     /* ops a group runs before another gets a turn */
+#define WARP_SLICE 65536u     /* ops a warp runs before the next warp's turn */
+
+/* Fill the rows after the registers: constants, and special registers. */
+static void fill_extra_rows(sim_block *b, sim_warp *w)
+{
+    const sim_program *p = b->prog;
+    const sim_run *L = b->L;
+    for (uint32_t i = 0; i < p->nrow32 - p->nreg32; i++) {
+        const sim_extra *e = &p->extra32[i];
+        uint32_t *row = w->r32 + (size_t)(p->nreg32 + i) * 32;
+        for (unsigned l = 0; l < 32; l++) {
+            uint32_t v = (uint32_t)e->value;
+            if (e->is_sreg) {
+                unsigned tid = w->id * 32 + l;
+                unsigned tx = tid % L->block.x, ty = tid / L->block.x % L->block.y,
+                         tz = tid / (L->block.x * L->block.y);
+                switch ((ptx_sreg)e->value) {
+                case PTX_SREG_tid_x: v = tx; break;
+                case PTX_SREG_tid_y: v = ty; break;
+                case PTX_SREG_tid_z: v = tz; break;
+                case PTX_SREG_ntid_x: v = L->block.x; break;
+                case PTX_SREG_ntid_y: v = L->block.y; break;
+                case PTX_SREG_ntid_z: v = L->block.z; break;
+                case PTX_SREG_ctaid_x: v = b->bid.x; break;
+                case PTX_SREG_ctaid_y: v = b->bid.y; break;
+                case PTX_SREG_ctaid_z: v = b->bid.z; break;
+                case PTX_SREG_nctaid_x: v = L->grid.x; break;
+                case PTX_SREG_nctaid_y: v = L->grid.y; break;
+                case PTX_SREG_nctaid_z: v = L->grid.z; break;
+                case PTX_SREG_laneid: v = l; break;
+                case PTX_SREG_warpid: v = w->id; break;
+                case PTX_SREG_nwarpid: v = 64; break;
+                case PTX_SREG_smid: v = (uint32_t)(b->index % 132); break;
+                case PTX_SREG_nsmid: v = 132; break;
+                case PTX_SREG_lanemask_eq: v = 1u << l; break;
+                case PTX_SREG_lanemask_lt: v = (1u << l) - 1; break;
+                case PTX_SREG_lanemask_le: v = (uint32_t)((2ull << l) - 1); break;
+                case PTX_SREG_lanemask_gt: v = ~(uint32_t)((2ull << l) - 1); break;
+                case PTX_SREG_lanemask_ge: v = ~((1u << l) - 1); break;
+                case PTX_SREG_dynamic_smem_size: v = L->dyn_shared; break;
+                case PTX_SREG_total_smem_size: v = b->shared_size; break;
+                default: v = 0; break;
+                }
+            }
+            row[l] = v;
+        }
+    }
+    for (uint32_t i = 0; i < p->nrow64 - p->nreg64; i++) {
+        const sim_extra *e = &p->extra64[i];
+        uint64_t *row = w->r64 + (size_t)(p->nreg64 + i) * 32;
+        uint64_t v = e->is_sreg ? (e->value == PTX_SREG_gridid ? 1 : 0) : e->value;
+        for (unsigned l = 0; l < 32; l++) row[l] = v;
+    }
+}
+
+/* Allocate a block context for the launch's block shape. */
+void sim_block_init(sim_block *b, struct sim_run *L);
+void sim_block_init(sim_block *b, struct sim_run *L)
+{
+    const sim_program *p = L->prog;
+    memset(b, 0, sizeof *b);
+    b->L = L;
+    b->prog = p;
+    b->checks = L->checks;
+    b->nthreads = L->block.x * L->block.y * L->block.z;
+    b->nwarps = (b->nthreads + 31) / 32;
+    b->r32 = cl_malloc((size_t)b->nwarps * p->nrow32 * 32 * sizeof *b->r32 + 1);
+    b->r64 = cl_malloc((size_t)b->nwarps * p->nrow64 * 32 * sizeof *b->r64 + 1);
+    b->pred = cl_malloc((size_t)b->nwarps * p->nrowp * sizeof *b->pred);
+    b->stacks = cl_malloc((size_t)b->nwarps * (p->max_depth + 1) * 32 * sizeof *b->stacks);
+    b->shared_size = p->dyn_offset + L->dyn_shared;
+    if (L->dyn_shared == 0) b->shared_size = p->static_shared;
+    b->shared = cl_malloc(b->shared_size + 16);
+    if (L->checks & (SIM_CHECK_RACES | SIM_CHECK_MEMORY))
+        b->shadow = cl_malloc(((size_t)b->shared_size + 1) * sizeof *b->shadow);
+    b->local = cl_malloc((size_t)b->nthreads * p->local_size + 16);
+    b->tparam = cl_malloc((size_t)b->nthreads * p->tparam_size + 16);
+    b->exit_branch = cl_malloc(b->nwarps * 32 * sizeof *b->exit_branch);
+    b->crit_epoch = cl_calloc(p->ncritbr + 1, sizeof *b->crit_epoch);
+    b->crit_dirs = cl_calloc(p->ncritbr + 1, 1);
+    b->crit_warp = cl_calloc(p->ncritbr + 1, sizeof *b->crit_warp);
+    for (unsigned i = 0; i < b->nwarps; i++) {
+        sim_warp *w = &b->warps[i];
+        w->id = i;
+        w->r32 = b->r32 + (size_t)i * p->nrow32 * 32;
+        w->r64 = b->r64 + (size_t)i * p->nrow64 * 32;
+        w->pred = b->pred + (size_t)i * p->nrowp;
+        w->stack = b->stacks + (size_t)i * (p->max_depth + 1) * 32;
+    }
+}
+
+void sim_block_destroy(sim_block *b);
+void sim_block_destroy(sim_block *b)
+{
+    free(b->r32);
+    free(b->r64);
+    free(b->pred);
+    free(b->stacks);
+    free(b->shared);
+    free(b->shadow);
+    free(b->local);
+    free(b->tparam);
+    free(b->exit_branch);
+    free(b->crit_epoch);
+    free(b->crit_dirs);
+    free(b->crit_warp);
+    sim_hzset_free(&b->hz);
+    cl_str_free(&b->ptext);
+    free(b->plines.v);
+}
+
+static void fill_poison(uint8_t *p, size_t n)
+{
+    static const uint8_t pat[4] = { 0xad, 0xdb, 0xba, 0x7f }; /* SIM_POISON32, little-endian */
+    for (size_t i = 0; i < n; i++) p[i] = pat[i & 3];
+}
+
+void sim_block_setup(sim_block *b, uint64_t index)
+{
+    const sim_program *p = b->prog;
+    const sim_run *L = b->L;
+    b->index = index;
+    b->bid.x = (unsigned)(index % L->grid.x);
+    b->bid.y = (unsigned)(index / L->grid.x % L->grid.y);
+    b->bid.z = (unsigned)(index / ((uint64_t)L->grid.x * L->grid.y));
+    memset(b->r32, 0, (size_t)b->nwarps * p->nrow32 * 32 * sizeof *b->r32);
+    memset(b->r64, 0, (size_t)b->nwarps * p->nrow64 * 32 * sizeof *b->r64);
+    for (unsigned i = 0; i < b->nwarps; i++) {
+        sim_warp *w = &b->warps[i];
+        memset(w->pred, 0, p->nrowp * sizeof *w->pred);
+        w->pred[SIM_PRED_TRUE] = SIM_FULL;
+        fill_extra_rows(b, w);
+        unsigned n = b->nthreads - i * 32;
+        w->valid = n >= 32 ? SIM_FULL : (1u << n) - 1;
+        memset(w->pc, 0, sizeof w->pc);
+        w->exited = w->at_bar = w->at_coll = 0;
+        memset(w->depth, 0, sizeof w->depth);
+        w->wsync = 1;
+        w->steps = 0;
+        w->rotate = false;
+    }
+    fill_poison(b->shared, b->shared_size);
+    if (b->shadow) memset(b->shadow, 0, (size_t)b->shared_size * sizeof *b->shadow);
+    memset(b->local, 0, (size_t)b->nthreads * p->local_size);
+    memset(b->tparam, 0, (size_t)b->nthreads * p->tparam_size);
+    memset(b->exit_branch, 0, b->nwarps * 32 * sizeof *b->exit_branch);
+    memset(b->bars, 0, sizeof b->bars);
+    for (int i = 0; i < 16; i++) b->bars[i].op = b->bars[i].op_other = SIM_NONE;
+    memset(b->crit_epoch, 0, (p->ncritbr + 1) * sizeof *b->crit_epoch);
+    b->epoch = 1;
+    b->live = b->nthreads;
+    b->exit_op = SIM_NONE;
+    b->exit_line = b->exit_file = 0;
+    b->hz.n = 0;
+    b->ptext.len = 0;
+    if (b->ptext.s) b->ptext.s[0] = '\0';
+    b->plines.n = 0;
+    memset(&b->cnt, 0, sizeof b->cnt);
+    b->steps = 0;
+    b->region_hint = 0;
+    b->status = SIM_COMPLETED;
+    b->stop = false;
+    b->fault = false;
+}
+
+/* ---- the warp scheduler ---- */
+
+typedef struct pick {
+    uint32_t mask, pc, limit;
+} pick;
+
+/* The group to run: the lowest pc, or after a long run the next pc up. */
+static pick pick_group(sim_warp *w, uint32_t run)
+{
+    uint32_t lo = SIM_NONE, after = SIM_NONE;
+    for (int l = 0; l < 32; l++) {
+        if (!(run >> l & 1u)) continue;
+        uint32_t pc = w->pc[l];
+        if (pc < lo) lo = pc;
+        if (w->rotate && pc > w->rotate_pc && pc < after) after = pc;
+    }
+    pick g = { 0, w->rotate && after != SIM_NONE ? after : lo, SIM_NONE };
+    w->rotate = false;
+    for (int l = 0; l < 32; l++) {
+        if (!(run >> l & 1u)) continue;
+        if (w->pc[l] == g.pc) g.mask |= 1u << l;
+        else if (w->pc[l] > g.pc && w->pc[l] < g.limit) g.limit = w->pc[l];
+    }
+    return g;
+}
+
+static void out_of_budget(sim_block *b, sim_warp *w, const pick *g)
+{
+    sim_hz h = sim_hz_make(SIM_HZ_BUDGET, w->pc[__builtin_ctz(g->mask)], w->id, __builtin_ctz(g->mask));
+    snprintf(h.detail, sizeof h.detail, "%llu warp instructions", (unsigned long long)b->L->budget);
+    sim_hz_add(b, &h);
+    b->status = SIM_BUDGET_EXHAUSTED;
+    b->stop = true;
+}
+
+/* Run w for a turn; true if it ran anything. */
+static bool run_warp(sim_block *b, sim_warp *w)
+{
+    uint64_t start = b->steps;
+    bool ran = false;
+    for (;;) {
+        uint32_t run = sim_runnable(w);
+        if (!run) {
+            if (w->at_coll && sim_coll_resolve(b, w)) continue;
+            return ran;
+        }
+        uint64_t used = b->steps - start;
+        if (used >= WARP_SLICE) return ran;
+        pick g = pick_group(w, run);
+        if (b->steps >= b->L->budget) {
+            out_of_budget(b, w, &g);
+            return ran;
+        }
+        uint64_t slice = GROUP_SLICE;
+        if (b->L->budget - b->steps < slice) slice = b->L->budget - b->steps;
+        uint64_t before = b->steps;
+        sim_run_group(b, w, g.mask, g.pc, g.limit, (uint32_t)slice);
+        ran = true;
+        if (b->stop) return ran;
+        if (b->steps - before >= GROUP_SLICE && (sim_runnable(w) & ~g.mask)) {
+            w->rotate = true;
+            w->rotate_pc = g.pc;
+        }
+    }
+}
+
+static bool all_exited(const sim_block *b)
+{
+    return b->live == 0;
+}
+
+static void deadlock(sim_block *b)
+{
+    for (unsigned i = 0; i < b->nwarps; i++)
+        if (b->warps[i].at_coll) sim_coll_deadlock(b, &b->warps[i]);
+    sim_bar_deadlock(b);
+    b->status = SIM_DEADLOCKED;
+    b->stop = true;
+}
+
+void sim_block_run(sim_block *b)
+{
+    while (!b->stop) {
+        bool progress = false;
+        for (unsigned i = 0; i < b->nwarps && !b->stop; i++)
+            if (run_warp(b, &b->warps[i])) progress = true;
+        if (b->stop || progress) continue;
+        if (sim_bar_check(b)) continue;
+        bool resolved = false;
+        for (unsigned i = 0; i < b->nwarps; i++)
+            if (b->warps[i].at_coll && sim_coll_resolve(b, &b->warps[i])) resolved = true;
+        if (resolved) continue;
+        if (!all_exited(b)) deadlock(b);
+        break;
+    }
+}

@@ -1,0 +1,341 @@
+/* collective.c - warp collectives as rendezvous: shfl.sync, vote.sync,
+ * match.sync, redux.sync and bar.warp.sync wait for every non-exited lane
+ * their membermask names, then run together. Mask honesty is checked here:
+ * a lane outside its own mask, masks that disagree, a shuffle that reads a
+ * lane the mask does not name (or that exited, or is not taking part: the
+ * read gives SIM_POISON32), lanes meeting at different instructions (a
+ * warning), masks taken from activemask (a warning), and deadlocks. */
+#include "sim/internal.h"
+
+#include <stdio.h>
+
+static bool checking(const sim_block *blk)
+{
+    return blk->checks & SIM_CHECK_MASK;
+}
+
+static uint32_t row32(const sim_warp *w, uint16_t slot, int lane)
+{
+    return w->r32[(size_t)slot * 32 + (unsigned)lane];
+}
+
+static void mask_hazards(sim_block *blk, sim_warp *w, uint32_t P)
+{
+    const sim_program *p = blk->prog;
+    int f = __builtin_ctz(P);
+    uint32_t m0 = w->coll_mask[f], pc0 = w->pc[f];
+    int other_mask = -1, other_pc = -1;
+    for (int l = 0; l < 32; l++) {
+        if (!(P >> l & 1u)) continue;
+        if (w->coll_mask[l] != m0 && other_mask < 0) other_mask = l;
+        if (w->pc[l] != pc0 && other_pc < 0) other_pc = l;
+        if (!(w->coll_mask[l] >> l & 1u)) {
+            sim_hz h = sim_hz_make(SIM_HZ_MASK_NOT_MEMBER, w->pc[l], w->id, l);
+            h.mask = w->coll_mask[l];
+            sim_hz_add(blk, &h);
+        }
+    }
+    if (other_mask >= 0) {
+        sim_hz h = sim_hz_make(SIM_HZ_MASK_MISMATCH, pc0, w->id, f);
+        h.mask = m0;
+        h.lane2 = other_mask;
+        h.op2 = w->pc[other_mask];
+        snprintf(h.detail, sizeof h.detail, "lane %d names 0x%08x, lane %d names 0x%08x", f, m0,
+                 other_mask, w->coll_mask[other_mask]);
+        sim_hz_add(blk, &h);
+    }
+    if (other_pc >= 0) {
+        sim_hz h = sim_hz_make(SIM_HZ_COLLECTIVE_DIVERGENT_PC, pc0, w->id, f);
+        h.mask = m0;
+        h.lane2 = other_pc;
+        h.op2 = w->pc[other_pc];
+        sim_hz_add(blk, &h);
+    }
+    if (p->code[pc0].p[3] & SIM_CF_ACTIVEMASK) {
+        sim_hz h = sim_hz_make(SIM_HZ_ACTIVEMASK_REUSE, pc0, w->id, f);
+        h.mask = m0;
+        sim_hz_add(blk, &h);
+    }
+}
+
+/* ---- shfl.sync ---- */
+
+typedef struct shfl_lane {
+    int src;      /* the lane asked for, -1 when the lane does not take part */
+    uint8_t read; /* sim_read */
+} shfl_lane;
+
+static shfl_lane shfl_source(const sim_warp *w, const sim_op *op, int i, uint32_t P)
+{
+    uint32_t b = row32(w, op->s[3], i), c = row32(w, op->s[4], i);
+    uint32_t cval = c & 0x1f, seg = (c >> 8) & 0x1f;
+    int64_t maxl = (int64_t)(((uint32_t)i & seg) | (cval & ~seg)), minl = (uint32_t)i & seg;
+    int64_t j;
+    bool valid;
+    switch (op->p[1]) {
+    case PTX_SHFL_UP: j = (int64_t)i - b; valid = j >= maxl; break;
+    case PTX_SHFL_DOWN: j = (int64_t)i + b; valid = j <= maxl; break;
+    case PTX_SHFL_BFLY: j = (int64_t)((uint32_t)i ^ b); valid = j <= maxl; break;
+    default: j = minl | (int64_t)(b & ~seg); valid = j <= maxl; break;
+    }
+    shfl_lane r = { (int)j, SIM_READ_OWN };
+    if (!valid) return r;
+    SIM_ASSERT(j >= 0 && j < 32);
+    bool ok = (P >> j & 1u) && (w->coll_mask[i] >> j & 1u);
+    r.read = ok ? SIM_READ_VALID : SIM_READ_UNDEFINED;
+    return r;
+}
+
+static void shfl_hazard(sim_block *blk, sim_warp *w, uint32_t P, const shfl_lane *s, int i)
+{
+    sim_hz h = sim_hz_make(SIM_HZ_MASK_UNDEFINED_READ, w->pc[i], w->id, i);
+    int j = s[i].src;
+    h.mask = w->coll_mask[i];
+    h.source = j;
+    h.has_pic = 1;
+    for (int l = 0; l < 32; l++) {
+        h.pic[l].took_part = P >> l & 1u;
+        h.pic[l].source = (int8_t)((P >> l & 1u) ? s[l].src : -1);
+        h.pic[l].read = (P >> l & 1u) ? s[l].read : SIM_READ_NONE;
+    }
+    const char *why = !(w->coll_mask[i] >> j & 1u) ? "which the mask does not name"
+                    : (w->exited >> j & 1u) ? "which has exited" : "which is not taking part";
+    snprintf(h.detail, sizeof h.detail, "%s", why);
+    sim_hz_add(blk, &h);
+}
+
+static void run_shfl(sim_block *blk, sim_warp *w, uint32_t P)
+{
+    const sim_op *code = blk->prog->code;
+    shfl_lane s[32];
+    uint32_t val[32], pbits = 0;
+    for (int i = 0; i < 32; i++) {
+        if (!(P >> i & 1u)) {
+            s[i].src = -1;
+            s[i].read = SIM_READ_NONE;
+            continue;
+        }
+        const sim_op *op = &code[w->pc[i]];
+        s[i] = shfl_source(w, op, i, P);
+        if (s[i].read == SIM_READ_OWN) {
+            val[i] = row32(w, op->s[2], i);
+        } else if (s[i].read == SIM_READ_VALID) {
+            val[i] = row32(w, code[w->pc[s[i].src]].s[2], s[i].src);
+            pbits |= 1u << i;
+        } else {
+            val[i] = SIM_POISON32;
+            pbits |= 1u << i;
+        }
+    }
+    for (int i = 0; i < 32; i++) {
+        if (!(P >> i & 1u)) continue;
+        if (s[i].read == SIM_READ_UNDEFINED && checking(blk)) shfl_hazard(blk, w, P, s, i);
+        const sim_op *op = &code[w->pc[i]];
+        w->r32[(size_t)op->s[0] * 32 + (unsigned)i] = val[i];
+        if (op->s[1] != SIM_NOSLOT)
+            w->pred[op->s[1]] = (w->pred[op->s[1]] & ~(1u << i)) | (pbits & (1u << i));
+    }
+}
+
+/* ---- vote, match, redux ---- */
+
+static void set_pred(sim_warp *w, uint16_t slot, int lane, bool v)
+{
+    w->pred[slot] = (w->pred[slot] & ~(1u << lane)) | ((uint32_t)v << lane);
+}
+
+static void run_vote(sim_block *blk, sim_warp *w, uint32_t P)
+{
+    const sim_op *code = blk->prog->code;
+    uint32_t pv = 0;
+    for (int j = 0; j < 32; j++) {
+        if (!(P >> j & 1u)) continue;
+        const sim_op *op = &code[w->pc[j]];
+        uint32_t bit = (w->pred[op->s[1]] >> j & 1u) ^ ((op->p[3] & SIM_CF_NEG) ? 1u : 0u);
+        pv |= bit << j;
+    }
+    for (int i = 0; i < 32; i++) {
+        if (!(P >> i & 1u)) continue;
+        const sim_op *op = &code[w->pc[i]];
+        uint32_t S = P & w->coll_mask[i], t = S & pv;
+        switch (op->p[1]) {
+        case PTX_VOTE_BALLOT: w->r32[(size_t)op->s[0] * 32 + (unsigned)i] = t; break;
+        case PTX_VOTE_ALL: set_pred(w, op->s[0], i, t == S); break;
+        case PTX_VOTE_ANY: set_pred(w, op->s[0], i, t != 0); break;
+        default: set_pred(w, op->s[0], i, t == 0 || t == S); break;
+        }
+    }
+}
+
+static uint64_t coll_value(const sim_warp *w, const sim_op *op, int lane)
+{
+    return op->p[2] && op->p[0] == SIM_COLL_MATCH ? w->r64[(size_t)op->s[2] * 32 + (unsigned)lane]
+                                                 : row32(w, op->s[2], lane);
+}
+
+static void run_match(sim_block *blk, sim_warp *w, uint32_t P)
+{
+    const sim_op *code = blk->prog->code;
+    uint64_t v[32];
+    for (int j = 0; j < 32; j++)
+        if (P >> j & 1u) v[j] = coll_value(w, &code[w->pc[j]], j);
+    uint32_t out[32];
+    bool eq[32];
+    for (int i = 0; i < 32; i++) {
+        if (!(P >> i & 1u)) continue;
+        uint32_t S = P & w->coll_mask[i], same = 0;
+        for (int j = 0; j < 32; j++)
+            if ((S >> j & 1u) && v[j] == v[i]) same |= 1u << j;
+        eq[i] = same == S;
+        out[i] = code[w->pc[i]].p[1] == PTX_MATCH_ANY ? same : eq[i] ? S : 0;
+    }
+    for (int i = 0; i < 32; i++) {
+        if (!(P >> i & 1u)) continue;
+        const sim_op *op = &code[w->pc[i]];
+        w->r32[(size_t)op->s[0] * 32 + (unsigned)i] = out[i];
+        if (op->s[1] != SIM_NOSLOT) set_pred(w, op->s[1], i, eq[i]);
+    }
+}
+
+static uint32_t redux_step(unsigned opk, bool sgn, uint32_t acc, uint32_t x)
+{
+    switch (opk) {
+    case PTX_ATOM_ADD: return acc + x;
+    case PTX_ATOM_MIN: return sgn ? ((int32_t)x < (int32_t)acc ? x : acc) : (x < acc ? x : acc);
+    case PTX_ATOM_MAX: return sgn ? ((int32_t)x > (int32_t)acc ? x : acc) : (x > acc ? x : acc);
+    case PTX_ATOM_AND: return acc & x;
+    case PTX_ATOM_OR: return acc | x;
+    default: return acc ^ x;
+    }
+}
+
+static void run_redux(sim_block *blk, sim_warp *w, uint32_t P)
+{
+    const sim_op *code = blk->prog->code;
+    uint32_t v[32], out[32];
+    for (int j = 0; j < 32; j++)
+        if (P >> j & 1u) v[j] = (uint32_t)coll_value(w, &code[w->pc[j]], j);
+    for (int i = 0; i < 32; i++) {
+        if (!(P >> i & 1u)) continue;
+        const sim_op *op = &code[w->pc[i]];
+        uint32_t S = P & w->coll_mask[i];
+        bool first = true;
+        uint32_t acc = 0;
+        for (int j = 0; j < 32; j++) {
+            if (!(S >> j & 1u)) continue;
+            acc = first ? v[j] : redux_step(op->p[1], op->p[2], acc, v[j]);
+            first = false;
+        }
+        out[i] = acc;
+    }
+    for (int i = 0; i < 32; i++)
+        if (P >> i & 1u) w->r32[(size_t)code[w->pc[i]].s[0] * 32 + (unsigned)i] = out[i];
+}
+
+/* Run the collective for the lanes P (each at its own pc, all parked or
+ * arriving there) and move them on. */
+static void rendezvous(sim_block *blk, sim_warp *w, uint32_t P)
+{
+    const sim_op *op = &blk->prog->code[w->pc[__builtin_ctz(P)]];
+    if (checking(blk)) mask_hazards(blk, w, P);
+    switch (op->p[0]) {
+    case SIM_COLL_SHFL: run_shfl(blk, w, P); break;
+    case SIM_COLL_VOTE: run_vote(blk, w, P); break;
+    case SIM_COLL_MATCH: run_match(blk, w, P); break;
+    case SIM_COLL_REDUX: run_redux(blk, w, P); break;
+    default: break; /* bar.warp.sync: the meeting is all */
+    }
+    for (int l = 0; l < 32; l++)
+        if (P >> l & 1u) w->pc[l]++;
+    w->at_coll &= ~P;
+    w->wsync++;
+}
+
+void sim_coll_arrive(sim_block *blk, sim_warp *w, uint32_t pc, uint32_t m)
+{
+    const sim_op *op = &blk->prog->code[pc];
+    uint32_t first = row32(w, op->s[5], __builtin_ctz(m));
+    bool uniform = true;
+    for (int l = 0; l < 32; l++) {
+        if (!(m >> l & 1u)) continue;
+        w->coll_mask[l] = row32(w, op->s[5], l);
+        if (w->coll_mask[l] != first) uniform = false;
+    }
+    uint32_t live = w->valid & ~w->exited;
+    if (uniform && !(first & live & ~m)) {
+        rendezvous(blk, w, m);
+        return;
+    }
+    w->at_coll |= m;
+    sim_coll_resolve(blk, w);
+}
+
+static bool same_kind(const sim_op *a, const sim_op *b)
+{
+    return a->p[0] == b->p[0] && a->p[1] == b->p[1] && a->p[2] == b->p[2];
+}
+
+/* The parked lanes that must meet with lane l: everything its mask names,
+ * and whatever names those, among the parked lanes. */
+static uint32_t closure(const sim_warp *w, int l, uint32_t parked)
+{
+    uint32_t S = 1u << l;
+    for (;;) {
+        uint32_t named = 0, naming = 0;
+        for (int i = 0; i < 32; i++) {
+            if (!(parked >> i & 1u)) continue;
+            if (S >> i & 1u) named |= w->coll_mask[i];
+            else if (w->coll_mask[i] & S) naming |= 1u << i;
+        }
+        uint32_t next = S | (named & parked) | naming;
+        if (next == S) return S;
+        S = next;
+    }
+}
+
+bool sim_coll_resolve(sim_block *blk, sim_warp *w)
+{
+    const sim_op *code = blk->prog->code;
+    bool any = false;
+    uint32_t todo = w->at_coll;
+    while (todo) {
+        int l = __builtin_ctz(todo);
+        uint32_t parked = w->at_coll, live = w->valid & ~w->exited;
+        uint32_t S = closure(w, l, parked);
+        todo &= ~S;
+        uint32_t need = 0;
+        bool kinds = true;
+        for (int i = 0; i < 32; i++) {
+            if (!(S >> i & 1u)) continue;
+            need |= w->coll_mask[i];
+            if (!same_kind(&code[w->pc[i]], &code[w->pc[l]])) kinds = false;
+        }
+        if ((need & live & ~parked) || !kinds) continue;
+        rendezvous(blk, w, S);
+        any = true;
+    }
+    return any;
+}
+
+void sim_coll_deadlock(sim_block *blk, sim_warp *w)
+{
+    uint32_t parked = w->at_coll, live = w->valid & ~w->exited;
+    int l = __builtin_ctz(parked);
+    uint32_t need = 0;
+    for (int i = 0; i < 32; i++)
+        if (parked >> i & 1u) need |= w->coll_mask[i];
+    uint32_t missing = need & live & ~parked;
+    sim_hz h = sim_hz_make(SIM_HZ_MASK_DEADLOCK, w->pc[l], w->id, l);
+    h.mask = w->coll_mask[l];
+    if (missing) {
+        int j = __builtin_ctz(missing);
+        h.op2 = w->pc[j];
+        h.lane2 = j;
+        snprintf(h.detail, sizeof h.detail,
+                 "lanes 0x%08x wait here for lanes 0x%08x; lane %d is at line %u%s", parked, missing, j,
+                 blk->prog->src[w->pc[j]].line, (w->at_bar >> j & 1u) ? " (a block barrier)" : "");
+    } else {
+        snprintf(h.detail, sizeof h.detail, "lanes 0x%08x wait at different collectives", parked);
+    }
+    if (checking(blk)) sim_hz_add(blk, &h);
+}

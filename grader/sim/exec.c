@@ -1,0 +1,407 @@
+/* exec.c - the hot loop: runs one group of lanes (lanes at the same pc) of a
+ * warp, one op at a time for all its lanes at once, until the group stops:
+ *   - its pc reaches `limit` (another group of the warp waits there or below:
+ *     the scheduler merges or switches), or it ran `slice` ops;
+ *   - it diverges (a branch, a call or return to different places), parks
+ *     (a barrier, a collective that must wait) or exits;
+ *   - the block must stop (trap, budget).
+ * On return every lane's pc in w->pc[] is right. Registers are rows of 32
+ * lanes; an ALU op computes all 32 lanes into a temporary and keeps the
+ * active ones, which the compiler turns into vector code. */
+#include "sim/internal.h"
+
+#include <math.h>
+
+/* Keep the lanes of m from t_ in D (rows of T). */
+#define STORE(D, t_)                                                          \
+    do {                                                                      \
+        if (m == SIM_FULL) {                                                  \
+            memcpy((D), (t_), sizeof(t_));                                    \
+        } else {                                                              \
+            for (int l = 0; l < 32; l++) (D)[l] = (m >> l & 1u) ? (t_)[l] : (D)[l]; \
+        }                                                                     \
+    } while (0)
+
+#define R32(s) (r32 + (size_t)(s) * 32)
+#define R64(s) (r64 + (size_t)(s) * 32)
+
+static inline uint32_t canon32(float r)
+{
+    return r != r ? SIM_CANON_NAN32 : sim_f2u(r);
+}
+
+static inline uint64_t canon64(double r)
+{
+    return r != r ? SIM_CANON_NAN64 : sim_d2u(r);
+}
+
+static inline void set_pcs(sim_warp *w, uint32_t m, uint32_t pc)
+{
+    for (int l = 0; l < 32; l++)
+        if (m >> l & 1u) w->pc[l] = pc;
+}
+
+/* Float comparisons, ordered and unordered, as PTX defines them. */
+#define FCMP_CASES(A, B)                                                      \
+    case PTX_CMP_EQ: CMP(A == B); break;                                      \
+    case PTX_CMP_NE: CMP(A != B && A == A && B == B); break;                  \
+    case PTX_CMP_LT: CMP(A < B); break;                                       \
+    case PTX_CMP_LE: CMP(A <= B); break;                                      \
+    case PTX_CMP_GT: CMP(A > B); break;                                       \
+    case PTX_CMP_GE: CMP(A >= B); break;                                      \
+    case PTX_CMP_EQU: CMP(A == B || A != A || B != B); break;                 \
+    case PTX_CMP_NEU: CMP(A != B); break;                                     \
+    case PTX_CMP_LTU: CMP(!(A >= B)); break;                                  \
+    case PTX_CMP_LEU: CMP(!(A > B)); break;                                   \
+    case PTX_CMP_GTU: CMP(!(A <= B)); break;                                  \
+    case PTX_CMP_GEU: CMP(!(A < B)); break;                                   \
+    case PTX_CMP_NUM: CMP(A == A && B == B); break;                           \
+    case PTX_CMP_NAN: CMP(A != A || B != B); break;
+
+#define ICMP_CASES(A, B)                                                      \
+    case PTX_CMP_EQ: CMP(A == B); break;                                      \
+    case PTX_CMP_NE: CMP(A != B); break;                                      \
+    case PTX_CMP_LT: CMP(A < B); break;                                       \
+    case PTX_CMP_LE: CMP(A <= B); break;                                      \
+    case PTX_CMP_GT: CMP(A > B); break;                                       \
+    case PTX_CMP_GE: CMP(A >= B); break;
+
+/* The predicate bits of a comparison over 32 lanes. */
+static uint32_t setp_bits(const sim_op *op, const uint32_t *r32, const uint64_t *r64)
+{
+    uint32_t bits = 0;
+#define CMP(cond) for (int l = 0; l < 32; l++) bits |= (uint32_t)(cond) << l
+    switch (op->x) {
+    case X_SETP_S32: {
+        const uint32_t *A = R32(op->s[1]), *B = R32(op->s[2]);
+        switch (op->p[0]) { ICMP_CASES((int32_t)A[l], (int32_t)B[l]) default: SIM_ASSERT(0); }
+        break;
+    }
+    case X_SETP_U32: {
+        const uint32_t *A = R32(op->s[1]), *B = R32(op->s[2]);
+        switch (op->p[0]) { ICMP_CASES(A[l], B[l]) default: SIM_ASSERT(0); }
+        break;
+    }
+    case X_SETP_S64: {
+        const uint64_t *A = R64(op->s[1]), *B = R64(op->s[2]);
+        switch (op->p[0]) { ICMP_CASES((int64_t)A[l], (int64_t)B[l]) default: SIM_ASSERT(0); }
+        break;
+    }
+    case X_SETP_U64: {
+        const uint64_t *A = R64(op->s[1]), *B = R64(op->s[2]);
+        switch (op->p[0]) { ICMP_CASES(A[l], B[l]) default: SIM_ASSERT(0); }
+        break;
+    }
+    case X_SETP_F32: {
+        const uint32_t *A = R32(op->s[1]), *B = R32(op->s[2]);
+        switch (op->p[0]) { FCMP_CASES(sim_u2f(A[l]), sim_u2f(B[l])) default: SIM_ASSERT(0); }
+        break;
+    }
+    case X_SETP_F64: {
+        const uint64_t *A = R64(op->s[1]), *B = R64(op->s[2]);
+        switch (op->p[0]) { FCMP_CASES(sim_u2d(A[l]), sim_u2d(B[l])) default: SIM_ASSERT(0); }
+        break;
+    }
+    default:
+        SIM_ASSERT(0);
+    }
+#undef CMP
+    return bits;
+}
+
+static void exec_pack(sim_warp *w, const sim_op *op, uint32_t m)
+{
+    uint32_t *r32 = w->r32;
+    uint64_t *r64 = w->r64;
+    unsigned n = op->p[0], eb = op->p[1] * 8u;
+    uint64_t mask = eb == 64 ? ~0ull : (1ull << eb) - 1;
+    for (int l = 0; l < 32; l++) {
+        if (!(m >> l & 1u)) continue;
+        uint64_t v = 0;
+        for (unsigned i = 0; i < n; i++) v |= ((uint64_t)R32(op->s[1 + i])[l] & mask) << (i * eb);
+        if (op->p[2]) R64(op->s[0])[l] = v;
+        else R32(op->s[0])[l] = (uint32_t)v;
+    }
+}
+
+static void exec_unpack(sim_warp *w, const sim_op *op, uint32_t m)
+{
+    uint32_t *r32 = w->r32;
+    uint64_t *r64 = w->r64;
+    unsigned n = op->p[0], eb = op->p[1] * 8u;
+    uint64_t mask = (1ull << eb) - 1;
+    for (int l = 0; l < 32; l++) {
+        if (!(m >> l & 1u)) continue;
+        uint64_t v = op->p[2] ? R64(op->s[0])[l] : R32(op->s[0])[l];
+        for (unsigned i = 0; i < n; i++)
+            if (op->s[1 + i] != SIM_NOSLOT) R32(op->s[1 + i])[l] = (uint32_t)((v >> (i * eb)) & mask);
+    }
+}
+
+/* Deterministic clocks: the warp's instruction count. */
+static void exec_clock(sim_warp *w, const sim_op *op, uint32_t m, uint64_t now)
+{
+    uint64_t v = now;
+    switch (op->p[0]) {
+    case PTX_SREG_clock_hi: v >>= 32; break;
+    case PTX_SREG_globaltimer: case PTX_SREG_globaltimer_lo: case PTX_SREG_globaltimer_hi:
+        v *= 1000; /* a nanosecond per ops of a microsecond: monotonic, that is all */
+        if (op->p[0] == PTX_SREG_globaltimer_hi) v >>= 32;
+        break;
+    default: break;
+    }
+    for (int l = 0; l < 32; l++) {
+        if (!(m >> l & 1u)) continue;
+        if (op->p[1]) w->r64[(size_t)op->s[0] * 32 + l] = v;
+        else w->r32[(size_t)op->s[0] * 32 + l] = (uint32_t)v;
+    }
+}
+
+void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t pc, uint32_t limit,
+                   uint32_t slice)
+{
+    const sim_op *const code = blk->prog->code;
+    uint32_t *const r32 = w->r32;
+    uint64_t *const r64 = w->r64;
+    uint32_t *const P = w->pred;
+    uint64_t steps = 0, lanes = 0;
+
+    for (;;) {
+        const sim_op *op = &code[pc];
+        uint32_t m = gmask & (P[op->guard] ^ op->gxor);
+        steps++;
+        lanes += (uint32_t)__builtin_popcount(m);
+        switch ((sim_xop)op->x) {
+
+#define I32B(name, expr) case X_##name: { uint32_t *D = R32(op->s[0]); \
+        const uint32_t *A = R32(op->s[1]), *B = R32(op->s[2]); uint32_t t_[32]; \
+        for (int l = 0; l < 32; l++) { uint32_t a = A[l], b = B[l]; t_[l] = (expr); } \
+        STORE(D, t_); break; }
+#define I64B(name, expr) case X_##name: { uint64_t *D = R64(op->s[0]); \
+        const uint64_t *A = R64(op->s[1]), *B = R64(op->s[2]); uint64_t t_[32]; \
+        for (int l = 0; l < 32; l++) { uint64_t a = A[l], b = B[l]; t_[l] = (expr); } \
+        STORE(D, t_); break; }
+#define I64S(name, expr) case X_##name: { uint64_t *D = R64(op->s[0]); \
+        const uint64_t *A = R64(op->s[1]); const uint32_t *B = R32(op->s[2]); uint64_t t_[32]; \
+        for (int l = 0; l < 32; l++) { uint64_t a = A[l]; uint32_t b = B[l]; t_[l] = (expr); } \
+        STORE(D, t_); break; }
+#define I32T(name, expr) case X_##name: { uint32_t *D = R32(op->s[0]); \
+        const uint32_t *A = R32(op->s[1]), *B = R32(op->s[2]), *C = R32(op->s[3]); uint32_t t_[32]; \
+        for (int l = 0; l < 32; l++) { uint32_t a = A[l], b = B[l], c = C[l]; t_[l] = (expr); } \
+        STORE(D, t_); break; }
+#define I64T(name, expr) case X_##name: { uint64_t *D = R64(op->s[0]); \
+        const uint64_t *A = R64(op->s[1]), *B = R64(op->s[2]), *C = R64(op->s[3]); uint64_t t_[32]; \
+        for (int l = 0; l < 32; l++) { uint64_t a = A[l], b = B[l], c = C[l]; t_[l] = (expr); } \
+        STORE(D, t_); break; }
+#define I32U(name, expr) case X_##name: { uint32_t *D = R32(op->s[0]); \
+        const uint32_t *A = R32(op->s[1]); uint32_t t_[32]; \
+        for (int l = 0; l < 32; l++) { uint32_t a = A[l]; t_[l] = (expr); } \
+        STORE(D, t_); break; }
+#define I64U(name, expr) case X_##name: { uint64_t *D = R64(op->s[0]); \
+        const uint64_t *A = R64(op->s[1]); uint64_t t_[32]; \
+        for (int l = 0; l < 32; l++) { uint64_t a = A[l]; t_[l] = (expr); } \
+        STORE(D, t_); break; }
+#define W32B(name, expr) case X_##name: { uint64_t *D = R64(op->s[0]); \
+        const uint32_t *A = R32(op->s[1]), *B = R32(op->s[2]); uint64_t t_[32]; \
+        for (int l = 0; l < 32; l++) { uint32_t a = A[l], b = B[l]; t_[l] = (expr); } \
+        STORE(D, t_); break; }
+#define W32T(name, expr) case X_##name: { uint64_t *D = R64(op->s[0]); \
+        const uint32_t *A = R32(op->s[1]), *B = R32(op->s[2]); const uint64_t *C = R64(op->s[3]); \
+        uint64_t t_[32]; \
+        for (int l = 0; l < 32; l++) { uint32_t a = A[l], b = B[l]; uint64_t c = C[l]; t_[l] = (expr); } \
+        STORE(D, t_); break; }
+#define N32(name, expr) case X_##name: { uint64_t *D = R64(op->s[0]); \
+        const uint32_t *A = R32(op->s[1]); uint64_t t_[32]; \
+        for (int l = 0; l < 32; l++) { uint32_t a = A[l]; t_[l] = (expr); } \
+        STORE(D, t_); break; }
+#define T64(name, expr) case X_##name: { uint32_t *D = R32(op->s[0]); \
+        const uint64_t *A = R64(op->s[1]); uint32_t t_[32]; \
+        for (int l = 0; l < 32; l++) { uint64_t a = A[l]; t_[l] = (expr); } \
+        STORE(D, t_); break; }
+#define F32B(name, expr) case X_##name: { uint32_t *D = R32(op->s[0]); \
+        const uint32_t *A = R32(op->s[1]), *B = R32(op->s[2]); uint32_t t_[32]; \
+        for (int l = 0; l < 32; l++) { float a = sim_u2f(A[l]), b = sim_u2f(B[l]); \
+            t_[l] = canon32(expr); } \
+        STORE(D, t_); break; }
+#define F32T(name, expr) case X_##name: { uint32_t *D = R32(op->s[0]); \
+        const uint32_t *A = R32(op->s[1]), *B = R32(op->s[2]), *C = R32(op->s[3]); uint32_t t_[32]; \
+        for (int l = 0; l < 32; l++) { float a = sim_u2f(A[l]), b = sim_u2f(B[l]), c = sim_u2f(C[l]); \
+            t_[l] = canon32(expr); } \
+        STORE(D, t_); break; }
+#define F32U(name, expr) case X_##name: { uint32_t *D = R32(op->s[0]); \
+        const uint32_t *A = R32(op->s[1]); uint32_t t_[32]; \
+        for (int l = 0; l < 32; l++) { float a = sim_u2f(A[l]); t_[l] = canon32(expr); } \
+        STORE(D, t_); break; }
+#define F64B(name, expr) case X_##name: { uint64_t *D = R64(op->s[0]); \
+        const uint64_t *A = R64(op->s[1]), *B = R64(op->s[2]); uint64_t t_[32]; \
+        for (int l = 0; l < 32; l++) { double a = sim_u2d(A[l]), b = sim_u2d(B[l]); \
+            t_[l] = canon64(expr); } \
+        STORE(D, t_); break; }
+#define F64T(name, expr) case X_##name: { uint64_t *D = R64(op->s[0]); \
+        const uint64_t *A = R64(op->s[1]), *B = R64(op->s[2]), *C = R64(op->s[3]); uint64_t t_[32]; \
+        for (int l = 0; l < 32; l++) { double a = sim_u2d(A[l]), b = sim_u2d(B[l]), c = sim_u2d(C[l]); \
+            t_[l] = canon64(expr); } \
+        STORE(D, t_); break; }
+#define F64U(name, expr) case X_##name: { uint64_t *D = R64(op->s[0]); \
+        const uint64_t *A = R64(op->s[1]); uint64_t t_[32]; \
+        for (int l = 0; l < 32; l++) { double a = sim_u2d(A[l]); t_[l] = canon64(expr); } \
+        STORE(D, t_); break; }
+#define FI32(name, expr) case X_##name: { uint32_t *D = R32(op->s[0]); \
+        const uint32_t *A = R32(op->s[1]); uint32_t t_[32]; \
+        for (int l = 0; l < 32; l++) { uint32_t a = A[l]; t_[l] = sim_f2u(expr); } \
+        STORE(D, t_); break; }
+#define IF32(name, expr) case X_##name: { uint32_t *D = R32(op->s[0]); \
+        const uint32_t *A = R32(op->s[1]); uint32_t t_[32]; \
+        for (int l = 0; l < 32; l++) { float a = sim_u2f(A[l]); t_[l] = (expr); } \
+        STORE(D, t_); break; }
+#define XF(name, expr) case X_##name: { uint64_t *D = R64(op->s[0]); \
+        const uint32_t *A = R32(op->s[1]); uint64_t t_[32]; \
+        for (int l = 0; l < 32; l++) { float a = sim_u2f(A[l]); t_[l] = canon64(expr); } \
+        STORE(D, t_); break; }
+#define SETP(name, T, F) case X_##name: { uint32_t bits = setp_bits(op, r32, r64); \
+        P[op->s[0]] = (P[op->s[0]] & ~m) | (bits & m); break; }
+#define SEL(name, T) case X_##name: { T *D = (T *)(sizeof(T) == 8 ? (void *)R64(op->s[0]) : (void *)R32(op->s[0])); \
+        const T *A = (const T *)(sizeof(T) == 8 ? (void *)R64(op->s[1]) : (void *)R32(op->s[1])); \
+        const T *B = (const T *)(sizeof(T) == 8 ? (void *)R64(op->s[2]) : (void *)R32(op->s[2])); \
+        uint32_t c = P[op->s[3]]; T t_[32]; \
+        for (int l = 0; l < 32; l++) t_[l] = (c >> l & 1u) ? A[l] : B[l]; \
+        STORE(D, t_); break; }
+#define OWN(name)
+#include "sim/xops.def"
+#undef I32B
+#undef I64B
+#undef I64S
+#undef I32T
+#undef I64T
+#undef I32U
+#undef I64U
+#undef W32B
+#undef W32T
+#undef N32
+#undef T64
+#undef F32B
+#undef F32T
+#undef F32U
+#undef F64B
+#undef F64T
+#undef F64U
+#undef FI32
+#undef IF32
+#undef XF
+#undef SETP
+#undef SEL
+#undef OWN
+
+        case X_GENERIC:
+            if (m) sim_exec_generic(blk, w, pc, m);
+            break;
+        case X_PACK:
+            exec_pack(w, op, m);
+            break;
+        case X_UNPACK:
+            exec_unpack(w, op, m);
+            break;
+        case X_MOVP:
+            P[op->s[0]] = (P[op->s[0]] & ~m) | (P[op->s[1]] & m);
+            break;
+        case X_CLOCK:
+            exec_clock(w, op, m, w->steps + steps);
+            break;
+        case X_ACTIVEMASK: {
+            uint32_t *D = R32(op->s[0]);
+            for (int l = 0; l < 32; l++)
+                if (m >> l & 1u) D[l] = m;
+            break;
+        }
+        case X_LD:
+            if (m) sim_exec_ld(blk, w, pc, m);
+            break;
+        case X_ST:
+            if (m) sim_exec_st(blk, w, pc, m);
+            break;
+        case X_ATOM:
+            if (m) sim_exec_atom(blk, w, pc, m);
+            break;
+        case X_NOP:
+            break;
+        case X_BRA: {
+            uint32_t rest = gmask & ~m;
+            if (op->aux2) sim_bar_branch(blk, w, op, m, rest);
+            if ((op->p[1] & SIM_BF_EXIT) && m) {
+                for (int l = 0; l < 32; l++)
+                    if (m >> l & 1u) blk->exit_branch[w->id * 32 + (unsigned)l] = pc + 1;
+            }
+            if (!rest) {
+                pc = op->aux;
+                goto moved;
+            }
+            if (!m) break;
+            set_pcs(w, m, op->aux);
+            set_pcs(w, rest, pc + 1);
+            goto resched;
+        }
+        case X_EXIT:
+        case X_TRAP:
+            if (!m) break;
+            if (op->x == X_TRAP) {
+                sim_hz h = sim_hz_make(SIM_HZ_TRAP, pc, w->id, __builtin_ctz(m));
+                sim_hz_add(blk, &h);
+                blk->status = SIM_TRAPPED;
+                blk->stop = true;
+                set_pcs(w, gmask, pc);
+                goto resched;
+            }
+            sim_lanes_exit(blk, w, pc, m);
+            gmask &= ~m;
+            if (!gmask) goto resched;
+            set_pcs(w, gmask, pc + 1);
+            goto resched;
+        case X_RET:
+        case X_FALLOFF:
+            if (!m) break;
+            set_pcs(w, gmask & ~m, pc + 1);
+            sim_exec_ret(blk, w, pc, m);
+            goto resched;
+        case X_CALL:
+            if (!m) break;
+            set_pcs(w, gmask & ~m, pc + 1);
+            sim_exec_call(blk, w, pc, m);
+            if (m == gmask) {
+                pc = blk->prog->calls[op->aux].entry;
+                goto moved;
+            }
+            goto resched;
+        case X_VPRINTF:
+            if (m) sim_exec_vprintf(blk, w, pc, m);
+            break;
+        case X_BAR:
+        case X_BAR_RED:
+            if (!m) break;
+            set_pcs(w, gmask & ~m, pc + 1);
+            set_pcs(w, m, pc);
+            sim_bar_arrive(blk, w, pc, m);
+            goto resched;
+        case X_BAR_ARRIVE:
+            if (m) sim_bar_arrive(blk, w, pc, m);
+            break;
+        case X_COLL:
+            if (!m) break;
+            set_pcs(w, gmask, pc);
+            sim_coll_arrive(blk, w, pc, m);
+            /* lanes it ran are at pc + 1 now; parked ones stay */
+            set_pcs(w, gmask & ~m, pc + 1);
+            goto resched;
+        case X_COUNT:
+            SIM_ASSERT(0);
+        }
+        pc++;
+    moved:
+        if (pc >= limit || steps >= slice || blk->stop) break;
+    }
+    set_pcs(w, gmask, pc);
+resched:
+    w->steps += steps;
+    blk->steps += steps;
+    blk->cnt.warp_instructions += steps;
+    blk->cnt.lane_instructions += lanes;
+}

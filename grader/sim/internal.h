@@ -1,0 +1,478 @@
+/* internal.h - what the files of grader/sim share: the lowered program, the
+ * warp and block state, hazard instances, the launch. Internal to
+ * grader/sim. */
+#ifndef CUDALAB_SIM_INTERNAL_H
+#define CUDALAB_SIM_INTERNAL_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "ptx/ir.h"
+#include "sim/sim.h"
+
+/* A bug in cudalab (never a fault of the student's kernel). */
+#define SIM_ASSERT(cond)                                                       \
+    do {                                                                       \
+        if (!(cond)) sim_assert_fail(#cond, __FILE__, __LINE__);               \
+    } while (0)
+void sim_assert_fail(const char *what, const char *file, int line) __attribute__((noreturn));
+
+#define SIM_NONE 0xffffffffu
+#define SIM_NOSLOT 0xffffu
+#define SIM_FULL 0xffffffffu
+
+/* The device address space. Global allocations (and module .global/.const
+ * variables) live from SIM_GLOBAL_BASE up; the shared, local and parameter
+ * spaces are seen through 4 GiB windows of the generic space. */
+#define SIM_GLOBAL_BASE 0x00007f0000000000ull
+#define SIM_SHARED_WINDOW 0x0000010000000000ull
+#define SIM_LOCAL_WINDOW 0x0000020000000000ull
+#define SIM_PARAM_WINDOW 0x0000030000000000ull
+#define SIM_WINDOW_SIZE 0x0000000100000000ull
+/* Per-thread .param storage (device-function arguments) in the param space. */
+#define SIM_TPARAM_BASE 0x00100000u
+/* NaN results of float arithmetic, as the GPU writes them. */
+#define SIM_CANON_NAN32 0x7fffffffu
+#define SIM_CANON_NAN64 0x7fffffffffffffffull
+
+/* ---- the lowered program ---- */
+
+typedef enum sim_xop {
+#define SIM_XROW(name, ...) X_##name,
+#define I32B SIM_XROW
+#define I64B SIM_XROW
+#define I64S SIM_XROW
+#define I32T SIM_XROW
+#define I64T SIM_XROW
+#define I32U SIM_XROW
+#define I64U SIM_XROW
+#define W32B SIM_XROW
+#define W32T SIM_XROW
+#define N32 SIM_XROW
+#define T64 SIM_XROW
+#define F32B SIM_XROW
+#define F32T SIM_XROW
+#define F32U SIM_XROW
+#define F64B SIM_XROW
+#define F64T SIM_XROW
+#define F64U SIM_XROW
+#define FI32 SIM_XROW
+#define IF32 SIM_XROW
+#define XF SIM_XROW
+#define SETP SIM_XROW
+#define SEL SIM_XROW
+#define OWN SIM_XROW
+#include "sim/xops.def"
+#undef I32B
+#undef I64B
+#undef I64S
+#undef I32T
+#undef I64T
+#undef I32U
+#undef I64U
+#undef W32B
+#undef W32T
+#undef N32
+#undef T64
+#undef F32B
+#undef F32T
+#undef F32U
+#undef F64B
+#undef F64T
+#undef F64U
+#undef FI32
+#undef IF32
+#undef XF
+#undef SETP
+#undef SEL
+#undef OWN
+#undef SIM_XROW
+    X_COUNT
+} sim_xop;
+
+
+/* One instruction of the machine. Slots index the warp's register rows:
+ * 32-bit rows, 64-bit rows or predicate words, by what the op reads. */
+typedef struct sim_op {
+    uint16_t x;       /* sim_xop */
+    uint16_t guard;   /* predicate slot; slot 0 is always true */
+    uint32_t gxor;    /* 0, or ~0 for @!p */
+    uint16_t s[6];    /* operand slots */
+    uint8_t p[4];     /* parameters (comparison, sizes, flags) */
+    uint32_t aux;     /* branch target, side-table index */
+    uint32_t aux2;    /* branches: critical-branch index + 1 */
+    int64_t imm;      /* address offset */
+} sim_op;
+
+/* Predicate slots 0 and 1 hold the constants true and false. */
+enum { SIM_PRED_TRUE = 0, SIM_PRED_FALSE = 1 };
+
+/* Memory ops: p[0] space, p[1] element bytes, p[2] elements, p[3] flags;
+ * s[0..3] the value registers, s[4] the address base (SIM_NOSLOT: none). */
+enum sim_mspace { SIM_MS_GLOBAL, SIM_MS_SHARED, SIM_MS_LOCAL, SIM_MS_PARAM, SIM_MS_CONST,
+                  SIM_MS_GENERIC };
+enum { SIM_MF_SIGNED = 1, SIM_MF_DST64 = 2, SIM_MF_BASE32 = 4, SIM_MF_FLOAT = 8,
+       SIM_MF_VOLATILE = 16, SIM_MF_DST16 = 32 };
+/* Branch flags (p[1]). */
+enum { SIM_BF_EXIT = 1 };
+/* Collectives (X_COLL): p[0] kind, p[1] mode, p[2] 64-bit / signed, p[3] flags;
+ * s[0] d, s[1] p (or the vote predicate), s[2] a, s[3] b, s[4] c, s[5] mask. */
+enum { SIM_COLL_SHFL = 1, SIM_COLL_VOTE, SIM_COLL_MATCH, SIM_COLL_REDUX, SIM_COLL_BARWARP };
+enum { SIM_CF_ACTIVEMASK = 1, SIM_CF_NEG = 2 };
+
+/* Where an op came from. */
+typedef struct sim_src {
+    const ptx_function *fn;
+    const ptx_insn *in;
+    uint32_t file;   /* index into prog->files: the user's file (0: none) */
+    uint32_t line;   /* the user's line (0: none) */
+} sim_src;
+
+typedef struct sim_pcopy {
+    uint32_t from, to, size;   /* per-thread param offsets */
+} sim_pcopy;
+
+typedef struct sim_call {
+    uint32_t entry;            /* the callee's first op */
+    uint32_t args, nargs;      /* into prog->pcopies */
+    uint32_t rets, nrets;
+} sim_call;
+
+/* An instruction run by the general evaluator. */
+typedef struct sim_gen {
+    const ptx_insn *in;
+    uint8_t bank[6];           /* PTX_BANK_* per slot */
+    uint8_t neg[6];            /* a predicate source written !p */
+    uint8_t dst[6];            /* the slot is written */
+} sim_gen;
+
+/* The barriers a conditional branch guards (BARRIER_CONDITIONAL). */
+typedef struct sim_crit {
+    uint32_t branch;           /* the branch op */
+    uint32_t barrier;          /* a barrier op control-dependent on it */
+} sim_crit;
+
+/* A row after the registers: a constant, or a special register (per lane). */
+typedef struct sim_extra {
+    uint8_t is_sreg;
+    uint64_t value;            /* the constant, or the ptx_sreg */
+} sim_extra;
+
+typedef struct sim_program {
+    const ptx_module *mod;
+    const ptx_function *kernel;
+    sim_op *code;
+    sim_src *src;
+    uint32_t ncode;
+    uint32_t nreg32, nreg64, nregp;     /* registers (zeroed per block); predicate
+                                           slots 0 and 1 are true and false */
+    uint32_t nrow32, nrow64, nrowp;     /* registers, constants and specials */
+    sim_extra *extra32, *extra64;       /* rows nreg.. nrow: constants, specials */
+    uint32_t static_shared, dyn_offset; /* bytes; dynamic shared starts at dyn_offset */
+    uint32_t local_size;                /* per thread */
+    uint32_t tparam_size;               /* per thread */
+    uint32_t max_depth;                 /* call depth */
+    sim_call *calls;
+    uint32_t ncalls;
+    sim_pcopy *pcopies;
+    uint32_t npcopies;
+    sim_gen *gens;
+    uint32_t ngens;
+    sim_crit *crits;                    /* sorted by barrier */
+    uint32_t ncrits;
+    uint32_t ncritbr;                   /* critical branches (aux2 - 1 indexes them) */
+    char **files;                       /* user file paths; [0] = "" */
+    uint32_t nfiles;
+} sim_program;
+
+cl_status sim_program_build(sim_machine *m, const ptx_module *mod, long entry, sim_program **out,
+                            cl_error *err);
+void sim_program_free(sim_program *p);
+/* Barrier analysis (cfg.c): fills prog->crits and the branches' aux2. */
+void sim_cfg_analyse(sim_program *p, uint32_t first, uint32_t count);
+
+/* ---- device memory ---- */
+
+typedef struct sim_region {
+    uint64_t base, size;
+    uint8_t *host;
+    char *label;
+} sim_region;
+
+typedef struct sim_memory {
+    sim_region *v;          /* sorted by base */
+    size_t n, cap;
+    uint64_t next;          /* next free address */
+} sim_memory;
+
+/* The region holding [addr, addr + n), or NULL; *hint caches the last hit. */
+const sim_region *sim_mem_find(const sim_memory *mem, uint64_t addr, uint64_t n, size_t *hint);
+/* The region nearest to addr (for messages), or NULL. */
+const sim_region *sim_mem_nearest(const sim_memory *mem, uint64_t addr);
+
+typedef struct sim_modvars {
+    uint64_t module_id;
+    uint64_t *addr;          /* per symbol index; 0 when not allocated */
+} sim_modvars;
+
+struct sim_machine {
+    sim_options opt;
+    unsigned threads;
+    sim_memory mem;
+    sim_modvars *mods;
+    size_t nmods;
+};
+
+/* Device address of a module variable (allocated and initialised on first
+ * use). */
+cl_status sim_module_var(sim_machine *m, const ptx_module *mod, uint32_t sym, uint64_t *addr,
+                         cl_error *err);
+
+/* ---- hazards (one instance as found; folded per block, then per launch) ---- */
+
+typedef struct sim_hz {
+    uint8_t kind;
+    uint8_t space;            /* memory hazards: ptx_space */
+    uint8_t has_pic;
+    uint32_t op, op2;         /* the ops (lines); op2 SIM_NONE when none */
+    uint32_t line2;           /* a line given directly (exit lines), when op2 is none */
+    uint32_t file2;
+    unsigned warp;
+    int lane, lane2;
+    unsigned thread2;
+    uint32_t mask;
+    int source;
+    uint64_t addr;
+    uint32_t region;          /* index of the region missed, SIM_NONE */
+    int64_t dist;
+    unsigned size;
+    sim_lane_pic pic[32];
+    char detail[160];         /* extra words for the message */
+} sim_hz;
+
+typedef struct sim_hzrec {
+    sim_hz first;             /* lowest warp, lane */
+    uint64_t key[2];
+    uint32_t warps;           /* bit per warp of the block */
+    uint64_t instances;
+} sim_hzrec;
+
+typedef struct sim_hzset {
+    sim_hzrec *v;
+    size_t n, cap;
+} sim_hzset;
+
+/* ---- the block being run (one per host thread) ---- */
+
+typedef struct sim_barrier {
+    uint32_t arrived;         /* threads */
+    uint32_t expected;        /* 0: every non-exited thread */
+    uint32_t wait[32];        /* per warp: lanes waiting */
+    uint32_t op;              /* the first arrival's op */
+    uint32_t op_other;        /* an arrival at another op (SIM_NONE) */
+    uint32_t red_popc;
+    bool red_and, red_or;
+    bool count_bad;
+} sim_barrier;
+
+typedef struct sim_warp {
+    uint32_t *r32;
+    uint64_t *r64;
+    uint32_t *pred;
+    uint32_t pc[32];
+    uint32_t valid;           /* lanes that exist */
+    uint32_t exited;
+    uint32_t at_bar;          /* parked at a block barrier */
+    uint32_t at_coll;         /* parked at a collective */
+    uint32_t coll_mask[32];   /* the membermask each parked lane named */
+    uint8_t bar_id[32];
+    uint8_t depth[32];        /* call depth per lane */
+    uint32_t *stack;          /* return pcs: [depth][32] */
+    uint32_t wsync;           /* warp-level synchronisations so far */
+    uint64_t steps;           /* warp instructions run */
+    uint32_t minst;           /* memory instructions run (tells instances apart) */
+    unsigned id;
+    bool rotate;              /* the last group ran long: give another a turn */
+    uint32_t rotate_pc;
+} sim_warp;
+
+/* Shadow of one shared-memory byte for the race and init checks. */
+typedef struct sim_shadow {
+    uint32_t w_epoch;         /* barrier epoch of the last write; 0: never written */
+    uint32_t w_wsync;
+    uint32_t w_step;          /* the writing warp's step (same instruction) */
+    uint32_t w_op;
+    uint32_t r_epoch;
+    uint32_t r_wsync;
+    uint32_t r_op;
+    uint16_t w_tid, r_tid;
+    uint8_t r_multi;          /* 1: another reader in r_tid's warp; 2: in another warp */
+    uint8_t w_atomic;
+} sim_shadow;
+
+typedef struct sim_printf_rec {
+    sim_dim3 thread;
+    uint32_t text;            /* offset into the block's text */
+    uint32_t len;
+} sim_printf_rec;
+
+struct sim_run;
+
+typedef struct sim_block {
+    struct sim_run *L;
+    const sim_program *prog;
+    unsigned checks;          /* SIM_CHECK_* on */
+    uint64_t index;           /* linear block index */
+    sim_dim3 bid;
+    unsigned nthreads, nwarps;
+    sim_warp warps[32];
+    uint32_t *r32;            /* all warps' rows */
+    uint64_t *r64;
+    uint32_t *pred;
+    uint32_t *stacks;
+    uint8_t *shared;
+    uint32_t shared_size;
+    sim_shadow *shadow;
+    uint8_t *local;
+    uint8_t *tparam;
+    sim_barrier bars[16];
+    uint32_t epoch;           /* block barriers completed + 1 */
+    uint32_t live;            /* threads not exited */
+    uint32_t exit_op;         /* an exit's op (SIM_NONE) */
+    uint32_t exit_line, exit_file; /* the line that led there */
+    uint32_t *exit_branch;    /* per thread: line of the branch to an exit (0) */
+    uint32_t *crit_epoch;     /* per critical branch */
+    uint8_t *crit_dirs;       /* 1 taken, 2 not taken, in crit_epoch */
+    uint32_t *crit_warp;      /* a warp that went each way: packed (taken << 16 | not) */
+    sim_hzset hz;
+    cl_str ptext;
+    CL_VEC(sim_printf_rec) plines;
+    sim_counters cnt;
+    uint64_t steps;
+    size_t region_hint;
+    sim_status status;
+    bool stop;
+    bool fault;
+} sim_block;
+
+/* block.c */
+void sim_block_run(sim_block *b);
+void sim_block_setup(sim_block *b, uint64_t index);
+/* Lanes of w that can run now. */
+static inline uint32_t sim_runnable(const sim_warp *w)
+{
+    return w->valid & ~w->exited & ~w->at_bar & ~w->at_coll;
+}
+
+/* exec.c: run the group `gmask` of w from pc until it stops (see exec.c). */
+void sim_run_group(sim_block *b, sim_warp *w, uint32_t gmask, uint32_t pc, uint32_t limit,
+                   uint32_t slice);
+
+/* mem.c: memory instructions for the lanes m of w at op. */
+void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
+void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
+void sim_exec_atom(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
+/* Generic read of n bytes at a generic address for the thread `tid` (printf);
+ * false when it is not mapped. */
+bool sim_read_generic(sim_block *b, unsigned tid, uint64_t addr, void *dst, size_t n);
+
+/* collective.c */
+/* The lanes m of w arrive at the collective at pc: run it now if every lane
+ * it waits for is here, else park them. */
+void sim_coll_arrive(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
+/* Complete the rendezvous that can complete among parked lanes; true if any. */
+bool sim_coll_resolve(sim_block *b, sim_warp *w);
+/* Report the lanes still parked at collectives of w as deadlocked. */
+void sim_coll_deadlock(sim_block *b, sim_warp *w);
+
+/* barrier.c */
+void sim_bar_arrive(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
+/* Release the barriers whose threads are all here; true if any. */
+bool sim_bar_check(sim_block *b);
+void sim_bar_deadlock(sim_block *b);
+void sim_bar_branch(sim_block *b, sim_warp *w, const sim_op *op, uint32_t taken, uint32_t not_taken);
+/* Threads m of w exited at pc. */
+void sim_lanes_exit(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
+
+/* call.c */
+/* Returns the mask of lanes still running in the group after the call. */
+void sim_exec_call(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
+/* Lanes m return; writes their pcs (or exits them at depth 0). */
+void sim_exec_ret(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
+void sim_exec_vprintf(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
+
+/* alu.c: one lane of any ALU instruction: v[] holds the operands by slot
+ * (predicates as 0/1); writes the destination slots; returns SIM_ALU_* flags. */
+enum { SIM_ALU_DIV0 = 1 };
+unsigned sim_alu_eval(const ptx_insn *in, uint64_t v[6]);
+void sim_exec_generic(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
+
+/* fp.c: conversions and rounding. */
+uint16_t sim_f32_to_f16(float f, int rnd);
+float sim_f16_to_f32(uint16_t h);
+uint16_t sim_f32_to_bf16(float f, int rnd);
+float sim_bf16_to_f32(uint16_t h);
+uint16_t sim_f64_to_f16(double d, int rnd);
+
+static inline float sim_u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+static inline uint32_t sim_f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+static inline double sim_u2d(uint64_t u) { double d; memcpy(&d, &u, 8); return d; }
+static inline uint64_t sim_d2u(double d) { uint64_t u; memcpy(&u, &d, 8); return u; }
+
+/* float to s32, truncated, saturated, NaN to 0 (cvt.rzi.s32.f32) */
+static inline uint32_t sim_f2i_rz(float a)
+{
+    if (a != a) return 0;
+    if (a >= 2147483648.0f) return 0x7fffffffu;
+    if (a <= -2147483648.0f) return 0x80000000u;
+    return (uint32_t)(int32_t)a;
+}
+
+/* hazard.c */
+/* Record one instance (folded into the block's set). */
+void sim_hz_add(sim_block *b, const sim_hz *h);
+sim_hz sim_hz_make(sim_hazard_kind kind, uint32_t op, unsigned warp, int lane);
+void sim_hzset_free(sim_hzset *s);
+/* The user's line of an op (0 when unknown). */
+uint32_t sim_op_line(const sim_program *p, uint32_t op);
+/* "line 21" or "line 21 of other.cu" words, relative to the op's file. */
+
+/* shadow.c: shared-memory checks for thread tid of w accessing [off, off+n). */
+void sim_shadow_read(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigned n, uint32_t op);
+void sim_shadow_write(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigned n, uint32_t op,
+                      bool atomic);
+
+/* printf.c: format a printf call: fmt and args are read through rd. */
+typedef bool (*sim_reader)(void *ctx, uint64_t addr, void *dst, size_t n);
+int sim_format_printf(cl_str *out, uint64_t fmt, uint64_t args, sim_reader rd, void *ctx);
+
+/* ---- the launch ---- */
+
+typedef struct sim_block_result {
+    uint64_t index;
+    sim_hzset hz;
+    char *ptext;
+    sim_printf_rec *plines;
+    size_t nplines;
+    sim_status status;
+} sim_block_result;
+
+typedef struct sim_run {
+    sim_machine *m;
+    const sim_program *prog;
+    sim_dim3 grid, block;
+    unsigned dyn_shared;
+    const uint8_t *params;
+    size_t param_size;
+    uint64_t nblocks;
+    unsigned checks;
+    uint64_t budget;
+    atomic_uint_fast64_t next;       /* next block to run */
+    atomic_uint_fast64_t stop_at;    /* blocks above this are not run (trap, budget) */
+    sim_block_result **results;      /* per block, NULL when nothing to say */
+    sim_counters *thread_counters;
+} sim_run;
+
+#endif

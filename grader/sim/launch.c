@@ -1,0 +1,180 @@
+/* launch.c - sim_launch: lowers the kernel, runs its blocks on host threads
+ * (each block wholly on one thread, blocks handed out in order), and merges
+ * what the blocks found in block order, so the report does not depend on the
+ * number of threads. A trap or an exhausted budget stops the launch: blocks
+ * after the first one that stopped are not reported. */
+#include "sim/internal.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+void sim_block_init(sim_block *b, struct sim_run *L);
+void sim_block_destroy(sim_block *b);
+void sim_result_build(sim_run *L, sim_launch_result *r);
+sim_launch_result *sim_result_new(void);
+
+#define DEFAULT_BUDGET (1ull << 26)
+
+typedef struct worker {
+    sim_run *L;
+    sim_counters cnt;
+    pthread_t thread;
+} worker;
+
+static void add_counters(sim_counters *to, const sim_counters *c)
+{
+    to->lane_instructions += c->lane_instructions;
+    to->warp_instructions += c->warp_instructions;
+    to->global_load_requests += c->global_load_requests;
+    to->global_load_sectors += c->global_load_sectors;
+    to->global_store_requests += c->global_store_requests;
+    to->global_store_sectors += c->global_store_sectors;
+    to->shared_load_requests += c->shared_load_requests;
+    to->shared_store_requests += c->shared_store_requests;
+    to->shared_bank_conflicts += c->shared_bank_conflicts;
+    to->atomics += c->atomics;
+    to->barriers += c->barriers;
+    to->blocks += c->blocks;
+}
+
+static sim_block_result *take_result(sim_block *b)
+{
+    sim_block_result *r = cl_calloc(1, sizeof *r);
+    r->index = b->index;
+    r->status = b->status == SIM_COMPLETED && b->fault ? SIM_FAULTED : b->status;
+    r->hz = b->hz;
+    memset(&b->hz, 0, sizeof b->hz);
+    if (b->plines.n) {
+        r->ptext = cl_strndup(b->ptext.s, b->ptext.len);
+        r->plines = cl_malloc(b->plines.n * sizeof *r->plines);
+        memcpy(r->plines, b->plines.v, b->plines.n * sizeof *r->plines);
+        r->nplines = b->plines.n;
+    }
+    return r;
+}
+
+static void lower_stop(sim_run *L, uint64_t index)
+{
+    uint_fast64_t cur = atomic_load(&L->stop_at);
+    while (index < cur && !atomic_compare_exchange_weak(&L->stop_at, &cur, index)) {
+    }
+}
+
+static void *work(void *arg)
+{
+    worker *wk = arg;
+    sim_run *L = wk->L;
+    sim_block b;
+    sim_block_init(&b, L);
+    for (;;) {
+        uint64_t i = atomic_fetch_add(&L->next, 1);
+        if (i >= L->nblocks || i > atomic_load(&L->stop_at)) break;
+        sim_block_setup(&b, i);
+        sim_block_run(&b);
+        b.cnt.blocks = 1;
+        add_counters(&wk->cnt, &b.cnt);
+        if (b.status == SIM_TRAPPED || b.status == SIM_BUDGET_EXHAUSTED) lower_stop(L, i);
+        if (b.hz.n || b.plines.n || b.status != SIM_COMPLETED || b.fault) L->results[i] = take_result(&b);
+    }
+    sim_block_destroy(&b);
+    return NULL;
+}
+
+static cl_status check_shape(const ptx_module *mod, long e, sim_dim3 grid, sim_dim3 block,
+                             size_t param_size, cl_error *err)
+{
+    const char *name = ptx_entry_plain_name(mod, (size_t)e);
+    uint64_t threads = (uint64_t)block.x * block.y * block.z;
+    if (!grid.x || !grid.y || !grid.z || !block.x || !block.y || !block.z)
+        return cl_fail(err, CL_USAGE, "", 0, 0, "launch of %s with an empty grid or block", name);
+    if (threads > 1024 || block.z > 64)
+        return cl_fail(err, CL_USAGE, "", 0, 0, "launch of %s with %llu threads a block (at most 1024)",
+                       name, (unsigned long long)threads);
+    if (grid.y > 65535 || grid.z > 65535 || (uint64_t)grid.x * grid.y * grid.z > (1ull << 32))
+        return cl_fail(err, CL_USAGE, "", 0, 0, "launch of %s with too large a grid", name);
+    if (param_size != ptx_entry_param_size(mod, (size_t)e))
+        return cl_fail(err, CL_SIGNATURE, "", 0, 0, "%s takes %zu bytes of parameters, %zu given", name,
+                       ptx_entry_param_size(mod, (size_t)e), param_size);
+    return CL_OK;
+}
+
+static void run_workers(sim_run *L, unsigned n, sim_counters *total)
+{
+    worker *w = cl_calloc(n, sizeof *w);
+    for (unsigned i = 0; i < n; i++) w[i].L = L;
+    unsigned started = 1;
+    for (unsigned i = 1; i < n; i++) {
+        if (pthread_create(&w[i].thread, NULL, work, &w[i]) != 0) break;
+        started++;
+    }
+    work(&w[0]); /* the calling thread works too */
+    for (unsigned i = 1; i < started; i++) pthread_join(w[i].thread, NULL);
+    for (unsigned i = 0; i < n; i++) add_counters(total, &w[i].cnt);
+    free(w);
+}
+
+cl_status sim_launch(sim_machine *m, const ptx_module *mod, const char *kernel, sim_dim3 grid,
+                     sim_dim3 block, unsigned dynamic_shared_bytes, const void *param_blob,
+                     size_t param_size, sim_launch_result **out, cl_error *err)
+{
+    *out = NULL;
+    long e = ptx_find_entry(mod, kernel);
+    if (e < 0) return cl_fail(err, CL_NOT_FOUND, mod->name, 0, 0, "no kernel '%s' in the module", kernel);
+    cl_status st = check_shape(mod, e, grid, block, param_size, err);
+    if (st != CL_OK) return st;
+    sim_program *prog = NULL;
+    if ((st = sim_program_build(m, mod, e, &prog, err)) != CL_OK) return st;
+    if ((uint64_t)prog->dyn_offset + dynamic_shared_bytes > 227 * 1024) {
+        sim_program_free(prog);
+        return cl_fail(err, CL_LIMIT, "", 0, 0, "%u bytes of dynamic shared memory is too much",
+                       dynamic_shared_bytes);
+    }
+    sim_run L;
+    memset(&L, 0, sizeof L);
+    L.m = m;
+    L.prog = prog;
+    L.grid = grid;
+    L.block = block;
+    L.dyn_shared = dynamic_shared_bytes;
+    L.params = param_blob;
+    L.param_size = param_size;
+    L.nblocks = (uint64_t)grid.x * grid.y * grid.z;
+    L.checks = SIM_CHECK_ALL & ~m->opt.checks_off;
+    L.budget = m->opt.budget ? m->opt.budget : DEFAULT_BUDGET;
+    atomic_init(&L.next, 0);
+    atomic_init(&L.stop_at, UINT64_MAX);
+    L.results = cl_calloc(L.nblocks, sizeof *L.results);
+    unsigned n = m->threads < L.nblocks ? m->threads : (unsigned)L.nblocks;
+    sim_launch_result *r = sim_result_new();
+    run_workers(&L, n ? n : 1, &r->counters);
+    sim_result_build(&L, r);
+    for (uint64_t i = 0; i < L.nblocks; i++) {
+        sim_block_result *br = L.results[i];
+        if (!br) continue;
+        sim_hzset_free(&br->hz);
+        free(br->ptext);
+        free(br->plines);
+        free(br);
+    }
+    free(L.results);
+    sim_program_free(prog);
+    *out = r;
+    return CL_OK;
+}
+
+const char *sim_status_name(sim_status s)
+{
+    static const char *const names[] = { "completed", "trapped", "deadlocked", "budget exhausted",
+                                         "faulted" };
+    return (unsigned)s < sizeof names / sizeof names[0] ? names[s] : "?";
+}
+
+size_t sim_result_errors(const sim_launch_result *r, const char *check)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < r->nhazards; i++)
+        if (r->hazards[i].severity == SIM_ERROR && (!check || strcmp(r->hazards[i].check, check) == 0))
+            n++;
+    return n;
+}

@@ -1,0 +1,208 @@
+/* memory.c - the machine and its device memory: a sorted table of labelled
+ * allocations in a 64-bit address space with gaps between them, host copies
+ * in and out, and module variables allocated on first use. */
+#include "sim/internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#define SIM_ALLOC_ALIGN 256u
+#define SIM_ALLOC_GAP (1ull << 20) /* unmapped bytes between allocations */
+
+void sim_assert_fail(const char *what, const char *file, int line)
+{
+    fprintf(stderr, "cudalab: internal error in the emulator: %s (%s:%d)\n", what, file, line);
+    abort();
+}
+
+sim_machine *sim_new(const sim_options *opt)
+{
+    sim_machine *m = cl_calloc(1, sizeof *m);
+    if (opt) m->opt = *opt;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    m->threads = m->opt.threads ? m->opt.threads : (unsigned)(cores > 0 ? cores : 1);
+    if (m->threads > 256) m->threads = 256;
+    m->mem.next = SIM_GLOBAL_BASE;
+    return m;
+}
+
+void sim_free(sim_machine *m)
+{
+    if (!m) return;
+    for (size_t i = 0; i < m->mem.n; i++) {
+        free(m->mem.v[i].host);
+        free(m->mem.v[i].label);
+    }
+    free(m->mem.v);
+    for (size_t i = 0; i < m->nmods; i++) free(m->mods[i].addr);
+    free(m->mods);
+    free(m);
+}
+
+const sim_region *sim_mem_find(const sim_memory *mem, uint64_t addr, uint64_t n, size_t *hint)
+{
+    if (hint && *hint < mem->n) {
+        const sim_region *r = &mem->v[*hint];
+        if (addr >= r->base && addr - r->base <= r->size && n <= r->size - (addr - r->base)) return r;
+    }
+    size_t lo = 0, hi = mem->n;
+    while (lo < hi) { /* first region with base > addr */
+        size_t mid = (lo + hi) / 2;
+        if (mem->v[mid].base <= addr) lo = mid + 1;
+        else hi = mid;
+    }
+    if (lo == 0) return NULL;
+    const sim_region *r = &mem->v[lo - 1];
+    if (addr - r->base > r->size || n > r->size - (addr - r->base)) return NULL;
+    if (hint) *hint = lo - 1;
+    return r;
+}
+
+const sim_region *sim_mem_nearest(const sim_memory *mem, uint64_t addr)
+{
+    const sim_region *best = NULL;
+    uint64_t bestd = UINT64_MAX;
+    for (size_t i = 0; i < mem->n; i++) {
+        const sim_region *r = &mem->v[i];
+        uint64_t d = addr < r->base ? r->base - addr
+                   : addr >= r->base + r->size ? addr - (r->base + r->size) + 1 : 0;
+        if (d < bestd) {
+            bestd = d;
+            best = r;
+        }
+    }
+    return best;
+}
+
+cl_status sim_alloc(sim_machine *m, size_t bytes, const char *label, uint64_t *addr, cl_error *err)
+{
+    if (bytes > (1ull << 40))
+        return cl_fail(err, CL_LIMIT, "", 0, 0, "cannot allocate %zu bytes of device memory", bytes);
+    sim_region r = {0};
+    r.base = m->mem.next;
+    r.size = bytes;
+    r.host = malloc(bytes ? bytes : 1);
+    if (!r.host)
+        return cl_fail(err, CL_NOMEM, "", 0, 0, "out of memory for %zu bytes of device memory", bytes);
+    r.label = cl_strdup(label ? label : "");
+    uint64_t end = r.base + (bytes ? bytes : 1) + SIM_ALLOC_GAP;
+    m->mem.next = (end + SIM_ALLOC_ALIGN - 1) & ~(uint64_t)(SIM_ALLOC_ALIGN - 1);
+    CL_VEC_PUSH(&m->mem, r); /* bases only grow: the table stays sorted */
+    *addr = r.base;
+    return CL_OK;
+}
+
+static long find_base(const sim_machine *m, uint64_t addr)
+{
+    for (size_t i = 0; i < m->mem.n; i++)
+        if (m->mem.v[i].base == addr) return (long)i;
+    return -1;
+}
+
+cl_status sim_free_mem(sim_machine *m, uint64_t addr, cl_error *err)
+{
+    long i = find_base(m, addr);
+    if (i < 0)
+        return cl_fail(err, CL_USAGE, "", 0, 0, "0x%llx is not the start of an allocation",
+                       (unsigned long long)addr);
+    free(m->mem.v[i].host);
+    free(m->mem.v[i].label);
+    memmove(&m->mem.v[i], &m->mem.v[i + 1], (m->mem.n - (size_t)i - 1) * sizeof m->mem.v[0]);
+    m->mem.n--;
+    return CL_OK;
+}
+
+static cl_status region_of(sim_machine *m, uint64_t addr, size_t n, uint8_t **host, cl_error *err)
+{
+    const sim_region *r = sim_mem_find(&m->mem, addr, n, NULL);
+    if (!r)
+        return cl_fail(err, CL_USAGE, "", 0, 0,
+                       "[0x%llx, +%zu) is not inside one device allocation", (unsigned long long)addr, n);
+    *host = r->host + (addr - r->base);
+    return CL_OK;
+}
+
+cl_status sim_write(sim_machine *m, uint64_t addr, const void *src, size_t n, cl_error *err)
+{
+    uint8_t *h = NULL;
+    cl_status st = region_of(m, addr, n, &h, err);
+    if (st == CL_OK && n) memcpy(h, src, n);
+    return st;
+}
+
+cl_status sim_read(sim_machine *m, void *dst, uint64_t addr, size_t n, cl_error *err)
+{
+    uint8_t *h = NULL;
+    cl_status st = region_of(m, addr, n, &h, err);
+    if (st == CL_OK && n) memcpy(dst, h, n);
+    return st;
+}
+
+cl_status sim_fill(sim_machine *m, uint64_t addr, int byte, size_t n, cl_error *err)
+{
+    uint8_t *h = NULL;
+    cl_status st = region_of(m, addr, n, &h, err);
+    if (st == CL_OK && n) memset(h, byte, n);
+    return st;
+}
+
+/* ---- module variables ---- */
+
+static sim_modvars *modvars(sim_machine *m, const ptx_module *mod)
+{
+    for (size_t i = 0; i < m->nmods; i++)
+        if (m->mods[i].module_id == mod->id) return &m->mods[i];
+    m->mods = cl_realloc(m->mods, (m->nmods + 1) * sizeof *m->mods);
+    sim_modvars *mv = &m->mods[m->nmods++];
+    mv->module_id = mod->id;
+    mv->addr = cl_calloc(mod->nsyms ? mod->nsyms : 1, sizeof *mv->addr);
+    return mv;
+}
+
+cl_status sim_module_var(sim_machine *m, const ptx_module *mod, uint32_t sym, uint64_t *addr,
+                         cl_error *err)
+{
+    const ptx_symbol *s = &mod->syms[sym];
+    sim_modvars *mv = modvars(m, mod);
+    if (mv->addr[sym]) {
+        *addr = mv->addr[sym];
+        return CL_OK;
+    }
+    if (s->is_extern || s->unsized)
+        return cl_fail(err, CL_UNSUPPORTED, mod->name, (int)s->line, 0,
+                       "the extern variable '%s' is not defined in this module", s->name);
+    uint64_t a;
+    cl_status st = sim_alloc(m, s->size, s->name, &a, err);
+    if (st != CL_OK) return st;
+    sim_region *r = &m->mem.v[m->mem.n - 1];
+    if (s->init) memcpy(r->host, s->init, s->size);
+    else memset(r->host, 0, s->size);
+    mv->addr[sym] = a;
+    for (uint32_t i = 0; i < s->nrelocs; i++) { /* addresses of other variables */
+        const ptx_reloc *rl = &s->relocs[i];
+        const ptx_symbol *t = &mod->syms[rl->sym];
+        uint64_t ta = 0;
+        if (t->kind == PTX_SYM_VAR && (t->space == PTX_SPACE_GLOBAL || t->space == PTX_SPACE_CONST)) {
+            if ((st = sim_module_var(m, mod, rl->sym, &ta, err)) != CL_OK) return st;
+        }
+        ta += (uint64_t)rl->addend;
+        r = (sim_region *)sim_mem_find(&m->mem, a, s->size, NULL);
+        if (rl->offset + 8 <= s->size) memcpy(r->host + rl->offset, &ta, 8);
+    }
+    *addr = a;
+    return CL_OK;
+}
+
+cl_status sim_symbol(sim_machine *m, const ptx_module *mod, const char *name, uint64_t *addr,
+                     size_t *size, cl_error *err)
+{
+    for (uint32_t i = 0; i < mod->nsyms; i++) {
+        const ptx_symbol *s = &mod->syms[i];
+        if (s->kind != PTX_SYM_VAR || s->func >= 0 || strcmp(s->name, name) != 0) continue;
+        if (s->space != PTX_SPACE_GLOBAL && s->space != PTX_SPACE_CONST) break;
+        if (size) *size = s->size;
+        return sim_module_var(m, mod, i, addr, err);
+    }
+    return cl_fail(err, CL_NOT_FOUND, mod->name, 0, 0, "no .global or .const variable '%s'", name);
+}

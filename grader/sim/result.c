@@ -1,0 +1,316 @@
+/* result.c - the launch result: block results merged in block order into
+ * hazard records (folded across blocks, ordered by their first instance),
+ * each with a one-sentence message; the overall status; printf output with
+ * block and thread, capped. */
+#include "sim/internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#define DEFAULT_PRINTF_BYTES (64u * 1024)
+#define DEFAULT_PRINTF_LINES 1000u
+
+typedef struct result_impl {
+    sim_launch_result pub;
+    CL_VEC(char *) strs;         /* strings the hazards point to */
+    CL_VEC(uint64_t) keys;       /* per hazard: its fold key (2 words) */
+    CL_VEC(uint64_t) first_block;
+} result_impl;
+
+sim_launch_result *sim_result_new(void);
+void sim_result_build(sim_run *L, sim_launch_result *r);
+
+sim_launch_result *sim_result_new(void)
+{
+    result_impl *ri = cl_calloc(1, sizeof *ri);
+    return &ri->pub;
+}
+
+static const char *keep(result_impl *ri, char *s)
+{
+    CL_VEC_PUSH(&ri->strs, s);
+    return s;
+}
+
+void sim_launch_result_free(sim_launch_result *r)
+{
+    if (!r) return;
+    result_impl *ri = (result_impl *)r;
+    for (size_t i = 0; i < ri->strs.n; i++) free(ri->strs.v[i]);
+    free(ri->strs.v);
+    free(ri->keys.v);
+    free(ri->first_block.v);
+    free(r->hazards);
+    for (size_t i = 0; i < r->nprintf; i++) free(r->printf_lines[i].text);
+    free(r->printf_lines);
+    free(r->printf_text);
+    free(ri);
+}
+
+/* "32,820" */
+static void with_commas(char *buf, size_t n, uint64_t v)
+{
+    char tmp[32];
+    int len = snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)v), o = 0;
+    for (int i = 0; i < len && (size_t)o + 2 < n; i++) {
+        if (i && (len - i) % 3 == 0) buf[o++] = ',';
+        buf[o++] = tmp[i];
+    }
+    buf[o] = '\0';
+}
+
+static const char *base_name(const char *path)
+{
+    const char *s = strrchr(path, '/');
+    return s ? s + 1 : path;
+}
+
+static void memory_message(const sim_run *L, const sim_hz *f, sim_hazard *h)
+{
+    char size[32], dist[32];
+    const char *what = h->alloc[0] ? h->alloc : h->space;
+    with_commas(size, sizeof size, h->alloc_size);
+    with_commas(dist, sizeof dist, (uint64_t)(f->dist < 0 ? -f->dist : f->dist));
+    if (f->kind == SIM_HZ_MISALIGNED) {
+        snprintf(h->message, sizeof h->message, "a %u-byte %s access at 0x%llx is not %u-byte aligned",
+                 f->size, h->space, (unsigned long long)f->addr, f->size);
+    } else if (f->region == SIM_NONE && !strcmp(h->space, "global") && !L->m->mem.n) {
+        snprintf(h->message, sizeof h->message, "a %u-byte access at 0x%llx hits no allocation", f->size,
+                 (unsigned long long)f->addr);
+    } else {
+        snprintf(h->message, sizeof h->message, "a %u-byte %s access at 0x%llx is out of bounds of %s%s%s (%s bytes) by %s bytes%s",
+                 f->size, h->space, (unsigned long long)f->addr, h->alloc[0] ? "'" : "",
+                 h->alloc[0] ? what : (f->space == PTX_SPACE_SHARED ? "the block's shared memory"
+                                       : f->space == PTX_SPACE_LOCAL ? "the thread's local memory"
+                                       : f->space == PTX_SPACE_PARAM ? "the parameters" : "any allocation"),
+                 h->alloc[0] ? "'" : "", size, dist, f->dist < 0 ? " before its start" : "");
+    }
+}
+
+static void message(const sim_run *L, const sim_hz *f, sim_hazard *h)
+{
+    char *m = h->message;
+    size_t n = sizeof h->message;
+    switch (h->kind) {
+    case SIM_HZ_MASK_UNDEFINED_READ:
+        snprintf(m, n, "lane %d reads lane %d, %s (mask 0x%08x): the value is undefined", h->lane,
+                 h->source_lane, f->detail, h->mask);
+        if (strstr(f->detail, "mask"))
+            snprintf(m, n, "lane %d reads lane %d, which mask 0x%08x does not name", h->lane, h->source_lane,
+                     h->mask);
+        break;
+    case SIM_HZ_MASK_NOT_MEMBER:
+        snprintf(m, n, "lane %d runs a collective with mask 0x%08x, which does not name it", h->lane, h->mask);
+        break;
+    case SIM_HZ_MASK_MISMATCH:
+        snprintf(m, n, "lanes meet at one collective with different masks: %s", f->detail);
+        break;
+    case SIM_HZ_MASK_DEADLOCK:
+        snprintf(m, n, "a collective never completes: %s", f->detail);
+        break;
+    case SIM_HZ_COLLECTIVE_DIVERGENT_PC:
+        snprintf(m, n, "lanes %d and %d meet in one collective from different lines (%u and %u); the CUDA guide asks for the same program point",
+                 h->lane, h->lane2, h->line, h->line2);
+        break;
+    case SIM_HZ_ACTIVEMASK_REUSE:
+        snprintf(m, n, "the mask 0x%08x comes from __activemask(), and the lanes active there are not guaranteed to be together here",
+                 h->mask);
+        break;
+    case SIM_HZ_BARRIER_DIVERGENT:
+        snprintf(m, n, "threads of one block meet at different barriers (lines %u and %u)", h->line, h->line2);
+        break;
+    case SIM_HZ_BARRIER_DEADLOCK:
+        snprintf(m, n, "a barrier never completes: %s", f->detail);
+        break;
+    case SIM_HZ_BARRIER_CONDITIONAL:
+        snprintf(m, n, "the barrier at line %u is under a condition (line %u) that differs across the block: %s",
+                 h->line, h->line2, f->detail);
+        break;
+    case SIM_HZ_BARRIER_AFTER_EXIT:
+        snprintf(m, n, "the barrier at line %u completed only because threads exited (at line %u): %s",
+                 h->line, h->line2, f->detail);
+        break;
+    case SIM_HZ_BARRIER_COUNT:
+        snprintf(m, n, "bad barrier: %s", f->detail);
+        break;
+    case SIM_HZ_RACE_SHARED:
+    case SIM_HZ_RACE_WARP:
+        snprintf(m, n, "thread %u (line %u) and thread %u (line %u) touch shared byte %llu with no %s between, and one writes",
+                 h->warp * 32 + (unsigned)h->lane, h->line, h->thread2, h->line2, (unsigned long long)h->address,
+                 h->kind == SIM_HZ_RACE_WARP ? "__syncwarp()" : "__syncthreads()");
+        break;
+    case SIM_HZ_OOB:
+    case SIM_HZ_MISALIGNED:
+        memory_message(L, f, h);
+        break;
+    case SIM_HZ_UNINIT_SHARED:
+        snprintf(m, n, "reads shared byte %llu, which no thread of the block wrote", (unsigned long long)h->address);
+        break;
+    case SIM_HZ_BUDGET:
+        snprintf(m, n, "the block ran out of its instruction budget (%s); it was running line %u", f->detail, h->line);
+        break;
+    case SIM_HZ_TRAP:
+        snprintf(m, n, "trap (assert or __trap) at line %u", h->line);
+        break;
+    case SIM_HZ_DIV_ZERO:
+        snprintf(m, n, "integer division by zero at line %u: the result is undefined (the emulator gives all ones, or the dividend for %%)", h->line);
+        break;
+    default:
+        snprintf(m, n, "%s", sim_hazard_name(h->kind));
+        break;
+    }
+}
+
+static const char *space_name(uint8_t s)
+{
+    return s == PTX_SPACE_SHARED ? "shared" : s == PTX_SPACE_LOCAL ? "local" : s == PTX_SPACE_PARAM ? "param"
+         : s == PTX_SPACE_CONST ? "const" : "global";
+}
+
+static void fill(result_impl *ri, const sim_run *L, const sim_hzrec *rec, uint64_t block, sim_hazard *h)
+{
+    const sim_program *p = L->prog;
+    const sim_hz *f = &rec->first;
+    memset(h, 0, sizeof *h);
+    h->kind = (sim_hazard_kind)f->kind;
+    h->check = sim_hazard_check(h->kind);
+    h->severity = sim_hazard_severity(h->kind);
+    h->kernel = keep(ri, cl_strdup(p->kernel->plain));
+    h->kernel_mangled = keep(ri, cl_strdup(p->kernel->name));
+    const sim_src *s = f->op < p->ncode ? &p->src[f->op] : NULL;
+    const char *path = s && s->file < p->nfiles && p->files[s->file] ? p->files[s->file] : "";
+    h->path = keep(ri, cl_strdup(path));
+    h->file = keep(ri, cl_strdup(base_name(path)));
+    h->line = s ? s->line : 0;
+    const sim_src *s2 = f->op2 != SIM_NONE && f->op2 < p->ncode ? &p->src[f->op2] : NULL;
+    uint32_t file2 = s2 ? s2->file : f->file2;
+    h->line2 = s2 ? s2->line : f->line2;
+    h->file2 = keep(ri, cl_strdup(file2 < p->nfiles && p->files[file2] && h->line2 ? base_name(p->files[file2]) : ""));
+    char dis[256] = "";
+    if (s && s->in) ptx_disasm_insn(p->mod, s->fn, s->in, dis, sizeof dis);
+    h->ptx = keep(ri, cl_strdup(dis));
+    h->block.x = (unsigned)(block % L->grid.x);
+    h->block.y = (unsigned)(block / L->grid.x % L->grid.y);
+    h->block.z = (unsigned)(block / ((uint64_t)L->grid.x * L->grid.y));
+    h->warp = f->warp;
+    h->lane = f->lane;
+    h->lane2 = f->lane2;
+    h->thread2 = f->thread2;
+    h->mask = f->mask;
+    h->source_lane = f->source;
+    h->has_picture = f->has_pic;
+    if (f->has_pic) memcpy(h->picture, f->pic, sizeof h->picture);
+    h->address = f->addr;
+    h->space = space_name(f->space);
+    h->access_size = f->size;
+    h->distance = f->dist;
+    const sim_region *r = f->region != SIM_NONE && f->region < L->m->mem.n ? &L->m->mem.v[f->region] : NULL;
+    h->alloc = keep(ri, cl_strdup(r ? r->label : ""));
+    h->alloc_size = r ? r->size : (uint64_t)strtoull(f->detail, NULL, 10);
+    message(L, f, h);
+}
+
+static void merge_hazards(result_impl *ri, sim_run *L, uint64_t last)
+{
+    sim_launch_result *r = &ri->pub;
+    size_t cap = 0;
+    for (uint64_t bi = 0; bi <= last && bi < L->nblocks; bi++) {
+        sim_block_result *br = L->results[bi];
+        if (!br) continue;
+        for (size_t k = 0; k < br->hz.n; k++) {
+            const sim_hzrec *rec = &br->hz.v[k];
+            size_t j = 0;
+            for (; j < r->nhazards; j++)
+                if (ri->keys.v[2 * j] == rec->key[0] && ri->keys.v[2 * j + 1] == rec->key[1]) break;
+            if (j == r->nhazards) {
+                if (r->nhazards == cap) {
+                    cap = cap ? cap * 2 : 16;
+                    r->hazards = cl_realloc(r->hazards, cap * sizeof *r->hazards);
+                }
+                fill(ri, L, rec, bi, &r->hazards[r->nhazards++]);
+                CL_VEC_PUSH(&ri->keys, rec->key[0]);
+                CL_VEC_PUSH(&ri->keys, rec->key[1]);
+                CL_VEC_PUSH(&ri->first_block, bi);
+            }
+            r->hazards[j].count += (uint64_t)__builtin_popcount(rec->warps);
+            r->hazards[j].instances += rec->instances;
+        }
+    }
+}
+
+/* Order: block, warp, lane of the first instance (stable). */
+static void sort_hazards(result_impl *ri)
+{
+    sim_launch_result *r = &ri->pub;
+    for (size_t i = 1; i < r->nhazards; i++) {
+        sim_hazard h = r->hazards[i];
+        uint64_t b = ri->first_block.v[i];
+        size_t j = i;
+        while (j > 0) {
+            const sim_hazard *p = &r->hazards[j - 1];
+            uint64_t pb = ri->first_block.v[j - 1];
+            bool after = pb > b || (pb == b && (p->warp > h.warp || (p->warp == h.warp && p->lane > h.lane)));
+            if (!after) break;
+            r->hazards[j] = *p;
+            ri->first_block.v[j] = pb;
+            j--;
+        }
+        r->hazards[j] = h;
+        ri->first_block.v[j] = b;
+    }
+}
+
+static void merge_printf(sim_run *L, sim_launch_result *r, uint64_t last)
+{
+    size_t max_bytes = L->m->opt.printf_bytes ? L->m->opt.printf_bytes : DEFAULT_PRINTF_BYTES;
+    size_t max_lines = L->m->opt.printf_lines ? L->m->opt.printf_lines : DEFAULT_PRINTF_LINES;
+    cl_str all = {0};
+    size_t kept_bytes = 0, cap = 0;
+    for (uint64_t bi = 0; bi <= last && bi < L->nblocks; bi++) {
+        sim_block_result *br = L->results[bi];
+        if (!br) continue;
+        for (size_t k = 0; k < br->nplines; k++) {
+            const sim_printf_rec *pr = &br->plines[k];
+            if (r->nprintf >= max_lines || kept_bytes + pr->len > max_bytes) {
+                r->printf_dropped_lines++;
+                r->printf_dropped_bytes += pr->len;
+                continue;
+            }
+            if (r->nprintf == cap) {
+                cap = cap ? cap * 2 : 16;
+                r->printf_lines = cl_realloc(r->printf_lines, cap * sizeof *r->printf_lines);
+            }
+            sim_printf_line *pl = &r->printf_lines[r->nprintf++];
+            pl->block.x = (unsigned)(bi % L->grid.x);
+            pl->block.y = (unsigned)(bi / L->grid.x % L->grid.y);
+            pl->block.z = (unsigned)(bi / ((uint64_t)L->grid.x * L->grid.y));
+            pl->thread = pr->thread;
+            pl->text = cl_strndup(br->ptext + pr->text, pr->len);
+            kept_bytes += pr->len;
+            cl_str_addf(&all, "[block (%u,%u,%u) thread (%u,%u,%u)] %s", pl->block.x, pl->block.y, pl->block.z,
+                        pl->thread.x, pl->thread.y, pl->thread.z, pl->text);
+            if (!pr->len || pl->text[pr->len - 1] != '\n') cl_str_addc(&all, '\n');
+        }
+    }
+    if (r->printf_dropped_lines)
+        cl_str_addf(&all, "[printf: %zu more lines (%zu bytes) dropped]\n", r->printf_dropped_lines,
+                    r->printf_dropped_bytes);
+    r->printf_text = cl_str_take(&all);
+}
+
+void sim_result_build(sim_run *L, sim_launch_result *r)
+{
+    result_impl *ri = (result_impl *)r;
+    uint64_t stop = atomic_load(&L->stop_at), last = stop < L->nblocks ? stop : L->nblocks - 1;
+    r->status = SIM_COMPLETED;
+    static const int rank[] = { 0, 4, 2, 3, 1 }; /* completed, trapped, deadlocked, budget, faulted */
+    for (uint64_t bi = 0; bi <= last; bi++) {
+        sim_block_result *br = L->results[bi];
+        if (br && rank[br->status] > rank[r->status]) r->status = br->status;
+    }
+    merge_hazards(ri, L, last);
+    sort_hazards(ri);
+    merge_printf(L, r, last);
+    sim_counters *c = &r->counters;
+    c->avg_active_lanes = c->warp_instructions ? (double)c->lane_instructions / (double)c->warp_instructions : 0;
+}

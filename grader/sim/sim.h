@@ -1,0 +1,200 @@
+/* sim.h - the SIMT machine: runs a parsed PTX kernel (ptx.h) over a grid of
+ * blocks, every lane with its own program counter, with the semantics of
+ * docs ptx-semantics.md, and hands back what happened: a status, counters,
+ * printf output and hazard records (mask honesty, barrier honesty, races,
+ * memory). The same input always gives the same report, whatever the number
+ * of host threads.
+ *
+ * Device memory is a simulated 64-bit address space: sim_alloc hands out
+ * device addresses (never host pointers), each allocation with a label that
+ * reports name ("out of bounds of 'out' (32,820 bytes) by 4 bytes").
+ *
+ * Two error channels: a cl_error is cudalab's own failure (no such kernel,
+ * something unsupported found at launch); a fault of the kernel (an
+ * out-of-bounds store, a deadlock, a trap) is data in the launch result. A
+ * faulting access is suppressed (a load gives the poison value) and recorded.
+ *
+ * Poison: an undefined shuffle read returns SIM_POISON32 (a NaN as a float);
+ * shared memory starts filled with it (so it is never zero).
+ *
+ * Prefix: sim_. */
+#ifndef CUDALAB_SIM_H
+#define CUDALAB_SIM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/core.h"
+#include "ptx/ptx.h"
+
+#define SIM_POISON32 0x7fbadbadu
+
+typedef struct sim_machine sim_machine;
+
+typedef struct sim_dim3 {
+    unsigned x, y, z;
+} sim_dim3;
+
+/* The checks, as design.md names them. */
+enum {
+    SIM_CHECK_MASK = 1u << 0,    /* "mask-honesty" */
+    SIM_CHECK_BARRIER = 1u << 1, /* "barrier-honesty" */
+    SIM_CHECK_RACES = 1u << 2,   /* "races" */
+    SIM_CHECK_MEMORY = 1u << 3,  /* "memory" */
+    SIM_CHECK_ALL = 0xfu
+};
+
+/* Zero means the default for every field. */
+typedef struct sim_options {
+    unsigned threads;        /* host threads running blocks (default: the cores) */
+    uint64_t budget;         /* warp instructions one block may run (default 1 << 26) */
+    size_t printf_bytes;     /* printf text kept per launch (default 64 KiB) */
+    unsigned printf_lines;   /* printf lines kept per launch (default 1,000) */
+    unsigned checks_off;     /* SIM_CHECK_* bits of checks not to run (default: none) */
+    bool reference_alu;      /* run every ALU op through the general per-lane path
+                                (for testing the fast paths against it) */
+} sim_options;
+
+sim_machine *sim_new(const sim_options *opt); /* opt may be NULL */
+void sim_free(sim_machine *m);
+
+/* ---- device memory ---- */
+
+cl_status sim_alloc(sim_machine *m, size_t bytes, const char *label, uint64_t *addr,
+                    cl_error *err);
+cl_status sim_free_mem(sim_machine *m, uint64_t addr, cl_error *err);
+cl_status sim_write(sim_machine *m, uint64_t addr, const void *src, size_t n, cl_error *err);
+cl_status sim_read(sim_machine *m, void *dst, uint64_t addr, size_t n, cl_error *err);
+cl_status sim_fill(sim_machine *m, uint64_t addr, int byte, size_t n, cl_error *err);
+/* Address and size of a module's .global or .const variable (allocated on
+ * the machine at first use, initialised from the module). */
+cl_status sim_symbol(sim_machine *m, const ptx_module *mod, const char *name, uint64_t *addr,
+                     size_t *size, cl_error *err);
+
+/* ---- hazards ---- */
+
+typedef enum sim_severity { SIM_ERROR, SIM_WARNING } sim_severity;
+
+/* X(kind, check, severity) */
+#define SIM_HAZARDS(X)                                                  \
+    X(MASK_NOT_MEMBER, "mask-honesty", SIM_ERROR)                       \
+    X(MASK_UNDEFINED_READ, "mask-honesty", SIM_ERROR)                   \
+    X(MASK_MISMATCH, "mask-honesty", SIM_ERROR)                         \
+    X(MASK_DEADLOCK, "mask-honesty", SIM_ERROR)                         \
+    X(COLLECTIVE_DIVERGENT_PC, "mask-honesty", SIM_WARNING)             \
+    X(ACTIVEMASK_REUSE, "mask-honesty", SIM_WARNING)                    \
+    X(BARRIER_DIVERGENT, "barrier-honesty", SIM_ERROR)                  \
+    X(BARRIER_DEADLOCK, "barrier-honesty", SIM_ERROR)                   \
+    X(BARRIER_CONDITIONAL, "barrier-honesty", SIM_ERROR)                \
+    X(BARRIER_AFTER_EXIT, "barrier-honesty", SIM_WARNING)               \
+    X(BARRIER_COUNT, "barrier-honesty", SIM_ERROR)                      \
+    X(RACE_SHARED, "races", SIM_ERROR)                                  \
+    X(RACE_WARP, "races", SIM_ERROR)                                    \
+    X(OOB, "memory", SIM_ERROR)                                         \
+    X(MISALIGNED, "memory", SIM_ERROR)                                  \
+    X(UNINIT_SHARED, "memory", SIM_ERROR)                               \
+    X(BUDGET, "memory", SIM_ERROR)                                      \
+    X(TRAP, "memory", SIM_ERROR)                                        \
+    X(DIV_ZERO, "memory", SIM_WARNING)
+
+typedef enum sim_hazard_kind {
+#define SIM_HAZARD_ENUM(kind, check, sev) SIM_HZ_##kind,
+    SIM_HAZARDS(SIM_HAZARD_ENUM)
+#undef SIM_HAZARD_ENUM
+    SIM_HZ_COUNT
+} sim_hazard_kind;
+
+const char *sim_hazard_name(sim_hazard_kind k);  /* "MASK_UNDEFINED_READ" */
+const char *sim_hazard_check(sim_hazard_kind k); /* "mask-honesty" */
+sim_severity sim_hazard_severity(sim_hazard_kind k);
+
+/* One lane of a collective, in the picture of a mask hazard. */
+typedef enum sim_lane_read { SIM_READ_NONE, SIM_READ_VALID, SIM_READ_UNDEFINED, SIM_READ_OWN } sim_lane_read;
+typedef struct sim_lane_pic {
+    bool took_part;  /* the lane executed the collective */
+    int8_t source;   /* the source lane it asked for (shfl), or -1 */
+    uint8_t read;    /* sim_lane_read: valid, undefined (poison), or out of range (own value) */
+} sim_lane_pic;
+
+typedef struct sim_hazard {
+    sim_hazard_kind kind;
+    const char *check;          /* "mask-honesty", "barrier-honesty", "races", "memory" */
+    sim_severity severity;
+    const char *kernel;         /* plain name: "reduceRowsBallotDown" */
+    const char *kernel_mangled; /* "_Z20reduceRowsBallotDownPKfPfiii" */
+    const char *file;           /* the user's file, base name ("ballot_down.cu"), or "" */
+    const char *path;           /* the same as the PTX .file gives it */
+    unsigned line;              /* 0 when unknown */
+    const char *file2;          /* the other side: other access, exit, where others wait */
+    unsigned line2;             /* 0 when there is none */
+    const char *ptx;            /* the instruction, disassembled */
+    sim_dim3 block;             /* the first instance: lowest block, then warp, lane */
+    unsigned warp;
+    int lane;                   /* -1 when the hazard is not a lane's */
+    int lane2;                  /* the other thread's lane (races), or -1 */
+    unsigned thread2;           /* the other thread's index in the block (races) */
+    uint32_t mask;              /* mask hazards: the membermask */
+    int source_lane;            /* mask reads: the lane asked for, else -1 */
+    bool has_picture;
+    sim_lane_pic picture[32];   /* mask hazards: the first instance's 32 lanes */
+    uint64_t address;           /* memory hazards */
+    const char *space;          /* "global", "shared", "local", "param", "const" */
+    const char *alloc;          /* the allocation missed (label), or "" */
+    uint64_t alloc_size;
+    int64_t distance;           /* bytes beyond the end (> 0) or before the start (< 0) */
+    unsigned access_size;
+    uint64_t count;             /* distinct (block, warp) pairs it happened in */
+    uint64_t instances;         /* every time it happened */
+    char message[320];          /* one human sentence */
+} sim_hazard;
+
+/* ---- launches ---- */
+
+typedef enum sim_status {
+    SIM_COMPLETED, SIM_TRAPPED, SIM_DEADLOCKED, SIM_BUDGET_EXHAUSTED, SIM_FAULTED
+} sim_status;
+const char *sim_status_name(sim_status s); /* "completed" */
+
+typedef struct sim_counters {
+    uint64_t lane_instructions;   /* per lane that executed an instruction */
+    uint64_t warp_instructions;
+    double avg_active_lanes;      /* lane / warp instructions */
+    uint64_t global_load_requests, global_load_sectors;   /* 32-byte sectors */
+    uint64_t global_store_requests, global_store_sectors;
+    uint64_t shared_load_requests, shared_store_requests;
+    uint64_t shared_bank_conflicts;  /* extra wavefronts (32 banks of 4 bytes) */
+    uint64_t atomics;                /* warp-level atom/red requests */
+    uint64_t barriers;               /* block barriers completed */
+    uint64_t blocks;                 /* blocks run */
+} sim_counters;
+
+typedef struct sim_printf_line {
+    sim_dim3 block, thread;
+    char *text;                   /* one printf call's output */
+} sim_printf_line;
+
+typedef struct sim_launch_result {
+    sim_status status;
+    sim_counters counters;
+    sim_hazard *hazards;          /* ordered by block, warp, lane of the first instance */
+    size_t nhazards;
+    sim_printf_line *printf_lines;
+    size_t nprintf;
+    size_t printf_dropped_lines;  /* over the caps */
+    size_t printf_dropped_bytes;
+    char *printf_text;            /* the kept lines, "[block (0,0,0) thread (3,0,0)] text" */
+} sim_launch_result;
+
+/* Run `kernel` (mangled or plain name). param_blob is the packed .param
+ * block (ptx_pack_params). */
+cl_status sim_launch(sim_machine *m, const ptx_module *mod, const char *kernel, sim_dim3 grid,
+                     sim_dim3 block, unsigned dynamic_shared_bytes, const void *param_blob,
+                     size_t param_size, sim_launch_result **out, cl_error *err);
+void sim_launch_result_free(sim_launch_result *r);
+
+/* Errors and warnings of the result, per check name: counts records of
+ * severity error for `check` (NULL: any). */
+size_t sim_result_errors(const sim_launch_result *r, const char *check);
+
+#endif
