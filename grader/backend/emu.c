@@ -1,0 +1,226 @@
+/* emu.c - the lane-exact emulator (grader/ptx, grader/sim) behind the backend
+ * interface: modules are parsed PTX, memory is the machine's, and a launch's
+ * hazards become the report's. */
+#include "emu.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ptx/ptx.h"
+#include "sim/sim.h"
+
+#define EMU_MAX_MODULES 8
+
+typedef struct emu_backend {
+    backend base;
+    sim_machine *sim;
+    ptx_module *modules[EMU_MAX_MODULES];
+    int nmodules;
+} emu_backend;
+
+static emu_backend *emu(backend *b)
+{
+    return (emu_backend *)b;
+}
+
+static cl_status emu_load(backend *b, const char *label, const char *ptx, size_t ptx_len,
+                          const void *cubin, size_t cubin_len, int *module, cl_error *err)
+{
+    emu_backend *e = emu(b);
+    if (e->nmodules == EMU_MAX_MODULES)
+        return cl_fail(err, CL_INTERNAL, "", 0, 0, "the emulator holds at most %d modules",
+                       EMU_MAX_MODULES);
+    char name[96];
+    snprintf(name, sizeof name, "%s.ptx", label);
+    cl_status st = ptx_parse(ptx, ptx_len, name, &e->modules[e->nmodules], err);
+    if (st == CL_OK) *module = e->nmodules++;
+    return st;
+}
+
+static cl_status emu_alloc(backend *b, size_t bytes, const char *label, backend_ptr *out,
+                           cl_error *err)
+{
+    return sim_alloc(emu(b)->sim, bytes, label, out, err);
+}
+
+static cl_status emu_release(backend *b, backend_ptr p, cl_error *err)
+{
+    return sim_free_mem(emu(b)->sim, p, err);
+}
+
+static cl_status emu_write(backend *b, backend_ptr dst, const void *src, size_t n, cl_error *err)
+{
+    return sim_write(emu(b)->sim, dst, src, n, err);
+}
+
+static cl_status emu_read(backend *b, void *dst, backend_ptr src, size_t n, cl_error *err)
+{
+    return sim_read(emu(b)->sim, dst, src, n, err);
+}
+
+/* "MASK_UNDEFINED_READ" -> "mask-undefined-read" */
+static char *kind_name(sim_hazard_kind k)
+{
+    char *s = cl_strdup(sim_hazard_name(k));
+    for (char *p = s; *p; p++) *p = *p == '_' ? '-' : (char)tolower((unsigned char)*p);
+    return s;
+}
+
+static void lanes_from_picture(const sim_hazard *h, report_lanes *l)
+{
+    l->mask = h->mask;
+    for (int i = 0; i < 32; i++) {
+        const sim_lane_pic *p = &h->picture[i];
+        l->source[i] = p->read == SIM_READ_OWN ? (int8_t)i : p->source;
+        if (p->took_part) l->active |= 1u << i;
+        if (p->read == SIM_READ_UNDEFINED) l->undefined |= 1u << i;
+        if (p->read == SIM_READ_NONE && !p->took_part) l->source[i] = -1;
+    }
+}
+
+static void take_hazard(const sim_hazard *h, report_hazard *out)
+{
+    memset(out, 0, sizeof *out);
+    int check = day_check_from_name(h->check);
+    out->check = check >= 0 ? (day_check)check : DAY_CHECK_MEMORY;
+    out->severity = h->severity == SIM_ERROR ? REPORT_ERROR : REPORT_WARNING;
+    out->kind = kind_name(h->kind);
+    out->kernel = cl_strdup(h->kernel ? h->kernel : "");
+    out->file = cl_strdup(h->file ? h->file : "");
+    out->line = (int)h->line;
+    out->line2 = (int)h->line2;
+    out->block[0] = (int)h->block.x;
+    out->block[1] = (int)h->block.y;
+    out->block[2] = (int)h->block.z;
+    out->warp = (int)h->warp;
+    out->lane = h->lane;
+    out->source_lane = h->source_lane;
+    out->has_mask = h->check && !strcmp(h->check, "mask-honesty");
+    out->mask = h->mask;
+    out->has_lanes = h->has_picture;
+    if (h->has_picture) lanes_from_picture(h, &out->lanes);
+    out->count = h->count;
+    out->message = cl_strdup(h->message);
+}
+
+static backend_outcome outcome_of(sim_status s)
+{
+    switch (s) {
+    case SIM_COMPLETED: return BACKEND_COMPLETED;
+    case SIM_TRAPPED: return BACKEND_TRAPPED;
+    case SIM_DEADLOCKED: return BACKEND_DEADLOCKED;
+    case SIM_BUDGET_EXHAUSTED: return BACKEND_BUDGET;
+    default: return BACKEND_FAULTED;
+    }
+}
+
+/* For a launch that did not complete: the sentence of the hazard that says
+ * why (the trap, the loop, the wait). */
+static char *outcome_detail(const sim_launch_result *r)
+{
+    for (size_t i = 0; i < r->nhazards; i++) {
+        const sim_hazard *h = &r->hazards[i];
+        bool why = (r->status == SIM_TRAPPED && h->kind == SIM_HZ_TRAP) ||
+                   (r->status == SIM_BUDGET_EXHAUSTED && h->kind == SIM_HZ_BUDGET) ||
+                   (r->status == SIM_DEADLOCKED &&
+                    (h->kind == SIM_HZ_BARRIER_DEADLOCK || h->kind == SIM_HZ_MASK_DEADLOCK));
+        if (why) return cl_sprintf("%s (%s:%u)", h->message, h->file, h->line);
+    }
+    return NULL;
+}
+
+static void take_result(const sim_launch_result *r, backend_run *run)
+{
+    run->outcome = outcome_of(r->status);
+    if (run->outcome != BACKEND_COMPLETED) run->detail = outcome_detail(r);
+    run->has_counters = true;
+    const sim_counters *c = &r->counters;
+    run->counters = (backend_counters){
+        .lane_instructions = c->lane_instructions,
+        .warp_instructions = c->warp_instructions,
+        .active_lanes = c->avg_active_lanes,
+        .global_load_requests = c->global_load_requests,
+        .global_store_requests = c->global_store_requests,
+        .global_load_sectors = c->global_load_sectors,
+        .global_store_sectors = c->global_store_sectors,
+        .shared_accesses = c->shared_load_requests + c->shared_store_requests,
+        .bank_conflicts = c->shared_bank_conflicts,
+        .barriers = c->barriers,
+    };
+    run->nhazards = (int)r->nhazards;
+    run->hazards = r->nhazards ? cl_calloc(r->nhazards, sizeof *run->hazards) : NULL;
+    for (size_t i = 0; i < r->nhazards; i++) take_hazard(&r->hazards[i], &run->hazards[i]);
+    if (r->printf_text && *r->printf_text) run->printf_text = cl_strdup(r->printf_text);
+}
+
+static cl_status emu_launch(backend *b, int module, const backend_launch *l, backend_run *run,
+                            cl_error *err)
+{
+    emu_backend *e = emu(b);
+    memset(run, 0, sizeof *run);
+    if (module < 0 || module >= e->nmodules)
+        return cl_fail(err, CL_INTERNAL, "", 0, 0, "no module %d", module);
+    const ptx_module *mod = e->modules[module];
+    long entry = ptx_find_entry(mod, l->kernel);
+    if (entry < 0) return cl_fail(err, CL_NOT_FOUND, "", 0, 0, "no kernel '%s'", l->kernel);
+    size_t nparams = ptx_entry_param_count(mod, (size_t)entry);
+    if (nparams != (size_t)l->nargs)
+        return cl_fail(err, CL_SIGNATURE, "", 0, 0, "kernel '%s' takes %zu parameters; the day's "
+                       "signature has %d", ptx_entry_plain_name(mod, (size_t)entry), nparams, l->nargs);
+    uint64_t values[32];
+    for (int i = 0; i < l->nargs && i < 32; i++) values[i] = l->args[i].bits;
+    size_t blob_size = ptx_entry_param_size(mod, (size_t)entry);
+    void *blob = cl_calloc(1, blob_size ? blob_size : 1);
+    sim_launch_result *res = NULL;
+    cl_status st = ptx_pack_params(mod, (size_t)entry, values, nparams, blob, err);
+    if (st == CL_OK)
+        st = sim_launch(e->sim, mod, l->kernel, (sim_dim3){l->grid[0], l->grid[1], l->grid[2]},
+                        (sim_dim3){l->block[0], l->block[1], l->block[2]}, l->dynamic_shared, blob,
+                        blob_size, &res, err);
+    if (st == CL_OK) take_result(res, run);
+    sim_launch_result_free(res);
+    free(blob);
+    return st;
+}
+
+static void emu_destroy(backend *b)
+{
+    emu_backend *e = emu(b);
+    for (int i = 0; i < e->nmodules; i++) ptx_module_free(e->modules[i]);
+    sim_free(e->sim);
+    free(e);
+}
+
+static const backend_ops emu_ops = {
+    .load = emu_load,
+    .alloc = emu_alloc,
+    .release = emu_release,
+    .write = emu_write,
+    .read = emu_read,
+    .launch = emu_launch,
+    .attributes = NULL,
+    .destroy = emu_destroy,
+};
+
+cl_status backend_emu_new(const backend_emu_options *opt, backend **out, cl_error *err)
+{
+    emu_backend *e = cl_calloc(1, sizeof *e);
+    sim_options so = {0};
+    if (opt) {
+        so.threads = opt->threads > 0 ? (unsigned)opt->threads : 0;
+        so.budget = opt->instruction_budget;
+    }
+    e->sim = sim_new(&so);
+    if (!e->sim) {
+        free(e);
+        return cl_fail(err, CL_NOMEM, "", 0, 0, "cannot start the emulator");
+    }
+    e->base.ops = &emu_ops;
+    snprintf(e->base.info.name, sizeof e->base.info.name, "emulator");
+    snprintf(e->base.info.device, sizeof e->base.info.device, "lane-exact SIMT emulator");
+    e->base.info.finds_hazards = true;
+    *out = &e->base;
+    return CL_OK;
+}
