@@ -8,13 +8,21 @@
 
 /* reverseBlocks: out[b*B + i] = in[b*B + len-1-i], len the chunk's valid
  * length. Compared bit for bit: it moves floats, it does no arithmetic. */
+static void fill_floats(harness_rng *rng, float *data, size_t n, const day_size *size)
+{
+    for (size_t i = 0; i < n; i++) data[i] = harness_rng_float(rng, -100.0f, 100.0f);
+}
+
+static void fill_quarters(harness_rng *rng, float *data, size_t n, const day_size *size)
+{
+    for (size_t i = 0; i < n; i++) data[i] = harness_rng_quarter(rng);
+}
+
 static cl_status run_reverse(const harness_request *req, harness_result *out, cl_error *err)
 {
     size_t n = (size_t)day_size_get(req->size, "n", 0), B = (size_t)req->day->block;
     unsigned grid = (unsigned)((n + B - 1) / B);
-    harness_rng rng = harness_rng_for(req->seed, "day14-reverse", req->size);
-    float *data = cl_malloc((n ? n : 1) * sizeof *data);
-    for (size_t i = 0; i < n; i++) data[i] = harness_rng_float(&rng, -100.0f, 100.0f);
+    const float *data = harness_input_get(req, "day14-reverse", n, fill_floats)->data;
     harness_buffer in = {0}, res = {0};
     cl_status st = harness_buffer_in(req, "in", data, n, &in, err);
     if (st == CL_OK) st = harness_buffer_out(req, "out", n, &res, err);
@@ -35,7 +43,6 @@ static cl_status run_reverse(const harness_request *req, harness_result *out, cl
         out->note = cl_sprintf("wrote %zu floats past the end of out", harness_guard_damage(&res));
     harness_buffer_release(req, &in);
     harness_buffer_release(req, &res);
-    free(data);
     return st;
 }
 
@@ -46,9 +53,7 @@ static cl_status run_sums(const harness_request *req, harness_result *out, cl_er
 {
     size_t n = (size_t)day_size_get(req->size, "n", 0), B = (size_t)req->day->block;
     size_t blocks = (n + B - 1) / B;
-    harness_rng rng = harness_rng_for(req->seed, "day14-sums", req->size);
-    float *data = cl_malloc((n ? n : 1) * sizeof *data);
-    for (size_t i = 0; i < n; i++) data[i] = harness_rng_quarter(&rng);
+    const float *data = harness_input_get(req, "day14-sums", n, fill_quarters)->data;
     harness_buffer in = {0}, res = {0};
     cl_status st = harness_buffer_in(req, "in", data, n, &in, err);
     if (st == CL_OK) st = harness_buffer_out(req, "partial", blocks, &res, err);
@@ -73,7 +78,6 @@ static cl_status run_sums(const harness_request *req, harness_result *out, cl_er
         out->note = cl_sprintf("wrote %zu floats past the end of partial", harness_guard_damage(&res));
     harness_buffer_release(req, &in);
     harness_buffer_release(req, &res);
-    free(data);
     return st;
 }
 

@@ -9,22 +9,26 @@
 
 typedef struct rows_problem {
     size_t rows, live, stride;
-    float *in;
+    const float *in;
 } rows_problem;
 
-/* Live columns hold values in [0.5, 1.5); padding columns hold values near
- * 1000, so a kernel that adds them in is far off, never lucky. */
+/* Live columns hold values in [0.5, 1.5); padding columns hold values from
+ * 1000 to 2000, so a kernel that adds them in is far off, never lucky. */
+static void fill_rows(harness_rng *rng, float *data, size_t n, const day_size *size)
+{
+    size_t live = (size_t)day_size_get(size, "live", 0);
+    size_t stride = (size_t)day_size_get(size, "stride", 32);
+    for (size_t i = 0; i < n; i++)
+        data[i] = i % stride < live ? harness_rng_float(rng, 0.5f, 1.5f)
+                                    : harness_rng_float(rng, 1000.0f, 2000.0f);
+}
+
 static void make_rows(const harness_request *req, rows_problem *p)
 {
     p->rows = (size_t)day_size_get(req->size, "rows", 0);
     p->live = (size_t)day_size_get(req->size, "live", 0);
     p->stride = (size_t)day_size_get(req->size, "stride", 32);
-    harness_rng rng = harness_rng_for(req->seed, "day23-rows", req->size);
-    size_t cells = p->rows * p->stride;
-    p->in = cl_malloc((cells ? cells : 1) * sizeof *p->in);
-    for (size_t i = 0; i < cells; i++)
-        p->in[i] = i % p->stride < p->live ? harness_rng_float(&rng, 0.5f, 1.5f)
-                                           : harness_rng_float(&rng, 1000.0f, 2000.0f);
+    p->in = harness_input_get(req, "day23-rows", p->rows * p->stride, fill_rows)->data;
 }
 
 /* One row: its live cells against in/rowSum, its padding against the
@@ -86,7 +90,6 @@ static cl_status run_rows(const harness_request *req, harness_result *out, cl_er
                                "columns at and past `live` must be left alone", padding, past);
     harness_buffer_release(req, &in);
     harness_buffer_release(req, &res);
-    free(p.in);
     return st;
 }
 

@@ -3,6 +3,7 @@
 #include "harness.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,7 +46,7 @@ harness_rng harness_rng_for(uint64_t seed, const char *problem, const day_size *
     uint64_t h = mix(seed + 0x9e3779b97f4a7c15ull);
     for (const char *p = problem; *p; p++) h = mix(h ^ (uint8_t)*p);
     for (int i = 0; i < size->n; i++) h = mix(h ^ (uint64_t)size->values[i]);
-    return (harness_rng){h};
+    return (harness_rng){h, 0, 0};
 }
 
 uint64_t harness_rng_next(harness_rng *r)
@@ -62,8 +63,56 @@ float harness_rng_float(harness_rng *r, float lo, float hi)
 
 float harness_rng_quarter(harness_rng *r)
 {
-    int k = (int)(harness_rng_next(r) % 64) + 1; /* 1..64 quarters */
-    return (harness_rng_next(r) & 1 ? 1.0f : -1.0f) * (float)k * 0.125f;
+    if (r->nbits < 7) {
+        r->bits = harness_rng_next(r);
+        r->nbits = 63;
+    }
+    int k = (int)(r->bits & 63) + 1; /* 1..64 eighths */
+    bool negative = r->bits >> 6 & 1;
+    r->bits >>= 7;
+    r->nbits -= 7;
+    return (negative ? -1.0f : 1.0f) * (float)k * 0.125f;
+}
+
+/* ---- inputs shared by the runs of a grade ---- */
+
+typedef struct cached_input {
+    char *problem;
+    uint64_t seed;
+    char *size;
+    harness_input input;
+} cached_input;
+
+static CL_VEC(cached_input) inputs;
+static pthread_mutex_t inputs_lock = PTHREAD_MUTEX_INITIALIZER;
+
+const harness_input *harness_input_get(const harness_request *req, const char *problem, size_t n,
+                                       harness_fill_fn fill)
+{
+    char *size = harness_size_label(req->size);
+    const harness_input *found = NULL;
+    pthread_mutex_lock(&inputs_lock);
+    for (size_t i = 0; i < inputs.n && !found; i++) {
+        cached_input *c = &inputs.v[i];
+        if (c->seed == req->seed && !strcmp(c->problem, problem) && !strcmp(c->size, size))
+            found = &c->input;
+    }
+    if (!found) {
+        float *data = cl_malloc((n ? n : 1) * sizeof *data);
+        harness_rng rng = harness_rng_for(req->seed, problem, req->size);
+        fill(&rng, data, n, req->size);
+        cached_input c = {cl_strdup(problem), req->seed, size, {data, n, 0, 0}};
+        for (size_t i = 0; i < n; i++) {
+            c.input.sum += data[i];
+            c.input.mag += fabs(data[i]);
+        }
+        size = NULL;
+        CL_VEC_PUSH(&inputs, c);
+        found = &inputs.v[inputs.n - 1].input;
+    }
+    pthread_mutex_unlock(&inputs_lock);
+    free(size);
+    return found;
 }
 
 /* ---- buffers ---- */
@@ -76,41 +125,51 @@ static float sentinel(void)
     return f;
 }
 
-static cl_status buffer_make(const harness_request *req, const char *label, size_t count,
-                             harness_buffer *b, cl_error *err)
+/* The emulator checks every access against the allocation; a GPU does not,
+ * so its buffers get a guard tail that must come back untouched. */
+static size_t guard_for(const harness_request *req)
 {
-    memset(b, 0, sizeof *b);
-    b->count = count;
-    /* The emulator checks every access against the allocation; a GPU does
-     * not, so it gets a guard tail that must come back untouched. */
-    b->guard = req->be->info.finds_hazards ? 0 : 1024;
-    size_t total = count + b->guard;
-    b->host = cl_malloc((total ? total : 1) * sizeof(float));
-    float s = sentinel();
-    for (size_t i = 0; i < total; i++) b->host[i] = s;
-    cl_status st = backend_alloc(req->be, (total ? total : 1) * sizeof(float), label, &b->ptr, err);
-    if (st != CL_OK) {
-        free(b->host);
-        b->host = NULL;
-    }
-    return st;
+    return req->be->info.finds_hazards ? 0 : 1024;
+}
+
+static float *sentinels(size_t count)
+{
+    float s = sentinel(), *f = cl_malloc((count ? count : 1) * sizeof *f);
+    for (size_t i = 0; i < count; i++) f[i] = s;
+    return f;
 }
 
 cl_status harness_buffer_in(const harness_request *req, const char *label, const float *data,
                             size_t count, harness_buffer *out, cl_error *err)
 {
-    cl_status st = buffer_make(req, label, count, out, err);
-    if (st != CL_OK) return st;
-    memcpy(out->host, data, count * sizeof(float));
-    return backend_write(req->be, out->ptr, out->host, (count + out->guard) * sizeof(float), err);
+    memset(out, 0, sizeof *out);
+    out->count = count;
+    out->guard = guard_for(req);
+    size_t bytes = (count + out->guard) * sizeof(float);
+    cl_status st = backend_alloc(req->be, bytes ? bytes : 4, label, &out->ptr, err);
+    out->allocated = st == CL_OK;
+    if (st == CL_OK && count) st = backend_write(req->be, out->ptr, data, count * sizeof(float), err);
+    if (st == CL_OK && out->guard) {
+        float *tail = sentinels(out->guard);
+        st = backend_write(req->be, out->ptr + count * sizeof(float), tail,
+                           out->guard * sizeof(float), err);
+        free(tail);
+    }
+    return st;
 }
 
 cl_status harness_buffer_out(const harness_request *req, const char *label, size_t count,
                              harness_buffer *out, cl_error *err)
 {
-    cl_status st = buffer_make(req, label, count, out, err);
-    if (st != CL_OK) return st;
-    return backend_write(req->be, out->ptr, out->host, (count + out->guard) * sizeof(float), err);
+    memset(out, 0, sizeof *out);
+    out->count = count;
+    out->guard = guard_for(req);
+    size_t total = count + out->guard;
+    out->host = sentinels(total);
+    cl_status st = backend_alloc(req->be, total ? total * sizeof(float) : 4, label, &out->ptr, err);
+    out->allocated = st == CL_OK;
+    if (st == CL_OK) st = backend_write(req->be, out->ptr, out->host, total * sizeof(float), err);
+    return st;
 }
 
 cl_status harness_buffer_fetch(const harness_request *req, harness_buffer *b, cl_error *err)
@@ -120,7 +179,8 @@ cl_status harness_buffer_fetch(const harness_request *req, harness_buffer *b, cl
 
 void harness_buffer_release(const harness_request *req, harness_buffer *b)
 {
-    if (b->host) backend_release(req->be, b->ptr, NULL);
+    if (b->allocated) backend_release(req->be, b->ptr, NULL);
+    b->allocated = false;
     free(b->host);
     b->host = NULL;
 }

@@ -57,6 +57,8 @@ char *harness_size_label(const day_size *s);
 /* A deterministic stream of numbers: one per (seed, problem, size). */
 typedef struct harness_rng {
     uint64_t state;
+    uint64_t bits; /* unused random bits of the last draw */
+    int nbits;
 } harness_rng;
 
 harness_rng harness_rng_for(uint64_t seed, const char *problem, const day_size *size);
@@ -75,8 +77,22 @@ typedef struct harness_buffer {
     backend_ptr ptr;
     size_t count;   /* floats the kernel may touch */
     size_t guard;   /* floats after them that must stay HARNESS_SENTINEL */
-    float *host;    /* count + guard floats */
+    float *host;    /* count + guard floats (outputs only; NULL for inputs) */
+    bool allocated;
 } harness_buffer;
+
+/* An input that every run of a grade shares: made once per (problem, seed,
+ * size) by fill, kept for the process's life (the same inputs for yours and
+ * the reference, on every backend). fill writes n floats and may set sum and
+ * mag. */
+typedef struct harness_input {
+    const float *data;
+    size_t n;
+    double sum, mag;
+} harness_input;
+typedef void (*harness_fill_fn)(harness_rng *rng, float *data, size_t n, const day_size *size);
+const harness_input *harness_input_get(const harness_request *req, const char *problem, size_t n,
+                                       harness_fill_fn fill);
 
 cl_status harness_buffer_in(const harness_request *req, const char *label, const float *data,
                             size_t count, harness_buffer *out, cl_error *err);
