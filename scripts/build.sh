@@ -6,7 +6,7 @@ here="$(cd "$(dirname "$0")/.." && pwd)"
 kind="${1:-release}"
 case "$kind" in
     release) dir="$here/build"; flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DCUDALAB_SANITIZE=OFF) ;;
-    asan)    dir="$here/build-asan"; flags=(-DCMAKE_BUILD_TYPE=Debug -DCUDALAB_SANITIZE=ON) ;;
+    asan)    dir="$here/build-asan"; flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DCUDALAB_SANITIZE=ON) ;;
     *) echo "usage: scripts/build.sh [release|asan]" >&2; exit 2 ;;
 esac
 if [ ! -f "$dir/CMakeCache.txt" ]; then

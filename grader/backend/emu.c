@@ -85,6 +85,10 @@ static void take_hazard(const sim_hazard *h, report_hazard *out)
     memset(out, 0, sizeof *out);
     int check = day_check_from_name(h->check);
     out->check = check >= 0 ? (day_check)check : DAY_CHECK_MEMORY;
+    /* A runaway loop, a trap and a division by zero are about what the kernel
+     * computes, not about memory: the grader counts them under correctness. */
+    if (h->kind == SIM_HZ_BUDGET || h->kind == SIM_HZ_TRAP || h->kind == SIM_HZ_DIV_ZERO)
+        out->check = DAY_CHECK_CORRECTNESS;
     out->severity = h->severity == SIM_ERROR ? REPORT_ERROR : REPORT_WARNING;
     out->kind = kind_name(h->kind);
     out->kernel = cl_strdup(h->kernel ? h->kernel : "");

@@ -39,8 +39,14 @@ static void check_partials(const harness_request *req, size_t n, double sum, dou
         else
             total += partial[b];
     }
+    /* The bound for recursive summation in a grid-stride cascade: each thread
+     * adds ceil(n / threads) values, then a tree of log2(threads) levels.
+     * The inputs are multiples of 1/8 no larger than 8, so every partial sum
+     * stays exact while it is below 2^21 in magnitude, which holds for any
+     * sensible order at these sizes: a correct kernel is exact, and a dropped
+     * or doubled element moves the sum by 1/8 at least. Hence the cap. */
     double threads = (double)DAY25_BLOCKS * req->day->block;
-    double tol = (ceil((double)n / threads) + log2(threads) + 8) * HARNESS_U * mag;
+    double tol = fmin((ceil((double)n / threads) + log2(threads) + 8) * HARNESS_U * mag, 1.0 / 16);
     if (out->wrong == 0 && !harness_close(total, sum, tol)) {
         out->wrong = DAY25_BLOCKS;
         out->note = cl_sprintf("the partial sums add up to %.9g; the input sums to %.9g", total, sum);

@@ -17,11 +17,23 @@ static char *kernel_failure(const report_kernel *k, const char *unit)
         const report_size_result *s = &k->sizes[i];
         if (s->outcome) return cl_sprintf("%s at %s: %s", k->name, s->size, s->outcome);
         if (s->wrong)
-            return cl_sprintf("%s: %lld of %lld %s wrong at %s", k->name, s->wrong, s->total,
-                              unit, s->size);
+            return cl_sprintf("%s: %lld of %lld %s wrong at %s%s%s%s", k->name, s->wrong, s->total,
+                              unit, s->size, s->note ? " (" : "", s->note ? s->note : "",
+                              s->note ? ")" : "");
         if (s->note) return cl_sprintf("%s at %s: %s", k->name, s->size, s->note);
     }
     return NULL;
+}
+
+/* Whether kernel's rows may be wrong because the emulator's poison came out
+ * of an undefined shuffle read. */
+static bool read_poison(const report_result *r, const char *kernel)
+{
+    for (int i = 0; i < r->nhazards; i++)
+        if (r->hazards[i].kind && !strcmp(r->hazards[i].kind, "mask-undefined-read") &&
+            r->hazards[i].kernel && !strcmp(r->hazards[i].kernel, kernel))
+            return true;
+    return false;
 }
 
 static void decide_correctness(grading *g)
@@ -32,6 +44,12 @@ static void decide_correctness(grading *g)
     for (int i = 0; i < r->nkernels; i++) {
         char *why = kernel_failure(&r->kernels[i], r->kernels[i].unit ? r->kernels[i].unit : "values");
         sizes += r->kernels[i].nsizes;
+        if (why && !first && read_poison(r, r->kernels[i].name)) {
+            char *more = cl_sprintf("%s; its undefined shuffle reads returned poison (a NaN), "
+                                    "see mask-honesty", why);
+            free(why);
+            why = more;
+        }
         if (why) {
             failing++;
             if (!first)

@@ -1,0 +1,212 @@
+/* e2e_runner.c - grades one submission with the real cudalab binary and
+ * checks the verdict against the expectations written in its comments:
+ *
+ *   // e2e: day 23                      the day to grade it as
+ *   // e2e: exit 1                      cudalab's exit status
+ *   // e2e: pass compile correctness    checks that must pass
+ *   // e2e: fail mask-honesty           checks that must fail
+ *   // e2e: hazard CHECK key=value ...  a hazard with these JSON fields
+ *   // e2e: no-hazard CHECK             no error hazard under CHECK
+ *   // e2e: detail CHECK text           the check's detail holds text
+ *   // e2e: kernel NAME key=value ...   a kernel entry with these fields
+ *   // e2e: output text                 the whole output (stdout and stderr) holds text
+ *
+ * usage: e2e_runner CUDALAB FILE [--day D --all-pass]  (the second form
+ * grades a reference solution, which must pass every check). */
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "core/core.h"
+
+static int failures;
+
+static void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void fail(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("FAIL: ", stdout);
+    vprintf(fmt, ap);
+    putchar('\n');
+    va_end(ap);
+    failures++;
+}
+
+static int run(const char *cudalab, const char *day, const char *file, cl_str *out)
+{
+    char *cmd = cl_sprintf("'%s' grade %s '%s' --json --backend emu 2>&1", cudalab, day, file);
+    FILE *p = popen(cmd, "r");
+    char buf[65536];
+    size_t n;
+    while (p && (n = fread(buf, 1, sizeof buf, p)) > 0) cl_str_addn(out, buf, n);
+    int status = p ? pclose(p) : -1;
+    free(cmd);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static cJSON *find_named(cJSON *array, const char *key, const char *name)
+{
+    cJSON *item;
+    cJSON_ArrayForEach(item, array)
+    {
+        cJSON *v = cJSON_GetObjectItem(item, key);
+        if (cJSON_IsString(v) && !strcmp(v->valuestring, name)) return item;
+    }
+    return NULL;
+}
+
+/* The JSON value of key in o as text: strings as they are, numbers as %g. */
+static void value_text(cJSON *o, const char *key, char *buf, size_t size)
+{
+    cJSON *v = cJSON_GetObjectItem(o, key);
+    if (cJSON_IsString(v))
+        snprintf(buf, size, "%s", v->valuestring);
+    else if (cJSON_IsNumber(v))
+        snprintf(buf, size, "%.17g", v->valuedouble);
+    else if (cJSON_IsBool(v))
+        snprintf(buf, size, "%s", cJSON_IsTrue(v) ? "true" : "false");
+    else
+        snprintf(buf, size, "%s", v ? "?" : "(absent)");
+}
+
+/* Every key=value of fields holds in o. */
+static bool fields_match(cJSON *o, char *fields, bool report)
+{
+    bool ok = true;
+    for (char *tok = strtok(fields, " "); tok; tok = strtok(NULL, " ")) {
+        char *eq = strchr(tok, '=');
+        if (!eq) continue;
+        *eq = '\0';
+        char have[256];
+        value_text(o, tok, have, sizeof have);
+        if (strcmp(have, eq + 1)) {
+            if (report) fail("%s is %s, expected %s", tok, have, eq + 1);
+            ok = false;
+        }
+        *eq = '=';
+    }
+    return ok;
+}
+
+static void expect_check(cJSON *json, const char *name, bool passed)
+{
+    cJSON *c = find_named(cJSON_GetObjectItem(json, "checks"), "name", name);
+    if (!c) {
+        fail("no check named %s", name);
+        return;
+    }
+    if (cJSON_IsTrue(cJSON_GetObjectItem(c, "passed")) != passed)
+        fail("check %s %s, expected it to %s (detail: %s)", name,
+             passed ? "failed" : "passed", passed ? "pass" : "fail",
+             cJSON_GetObjectItem(c, "detail")->valuestring);
+}
+
+static void expect_hazard(cJSON *json, const char *check, char *fields, bool present)
+{
+    cJSON *h;
+    int seen = 0;
+    cJSON_ArrayForEach(h, cJSON_GetObjectItem(json, "hazards"))
+    {
+        cJSON *c = cJSON_GetObjectItem(h, "check"), *sev = cJSON_GetObjectItem(h, "severity");
+        if (strcmp(c->valuestring, check) || strcmp(sev->valuestring, "error")) continue;
+        char *copy = cl_strdup(fields);
+        bool match = fields_match(h, copy, false);
+        free(copy);
+        if (match) seen++;
+    }
+    if (present && !seen) fail("no %s hazard with %s", check, fields);
+    if (!present && seen) fail("a %s hazard was reported; none was expected", check);
+}
+
+static void expect_kernel(cJSON *json, char *spec)
+{
+    char *name = strtok(spec, " "), *rest = strtok(NULL, "");
+    cJSON *k = find_named(cJSON_GetObjectItem(json, "kernels"), "name", name);
+    if (!k) {
+        fail("no kernel %s in the report", name);
+        return;
+    }
+    if (rest && strchr(rest, '=')) {
+        fields_match(k, rest, true);
+    } else if (rest) {
+        cJSON *p = cJSON_GetObjectItem(k, "problem");
+        if (!cJSON_IsString(p) || !strstr(p->valuestring, rest))
+            fail("kernel %s's problem is '%s', expected it to mention '%s'", name,
+                 cJSON_IsString(p) ? p->valuestring : "(none)", rest);
+    }
+}
+
+static void expect_detail(cJSON *json, char *spec)
+{
+    char *name = strtok(spec, " "), *text = strtok(NULL, "");
+    cJSON *c = find_named(cJSON_GetObjectItem(json, "checks"), "name", name);
+    const char *detail = c ? cJSON_GetObjectItem(c, "detail")->valuestring : "";
+    if (!text || !strstr(detail, text))
+        fail("check %s's detail '%s' does not mention '%s'", name, detail, text ? text : "");
+}
+
+static void apply(const char *directive, cJSON *json, int rc, const char *output)
+{
+    char *d = cl_strdup(directive), *verb = strtok(d, " "), *rest = strtok(NULL, "");
+    if (!strcmp(verb, "exit")) {
+        if (rc != atoi(rest)) fail("exit status %d, expected %s", rc, rest);
+    } else if (!strcmp(verb, "pass") || !strcmp(verb, "fail")) {
+        for (char *c = strtok(rest, " "); json && c; c = strtok(NULL, " "))
+            expect_check(json, c, verb[0] == 'p');
+    } else if (!strcmp(verb, "hazard") || !strcmp(verb, "no-hazard")) {
+        char *check = strtok(rest, " "), *fields = strtok(NULL, "");
+        if (json) expect_hazard(json, check, fields ? fields : (char *)"", verb[0] == 'h');
+    } else if (!strcmp(verb, "kernel")) {
+        if (json) expect_kernel(json, rest);
+    } else if (!strcmp(verb, "detail")) {
+        if (json) expect_detail(json, rest);
+    } else if (!strcmp(verb, "output")) {
+        if (!strstr(output, rest)) fail("the output does not mention '%s'", rest);
+    } else if (strcmp(verb, "day")) {
+        fail("unknown directive '%s'", verb);
+    }
+    free(d);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 3) return fprintf(stderr, "usage: e2e_runner CUDALAB FILE [--day D --all-pass]\n"), 2;
+    char *text = NULL, day[32] = "";
+    if (cl_read_file(argv[2], &text, NULL, NULL) != CL_OK) return fprintf(stderr, "cannot read %s\n", argv[2]), 2;
+    CL_VEC(char *) directives = {0};
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+        char *at = strstr(line, "// e2e: ");
+        if (at) CL_VEC_PUSH(&directives, at + 8);
+    }
+    bool all_pass = argc >= 5 && !strcmp(argv[3], "--day");
+    if (all_pass) snprintf(day, sizeof day, "%s", argv[4]);
+    for (size_t i = 0; i < directives.n; i++)
+        if (!strncmp(directives.v[i], "day ", 4)) snprintf(day, sizeof day, "%s", directives.v[i] + 4);
+    if (!day[0]) return fprintf(stderr, "%s: no `// e2e: day N` line\n", argv[2]), 2;
+
+    cl_str out = {0};
+    int rc = run(argv[1], day, argv[2], &out);
+    const char *brace = strchr(cl_str_cstr(&out), '{');
+    cJSON *json = brace ? cJSON_Parse(brace) : NULL;
+    if (!json && (rc == 0 || rc == 1)) fail("exit %d but no JSON report:\n%s", rc, cl_str_cstr(&out));
+    if (all_pass) {
+        if (rc != 0) fail("a reference solution must pass (exit %d)", rc);
+        cJSON *c, *checks = json ? cJSON_GetObjectItem(json, "checks") : NULL;
+        cJSON_ArrayForEach(c, checks)
+            if (!cJSON_IsTrue(cJSON_GetObjectItem(c, "passed")))
+                fail("check %s failed: %s", cJSON_GetObjectItem(c, "name")->valuestring,
+                     cJSON_GetObjectItem(c, "detail")->valuestring);
+        if (json && cJSON_GetArraySize(cJSON_GetObjectItem(json, "hazards")))
+            fail("a reference solution has hazards");
+    }
+    for (size_t i = 0; i < directives.n; i++) apply(directives.v[i], json, rc, cl_str_cstr(&out));
+    if (failures) printf("--- cudalab's output ---\n%s\n", cl_str_cstr(&out));
+    cJSON_Delete(json);
+    cl_str_free(&out);
+    free(directives.v);
+    free(text);
+    return failures ? 1 : 0;
+}

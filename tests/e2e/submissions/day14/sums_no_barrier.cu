@@ -1,0 +1,21 @@
+// The tree without a barrier between its steps: a step reads slots that the
+// step before is still writing.
+// e2e: day 14
+// e2e: exit 1
+// e2e: fail races
+// e2e: hazard races kernel=blockSums
+#define blockSums blockSums_reference
+#include "../../../../solutions/day14-syncthreads/syncthreads.cu"
+#undef blockSums
+
+__global__ void blockSums(const float* in, float* partial, int n)
+{
+    __shared__ float sums[kBlock];
+    const int t = threadIdx.x;
+    const int i = blockIdx.x * blockDim.x + t;
+    sums[t] = (i < n) ? in[i] : 0.0f;
+    __syncthreads();
+    for (int half = blockDim.x / 2; half > 0; half /= 2)
+        if (t < half) sums[t] += sums[t + half];
+    if (t == 0) partial[blockIdx.x] = sums[0];
+}
