@@ -359,10 +359,7 @@ void sim_exec_atom(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
             continue;
         }
         bool shared = wh.space == PTX_SPACE_SHARED || wh.space == PTX_SPACE_LOCAL;
-        if (wh.space == PTX_SPACE_SHARED) {
-            sim_shadow_read(b, w, l, wh.soff, n, pc);
-            sim_shadow_write(b, w, l, wh.soff, n, pc, true);
-        }
+        if (wh.space == PTX_SPACE_SHARED) sim_shadow_write(b, w, l, wh.soff, n, pc, true);
         uint64_t bv = wide ? w->r64[(size_t)op->s[1] * 32 + (unsigned)l] : w->r32[(size_t)op->s[1] * 32 + (unsigned)l];
         uint64_t cv = op->s[2] == SIM_NOSLOT ? 0
                     : wide ? w->r64[(size_t)op->s[2] * 32 + (unsigned)l] : w->r32[(size_t)op->s[2] * 32 + (unsigned)l];
