@@ -738,6 +738,12 @@ static void take_program(lower *lw)
     p->ngens = (uint32_t)lw->gens.n;
     p->local_size = align_up(lw->local_top, 16);
     p->tparam_size = align_up(lw->tparam_top, 16);
+    for (size_t i = 0; i < lw->x32.n; i++) {
+        uint64_t v = lw->x32.v[i].value;
+        if (lw->x32.v[i].is_sreg && (v == PTX_SREG_ctaid_x || v == PTX_SREG_ctaid_y ||
+                                     v == PTX_SREG_ctaid_z || v == PTX_SREG_smid))
+            p->has_block_sregs = true;
+    }
     p->files = lw->mod->files;
     p->nfiles = lw->mod->nfiles;
     memset(&lw->code, 0, sizeof lw->code);

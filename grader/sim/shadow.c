@@ -33,7 +33,7 @@ void sim_shadow_read(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigned
     bool uninit_reported = false, race_reported = false;
     for (unsigned k = 0; k < n; k++) {
         sim_shadow *s = &b->shadow[off + k];
-        if (s->w_epoch == 0) {
+        if (s->w_epoch < b->epoch_base) {
             if (!uninit_reported && (b->checks & SIM_CHECK_MEMORY)) {
                 sim_hz h = sim_hz_make(SIM_HZ_UNINIT_SHARED, op, w->id, lane);
                 h.addr = off + k;
@@ -72,7 +72,7 @@ void sim_shadow_write(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigne
     bool uninit_reported = false;
     for (unsigned k = 0; k < n; k++) {
         sim_shadow *s = &b->shadow[off + k];
-        if (atomic && s->w_epoch == 0 && !uninit_reported && (b->checks & SIM_CHECK_MEMORY)) {
+        if (atomic && s->w_epoch < b->epoch_base && !uninit_reported && (b->checks & SIM_CHECK_MEMORY)) {
             sim_hz h = sim_hz_make(SIM_HZ_UNINIT_SHARED, op, w->id, lane); /* an atomic reads too */
             h.addr = off + k;
             h.space = PTX_SPACE_SHARED;
