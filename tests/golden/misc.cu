@@ -108,3 +108,58 @@ __global__ void grid2d(unsigned* out, int width)
     unsigned x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y * blockDim.y + threadIdx.y;
     out[y * width + x] = y * 1000 + x;
 }
+
+// case: a lane spinning on a flag another lane of its warp sets (forward progress)
+// kernel: spinInWarp
+// launch: grid 1 block 32
+// buffer: out s32 2 = 0
+// params: out
+// expect: out[0..1] = list 1 2
+// expect: status completed
+__global__ void spinInWarp(int* out)
+{
+    __shared__ volatile int flag;
+    if (threadIdx.x == 0) flag = 0;
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        while (flag == 0) { }
+        out[0] = 1;
+    } else if (threadIdx.x == 1) {
+        flag = 1;
+        out[1] = 2;
+    }
+}
+
+// case: a warp spinning on a flag another warp sets
+// kernel: spinAcrossWarps
+// launch: grid 1 block 64
+// buffer: flag s32 1 = 0
+// buffer: out s32 1 = 0
+// params: flag out
+// expect: out[0] = 7
+// expect: status completed
+__global__ void spinAcrossWarps(volatile int* flag, int* out)
+{
+    if (threadIdx.x == 0) {
+        while (*flag == 0) { }
+        out[0] = *flag;
+    } else if (threadIdx.x == 32) {
+        *flag = 7;
+    }
+}
+
+// case: packed conversions (sm_80 PTX, written out)
+// kernel: packed
+// launch: grid 1 block 1
+// buffer: in f32 2 = list 1.0 -2.0
+// buffer: out u32 2 = 0
+// params: in out
+// expect: out[0..1] = list 0x3c00c000 0x3f80c000
+__global__ void packed(const float* in, unsigned* out)
+{
+    unsigned r, q;
+    asm("cvt.rn.f16x2.f32 %0, %1, %2;" : "=r"(r) : "f"(in[0]), "f"(in[1]));
+    asm("cvt.rn.bf16x2.f32 %0, %1, %2;" : "=r"(q) : "f"(in[0]), "f"(in[1]));
+    out[0] = r;
+    out[1] = q;
+}

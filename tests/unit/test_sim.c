@@ -80,6 +80,14 @@ static const char *const kernels =
     "  st.param.b32 [r+0], %r2;\n"
     "  ret;\n"
     "}\n"
+    ".visible .entry carry(.param .u64 out)\n"
+    "{\n"
+    "  .reg .b32 %r<4>;\n"
+    "  mov.u32 %r1, 1;\n"
+    "  add.cc.u32 %r2, %r1, %r1;\n"
+    "  addc.u32 %r3, %r1, %r1;\n"
+    "  ret;\n"
+    "}\n"
     ".visible .entry recursive()\n"
     "{\n"
     "  .reg .b32 %r<3>;\n"
@@ -153,6 +161,11 @@ static void test_launch_errors(void **state)
                      CL_UNSUPPORTED);
     assert_non_null(strstr(e.message, "recursive device functions"));
     assert_null(r);
+    assert_int_equal(sim_launch(sm, m, "carry", (sim_dim3){ 1, 1, 1 }, (sim_dim3){ 32, 1, 1 }, 0, blob, 8, &r, &e),
+                     CL_UNSUPPORTED);
+    assert_non_null(strstr(e.message, "add.cc.u32 %r2, %r1, %r1"));
+    assert_non_null(strstr(e.message, "carry"));
+    assert_true(e.line > 0);
     sim_free(sm);
     ptx_module_free(m);
 }
