@@ -373,6 +373,12 @@ static cl_status check_arith(ck *c, ptx_type t, ptx_type t2)
         return slots(c, 1, 3, PTX_T_b32, SRC);
     case PTX_OP_cvt:
         if (!t2) return fail(c, "", "cvt needs a destination and a source type");
+        if (in->nopd == 3) { /* packed: d = {cvt(a), cvt(b)} */
+            if ((t != PTX_T_f16x2 && t != PTX_T_bf16x2) || t2 != PTX_T_f32)
+                return fail(c, "", "only cvt.f16x2.f32 and cvt.bf16x2.f32 take two sources");
+            if (slot(c, 0, PTX_T_b32, DST) != CL_OK) return c->p->st;
+            return slots(c, 1, 2, PTX_T_f32, SRC);
+        }
         if (slot(c, 0, t, DST | WIDER_OK) != CL_OK) return c->p->st;
         return slot(c, 1, t2, SRC | WIDER_OK);
     case PTX_OP_isspacep:

@@ -355,6 +355,7 @@ static cl_status place(ptx_parser *p, ptx_insn *in, raw_ops *r, const ptx_token 
     }
     /* ret and exit may be written with no operands only; bra with a label */
     if (in->op == PTX_OP_nanosleep && n == 1) lo = hi = 1;
+    if (in->op == PTX_OP_cvt && n == 3) lo = hi = 3; /* cvt.rn.f16x2.f32 d, a, b */
     if (n < lo || n > hi)
         return ptx_perr(p, CL_PTX, at->line, at->col, "'%s' takes %s (%u operand%s given)", optext,
                         ptx_format_synopsis(fmt), n, n == 1 ? "" : "s");

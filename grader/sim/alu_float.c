@@ -407,6 +407,13 @@ static uint64_t float_to_float(const ptx_insn *in, ptx_type dt, double x)
 unsigned sim_alu_cvt(const ptx_insn *in, uint64_t v[6])
 {
     ptx_type dt = (ptx_type)in->type[0], st = (ptx_type)in->type[1];
+    if (in->nopd == 3) { /* cvt.rn.f16x2.f32 d, a, b: a to the upper half, b to the lower */
+        ptx_type ht = dt == PTX_T_bf16x2 ? PTX_T_bf16 : PTX_T_f16;
+        uint64_t hi = float_to_float(in, ht, sim_to_double(st, v[1], in->flags & PTX_F_FTZ));
+        uint64_t lo = float_to_float(in, ht, sim_to_double(st, v[2], in->flags & PTX_F_FTZ));
+        v[0] = (hi & 0xffff) << 16 | (lo & 0xffff);
+        return 0;
+    }
     bool dflt = ptx_type_kind_of(dt) == PTX_K_FLOAT, sflt = ptx_type_kind_of(st) == PTX_K_FLOAT;
     bool ftz = in->flags & PTX_F_FTZ;
     unsigned dbits = ptx_type_size(dt) * 8;

@@ -28,7 +28,7 @@ static void check_conditional(sim_block *b, uint32_t bar_op, unsigned warp, int 
         if (b->crit_epoch[k] != b->epoch || b->crit_dirs[k] != 3) continue;
         sim_hz h = sim_hz_make(SIM_HZ_BARRIER_CONDITIONAL, bar_op, warp, lane);
         h.op2 = c->branch;
-        snprintf(h.detail, sizeof h.detail, "warp %u took the branch and warp %u did not",
+        snprintf(h.detail, sizeof h.detail, "warps %u and %u went different ways there",
                  b->crit_warp[k] >> 16, b->crit_warp[k] & 0xffff);
         sim_hz_add(b, &h);
     }

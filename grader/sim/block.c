@@ -85,7 +85,7 @@ void sim_block_init(sim_block *b, struct sim_run *L)
     if (L->dyn_shared == 0) b->shared_size = p->static_shared;
     b->shared = cl_malloc(b->shared_size + 16);
     if (L->checks & (SIM_CHECK_RACES | SIM_CHECK_MEMORY))
-        b->shadow = cl_malloc(((size_t)b->shared_size + 1) * sizeof *b->shadow);
+        b->shadow = cl_calloc((size_t)b->shared_size + 1, sizeof *b->shadow);
     b->local = cl_malloc((size_t)b->nthreads * p->local_size + 16);
     b->tparam = cl_malloc((size_t)b->nthreads * p->tparam_size + 16);
     b->exit_branch = cl_malloc(b->nwarps * 32 * sizeof *b->exit_branch);
@@ -136,13 +136,15 @@ void sim_block_setup(sim_block *b, uint64_t index)
     b->bid.x = (unsigned)(index % L->grid.x);
     b->bid.y = (unsigned)(index / L->grid.x % L->grid.y);
     b->bid.z = (unsigned)(index / ((uint64_t)L->grid.x * L->grid.y));
-    memset(b->r32, 0, (size_t)b->nwarps * p->nrow32 * 32 * sizeof *b->r32);
-    memset(b->r64, 0, (size_t)b->nwarps * p->nrow64 * 32 * sizeof *b->r64);
     for (unsigned i = 0; i < b->nwarps; i++) {
         sim_warp *w = &b->warps[i];
+        /* registers start at zero (a read before a write is then the same
+           everywhere); the rows after them are constants and specials */
+        memset(w->r32, 0, (size_t)p->nreg32 * 32 * sizeof *w->r32);
+        memset(w->r64, 0, (size_t)p->nreg64 * 32 * sizeof *w->r64);
         memset(w->pred, 0, p->nrowp * sizeof *w->pred);
         w->pred[SIM_PRED_TRUE] = SIM_FULL;
-        fill_extra_rows(b, w);
+        if (!b->extra_filled || p->has_block_sregs) fill_extra_rows(b, w);
         unsigned n = b->nthreads - i * 32;
         w->valid = n >= 32 ? SIM_FULL : (1u << n) - 1;
         memset(w->pc, 0, sizeof w->pc);
@@ -152,15 +154,21 @@ void sim_block_setup(sim_block *b, uint64_t index)
         w->steps = 0;
         w->rotate = false;
     }
+    b->extra_filled = true;
     fill_poison(b->shared, b->shared_size);
-    if (b->shadow) memset(b->shadow, 0, (size_t)b->shared_size * sizeof *b->shadow);
+    /* the shadow is not cleared: entries older than epoch_base are stale */
+    if (b->epoch > 0xfff00000u) {
+        if (b->shadow) memset(b->shadow, 0, (size_t)b->shared_size * sizeof *b->shadow);
+        memset(b->crit_epoch, 0, (p->ncritbr + 1) * sizeof *b->crit_epoch);
+        b->epoch = 0;
+    }
+    b->epoch++;
+    b->epoch_base = b->epoch;
     memset(b->local, 0, (size_t)b->nthreads * p->local_size);
     memset(b->tparam, 0, (size_t)b->nthreads * p->tparam_size);
     memset(b->exit_branch, 0, b->nwarps * 32 * sizeof *b->exit_branch);
     memset(b->bars, 0, sizeof b->bars);
     for (int i = 0; i < 16; i++) b->bars[i].op = b->bars[i].op_other = SIM_NONE;
-    memset(b->crit_epoch, 0, (p->ncritbr + 1) * sizeof *b->crit_epoch);
-    b->epoch = 1;
     b->live = b->nthreads;
     b->exit_op = SIM_NONE;
     b->exit_line = b->exit_file = 0;

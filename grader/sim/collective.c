@@ -67,7 +67,8 @@ typedef struct shfl_lane {
 
 static shfl_lane shfl_source(const sim_warp *w, const sim_op *op, int i, uint32_t P)
 {
-    uint32_t b = row32(w, op->s[3], i), c = row32(w, op->s[4], i);
+    /* PTX: bval = b[4:0], cval = c[4:0], segmask = c[12:8] */
+    uint32_t b = row32(w, op->s[3], i) & 0x1f, c = row32(w, op->s[4], i);
     uint32_t cval = c & 0x1f, seg = (c >> 8) & 0x1f;
     int64_t maxl = (int64_t)(((uint32_t)i & seg) | (cval & ~seg)), minl = (uint32_t)i & seg;
     int64_t j;

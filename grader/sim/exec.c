@@ -66,11 +66,30 @@ static inline void set_pcs(sim_warp *w, uint32_t m, uint32_t pc)
     case PTX_CMP_GT: CMP(A > B); break;                                       \
     case PTX_CMP_GE: CMP(A >= B); break;
 
+/* 32 flags of 0 or 1 to a lane mask, 8 at a time: byte i of x (0 or 1)
+ * lands in bit i of the product's top byte. */
+static inline __attribute__((always_inline)) uint32_t pack_flags(const uint8_t *f)
+{
+    uint32_t r = 0;
+    for (int k = 0; k < 4; k++) {
+        uint64_t x;
+        memcpy(&x, f + 8 * k, 8);
+        r |= (uint32_t)((x * 0x0102040810204080ull) >> 56) << (8 * k);
+    }
+    return r;
+}
+
 /* The predicate bits of a comparison over 32 lanes. */
-static uint32_t setp_bits(const sim_op *op, const uint32_t *r32, const uint64_t *r64)
+static inline __attribute__((always_inline)) uint32_t setp_bits(const sim_op *op, const uint32_t *r32,
+                                                                const uint64_t *r64)
 {
     uint32_t bits = 0;
-#define CMP(cond) for (int l = 0; l < 32; l++) bits |= (uint32_t)(cond) << l
+#define CMP(cond)                                                   \
+    do {                                                            \
+        uint8_t f_[32];                                             \
+        for (int l = 0; l < 32; l++) f_[l] = (uint8_t)(cond);       \
+        bits = pack_flags(f_);                                      \
+    } while (0)
     switch (op->x) {
     case X_SETP_S32: {
         const uint32_t *A = R32(op->s[1]), *B = R32(op->s[2]);
@@ -157,8 +176,8 @@ static void exec_clock(sim_warp *w, const sim_op *op, uint32_t m, uint64_t now)
     }
 }
 
-void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t pc, uint32_t limit,
-                   uint32_t slice)
+SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t pc, uint32_t limit,
+                           uint32_t slice)
 {
     const sim_op *const code = blk->prog->code;
     uint32_t *const r32 = w->r32;
@@ -396,7 +415,7 @@ void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t pc, uin
         }
         pc++;
     moved:
-        if (pc >= limit || steps >= slice || blk->stop) break;
+        if (pc >= limit || steps >= slice) break;
     }
     set_pcs(w, gmask, pc);
 resched:

@@ -19,6 +19,15 @@
     } while (0)
 void sim_assert_fail(const char *what, const char *file, int line) __attribute__((noreturn));
 
+/* The hot loop and the memory paths are compiled twice, for plain x86-64
+ * and for x86-64-v3 (AVX2, FMA, POPCNT), and the loader picks the one the
+ * CPU runs. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(CUDALAB_NO_CLONES)
+#define SIM_HOT __attribute__((target_clones("default", "arch=x86-64-v3")))
+#else
+#define SIM_HOT
+#endif
+
 #define SIM_NONE 0xffffffffu
 #define SIM_NOSLOT 0xffffu
 #define SIM_FULL 0xffffffffu
@@ -183,6 +192,7 @@ typedef struct sim_program {
     sim_crit *crits;                    /* sorted by barrier */
     uint32_t ncrits;
     uint32_t ncritbr;                   /* critical branches (aux2 - 1 indexes them) */
+    bool has_block_sregs;               /* extra rows that differ per block (ctaid, smid) */
     char **files;                       /* user file paths; [0] = "" */
     uint32_t nfiles;
 } sim_program;
@@ -338,7 +348,8 @@ typedef struct sim_block {
     uint8_t *local;
     uint8_t *tparam;
     sim_barrier bars[16];
-    uint32_t epoch;           /* block barriers completed + 1 */
+    uint32_t epoch;           /* barrier epochs: they go on across the blocks a thread runs */
+    uint32_t epoch_base;      /* the epoch this block started in: older shadow is stale */
     uint32_t live;            /* threads not exited */
     uint32_t exit_op;         /* an exit's op (SIM_NONE) */
     uint32_t exit_line, exit_file; /* the line that led there */
@@ -355,6 +366,7 @@ typedef struct sim_block {
     sim_status status;
     bool stop;
     bool fault;
+    bool extra_filled;        /* constant rows are in place (they never change) */
 } sim_block;
 
 /* block.c */

@@ -14,7 +14,7 @@ void sim_block_destroy(sim_block *b);
 void sim_result_build(sim_run *L, sim_launch_result *r);
 sim_launch_result *sim_result_new(void);
 
-#define DEFAULT_BUDGET (1ull << 26)
+#define DEFAULT_BUDGET (1ull << 24)
 
 typedef struct worker {
     sim_run *L;

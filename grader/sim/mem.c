@@ -6,7 +6,11 @@
  * and bank conflicts. Global atomics are atomic across host threads. */
 #include "sim/internal.h"
 
+#include <pthread.h>
 #include <stdio.h>
+
+/* Helpers of the cloned entry points: inlined so they get the clone's ISA. */
+#define HOT_INLINE inline __attribute__((always_inline))
 
 typedef struct where {
     uint8_t *host;
@@ -110,9 +114,14 @@ static bool aligned(sim_block *b, sim_warp *w, int lane, uint32_t pc, unsigned m
 
 /* ---- counters ---- */
 
-static void count_sectors(sim_block *b, const uint64_t *addr, uint32_t m, unsigned total, bool store)
+static HOT_INLINE void count_sectors(sim_block *b, const uint64_t *addr, uint32_t m, unsigned total, bool store,
+                                     bool contig)
 {
     uint64_t prev_last = 0, sectors = 0;
+    if (contig) { /* the coalesced case: consecutive lanes, consecutive elements */
+        sectors = ((addr[31] + total - 1) >> 5) - (addr[0] >> 5) + 1;
+        goto done;
+    }
     bool any = false, sorted = true;
     for (int l = 0; l < 32 && sorted; l++) {
         if (!(m >> l & 1u)) continue;
@@ -136,6 +145,7 @@ static void count_sectors(sim_block *b, const uint64_t *addr, uint32_t m, unsign
         }
         sectors = n;
     }
+done:
     if (store) {
         b->cnt.global_store_requests++;
         b->cnt.global_store_sectors += sectors;
@@ -203,39 +213,198 @@ static void poison_lane(sim_warp *w, const sim_op *op, int l)
 
 /* ---- ld / st ---- */
 
-/* Host pointers for the lanes of m; false lanes faulted (cleared from *ok). */
-static void map_lanes(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m, bool write, uint64_t *addr,
-                      uint8_t **host, uint32_t *ok, uint32_t *soff)
+/* One memory instruction's lanes: addresses, host pointers, what mapped. */
+typedef struct access {
+    uint64_t addr[32];
+    uintptr_t host[32];
+    uint32_t soff[32];   /* shared offsets of the lanes (SIM_NONE: not shared) */
+    uint32_t ok;         /* lanes that mapped */
+    bool contig;         /* a full warp on consecutive elements in one place */
+    bool shared;         /* every mapped lane is in shared memory */
+    bool lazy;           /* only host[0] is set: fill_hosts sets the rest from base */
+    uintptr_t base;
+} access;
+
+static HOT_INLINE void fill_hosts(access *a)
+{
+    if (!a->lazy) return;
+    for (int l = 0; l < 32; l++) a->host[l] = a->base + (uintptr_t)a->addr[l];
+    a->lazy = false;
+}
+
+/* lane * total for the access sizes (1 to 32 bytes): the offsets of a
+ * contiguous warp. */
+static uint64_t lane_offsets[6][32];
+static pthread_once_t offsets_once = PTHREAD_ONCE_INIT;
+
+static void init_offsets(void)
+{
+    for (int k = 0; k < 6; k++)
+        for (int l = 0; l < 32; l++) lane_offsets[k][l] = (uint64_t)l << k;
+}
+
+/* A full warp's addresses from a base row: fills addr; returns the OR of
+ * all (for the alignment test) and in *contig whether they are consecutive
+ * elements. Out of line with restrict pointers, so it is vector code. */
+static SIM_HOT uint64_t full_addrs(const uint64_t *restrict b64, const uint32_t *restrict b32, uint64_t imm,
+                                   const uint64_t *restrict offs, uint64_t *restrict addr, bool *contig)
+{
+    uint64_t o = 0, d = 0;
+    if (b64) {
+        for (int l = 0; l < 32; l++) addr[l] = b64[l] + imm;
+    } else if (b32) {
+        for (int l = 0; l < 32; l++) addr[l] = (uint64_t)b32[l] + imm;
+    } else {
+        for (int l = 0; l < 32; l++) addr[l] = imm;
+    }
+    uint64_t a0 = addr[0];
+    for (int l = 0; l < 32; l++) {
+        o |= addr[l];
+        d |= addr[l] ^ (a0 + offs[l]);
+    }
+    *contig = d == 0;
+    return o;
+}
+
+/* Addresses of the lanes of m, their lowest and highest, the OR of all (for
+ * the alignment test), and whether the full warp is contiguous. */
+static HOT_INLINE void lane_addrs(const sim_warp *w, const sim_op *op, uint32_t m, unsigned total,
+                                  access *a, int64_t *lo, int64_t *hi, uint64_t *mis)
+{
+    int64_t l0 = INT64_MAX, h0 = INT64_MIN;
+    uint64_t o0 = 0, imm = (uint64_t)op->imm;
+    uint64_t *addr = a->addr;
+    a->contig = false;
+    if (m == SIM_FULL) {
+        const uint64_t *b64 = NULL;
+        const uint32_t *b32 = NULL;
+        if (op->s[4] != SIM_NOSLOT) {
+            if (op->p[3] & SIM_MF_BASE32) b32 = w->r32 + (size_t)op->s[4] * 32;
+            else b64 = w->r64 + (size_t)op->s[4] * 32;
+        }
+        pthread_once(&offsets_once, init_offsets);
+        unsigned k = (unsigned)__builtin_ctz(total);
+        o0 = full_addrs(b64, b32, imm, lane_offsets[k < 6 ? k : 5], addr, &a->contig);
+        if (a->contig) {
+            l0 = (int64_t)addr[0];
+            h0 = (int64_t)addr[31];
+        } else {
+            for (int l = 0; l < 32; l++) {
+                int64_t x = (int64_t)addr[l];
+                l0 = x < l0 ? x : l0;
+                h0 = x > h0 ? x : h0;
+            }
+        }
+    } else {
+        for (int l = 0; l < 32; l++) {
+            if (!(m >> l & 1u)) continue;
+            addr[l] = lane_addr(w, op, l);
+            int64_t x = (int64_t)addr[l];
+            l0 = x < l0 ? x : l0;
+            h0 = x > h0 ? x : h0;
+            o0 |= addr[l];
+        }
+    }
+    *lo = l0;
+    *hi = h0;
+    *mis = o0;
+}
+
+/* All lanes of m in one window of the generic space (or none): the space. */
+static HOT_INLINE unsigned generic_space(int64_t lo, int64_t hi, uint64_t *shift)
+{
+    static const struct { uint64_t base; unsigned ms; } win[] = {
+        { SIM_SHARED_WINDOW, SIM_MS_SHARED }, { SIM_LOCAL_WINDOW, SIM_MS_LOCAL },
+        { SIM_PARAM_WINDOW, SIM_MS_PARAM } };
+    for (int i = 0; i < 3; i++) {
+        bool in_lo = (uint64_t)lo - win[i].base < SIM_WINDOW_SIZE, in_hi = (uint64_t)hi - win[i].base < SIM_WINDOW_SIZE;
+        if (in_lo && in_hi) {
+            *shift = win[i].base;
+            return win[i].ms;
+        }
+        if (in_lo || in_hi) return SIM_MS_GENERIC;
+    }
+    *shift = 0;
+    return (uint64_t)lo >= SIM_GLOBAL_BASE || (uint64_t)hi < SIM_SHARED_WINDOW ? SIM_MS_GLOBAL : SIM_MS_GENERIC;
+}
+
+/* The fast path: every lane of m in one place of one space. */
+static HOT_INLINE bool map_fast(sim_block *b, sim_warp *w, const sim_op *op, uint32_t m, bool write,
+                                access *a, int64_t lo, int64_t hi)
+{
+    unsigned ms = op->p[0], total = (unsigned)op->p[1] * op->p[2];
+    uint64_t shift = 0;
+    if (ms == SIM_MS_GENERIC) ms = generic_space(lo, hi, &shift);
+    uint64_t ulo = (uint64_t)lo - shift, uhi = (uint64_t)hi - shift;
+    uintptr_t base;
+    switch (ms) {
+    case SIM_MS_GLOBAL:
+    case SIM_MS_CONST: {
+        const sim_region *r = sim_mem_find(&b->L->m->mem, ulo, uhi - ulo + total, &b->region_hint);
+        if (!r) return false;
+        base = (uintptr_t)r->host - (uintptr_t)r->base - (uintptr_t)shift;
+        break;
+    }
+    case SIM_MS_SHARED:
+        if (uhi + total > b->shared_size || ulo > uhi) return false;
+        base = (uintptr_t)b->shared - (uintptr_t)shift;
+        a->shared = true;
+        break;
+    case SIM_MS_LOCAL: {
+        uint32_t ls = b->prog->local_size;
+        if (uhi + total > ls || ulo > uhi) return false;
+        base = (uintptr_t)b->local + (uintptr_t)w->id * 32 * ls - (uintptr_t)shift;
+        for (int l = 0; l < 32; l++) a->host[l] = base + (uintptr_t)l * ls + (uintptr_t)a->addr[l];
+        return true;
+    }
+    case SIM_MS_PARAM:
+        if (write || uhi + total > b->L->param_size || ulo > uhi) return false;
+        base = (uintptr_t)b->L->params - (uintptr_t)shift;
+        break;
+    default:
+        return false;
+    }
+    a->base = base;
+    if (a->contig && !a->shared) { /* the transposes need only lane 0's; fill_hosts does the rest */
+        a->host[0] = base + (uintptr_t)a->addr[0];
+        a->lazy = true;
+    } else if (m == SIM_FULL) {
+        for (int l = 0; l < 32; l++) a->host[l] = base + (uintptr_t)a->addr[l];
+    } else {
+        for (int l = 0; l < 32; l++)
+            if (m >> l & 1u) a->host[l] = base + (uintptr_t)a->addr[l];
+    }
+    if (a->shared)
+        for (int l = 0; l < 32; l++) a->soff[l] = (uint32_t)(a->addr[l] - shift);
+    return true;
+}
+
+/* Map the lanes of m; lanes that fault are recorded and left out of a->ok. */
+static HOT_INLINE void map_access(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m, bool write,
+                                  access *a)
 {
     const sim_op *op = &b->prog->code[pc];
     unsigned ms = op->p[0], total = (unsigned)op->p[1] * op->p[2];
-    uint64_t lo = UINT64_MAX, hi = 0, mis = 0;
-    for (int l = 0; l < 32; l++) {
-        if (!(m >> l & 1u)) continue;
-        addr[l] = lane_addr(w, op, l);
-        lo = addr[l] < lo ? addr[l] : lo;
-        hi = addr[l] > hi ? addr[l] : hi;
-        mis |= addr[l];
-    }
-    *ok = m;
-    if ((ms == SIM_MS_GLOBAL || ms == SIM_MS_CONST) && !(mis & (total - 1))) {
-        const sim_region *r = sim_mem_find(&b->L->m->mem, lo, hi - lo + total, &b->region_hint);
-        if (r) {
-            for (int l = 0; l < 32; l++)
-                if (m >> l & 1u) host[l] = r->host + (addr[l] - r->base);
-            return;
-        }
-    }
+    int64_t lo, hi;
+    uint64_t mis;
+    a->ok = m;
+    a->shared = false;
+    a->lazy = false;
+    lane_addrs(w, op, m, total, a, &lo, &hi, &mis);
+    if (!(mis & (total - 1)) && map_fast(b, w, op, m, write, a, lo, hi)) return;
+    a->contig = false;
+    a->shared = true;
     for (int l = 0; l < 32; l++) {
         if (!(m >> l & 1u)) continue;
         where wh;
-        if (!aligned(b, w, l, pc, ms, addr[l], total) ||
-            !resolve(b, w, l, pc, ms, addr[l], total, write, &wh)) {
-            *ok &= ~(1u << l);
+        if (!aligned(b, w, l, pc, ms, a->addr[l], total) ||
+            !resolve(b, w, l, pc, ms, a->addr[l], total, write, &wh)) {
+            a->ok &= ~(1u << l);
             continue;
         }
-        host[l] = wh.host;
-        soff[l] = wh.space == PTX_SPACE_SHARED ? wh.soff : SIM_NONE;
+        a->host[l] = (uintptr_t)wh.host;
+        a->soff[l] = wh.space == PTX_SPACE_SHARED ? wh.soff : SIM_NONE;
+        if (wh.space != PTX_SPACE_SHARED) a->shared = false;
     }
 }
 
@@ -244,50 +413,174 @@ static bool is_shared(const sim_op *op)
     return op->p[0] == SIM_MS_SHARED;
 }
 
-void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
+/* A full warp's contiguous elements into rows and back: transposes the
+ * compiler vectorises (restrict: rows and memory never overlap). */
+static SIM_HOT void split2(const uint32_t *restrict src, uint32_t *restrict r0, uint32_t *restrict r1)
+{
+    for (int l = 0; l < 32; l++) {
+        r0[l] = src[2 * l];
+        r1[l] = src[2 * l + 1];
+    }
+}
+
+static SIM_HOT void split4(const uint32_t *restrict src, uint32_t *restrict r0, uint32_t *restrict r1,
+                           uint32_t *restrict r2, uint32_t *restrict r3)
+{
+    for (int l = 0; l < 32; l++) {
+        r0[l] = src[4 * l];
+        r1[l] = src[4 * l + 1];
+        r2[l] = src[4 * l + 2];
+        r3[l] = src[4 * l + 3];
+    }
+}
+
+static SIM_HOT void split2_64(const uint64_t *restrict src, uint64_t *restrict r0, uint64_t *restrict r1)
+{
+    for (int l = 0; l < 32; l++) {
+        r0[l] = src[2 * l];
+        r1[l] = src[2 * l + 1];
+    }
+}
+
+static SIM_HOT void join4(uint32_t *restrict dst, const uint32_t *restrict r0, const uint32_t *restrict r1,
+                          const uint32_t *restrict r2, const uint32_t *restrict r3)
+{
+    for (int l = 0; l < 32; l++) {
+        dst[4 * l] = r0[l];
+        dst[4 * l + 1] = r1[l];
+        dst[4 * l + 2] = r2[l];
+        dst[4 * l + 3] = r3[l];
+    }
+}
+
+static HOT_INLINE bool load_contig(sim_warp *w, const sim_op *op, const access *a)
+{
+    unsigned n = op->p[1], count = op->p[2];
+    if (op->p[3] & (SIM_MF_SIGNED | SIM_MF_DST16)) return false;
+    bool d64 = op->p[3] & SIM_MF_DST64;
+    uint32_t *r[4];
+    uint64_t *q[2];
+    for (unsigned e = 0; e < count; e++) {
+        if (op->s[e] == SIM_NOSLOT) return false;
+        if (e > 0 && op->s[e] == op->s[e - 1]) return false;
+        if (e < 4) r[e] = w->r32 + (size_t)op->s[e] * 32;
+        if (e < 2) q[e] = w->r64 + (size_t)op->s[e] * 32;
+    }
+    if (n == 4 && !d64) {
+        const uint32_t *src = (const uint32_t *)a->host[0];
+        if (count == 1) memcpy(r[0], src, 128);
+        else if (count == 2) split2(src, r[0], r[1]);
+        else split4(src, r[0], r[1], r[2], r[3]);
+        return true;
+    }
+    if (n == 8 && d64 && count <= 2) {
+        const uint64_t *src = (const uint64_t *)a->host[0];
+        if (count == 1) memcpy(q[0], src, 256);
+        else split2_64(src, q[0], q[1]);
+        return true;
+    }
+    return false;
+}
+
+static HOT_INLINE bool store_contig(const sim_warp *w, const sim_op *op, const access *a)
+{
+    unsigned n = op->p[1], count = op->p[2];
+    bool d64 = op->p[3] & SIM_MF_DST64;
+    if (n == 4 && !d64 && count == 1) {
+        memcpy((void *)a->host[0], w->r32 + (size_t)op->s[0] * 32, 128);
+        return true;
+    }
+    if (n == 8 && d64 && count == 1) {
+        memcpy((void *)a->host[0], w->r64 + (size_t)op->s[0] * 32, 256);
+        return true;
+    }
+    if (n == 4 && !d64 && count == 4) {
+        join4((uint32_t *)a->host[0], w->r32 + (size_t)op->s[0] * 32, w->r32 + (size_t)op->s[1] * 32,
+              w->r32 + (size_t)op->s[2] * 32, w->r32 + (size_t)op->s[3] * 32);
+        return true;
+    }
+    return false;
+}
+
+/* 32-bit elements into 32-bit rows, lane by lane (a gather). */
+static HOT_INLINE void load32(sim_warp *w, const sim_op *op, uint32_t m, const uintptr_t *host, unsigned count)
+{
+    for (unsigned e = 0; e < count; e++) {
+        if (op->s[e] == SIM_NOSLOT) continue;
+        uint32_t *row = w->r32 + (size_t)op->s[e] * 32;
+        if (m == SIM_FULL) {
+            for (int l = 0; l < 32; l++) memcpy(&row[l], (const void *)(host[l] + 4 * e), 4);
+        } else {
+            for (int l = 0; l < 32; l++)
+                if (m >> l & 1u) memcpy(&row[l], (const void *)(host[l] + 4 * e), 4);
+        }
+    }
+}
+
+static void load_lanes(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m, const access *a)
 {
     const sim_op *op = &b->prog->code[pc];
-    unsigned n = op->p[1], count = op->p[2], total = n * count;
-    uint64_t addr[32];
-    uint8_t *host[32];
-    uint32_t soff[32], ok;
-    for (int l = 0; l < 32; l++) soff[l] = SIM_NONE;
-    w->minst++;
-    map_lanes(b, w, pc, m, false, addr, host, &ok, soff);
+    unsigned n = op->p[1], count = op->p[2];
     for (int l = 0; l < 32; l++) {
         if (!(m >> l & 1u)) continue;
-        if (!(ok >> l & 1u)) {
+        if (!(a->ok >> l & 1u)) {
             poison_lane(w, op, l);
             continue;
         }
-        if (soff[l] != SIM_NONE) sim_shadow_read(b, w, l, soff[l], total, pc);
         for (unsigned e = 0; e < count; e++)
-            if (op->s[e] != SIM_NOSLOT) put_value(w, op, e, l, host[l] + e * n);
+            if (op->s[e] != SIM_NOSLOT) put_value(w, op, e, l, (const uint8_t *)a->host[l] + e * n);
     }
-    if (op->p[0] == SIM_MS_GLOBAL) count_sectors(b, addr, m, total, false);
-    else if (is_shared(op)) count_banks(b, addr, m, total, false);
 }
 
-void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
+static void shadow_reads(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m, const access *a, unsigned total)
+{
+    for (int l = 0; l < 32; l++)
+        if ((a->ok >> l & 1u) && (m >> l & 1u) && a->soff[l] != SIM_NONE)
+            sim_shadow_read(b, w, l, a->soff[l], total, pc);
+}
+
+SIM_HOT void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
 {
     const sim_op *op = &b->prog->code[pc];
     unsigned n = op->p[1], count = op->p[2], total = n * count;
-    uint64_t addr[32];
-    uint8_t *host[32];
-    uint32_t soff[32], ok;
-    for (int l = 0; l < 32; l++) soff[l] = SIM_NONE;
+    access a;
     w->minst++;
-    map_lanes(b, w, pc, m, true, addr, host, &ok, soff);
-    for (int l = 0; l < 32; l++) {
-        if (!(ok >> l & 1u)) continue;
-        if (soff[l] != SIM_NONE) sim_shadow_write(b, w, l, soff[l], total, pc, false);
-        for (unsigned e = 0; e < count; e++) {
-            uint64_t v = get_value(w, op, e, l);
-            memcpy(host[l] + e * n, &v, n);
+    map_access(b, w, pc, m, false, &a);
+    if (a.shared && b->shadow) shadow_reads(b, w, pc, m, &a, total);
+    if (!(a.contig && load_contig(w, op, &a))) {
+        fill_hosts(&a);
+        if (a.ok == m && n == 4 && !(op->p[3] & (SIM_MF_SIGNED | SIM_MF_DST64 | SIM_MF_DST16)))
+            load32(w, op, m, a.host, count);
+        else
+            load_lanes(b, w, pc, m, &a);
+    }
+    if (op->p[0] == SIM_MS_GLOBAL) count_sectors(b, a.addr, m, total, false, a.contig);
+    else if (is_shared(op)) count_banks(b, a.addr, m, total, false);
+}
+
+SIM_HOT void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
+{
+    const sim_op *op = &b->prog->code[pc];
+    unsigned n = op->p[1], count = op->p[2], total = n * count;
+    access a;
+    w->minst++;
+    map_access(b, w, pc, m, true, &a);
+    if (a.shared && b->shadow) {
+        for (int l = 0; l < 32; l++)
+            if ((a.ok >> l & 1u) && a.soff[l] != SIM_NONE) sim_shadow_write(b, w, l, a.soff[l], total, pc, false);
+    }
+    if (!(a.contig && store_contig(w, op, &a))) {
+        fill_hosts(&a);
+        for (int l = 0; l < 32; l++) {
+            if (!(a.ok >> l & 1u)) continue;
+            for (unsigned e = 0; e < count; e++) {
+                uint64_t v = get_value(w, op, e, l);
+                memcpy((uint8_t *)a.host[l] + e * n, &v, n);
+            }
         }
     }
-    if (op->p[0] == SIM_MS_GLOBAL) count_sectors(b, addr, m, total, true);
-    else if (is_shared(op)) count_banks(b, addr, m, total, true);
+    if (op->p[0] == SIM_MS_GLOBAL) count_sectors(b, a.addr, m, total, true, a.contig);
+    else if (is_shared(op)) count_banks(b, a.addr, m, total, true);
 }
 
 /* ---- atomics ---- */
@@ -359,10 +652,7 @@ void sim_exec_atom(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
             continue;
         }
         bool shared = wh.space == PTX_SPACE_SHARED || wh.space == PTX_SPACE_LOCAL;
-        if (wh.space == PTX_SPACE_SHARED) {
-            sim_shadow_read(b, w, l, wh.soff, n, pc);
-            sim_shadow_write(b, w, l, wh.soff, n, pc, true);
-        }
+        if (wh.space == PTX_SPACE_SHARED) sim_shadow_write(b, w, l, wh.soff, n, pc, true);
         uint64_t bv = wide ? w->r64[(size_t)op->s[1] * 32 + (unsigned)l] : w->r32[(size_t)op->s[1] * 32 + (unsigned)l];
         uint64_t cv = op->s[2] == SIM_NOSLOT ? 0
                     : wide ? w->r64[(size_t)op->s[2] * 32 + (unsigned)l] : w->r32[(size_t)op->s[2] * 32 + (unsigned)l];

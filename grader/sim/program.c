@@ -354,8 +354,37 @@ static int choose_fast(lower *lw, const ptx_insn *in)
 
 /* ---- lowering one instruction ---- */
 
+/* What the general evaluator does not run: a clear error at launch rather
+ * than wrong numbers. */
+static const char *not_supported(const ptx_insn *in)
+{
+    ptx_type t = (ptx_type)in->type[0], t2 = (ptx_type)in->type[1];
+    bool packed = t == PTX_T_f16x2 || t == PTX_T_bf16x2, packed2 = t2 == PTX_T_f16x2 || t2 == PTX_T_bf16x2;
+    switch (in->op) {
+    case PTX_OP_addc: case PTX_OP_subc: case PTX_OP_madc:
+        return "extended-precision arithmetic with a carry (addc, subc, madc) is not supported";
+    case PTX_OP_fns:
+        return "fns is not supported";
+    case PTX_OP_setp: case PTX_OP_set:
+        if (packed || packed2) return "comparisons of packed halves are not supported";
+        break;
+    case PTX_OP_cvt:
+        if (packed2 || (packed && in->nopd != 3)) return "this packed conversion is not supported";
+        break;
+    default:
+        break;
+    }
+    if (in->flags & PTX_F_CC) return "the carry flag (.cc) is not supported";
+    return NULL;
+}
+
 static void lower_generic(lower *lw, sim_op *op, const ptx_insn *in)
 {
+    const char *why = not_supported(in);
+    if (why) {
+        lfail(lw, CL_UNSUPPORTED, "%s", why);
+        return;
+    }
     sim_gen g;
     memset(&g, 0, sizeof g);
     g.in = in;
@@ -738,6 +767,12 @@ static void take_program(lower *lw)
     p->ngens = (uint32_t)lw->gens.n;
     p->local_size = align_up(lw->local_top, 16);
     p->tparam_size = align_up(lw->tparam_top, 16);
+    for (size_t i = 0; i < lw->x32.n; i++) {
+        uint64_t v = lw->x32.v[i].value;
+        if (lw->x32.v[i].is_sreg && (v == PTX_SREG_ctaid_x || v == PTX_SREG_ctaid_y ||
+                                     v == PTX_SREG_ctaid_z || v == PTX_SREG_smid))
+            p->has_block_sregs = true;
+    }
     p->files = lw->mod->files;
     p->nfiles = lw->mod->nfiles;
     memset(&lw->code, 0, sizeof lw->code);

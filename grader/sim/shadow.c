@@ -33,7 +33,7 @@ void sim_shadow_read(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigned
     bool uninit_reported = false, race_reported = false;
     for (unsigned k = 0; k < n; k++) {
         sim_shadow *s = &b->shadow[off + k];
-        if (s->w_epoch == 0) {
+        if (s->w_epoch < b->epoch_base) {
             if (!uninit_reported && (b->checks & SIM_CHECK_MEMORY)) {
                 sim_hz h = sim_hz_make(SIM_HZ_UNINIT_SHARED, op, w->id, lane);
                 h.addr = off + k;
@@ -69,8 +69,17 @@ void sim_shadow_write(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigne
     unsigned tid = w->id * 32 + (unsigned)lane;
     bool races = b->checks & SIM_CHECK_RACES, reported = false;
     uint32_t step = w->minst;
+    bool uninit_reported = false;
     for (unsigned k = 0; k < n; k++) {
         sim_shadow *s = &b->shadow[off + k];
+        if (atomic && s->w_epoch < b->epoch_base && !uninit_reported && (b->checks & SIM_CHECK_MEMORY)) {
+            sim_hz h = sim_hz_make(SIM_HZ_UNINIT_SHARED, op, w->id, lane); /* an atomic reads too */
+            h.addr = off + k;
+            h.space = PTX_SPACE_SHARED;
+            h.size = n;
+            sim_hz_add(b, &h);
+            uninit_reported = true;
+        }
         if (races && !reported && s->w_epoch == b->epoch && s->w_tid != tid &&
             !(atomic && s->w_atomic)) {
             bool same = s->w_tid / 32 == w->id;
@@ -80,7 +89,7 @@ void sim_shadow_write(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigne
                 reported = true;
             }
         }
-        if (races && !reported && s->r_epoch == b->epoch) {
+        if (races && !reported && !atomic && s->r_epoch == b->epoch) {
             bool only_me = s->r_tid == tid && s->r_multi == 0;
             bool other_warp = s->r_tid / 32 != w->id || (s->r_multi & 2);
             bool synced = !other_warp && w->wsync > s->r_wsync;

@@ -48,7 +48,7 @@ enum {
 /* Zero means the default for every field. */
 typedef struct sim_options {
     unsigned threads;        /* host threads running blocks (default: the cores) */
-    uint64_t budget;         /* warp instructions one block may run (default 1 << 26) */
+    uint64_t budget;         /* warp instructions one block may run (default 1 << 24) */
     size_t printf_bytes;     /* printf text kept per launch (default 64 KiB) */
     unsigned printf_lines;   /* printf lines kept per launch (default 1,000) */
     unsigned checks_off;     /* SIM_CHECK_* bits of checks not to run (default: none) */

@@ -1,0 +1,101 @@
+// Golden: shared-memory races and reads of shared memory nothing wrote.
+
+// case: the warp-synchronous last-32 tree without __syncwarp is a race (sm_70+)
+// kernel: warpSync
+// launch: grid 1 block 64
+// buffer: in f32 64 = 1
+// buffer: out f32 1 = 0
+// params: in out
+// expect: hazard races kind RACE_WARP line @vol
+// expect: out[0] = 64
+__global__ void warpSync(const float* in, float* out)
+{
+    __shared__ float s[64];
+    int t = threadIdx.x;
+    s[t] = in[t];
+    __syncthreads();
+    if (t < 32) {
+        volatile float* v = s;
+        v[t] += v[t + 32];
+        v[t] += v[t + 16];  // @vol
+        v[t] += v[t + 8];
+        v[t] += v[t + 4];
+        v[t] += v[t + 2];
+        v[t] += v[t + 1];
+    }
+    if (t == 0) out[0] = s[0];
+}
+
+// case: the same tree with __syncwarp between the steps is clean
+// kernel: warpSyncFixed
+// launch: grid 1 block 64
+// buffer: in f32 64 = 1
+// buffer: out f32 1 = 0
+// params: in out
+// expect: no hazards
+// expect: out[0] = 64
+__global__ void warpSyncFixed(const float* in, float* out)
+{
+    __shared__ float s[64];
+    int t = threadIdx.x;
+    s[t] = in[t];
+    __syncthreads();
+    if (t < 32) {
+        float v = s[t] + s[t + 32];
+        __syncwarp();
+        s[t] = v;
+        __syncwarp();
+        for (int o = 16; o > 0; o /= 2) {
+            v += s[t + o < 64 ? t + o : t];
+            __syncwarp();
+            s[t] = v;
+            __syncwarp();
+        }
+    }
+    if (t == 0) out[0] = s[0];
+}
+
+// case: two warps without a barrier between write and read
+// kernel: crossWarp
+// launch: grid 1 block 64
+// buffer: out s32 64 = 0
+// params: out
+// expect: hazard races kind RACE_SHARED line @crossRead line2 @crossWrite
+__global__ void crossWarp(int* out)
+{
+    __shared__ int s[64];
+    s[threadIdx.x] = threadIdx.x;  // @crossWrite
+    out[threadIdx.x] = s[(threadIdx.x + 32) % 64];  // @crossRead
+}
+
+// case: reading shared memory nothing wrote
+// kernel: uninit
+// launch: grid 1 block 32
+// buffer: out u32 32 = 0
+// params: out
+// expect: hazard memory kind UNINIT_SHARED line @uninit
+// expect: out[16..31] = 0x7fbadbad
+__global__ void uninit(unsigned* out)
+{
+    __shared__ unsigned s[32];
+    if (threadIdx.x < 16) s[threadIdx.x] = threadIdx.x;
+    __syncwarp();
+    out[threadIdx.x] = s[threadIdx.x];  // @uninit
+}
+
+// case: a broadcast read after a barrier, atomics and distinct stores (clean)
+// kernel: clean
+// launch: grid 2 block 128
+// buffer: out u32 256 = 0
+// params: out
+// expect: no hazards
+// expect: out[0..255] = 128
+__global__ void clean(unsigned* out)
+{
+    __shared__ unsigned count;
+    if (threadIdx.x == 0) count = 0;
+    __syncthreads();
+    atomicAdd(&count, 1u);
+    __syncthreads();
+    out[blockIdx.x * blockDim.x + threadIdx.x] = count;
+}

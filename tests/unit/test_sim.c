@@ -1,0 +1,299 @@
+/* test_sim.c - the emulator's public API on small hand-written PTX: device
+ * memory, launch errors (cudalab's own, as cl_error), module variables, a
+ * hazard record with its lane picture, printf caps, and the same report on
+ * one and on several host threads. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ptx/ptx.h"
+#include "sim/sim.h"
+
+#define HEADER ".version 9.0\n.target sm_75\n.address_size 64\n"
+
+/* out[tid] = tid * 3 + gvar; lanes 4..15 of each warp read lane + 16 with a
+ * shuffle whose mask (0x000fffff) does not name lanes 20..31. */
+static const char *const kernels =
+    HEADER
+    ".global .align 4 .u32 gvar = 7;\n"
+    ".const .align 4 .u32 cvar;\n"
+    ".visible .entry fill(.param .u64 out)\n"
+    "{\n"
+    "  .reg .b32 %r<6>; .reg .b64 %rd<4>;\n"
+    "  ld.param.u64 %rd1, [out];\n"
+    "  mov.u32 %r1, %tid.x;\n"
+    "  mul.lo.s32 %r2, %r1, 3;\n"
+    "  ld.global.u32 %r3, [gvar];\n"
+    "  add.s32 %r2, %r2, %r3;\n"
+    "  ld.const.u32 %r4, [cvar];\n"
+    "  add.s32 %r2, %r2, %r4;\n"
+    "  mul.wide.u32 %rd2, %r1, 4;\n"
+    "  add.s64 %rd3, %rd1, %rd2;\n"
+    "  st.global.u32 [%rd3], %r2;\n"
+    "  ret;\n"
+    "}\n"
+    ".visible .entry badmask(.param .u64 out)\n"
+    "{\n"
+    "  .reg .pred %p<3>; .reg .b32 %r<8>; .reg .b64 %rd<4>;\n"
+    "  ld.param.u64 %rd1, [out];\n"
+    "  mov.u32 %r1, %laneid;\n"
+    "  setp.lt.u32 %p1, %r1, 20;\n"
+    "  @!%p1 bra DONE;\n"
+    "  shfl.sync.down.b32 %r2|%p2, %r1, 16, 31, 0x000fffff;\n"
+    "  mov.u32 %r3, %tid.x;\n"
+    "  mul.wide.u32 %rd2, %r3, 4;\n"
+    "  add.s64 %rd3, %rd1, %rd2;\n"
+    "  st.global.u32 [%rd3], %r2;\n"
+    "DONE:\n"
+    "  ret;\n"
+    "}\n"
+    ".extern .func (.param .b32 r) vprintf(.param .b64 f, .param .b64 a);\n"
+    ".global .align 1 .b8 fmt[9] = {116, 105, 100, 32, 37, 117, 10, 0};\n"
+    ".visible .entry talk()\n"
+    "{\n"
+    "  .local .align 8 .b8 depot[8];\n"
+    "  .reg .b32 %r<3>; .reg .b64 %rd<6>;\n"
+    "  mov.u64 %rd1, depot;\n"
+    "  cvta.local.u64 %rd2, %rd1;\n"
+    "  mov.u32 %r1, %tid.x;\n"
+    "  st.local.u32 [%rd1], %r1;\n"
+    "  mov.u64 %rd3, fmt;\n"
+    "  cvta.global.u64 %rd4, %rd3;\n"
+    "  { .param .b64 p0; st.param.b64 [p0+0], %rd4;\n"
+    "    .param .b64 p1; st.param.b64 [p1+0], %rd2;\n"
+    "    .param .b32 rv;\n"
+    "    call.uni (rv), vprintf, (p0, p1);\n"
+    "    ld.param.b32 %r2, [rv+0]; }\n"
+    "  ret;\n"
+    "}\n"
+    ".func (.param .b32 r) rec(.param .b32 x)\n"
+    "{\n"
+    "  .reg .b32 %r<3>;\n"
+    "  ld.param.b32 %r1, [x];\n"
+    "  { .param .b32 a; st.param.b32 [a+0], %r1; .param .b32 b;\n"
+    "    call.uni (b), rec, (a); ld.param.b32 %r2, [b+0]; }\n"
+    "  st.param.b32 [r+0], %r2;\n"
+    "  ret;\n"
+    "}\n"
+    ".visible .entry carry(.param .u64 out)\n"
+    "{\n"
+    "  .reg .b32 %r<4>;\n"
+    "  mov.u32 %r1, 1;\n"
+    "  add.cc.u32 %r2, %r1, %r1;\n"
+    "  addc.u32 %r3, %r1, %r1;\n"
+    "  ret;\n"
+    "}\n"
+    ".visible .entry recursive()\n"
+    "{\n"
+    "  .reg .b32 %r<3>;\n"
+    "  { .param .b32 a; st.param.b32 [a+0], %r1; .param .b32 b;\n"
+    "    call.uni (b), rec, (a); ld.param.b32 %r2, [b+0]; }\n"
+    "  ret;\n"
+    "}\n";
+
+static ptx_module *module(void)
+{
+    ptx_module *m = NULL;
+    cl_error e;
+    if (ptx_parse(kernels, strlen(kernels), "k.ptx", &m, &e) != CL_OK) fail_msg("parse: %s (line %d)", e.message, e.line);
+    return m;
+}
+
+static sim_launch_result *run(sim_machine *sm, ptx_module *m, const char *k, unsigned blocks, unsigned threads,
+                              uint64_t arg)
+{
+    unsigned char blob[8];
+    memcpy(blob, &arg, 8);
+    sim_launch_result *r = NULL;
+    cl_error e;
+    size_t ps = ptx_entry_param_size(m, (size_t)ptx_find_entry(m, k));
+    if (sim_launch(sm, m, k, (sim_dim3){ blocks, 1, 1 }, (sim_dim3){ threads, 1, 1 }, 0, blob, ps, &r, &e) != CL_OK)
+        fail_msg("launch %s: %s", k, e.message);
+    return r;
+}
+
+static void test_memory(void **state)
+{
+    (void)state;
+    sim_machine *sm = sim_new(NULL);
+    cl_error e;
+    uint64_t a, b;
+    assert_int_equal(sim_alloc(sm, 100, "a", &a, &e), CL_OK);
+    assert_int_equal(sim_alloc(sm, 50, "b", &b, &e), CL_OK);
+    assert_true(b > a + 100);
+    unsigned char buf[100];
+    for (int i = 0; i < 100; i++) buf[i] = (unsigned char)i;
+    assert_int_equal(sim_write(sm, a, buf, 100, &e), CL_OK);
+    assert_int_equal(sim_fill(sm, a + 10, 0xee, 5, &e), CL_OK);
+    unsigned char back[100];
+    assert_int_equal(sim_read(sm, back, a, 100, &e), CL_OK);
+    assert_int_equal(back[9], 9);
+    assert_int_equal(back[10], 0xee);
+    assert_int_equal(back[15], 15);
+    assert_int_equal(sim_write(sm, a + 90, buf, 20, &e), CL_USAGE); /* past the end */
+    assert_int_equal(sim_free_mem(sm, a + 1, &e), CL_USAGE);
+    assert_int_equal(sim_free_mem(sm, a, &e), CL_OK);
+    assert_int_equal(sim_read(sm, back, a, 1, &e), CL_USAGE);
+    sim_free(sm);
+}
+
+static void test_launch_errors(void **state)
+{
+    (void)state;
+    ptx_module *m = module();
+    sim_machine *sm = sim_new(NULL);
+    sim_launch_result *r = NULL;
+    cl_error e;
+    unsigned char blob[8] = {0};
+    assert_int_equal(sim_launch(sm, m, "nosuch", (sim_dim3){ 1, 1, 1 }, (sim_dim3){ 32, 1, 1 }, 0, blob, 8, &r, &e),
+                     CL_NOT_FOUND);
+    assert_non_null(strstr(e.message, "nosuch"));
+    assert_int_equal(sim_launch(sm, m, "fill", (sim_dim3){ 1, 1, 1 }, (sim_dim3){ 32, 1, 1 }, 0, blob, 4, &r, &e),
+                     CL_SIGNATURE);
+    assert_int_equal(sim_launch(sm, m, "fill", (sim_dim3){ 1, 1, 1 }, (sim_dim3){ 2048, 1, 1 }, 0, blob, 8, &r, &e),
+                     CL_USAGE);
+    assert_int_equal(sim_launch(sm, m, "recursive", (sim_dim3){ 1, 1, 1 }, (sim_dim3){ 32, 1, 1 }, 0, NULL, 0, &r, &e),
+                     CL_UNSUPPORTED);
+    assert_non_null(strstr(e.message, "recursive device functions"));
+    assert_null(r);
+    assert_int_equal(sim_launch(sm, m, "carry", (sim_dim3){ 1, 1, 1 }, (sim_dim3){ 32, 1, 1 }, 0, blob, 8, &r, &e),
+                     CL_UNSUPPORTED);
+    assert_non_null(strstr(e.message, "add.cc.u32 %r2, %r1, %r1"));
+    assert_non_null(strstr(e.message, "carry"));
+    assert_true(e.line > 0);
+    sim_free(sm);
+    ptx_module_free(m);
+}
+
+static void test_module_variables(void **state)
+{
+    (void)state;
+    ptx_module *m = module();
+    sim_machine *sm = sim_new(NULL);
+    cl_error e;
+    uint64_t out, cv;
+    size_t size;
+    assert_int_equal(sim_alloc(sm, 64 * 4, "out", &out, &e), CL_OK);
+    assert_int_equal(sim_symbol(sm, m, "cvar", &cv, &size, &e), CL_OK);
+    assert_int_equal(size, 4);
+    uint32_t hundred = 100;
+    assert_int_equal(sim_write(sm, cv, &hundred, 4, &e), CL_OK);
+    sim_launch_result *r = run(sm, m, "fill", 2, 32, out);
+    assert_int_equal(r->status, SIM_COMPLETED);
+    assert_int_equal(r->nhazards, 0);
+    uint32_t v[64];
+    assert_int_equal(sim_read(sm, v, out, sizeof v, &e), CL_OK);
+    assert_int_equal(v[0], 107);
+    assert_int_equal(v[31], 93 + 107);
+    assert_int_equal(r->counters.warp_instructions, 2 * 11);
+    assert_int_equal(r->counters.lane_instructions, 64 * 11);
+    assert_int_equal(r->counters.global_store_requests, 2);
+    assert_int_equal(r->counters.global_store_sectors, 8);
+    sim_launch_result_free(r);
+    assert_int_equal(sim_symbol(sm, m, "nosuch", &cv, &size, &e), CL_NOT_FOUND);
+    sim_free(sm);
+    ptx_module_free(m);
+}
+
+static void test_hazard_record(void **state)
+{
+    (void)state;
+    ptx_module *m = module();
+    sim_machine *sm = sim_new(NULL);
+    cl_error e;
+    uint64_t out;
+    assert_int_equal(sim_alloc(sm, 128 * 4, "out", &out, &e), CL_OK);
+    sim_launch_result *r = run(sm, m, "badmask", 2, 64, out);
+    assert_int_equal(r->nhazards, 1);
+    const sim_hazard *h = &r->hazards[0];
+    assert_int_equal(h->kind, SIM_HZ_MASK_UNDEFINED_READ);
+    assert_string_equal(h->check, "mask-honesty");
+    assert_int_equal(h->severity, SIM_ERROR);
+    assert_string_equal(h->kernel, "badmask");
+    assert_int_equal(h->lane, 4);
+    assert_int_equal(h->source_lane, 20);
+    assert_int_equal(h->mask, 0x000fffffu);
+    assert_int_equal(h->count, 4);           /* two warps in each of two blocks */
+    assert_int_equal(h->instances, 4 * 12);  /* lanes 4..15 */
+    assert_int_equal(h->block.x, 0);
+    assert_int_equal(h->warp, 0);
+    assert_true(h->has_picture);
+    assert_true(h->picture[0].took_part);
+    assert_int_equal(h->picture[0].source, 16);
+    assert_int_equal(h->picture[0].read, SIM_READ_VALID);
+    assert_int_equal(h->picture[4].read, SIM_READ_UNDEFINED);
+    assert_int_equal(h->picture[16].read, SIM_READ_OWN);
+    assert_false(h->picture[20].took_part);
+    assert_non_null(strstr(h->ptx, "shfl.sync.down.b32"));
+    uint32_t v[20];
+    assert_int_equal(sim_read(sm, v, out, sizeof v, &e), CL_OK);
+    assert_int_equal(v[0], 16);
+    assert_int_equal(v[4], SIM_POISON32);
+    assert_int_equal(v[16], 16);
+    sim_launch_result_free(r);
+    sim_free(sm);
+    ptx_module_free(m);
+}
+
+static void test_printf_cap(void **state)
+{
+    (void)state;
+    ptx_module *m = module();
+    sim_options o = { 0 };
+    o.printf_lines = 10;
+    sim_machine *sm = sim_new(&o);
+    sim_launch_result *r = run(sm, m, "talk", 2, 32, 0);
+    assert_int_equal(r->nprintf, 10);
+    assert_int_equal(r->printf_dropped_lines, 54);
+    assert_string_equal(r->printf_lines[3].text, "tid 3\n");
+    assert_int_equal(r->printf_lines[3].thread.x, 3);
+    assert_non_null(strstr(r->printf_text, "[block (0,0,0) thread (9,0,0)] tid 9\n"));
+    assert_non_null(strstr(r->printf_text, "54 more lines"));
+    sim_launch_result_free(r);
+    sim_free(sm);
+    ptx_module_free(m);
+}
+
+static void test_threads_agree(void **state)
+{
+    (void)state;
+    ptx_module *m = module();
+    sim_launch_result *r[2];
+    for (int i = 0; i < 2; i++) {
+        sim_options o = { 0 };
+        o.threads = i ? 4 : 1;
+        sim_machine *sm = sim_new(&o);
+        cl_error e;
+        uint64_t out;
+        assert_int_equal(sim_alloc(sm, 64 * 64 * 4, "out", &out, &e), CL_OK);
+        r[i] = run(sm, m, "badmask", 64, 64, out);
+        sim_free(sm);
+    }
+    assert_int_equal(r[0]->nhazards, r[1]->nhazards);
+    assert_int_equal(r[0]->hazards[0].count, 128);
+    assert_int_equal(r[0]->hazards[0].count, r[1]->hazards[0].count);
+    assert_int_equal(r[0]->hazards[0].instances, r[1]->hazards[0].instances);
+    assert_string_equal(r[0]->hazards[0].message, r[1]->hazards[0].message);
+    assert_memory_equal(&r[0]->counters, &r[1]->counters, sizeof r[0]->counters);
+    sim_launch_result_free(r[0]);
+    sim_launch_result_free(r[1]);
+    ptx_module_free(m);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_memory),
+        cmocka_unit_test(test_launch_errors),
+        cmocka_unit_test(test_module_variables),
+        cmocka_unit_test(test_hazard_record),
+        cmocka_unit_test(test_printf_cap),
+        cmocka_unit_test(test_threads_agree),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
