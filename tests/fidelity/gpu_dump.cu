@@ -54,7 +54,8 @@ int main(int argc, char **argv)
     CHECK(cuDeviceGet(&dev, 0));
     char devname[256];
     CHECK(cuDeviceGetName(devname, sizeof devname, dev));
-    CHECK(cuCtxCreate(&ctx, 0, dev));
+    CHECK(cuDevicePrimaryCtxRetain(&ctx, dev));
+    CHECK(cuCtxSetCurrent(ctx));
     char log[8192] = "";
     CUjit_option opts[2] = { CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES };
     void *vals[2] = { log, (void *)(size_t)sizeof log };
