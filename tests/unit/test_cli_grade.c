@@ -1,0 +1,236 @@
+/* test_cli_grade.c - `cudalab grade` on the bundled course, run for real: the
+ * exit codes of the contract, one clear line when it cannot grade, and the
+ * JSON's keys and types as design.md fixes them. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "core/core.h"
+#include "gpu/gpu.h"
+
+static char work[64];
+
+/* Run cudalab with env and args; stdout into out, stderr into err. */
+static int run(const char *env, const char *args, cl_str *out, cl_str *err)
+{
+    char *errfile = cl_sprintf("%s/stderr", work);
+    char *cmd = cl_sprintf("cd %s && CUDALAB_WORKSPACE=%s/ws CUDALAB_CACHE=%s/cache %s %s %s 2>%s",
+                           CUDALAB_TEST_DIR "/..", work, work, env, CUDALAB_BINARY, args, errfile);
+    FILE *p = popen(cmd, "r");
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, p)) > 0) cl_str_addn(out, buf, n);
+    int status = pclose(p);
+    char *e = NULL;
+    if (cl_read_file(errfile, &e, NULL, NULL) == CL_OK) cl_str_add(err, e);
+    free(e);
+    free(cmd);
+    free(errfile);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* Exit 2, nothing on stdout, and exactly one line on stderr holding `says`. */
+static void expect_cannot(const char *env, const char *args, const char *says)
+{
+    cl_str out = {0}, err = {0};
+    int rc = run(env, args, &out, &err);
+    if (rc != 2 || out.len || !strstr(cl_str_cstr(&err), says) ||
+        strchr(cl_str_cstr(&err), '\n') != cl_str_cstr(&err) + err.len - 1)
+        fail_msg("cudalab %s: exit %d, stderr '%s', expected exit 2 and one line with '%s'",
+                 args, rc, cl_str_cstr(&err), says);
+    cl_str_free(&out);
+    cl_str_free(&err);
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    strcpy(work, "/tmp/cudalab-grade-XXXXXX");
+    return mkdtemp(work) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    char *cmd = cl_sprintf("rm -rf %s", work);
+    int rc = system(cmd);
+    free(cmd);
+    return rc;
+}
+
+static void test_cannot_grade(void **state)
+{
+    (void)state;
+    expect_cannot("", "grade 99", "no day '99'");
+    expect_cannot("", "grade", "usage: cudalab grade DAY");
+    expect_cannot("", "grade 23 /nonexistent/shuffles.cu", "/nonexistent/shuffles.cu: no such file");
+    expect_cannot("", "grade 23 --backend tpu", "--backend takes auto, emu or gpu");
+    expect_cannot("", "grade 23 --seed abc", "--seed takes a whole number");
+    expect_cannot("", "grade 23 --frobnicate", "unknown option '--frobnicate'");
+    expect_cannot("CUDALAB_NVCC=/nonexistent/nvcc",
+                  "grade 14 solutions/day14-syncthreads/syncthreads.cu", "nvcc not found");
+    expect_cannot("CUDALAB_COURSE=/nonexistent", "grade 14", "days/ is missing");
+}
+
+static void test_gpu_backend_without_gpu(void **state)
+{
+    (void)state;
+    gpu_probe_info info;
+    if (gpu_probe(&info)) skip();
+    expect_cannot("", "grade 14 solutions/day14-syncthreads/syncthreads.cu --backend gpu",
+                  "--backend gpu, but");
+}
+
+static void expect_type(cJSON *o, const char *key, int type, bool nullable)
+{
+    cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    if (!v) fail_msg("the JSON has no '%s'", key);
+    if (!(v->type & type) && !(nullable && cJSON_IsNull(v)))
+        fail_msg("'%s' has JSON type %d, expected %d", key, v->type, type);
+}
+
+static void check_side(cJSON *s)
+{
+    const char *numbers[] = {"wrong", "total", "registers", "shared_bytes", "spill_bytes",
+                             "instructions"};
+    for (size_t i = 0; i < sizeof numbers / sizeof *numbers; i++)
+        expect_type(s, numbers[i], cJSON_Number, false);
+    expect_type(s, "ms", cJSON_Number, true);
+    expect_type(s, "gbps", cJSON_Number, true);
+}
+
+/* The contract: design.md's keys with their types, the seven checks in order,
+ * and the mask hazard of the course's dishonest kernel. */
+static void test_json_contract(void **state)
+{
+    (void)state;
+    cl_str out = {0}, err = {0};
+    int rc = run("", "grade day23 tests/fixtures/day23/ballot_down_full.cu --json --seed 7 --backend emu",
+                 &out, &err);
+    assert_int_equal(rc, 1);
+    cJSON *o = cJSON_Parse(cl_str_cstr(&out));
+    assert_non_null(o);
+    expect_type(o, "day", cJSON_String, false);
+    expect_type(o, "file", cJSON_String, false);
+    expect_type(o, "backend", cJSON_String, false);
+    expect_type(o, "seed", cJSON_Number, false);
+    expect_type(o, "passed", cJSON_True | cJSON_False, false);
+    assert_string_equal(cJSON_GetObjectItem(o, "day")->valuestring, "day23-shuffles");
+    assert_int_equal(cJSON_GetObjectItem(o, "seed")->valueint, 7);
+    assert_string_equal(cJSON_GetObjectItem(o, "backend")->valuestring, "emulator");
+    const char *names[] = {"compile", "correctness", "mask-honesty", "barrier-honesty", "races",
+                           "memory", "resources"};
+    cJSON *checks = cJSON_GetObjectItem(o, "checks");
+    assert_int_equal(cJSON_GetArraySize(checks), 7);
+    for (int i = 0; i < 7; i++) {
+        cJSON *c = cJSON_GetArrayItem(checks, i);
+        assert_string_equal(cJSON_GetObjectItem(c, "name")->valuestring, names[i]);
+        expect_type(c, "passed", cJSON_True | cJSON_False, false);
+        expect_type(c, "detail", cJSON_String, false);
+    }
+    cJSON *k;
+    int kernels = 0;
+    cJSON_ArrayForEach(k, cJSON_GetObjectItem(o, "kernels"))
+    {
+        expect_type(k, "name", cJSON_String, false);
+        expect_type(k, "passed", cJSON_True | cJSON_False, false);
+        check_side(cJSON_GetObjectItem(k, "yours"));
+        kernels++;
+    }
+    assert_int_equal(kernels, 4);
+    cJSON *h = cJSON_GetArrayItem(cJSON_GetObjectItem(o, "hazards"), 0);
+    assert_non_null(h);
+    const char *hkeys[] = {"check", "kernel", "file", "message", "mask"};
+    for (size_t i = 0; i < 5; i++) expect_type(h, hkeys[i], cJSON_String, false);
+    const char *hnums[] = {"line", "warp", "lane", "source_lane", "count"};
+    for (size_t i = 0; i < 5; i++) expect_type(h, hnums[i], cJSON_Number, false);
+    expect_type(h, "block", cJSON_Array, false);
+    assert_string_equal(cJSON_GetObjectItem(h, "mask")->valuestring, "0x000fffff");
+    assert_int_equal(cJSON_GetObjectItem(h, "lane")->valueint, 4);
+    assert_int_equal(cJSON_GetObjectItem(h, "source_lane")->valueint, 20);
+    cJSON_Delete(o);
+    cl_str_free(&out);
+    cl_str_free(&err);
+}
+
+/* The same seed gives the same report, to the byte (but for the time taken). */
+static void test_same_seed_same_report(void **state)
+{
+    (void)state;
+    cl_str a = {0}, b = {0}, err = {0};
+    const char *args = "grade 14 tests/e2e/submissions/day14/race_reverse.cu --json --seed 3 --backend emu";
+    assert_int_equal(run("", args, &a, &err), 1);
+    assert_int_equal(run("", "grade 14 tests/e2e/submissions/day14/race_reverse.cu --json --seed 3 "
+                             "--backend emu --threads 1", &b, &err), 1);
+    cJSON *x = cJSON_Parse(a.s), *y = cJSON_Parse(b.s);
+    cJSON_DeleteItemFromObject(x, "seconds");
+    cJSON_DeleteItemFromObject(y, "seconds");
+    char *sx = cJSON_Print(x), *sy = cJSON_Print(y);
+    assert_string_equal(sx, sy);
+    cJSON_free(sx);
+    cJSON_free(sy);
+    cJSON_Delete(x);
+    cJSON_Delete(y);
+    cl_str_free(&a);
+    cl_str_free(&b);
+    cl_str_free(&err);
+}
+
+/* A class of two: one report per submission, a CSV row each, an old CSV kept
+ * as a backup, and exit 1 because one of them did not pass. */
+static void test_batch(void **state)
+{
+    (void)state;
+    cl_str out = {0}, err = {0};
+    char *csv = cl_sprintf("%s/class.csv", work);
+    assert_int_equal(cl_write_file_atomic(csv, "old\n", 4, NULL), CL_OK);
+    char *args = cl_sprintf("batch 14 solutions/day14-syncthreads/syncthreads.cu "
+                            "tests/e2e/submissions/day14/race_reverse.cu --jobs 2 --backend emu "
+                            "--out %s/reports --csv %s", work, csv);
+    assert_int_equal(run("", args, &out, &err), 1);
+    char *text = NULL;
+    assert_int_equal(cl_read_file(csv, &text, NULL, NULL), CL_OK);
+    assert_non_null(strstr(text, "submission,passed,error,compile,correctness,mask-honesty"));
+    assert_non_null(strstr(text, "reverseBlocks.wrong,reverseBlocks.total"));
+    assert_non_null(strstr(text, "solutions/day14-syncthreads/syncthreads.cu,yes,,pass,pass"));
+    assert_non_null(strstr(text, "tests/e2e/submissions/day14/race_reverse.cu,no,,pass"));
+    free(text);
+    char *report = cl_sprintf("%s/reports/day14-race_reverse.json", work);
+    assert_int_equal(cl_read_file(report, &text, NULL, NULL), CL_OK);
+    cJSON *o = cJSON_Parse(text);
+    assert_non_null(o);
+    assert_true(cJSON_IsFalse(cJSON_GetObjectItem(o, "passed")));
+    cJSON_Delete(o);
+    free(text);
+    char *ls = cl_sprintf("ls %s | grep -c 'class.csv.*bak'", work);
+    FILE *p = popen(ls, "r");
+    int kept = 0;
+    assert_int_equal(fscanf(p, "%d", &kept), 1);
+    pclose(p);
+    assert_int_equal(kept, 1);
+    free(ls);
+    free(report);
+    free(args);
+    free(csv);
+    cl_str_free(&out);
+    cl_str_free(&err);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_cannot_grade),
+        cmocka_unit_test(test_gpu_backend_without_gpu),
+        cmocka_unit_test(test_json_contract),
+        cmocka_unit_test(test_same_seed_same_report),
+        cmocka_unit_test(test_batch),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
