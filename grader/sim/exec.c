@@ -98,7 +98,8 @@ static inline __attribute__((always_inline)) uint32_t setp_bits(const sim_op *op
     }
     case X_SETP_U32: {
         const uint32_t *A = R32(op->s[1]), *B = R32(op->s[2]);
-        switch (op->p[0]) { ICMP_CASES(A[l], B[l]) default: SIM_ASSERT(0); }
+        const uint32_t top = 1u << 31;
+        switch (op->p[0]) { ICMP_CASES((int32_t)(A[l] ^ top), (int32_t)(B[l] ^ top)) default: SIM_ASSERT(0); }
         break;
     }
     case X_SETP_S64: {
@@ -106,9 +107,10 @@ static inline __attribute__((always_inline)) uint32_t setp_bits(const sim_op *op
         switch (op->p[0]) { ICMP_CASES((int64_t)A[l], (int64_t)B[l]) default: SIM_ASSERT(0); }
         break;
     }
-    case X_SETP_U64: {
+    case X_SETP_U64: { /* unsigned as signed with the top bit flipped: vector compares */
         const uint64_t *A = R64(op->s[1]), *B = R64(op->s[2]);
-        switch (op->p[0]) { ICMP_CASES(A[l], B[l]) default: SIM_ASSERT(0); }
+        const uint64_t top = 1ull << 63;
+        switch (op->p[0]) { ICMP_CASES((int64_t)(A[l] ^ top), (int64_t)(B[l] ^ top)) default: SIM_ASSERT(0); }
         break;
     }
     case X_SETP_F32: {

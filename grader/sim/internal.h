@@ -308,18 +308,22 @@ typedef struct sim_warp {
     uint32_t rotate_pc;
 } sim_warp;
 
-/* Shadow of one shared-memory byte for the race and init checks. */
+/* Shadow of one 4-byte word of shared memory for the race and init checks
+ * (shadow.c). */
 typedef struct sim_shadow {
-    uint32_t w_epoch;         /* barrier epoch of the last write; 0: never written */
-    uint32_t w_wsync;
-    uint32_t w_step;          /* the writing warp's step (same instruction) */
+    uint32_t w_epoch;         /* barrier epoch of the last write */
+    uint32_t w_wsync;         /* the writing warp's sync count then */
+    uint32_t w_step;          /* its memory-instruction count (same instruction) */
     uint32_t w_op;
-    uint32_t r_epoch;
-    uint32_t r_wsync;
+    uint32_t r_epoch;         /* epoch of the reads recorded */
+    uint32_t r_wsync;         /* the latest reader's warp sync count */
     uint32_t r_op;
+    uint32_t init_epoch;      /* init_mask is this block's when >= epoch_base */
     uint16_t w_tid, r_tid;
+    uint8_t w_mask, r_mask;   /* bytes of the word written, read */
     uint8_t r_multi;          /* 1: another reader in r_tid's warp; 2: in another warp */
     uint8_t w_atomic;
+    uint8_t init_mask;        /* bytes of the word the block has written */
 } sim_shadow;
 
 typedef struct sim_printf_rec {

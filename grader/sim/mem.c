@@ -156,8 +156,13 @@ done:
 }
 
 /* Extra wavefronts: the most distinct 4-byte words of one bank in a phase. */
-static void count_banks(sim_block *b, const uint64_t *addr, uint32_t m, unsigned total, bool store)
+static void count_banks(sim_block *b, const uint64_t *addr, uint32_t m, unsigned total, bool store, bool contig)
 {
+    if (contig) { /* consecutive words: every bank once a phase */
+        if (store) b->cnt.shared_store_requests++;
+        else b->cnt.shared_load_requests++;
+        return;
+    }
     unsigned phase = total <= 4 ? 32 : total == 8 ? 16 : 8, extra = 0;
     for (unsigned p0 = 0; p0 < 32; p0 += phase) {
         uint32_t words[32][8];
@@ -222,6 +227,7 @@ typedef struct access {
     bool contig;         /* a full warp on consecutive elements in one place */
     bool shared;         /* every mapped lane is in shared memory */
     bool lazy;           /* only host[0] is set: fill_hosts sets the rest from base */
+    bool uniform;        /* every lane of m has the same address */
     uintptr_t base;
 } access;
 
@@ -308,6 +314,7 @@ static HOT_INLINE void lane_addrs(const sim_warp *w, const sim_op *op, uint32_t 
     *lo = l0;
     *hi = h0;
     *mis = o0;
+    a->uniform = l0 == h0;
 }
 
 /* All lanes of m in one window of the generic space (or none): the space. */
@@ -354,6 +361,7 @@ static HOT_INLINE bool map_fast(sim_block *b, sim_warp *w, const sim_op *op, uin
         uint32_t ls = b->prog->local_size;
         if (uhi + total > ls || ulo > uhi) return false;
         base = (uintptr_t)b->local + (uintptr_t)w->id * 32 * ls - (uintptr_t)shift;
+        a->uniform = false; /* one address, a different thread's memory each */
         for (int l = 0; l < 32; l++) a->host[l] = base + (uintptr_t)l * ls + (uintptr_t)a->addr[l];
         return true;
     }
@@ -393,6 +401,7 @@ static HOT_INLINE void map_access(sim_block *b, sim_warp *w, uint32_t pc, uint32
     lane_addrs(w, op, m, total, a, &lo, &hi, &mis);
     if (!(mis & (total - 1)) && map_fast(b, w, op, m, write, a, lo, hi)) return;
     a->contig = false;
+    a->uniform = false; /* per-thread spaces (local, device-function parameters) look the same */
     a->shared = true;
     for (int l = 0; l < 32; l++) {
         if (!(m >> l & 1u)) continue;
@@ -547,7 +556,20 @@ SIM_HOT void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     w->minst++;
     map_access(b, w, pc, m, false, &a);
     if (a.shared && b->shadow) shadow_reads(b, w, pc, m, &a, total);
-    if (!(a.contig && load_contig(w, op, &a))) {
+    if (a.uniform && a.ok == m && !a.shared) { /* a parameter, a broadcast: read once */
+        int first = __builtin_ctz(m);
+        load_lanes(b, w, pc, 1u << first, &a);
+        for (unsigned e = 0; e < count; e++) {
+            if (op->s[e] == SIM_NOSLOT) continue;
+            if (op->p[3] & SIM_MF_DST64) {
+                uint64_t *row = w->r64 + (size_t)op->s[e] * 32, v = row[first];
+                for (int l = 0; l < 32; l++) row[l] = (m >> l & 1u) ? v : row[l];
+            } else {
+                uint32_t *row = w->r32 + (size_t)op->s[e] * 32, v = row[first];
+                for (int l = 0; l < 32; l++) row[l] = (m >> l & 1u) ? v : row[l];
+            }
+        }
+    } else if (!(a.contig && load_contig(w, op, &a))) {
         fill_hosts(&a);
         if (a.ok == m && n == 4 && !(op->p[3] & (SIM_MF_SIGNED | SIM_MF_DST64 | SIM_MF_DST16)))
             load32(w, op, m, a.host, count);
@@ -555,7 +577,7 @@ SIM_HOT void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
             load_lanes(b, w, pc, m, &a);
     }
     if (op->p[0] == SIM_MS_GLOBAL) count_sectors(b, a.addr, m, total, false, a.contig);
-    else if (is_shared(op)) count_banks(b, a.addr, m, total, false);
+    else if (is_shared(op)) count_banks(b, a.addr, m, total, false, a.contig);
 }
 
 SIM_HOT void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
@@ -580,7 +602,7 @@ SIM_HOT void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
         }
     }
     if (op->p[0] == SIM_MS_GLOBAL) count_sectors(b, a.addr, m, total, true, a.contig);
-    else if (is_shared(op)) count_banks(b, a.addr, m, total, true);
+    else if (is_shared(op)) count_banks(b, a.addr, m, total, true, a.contig);
 }
 
 /* ---- atomics ---- */
