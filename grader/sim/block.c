@@ -133,7 +133,10 @@ void sim_block_destroy(sim_block *b)
 static void fill_poison(uint8_t *p, size_t n)
 {
     static const uint8_t pat[4] = { 0xad, 0xdb, 0xba, 0x7f }; /* SIM_POISON32, little-endian */
-    for (size_t i = 0; i < n; i++) p[i] = pat[i & 3];
+    const uint32_t word = SIM_POISON32;
+    size_t i = 0;
+    for (; i + 4 <= n; i += 4) memcpy(p + i, &word, 4);
+    for (; i < n; i++) p[i] = pat[i & 3];
 }
 
 void sim_block_setup(sim_block *b, uint64_t index)
@@ -185,6 +188,7 @@ void sim_block_setup(sim_block *b, uint64_t index)
     b->ptext.len = 0;
     if (b->ptext.s) b->ptext.s[0] = '\0';
     b->plines.n = 0;
+    b->pdrop_lines = b->pdrop_bytes = 0;
     memset(&b->cnt, 0, sizeof b->cnt);
     b->steps = 0;
     b->region_hint = 0;

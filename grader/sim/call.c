@@ -93,9 +93,13 @@ void sim_exec_vprintf(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
         rec.thread.z = tid / (b->L->block.x * b->L->block.y);
         rec.text = (uint32_t)b->ptext.len;
         rec.len = (uint32_t)line.len;
-        if (b->ptext.len + line.len < (size_t)1 << 30) {
+        /* a block never keeps more than the launch may show */
+        if (b->plines.n < b->L->printf_lines && b->ptext.len + line.len <= b->L->printf_bytes) {
             cl_str_addn(&b->ptext, line.s ? line.s : "", line.len);
             CL_VEC_PUSH(&b->plines, rec);
+        } else {
+            b->pdrop_lines++;
+            b->pdrop_bytes += line.len;
         }
         cl_str_free(&line);
         if (c->nrets) {

@@ -364,6 +364,7 @@ typedef struct sim_block {
     sim_hzset hz;
     cl_str ptext;
     CL_VEC(sim_printf_rec) plines;
+    size_t pdrop_lines, pdrop_bytes;  /* printf output over the caps */
     sim_counters cnt;
     uint64_t steps;
     size_t region_hint;
@@ -472,6 +473,7 @@ typedef struct sim_block_result {
     char *ptext;
     sim_printf_rec *plines;
     size_t nplines;
+    size_t pdrop_lines, pdrop_bytes;
     sim_status status;
 } sim_block_result;
 
@@ -485,6 +487,8 @@ typedef struct sim_run {
     uint64_t nblocks;
     unsigned checks;
     uint64_t budget;
+    size_t printf_bytes;             /* caps on printf output */
+    size_t printf_lines;
     atomic_uint_fast64_t next;       /* next block to run */
     atomic_uint_fast64_t stop_at;    /* blocks above this are not run (trap, budget) */
     sim_block_result **results;      /* per block, NULL when nothing to say */

@@ -45,6 +45,8 @@ static sim_block_result *take_result(sim_block *b)
     r->status = b->status == SIM_COMPLETED && b->fault ? SIM_FAULTED : b->status;
     r->hz = b->hz;
     memset(&b->hz, 0, sizeof b->hz);
+    r->pdrop_lines = b->pdrop_lines;
+    r->pdrop_bytes = b->pdrop_bytes;
     if (b->plines.n) {
         r->ptext = cl_strndup(b->ptext.s, b->ptext.len);
         r->plines = cl_malloc(b->plines.n * sizeof *r->plines);
@@ -75,7 +77,8 @@ static void *work(void *arg)
         b.cnt.blocks = 1;
         add_counters(&wk->cnt, &b.cnt);
         if (b.status == SIM_TRAPPED || b.status == SIM_BUDGET_EXHAUSTED) lower_stop(L, i);
-        if (b.hz.n || b.plines.n || b.status != SIM_COMPLETED || b.fault) L->results[i] = take_result(&b);
+        if (b.hz.n || b.plines.n || b.pdrop_lines || b.status != SIM_COMPLETED || b.fault)
+            L->results[i] = take_result(&b);
     }
     sim_block_destroy(&b);
     return NULL;
@@ -142,6 +145,8 @@ cl_status sim_launch(sim_machine *m, const ptx_module *mod, const char *kernel, 
     L.nblocks = (uint64_t)grid.x * grid.y * grid.z;
     L.checks = SIM_CHECK_ALL & ~m->opt.checks_off;
     L.budget = m->opt.budget ? m->opt.budget : DEFAULT_BUDGET;
+    L.printf_bytes = m->opt.printf_bytes ? m->opt.printf_bytes : 64 * 1024;
+    L.printf_lines = m->opt.printf_lines ? m->opt.printf_lines : 1000;
     atomic_init(&L.next, 0);
     atomic_init(&L.stop_at, UINT64_MAX);
     L.results = cl_calloc(L.nblocks, sizeof *L.results);

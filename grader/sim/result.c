@@ -7,8 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define DEFAULT_PRINTF_BYTES (64u * 1024)
-#define DEFAULT_PRINTF_LINES 1000u
 
 typedef struct result_impl {
     sim_launch_result pub;
@@ -262,13 +260,14 @@ static void sort_hazards(result_impl *ri)
 
 static void merge_printf(sim_run *L, sim_launch_result *r, uint64_t last)
 {
-    size_t max_bytes = L->m->opt.printf_bytes ? L->m->opt.printf_bytes : DEFAULT_PRINTF_BYTES;
-    size_t max_lines = L->m->opt.printf_lines ? L->m->opt.printf_lines : DEFAULT_PRINTF_LINES;
+    size_t max_bytes = L->printf_bytes, max_lines = L->printf_lines;
     cl_str all = {0};
     size_t kept_bytes = 0, cap = 0;
     for (uint64_t bi = 0; bi <= last && bi < L->nblocks; bi++) {
         sim_block_result *br = L->results[bi];
         if (!br) continue;
+        r->printf_dropped_lines += br->pdrop_lines;
+        r->printf_dropped_bytes += br->pdrop_bytes;
         for (size_t k = 0; k < br->nplines; k++) {
             const sim_printf_rec *pr = &br->plines[k];
             if (r->nprintf >= max_lines || kept_bytes + pr->len > max_bytes) {
