@@ -12,13 +12,31 @@
 
 #include <math.h>
 
-/* Keep the lanes of m from t_ in D (rows of T). */
-#define STORE(D, t_)                                                          \
+#if defined(__GNUC__) && !defined(__clang__)
+#define SIM_IVDEP _Pragma("GCC ivdep")
+#else
+#define SIM_IVDEP
+#endif
+
+/* D[l] := VALUE for the lanes of m, the declarations after VALUE loading
+ * lane l's operands. A destination row is either one of the source rows or
+ * apart from all of them, so lane l's value never depends on another lane's
+ * result: the full warp's loop carries no dependence (ivdep) and is vector
+ * code; a partial warp's keeps the inactive lanes through a temporary. */
+#define LANES(T, D, VALUE, ...)                                               \
     do {                                                                      \
         if (m == SIM_FULL) {                                                  \
-            memcpy((D), (t_), sizeof(t_));                                    \
+            SIM_IVDEP for (int l = 0; l < 32; l++) {                         \
+                __VA_ARGS__;                                                  \
+                (D)[l] = (VALUE);                                             \
+            }                                                                 \
         } else {                                                              \
-            for (int l = 0; l < 32; l++) (D)[l] = (m >> l & 1u) ? (t_)[l] : (D)[l]; \
+            T t_[32];                                                         \
+            for (int l = 0; l < 32; l++) {                                    \
+                __VA_ARGS__;                                                  \
+                t_[l] = (VALUE);                                              \
+            }                                                                 \
+            for (int l = 0; l < 32; l++) (D)[l] = (m >> l & 1u) ? t_[l] : (D)[l]; \
         }                                                                     \
     } while (0)
 
@@ -195,98 +213,72 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
         switch ((sim_xop)op->x) {
 
 #define I32B(name, expr) case X_##name: { uint32_t *D = R32(op->s[0]); \
-        const uint32_t *A = R32(op->s[1]), *B = R32(op->s[2]); uint32_t t_[32]; \
-        for (int l = 0; l < 32; l++) { uint32_t a = A[l], b = B[l]; t_[l] = (expr); } \
-        STORE(D, t_); break; }
+        const uint32_t *A = R32(op->s[1]), *B = R32(op->s[2]); \
+        LANES(uint32_t, D, (expr), uint32_t a = A[l], b = B[l]); break; }
 #define I64B(name, expr) case X_##name: { uint64_t *D = R64(op->s[0]); \
-        const uint64_t *A = R64(op->s[1]), *B = R64(op->s[2]); uint64_t t_[32]; \
-        for (int l = 0; l < 32; l++) { uint64_t a = A[l], b = B[l]; t_[l] = (expr); } \
-        STORE(D, t_); break; }
+        const uint64_t *A = R64(op->s[1]), *B = R64(op->s[2]); \
+        LANES(uint64_t, D, (expr), uint64_t a = A[l], b = B[l]); break; }
 #define I64S(name, expr) case X_##name: { uint64_t *D = R64(op->s[0]); \
-        const uint64_t *A = R64(op->s[1]); const uint32_t *B = R32(op->s[2]); uint64_t t_[32]; \
-        for (int l = 0; l < 32; l++) { uint64_t a = A[l]; uint32_t b = B[l]; t_[l] = (expr); } \
-        STORE(D, t_); break; }
+        const uint64_t *A = R64(op->s[1]); const uint32_t *B = R32(op->s[2]); \
+        LANES(uint64_t, D, (expr), uint64_t a = A[l]; uint32_t b = B[l]); break; }
 #define I32T(name, expr) case X_##name: { uint32_t *D = R32(op->s[0]); \
-        const uint32_t *A = R32(op->s[1]), *B = R32(op->s[2]), *C = R32(op->s[3]); uint32_t t_[32]; \
-        for (int l = 0; l < 32; l++) { uint32_t a = A[l], b = B[l], c = C[l]; t_[l] = (expr); } \
-        STORE(D, t_); break; }
+        const uint32_t *A = R32(op->s[1]), *B = R32(op->s[2]), *C = R32(op->s[3]); \
+        LANES(uint32_t, D, (expr), uint32_t a = A[l], b = B[l], c = C[l]); break; }
 #define I64T(name, expr) case X_##name: { uint64_t *D = R64(op->s[0]); \
-        const uint64_t *A = R64(op->s[1]), *B = R64(op->s[2]), *C = R64(op->s[3]); uint64_t t_[32]; \
-        for (int l = 0; l < 32; l++) { uint64_t a = A[l], b = B[l], c = C[l]; t_[l] = (expr); } \
-        STORE(D, t_); break; }
+        const uint64_t *A = R64(op->s[1]), *B = R64(op->s[2]), *C = R64(op->s[3]); \
+        LANES(uint64_t, D, (expr), uint64_t a = A[l], b = B[l], c = C[l]); break; }
 #define I32U(name, expr) case X_##name: { uint32_t *D = R32(op->s[0]); \
-        const uint32_t *A = R32(op->s[1]); uint32_t t_[32]; \
-        for (int l = 0; l < 32; l++) { uint32_t a = A[l]; t_[l] = (expr); } \
-        STORE(D, t_); break; }
+        const uint32_t *A = R32(op->s[1]); \
+        LANES(uint32_t, D, (expr), uint32_t a = A[l]); break; }
 #define I64U(name, expr) case X_##name: { uint64_t *D = R64(op->s[0]); \
-        const uint64_t *A = R64(op->s[1]); uint64_t t_[32]; \
-        for (int l = 0; l < 32; l++) { uint64_t a = A[l]; t_[l] = (expr); } \
-        STORE(D, t_); break; }
+        const uint64_t *A = R64(op->s[1]); \
+        LANES(uint64_t, D, (expr), uint64_t a = A[l]); break; }
 #define W32B(name, expr) case X_##name: { uint64_t *D = R64(op->s[0]); \
-        const uint32_t *A = R32(op->s[1]), *B = R32(op->s[2]); uint64_t t_[32]; \
-        for (int l = 0; l < 32; l++) { uint32_t a = A[l], b = B[l]; t_[l] = (expr); } \
-        STORE(D, t_); break; }
+        const uint32_t *A = R32(op->s[1]), *B = R32(op->s[2]); \
+        LANES(uint64_t, D, (expr), uint32_t a = A[l], b = B[l]); break; }
 #define W32T(name, expr) case X_##name: { uint64_t *D = R64(op->s[0]); \
         const uint32_t *A = R32(op->s[1]), *B = R32(op->s[2]); const uint64_t *C = R64(op->s[3]); \
-        uint64_t t_[32]; \
-        for (int l = 0; l < 32; l++) { uint32_t a = A[l], b = B[l]; uint64_t c = C[l]; t_[l] = (expr); } \
-        STORE(D, t_); break; }
+        LANES(uint64_t, D, (expr), uint32_t a = A[l], b = B[l]; uint64_t c = C[l]); break; }
 #define N32(name, expr) case X_##name: { uint64_t *D = R64(op->s[0]); \
-        const uint32_t *A = R32(op->s[1]); uint64_t t_[32]; \
-        for (int l = 0; l < 32; l++) { uint32_t a = A[l]; t_[l] = (expr); } \
-        STORE(D, t_); break; }
+        const uint32_t *A = R32(op->s[1]); \
+        LANES(uint64_t, D, (expr), uint32_t a = A[l]); break; }
 #define T64(name, expr) case X_##name: { uint32_t *D = R32(op->s[0]); \
-        const uint64_t *A = R64(op->s[1]); uint32_t t_[32]; \
-        for (int l = 0; l < 32; l++) { uint64_t a = A[l]; t_[l] = (expr); } \
-        STORE(D, t_); break; }
+        const uint64_t *A = R64(op->s[1]); \
+        LANES(uint32_t, D, (expr), uint64_t a = A[l]); break; }
 #define F32B(name, expr) case X_##name: { uint32_t *D = R32(op->s[0]); \
-        const uint32_t *A = R32(op->s[1]), *B = R32(op->s[2]); uint32_t t_[32]; \
-        for (int l = 0; l < 32; l++) { float a = sim_u2f(A[l]), b = sim_u2f(B[l]); \
-            t_[l] = canon32(expr); } \
-        STORE(D, t_); break; }
+        const uint32_t *A = R32(op->s[1]), *B = R32(op->s[2]); \
+        LANES(uint32_t, D, canon32(expr), float a = sim_u2f(A[l]), b = sim_u2f(B[l])); break; }
 #define F32T(name, expr) case X_##name: { uint32_t *D = R32(op->s[0]); \
-        const uint32_t *A = R32(op->s[1]), *B = R32(op->s[2]), *C = R32(op->s[3]); uint32_t t_[32]; \
-        for (int l = 0; l < 32; l++) { float a = sim_u2f(A[l]), b = sim_u2f(B[l]), c = sim_u2f(C[l]); \
-            t_[l] = canon32(expr); } \
-        STORE(D, t_); break; }
+        const uint32_t *A = R32(op->s[1]), *B = R32(op->s[2]), *C = R32(op->s[3]); \
+        LANES(uint32_t, D, canon32(expr), float a = sim_u2f(A[l]), b = sim_u2f(B[l]), c = sim_u2f(C[l])); break; }
 #define F32U(name, expr) case X_##name: { uint32_t *D = R32(op->s[0]); \
-        const uint32_t *A = R32(op->s[1]); uint32_t t_[32]; \
-        for (int l = 0; l < 32; l++) { float a = sim_u2f(A[l]); t_[l] = canon32(expr); } \
-        STORE(D, t_); break; }
+        const uint32_t *A = R32(op->s[1]); \
+        LANES(uint32_t, D, canon32(expr), float a = sim_u2f(A[l])); break; }
 #define F64B(name, expr) case X_##name: { uint64_t *D = R64(op->s[0]); \
-        const uint64_t *A = R64(op->s[1]), *B = R64(op->s[2]); uint64_t t_[32]; \
-        for (int l = 0; l < 32; l++) { double a = sim_u2d(A[l]), b = sim_u2d(B[l]); \
-            t_[l] = canon64(expr); } \
-        STORE(D, t_); break; }
+        const uint64_t *A = R64(op->s[1]), *B = R64(op->s[2]); \
+        LANES(uint64_t, D, canon64(expr), double a = sim_u2d(A[l]), b = sim_u2d(B[l])); break; }
 #define F64T(name, expr) case X_##name: { uint64_t *D = R64(op->s[0]); \
-        const uint64_t *A = R64(op->s[1]), *B = R64(op->s[2]), *C = R64(op->s[3]); uint64_t t_[32]; \
-        for (int l = 0; l < 32; l++) { double a = sim_u2d(A[l]), b = sim_u2d(B[l]), c = sim_u2d(C[l]); \
-            t_[l] = canon64(expr); } \
-        STORE(D, t_); break; }
+        const uint64_t *A = R64(op->s[1]), *B = R64(op->s[2]), *C = R64(op->s[3]); \
+        LANES(uint64_t, D, canon64(expr), double a = sim_u2d(A[l]), b = sim_u2d(B[l]), c = sim_u2d(C[l])); break; }
 #define F64U(name, expr) case X_##name: { uint64_t *D = R64(op->s[0]); \
-        const uint64_t *A = R64(op->s[1]); uint64_t t_[32]; \
-        for (int l = 0; l < 32; l++) { double a = sim_u2d(A[l]); t_[l] = canon64(expr); } \
-        STORE(D, t_); break; }
+        const uint64_t *A = R64(op->s[1]); \
+        LANES(uint64_t, D, canon64(expr), double a = sim_u2d(A[l])); break; }
 #define FI32(name, expr) case X_##name: { uint32_t *D = R32(op->s[0]); \
-        const uint32_t *A = R32(op->s[1]); uint32_t t_[32]; \
-        for (int l = 0; l < 32; l++) { uint32_t a = A[l]; t_[l] = sim_f2u(expr); } \
-        STORE(D, t_); break; }
+        const uint32_t *A = R32(op->s[1]); \
+        LANES(uint32_t, D, sim_f2u(expr), uint32_t a = A[l]); break; }
 #define IF32(name, expr) case X_##name: { uint32_t *D = R32(op->s[0]); \
-        const uint32_t *A = R32(op->s[1]); uint32_t t_[32]; \
-        for (int l = 0; l < 32; l++) { float a = sim_u2f(A[l]); t_[l] = (expr); } \
-        STORE(D, t_); break; }
+        const uint32_t *A = R32(op->s[1]); \
+        LANES(uint32_t, D, (expr), float a = sim_u2f(A[l])); break; }
 #define XF(name, expr) case X_##name: { uint64_t *D = R64(op->s[0]); \
-        const uint32_t *A = R32(op->s[1]); uint64_t t_[32]; \
-        for (int l = 0; l < 32; l++) { float a = sim_u2f(A[l]); t_[l] = canon64(expr); } \
-        STORE(D, t_); break; }
+        const uint32_t *A = R32(op->s[1]); \
+        LANES(uint64_t, D, canon64(expr), float a = sim_u2f(A[l])); break; }
 #define SETP(name, T, F) case X_##name: { uint32_t bits = setp_bits(op, r32, r64); \
         P[op->s[0]] = (P[op->s[0]] & ~m) | (bits & m); break; }
 #define SEL(name, T) case X_##name: { T *D = (T *)(sizeof(T) == 8 ? (void *)R64(op->s[0]) : (void *)R32(op->s[0])); \
         const T *A = (const T *)(sizeof(T) == 8 ? (void *)R64(op->s[1]) : (void *)R32(op->s[1])); \
         const T *B = (const T *)(sizeof(T) == 8 ? (void *)R64(op->s[2]) : (void *)R32(op->s[2])); \
-        uint32_t c = P[op->s[3]]; T t_[32]; \
-        for (int l = 0; l < 32; l++) t_[l] = (c >> l & 1u) ? A[l] : B[l]; \
-        STORE(D, t_); break; }
+        uint32_t c = P[op->s[3]]; \
+        LANES(T, D, (c >> l & 1u) ? A[l] : B[l], (void)0); break; }
 #define OWN(name)
 #include "sim/xops.def"
 #undef I32B
@@ -416,7 +408,9 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
             SIM_ASSERT(0);
         }
         pc++;
-    moved:
+        if (pc >= limit) break;
+        continue;
+    moved: /* a jump: only loops run long, so the slice is checked here */
         if (pc >= limit || steps >= slice) break;
     }
     set_pcs(w, gmask, pc);
