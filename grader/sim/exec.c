@@ -203,13 +203,16 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
     uint32_t *const r32 = w->r32;
     uint64_t *const r64 = w->r64;
     uint32_t *const P = w->pred;
-    uint64_t steps = 0, lanes = 0;
+    /* lanes executed = popc(gmask) for each step, less the lanes a guard
+       turned off (counted when it happens, which is rare); gmask changes
+       only where lanes exit, and the sum is taken there */
+    uint64_t steps = 0, lanes = 0, seg = 0;
 
     for (;;) {
         const sim_op *op = &code[pc];
         uint32_t m = gmask & (P[op->guard] ^ op->gxor);
         steps++;
-        lanes += (uint32_t)__builtin_popcount(m);
+        if (__builtin_expect(m != gmask, 0)) lanes -= (uint32_t)__builtin_popcount(gmask ^ m);
         switch ((sim_xop)op->x) {
 
 #define I32B(name, expr) case X_##name: { uint32_t *D = R32(op->s[0]); \
@@ -365,6 +368,8 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
                 goto resched;
             }
             sim_lanes_exit(blk, w, pc, m);
+            lanes += (uint64_t)__builtin_popcount(gmask) * (steps - seg);
+            seg = steps;
             gmask &= ~m;
             if (!gmask) goto resched;
             set_pcs(w, gmask, pc + 1);
@@ -418,5 +423,6 @@ resched:
     w->steps += steps;
     blk->steps += steps;
     blk->cnt.warp_instructions += steps;
+    lanes += (uint64_t)__builtin_popcount(gmask) * (steps - seg);
     blk->cnt.lane_instructions += lanes;
 }
