@@ -163,6 +163,7 @@ void sim_block_setup(sim_block *b, uint64_t index)
         w->exited = w->at_bar = w->at_coll = 0;
         memset(w->depth, 0, sizeof w->depth);
         w->wsync = 1;
+        memset(w->pf, 0xff, sizeof w->pf);
         w->steps = 0;
         w->rotate = false;
     }

@@ -303,6 +303,7 @@ typedef struct sim_warp {
     uint32_t wsync;           /* warp-level synchronisations so far */
     uint64_t steps;           /* warp instructions run */
     uint32_t minst;           /* memory instructions run (tells instances apart) */
+    struct { uint32_t pc; uint64_t addr; } pf[16]; /* last lane-0 address per load (prefetch) */
     unsigned id;
     bool rotate;              /* the last group ran long: give another a turn */
     uint32_t rotate_pc;
