@@ -257,16 +257,25 @@ static SIM_HOT uint64_t full_addrs(const uint64_t *restrict b64, const uint32_t 
 {
     uint64_t o = 0, d = 0;
     if (b64) {
-        for (int l = 0; l < 32; l++) addr[l] = b64[l] + imm;
+        uint64_t a0 = b64[0] + imm;
+        for (int l = 0; l < 32; l++) {
+            uint64_t x = b64[l] + imm;
+            addr[l] = x;
+            o |= x;
+            d |= x ^ (a0 + offs[l]);
+        }
     } else if (b32) {
-        for (int l = 0; l < 32; l++) addr[l] = (uint64_t)b32[l] + imm;
+        uint64_t a0 = (uint64_t)b32[0] + imm;
+        for (int l = 0; l < 32; l++) {
+            uint64_t x = (uint64_t)b32[l] + imm;
+            addr[l] = x;
+            o |= x;
+            d |= x ^ (a0 + offs[l]);
+        }
     } else {
         for (int l = 0; l < 32; l++) addr[l] = imm;
-    }
-    uint64_t a0 = addr[0];
-    for (int l = 0; l < 32; l++) {
-        o |= addr[l];
-        d |= addr[l] ^ (a0 + offs[l]);
+        o = imm;
+        d = 1; /* every lane at one address: not contiguous */
     }
     *contig = d == 0;
     return o;
