@@ -388,6 +388,22 @@ static inline uint32_t sim_runnable(const sim_warp *w)
 void sim_run_group(sim_block *b, sim_warp *w, uint32_t gmask, uint32_t pc, uint32_t limit,
                    uint32_t slice);
 
+/* Where one lane's access lands (space.c). */
+typedef struct where {
+    uint8_t *host;
+    uint8_t space;     /* ptx_space */
+    uint32_t soff;     /* shared offset, for the shadow */
+} sim_where;
+
+/* Map (space, addr) of lane `lane` to host memory, or record the fault. */
+bool sim_mem_resolve(sim_block *b, sim_warp *w, int lane, uint32_t pc, unsigned ms, uint64_t addr,
+                     unsigned n, bool write, sim_where *out);
+/* Record a misaligned access; true when aligned. */
+bool sim_mem_aligned(sim_block *b, sim_warp *w, int lane, uint32_t pc, unsigned ms, uint64_t addr,
+                     unsigned total);
+/* A faulted load gives the poison value. */
+void sim_mem_poison_lane(sim_warp *w, const sim_op *op, int l);
+
 /* mem.c: memory instructions for the lanes m of w at op. */
 void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
 void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
