@@ -141,8 +141,6 @@ static const char *not_supported(const ptx_insn *in)
     switch (in->op) {
     case PTX_OP_addc: case PTX_OP_subc: case PTX_OP_madc:
         return "extended-precision arithmetic with a carry (addc, subc, madc) is not supported";
-    case PTX_OP_fns:
-        return "fns is not supported";
     case PTX_OP_setp: case PTX_OP_set:
         if (packed || packed2) return "comparisons of packed halves are not supported";
         break;
@@ -153,6 +151,28 @@ static const char *not_supported(const ptx_insn *in)
         break;
     }
     if (in->flags & PTX_F_CC) return "the carry flag (.cc) is not supported";
+    ptx_type_kind k = ptx_type_kind_of(t);
+    bool half = t == PTX_T_f16 || t == PTX_T_bf16 || packed;
+    switch (in->op) {
+    case PTX_OP_fma: case PTX_OP_rcp: case PTX_OP_sqrt: case PTX_OP_rsqrt: case PTX_OP_sin:
+    case PTX_OP_cos: case PTX_OP_lg2: case PTX_OP_ex2: case PTX_OP_tanh: case PTX_OP_testp:
+    case PTX_OP_copysign:
+        if (k != PTX_K_FLOAT) return "this instruction needs a float type";
+        if (half && in->op != PTX_OP_fma && in->op != PTX_OP_ex2 && in->op != PTX_OP_tanh)
+            return "this instruction is not supported on half types";
+        break;
+    case PTX_OP_rem: case PTX_OP_sad: case PTX_OP_mul24: case PTX_OP_mad24: case PTX_OP_and:
+    case PTX_OP_or: case PTX_OP_xor: case PTX_OP_not: case PTX_OP_cnot: case PTX_OP_shl:
+    case PTX_OP_shr: case PTX_OP_popc: case PTX_OP_clz: case PTX_OP_brev: case PTX_OP_bfind:
+    case PTX_OP_bfe: case PTX_OP_bfi:
+        if (k == PTX_K_FLOAT) return "this instruction needs an integer or bit type";
+        break;
+    case PTX_OP_div:
+        if (half) return "division of halves is not supported";
+        break;
+    default:
+        break;
+    }
     return NULL;
 }
 
