@@ -4,6 +4,7 @@
 #ifndef CUDALAB_SIM_INTERNAL_H
 #define CUDALAB_SIM_INTERNAL_H
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -508,7 +509,9 @@ typedef struct sim_run {
     size_t printf_lines;
     atomic_uint_fast64_t next;       /* next block to run */
     atomic_uint_fast64_t stop_at;    /* blocks above this are not run (trap, budget) */
-    sim_block_result **results;      /* per block, NULL when nothing to say */
+    sim_block_result **results;      /* the blocks that had something to say, */
+    size_t nresults, cap_results;    /* sorted by index once the blocks are done */
+    pthread_mutex_t lock;            /* guards results */
     sim_counters *thread_counters;
 } sim_run;
 
