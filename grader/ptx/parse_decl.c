@@ -193,7 +193,6 @@ static cl_status parse_init_list(ptx_parser *p, ptx_symbol *s, uint64_t *pos, ui
     do {
         if (parse_init_value(p, &p->syms.v[sym_index], pos, sym_index) != CL_OK) return p->st;
     } while (ptx_accept_punct(p, ','));
-    (void)s;
     return ptx_expect_punct(p, '}');
 }
 

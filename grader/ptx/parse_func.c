@@ -169,7 +169,6 @@ static void layout_param(ptx_function *f, ptx_fparam *fp, const ptx_symbol *s, u
         fp->info.kind = ts == 8 ? PTX_PARAM_F64 : ts == 4 ? PTX_PARAM_F32 : PTX_PARAM_BYTES;
     else
         fp->info.kind = ts == 8 ? PTX_PARAM_U64 : ts == 4 ? PTX_PARAM_U32 : PTX_PARAM_BYTES;
-    (void)f;
 }
 
 /* ( .param ... , .param ... ) into f's params or rets. */

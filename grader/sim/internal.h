@@ -257,6 +257,7 @@ typedef struct sim_hz {
     int source;
     uint64_t addr;
     uint32_t region;          /* index of the region missed, SIM_NONE */
+    uint64_t space_size;      /* without a region: the size of the space missed */
     int64_t dist;
     unsigned size;
     sim_lane_pic pic[32];

@@ -204,7 +204,7 @@ static void fill(result_impl *ri, const sim_run *L, const sim_hzrec *rec, uint64
     h->distance = f->dist;
     const sim_region *r = f->region != SIM_NONE && f->region < L->m->mem.n ? &L->m->mem.v[f->region] : NULL;
     h->alloc = keep(ri, cl_strdup(r ? r->label : ""));
-    h->alloc_size = r ? r->size : (uint64_t)strtoull(f->detail, NULL, 10);
+    h->alloc_size = r ? r->size : f->space_size;
     message(L, f, h);
 }
 

@@ -31,7 +31,7 @@ static void fault(sim_block *b, sim_warp *w, int lane, uint32_t pc, sim_hazard_k
     }
     h.dist = addr >= rbase + rsize ? (int64_t)(addr + n - (rbase + rsize))
            : addr < rbase ? -(int64_t)(rbase - addr) : (int64_t)(addr + n - (rbase + rsize));
-    if (!r) snprintf(h.detail, sizeof h.detail, "%llu", (unsigned long long)rsize);
+    if (!r) h.space_size = rsize;
     sim_hz_add(b, &h);
 }
 
