@@ -319,12 +319,13 @@ typedef struct sim_shadow {
     uint32_t w_step;          /* its memory-instruction count (same instruction) */
     uint32_t w_op;
     uint32_t r_epoch;         /* epoch of the reads recorded */
+    uint32_t r_warps;         /* warps that read in r_epoch */
     uint32_t r_wsync;         /* the latest reader's warp sync count */
     uint32_t r_op;
     uint32_t init_epoch;      /* init_mask is this block's when >= epoch_base */
-    uint16_t w_tid, r_tid;
+    uint16_t w_tid, r_tid;    /* the writer; a reader */
     uint8_t w_mask, r_mask;   /* bytes of the word written, read */
-    uint8_t r_multi;          /* 1: another reader in r_tid's warp; 2: in another warp */
+    uint8_t r_multi;          /* another thread of r_tid's warp read too */
     uint8_t w_atomic;
     uint8_t init_mask;        /* bytes of the word the block has written */
 } sim_shadow;
@@ -479,6 +480,10 @@ uint32_t sim_op_line(const sim_program *p, uint32_t op);
 void sim_shadow_read(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigned n, uint32_t op);
 void sim_shadow_write(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigned n, uint32_t op,
                       bool atomic);
+/* The same for the lanes m of a warp's access (soff[l] per lane; SIM_NONE
+ * for lanes outside shared memory). */
+void sim_shadow_reads(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op);
+void sim_shadow_writes(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op);
 
 /* printf.c: format a printf call: fmt and args are read through rd. */
 typedef bool (*sim_reader)(void *ctx, uint64_t addr, void *dst, size_t n);

@@ -170,7 +170,8 @@ cl_status sim_launch(sim_machine *m, const ptx_module *mod, const char *kernel, 
     unsigned n = m->threads < L.nblocks ? m->threads : (unsigned)L.nblocks;
     sim_launch_result *r = sim_result_new();
     run_workers(&L, n ? n : 1, &r->counters);
-    qsort(L.results, L.nresults, sizeof *L.results, by_index);
+    if (L.nresults > 1)
+        qsort(L.results, L.nresults, sizeof *L.results, by_index);
     sim_result_build(&L, r);
     for (size_t i = 0; i < L.nresults; i++) {
         sim_block_result *br = L.results[i];

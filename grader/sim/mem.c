@@ -72,6 +72,25 @@ static void count_banks(sim_block *b, const uint64_t *addr, uint32_t m, unsigned
         else b->cnt.shared_load_requests++;
         return;
     }
+    if (total <= 4) { /* quick answer when every bank holds one word (broadcasts too) */
+        uint32_t first[32], used = 0;
+        bool clash = false;
+        for (int l = 0; l < 32 && !clash; l++) {
+            if (!(m >> l & 1u)) continue;
+            uint32_t word = (uint32_t)(addr[l] >> 2), bank = word & 31;
+            if (!(used >> bank & 1u)) {
+                used |= 1u << bank;
+                first[bank] = word;
+            } else if (first[bank] != word) {
+                clash = true;
+            }
+        }
+        if (!clash) {
+            if (store) b->cnt.shared_store_requests++;
+            else b->cnt.shared_load_requests++;
+            return;
+        }
+    }
     unsigned phase = total <= 4 ? 32 : total == 8 ? 16 : 8, extra = 0;
     for (unsigned p0 = 0; p0 < 32; p0 += phase) {
         uint32_t words[32][8];
@@ -301,7 +320,7 @@ static HOT_INLINE bool map_fast(sim_block *b, sim_warp *w, const sim_op *op, uin
             if (m >> l & 1u) a->host[l] = base + (uintptr_t)a->addr[l];
     }
     if (a->shared)
-        for (int l = 0; l < 32; l++) a->soff[l] = (uint32_t)(a->addr[l] - shift);
+        for (int l = 0; l < 32; l++) a->soff[l] = (m >> l & 1u) ? (uint32_t)(a->addr[l] - shift) : SIM_NONE;
     return true;
 }
 
@@ -480,9 +499,7 @@ static void load_lanes(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m, const
 
 static void shadow_reads(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m, const access *a, unsigned total)
 {
-    for (int l = 0; l < 32; l++)
-        if ((a->ok >> l & 1u) && (m >> l & 1u) && a->soff[l] != SIM_NONE)
-            sim_shadow_read(b, w, l, a->soff[l], total, pc);
+    sim_shadow_reads(b, w, a->ok & m, a->soff, total, pc);
 }
 
 SIM_HOT void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
@@ -525,10 +542,7 @@ SIM_HOT void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     access a;
     w->minst++;
     map_access(b, w, pc, m, true, &a);
-    if (a.shared && b->shadow) {
-        for (int l = 0; l < 32; l++)
-            if ((a.ok >> l & 1u) && a.soff[l] != SIM_NONE) sim_shadow_write(b, w, l, a.soff[l], total, pc, false);
-    }
+    if (a.shared && b->shadow) sim_shadow_writes(b, w, a.ok, a.soff, total, pc);
     if (!(a.contig && store_contig(w, op, &a))) {
         fill_hosts(&a);
         for (int l = 0; l < 32; l++) {

@@ -11,7 +11,9 @@
  * not race with each other; atomics do not race with atomics. A read of a
  * byte no thread of the block wrote is UNINIT_SHARED (exact per byte).
  *
- * Per word, not per byte: a write replaces the word's last writer, so for
+ * Readers are kept as the warps that read (a bit each) and one reader
+ * thread, so a warp re-reading what it read since its last sync costs a few
+ * comparisons. Per word, not per byte: a write replaces the word's last writer, so for
  * threads writing different bytes of one word (char arrays) a race with an
  * earlier writer of other bytes can go unseen; nothing is reported that is
  * not a race. */
@@ -56,17 +58,23 @@ static inline uint8_t written(const sim_block *b, const sim_shadow *s)
     return s->init_epoch >= b->epoch_base ? s->init_mask : 0;
 }
 
-void sim_shadow_read(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigned n, uint32_t op)
+static inline __attribute__((always_inline)) void read_access(sim_block *b, sim_warp *w, int lane, uint32_t off,
+                                                              unsigned n, uint32_t op)
 {
-    if (!b->shadow) return;
     unsigned tid = w->id * 32 + (unsigned)lane;
+    uint32_t wbit = 1u << w->id;
     bool races = b->checks & SIM_CHECK_RACES, reported = false;
     for (uint32_t word = off / 4; word * 4 < off + n; word++) {
         sim_shadow *s = &b->shadow[word];
         uint8_t mask = bytes_of(word, off, n);
-        if ((written(b, s) & mask) != mask && (b->checks & SIM_CHECK_MEMORY)) {
+        /* the common case: nothing to report and nothing new to record (an
+           old value this warp already read since its last sync) */
+        if (s->w_epoch != b->epoch && (written(b, s) & mask) == mask && s->r_epoch == b->epoch &&
+            (s->r_warps & wbit) && (s->r_mask & mask) == mask && s->r_wsync == w->wsync &&
+            (s->r_tid == tid || s->r_multi || s->r_tid / 32 != w->id))
+            continue;
+        if ((written(b, s) & mask) != mask && (b->checks & SIM_CHECK_MEMORY))
             uninit(b, w, lane, op, word * 4 + (uint32_t)__builtin_ctz(mask & ~written(b, s)), n);
-        }
         if (!races) continue;
         if (!reported && s->w_epoch == b->epoch && s->w_tid != tid && (s->w_mask & mask)) {
             bool synced = s->w_tid / 32 == w->id && w->wsync > s->w_wsync;
@@ -78,19 +86,22 @@ void sim_shadow_read(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigned
         if (s->r_epoch != b->epoch) {
             s->r_epoch = b->epoch;
             s->r_tid = (uint16_t)tid;
+            s->r_warps = wbit;
             s->r_multi = 0;
             s->r_mask = 0;
             s->r_op = op;
-        } else if (s->r_tid != tid) {
-            s->r_multi |= (uint8_t)(s->r_tid / 32 == w->id ? 1 : 2);
+        } else if (!(s->r_warps & wbit)) {
+            s->r_warps |= wbit;
+        } else if (s->r_tid != tid && s->r_tid / 32 == w->id) {
+            s->r_multi = 1;
         }
         s->r_mask |= mask;
         s->r_wsync = w->wsync;
     }
 }
 
-void sim_shadow_write(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigned n, uint32_t op,
-                      bool atomic)
+static inline __attribute__((always_inline)) void write_access(sim_block *b, sim_warp *w, int lane, uint32_t off,
+                                                               unsigned n, uint32_t op, bool atomic)
 {
     if (!b->shadow) return;
     unsigned tid = w->id * 32 + (unsigned)lane;
@@ -111,9 +122,9 @@ void sim_shadow_write(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigne
             }
         }
         if (races && !reported && !atomic && s->r_epoch == b->epoch && (s->r_mask & mask)) {
-            bool only_me = s->r_tid == tid && s->r_multi == 0;
-            bool other_warp = s->r_tid / 32 != w->id || (s->r_multi & 2);
-            bool synced = !other_warp && w->wsync > s->r_wsync;
+            uint32_t others = s->r_warps & ~(1u << w->id);
+            bool only_me = !others && s->r_tid == tid && !s->r_multi;
+            bool synced = !others && w->wsync > s->r_wsync;
             if (!only_me && !synced) {
                 race(b, w, lane, op, s->r_op, s->r_tid, off, true);
                 reported = true;
@@ -133,4 +144,41 @@ void sim_shadow_write(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigne
         s->w_mask = mask;
         s->r_epoch = 0;
     }
+}
+
+void sim_shadow_read(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigned n, uint32_t op)
+{
+    read_access(b, w, lane, off, n, op);
+}
+
+void sim_shadow_write(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigned n, uint32_t op, bool atomic)
+{
+    write_access(b, w, lane, off, n, op, atomic);
+}
+
+void sim_shadow_reads(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op)
+{
+    if (!b->shadow) return;
+    uint32_t prev = SIM_NONE;
+    for (int l = 0; l < 32; l++) {
+        if (!(m >> l & 1u) || soff[l] == SIM_NONE) continue;
+        if (soff[l] == prev && n <= 4 && !(soff[l] & 3)) {
+            /* the lane before read the same word (a broadcast): what it found,
+               this lane finds; only note that two threads of the warp read it */
+            sim_shadow *s = &b->shadow[soff[l] / 4];
+            if (s->w_epoch != b->epoch) { /* no write this epoch: nothing depends on who reads */
+                if (s->r_tid / 32 == w->id) s->r_multi = 1;
+                continue;
+            }
+        }
+        read_access(b, w, l, soff[l], n, op);
+        prev = soff[l];
+    }
+}
+
+void sim_shadow_writes(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op)
+{
+    if (!b->shadow) return;
+    for (int l = 0; l < 32; l++)
+        if ((m >> l & 1u) && soff[l] != SIM_NONE) write_access(b, w, l, soff[l], n, op, false);
 }
