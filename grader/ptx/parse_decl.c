@@ -22,7 +22,7 @@ cl_status ptx_expect_int(ptx_parser *p, uint64_t *v)
         ptx_tok_str(&p->tok, b, sizeof b);
         return ptx_perr(p, CL_PTX, p->tok.line, p->tok.col, "expected a number, found '%s'", b);
     }
-    *v = neg ? (uint64_t)-(int64_t)p->tok.ival : p->tok.ival;
+    *v = neg ? 0 - p->tok.ival : p->tok.ival;
     ptx_advance(p);
     return CL_OK;
 }
@@ -128,7 +128,7 @@ static void put_scalar(uint8_t *dst, ptx_type ty, const ptx_token *t, bool neg)
         }
         if (neg) bits ^= size == 4 ? 0x80000000u : 0x8000000000000000ull;
     } else {
-        bits = neg ? (uint64_t)-(int64_t)t->ival : t->ival;
+        bits = neg ? 0 - t->ival : t->ival;
     }
     memcpy(dst, &bits, size); /* little-endian host */
 }

@@ -8,10 +8,6 @@
 
 #include <stdio.h>
 
-unsigned sim_alu_float(const ptx_insn *in, uint64_t v[6]);
-unsigned sim_alu_cvt(const ptx_insn *in, uint64_t v[6]);
-bool sim_fcmp(unsigned cmp, double a, double b);
-
 static uint64_t mask_of(unsigned bits)
 {
     return bits >= 64 ? ~0ull : (1ull << bits) - 1;
@@ -285,8 +281,6 @@ static bool int_cmp(unsigned cmp, uint64_t a, uint64_t b, unsigned bits, bool sg
     default: return false;
     }
 }
-
-double sim_to_double(ptx_type t, uint64_t v, bool ftz);
 
 static bool bool_op(unsigned op, bool x, bool c)
 {

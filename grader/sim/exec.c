@@ -48,11 +48,6 @@ static inline uint32_t canon32(float r)
     return r != r ? SIM_CANON_NAN32 : sim_f2u(r);
 }
 
-static inline uint64_t canon64(double r)
-{
-    return r != r ? SIM_CANON_NAN64 : sim_d2u(r);
-}
-
 static inline void set_pcs(sim_warp *w, uint32_t m, uint32_t pc)
 {
     for (int l = 0; l < 32; l++)
@@ -257,15 +252,15 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
 #define F32U(name, expr) case X_##name: { uint32_t *D = R32(op->s[0]); \
         const uint32_t *A = R32(op->s[1]); \
         LANES(uint32_t, D, canon32(expr), float a = sim_u2f(A[l])); break; }
-#define F64B(name, expr) case X_##name: { uint64_t *D = R64(op->s[0]); \
+#define F64B(name, expr, n1, n2) case X_##name: { uint64_t *D = R64(op->s[0]); \
         const uint64_t *A = R64(op->s[1]), *B = R64(op->s[2]); \
-        LANES(uint64_t, D, canon64(expr), double a = sim_u2d(A[l]), b = sim_u2d(B[l])); break; }
-#define F64T(name, expr) case X_##name: { uint64_t *D = R64(op->s[0]); \
+        LANES(uint64_t, D, sim_nan64(expr, n1, n2, n2), double a = sim_u2d(A[l]), b = sim_u2d(B[l])); break; }
+#define F64T(name, expr, n1, n2, n3) case X_##name: { uint64_t *D = R64(op->s[0]); \
         const uint64_t *A = R64(op->s[1]), *B = R64(op->s[2]), *C = R64(op->s[3]); \
-        LANES(uint64_t, D, canon64(expr), double a = sim_u2d(A[l]), b = sim_u2d(B[l]), c = sim_u2d(C[l])); break; }
+        LANES(uint64_t, D, sim_nan64(expr, n1, n2, n3), double a = sim_u2d(A[l]), b = sim_u2d(B[l]), c = sim_u2d(C[l])); break; }
 #define F64U(name, expr) case X_##name: { uint64_t *D = R64(op->s[0]); \
         const uint64_t *A = R64(op->s[1]); \
-        LANES(uint64_t, D, canon64(expr), double a = sim_u2d(A[l])); break; }
+        LANES(uint64_t, D, sim_nan64(expr, a, a, a), double a = sim_u2d(A[l])); break; }
 #define FI32(name, expr) case X_##name: { uint32_t *D = R32(op->s[0]); \
         const uint32_t *A = R32(op->s[1]); \
         LANES(uint32_t, D, sim_f2u(expr), uint32_t a = A[l]); break; }
@@ -274,7 +269,7 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
         LANES(uint32_t, D, (expr), float a = sim_u2f(A[l])); break; }
 #define XF(name, expr) case X_##name: { uint64_t *D = R64(op->s[0]); \
         const uint32_t *A = R32(op->s[1]); \
-        LANES(uint64_t, D, canon64(expr), float a = sim_u2f(A[l])); break; }
+        LANES(uint64_t, D, sim_d2u(expr), float a = sim_u2f(A[l])); break; }
 #define SETP(name, T, F) case X_##name: { uint32_t bits = setp_bits(op, r32, r64); \
         P[op->s[0]] = (P[op->s[0]] & ~m) | (bits & m); break; }
 #define SEL(name, T) case X_##name: { T *D = (T *)(sizeof(T) == 8 ? (void *)R64(op->s[0]) : (void *)R32(op->s[0])); \

@@ -43,9 +43,15 @@ void sim_assert_fail(const char *what, const char *file, int line) __attribute__
 #define SIM_WINDOW_SIZE 0x0000000100000000ull
 /* Per-thread .param storage (device-function arguments) in the param space. */
 #define SIM_TPARAM_BASE 0x00100000u
-/* NaN results of float arithmetic, as the GPU writes them. */
+/* NaN results of float arithmetic, as an H200 writes them (checked by
+ * tests/fidelity): f32 arithmetic writes one canonical NaN; f64 arithmetic
+ * passes on a NaN operand, quieted (which one: see sim_nan64's callers), and
+ * writes the default NaN when it makes one (0 * inf, sqrt(-1)); f64 to f32
+ * writes 0x7fc00000. */
 #define SIM_CANON_NAN32 0x7fffffffu
-#define SIM_CANON_NAN64 0x7fffffffffffffffull
+#define SIM_DEFAULT_NAN64 0xfff8000000000000ull
+#define SIM_QUIET64 0x0008000000000000ull
+#define SIM_D2F_NAN32 0x7fc00000u
 
 /* ---- the lowered program ---- */
 
@@ -444,6 +450,13 @@ void sim_exec_vprintf(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
  * (predicates as 0/1); writes the destination slots; returns SIM_ALU_* flags. */
 enum { SIM_ALU_DIV0 = 1 };
 unsigned sim_alu_eval(const ptx_insn *in, uint64_t v[6]);
+/* alu_float.c: the float, half and cvt instructions of sim_alu_eval. */
+unsigned sim_alu_float(const ptx_insn *in, uint64_t v[6]);
+unsigned sim_alu_cvt(const ptx_insn *in, uint64_t v[6]);
+/* A float comparison (PTX_CMP_*), ordered or not. */
+bool sim_fcmp(unsigned cmp, double a, double b);
+/* A float register's value of type t as a double (f32 flushed with ftz). */
+double sim_to_double(ptx_type t, uint64_t v, bool ftz);
 void sim_exec_generic(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
 
 /* fp.c: conversions and rounding. */
@@ -457,6 +470,18 @@ static inline float sim_u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; 
 static inline uint32_t sim_f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
 static inline double sim_u2d(uint64_t u) { double d; memcpy(&d, &u, 8); return d; }
 static inline uint64_t sim_d2u(double d) { uint64_t u; memcpy(&u, &d, 8); return u; }
+
+/* An f64 result r as the GPU writes it: if r is a NaN, the first NaN among
+ * the operands n1, n2, n3 (in the precedence the GPU gives them; repeat one
+ * for fewer operands), quieted, else the default NaN. */
+static inline uint64_t sim_nan64(double r, double n1, double n2, double n3)
+{
+    if (r == r) return sim_d2u(r);
+    if (n1 != n1) return sim_d2u(n1) | SIM_QUIET64;
+    if (n2 != n2) return sim_d2u(n2) | SIM_QUIET64;
+    if (n3 != n3) return sim_d2u(n3) | SIM_QUIET64;
+    return SIM_DEFAULT_NAN64;
+}
 
 /* float to s32, truncated, saturated, NaN to 0 (cvt.rzi.s32.f32) */
 static inline uint32_t sim_f2i_rz(float a)
