@@ -131,11 +131,26 @@ void ptx_tok_str(const ptx_token *t, char *buf, size_t n);
 uint32_t ptx_add_name(ptx_parser *p, const char *s, size_t len);
 
 /* parse_decl.c */
+/* .type after optional .align/.v2/.v4/.ptr attributes. */
+typedef struct decl_attrs {
+    uint32_t align;
+    unsigned vec;
+    ptx_type type;
+} decl_attrs;
+
+cl_status ptx_expect_int(ptx_parser *p, uint64_t *v);
+/* [.align N] [.vN] [.ptr ...] .type */
+cl_status ptx_parse_attrs(ptx_parser *p, decl_attrs *a);
+/* Declare a name in the innermost scope (or the module's). */
+cl_status ptx_declare(ptx_parser *p, const ptx_token *t, uint64_t value);
 cl_status ptx_parse_module(ptx_parser *p);
 cl_status ptx_parse_var(ptx_parser *p, int32_t func, ptx_space space, bool is_extern,
                         bool is_visible, uint32_t *sym_out);
 cl_status ptx_parse_reg_decl(ptx_parser *p);
 bool ptx_lookup(ptx_parser *p, const char *s, size_t len, uint64_t *value);
+
+/* parse_func.c */
+cl_status ptx_parse_function(ptx_parser *p, bool is_entry, bool is_extern, bool is_visible);
 
 /* parse_insn.c */
 cl_status ptx_parse_insn(ptx_parser *p);

@@ -1,13 +1,11 @@
-/* parse_decl.c - module directives, variables with initialisers, functions and
- * their parameters, register declarations, and function bodies (scopes,
- * labels); instructions are parse_insn.c's. */
+/* parse_decl.c - module directives, variables with initialisers, register
+ * declarations; functions are parse_func.c's, instructions parse_insn.c's. */
 #include "ptx/parse.h"
 
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
-static cl_status parse_function(ptx_parser *p, bool is_entry, bool is_extern, bool is_visible);
 
 /* ---- small helpers ---- */
 
@@ -16,7 +14,7 @@ static bool tok_is_ident(const ptx_token *t, const char *s)
     return t->kind == TK_IDENT && t->len == strlen(s) && memcmp(t->text, s, t->len) == 0;
 }
 
-static cl_status expect_int(ptx_parser *p, uint64_t *v)
+cl_status ptx_expect_int(ptx_parser *p, uint64_t *v)
 {
     bool neg = ptx_accept_punct(p, '-');
     if (p->tok.kind != TK_INT) {
@@ -24,19 +22,12 @@ static cl_status expect_int(ptx_parser *p, uint64_t *v)
         ptx_tok_str(&p->tok, b, sizeof b);
         return ptx_perr(p, CL_PTX, p->tok.line, p->tok.col, "expected a number, found '%s'", b);
     }
-    *v = neg ? (uint64_t)-(int64_t)p->tok.ival : p->tok.ival;
+    *v = neg ? 0 - p->tok.ival : p->tok.ival;
     ptx_advance(p);
     return CL_OK;
 }
 
-/* .type after optional .align/.v2/.v4/.ptr attributes. */
-typedef struct decl_attrs {
-    uint32_t align;
-    unsigned vec;
-    ptx_type type;
-} decl_attrs;
-
-static cl_status parse_attrs(ptx_parser *p, decl_attrs *a)
+cl_status ptx_parse_attrs(ptx_parser *p, decl_attrs *a)
 {
     memset(a, 0, sizeof *a);
     a->vec = 1;
@@ -45,7 +36,7 @@ static cl_status parse_attrs(ptx_parser *p, decl_attrs *a)
         if (ptx_is_dot(&t, ".align")) {
             ptx_advance(p);
             uint64_t v;
-            if (expect_int(p, &v) != CL_OK) return p->st;
+            if (ptx_expect_int(p, &v) != CL_OK) return p->st;
             if (v == 0 || (v & (v - 1)) || v > 4096)
                 return ptx_perr(p, CL_PTX, t.line, t.col, "bad alignment %llu",
                                 (unsigned long long)v);
@@ -84,7 +75,7 @@ uint32_t ptx_add_name(ptx_parser *p, const char *s, size_t len)
 }
 
 /* Declare `name` in the innermost scope (or the module when no function). */
-static cl_status declare(ptx_parser *p, const ptx_token *t, uint64_t value)
+cl_status ptx_declare(ptx_parser *p, const ptx_token *t, uint64_t value)
 {
     ptx_map *m = p->fn >= 0 ? &p->scopes[p->depth - 1] : &p->globals;
     if (!ptx_map_put(m, t->text, t->len, value)) {
@@ -137,7 +128,7 @@ static void put_scalar(uint8_t *dst, ptx_type ty, const ptx_token *t, bool neg)
         }
         if (neg) bits ^= size == 4 ? 0x80000000u : 0x8000000000000000ull;
     } else {
-        bits = neg ? (uint64_t)-(int64_t)t->ival : t->ival;
+        bits = neg ? 0 - t->ival : t->ival;
     }
     memcpy(dst, &bits, size); /* little-endian host */
 }
@@ -169,7 +160,7 @@ static cl_status parse_init_value(ptx_parser *p, ptx_symbol *s, uint64_t *pos, u
         int64_t addend = 0;
         if (ptx_accept_punct(p, '+')) {
             uint64_t a;
-            if (expect_int(p, &a) != CL_OK) return p->st;
+            if (ptx_expect_int(p, &a) != CL_OK) return p->st;
             addend = (int64_t)a;
         }
         if (generic && ptx_expect_punct(p, ')') != CL_OK) return p->st;
@@ -202,7 +193,6 @@ static cl_status parse_init_list(ptx_parser *p, ptx_symbol *s, uint64_t *pos, ui
     do {
         if (parse_init_value(p, &p->syms.v[sym_index], pos, sym_index) != CL_OK) return p->st;
     } while (ptx_accept_punct(p, ','));
-    (void)s;
     return ptx_expect_punct(p, '}');
 }
 
@@ -213,7 +203,7 @@ cl_status ptx_parse_var(ptx_parser *p, int32_t func, ptx_space space, bool is_ex
                         bool is_visible, uint32_t *sym_out)
 {
     decl_attrs a;
-    if (parse_attrs(p, &a) != CL_OK) return p->st;
+    if (ptx_parse_attrs(p, &a) != CL_OK) return p->st;
     if (a.type == PTX_T_pred || a.type == PTX_T_b128)
         return ptx_perr(p, CL_UNSUPPORTED, p->tok.line, p->tok.col,
                         "variables of type .%s are not supported", ptx_type_name(a.type));
@@ -229,7 +219,7 @@ cl_status ptx_parse_var(ptx_parser *p, int32_t func, ptx_space space, bool is_ex
             continue;
         }
         uint64_t n;
-        if (expect_int(p, &n) != CL_OK || ptx_expect_punct(p, ']') != CL_OK) return p->st;
+        if (ptx_expect_int(p, &n) != CL_OK || ptx_expect_punct(p, ']') != CL_OK) return p->st;
         count *= n;
     }
     ptx_symbol s = {0};
@@ -247,7 +237,7 @@ cl_status ptx_parse_var(ptx_parser *p, int32_t func, ptx_space space, bool is_ex
     s.line = name.line;
     uint32_t index = (uint32_t)p->syms.n;
     CL_VEC_PUSH(&p->syms, s);
-    if (declare(p, &name, PTX_NAME_SYM(index)) != CL_OK) return p->st;
+    if (ptx_declare(p, &name, PTX_NAME_SYM(index)) != CL_OK) return p->st;
     if (ptx_accept_punct(p, '=')) {
         ptx_symbol *sv = &p->syms.v[index];
         if (unsized || sv->size == 0)
@@ -287,7 +277,7 @@ cl_status ptx_parse_reg_decl(ptx_parser *p)
 {
     const ptx_token start = p->tok;
     decl_attrs a;
-    if (parse_attrs(p, &a) != CL_OK) return p->st;
+    if (ptx_parse_attrs(p, &a) != CL_OK) return p->st;
     if (a.vec != 1 || a.type == PTX_T_b128)
         return ptx_perr(p, CL_UNSUPPORTED, start.line, start.col,
                         "vector or 128-bit registers are not supported");
@@ -298,7 +288,7 @@ cl_status ptx_parse_reg_decl(ptx_parser *p)
         ptx_advance(p);
         if (ptx_accept_punct(p, '<')) {
             uint64_t n;
-            if (expect_int(p, &n) != CL_OK || ptx_expect_punct(p, '>') != CL_OK) return p->st;
+            if (ptx_expect_int(p, &n) != CL_OK || ptx_expect_punct(p, '>') != CL_OK) return p->st;
             if (n > 65536)
                 return ptx_perr(p, CL_LIMIT, name.line, name.col, "too many registers");
             char buf[256];
@@ -312,335 +302,6 @@ cl_status ptx_parse_reg_decl(ptx_parser *p)
         }
     } while (ptx_accept_punct(p, ','));
     return ptx_expect_punct(p, ';');
-}
-
-/* ---- function bodies ---- */
-
-static cl_status push_scope(ptx_parser *p, const ptx_token *at)
-{
-    if (p->depth == PTX_MAX_SCOPES)
-        return ptx_perr(p, CL_LIMIT, at->line, at->col, "blocks nested too deeply");
-    memset(&p->scopes[p->depth], 0, sizeof p->scopes[0]);
-    p->depth++;
-    return CL_OK;
-}
-
-static void pop_scope(ptx_parser *p)
-{
-    p->depth--;
-    ptx_map_free(&p->scopes[p->depth]);
-}
-
-static cl_status parse_label(ptx_parser *p)
-{
-    const ptx_token name = p->tok;
-    ptx_advance(p); /* name */
-    ptx_advance(p); /* : */
-    ptx_label l = { ptx_add_name(p, name.text, name.len), (uint32_t)p->insns.n };
-    if (!ptx_map_put(&p->label_map, name.text, name.len, p->labels.n))
-        return ptx_perr(p, CL_PTX, name.line, name.col, "label '%.*s' is defined twice",
-                        (int)name.len, name.text);
-    CL_VEC_PUSH(&p->labels, l);
-    return CL_OK;
-}
-
-static cl_status parse_body_directive(ptx_parser *p)
-{
-    const ptx_token t = p->tok;
-    if (ptx_is_dot(&t, ".reg")) {
-        ptx_advance(p);
-        return ptx_parse_reg_decl(p);
-    }
-    if (ptx_is_dot(&t, ".loc")) return ptx_parse_loc(p);
-    if (ptx_is_dot(&t, ".pragma")) {
-        while (p->tok.kind != TK_EOF && !ptx_is_punct(&p->tok, ';')) ptx_advance(p);
-        return ptx_expect_punct(p, ';');
-    }
-    static const struct { const char *dir; ptx_space space; } spaces[] = {
-        {".local", PTX_SPACE_LOCAL}, {".shared", PTX_SPACE_SHARED},
-        {".param", PTX_SPACE_PARAM}, {".const", PTX_SPACE_CONST},
-        {".global", PTX_SPACE_GLOBAL},
-    };
-    for (size_t i = 0; i < sizeof spaces / sizeof spaces[0]; i++) {
-        if (ptx_is_dot(&t, spaces[i].dir)) {
-            ptx_advance(p);
-            return ptx_parse_var(p, p->fn, spaces[i].space, false, false, NULL);
-        }
-    }
-    char b[64];
-    ptx_tok_str(&t, b, sizeof b);
-    return ptx_perr(p, CL_UNSUPPORTED, t.line, t.col, "unsupported directive '%s' in a function body", b);
-}
-
-static cl_status resolve_fixups(ptx_parser *p)
-{
-    for (size_t i = 0; i < p->fixups.n; i++) {
-        ptx_fixup *f = &p->fixups.v[i];
-        uint64_t li;
-        if (!ptx_map_get(&p->label_map, f->name, f->len, &li))
-            return ptx_perr(p, CL_PTX, f->line, f->col, "unknown label '%.*s'", (int)f->len, f->name);
-        ptx_operand *o = f->vec != PTX_NONE ? &p->vec.v[f->vec] : &p->insns.v[f->insn].opd[f->slot];
-        o->kind = PTX_OPD_LABEL;
-        o->index = p->labels.v[li].pc;
-    }
-    return CL_OK;
-}
-
-/* Move the per-function vectors into the function. */
-static void finish_function(ptx_parser *p)
-{
-    ptx_function *f = &p->funcs.v[p->fn];
-    f->insns = p->insns.v;
-    f->ninsns = (uint32_t)p->insns.n;
-    f->vec = p->vec.v;
-    f->nvec = (uint32_t)p->vec.n;
-    f->labels = p->labels.v;
-    f->nlabels = (uint32_t)p->labels.n;
-    for (int b = 0; b < PTX_BANK_COUNT; b++) {
-        f->regs[b] = p->regs[b].v;
-        f->nregs[b] = (uint32_t)p->regs[b].n;
-        memset(&p->regs[b], 0, sizeof p->regs[b]);
-    }
-    memset(&p->insns, 0, sizeof p->insns);
-    memset(&p->vec, 0, sizeof p->vec);
-    memset(&p->labels, 0, sizeof p->labels);
-}
-
-static void reset_function_state(ptx_parser *p)
-{
-    free(p->insns.v);
-    free(p->vec.v);
-    free(p->labels.v);
-    memset(&p->insns, 0, sizeof p->insns);
-    memset(&p->vec, 0, sizeof p->vec);
-    memset(&p->labels, 0, sizeof p->labels);
-    for (int b = 0; b < PTX_BANK_COUNT; b++) {
-        free(p->regs[b].v);
-        memset(&p->regs[b], 0, sizeof p->regs[b]);
-    }
-    free(p->fixups.v);
-    memset(&p->fixups, 0, sizeof p->fixups);
-    while (p->depth > 0) pop_scope(p);
-    ptx_map_free(&p->label_map);
-    p->fn = -1;
-}
-
-static cl_status parse_body(ptx_parser *p)
-{
-    const ptx_token open = p->tok;
-    if (ptx_expect_punct(p, '{') != CL_OK) return p->st;
-    int base = p->depth;
-    p->cur_loc = 0;
-    p->last_user_loc = 0;
-    for (;;) {
-        const ptx_token t = p->tok;
-        if (t.kind == TK_EOF)
-            return ptx_perr(p, CL_PTX, open.line, open.col, "function body is not closed");
-        if (ptx_is_punct(&t, '{')) {
-            ptx_advance(p);
-            if (push_scope(p, &t) != CL_OK) return p->st;
-        } else if (ptx_is_punct(&t, '}')) {
-            ptx_advance(p);
-            if (p->depth == base) break;
-            pop_scope(p);
-        } else if (t.kind == TK_DOT) {
-            if (parse_body_directive(p) != CL_OK) return p->st;
-        } else if (t.kind == TK_IDENT && ptx_is_punct(ptx_peek(p), ':')) {
-            if (parse_label(p) != CL_OK) return p->st;
-        } else if (t.kind == TK_IDENT || ptx_is_punct(&t, '@')) {
-            if (ptx_parse_insn(p) != CL_OK) return p->st;
-        } else {
-            char b[64];
-            ptx_tok_str(&t, b, sizeof b);
-            return ptx_perr(p, CL_PTX, t.line, t.col, "unexpected '%s' in a function body", b);
-        }
-    }
-    return resolve_fixups(p);
-}
-
-/* ---- function headers ---- */
-
-static void layout_param(ptx_function *f, ptx_fparam *fp, const ptx_symbol *s, uint32_t *offset)
-{
-    unsigned align = s->align ? s->align : 1;
-    fp->info.size = (unsigned)s->size;
-    fp->info.align = align;
-    *offset = (*offset + align - 1) & ~(align - 1);
-    fp->info.offset = *offset;
-    *offset += (uint32_t)s->size;
-    ptx_type_kind k = ptx_type_kind_of((ptx_type)s->type);
-    unsigned ts = ptx_type_size((ptx_type)s->type);
-    if (s->size != ts)
-        fp->info.kind = PTX_PARAM_BYTES;
-    else if (k == PTX_K_FLOAT)
-        fp->info.kind = ts == 8 ? PTX_PARAM_F64 : ts == 4 ? PTX_PARAM_F32 : PTX_PARAM_BYTES;
-    else
-        fp->info.kind = ts == 8 ? PTX_PARAM_U64 : ts == 4 ? PTX_PARAM_U32 : PTX_PARAM_BYTES;
-    (void)f;
-}
-
-/* ( .param ... , .param ... ) into f's params or rets. */
-static cl_status parse_param_list(ptx_parser *p, bool rets)
-{
-    if (ptx_expect_punct(p, '(') != CL_OK) return p->st;
-    uint32_t offset = 0;
-    if (ptx_accept_punct(p, ')')) return CL_OK;
-    do {
-        const ptx_token t = p->tok;
-        if (!ptx_is_dot(&t, ".param"))
-            return ptx_perr(p, CL_UNSUPPORTED, t.line, t.col,
-                            "only .param parameters are supported");
-        ptx_advance(p);
-        uint32_t si;
-        decl_attrs a;
-        if (parse_attrs(p, &a) != CL_OK) return p->st;
-        const ptx_token name = p->tok;
-        if (name.kind != TK_IDENT)
-            return ptx_perr(p, CL_PTX, name.line, name.col, "expected a parameter name");
-        ptx_advance(p);
-        uint64_t count = 1;
-        while (ptx_accept_punct(p, '[')) {
-            uint64_t n;
-            if (expect_int(p, &n) != CL_OK || ptx_expect_punct(p, ']') != CL_OK) return p->st;
-            count *= n;
-        }
-        ptx_symbol s = {0};
-        s.name = cl_strndup(name.text, name.len);
-        s.kind = PTX_SYM_VAR;
-        s.space = PTX_SPACE_PARAM;
-        s.type = (uint8_t)a.type;
-        s.size = count * ptx_type_size(a.type);
-        s.align = a.align ? a.align : ptx_type_size(a.type);
-        s.func = p->fn;
-        s.line = name.line;
-        si = (uint32_t)p->syms.n;
-        ptx_function *f = &p->funcs.v[p->fn];
-        s.param = rets ? -2 - (int32_t)f->nrets : (int32_t)f->nparams;
-        CL_VEC_PUSH(&p->syms, s);
-        if (declare(p, &name, PTX_NAME_SYM(si)) != CL_OK) return p->st;
-        ptx_fparam fp = { si, { p->syms.v[si].name, 0, 0, 0, 0 }, (uint8_t)a.type };
-        layout_param(f, &fp, &p->syms.v[si], &offset);
-        if (rets) {
-            f->rets = cl_realloc(f->rets, (f->nrets + 1) * sizeof *f->rets);
-            f->rets[f->nrets++] = fp;
-        } else {
-            f->params = cl_realloc(f->params, (f->nparams + 1) * sizeof *f->params);
-            f->params[f->nparams++] = fp;
-            f->param_size = offset;
-        }
-    } while (ptx_accept_punct(p, ','));
-    return ptx_expect_punct(p, ')');
-}
-
-static cl_status parse_perf_directive(ptx_parser *p, ptx_function *f)
-{
-    const ptx_token t = p->tok;
-    uint32_t *dst = NULL;
-    unsigned maxn = 1;
-    uint32_t dummy[3];
-    if (ptx_is_dot(&t, ".maxntid")) dst = f->maxntid, maxn = 3;
-    else if (ptx_is_dot(&t, ".reqntid")) dst = f->reqntid, maxn = 3;
-    else if (ptx_is_dot(&t, ".minnctapersm")) dst = &f->minnctapersm;
-    else if (ptx_is_dot(&t, ".maxnctapersm")) dst = dummy;
-    else if (ptx_is_dot(&t, ".maxnreg")) dst = &f->maxnreg;
-    else if (ptx_is_dot(&t, ".noreturn")) {
-        ptx_advance(p);
-        return CL_OK;
-    } else if (ptx_is_dot(&t, ".pragma")) {
-        while (p->tok.kind != TK_EOF && !ptx_is_punct(&p->tok, ';')) ptx_advance(p);
-        return ptx_expect_punct(p, ';');
-    } else {
-        char b[64];
-        ptx_tok_str(&t, b, sizeof b);
-        return ptx_perr(p, CL_UNSUPPORTED, t.line, t.col, "unsupported function directive '%s'", b);
-    }
-    if (dst == dummy) maxn = 1;
-    ptx_advance(p);
-    unsigned n = 0;
-    do {
-        uint64_t v;
-        if (expect_int(p, &v) != CL_OK) return p->st;
-        if (n < maxn) dst[n] = (uint32_t)v;
-        n++;
-    } while (ptx_accept_punct(p, ','));
-    return CL_OK;
-}
-
-static cl_status parse_function(ptx_parser *p, bool is_entry, bool is_extern, bool is_visible)
-{
-    cl_status st = CL_OK;
-    bool ret_list = ptx_is_punct(&p->tok, '(');
-    /* the return list comes before the name: parse it once the function exists */
-    ptx_lexer save_lx = p->lx;
-    ptx_token save_tok = p->tok;
-    if (ret_list) { /* skip to find the name */
-        int depth = 0;
-        do {
-            if (ptx_is_punct(&p->tok, '(')) depth++;
-            if (ptx_is_punct(&p->tok, ')')) depth--;
-            ptx_advance(p);
-        } while (depth > 0 && p->tok.kind != TK_EOF);
-    }
-    const ptx_token name = p->tok;
-    if (name.kind != TK_IDENT)
-        return ptx_perr(p, CL_PTX, name.line, name.col, "expected a function name");
-    uint64_t v;
-    int32_t fi;
-    if (ptx_map_get(&p->globals, name.text, name.len, &v)) {
-        const ptx_symbol *s = &p->syms.v[PTX_NAME_INDEX(v)];
-        if (s->kind != PTX_SYM_FUNC || p->funcs.v[s->func].has_body)
-            return ptx_perr(p, CL_PTX, name.line, name.col, "'%s' is declared twice", s->name);
-        fi = s->func; /* a prototype seen before: define it now (params again) */
-        ptx_function *f = &p->funcs.v[fi];
-        free(f->params);
-        free(f->rets);
-        f->params = f->rets = NULL;
-        f->nparams = f->nrets = 0;
-    } else {
-        ptx_function f = {0};
-        f.name = cl_strndup(name.text, name.len);
-        char plain[512];
-        ptx_demangle(f.name, plain, sizeof plain);
-        f.plain = cl_strdup(plain);
-        fi = (int32_t)p->funcs.n;
-        CL_VEC_PUSH(&p->funcs, f);
-        ptx_symbol s = {0};
-        s.name = cl_strndup(name.text, name.len);
-        s.kind = PTX_SYM_FUNC;
-        s.func = fi;
-        s.param = -1;
-        s.line = name.line;
-        uint32_t si = (uint32_t)p->syms.n;
-        CL_VEC_PUSH(&p->syms, s);
-        ptx_map_put(&p->globals, name.text, name.len, PTX_NAME_SYM(si));
-    }
-    ptx_function *f = &p->funcs.v[fi];
-    f->is_entry = is_entry;
-    f->is_extern = is_extern;
-    f->is_visible = is_visible;
-    f->line = name.line;
-    p->fn = fi;
-    if ((st = push_scope(p, &name)) != CL_OK) goto done;
-    if (ret_list) {
-        ptx_lexer after_lx = p->lx;
-        ptx_token after_tok = p->tok;
-        p->lx = save_lx;
-        p->tok = save_tok;
-        if ((st = parse_param_list(p, true)) != CL_OK) goto done;
-        p->lx = after_lx;
-        p->tok = after_tok;
-    }
-    ptx_advance(p); /* name */
-    if (ptx_is_punct(&p->tok, '(') && (st = parse_param_list(p, false)) != CL_OK) goto done;
-    while (p->tok.kind == TK_DOT)
-        if ((st = parse_perf_directive(p, &p->funcs.v[fi])) != CL_OK) goto done;
-    if (ptx_accept_punct(p, ';')) goto done; /* a prototype */
-    p->funcs.v[fi].has_body = true;
-    if ((st = parse_body(p)) != CL_OK) goto done;
-    finish_function(p);
-done:
-    reset_function_state(p);
-    return st;
 }
 
 /* ---- module ---- */
@@ -710,7 +371,7 @@ static cl_status parse_toplevel(ptx_parser *p)
         }
         if (ptx_is_dot(&t, ".entry") || ptx_is_dot(&t, ".func")) {
             ptx_advance(p);
-            return parse_function(p, t.text[1] == 'e', is_extern, is_visible);
+            return ptx_parse_function(p, t.text[1] == 'e', is_extern, is_visible);
         }
         static const struct { const char *dir; ptx_space space; } spaces[] = {
             {".global", PTX_SPACE_GLOBAL}, {".const", PTX_SPACE_CONST},
@@ -732,7 +393,7 @@ static cl_status parse_toplevel(ptx_parser *p)
         if (ptx_is_dot(&t, ".address_size")) {
             ptx_advance(p);
             uint64_t v;
-            if (expect_int(p, &v) != CL_OK) return p->st;
+            if (ptx_expect_int(p, &v) != CL_OK) return p->st;
             if (v != 64)
                 return ptx_perr(p, CL_UNSUPPORTED, t.line, t.col,
                                 ".address_size %llu is not supported (only 64)", (unsigned long long)v);

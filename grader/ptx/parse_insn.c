@@ -158,7 +158,7 @@ static cl_status parse_offset(ptx_parser *p, int64_t *off)
         ptx_advance(p);
         if (ptx_accept_punct(p, '-')) neg = !neg;
         if (p->tok.kind != TK_INT) return bad_operand(p, &p->tok, "expected an offset, found");
-        *off += neg ? -(int64_t)p->tok.ival : (int64_t)p->tok.ival;
+        *off = (int64_t)((uint64_t)*off + (neg ? 0 - p->tok.ival : p->tok.ival)); /* modulo 2^64 */
         ptx_advance(p);
     }
     return CL_OK;
@@ -205,7 +205,7 @@ static cl_status parse_imm(ptx_parser *p, ptx_operand *o, bool neg)
     const ptx_token t = p->tok;
     o->kind = PTX_OPD_IMM;
     switch (t.kind) {
-    case TK_INT: o->lit = LIT_INT; o->imm = neg ? -(int64_t)t.ival : (int64_t)t.ival; break;
+    case TK_INT: o->lit = LIT_INT; o->imm = (int64_t)(neg ? 0 - t.ival : t.ival); break; /* modulo 2^64 */
     case TK_F32: o->lit = LIT_F32; o->imm = (int64_t)(t.ival ^ (neg ? 0x80000000u : 0)); break;
     case TK_F64: o->lit = LIT_F64; o->imm = (int64_t)(t.ival ^ (neg ? 0x8000000000000000ull : 0)); break;
     case TK_FLOAT: {

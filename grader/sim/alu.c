@@ -8,10 +8,6 @@
 
 #include <stdio.h>
 
-unsigned sim_alu_float(const ptx_insn *in, uint64_t v[6]);
-unsigned sim_alu_cvt(const ptx_insn *in, uint64_t v[6]);
-bool sim_fcmp(unsigned cmp, double a, double b);
-
 static uint64_t mask_of(unsigned bits)
 {
     return bits >= 64 ? ~0ull : (1ull << bits) - 1;
@@ -147,6 +143,21 @@ static uint64_t bfi(uint64_t a, uint64_t b, uint64_t c, uint64_t e, unsigned bit
     return d;
 }
 
+/* fns: the position of the offset-th set bit of mask counting from base
+ * (up for a positive offset, down for a negative one), or all ones. */
+static uint32_t fns(uint32_t mask, uint32_t base, int32_t offset)
+{
+    if (base > 31) return 0xffffffffu; /* undefined in PTX: a fixed answer */
+    if (offset == 0) return (mask >> base & 1u) ? base : 0xffffffffu;
+    int32_t count = (offset > 0 ? offset : -offset) - 1, inc = offset > 0 ? 1 : -1;
+    for (int32_t pos = (int32_t)base; pos >= 0 && pos < 32; pos += inc) {
+        if (!(mask >> pos & 1u)) continue;
+        if (count == 0) return (uint32_t)pos;
+        count--;
+    }
+    return 0xffffffffu;
+}
+
 static uint32_t prmt(uint32_t a, uint32_t b, uint32_t c, unsigned mode)
 {
     uint64_t x = (uint64_t)b << 32 | a;
@@ -242,6 +253,7 @@ static unsigned bit_ops(const ptx_insn *in, uint64_t v[6])
     case PTX_OP_shf: r = shf((uint32_t)a, (uint32_t)b, (uint32_t)c, in->mode2, in->mode); break;
     case PTX_OP_dp4a:
     case PTX_OP_dp2a: r = dp(in, (uint32_t)a, (uint32_t)b, (uint32_t)c); break;
+    case PTX_OP_fns: r = fns((uint32_t)a, (uint32_t)b, (int32_t)c); break;
     default: SIM_ASSERT(0);
     }
     v[0] = r & m;
@@ -269,8 +281,6 @@ static bool int_cmp(unsigned cmp, uint64_t a, uint64_t b, unsigned bits, bool sg
     default: return false;
     }
 }
-
-double sim_to_double(ptx_type t, uint64_t v, bool ftz);
 
 static bool bool_op(unsigned op, bool x, bool c)
 {
@@ -338,7 +348,7 @@ unsigned sim_alu_eval(const ptx_insn *in, uint64_t v[6])
     case PTX_OP_and: case PTX_OP_or: case PTX_OP_xor: case PTX_OP_not: case PTX_OP_cnot:
     case PTX_OP_shl: case PTX_OP_shr: case PTX_OP_popc: case PTX_OP_clz: case PTX_OP_bfind:
     case PTX_OP_brev: case PTX_OP_bfe: case PTX_OP_bfi: case PTX_OP_prmt: case PTX_OP_lop3:
-    case PTX_OP_shf: case PTX_OP_dp4a: case PTX_OP_dp2a:
+    case PTX_OP_shf: case PTX_OP_dp4a: case PTX_OP_dp2a: case PTX_OP_fns:
         return bit_ops(in, v);
     case PTX_OP_setp:
     case PTX_OP_set:

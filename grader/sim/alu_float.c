@@ -2,16 +2,12 @@
  * every rounding mode (.rn .rz .rm .rp through the host's IEEE rounding
  * modes; .rni .rzi .rmi .rpi to integers), .ftz and .sat. The .approx
  * functions are computed accurately, which is within the PTX error bounds;
- * their special cases (div.approx for huge divisors, ftz) follow the PTX ISA. */
+ * their special cases (div.approx for huge divisors, ftz) follow the PTX ISA;
+ * NaN results are the bit patterns an H200 writes (internal.h, sim_nan64). */
 #include "sim/internal.h"
 
 #include <fenv.h>
 #include <math.h>
-
-bool sim_fcmp(unsigned cmp, double a, double b);
-double sim_to_double(ptx_type t, uint64_t v, bool ftz);
-unsigned sim_alu_float(const ptx_insn *in, uint64_t v[6]);
-unsigned sim_alu_cvt(const ptx_insn *in, uint64_t v[6]);
 
 static int fe_mode(unsigned rnd)
 {
@@ -132,7 +128,7 @@ static float approx32(const ptx_insn *in, float a, float b)
     case PTX_OP_div: {
         float ab = fabsf(b);
         if ((in->flags & PTX_F_APPROX) && ab > 0x1p126f && ab < INFINITY)
-            return isinf(a) ? NAN : copysignf(0.0f, a) * (signbit(b) ? -1.0f : 1.0f);
+            return isinf(a) || a != a ? NAN : copysignf(0.0f, a) * (signbit(b) ? -1.0f : 1.0f);
         return (float)((double)a / (double)b);
     }
     default: SIM_ASSERT(0);
@@ -181,7 +177,7 @@ static int arith_op(unsigned op)
 static uint32_t finish32(const ptx_insn *in, float r)
 {
     if (in->flags & PTX_F_FTZ) r = ftz32(r);
-    if (in->flags & PTX_F_SAT) r = r != r ? 0.0f : r < 0 ? 0.0f : r > 1 ? 1.0f : r;
+    if (in->flags & PTX_F_SAT) r = !(r > 0) ? 0.0f : r > 1 ? 1.0f : r; /* NaN and -0 to +0 */
     return r != r ? SIM_CANON_NAN32 : sim_f2u(r);
 }
 
@@ -192,8 +188,8 @@ static unsigned f32_op(const ptx_insn *in, uint64_t v[6])
     if (ftz) a = ftz32(a), b = ftz32(b), c = ftz32(c);
     float r;
     switch (in->op) {
-    case PTX_OP_abs: v[0] = sim_f2u(a) & 0x7fffffffu; return 0;
-    case PTX_OP_neg: v[0] = sim_f2u(a) ^ 0x80000000u; return 0;
+    case PTX_OP_abs: v[0] = a != a ? SIM_CANON_NAN32 : sim_f2u(a) & 0x7fffffffu; return 0;
+    case PTX_OP_neg: v[0] = a != a ? SIM_CANON_NAN32 : sim_f2u(a) ^ 0x80000000u; return 0;
     case PTX_OP_copysign: v[0] = (sim_f2u(b) & 0x7fffffffu) | (sim_f2u(a) & 0x80000000u); return 0;
     case PTX_OP_testp: v[0] = testp(in->mode, a); return 0;
     case PTX_OP_min:
@@ -231,8 +227,12 @@ static unsigned f64_op(const ptx_insn *in, uint64_t v[6])
         break;
     }
     if ((in->flags & PTX_F_FTZ) && fpclassify(r) == FP_SUBNORMAL) r = copysign(0.0, r);
-    if (in->flags & PTX_F_SAT) r = r != r ? 0.0 : r < 0 ? 0.0 : r > 1 ? 1.0 : r;
-    v[0] = r != r ? SIM_CANON_NAN64 : sim_d2u(r);
+    if (in->flags & PTX_F_SAT) r = !(r > 0) ? 0.0 : r > 1 ? 1.0 : r;
+    switch (in->nopd - 1) { /* the sources; whose NaN wins as in xops.def */
+    case 1: v[0] = sim_nan64(r, a, a, a); break;
+    case 2: v[0] = in->op == PTX_OP_div ? sim_nan64(r, a, b, b) : sim_nan64(r, b, a, a); break;
+    default: v[0] = sim_nan64(r, b, c, a); break;
+    }
     return 0;
 }
 
@@ -248,7 +248,7 @@ static double half_in(ptx_type t, uint16_t h, bool ftz)
 
 static uint16_t half_out(ptx_type t, double x, unsigned rnd, bool ftz, bool sat)
 {
-    if (sat) x = x != x ? 0.0 : x < 0 ? 0.0 : x > 1 ? 1.0 : x;
+    if (sat) x = !(x > 0) ? 0.0 : x > 1 ? 1.0 : x;
     bool bf = t == PTX_T_bf16 || t == PTX_T_bf16x2;
     uint16_t h = bf ? sim_f32_to_bf16((float)x, (int)rnd) : sim_f64_to_f16(x, (int)rnd);
     if (ftz && !bf && (h & 0x7c00) == 0 && (h & 0x3ff)) h &= 0x8000;
@@ -320,12 +320,13 @@ static bool src_int(ptx_type st, uint64_t v, int64_t *s, uint64_t *u)
     return false;
 }
 
-/* Clamp an integer-valued x into the destination integer type. */
-static uint64_t to_int(ptx_type dt, double x)
+/* Clamp an integer-valued x of type st into the destination integer type.
+ * A NaN gives 0, except from f64 or to 64 bits: the top bit alone (H200). */
+static uint64_t to_int(ptx_type dt, ptx_type st, double x)
 {
     unsigned bits = ptx_type_size(dt) * 8;
     bool sgn = ptx_type_kind_of(dt) == PTX_K_SINT;
-    if (x != x) return 0;
+    if (x != x) return st == PTX_T_f64 || bits == 64 ? 1ull << (bits - 1) : 0;
     if (sgn) {
         double lo = -ldexp(1.0, (int)bits - 1), hi = ldexp(1.0, (int)bits - 1);
         if (x <= lo) return (uint64_t)(int64_t)lo & mask_bits(bits);
@@ -385,15 +386,17 @@ static uint64_t int_to_float(const ptx_insn *in, ptx_type dt, bool sgn, int64_t 
     return r;
 }
 
-static uint64_t float_to_float(const ptx_insn *in, ptx_type dt, double x)
+/* x, of type st, to the float type dt. */
+static uint64_t float_to_float(const ptx_insn *in, ptx_type dt, ptx_type st, double x)
 {
     bool ftz = in->flags & PTX_F_FTZ, sat = in->flags & PTX_F_SAT;
     unsigned rnd = in->rnd;
     if (rnd >= PTX_RND_RNI) x = round_int(rnd, x), rnd = PTX_RND_RN;
     if (in->flags & PTX_F_RELU) x = x != x ? x : x < 0 ? 0.0 : x;
     if (dt == PTX_T_f16 || dt == PTX_T_bf16) return half_out(dt, x, rnd, ftz, sat);
-    if (sat) x = x != x ? 0.0 : x < 0 ? 0.0 : x > 1 ? 1.0 : x;
-    if (dt == PTX_T_f64) return x != x ? SIM_CANON_NAN64 : sim_d2u(x);
+    if (sat) x = !(x > 0) ? 0.0 : x > 1 ? 1.0 : x;
+    if (dt == PTX_T_f64) return x != x ? sim_d2u(x) | SIM_QUIET64 : sim_d2u(x);
+    if (x != x && st == PTX_T_f64) return SIM_D2F_NAN32;
     int mode = fe_mode(rnd), old = fegetround();
     if (mode != old) fesetround(mode);
     volatile double vx = x;
@@ -409,8 +412,8 @@ unsigned sim_alu_cvt(const ptx_insn *in, uint64_t v[6])
     ptx_type dt = (ptx_type)in->type[0], st = (ptx_type)in->type[1];
     if (in->nopd == 3) { /* cvt.rn.f16x2.f32 d, a, b: a to the upper half, b to the lower */
         ptx_type ht = dt == PTX_T_bf16x2 ? PTX_T_bf16 : PTX_T_f16;
-        uint64_t hi = float_to_float(in, ht, sim_to_double(st, v[1], in->flags & PTX_F_FTZ));
-        uint64_t lo = float_to_float(in, ht, sim_to_double(st, v[2], in->flags & PTX_F_FTZ));
+        uint64_t hi = float_to_float(in, ht, st, sim_to_double(st, v[1], in->flags & PTX_F_FTZ));
+        uint64_t lo = float_to_float(in, ht, st, sim_to_double(st, v[2], in->flags & PTX_F_FTZ));
         v[0] = (hi & 0xffff) << 16 | (lo & 0xffff);
         return 0;
     }
@@ -430,7 +433,7 @@ unsigned sim_alu_cvt(const ptx_insn *in, uint64_t v[6])
         }
     } else if (sflt && !dflt) {
         double x = sim_to_double(st, v[1], ftz);
-        r = to_int(dt, round_int(in->rnd, x));
+        r = to_int(dt, st, round_int(in->rnd, x));
         if (ptx_type_kind_of(dt) == PTX_K_SINT && dbits < 64) {
             unsigned sh = 64 - dbits;
             r = (uint64_t)((int64_t)(r << sh) >> sh);
@@ -442,10 +445,10 @@ unsigned sim_alu_cvt(const ptx_insn *in, uint64_t v[6])
         r = int_to_float(in, dt, sgn, s, u);
         if (in->flags & PTX_F_SAT) {
             double x = sim_to_double(dt, r, false);
-            r = float_to_float(in, dt, x);
+            r = float_to_float(in, dt, dt, x);
         }
     } else {
-        r = float_to_float(in, dt, sim_to_double(st, v[1], ftz));
+        r = float_to_float(in, dt, st, sim_to_double(st, v[1], ftz));
     }
     v[0] = r;
     return 0;

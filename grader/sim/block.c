@@ -13,14 +13,22 @@
 #define GROUP_SLICE 4096u     /* ops a group runs before another gets a turn */
 #define WARP_SLICE 65536u     /* ops a warp runs before the next warp's turn */
 
-/* Fill the rows after the registers: constants, and special registers. */
-static void fill_extra_rows(sim_block *b, sim_warp *w)
+static bool block_dependent(const sim_extra *e)
+{
+    return e->is_sreg && (e->value == PTX_SREG_ctaid_x || e->value == PTX_SREG_ctaid_y ||
+                          e->value == PTX_SREG_ctaid_z || e->value == PTX_SREG_smid);
+}
+
+/* Fill the rows after the registers: constants, and special registers; with
+ * only_block, just those that change from block to block. */
+static void fill_extra_rows(sim_block *b, sim_warp *w, bool only_block)
 {
     const sim_program *p = b->prog;
     const sim_run *L = b->L;
     for (uint32_t i = 0; i < p->nrow32 - p->nreg32; i++) {
         const sim_extra *e = &p->extra32[i];
         uint32_t *row = w->r32 + (size_t)(p->nreg32 + i) * 32;
+        if (only_block && !block_dependent(e)) continue;
         for (unsigned l = 0; l < 32; l++) {
             uint32_t v = (uint32_t)e->value;
             if (e->is_sreg) {
@@ -85,7 +93,7 @@ void sim_block_init(sim_block *b, struct sim_run *L)
     if (L->dyn_shared == 0) b->shared_size = p->static_shared;
     b->shared = cl_malloc(b->shared_size + 16);
     if (L->checks & (SIM_CHECK_RACES | SIM_CHECK_MEMORY))
-        b->shadow = cl_calloc((size_t)b->shared_size + 1, sizeof *b->shadow);
+        b->shadow = cl_calloc((size_t)b->shared_size / 4 + 2, sizeof *b->shadow);
     b->local = cl_malloc((size_t)b->nthreads * p->local_size + 16);
     b->tparam = cl_malloc((size_t)b->nthreads * p->tparam_size + 16);
     b->exit_branch = cl_malloc(b->nwarps * 32 * sizeof *b->exit_branch);
@@ -125,7 +133,10 @@ void sim_block_destroy(sim_block *b)
 static void fill_poison(uint8_t *p, size_t n)
 {
     static const uint8_t pat[4] = { 0xad, 0xdb, 0xba, 0x7f }; /* SIM_POISON32, little-endian */
-    for (size_t i = 0; i < n; i++) p[i] = pat[i & 3];
+    const uint32_t word = SIM_POISON32;
+    size_t i = 0;
+    for (; i + 4 <= n; i += 4) memcpy(p + i, &word, 4);
+    for (; i < n; i++) p[i] = pat[i & 3];
 }
 
 void sim_block_setup(sim_block *b, uint64_t index)
@@ -144,13 +155,15 @@ void sim_block_setup(sim_block *b, uint64_t index)
         memset(w->r64, 0, (size_t)p->nreg64 * 32 * sizeof *w->r64);
         memset(w->pred, 0, p->nrowp * sizeof *w->pred);
         w->pred[SIM_PRED_TRUE] = SIM_FULL;
-        if (!b->extra_filled || p->has_block_sregs) fill_extra_rows(b, w);
+        if (!b->extra_filled) fill_extra_rows(b, w, false);
+        else if (p->has_block_sregs) fill_extra_rows(b, w, true);
         unsigned n = b->nthreads - i * 32;
         w->valid = n >= 32 ? SIM_FULL : (1u << n) - 1;
         memset(w->pc, 0, sizeof w->pc);
         w->exited = w->at_bar = w->at_coll = 0;
         memset(w->depth, 0, sizeof w->depth);
         w->wsync = 1;
+        memset(w->pf, 0xff, sizeof w->pf);
         w->steps = 0;
         w->rotate = false;
     }
@@ -158,7 +171,7 @@ void sim_block_setup(sim_block *b, uint64_t index)
     fill_poison(b->shared, b->shared_size);
     /* the shadow is not cleared: entries older than epoch_base are stale */
     if (b->epoch > 0xfff00000u) {
-        if (b->shadow) memset(b->shadow, 0, (size_t)b->shared_size * sizeof *b->shadow);
+        if (b->shadow) memset(b->shadow, 0, ((size_t)b->shared_size / 4 + 2) * sizeof *b->shadow);
         memset(b->crit_epoch, 0, (p->ncritbr + 1) * sizeof *b->crit_epoch);
         b->epoch = 0;
     }
@@ -176,6 +189,7 @@ void sim_block_setup(sim_block *b, uint64_t index)
     b->ptext.len = 0;
     if (b->ptext.s) b->ptext.s[0] = '\0';
     b->plines.n = 0;
+    b->pdrop_lines = b->pdrop_bytes = 0;
     memset(&b->cnt, 0, sizeof b->cnt);
     b->steps = 0;
     b->region_hint = 0;

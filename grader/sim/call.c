@@ -11,12 +11,10 @@ static uint8_t *tparam(sim_block *b, unsigned tid, uint32_t addr)
     return b->tparam + (size_t)tid * b->prog->tparam_size + (addr - SIM_TPARAM_BASE);
 }
 
-static void copy_params(sim_block *b, unsigned tid, const sim_pcopy *c, uint32_t n, bool back)
+static void copy_params(sim_block *b, unsigned tid, const sim_pcopy *c, uint32_t n)
 {
-    for (uint32_t i = 0; i < n; i++) {
-        const sim_pcopy *pc = &c[i];
-        memmove(tparam(b, tid, back ? pc->to : pc->to), tparam(b, tid, pc->from), pc->size);
-    }
+    for (uint32_t i = 0; i < n; i++)
+        memmove(tparam(b, tid, c[i].to), tparam(b, tid, c[i].from), c[i].size);
 }
 
 void sim_exec_call(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
@@ -26,7 +24,7 @@ void sim_exec_call(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     for (int l = 0; l < 32; l++) {
         if (!(m >> l & 1u)) continue;
         unsigned tid = w->id * 32 + (unsigned)l;
-        copy_params(b, tid, &p->pcopies[c->args], c->nargs, false);
+        copy_params(b, tid, &p->pcopies[c->args], c->nargs);
         SIM_ASSERT(w->depth[l] < p->max_depth);
         w->stack[(size_t)w->depth[l] * 32 + (unsigned)l] = pc + 1;
         w->depth[l]++;
@@ -47,7 +45,7 @@ void sim_exec_ret(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
         w->depth[l]--;
         uint32_t rpc = w->stack[(size_t)w->depth[l] * 32 + (unsigned)l];
         const sim_call *c = &p->calls[p->code[rpc - 1].aux];
-        copy_params(b, w->id * 32 + (unsigned)l, &p->pcopies[c->rets], c->nrets, true);
+        copy_params(b, w->id * 32 + (unsigned)l, &p->pcopies[c->rets], c->nrets);
         w->pc[l] = rpc;
     }
     if (leave) {
@@ -93,9 +91,13 @@ void sim_exec_vprintf(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
         rec.thread.z = tid / (b->L->block.x * b->L->block.y);
         rec.text = (uint32_t)b->ptext.len;
         rec.len = (uint32_t)line.len;
-        if (b->ptext.len + line.len < (size_t)1 << 30) {
+        /* a block never keeps more than the launch may show */
+        if (b->plines.n < b->L->printf_lines && b->ptext.len + line.len <= b->L->printf_bytes) {
             cl_str_addn(&b->ptext, line.s ? line.s : "", line.len);
             CL_VEC_PUSH(&b->plines, rec);
+        } else {
+            b->pdrop_lines++;
+            b->pdrop_bytes += line.len;
         }
         cl_str_free(&line);
         if (c->nrets) {

@@ -12,13 +12,31 @@
 
 #include <math.h>
 
-/* Keep the lanes of m from t_ in D (rows of T). */
-#define STORE(D, t_)                                                          \
+#if defined(__GNUC__) && !defined(__clang__)
+#define SIM_IVDEP _Pragma("GCC ivdep")
+#else
+#define SIM_IVDEP
+#endif
+
+/* D[l] := VALUE for the lanes of m, the declarations after VALUE loading
+ * lane l's operands. A destination row is either one of the source rows or
+ * apart from all of them, so lane l's value never depends on another lane's
+ * result: the full warp's loop carries no dependence (ivdep) and is vector
+ * code; a partial warp's keeps the inactive lanes through a temporary. */
+#define LANES(T, D, VALUE, ...)                                               \
     do {                                                                      \
         if (m == SIM_FULL) {                                                  \
-            memcpy((D), (t_), sizeof(t_));                                    \
+            SIM_IVDEP for (int l = 0; l < 32; l++) {                         \
+                __VA_ARGS__;                                                  \
+                (D)[l] = (VALUE);                                             \
+            }                                                                 \
         } else {                                                              \
-            for (int l = 0; l < 32; l++) (D)[l] = (m >> l & 1u) ? (t_)[l] : (D)[l]; \
+            T t_[32];                                                         \
+            for (int l = 0; l < 32; l++) {                                    \
+                __VA_ARGS__;                                                  \
+                t_[l] = (VALUE);                                              \
+            }                                                                 \
+            for (int l = 0; l < 32; l++) (D)[l] = (m >> l & 1u) ? t_[l] : (D)[l]; \
         }                                                                     \
     } while (0)
 
@@ -28,11 +46,6 @@
 static inline uint32_t canon32(float r)
 {
     return r != r ? SIM_CANON_NAN32 : sim_f2u(r);
-}
-
-static inline uint64_t canon64(double r)
-{
-    return r != r ? SIM_CANON_NAN64 : sim_d2u(r);
 }
 
 static inline void set_pcs(sim_warp *w, uint32_t m, uint32_t pc)
@@ -98,7 +111,8 @@ static inline __attribute__((always_inline)) uint32_t setp_bits(const sim_op *op
     }
     case X_SETP_U32: {
         const uint32_t *A = R32(op->s[1]), *B = R32(op->s[2]);
-        switch (op->p[0]) { ICMP_CASES(A[l], B[l]) default: SIM_ASSERT(0); }
+        const uint32_t top = 1u << 31;
+        switch (op->p[0]) { ICMP_CASES((int32_t)(A[l] ^ top), (int32_t)(B[l] ^ top)) default: SIM_ASSERT(0); }
         break;
     }
     case X_SETP_S64: {
@@ -106,9 +120,10 @@ static inline __attribute__((always_inline)) uint32_t setp_bits(const sim_op *op
         switch (op->p[0]) { ICMP_CASES((int64_t)A[l], (int64_t)B[l]) default: SIM_ASSERT(0); }
         break;
     }
-    case X_SETP_U64: {
+    case X_SETP_U64: { /* unsigned as signed with the top bit flipped: vector compares */
         const uint64_t *A = R64(op->s[1]), *B = R64(op->s[2]);
-        switch (op->p[0]) { ICMP_CASES(A[l], B[l]) default: SIM_ASSERT(0); }
+        const uint64_t top = 1ull << 63;
+        switch (op->p[0]) { ICMP_CASES((int64_t)(A[l] ^ top), (int64_t)(B[l] ^ top)) default: SIM_ASSERT(0); }
         break;
     }
     case X_SETP_F32: {
@@ -183,108 +198,85 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
     uint32_t *const r32 = w->r32;
     uint64_t *const r64 = w->r64;
     uint32_t *const P = w->pred;
-    uint64_t steps = 0, lanes = 0;
+    /* lanes executed = popc(gmask) for each step, less the lanes a guard
+       turned off (counted when it happens, which is rare); gmask changes
+       only where lanes exit, and the sum is taken there */
+    uint64_t steps = 0, lanes = 0, seg = 0;
 
     for (;;) {
         const sim_op *op = &code[pc];
         uint32_t m = gmask & (P[op->guard] ^ op->gxor);
         steps++;
-        lanes += (uint32_t)__builtin_popcount(m);
+        if (__builtin_expect(m != gmask, 0)) lanes -= (uint32_t)__builtin_popcount(gmask ^ m);
         switch ((sim_xop)op->x) {
 
 #define I32B(name, expr) case X_##name: { uint32_t *D = R32(op->s[0]); \
-        const uint32_t *A = R32(op->s[1]), *B = R32(op->s[2]); uint32_t t_[32]; \
-        for (int l = 0; l < 32; l++) { uint32_t a = A[l], b = B[l]; t_[l] = (expr); } \
-        STORE(D, t_); break; }
+        const uint32_t *A = R32(op->s[1]), *B = R32(op->s[2]); \
+        LANES(uint32_t, D, (expr), uint32_t a = A[l], b = B[l]); break; }
 #define I64B(name, expr) case X_##name: { uint64_t *D = R64(op->s[0]); \
-        const uint64_t *A = R64(op->s[1]), *B = R64(op->s[2]); uint64_t t_[32]; \
-        for (int l = 0; l < 32; l++) { uint64_t a = A[l], b = B[l]; t_[l] = (expr); } \
-        STORE(D, t_); break; }
+        const uint64_t *A = R64(op->s[1]), *B = R64(op->s[2]); \
+        LANES(uint64_t, D, (expr), uint64_t a = A[l], b = B[l]); break; }
 #define I64S(name, expr) case X_##name: { uint64_t *D = R64(op->s[0]); \
-        const uint64_t *A = R64(op->s[1]); const uint32_t *B = R32(op->s[2]); uint64_t t_[32]; \
-        for (int l = 0; l < 32; l++) { uint64_t a = A[l]; uint32_t b = B[l]; t_[l] = (expr); } \
-        STORE(D, t_); break; }
+        const uint64_t *A = R64(op->s[1]); const uint32_t *B = R32(op->s[2]); \
+        LANES(uint64_t, D, (expr), uint64_t a = A[l]; uint32_t b = B[l]); break; }
 #define I32T(name, expr) case X_##name: { uint32_t *D = R32(op->s[0]); \
-        const uint32_t *A = R32(op->s[1]), *B = R32(op->s[2]), *C = R32(op->s[3]); uint32_t t_[32]; \
-        for (int l = 0; l < 32; l++) { uint32_t a = A[l], b = B[l], c = C[l]; t_[l] = (expr); } \
-        STORE(D, t_); break; }
+        const uint32_t *A = R32(op->s[1]), *B = R32(op->s[2]), *C = R32(op->s[3]); \
+        LANES(uint32_t, D, (expr), uint32_t a = A[l], b = B[l], c = C[l]); break; }
 #define I64T(name, expr) case X_##name: { uint64_t *D = R64(op->s[0]); \
-        const uint64_t *A = R64(op->s[1]), *B = R64(op->s[2]), *C = R64(op->s[3]); uint64_t t_[32]; \
-        for (int l = 0; l < 32; l++) { uint64_t a = A[l], b = B[l], c = C[l]; t_[l] = (expr); } \
-        STORE(D, t_); break; }
+        const uint64_t *A = R64(op->s[1]), *B = R64(op->s[2]), *C = R64(op->s[3]); \
+        LANES(uint64_t, D, (expr), uint64_t a = A[l], b = B[l], c = C[l]); break; }
 #define I32U(name, expr) case X_##name: { uint32_t *D = R32(op->s[0]); \
-        const uint32_t *A = R32(op->s[1]); uint32_t t_[32]; \
-        for (int l = 0; l < 32; l++) { uint32_t a = A[l]; t_[l] = (expr); } \
-        STORE(D, t_); break; }
+        const uint32_t *A = R32(op->s[1]); \
+        LANES(uint32_t, D, (expr), uint32_t a = A[l]); break; }
 #define I64U(name, expr) case X_##name: { uint64_t *D = R64(op->s[0]); \
-        const uint64_t *A = R64(op->s[1]); uint64_t t_[32]; \
-        for (int l = 0; l < 32; l++) { uint64_t a = A[l]; t_[l] = (expr); } \
-        STORE(D, t_); break; }
+        const uint64_t *A = R64(op->s[1]); \
+        LANES(uint64_t, D, (expr), uint64_t a = A[l]); break; }
 #define W32B(name, expr) case X_##name: { uint64_t *D = R64(op->s[0]); \
-        const uint32_t *A = R32(op->s[1]), *B = R32(op->s[2]); uint64_t t_[32]; \
-        for (int l = 0; l < 32; l++) { uint32_t a = A[l], b = B[l]; t_[l] = (expr); } \
-        STORE(D, t_); break; }
+        const uint32_t *A = R32(op->s[1]), *B = R32(op->s[2]); \
+        LANES(uint64_t, D, (expr), uint32_t a = A[l], b = B[l]); break; }
 #define W32T(name, expr) case X_##name: { uint64_t *D = R64(op->s[0]); \
         const uint32_t *A = R32(op->s[1]), *B = R32(op->s[2]); const uint64_t *C = R64(op->s[3]); \
-        uint64_t t_[32]; \
-        for (int l = 0; l < 32; l++) { uint32_t a = A[l], b = B[l]; uint64_t c = C[l]; t_[l] = (expr); } \
-        STORE(D, t_); break; }
+        LANES(uint64_t, D, (expr), uint32_t a = A[l], b = B[l]; uint64_t c = C[l]); break; }
 #define N32(name, expr) case X_##name: { uint64_t *D = R64(op->s[0]); \
-        const uint32_t *A = R32(op->s[1]); uint64_t t_[32]; \
-        for (int l = 0; l < 32; l++) { uint32_t a = A[l]; t_[l] = (expr); } \
-        STORE(D, t_); break; }
+        const uint32_t *A = R32(op->s[1]); \
+        LANES(uint64_t, D, (expr), uint32_t a = A[l]); break; }
 #define T64(name, expr) case X_##name: { uint32_t *D = R32(op->s[0]); \
-        const uint64_t *A = R64(op->s[1]); uint32_t t_[32]; \
-        for (int l = 0; l < 32; l++) { uint64_t a = A[l]; t_[l] = (expr); } \
-        STORE(D, t_); break; }
+        const uint64_t *A = R64(op->s[1]); \
+        LANES(uint32_t, D, (expr), uint64_t a = A[l]); break; }
 #define F32B(name, expr) case X_##name: { uint32_t *D = R32(op->s[0]); \
-        const uint32_t *A = R32(op->s[1]), *B = R32(op->s[2]); uint32_t t_[32]; \
-        for (int l = 0; l < 32; l++) { float a = sim_u2f(A[l]), b = sim_u2f(B[l]); \
-            t_[l] = canon32(expr); } \
-        STORE(D, t_); break; }
+        const uint32_t *A = R32(op->s[1]), *B = R32(op->s[2]); \
+        LANES(uint32_t, D, canon32(expr), float a = sim_u2f(A[l]), b = sim_u2f(B[l])); break; }
 #define F32T(name, expr) case X_##name: { uint32_t *D = R32(op->s[0]); \
-        const uint32_t *A = R32(op->s[1]), *B = R32(op->s[2]), *C = R32(op->s[3]); uint32_t t_[32]; \
-        for (int l = 0; l < 32; l++) { float a = sim_u2f(A[l]), b = sim_u2f(B[l]), c = sim_u2f(C[l]); \
-            t_[l] = canon32(expr); } \
-        STORE(D, t_); break; }
+        const uint32_t *A = R32(op->s[1]), *B = R32(op->s[2]), *C = R32(op->s[3]); \
+        LANES(uint32_t, D, canon32(expr), float a = sim_u2f(A[l]), b = sim_u2f(B[l]), c = sim_u2f(C[l])); break; }
 #define F32U(name, expr) case X_##name: { uint32_t *D = R32(op->s[0]); \
-        const uint32_t *A = R32(op->s[1]); uint32_t t_[32]; \
-        for (int l = 0; l < 32; l++) { float a = sim_u2f(A[l]); t_[l] = canon32(expr); } \
-        STORE(D, t_); break; }
-#define F64B(name, expr) case X_##name: { uint64_t *D = R64(op->s[0]); \
-        const uint64_t *A = R64(op->s[1]), *B = R64(op->s[2]); uint64_t t_[32]; \
-        for (int l = 0; l < 32; l++) { double a = sim_u2d(A[l]), b = sim_u2d(B[l]); \
-            t_[l] = canon64(expr); } \
-        STORE(D, t_); break; }
-#define F64T(name, expr) case X_##name: { uint64_t *D = R64(op->s[0]); \
-        const uint64_t *A = R64(op->s[1]), *B = R64(op->s[2]), *C = R64(op->s[3]); uint64_t t_[32]; \
-        for (int l = 0; l < 32; l++) { double a = sim_u2d(A[l]), b = sim_u2d(B[l]), c = sim_u2d(C[l]); \
-            t_[l] = canon64(expr); } \
-        STORE(D, t_); break; }
+        const uint32_t *A = R32(op->s[1]); \
+        LANES(uint32_t, D, canon32(expr), float a = sim_u2f(A[l])); break; }
+#define F64B(name, expr, n1, n2) case X_##name: { uint64_t *D = R64(op->s[0]); \
+        const uint64_t *A = R64(op->s[1]), *B = R64(op->s[2]); \
+        LANES(uint64_t, D, sim_nan64(expr, n1, n2, n2), double a = sim_u2d(A[l]), b = sim_u2d(B[l])); break; }
+#define F64T(name, expr, n1, n2, n3) case X_##name: { uint64_t *D = R64(op->s[0]); \
+        const uint64_t *A = R64(op->s[1]), *B = R64(op->s[2]), *C = R64(op->s[3]); \
+        LANES(uint64_t, D, sim_nan64(expr, n1, n2, n3), double a = sim_u2d(A[l]), b = sim_u2d(B[l]), c = sim_u2d(C[l])); break; }
 #define F64U(name, expr) case X_##name: { uint64_t *D = R64(op->s[0]); \
-        const uint64_t *A = R64(op->s[1]); uint64_t t_[32]; \
-        for (int l = 0; l < 32; l++) { double a = sim_u2d(A[l]); t_[l] = canon64(expr); } \
-        STORE(D, t_); break; }
+        const uint64_t *A = R64(op->s[1]); \
+        LANES(uint64_t, D, sim_nan64(expr, a, a, a), double a = sim_u2d(A[l])); break; }
 #define FI32(name, expr) case X_##name: { uint32_t *D = R32(op->s[0]); \
-        const uint32_t *A = R32(op->s[1]); uint32_t t_[32]; \
-        for (int l = 0; l < 32; l++) { uint32_t a = A[l]; t_[l] = sim_f2u(expr); } \
-        STORE(D, t_); break; }
+        const uint32_t *A = R32(op->s[1]); \
+        LANES(uint32_t, D, sim_f2u(expr), uint32_t a = A[l]); break; }
 #define IF32(name, expr) case X_##name: { uint32_t *D = R32(op->s[0]); \
-        const uint32_t *A = R32(op->s[1]); uint32_t t_[32]; \
-        for (int l = 0; l < 32; l++) { float a = sim_u2f(A[l]); t_[l] = (expr); } \
-        STORE(D, t_); break; }
+        const uint32_t *A = R32(op->s[1]); \
+        LANES(uint32_t, D, (expr), float a = sim_u2f(A[l])); break; }
 #define XF(name, expr) case X_##name: { uint64_t *D = R64(op->s[0]); \
-        const uint32_t *A = R32(op->s[1]); uint64_t t_[32]; \
-        for (int l = 0; l < 32; l++) { float a = sim_u2f(A[l]); t_[l] = canon64(expr); } \
-        STORE(D, t_); break; }
+        const uint32_t *A = R32(op->s[1]); \
+        LANES(uint64_t, D, sim_d2u(expr), float a = sim_u2f(A[l])); break; }
 #define SETP(name, T, F) case X_##name: { uint32_t bits = setp_bits(op, r32, r64); \
         P[op->s[0]] = (P[op->s[0]] & ~m) | (bits & m); break; }
 #define SEL(name, T) case X_##name: { T *D = (T *)(sizeof(T) == 8 ? (void *)R64(op->s[0]) : (void *)R32(op->s[0])); \
         const T *A = (const T *)(sizeof(T) == 8 ? (void *)R64(op->s[1]) : (void *)R32(op->s[1])); \
         const T *B = (const T *)(sizeof(T) == 8 ? (void *)R64(op->s[2]) : (void *)R32(op->s[2])); \
-        uint32_t c = P[op->s[3]]; T t_[32]; \
-        for (int l = 0; l < 32; l++) t_[l] = (c >> l & 1u) ? A[l] : B[l]; \
-        STORE(D, t_); break; }
+        uint32_t c = P[op->s[3]]; \
+        LANES(T, D, (c >> l & 1u) ? A[l] : B[l], (void)0); break; }
 #define OWN(name)
 #include "sim/xops.def"
 #undef I32B
@@ -371,6 +363,8 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
                 goto resched;
             }
             sim_lanes_exit(blk, w, pc, m);
+            lanes += (uint64_t)__builtin_popcount(gmask) * (steps - seg);
+            seg = steps;
             gmask &= ~m;
             if (!gmask) goto resched;
             set_pcs(w, gmask, pc + 1);
@@ -414,7 +408,9 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
             SIM_ASSERT(0);
         }
         pc++;
-    moved:
+        if (pc >= limit) break;
+        continue;
+    moved: /* a jump: only loops run long, so the slice is checked here */
         if (pc >= limit || steps >= slice) break;
     }
     set_pcs(w, gmask, pc);
@@ -422,5 +418,6 @@ resched:
     w->steps += steps;
     blk->steps += steps;
     blk->cnt.warp_instructions += steps;
+    lanes += (uint64_t)__builtin_popcount(gmask) * (steps - seg);
     blk->cnt.lane_instructions += lanes;
 }

@@ -4,6 +4,7 @@
 #ifndef CUDALAB_SIM_INTERNAL_H
 #define CUDALAB_SIM_INTERNAL_H
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -42,9 +43,15 @@ void sim_assert_fail(const char *what, const char *file, int line) __attribute__
 #define SIM_WINDOW_SIZE 0x0000000100000000ull
 /* Per-thread .param storage (device-function arguments) in the param space. */
 #define SIM_TPARAM_BASE 0x00100000u
-/* NaN results of float arithmetic, as the GPU writes them. */
+/* NaN results of float arithmetic, as an H200 writes them (checked by
+ * tests/fidelity): f32 arithmetic writes one canonical NaN; f64 arithmetic
+ * passes on a NaN operand, quieted (which one: see sim_nan64's callers), and
+ * writes the default NaN when it makes one (0 * inf, sqrt(-1)); f64 to f32
+ * writes 0x7fc00000. */
 #define SIM_CANON_NAN32 0x7fffffffu
-#define SIM_CANON_NAN64 0x7fffffffffffffffull
+#define SIM_DEFAULT_NAN64 0xfff8000000000000ull
+#define SIM_QUIET64 0x0008000000000000ull
+#define SIM_D2F_NAN32 0x7fc00000u
 
 /* ---- the lowered program ---- */
 
@@ -256,6 +263,7 @@ typedef struct sim_hz {
     int source;
     uint64_t addr;
     uint32_t region;          /* index of the region missed, SIM_NONE */
+    uint64_t space_size;      /* without a region: the size of the space missed */
     int64_t dist;
     unsigned size;
     sim_lane_pic pic[32];
@@ -303,23 +311,29 @@ typedef struct sim_warp {
     uint32_t wsync;           /* warp-level synchronisations so far */
     uint64_t steps;           /* warp instructions run */
     uint32_t minst;           /* memory instructions run (tells instances apart) */
+    struct { uint32_t pc; uint64_t addr; } pf[16]; /* last lane-0 address per load (prefetch) */
     unsigned id;
     bool rotate;              /* the last group ran long: give another a turn */
     uint32_t rotate_pc;
 } sim_warp;
 
-/* Shadow of one shared-memory byte for the race and init checks. */
+/* Shadow of one 4-byte word of shared memory for the race and init checks
+ * (shadow.c). */
 typedef struct sim_shadow {
-    uint32_t w_epoch;         /* barrier epoch of the last write; 0: never written */
-    uint32_t w_wsync;
-    uint32_t w_step;          /* the writing warp's step (same instruction) */
+    uint32_t w_epoch;         /* barrier epoch of the last write */
+    uint32_t w_wsync;         /* the writing warp's sync count then */
+    uint32_t w_step;          /* its memory-instruction count (same instruction) */
     uint32_t w_op;
-    uint32_t r_epoch;
-    uint32_t r_wsync;
+    uint32_t r_epoch;         /* epoch of the reads recorded */
+    uint32_t r_warps;         /* warps that read in r_epoch */
+    uint32_t r_wsync;         /* the latest reader's warp sync count */
     uint32_t r_op;
-    uint16_t w_tid, r_tid;
-    uint8_t r_multi;          /* 1: another reader in r_tid's warp; 2: in another warp */
+    uint32_t init_epoch;      /* init_mask is this block's when >= epoch_base */
+    uint16_t w_tid, r_tid;    /* the writer; a reader */
+    uint8_t w_mask, r_mask;   /* bytes of the word written, read */
+    uint8_t r_multi;          /* another thread of r_tid's warp read too */
     uint8_t w_atomic;
+    uint8_t init_mask;        /* bytes of the word the block has written */
 } sim_shadow;
 
 typedef struct sim_printf_rec {
@@ -360,6 +374,7 @@ typedef struct sim_block {
     sim_hzset hz;
     cl_str ptext;
     CL_VEC(sim_printf_rec) plines;
+    size_t pdrop_lines, pdrop_bytes;  /* printf output over the caps */
     sim_counters cnt;
     uint64_t steps;
     size_t region_hint;
@@ -381,6 +396,22 @@ static inline uint32_t sim_runnable(const sim_warp *w)
 /* exec.c: run the group `gmask` of w from pc until it stops (see exec.c). */
 void sim_run_group(sim_block *b, sim_warp *w, uint32_t gmask, uint32_t pc, uint32_t limit,
                    uint32_t slice);
+
+/* Where one lane's access lands (space.c). */
+typedef struct where {
+    uint8_t *host;
+    uint8_t space;     /* ptx_space */
+    uint32_t soff;     /* shared offset, for the shadow */
+} sim_where;
+
+/* Map (space, addr) of lane `lane` to host memory, or record the fault. */
+bool sim_mem_resolve(sim_block *b, sim_warp *w, int lane, uint32_t pc, unsigned ms, uint64_t addr,
+                     unsigned n, bool write, sim_where *out);
+/* Record a misaligned access; true when aligned. */
+bool sim_mem_aligned(sim_block *b, sim_warp *w, int lane, uint32_t pc, unsigned ms, uint64_t addr,
+                     unsigned total);
+/* A faulted load gives the poison value. */
+void sim_mem_poison_lane(sim_warp *w, const sim_op *op, int l);
 
 /* mem.c: memory instructions for the lanes m of w at op. */
 void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
@@ -419,6 +450,13 @@ void sim_exec_vprintf(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
  * (predicates as 0/1); writes the destination slots; returns SIM_ALU_* flags. */
 enum { SIM_ALU_DIV0 = 1 };
 unsigned sim_alu_eval(const ptx_insn *in, uint64_t v[6]);
+/* alu_float.c: the float, half and cvt instructions of sim_alu_eval. */
+unsigned sim_alu_float(const ptx_insn *in, uint64_t v[6]);
+unsigned sim_alu_cvt(const ptx_insn *in, uint64_t v[6]);
+/* A float comparison (PTX_CMP_*), ordered or not. */
+bool sim_fcmp(unsigned cmp, double a, double b);
+/* A float register's value of type t as a double (f32 flushed with ftz). */
+double sim_to_double(ptx_type t, uint64_t v, bool ftz);
 void sim_exec_generic(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
 
 /* fp.c: conversions and rounding. */
@@ -432,6 +470,18 @@ static inline float sim_u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; 
 static inline uint32_t sim_f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
 static inline double sim_u2d(uint64_t u) { double d; memcpy(&d, &u, 8); return d; }
 static inline uint64_t sim_d2u(double d) { uint64_t u; memcpy(&u, &d, 8); return u; }
+
+/* An f64 result r as the GPU writes it: if r is a NaN, the first NaN among
+ * the operands n1, n2, n3 (in the precedence the GPU gives them; repeat one
+ * for fewer operands), quieted, else the default NaN. */
+static inline uint64_t sim_nan64(double r, double n1, double n2, double n3)
+{
+    if (r == r) return sim_d2u(r);
+    if (n1 != n1) return sim_d2u(n1) | SIM_QUIET64;
+    if (n2 != n2) return sim_d2u(n2) | SIM_QUIET64;
+    if (n3 != n3) return sim_d2u(n3) | SIM_QUIET64;
+    return SIM_DEFAULT_NAN64;
+}
 
 /* float to s32, truncated, saturated, NaN to 0 (cvt.rzi.s32.f32) */
 static inline uint32_t sim_f2i_rz(float a)
@@ -455,6 +505,10 @@ uint32_t sim_op_line(const sim_program *p, uint32_t op);
 void sim_shadow_read(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigned n, uint32_t op);
 void sim_shadow_write(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigned n, uint32_t op,
                       bool atomic);
+/* The same for the lanes m of a warp's access (soff[l] per lane; SIM_NONE
+ * for lanes outside shared memory). */
+void sim_shadow_reads(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op);
+void sim_shadow_writes(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op);
 
 /* printf.c: format a printf call: fmt and args are read through rd. */
 typedef bool (*sim_reader)(void *ctx, uint64_t addr, void *dst, size_t n);
@@ -468,6 +522,7 @@ typedef struct sim_block_result {
     char *ptext;
     sim_printf_rec *plines;
     size_t nplines;
+    size_t pdrop_lines, pdrop_bytes;
     sim_status status;
 } sim_block_result;
 
@@ -481,9 +536,13 @@ typedef struct sim_run {
     uint64_t nblocks;
     unsigned checks;
     uint64_t budget;
+    size_t printf_bytes;             /* caps on printf output */
+    size_t printf_lines;
     atomic_uint_fast64_t next;       /* next block to run */
     atomic_uint_fast64_t stop_at;    /* blocks above this are not run (trap, budget) */
-    sim_block_result **results;      /* per block, NULL when nothing to say */
+    sim_block_result **results;      /* the blocks that had something to say, */
+    size_t nresults, cap_results;    /* sorted by index once the blocks are done */
+    pthread_mutex_t lock;            /* guards results */
     sim_counters *thread_counters;
 } sim_run;
 

@@ -45,6 +45,8 @@ static sim_block_result *take_result(sim_block *b)
     r->status = b->status == SIM_COMPLETED && b->fault ? SIM_FAULTED : b->status;
     r->hz = b->hz;
     memset(&b->hz, 0, sizeof b->hz);
+    r->pdrop_lines = b->pdrop_lines;
+    r->pdrop_bytes = b->pdrop_bytes;
     if (b->plines.n) {
         r->ptext = cl_strndup(b->ptext.s, b->ptext.len);
         r->plines = cl_malloc(b->plines.n * sizeof *r->plines);
@@ -52,6 +54,23 @@ static sim_block_result *take_result(sim_block *b)
         r->nplines = b->plines.n;
     }
     return r;
+}
+
+static void keep_result(sim_run *L, sim_block_result *r)
+{
+    pthread_mutex_lock(&L->lock);
+    if (L->nresults == L->cap_results) {
+        L->cap_results = L->cap_results ? 2 * L->cap_results : 64;
+        L->results = cl_realloc(L->results, L->cap_results * sizeof *L->results);
+    }
+    L->results[L->nresults++] = r;
+    pthread_mutex_unlock(&L->lock);
+}
+
+static int by_index(const void *a, const void *b)
+{
+    uint64_t x = (*(sim_block_result *const *)a)->index, y = (*(sim_block_result *const *)b)->index;
+    return x < y ? -1 : x > y;
 }
 
 static void lower_stop(sim_run *L, uint64_t index)
@@ -75,7 +94,8 @@ static void *work(void *arg)
         b.cnt.blocks = 1;
         add_counters(&wk->cnt, &b.cnt);
         if (b.status == SIM_TRAPPED || b.status == SIM_BUDGET_EXHAUSTED) lower_stop(L, i);
-        if (b.hz.n || b.plines.n || b.status != SIM_COMPLETED || b.fault) L->results[i] = take_result(&b);
+        if (b.hz.n || b.plines.n || b.pdrop_lines || b.status != SIM_COMPLETED || b.fault)
+            keep_result(L, take_result(&b));
     }
     sim_block_destroy(&b);
     return NULL;
@@ -142,22 +162,26 @@ cl_status sim_launch(sim_machine *m, const ptx_module *mod, const char *kernel, 
     L.nblocks = (uint64_t)grid.x * grid.y * grid.z;
     L.checks = SIM_CHECK_ALL & ~m->opt.checks_off;
     L.budget = m->opt.budget ? m->opt.budget : DEFAULT_BUDGET;
+    L.printf_bytes = m->opt.printf_bytes ? m->opt.printf_bytes : 64 * 1024;
+    L.printf_lines = m->opt.printf_lines ? m->opt.printf_lines : 1000;
     atomic_init(&L.next, 0);
     atomic_init(&L.stop_at, UINT64_MAX);
-    L.results = cl_calloc(L.nblocks, sizeof *L.results);
+    pthread_mutex_init(&L.lock, NULL);
     unsigned n = m->threads < L.nblocks ? m->threads : (unsigned)L.nblocks;
     sim_launch_result *r = sim_result_new();
     run_workers(&L, n ? n : 1, &r->counters);
+    if (L.nresults > 1)
+        qsort(L.results, L.nresults, sizeof *L.results, by_index);
     sim_result_build(&L, r);
-    for (uint64_t i = 0; i < L.nblocks; i++) {
+    for (size_t i = 0; i < L.nresults; i++) {
         sim_block_result *br = L.results[i];
-        if (!br) continue;
         sim_hzset_free(&br->hz);
         free(br->ptext);
         free(br->plines);
         free(br);
     }
     free(L.results);
+    pthread_mutex_destroy(&L.lock);
     sim_program_free(prog);
     *out = r;
     return CL_OK;

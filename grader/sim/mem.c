@@ -12,12 +12,6 @@
 /* Helpers of the cloned entry points: inlined so they get the clone's ISA. */
 #define HOT_INLINE inline __attribute__((always_inline))
 
-typedef struct where {
-    uint8_t *host;
-    uint8_t space;     /* ptx_space */
-    uint32_t soff;     /* shared offset, for the shadow */
-} where;
-
 static inline uint64_t lane_addr(const sim_warp *w, const sim_op *op, int l)
 {
     uint64_t base = 0;
@@ -25,91 +19,6 @@ static inline uint64_t lane_addr(const sim_warp *w, const sim_op *op, int l)
         base = (op->p[3] & SIM_MF_BASE32) ? w->r32[(size_t)op->s[4] * 32 + (unsigned)l]
                                           : w->r64[(size_t)op->s[4] * 32 + (unsigned)l];
     return base + (uint64_t)op->imm;
-}
-
-static void fault(sim_block *b, sim_warp *w, int lane, uint32_t pc, sim_hazard_kind kind,
-                  uint8_t space, uint64_t addr, unsigned n, const sim_region *r, uint64_t rbase,
-                  uint64_t rsize)
-{
-    sim_hz h = sim_hz_make(kind, pc, w->id, lane);
-    h.space = space;
-    h.addr = addr;
-    h.size = n;
-    if (r) {
-        h.region = (uint32_t)(r - b->L->m->mem.v);
-        rbase = r->base;
-        rsize = r->size;
-    }
-    h.dist = addr >= rbase + rsize ? (int64_t)(addr + n - (rbase + rsize))
-           : addr < rbase ? -(int64_t)(rbase - addr) : (int64_t)(addr + n - (rbase + rsize));
-    if (!r) snprintf(h.detail, sizeof h.detail, "%llu", (unsigned long long)rsize);
-    sim_hz_add(b, &h);
-}
-
-/* Map (space, addr) of thread (w, lane) to host memory, or record a fault. */
-static bool resolve(sim_block *b, sim_warp *w, int lane, uint32_t pc, unsigned ms, uint64_t addr,
-                    unsigned n, bool write, where *out)
-{
-    const sim_run *L = b->L;
-    unsigned tid = w->id * 32 + (unsigned)lane;
-    if (ms == SIM_MS_GENERIC) {
-        if (addr - SIM_SHARED_WINDOW < SIM_WINDOW_SIZE) ms = SIM_MS_SHARED, addr -= SIM_SHARED_WINDOW;
-        else if (addr - SIM_LOCAL_WINDOW < SIM_WINDOW_SIZE) ms = SIM_MS_LOCAL, addr -= SIM_LOCAL_WINDOW;
-        else if (addr - SIM_PARAM_WINDOW < SIM_WINDOW_SIZE) ms = SIM_MS_PARAM, addr -= SIM_PARAM_WINDOW;
-        else ms = SIM_MS_GLOBAL;
-    }
-    switch (ms) {
-    case SIM_MS_SHARED:
-        out->space = PTX_SPACE_SHARED;
-        if (addr + n > b->shared_size || addr + n < addr) {
-            fault(b, w, lane, pc, SIM_HZ_OOB, PTX_SPACE_SHARED, addr, n, NULL, 0, b->shared_size);
-            return false;
-        }
-        out->host = b->shared + addr;
-        out->soff = (uint32_t)addr;
-        return true;
-    case SIM_MS_LOCAL:
-        out->space = PTX_SPACE_LOCAL;
-        if (addr + n > b->prog->local_size || addr + n < addr) {
-            fault(b, w, lane, pc, SIM_HZ_OOB, PTX_SPACE_LOCAL, addr, n, NULL, 0, b->prog->local_size);
-            return false;
-        }
-        out->host = b->local + (size_t)tid * b->prog->local_size + addr;
-        return true;
-    case SIM_MS_PARAM:
-        out->space = PTX_SPACE_PARAM;
-        if (!write && addr + n <= L->param_size) {
-            out->host = (uint8_t *)L->params + addr;
-            return true;
-        }
-        if (addr >= SIM_TPARAM_BASE && addr + n <= SIM_TPARAM_BASE + (uint64_t)b->prog->tparam_size) {
-            out->host = b->tparam + (size_t)tid * b->prog->tparam_size + (addr - SIM_TPARAM_BASE);
-            return true;
-        }
-        fault(b, w, lane, pc, SIM_HZ_OOB, PTX_SPACE_PARAM, addr, n, NULL, 0, L->param_size);
-        return false;
-    default: {
-        out->space = ms == SIM_MS_CONST ? PTX_SPACE_CONST : PTX_SPACE_GLOBAL;
-        const sim_region *r = sim_mem_find(&L->m->mem, addr, n, &b->region_hint);
-        if (!r) {
-            fault(b, w, lane, pc, SIM_HZ_OOB, out->space, addr, n, sim_mem_nearest(&L->m->mem, addr), 0, 0);
-            return false;
-        }
-        out->host = r->host + (addr - r->base);
-        return true;
-    }
-    }
-}
-
-static bool aligned(sim_block *b, sim_warp *w, int lane, uint32_t pc, unsigned ms, uint64_t addr,
-                    unsigned total)
-{
-    if (!(addr & (total - 1))) return true;
-    uint8_t sp = ms == SIM_MS_SHARED ? PTX_SPACE_SHARED : ms == SIM_MS_LOCAL ? PTX_SPACE_LOCAL
-               : ms == SIM_MS_PARAM ? PTX_SPACE_PARAM : ms == SIM_MS_CONST ? PTX_SPACE_CONST
-               : PTX_SPACE_GLOBAL;
-    fault(b, w, lane, pc, SIM_HZ_MISALIGNED, sp, addr, total, NULL, addr, 0);
-    return false;
 }
 
 /* ---- counters ---- */
@@ -156,8 +65,32 @@ done:
 }
 
 /* Extra wavefronts: the most distinct 4-byte words of one bank in a phase. */
-static void count_banks(sim_block *b, const uint64_t *addr, uint32_t m, unsigned total, bool store)
+static void count_banks(sim_block *b, const uint64_t *addr, uint32_t m, unsigned total, bool store, bool contig)
 {
+    if (contig) { /* consecutive words: every bank once a phase */
+        if (store) b->cnt.shared_store_requests++;
+        else b->cnt.shared_load_requests++;
+        return;
+    }
+    if (total <= 4) { /* quick answer when every bank holds one word (broadcasts too) */
+        uint32_t first[32], used = 0;
+        bool clash = false;
+        for (int l = 0; l < 32 && !clash; l++) {
+            if (!(m >> l & 1u)) continue;
+            uint32_t word = (uint32_t)(addr[l] >> 2), bank = word & 31;
+            if (!(used >> bank & 1u)) {
+                used |= 1u << bank;
+                first[bank] = word;
+            } else if (first[bank] != word) {
+                clash = true;
+            }
+        }
+        if (!clash) {
+            if (store) b->cnt.shared_store_requests++;
+            else b->cnt.shared_load_requests++;
+            return;
+        }
+    }
     unsigned phase = total <= 4 ? 32 : total == 8 ? 16 : 8, extra = 0;
     for (unsigned p0 = 0; p0 < 32; p0 += phase) {
         uint32_t words[32][8];
@@ -204,7 +137,7 @@ static uint64_t get_value(const sim_warp *w, const sim_op *op, unsigned e, int l
                                      : w->r32[(size_t)op->s[e] * 32 + (unsigned)l];
 }
 
-static void poison_lane(sim_warp *w, const sim_op *op, int l)
+void sim_mem_poison_lane(sim_warp *w, const sim_op *op, int l)
 {
     uint8_t p[8];
     for (int i = 0; i < 8; i += 4) memcpy(p + i, &(uint32_t){ SIM_POISON32 }, 4);
@@ -222,6 +155,7 @@ typedef struct access {
     bool contig;         /* a full warp on consecutive elements in one place */
     bool shared;         /* every mapped lane is in shared memory */
     bool lazy;           /* only host[0] is set: fill_hosts sets the rest from base */
+    bool uniform;        /* every lane of m has the same address */
     uintptr_t base;
 } access;
 
@@ -251,16 +185,25 @@ static SIM_HOT uint64_t full_addrs(const uint64_t *restrict b64, const uint32_t 
 {
     uint64_t o = 0, d = 0;
     if (b64) {
-        for (int l = 0; l < 32; l++) addr[l] = b64[l] + imm;
+        uint64_t a0 = b64[0] + imm;
+        for (int l = 0; l < 32; l++) {
+            uint64_t x = b64[l] + imm;
+            addr[l] = x;
+            o |= x;
+            d |= x ^ (a0 + offs[l]);
+        }
     } else if (b32) {
-        for (int l = 0; l < 32; l++) addr[l] = (uint64_t)b32[l] + imm;
+        uint64_t a0 = (uint64_t)b32[0] + imm;
+        for (int l = 0; l < 32; l++) {
+            uint64_t x = (uint64_t)b32[l] + imm;
+            addr[l] = x;
+            o |= x;
+            d |= x ^ (a0 + offs[l]);
+        }
     } else {
         for (int l = 0; l < 32; l++) addr[l] = imm;
-    }
-    uint64_t a0 = addr[0];
-    for (int l = 0; l < 32; l++) {
-        o |= addr[l];
-        d |= addr[l] ^ (a0 + offs[l]);
+        o = imm;
+        d = 1; /* every lane at one address: not contiguous */
     }
     *contig = d == 0;
     return o;
@@ -308,6 +251,7 @@ static HOT_INLINE void lane_addrs(const sim_warp *w, const sim_op *op, uint32_t 
     *lo = l0;
     *hi = h0;
     *mis = o0;
+    a->uniform = l0 == h0;
 }
 
 /* All lanes of m in one window of the generic space (or none): the space. */
@@ -354,6 +298,7 @@ static HOT_INLINE bool map_fast(sim_block *b, sim_warp *w, const sim_op *op, uin
         uint32_t ls = b->prog->local_size;
         if (uhi + total > ls || ulo > uhi) return false;
         base = (uintptr_t)b->local + (uintptr_t)w->id * 32 * ls - (uintptr_t)shift;
+        a->uniform = false; /* one address, a different thread's memory each */
         for (int l = 0; l < 32; l++) a->host[l] = base + (uintptr_t)l * ls + (uintptr_t)a->addr[l];
         return true;
     }
@@ -375,7 +320,7 @@ static HOT_INLINE bool map_fast(sim_block *b, sim_warp *w, const sim_op *op, uin
             if (m >> l & 1u) a->host[l] = base + (uintptr_t)a->addr[l];
     }
     if (a->shared)
-        for (int l = 0; l < 32; l++) a->soff[l] = (uint32_t)(a->addr[l] - shift);
+        for (int l = 0; l < 32; l++) a->soff[l] = (m >> l & 1u) ? (uint32_t)(a->addr[l] - shift) : SIM_NONE;
     return true;
 }
 
@@ -393,12 +338,13 @@ static HOT_INLINE void map_access(sim_block *b, sim_warp *w, uint32_t pc, uint32
     lane_addrs(w, op, m, total, a, &lo, &hi, &mis);
     if (!(mis & (total - 1)) && map_fast(b, w, op, m, write, a, lo, hi)) return;
     a->contig = false;
+    a->uniform = false; /* per-thread spaces (local, device-function parameters) look the same */
     a->shared = true;
     for (int l = 0; l < 32; l++) {
         if (!(m >> l & 1u)) continue;
-        where wh;
-        if (!aligned(b, w, l, pc, ms, a->addr[l], total) ||
-            !resolve(b, w, l, pc, ms, a->addr[l], total, write, &wh)) {
+        sim_where wh;
+        if (!sim_mem_aligned(b, w, l, pc, ms, a->addr[l], total) ||
+            !sim_mem_resolve(b, w, l, pc, ms, a->addr[l], total, write, &wh)) {
             a->ok &= ~(1u << l);
             continue;
         }
@@ -451,6 +397,25 @@ static SIM_HOT void join4(uint32_t *restrict dst, const uint32_t *restrict r0, c
         dst[4 * l + 2] = r2[l];
         dst[4 * l + 3] = r3[l];
     }
+}
+
+/* A stride prefetcher: a load that moved by delta since the warp last ran
+ * it will likely move by delta again (a grid-stride loop): fetch the next
+ * block of the warp's data into the cache now. Warps run one after another
+ * here, not together as on a GPU, so the hardware's own prefetching does not
+ * see these streams. */
+static HOT_INLINE void prefetch_next(sim_warp *w, uint32_t pc, const access *a, unsigned total)
+{
+    unsigned k = pc & 15;
+    uint64_t last = w->pf[k].addr;
+    bool seen = w->pf[k].pc == pc;
+    w->pf[k].pc = pc;
+    w->pf[k].addr = a->addr[0];
+    if (!seen) return;
+    int64_t delta = (int64_t)(a->addr[0] - last);
+    if (delta == 0 || delta > (1 << 28) || delta < -(1 << 28)) return;
+    const char *next = (const char *)a->host[0] + delta;
+    for (unsigned off = 0; off < 32 * total; off += 64) __builtin_prefetch(next + off);
 }
 
 static HOT_INLINE bool load_contig(sim_warp *w, const sim_op *op, const access *a)
@@ -524,7 +489,7 @@ static void load_lanes(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m, const
     for (int l = 0; l < 32; l++) {
         if (!(m >> l & 1u)) continue;
         if (!(a->ok >> l & 1u)) {
-            poison_lane(w, op, l);
+            sim_mem_poison_lane(w, op, l);
             continue;
         }
         for (unsigned e = 0; e < count; e++)
@@ -534,9 +499,7 @@ static void load_lanes(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m, const
 
 static void shadow_reads(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m, const access *a, unsigned total)
 {
-    for (int l = 0; l < 32; l++)
-        if ((a->ok >> l & 1u) && (m >> l & 1u) && a->soff[l] != SIM_NONE)
-            sim_shadow_read(b, w, l, a->soff[l], total, pc);
+    sim_shadow_reads(b, w, a->ok & m, a->soff, total, pc);
 }
 
 SIM_HOT void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
@@ -547,7 +510,21 @@ SIM_HOT void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     w->minst++;
     map_access(b, w, pc, m, false, &a);
     if (a.shared && b->shadow) shadow_reads(b, w, pc, m, &a, total);
-    if (!(a.contig && load_contig(w, op, &a))) {
+    if (a.uniform && a.ok == m && !a.shared) { /* a parameter, a broadcast: read once */
+        int first = __builtin_ctz(m);
+        load_lanes(b, w, pc, 1u << first, &a);
+        for (unsigned e = 0; e < count; e++) {
+            if (op->s[e] == SIM_NOSLOT) continue;
+            if (op->p[3] & SIM_MF_DST64) {
+                uint64_t *row = w->r64 + (size_t)op->s[e] * 32, v = row[first];
+                for (int l = 0; l < 32; l++) row[l] = (m >> l & 1u) ? v : row[l];
+            } else {
+                uint32_t *row = w->r32 + (size_t)op->s[e] * 32, v = row[first];
+                for (int l = 0; l < 32; l++) row[l] = (m >> l & 1u) ? v : row[l];
+            }
+        }
+    } else if (a.contig && !a.shared && (prefetch_next(w, pc, &a, total), load_contig(w, op, &a))) {
+    } else if (!(a.contig && load_contig(w, op, &a))) {
         fill_hosts(&a);
         if (a.ok == m && n == 4 && !(op->p[3] & (SIM_MF_SIGNED | SIM_MF_DST64 | SIM_MF_DST16)))
             load32(w, op, m, a.host, count);
@@ -555,7 +532,7 @@ SIM_HOT void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
             load_lanes(b, w, pc, m, &a);
     }
     if (op->p[0] == SIM_MS_GLOBAL) count_sectors(b, a.addr, m, total, false, a.contig);
-    else if (is_shared(op)) count_banks(b, a.addr, m, total, false);
+    else if (is_shared(op)) count_banks(b, a.addr, m, total, false, a.contig);
 }
 
 SIM_HOT void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
@@ -565,10 +542,7 @@ SIM_HOT void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     access a;
     w->minst++;
     map_access(b, w, pc, m, true, &a);
-    if (a.shared && b->shadow) {
-        for (int l = 0; l < 32; l++)
-            if ((a.ok >> l & 1u) && a.soff[l] != SIM_NONE) sim_shadow_write(b, w, l, a.soff[l], total, pc, false);
-    }
+    if (a.shared && b->shadow) sim_shadow_writes(b, w, a.ok, a.soff, total, pc);
     if (!(a.contig && store_contig(w, op, &a))) {
         fill_hosts(&a);
         for (int l = 0; l < 32; l++) {
@@ -580,108 +554,6 @@ SIM_HOT void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
         }
     }
     if (op->p[0] == SIM_MS_GLOBAL) count_sectors(b, a.addr, m, total, true, a.contig);
-    else if (is_shared(op)) count_banks(b, a.addr, m, total, true);
+    else if (is_shared(op)) count_banks(b, a.addr, m, total, true, a.contig);
 }
 
-/* ---- atomics ---- */
-
-static uint32_t atom32(uint32_t *p, unsigned opk, uint32_t b, uint32_t c, unsigned flags, bool shared)
-{
-    uint32_t old = shared ? *p : __atomic_load_n(p, __ATOMIC_RELAXED);
-    for (;;) {
-        uint32_t nv;
-        switch (opk) {
-        case PTX_ATOM_ADD: nv = (flags & SIM_MF_FLOAT) ? sim_f2u(sim_u2f(old) + sim_u2f(b)) : old + b; break;
-        case PTX_ATOM_INC: nv = old >= b ? 0 : old + 1; break;
-        case PTX_ATOM_DEC: nv = (old == 0 || old > b) ? b : old - 1; break;
-        case PTX_ATOM_MIN: nv = (flags & SIM_MF_SIGNED) ? ((int32_t)b < (int32_t)old ? b : old) : (b < old ? b : old); break;
-        case PTX_ATOM_MAX: nv = (flags & SIM_MF_SIGNED) ? ((int32_t)b > (int32_t)old ? b : old) : (b > old ? b : old); break;
-        case PTX_ATOM_AND: nv = old & b; break;
-        case PTX_ATOM_OR: nv = old | b; break;
-        case PTX_ATOM_XOR: nv = old ^ b; break;
-        case PTX_ATOM_EXCH: nv = b; break;
-        default: nv = old == b ? c : old; break; /* cas */
-        }
-        if (shared) {
-            *p = nv;
-            return old;
-        }
-        if (__atomic_compare_exchange_n(p, &old, nv, false, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED)) return old;
-    }
-}
-
-static uint64_t atom64(uint64_t *p, unsigned opk, uint64_t b, uint64_t c, unsigned flags, bool shared)
-{
-    uint64_t old = shared ? *p : __atomic_load_n(p, __ATOMIC_RELAXED);
-    for (;;) {
-        uint64_t nv;
-        switch (opk) {
-        case PTX_ATOM_ADD: nv = (flags & SIM_MF_FLOAT) ? sim_d2u(sim_u2d(old) + sim_u2d(b)) : old + b; break;
-        case PTX_ATOM_INC: nv = old >= b ? 0 : old + 1; break;
-        case PTX_ATOM_DEC: nv = (old == 0 || old > b) ? b : old - 1; break;
-        case PTX_ATOM_MIN: nv = (flags & SIM_MF_SIGNED) ? ((int64_t)b < (int64_t)old ? b : old) : (b < old ? b : old); break;
-        case PTX_ATOM_MAX: nv = (flags & SIM_MF_SIGNED) ? ((int64_t)b > (int64_t)old ? b : old) : (b > old ? b : old); break;
-        case PTX_ATOM_AND: nv = old & b; break;
-        case PTX_ATOM_OR: nv = old | b; break;
-        case PTX_ATOM_XOR: nv = old ^ b; break;
-        case PTX_ATOM_EXCH: nv = b; break;
-        default: nv = old == b ? c : old; break;
-        }
-        if (shared) {
-            *p = nv;
-            return old;
-        }
-        if (__atomic_compare_exchange_n(p, &old, nv, false, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED)) return old;
-    }
-}
-
-void sim_exec_atom(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
-{
-    const sim_op *op = &b->prog->code[pc];
-    unsigned n = op->p[1];
-    bool wide = n == 8;
-    w->minst++;
-    b->cnt.atomics++;
-    for (int l = 0; l < 32; l++) { /* lane order: deterministic within the block */
-        if (!(m >> l & 1u)) continue;
-        uint64_t a = lane_addr(w, op, l);
-        where wh;
-        wh.soff = SIM_NONE;
-        if (!aligned(b, w, l, pc, op->p[0], a, n) || !resolve(b, w, l, pc, op->p[0], a, n, true, &wh)) {
-            if (op->s[0] != SIM_NOSLOT) poison_lane(w, op, l);
-            continue;
-        }
-        bool shared = wh.space == PTX_SPACE_SHARED || wh.space == PTX_SPACE_LOCAL;
-        if (wh.space == PTX_SPACE_SHARED) sim_shadow_write(b, w, l, wh.soff, n, pc, true);
-        uint64_t bv = wide ? w->r64[(size_t)op->s[1] * 32 + (unsigned)l] : w->r32[(size_t)op->s[1] * 32 + (unsigned)l];
-        uint64_t cv = op->s[2] == SIM_NOSLOT ? 0
-                    : wide ? w->r64[(size_t)op->s[2] * 32 + (unsigned)l] : w->r32[(size_t)op->s[2] * 32 + (unsigned)l];
-        uint64_t old = wide ? atom64((uint64_t *)(void *)wh.host, op->aux, bv, cv, op->p[3], shared)
-                            : atom32((uint32_t *)(void *)wh.host, op->aux, (uint32_t)bv, (uint32_t)cv, op->p[3], shared);
-        if (op->s[0] == SIM_NOSLOT) continue;
-        if (wide) w->r64[(size_t)op->s[0] * 32 + (unsigned)l] = old;
-        else w->r32[(size_t)op->s[0] * 32 + (unsigned)l] = (uint32_t)old;
-    }
-}
-
-/* ---- reads for printf ---- */
-
-bool sim_read_generic(sim_block *b, unsigned tid, uint64_t addr, void *dst, size_t n)
-{
-    uint8_t *src = NULL;
-    if (addr - SIM_LOCAL_WINDOW < SIM_WINDOW_SIZE) {
-        uint64_t off = addr - SIM_LOCAL_WINDOW;
-        if (off + n > b->prog->local_size) return false;
-        src = b->local + (size_t)tid * b->prog->local_size + off;
-    } else if (addr - SIM_SHARED_WINDOW < SIM_WINDOW_SIZE) {
-        uint64_t off = addr - SIM_SHARED_WINDOW;
-        if (off + n > b->shared_size) return false;
-        src = b->shared + off;
-    } else {
-        const sim_region *r = sim_mem_find(&b->L->m->mem, addr, n, &b->region_hint);
-        if (!r) return false;
-        src = r->host + (addr - r->base);
-    }
-    memcpy(dst, src, n);
-    return true;
-}

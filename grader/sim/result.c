@@ -7,8 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define DEFAULT_PRINTF_BYTES (64u * 1024)
-#define DEFAULT_PRINTF_LINES 1000u
 
 typedef struct result_impl {
     sim_launch_result pub;
@@ -206,7 +204,7 @@ static void fill(result_impl *ri, const sim_run *L, const sim_hzrec *rec, uint64
     h->distance = f->dist;
     const sim_region *r = f->region != SIM_NONE && f->region < L->m->mem.n ? &L->m->mem.v[f->region] : NULL;
     h->alloc = keep(ri, cl_strdup(r ? r->label : ""));
-    h->alloc_size = r ? r->size : (uint64_t)strtoull(f->detail, NULL, 10);
+    h->alloc_size = r ? r->size : f->space_size;
     message(L, f, h);
 }
 
@@ -214,9 +212,9 @@ static void merge_hazards(result_impl *ri, sim_run *L, uint64_t last)
 {
     sim_launch_result *r = &ri->pub;
     size_t cap = 0;
-    for (uint64_t bi = 0; bi <= last && bi < L->nblocks; bi++) {
-        sim_block_result *br = L->results[bi];
-        if (!br) continue;
+    for (size_t ri_ = 0; ri_ < L->nresults && L->results[ri_]->index <= last; ri_++) {
+        sim_block_result *br = L->results[ri_];
+        uint64_t bi = br->index;
         for (size_t k = 0; k < br->hz.n; k++) {
             const sim_hzrec *rec = &br->hz.v[k];
             size_t j = 0;
@@ -262,13 +260,14 @@ static void sort_hazards(result_impl *ri)
 
 static void merge_printf(sim_run *L, sim_launch_result *r, uint64_t last)
 {
-    size_t max_bytes = L->m->opt.printf_bytes ? L->m->opt.printf_bytes : DEFAULT_PRINTF_BYTES;
-    size_t max_lines = L->m->opt.printf_lines ? L->m->opt.printf_lines : DEFAULT_PRINTF_LINES;
+    size_t max_bytes = L->printf_bytes, max_lines = L->printf_lines;
     cl_str all = {0};
     size_t kept_bytes = 0, cap = 0;
-    for (uint64_t bi = 0; bi <= last && bi < L->nblocks; bi++) {
-        sim_block_result *br = L->results[bi];
-        if (!br) continue;
+    for (size_t ri_ = 0; ri_ < L->nresults && L->results[ri_]->index <= last; ri_++) {
+        sim_block_result *br = L->results[ri_];
+        uint64_t bi = br->index;
+        r->printf_dropped_lines += br->pdrop_lines;
+        r->printf_dropped_bytes += br->pdrop_bytes;
         for (size_t k = 0; k < br->nplines; k++) {
             const sim_printf_rec *pr = &br->plines[k];
             if (r->nprintf >= max_lines || kept_bytes + pr->len > max_bytes) {
@@ -304,9 +303,9 @@ void sim_result_build(sim_run *L, sim_launch_result *r)
     uint64_t stop = atomic_load(&L->stop_at), last = stop < L->nblocks ? stop : L->nblocks - 1;
     r->status = SIM_COMPLETED;
     static const int rank[] = { 0, 4, 2, 3, 1 }; /* completed, trapped, deadlocked, budget, faulted */
-    for (uint64_t bi = 0; bi <= last; bi++) {
-        sim_block_result *br = L->results[bi];
-        if (br && rank[br->status] > rank[r->status]) r->status = br->status;
+    for (size_t i = 0; i < L->nresults && L->results[i]->index <= last; i++) {
+        sim_block_result *br = L->results[i];
+        if (rank[br->status] > rank[r->status]) r->status = br->status;
     }
     merge_hazards(ri, L, last);
     sort_hazards(ri);

@@ -35,7 +35,9 @@ static void say(const char *fmt, ...)
 
 static uint64_t *emulate(const ptx_module *m, const fid_kernel *k, unsigned n)
 {
-    sim_machine *sm = sim_new(NULL);
+    /* FID_REFERENCE=1: every instruction through the general evaluator */
+    sim_options opt = {.reference_alu = getenv("FID_REFERENCE") != NULL};
+    sim_machine *sm = sim_new(&opt);
     cl_error e;
     uint64_t din, dout, *in = fid_inputs(k->itype, n);
     size_t words = (size_t)k->nouts * n;
@@ -122,6 +124,8 @@ static int check_kernel(const fid_kernel *k, unsigned n, const uint64_t *gpu, co
                         const uint64_t *in)
 {
     int bad_outputs = 0;
+    const char *env = getenv("FID_SHOW"); /* how many mismatches to show an output (default 3) */
+    unsigned show = env ? (unsigned)strtoul(env, NULL, 0) : 3;
     for (unsigned o = 0; o < k->nouts; o++) {
         const fid_out *out = &k->outs[o];
         unsigned bad = 0, skipped = 0, shown = 0;
@@ -132,7 +136,7 @@ static int check_kernel(const fid_kernel *k, unsigned n, const uint64_t *gpu, co
             int c = compare(out, g, e, x);
             if (c == 2) skipped++;
             if (c != 1) continue;
-            if (shown++ < 3)
+            if (shown++ < show)
                 say("    %s[%u]: x=0x%llx y=0x%llx z=0x%llx: GPU 0x%llx, emulator 0x%llx\n", out->name, i,
                     (unsigned long long)in[i], (unsigned long long)in[n + i], (unsigned long long)in[2 * n + i],
                     (unsigned long long)g, (unsigned long long)e);

@@ -124,6 +124,24 @@ __global__ void reductions(int* out)
     out[192 + t] = __syncthreads_or(t == 50);
 }
 
+// case: a named barrier with a count: two warps meet, the third does not wait
+// kernel: namedPair
+// launch: grid 1 block 96
+// buffer: out s32 96 = 0
+// params: out
+// expect: out[0..63] = 64
+// expect: out[64..95] = 0
+// expect: no hazards
+__global__ void namedPair(int* out)
+{
+    int r = 0;
+    if (threadIdx.x < 64) {
+        asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 1000; bar.red.popc.u32 %0, 1, 64, p; }"
+                     : "=r"(r) : "r"(threadIdx.x));
+    }
+    out[threadIdx.x] = r;
+}
+
 // case: a barrier in a loop whose trip count is the same for all (honest)
 // kernel: uniformLoop
 // launch: grid 2 block 128

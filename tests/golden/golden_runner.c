@@ -587,7 +587,8 @@ static void check_case(gcase *c, const ptx_module *m)
     if (!ok) return;
     int before = failures;
     for (int i = 0; i < c->nexpects; i++) check_expect(c, &o[0], c->expects[i]);
-    for (int k = 1; k < 3; k++) {
+    /* GOLDEN_ONCE=1: one run only (for timing a program) */
+    for (int k = 1; k < (getenv("GOLDEN_ONCE") ? 1 : 3); k++) {
         if (!run_case(c, m, k == 1 ? 2 : 1, k == 2, &o[k])) continue;
         if (!same_reports(o[0].r, o[k].r, !c->counters_vary)) {
             fail(c, "the report differs %s", k == 1 ? "on 2 host threads" : "with the reference ALU");

@@ -8,7 +8,7 @@
 // buffer: out u32 32 = 0
 // params: in out
 // expect: out[0..15] = list 0 2 0xffffffff 0xfffffffd 0xffffffff 0 0xffffffff 8 31 0x80000000 0x12 0xfffffff8 0x000000f0 0x55441100 0xbcdef012 104
-// expect: out[16..23] = list 6 20 0x7fffffff 0xffffffff 0x80000000 5 0x926d2004 1
+// expect: out[16..26] = list 6 20 0x7fffffff 0xffffffff 0x80000000 5 0x926d2004 1 3 1 0xffffffff
 // expect: no hazards
 __global__ void ints32(const unsigned* in, unsigned* out)
 {
@@ -50,6 +50,9 @@ __global__ void ints32(const unsigned* in, unsigned* out)
     out[21] = __ffs(f0);                      // 5
     out[22] = 1640531525u * (unsigned)x;      // a wrapping product
     out[23] = (unsigned)(min(m8, m2) == m8);  // 1
+    out[24] = __fns(0xaaaaaaaau + (a & 0), 2, 1);  // the first set bit from 2 up: 3
+    out[25] = __fns(0xaaaaaaaau + (a & 0), 2, -1); // down: 1
+    out[26] = __fns(0xaaaaaaaau + (a & 0), 0, -2); // none: all ones
 }
 
 // case: 64-bit arithmetic

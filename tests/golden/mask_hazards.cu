@@ -147,13 +147,15 @@ __global__ void halves(int* out)
 // case: votes and matches
 // kernel: votes
 // launch: grid 1 block 32
-// buffer: out u32 160 = 0
+// buffer: out u32 224 = 0
 // params: out
 // expect: out[0..31] = 0x55555555
 // expect: out[32..63] = 0
 // expect: out[64..95] = 1
 // expect: out[96..127] = list 0x11111111 0x22222222 0x44444444 0x88888888
 // expect: out[128..159] = 0
+// expect: out[160..191] = 0
+// expect: out[192..223] = 0xffffffff
 // expect: no hazards
 __global__ void votes(unsigned* out)
 {
@@ -164,4 +166,8 @@ __global__ void votes(unsigned* out)
     out[96 + lane] = __match_any_sync(0xffffffffu, lane % 4);
     int pred;
     out[128 + lane] = __match_all_sync(0xffffffffu, lane % 4, &pred) + pred;
+    // uni over the even lanes (all true) and over the odd lanes (mixed)
+    unsigned half = (lane & 1) ? 0xaaaaaaaau : 0x55555555u;
+    out[160 + lane] = (lane & 1) ? __uni_sync(half, lane < 16) : __uni_sync(half, 1) - 1 + 0;
+    out[192 + lane] = __match_all_sync(0xffffffffu, 7, &pred) & (pred ? 0xffffffffu : 0);
 }

@@ -1,0 +1,511 @@
+/* lower.c - one PTX instruction to one machine op: registers and immediates
+ * to row slots (program.c), the fast ops of xops.def where the instruction
+ * matches one, the general evaluator otherwise, memory ops with their space
+ * and sizes, calls with their parameter copies, barriers and collectives.
+ * What the machine does not run is a clear error naming the instruction. */
+#include "sim/internal.h"
+#include "sim/lower.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+/* ---- choosing fast ops ---- */
+
+static bool plain_int(const ptx_insn *in)
+{
+    return !(in->flags & (PTX_F_SAT | PTX_F_CC));
+}
+
+static bool plain_float(const ptx_insn *in)
+{
+    return !(in->flags & (PTX_F_FTZ | PTX_F_SAT | PTX_F_APPROX | PTX_F_FULL | PTX_F_NAN)) &&
+           (in->rnd == PTX_RND_NONE || in->rnd == PTX_RND_RN);
+}
+
+static int fast_int(const ptx_insn *in, ptx_type t)
+{
+    unsigned sz = ptx_type_size(t);
+    bool s = ptx_type_kind_of(t) == PTX_K_SINT;
+    if (!plain_int(in) || (sz != 4 && sz != 8)) return X_GENERIC;
+    bool w = sz == 8;
+    switch (in->op) {
+    case PTX_OP_add: return w ? X_ADD64 : X_ADD32;
+    case PTX_OP_sub: return w ? X_SUB64 : X_SUB32;
+    case PTX_OP_mul:
+        if (in->mode == PTX_WIDTH_LO) return w ? X_MUL64 : X_MUL32;
+        if (in->mode == PTX_WIDTH_HI && !w) return s ? X_MULHI_S32 : X_MULHI_U32;
+        if (in->mode == PTX_WIDTH_WIDE && !w) return s ? X_MULWIDE_S32 : X_MULWIDE_U32;
+        return X_GENERIC;
+    case PTX_OP_mad:
+        if (in->mode == PTX_WIDTH_LO) return w ? X_MAD64 : X_MAD32;
+        if (in->mode == PTX_WIDTH_WIDE && !w) return s ? X_MADWIDE_S32 : X_MADWIDE_U32;
+        return X_GENERIC;
+    case PTX_OP_and: return w ? X_AND64 : X_AND32;
+    case PTX_OP_or: return w ? X_OR64 : X_OR32;
+    case PTX_OP_xor: return w ? X_XOR64 : X_XOR32;
+    case PTX_OP_not: return w ? X_NOT64 : X_NOT32;
+    case PTX_OP_shl: return w ? X_SHL64 : X_SHL32;
+    case PTX_OP_shr: return w ? (s ? X_SHR_S64 : X_SHR_U64) : (s ? X_SHR_S32 : X_SHR_U32);
+    case PTX_OP_min: return w ? (s ? X_MIN_S64 : X_MIN_U64) : (s ? X_MIN_S32 : X_MIN_U32);
+    case PTX_OP_max: return w ? (s ? X_MAX_S64 : X_MAX_U64) : (s ? X_MAX_S32 : X_MAX_U32);
+    case PTX_OP_neg: return s ? (w ? X_NEG64 : X_NEG32) : X_GENERIC;
+    case PTX_OP_popc: return w ? X_GENERIC : X_POPC32;
+    case PTX_OP_clz: return w ? X_GENERIC : X_CLZ32;
+    case PTX_OP_selp: return w ? X_SELP64 : X_SELP32;
+    default: return X_GENERIC;
+    }
+}
+
+static int fast_float(const ptx_insn *in, ptx_type t)
+{
+    bool d = t == PTX_T_f64;
+    if (!plain_float(in)) return X_GENERIC;
+    switch (in->op) {
+    case PTX_OP_add: return d ? X_DADD : X_FADD;
+    case PTX_OP_sub: return d ? X_DSUB : X_FSUB;
+    case PTX_OP_mul: return d ? X_DMUL : X_FMUL;
+    case PTX_OP_fma: return d ? X_DFMA : X_FFMA;
+    case PTX_OP_mad: return in->rnd == PTX_RND_RN ? (d ? X_DFMA : X_FFMA) : X_GENERIC;
+    case PTX_OP_div: return in->rnd == PTX_RND_RN ? (d ? X_DDIV : X_FDIV) : X_GENERIC;
+    case PTX_OP_sqrt: return in->rnd == PTX_RND_RN ? (d ? X_DSQRT : X_FSQRT) : X_GENERIC;
+    case PTX_OP_selp: return d ? X_SELP64 : X_SELP32;
+    default: return X_GENERIC;
+    }
+}
+
+static int fast_cvt(const ptx_insn *in)
+{
+    ptx_type d = (ptx_type)in->type[0], a = (ptx_type)in->type[1];
+    const ptx_operand *od = &in->opd[0], *oa = &in->opd[1];
+    if (in->flags & (PTX_F_SAT | PTX_F_FTZ | PTX_F_RELU)) return X_GENERIC;
+    unsigned ds = ptx_type_size(d), as = ptx_type_size(a);
+    ptx_type_kind dk = ptx_type_kind_of(d), ak = ptx_type_kind_of(a);
+    bool dint = dk == PTX_K_UINT || dk == PTX_K_SINT, aint = ak == PTX_K_UINT || ak == PTX_K_SINT;
+    if (od->kind != PTX_OPD_REG || oa->kind != PTX_OPD_REG) return X_GENERIC;
+    if (dint && aint && ds == 8 && as == 4 && od->bank == PTX_BANK_B64 && oa->bank == PTX_BANK_B32)
+        return ak == PTX_K_SINT ? X_SEXT64 : X_ZEXT64;
+    if (dint && aint && ds == 4 && as == 8 && od->bank == PTX_BANK_B32) return X_TRUNC32;
+    if (d == PTX_T_f32 && a == PTX_T_s32 && (in->rnd == PTX_RND_RN)) return X_CVT_F32_S32;
+    if (d == PTX_T_f32 && a == PTX_T_u32 && (in->rnd == PTX_RND_RN)) return X_CVT_F32_U32;
+    if (d == PTX_T_s32 && a == PTX_T_f32 && in->rnd == PTX_RND_RZI) return X_CVT_S32_F32_RZI;
+    if (d == PTX_T_f64 && a == PTX_T_f32 && in->rnd == PTX_RND_NONE) return X_CVT_F64_F32;
+    return X_GENERIC;
+}
+
+static int fast_setp(const ptx_insn *in)
+{
+    ptx_type t = (ptx_type)in->type[0];
+    if (in->opd[1].kind || in->boolop || (in->flags & PTX_F_FTZ)) return X_GENERIC;
+    switch (t) {
+    case PTX_T_s32: return X_SETP_S32;
+    case PTX_T_u32: case PTX_T_b32: return X_SETP_U32;
+    case PTX_T_s64: return X_SETP_S64;
+    case PTX_T_u64: case PTX_T_b64: return X_SETP_U64;
+    case PTX_T_f32: return X_SETP_F32;
+    case PTX_T_f64: return X_SETP_F64;
+    default: return X_GENERIC;
+    }
+}
+
+/* Unsigned comparisons for the integer setp fast ops. */
+static uint8_t int_cmp(uint8_t cmp)
+{
+    switch (cmp) {
+    case PTX_CMP_LO: return PTX_CMP_LT;
+    case PTX_CMP_LS: return PTX_CMP_LE;
+    case PTX_CMP_HI: return PTX_CMP_GT;
+    case PTX_CMP_HS: return PTX_CMP_GE;
+    default: return cmp;
+    }
+}
+
+static int choose_fast(lower *lw, const ptx_insn *in)
+{
+    if (lw->m->opt.reference_alu) return X_GENERIC;
+    ptx_type t = (ptx_type)in->type[0];
+    if (in->op == PTX_OP_cvt) return fast_cvt(in);
+    if (in->op == PTX_OP_setp) return fast_setp(in);
+    if (ptx_type_kind_of(t) == PTX_K_FLOAT) return (t == PTX_T_f32 || t == PTX_T_f64) ? fast_float(in, t) : X_GENERIC;
+    if (ptx_type_kind_of(t) == PTX_K_PRED) return X_GENERIC;
+    return fast_int(in, t);
+}
+
+/* ---- lowering one instruction ---- */
+
+/* What the general evaluator does not run: a clear error at launch rather
+ * than wrong numbers. */
+static const char *not_supported(const ptx_insn *in)
+{
+    ptx_type t = (ptx_type)in->type[0], t2 = (ptx_type)in->type[1];
+    bool packed = t == PTX_T_f16x2 || t == PTX_T_bf16x2, packed2 = t2 == PTX_T_f16x2 || t2 == PTX_T_bf16x2;
+    switch (in->op) {
+    case PTX_OP_addc: case PTX_OP_subc: case PTX_OP_madc:
+        return "extended-precision arithmetic with a carry (addc, subc, madc) is not supported";
+    case PTX_OP_setp: case PTX_OP_set:
+        if (packed || packed2) return "comparisons of packed halves are not supported";
+        break;
+    case PTX_OP_cvt:
+        if (packed2 || (packed && in->nopd != 3)) return "this packed conversion is not supported";
+        break;
+    default:
+        break;
+    }
+    if (in->flags & PTX_F_CC) return "the carry flag (.cc) is not supported";
+    ptx_type_kind k = ptx_type_kind_of(t);
+    bool half = t == PTX_T_f16 || t == PTX_T_bf16 || packed;
+    switch (in->op) {
+    case PTX_OP_fma: case PTX_OP_rcp: case PTX_OP_sqrt: case PTX_OP_rsqrt: case PTX_OP_sin:
+    case PTX_OP_cos: case PTX_OP_lg2: case PTX_OP_ex2: case PTX_OP_tanh: case PTX_OP_testp:
+    case PTX_OP_copysign:
+        if (k != PTX_K_FLOAT) return "this instruction needs a float type";
+        if (half && in->op != PTX_OP_fma && in->op != PTX_OP_ex2 && in->op != PTX_OP_tanh)
+            return "this instruction is not supported on half types";
+        break;
+    case PTX_OP_rem: case PTX_OP_sad: case PTX_OP_mul24: case PTX_OP_mad24: case PTX_OP_and:
+    case PTX_OP_or: case PTX_OP_xor: case PTX_OP_not: case PTX_OP_cnot: case PTX_OP_shl:
+    case PTX_OP_shr: case PTX_OP_popc: case PTX_OP_clz: case PTX_OP_brev: case PTX_OP_bfind:
+    case PTX_OP_bfe: case PTX_OP_bfi:
+        if (k == PTX_K_FLOAT) return "this instruction needs an integer or bit type";
+        break;
+    case PTX_OP_div:
+        if (half) return "division of halves is not supported";
+        break;
+    default:
+        break;
+    }
+    return NULL;
+}
+
+static void lower_generic(lower *lw, sim_op *op, const ptx_insn *in)
+{
+    const char *why = not_supported(in);
+    if (why) {
+        sim_lw_fail(lw, CL_UNSUPPORTED, "%s", why);
+        return;
+    }
+    sim_gen g;
+    memset(&g, 0, sizeof g);
+    g.in = in;
+    ptx_format f = ptx_opcode_format((ptx_opcode)in->op);
+    for (unsigned i = 0; i < in->nopd && i < 6; i++) {
+        const ptx_operand *o = &in->opd[i];
+        op->s[i] = sim_lw_slot(lw, o);
+        g.bank[i] = o->bank;
+        g.neg[i] = o->neg;
+        g.dst[i] = i == 0 || (i == 1 && f == PTX_FMT_SETP);
+    }
+    op->x = X_GENERIC;
+    op->aux = (uint32_t)lw->gens.n;
+    CL_VEC_PUSH(&lw->gens, g);
+}
+
+static void lower_mov(lower *lw, sim_op *op, const ptx_insn *in)
+{
+    const ptx_operand *d = &in->opd[0], *a = &in->opd[1];
+    unsigned size = ptx_type_size((ptx_type)in->type[0]);
+    if (d->kind == PTX_OPD_VEC || a->kind == PTX_OPD_VEC) {
+        const ptx_operand *v = d->kind == PTX_OPD_VEC ? d : a;
+        op->x = d->kind == PTX_OPD_VEC ? X_UNPACK : X_PACK;
+        op->s[0] = sim_lw_slot(lw, d->kind == PTX_OPD_VEC ? a : d);
+        for (unsigned i = 0; i < v->count; i++) op->s[1 + i] = sim_lw_vec_elem(lw, v, i);
+        op->p[0] = v->count;
+        op->p[1] = (uint8_t)(size / v->count);
+        op->p[2] = size == 8;
+        return;
+    }
+    if (a->kind == PTX_OPD_SREG && sim_lw_dynamic_sreg(a->index)) {
+        op->x = X_CLOCK;
+        op->s[0] = sim_lw_slot(lw, d);
+        op->p[0] = (uint8_t)a->index;
+        op->p[1] = d->bank == PTX_BANK_B64;
+        return;
+    }
+    op->s[0] = sim_lw_slot(lw, d);
+    op->s[1] = sim_lw_slot(lw, a);
+    op->x = d->bank == PTX_BANK_PRED ? X_MOVP : d->bank == PTX_BANK_B64 ? X_MOV64 : X_MOV32;
+    if (a->kind == PTX_OPD_SREG && ptx_sreg_bits(a->index) == 32 && d->bank == PTX_BANK_B64) {
+        /* mov.u64 %rd, %tid.x style: widen through the general path */
+        lower_generic(lw, op, in);
+    }
+}
+
+static uint8_t mspace(const ptx_insn *in)
+{
+    switch (in->space) {
+    case PTX_SPACE_GLOBAL: return SIM_MS_GLOBAL;
+    case PTX_SPACE_SHARED: return SIM_MS_SHARED;
+    case PTX_SPACE_LOCAL: return SIM_MS_LOCAL;
+    case PTX_SPACE_PARAM: return SIM_MS_PARAM;
+    case PTX_SPACE_CONST: return SIM_MS_CONST;
+    default: return SIM_MS_GENERIC;
+    }
+}
+
+static void lower_addr(lower *lw, sim_op *op, const ptx_operand *a)
+{
+    op->imm = a->imm;
+    op->s[4] = SIM_NOSLOT;
+    if (a->has_base) {
+        ptx_operand r = { .kind = PTX_OPD_REG, .bank = a->bank, .index = a->base };
+        op->s[4] = sim_lw_slot(lw, &r);
+        if (a->bank == PTX_BANK_B32) op->p[3] |= SIM_MF_BASE32;
+    } else if (a->index != PTX_NONE) {
+        op->imm += (int64_t)sim_lw_sym_addr(lw, a->index);
+    }
+}
+
+static void lower_mem(lower *lw, sim_op *op, const ptx_insn *in)
+{
+    ptx_type t = (ptx_type)in->type[0];
+    bool st = in->op == PTX_OP_st, atom = in->op == PTX_OP_atom || in->op == PTX_OP_red;
+    op->p[0] = mspace(in);
+    op->p[1] = (uint8_t)ptx_type_size(t);
+    op->p[2] = in->vec ? in->vec : 1;
+    if (ptx_type_kind_of(t) == PTX_K_SINT) op->p[3] |= SIM_MF_SIGNED;
+    if (ptx_type_kind_of(t) == PTX_K_FLOAT) op->p[3] |= SIM_MF_FLOAT;
+    if (in->sem == PTX_SEM_VOLATILE) op->p[3] |= SIM_MF_VOLATILE;
+    if (atom) {
+        bool red = in->op == PTX_OP_red;
+        op->x = X_ATOM;
+        op->aux = in->mode;
+        lower_addr(lw, op, &in->opd[red ? 0 : 1]);
+        op->s[0] = red ? SIM_NOSLOT : sim_lw_slot(lw, &in->opd[0]);
+        op->s[1] = sim_lw_slot(lw, &in->opd[red ? 1 : 2]);
+        op->s[2] = in->mode == PTX_ATOM_CAS ? sim_lw_slot(lw, &in->opd[3]) : SIM_NOSLOT;
+        if (ptx_type_size(t) == 8) op->p[3] |= SIM_MF_DST64;
+        if (t == PTX_T_f16 || t == PTX_T_f16x2 || t == PTX_T_bf16 || t == PTX_T_bf16x2 ||
+            ptx_type_size(t) < 4)
+            sim_lw_fail(lw, CL_UNSUPPORTED, "%s", "atomics on this type are not supported");
+        return;
+    }
+    op->x = st ? X_ST : X_LD;
+    const ptx_operand *v = &in->opd[st ? 1 : 0];
+    lower_addr(lw, op, &in->opd[st ? 0 : 1]);
+    const ptx_operand *first = v->kind == PTX_OPD_VEC ? &lw->mod->funcs[lw->cur_fn].vec[v->index] : v;
+    if (first->kind == PTX_OPD_REG ? first->bank == PTX_BANK_B64 : ptx_type_size(t) == 8)
+        op->p[3] |= SIM_MF_DST64;
+    if (first->kind == PTX_OPD_REG && first->bank == PTX_BANK_B32 &&
+        ptx_type_size((ptx_type)lw->mod->funcs[lw->cur_fn].regs[PTX_BANK_B32][first->index].type) <= 2)
+        op->p[3] |= SIM_MF_DST16;
+    if (v->kind == PTX_OPD_VEC) {
+        for (unsigned i = 0; i < v->count; i++) op->s[i] = sim_lw_vec_elem(lw, v, i);
+    } else {
+        op->s[0] = sim_lw_slot(lw, v);
+    }
+}
+
+/* Does the code from `pc` reach an exit or a kernel return without branching? */
+static bool leads_to_exit(const ptx_function *fn, uint32_t pc, bool is_kernel)
+{
+    for (; pc < fn->ninsns; pc++) {
+        const ptx_insn *in = &fn->insns[pc];
+        if (in->op == PTX_OP_exit || (in->op == PTX_OP_ret && is_kernel)) return in->guard == PTX_NONE;
+        if (in->op == PTX_OP_bra || in->op == PTX_OP_call || in->op == PTX_OP_ret ||
+            in->op == PTX_OP_bar || in->op == PTX_OP_barrier || in->op == PTX_OP_trap)
+            return false;
+    }
+    return false;
+}
+
+static void lower_call(lower *lw, sim_op *op, const ptx_insn *in)
+{
+    const ptx_function *callee = &lw->mod->funcs[in->opd[0].index];
+    const ptx_function *caller = &lw->mod->funcs[lw->cur_fn];
+    sim_call c;
+    memset(&c, 0, sizeof c);
+    bool vp = strcmp(callee->name, "vprintf") == 0;
+    c.entry = vp ? SIM_NONE : lw->code_base[in->opd[0].index];
+    c.args = (uint32_t)lw->pcopies.n;
+    for (unsigned i = 0; in->opd[2].kind && i < in->opd[2].count; i++) {
+        uint32_t sym = caller->vec[in->opd[2].index + i].index;
+        sim_pcopy pc = { (uint32_t)sim_lw_sym_addr(lw, sym), 0, (uint32_t)lw->mod->syms[sym].size };
+        if (!vp) {
+            pc.to = (uint32_t)sim_lw_sym_addr(lw, callee->params[i].sym);
+            if (callee->params[i].info.size < pc.size) pc.size = callee->params[i].info.size;
+        }
+        CL_VEC_PUSH(&lw->pcopies, pc);
+        c.nargs++;
+    }
+    c.rets = (uint32_t)lw->pcopies.n;
+    for (unsigned i = 0; in->opd[1].kind && i < in->opd[1].count; i++) {
+        uint32_t sym = caller->vec[in->opd[1].index + i].index;
+        sim_pcopy pc = { 0, (uint32_t)sim_lw_sym_addr(lw, sym), (uint32_t)lw->mod->syms[sym].size };
+        if (!vp) {
+            pc.from = (uint32_t)sim_lw_sym_addr(lw, callee->rets[i].sym);
+            if (callee->rets[i].info.size < pc.size) pc.size = callee->rets[i].info.size;
+        }
+        CL_VEC_PUSH(&lw->pcopies, pc);
+        c.nrets++;
+    }
+    if (vp && c.nargs != 2) sim_lw_fail(lw, CL_UNSUPPORTED, "%s", "vprintf takes two arguments");
+    op->x = vp ? X_VPRINTF : X_CALL;
+    op->aux = (uint32_t)lw->calls.n;
+    CL_VEC_PUSH(&lw->calls, c);
+}
+
+static void lower_bar(lower *lw, sim_op *op, const ptx_insn *in)
+{
+    switch (in->mode) {
+    case PTX_BAR_WARP:
+        op->x = X_COLL;
+        op->p[0] = SIM_COLL_BARWARP;
+        for (int i = 0; i < 5; i++) op->s[i] = SIM_NOSLOT;
+        op->s[5] = sim_lw_slot(lw, &in->opd[0]);
+        return;
+    case PTX_BAR_RED:
+        op->x = X_BAR_RED;
+        op->p[0] = in->mode2;
+        op->s[0] = sim_lw_slot(lw, &in->opd[0]);
+        op->s[1] = sim_lw_slot(lw, &in->opd[1]);
+        op->s[2] = sim_lw_slot(lw, &in->opd[2]);
+        op->s[3] = sim_lw_slot(lw, &in->opd[3]);
+        op->p[1] = in->opd[3].neg;
+        return;
+    default:
+        op->x = in->mode == PTX_BAR_ARRIVE ? X_BAR_ARRIVE : X_BAR;
+        op->s[0] = sim_lw_slot(lw, &in->opd[0]);
+        op->s[1] = in->nopd > 1 ? sim_lw_slot(lw, &in->opd[1]) : SIM_NOSLOT;
+        return;
+    }
+}
+
+static void lower_coll(lower *lw, sim_op *op, const ptx_insn *in, const uint8_t *taint)
+{
+    op->x = X_COLL;
+    for (int i = 0; i < 6; i++) op->s[i] = SIM_NOSLOT;
+    op->p[1] = in->mode;
+    const ptx_operand *mask = NULL;
+    switch (in->op) {
+    case PTX_OP_shfl:
+        op->p[0] = SIM_COLL_SHFL;
+        for (int i = 0; i < 5; i++) op->s[i] = sim_lw_slot(lw, &in->opd[i]);
+        mask = &in->opd[5];
+        break;
+    case PTX_OP_vote:
+        op->p[0] = SIM_COLL_VOTE;
+        op->s[0] = sim_lw_slot(lw, &in->opd[0]);
+        op->s[1] = sim_lw_slot(lw, &in->opd[1]);
+        if (in->opd[1].neg) op->p[3] |= SIM_CF_NEG;
+        mask = &in->opd[2];
+        break;
+    case PTX_OP_match:
+        op->p[0] = SIM_COLL_MATCH;
+        op->p[2] = in->type[0] == PTX_T_b64;
+        op->s[0] = sim_lw_slot(lw, &in->opd[0]);
+        op->s[1] = sim_lw_slot(lw, &in->opd[1]);
+        op->s[2] = sim_lw_slot(lw, &in->opd[2]);
+        mask = &in->opd[3];
+        break;
+    default: /* redux */
+        op->p[0] = SIM_COLL_REDUX;
+        op->p[2] = in->type[0] == PTX_T_s32;
+        op->s[0] = sim_lw_slot(lw, &in->opd[0]);
+        op->s[2] = sim_lw_slot(lw, &in->opd[1]);
+        mask = &in->opd[2];
+        break;
+    }
+    op->s[5] = sim_lw_slot(lw, mask);
+    if (mask->kind == PTX_OPD_REG && mask->bank == PTX_BANK_B32 && taint[mask->index])
+        op->p[3] |= SIM_CF_ACTIVEMASK;
+}
+
+static void lower_insn(lower *lw, sim_op *op, const ptx_insn *in, const uint8_t *taint)
+{
+    const ptx_function *fn = &lw->mod->funcs[lw->cur_fn];
+    memset(op, 0, sizeof *op);
+    for (int i = 0; i < 6; i++) op->s[i] = SIM_NOSLOT;
+    if (in->guard != PTX_NONE) {
+        op->guard = (uint16_t)(2 + lw->rbase[PTX_BANK_PRED][lw->cur_fn] + in->guard);
+        op->gxor = in->guard_neg ? SIM_FULL : 0;
+    }
+    switch (in->op) {
+    case PTX_OP_mov:
+        lower_mov(lw, op, in);
+        return;
+    case PTX_OP_ld: case PTX_OP_ldu: case PTX_OP_st: case PTX_OP_atom: case PTX_OP_red:
+        lower_mem(lw, op, in);
+        return;
+    case PTX_OP_bra:
+        op->x = X_BRA;
+        op->aux = lw->code_base[lw->cur_fn] + in->opd[0].index;
+        if (leads_to_exit(fn, in->opd[0].index, fn->is_entry)) op->p[1] |= SIM_BF_EXIT;
+        return;
+    case PTX_OP_call: lower_call(lw, op, in); return;
+    case PTX_OP_ret: op->x = X_RET; return;
+    case PTX_OP_exit: op->x = X_EXIT; return;
+    case PTX_OP_trap: op->x = X_TRAP; return;
+    case PTX_OP_brkpt: case PTX_OP_nanosleep: case PTX_OP_membar: case PTX_OP_fence:
+    case PTX_OP_prefetch:
+        op->x = X_NOP;
+        return;
+    case PTX_OP_bar: case PTX_OP_barrier: lower_bar(lw, op, in); return;
+    case PTX_OP_shfl: case PTX_OP_vote: case PTX_OP_match: case PTX_OP_redux:
+        lower_coll(lw, op, in, taint);
+        return;
+    case PTX_OP_activemask:
+        op->x = X_ACTIVEMASK;
+        op->s[0] = sim_lw_slot(lw, &in->opd[0]);
+        return;
+    default:
+        break;
+    }
+    int x = choose_fast(lw, in);
+    if (x == X_GENERIC) {
+        lower_generic(lw, op, in);
+        return;
+    }
+    op->x = (uint16_t)x;
+    for (unsigned i = 0; i < in->nopd && i < 6; i++) op->s[i] = sim_lw_slot(lw, &in->opd[i]);
+    if (in->op == PTX_OP_setp) { /* p, q, a, b -> d, a, b */
+        op->s[0] = sim_lw_slot(lw, &in->opd[0]);
+        op->s[1] = sim_lw_slot(lw, &in->opd[2]);
+        op->s[2] = sim_lw_slot(lw, &in->opd[3]);
+        op->s[3] = SIM_NOSLOT;
+        op->p[0] = ptx_type_kind_of((ptx_type)in->type[0]) == PTX_K_FLOAT ? in->cmp : int_cmp(in->cmp);
+    }
+}
+
+/* Registers written by activemask (and plain copies of them). */
+static void activemask_taint(const ptx_function *fn, uint8_t *taint)
+{
+    for (uint32_t i = 0; i < fn->ninsns; i++) {
+        const ptx_insn *in = &fn->insns[i];
+        if (in->nopd == 0 || in->opd[0].kind != PTX_OPD_REG || in->opd[0].bank != PTX_BANK_B32) continue;
+        uint32_t d = in->opd[0].index;
+        if (in->op == PTX_OP_activemask) taint[d] = 1;
+        else if (in->op == PTX_OP_mov && in->opd[1].kind == PTX_OPD_REG && in->opd[1].bank == PTX_BANK_B32)
+            taint[d] = taint[in->opd[1].index];
+        else if (in->op != PTX_OP_st && in->op != PTX_OP_red) taint[d] = 0;
+    }
+}
+
+cl_status sim_lw_function(lower *lw, uint32_t f)
+{
+    const ptx_function *fn = &lw->mod->funcs[f];
+    uint8_t *taint = cl_calloc(fn->nregs[PTX_BANK_B32] + 1, 1);
+    activemask_taint(fn, taint);
+    lw->cur_fn = f;
+    for (uint32_t i = 0; i < fn->ninsns && lw->st == CL_OK; i++) {
+        const ptx_insn *in = &fn->insns[i];
+        lw->cur = in;
+        sim_op op;
+        lower_insn(lw, &op, in, taint);
+        CL_VEC_PUSH(&lw->code, op);
+        sim_src s = { fn, in, lw->mod->locs[in->loc].ufile, ptx_loc_line(lw->mod, in->loc) };
+        CL_VEC_PUSH(&lw->src, s);
+    }
+    sim_op end;
+    memset(&end, 0, sizeof end);
+    end.x = X_FALLOFF;
+    CL_VEC_PUSH(&lw->code, end);
+    sim_src s = { fn, fn->ninsns ? &fn->insns[fn->ninsns - 1] : NULL, 0, 0 };
+    if (fn->ninsns) {
+        s.file = lw->mod->locs[fn->insns[fn->ninsns - 1].loc].ufile;
+        s.line = ptx_loc_line(lw->mod, fn->insns[fn->ninsns - 1].loc);
+    }
+    CL_VEC_PUSH(&lw->src, s);
+    free(taint);
+    lw->cur = NULL;
+    return lw->st;
+}
+

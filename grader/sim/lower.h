@@ -1,0 +1,42 @@
+/* lower.h - what program.c (layout, symbols, rows) and lower.c (one
+ * instruction at a time) share while lowering a kernel. Internal to
+ * grader/sim. */
+#ifndef CUDALAB_SIM_LOWER_H
+#define CUDALAB_SIM_LOWER_H
+
+#include "sim/internal.h"
+
+typedef struct lower {
+    sim_machine *m;
+    const ptx_module *mod;
+    sim_program *p;
+    cl_error *err;
+    cl_status st;
+    CL_VEC(uint32_t) fns;          /* the closure, kernel first */
+    uint32_t *code_base;           /* per module function, SIM_NONE outside */
+    uint32_t *rbase[PTX_BANK_COUNT];
+    uint64_t *symaddr;             /* per module symbol */
+    uint8_t *symset;
+    CL_VEC(sim_op) code;
+    CL_VEC(sim_src) src;
+    CL_VEC(sim_extra) x32, x64;
+    CL_VEC(sim_call) calls;
+    CL_VEC(sim_pcopy) pcopies;
+    CL_VEC(sim_gen) gens;
+    uint32_t shared_top, local_top, tparam_top;
+    uint32_t cur_fn;
+    const ptx_insn *cur;
+} lower;
+
+/* Record the first error (naming the instruction being lowered) and return it. */
+cl_status sim_lw_fail(lower *lw, cl_status st, const char *fmt, const char *a);
+/* The address of symbol si in its own space (laid out on first use). */
+uint64_t sim_lw_sym_addr(lower *lw, uint32_t si);
+/* The row slot of an operand of the instruction being lowered. */
+uint16_t sim_lw_slot(lower *lw, const ptx_operand *o);
+uint16_t sim_lw_vec_elem(lower *lw, const ptx_operand *v, unsigned i);
+bool sim_lw_dynamic_sreg(uint32_t s);
+/* Lower function f's instructions into lw->code (lower.c). */
+cl_status sim_lw_function(lower *lw, uint32_t f);
+
+#endif

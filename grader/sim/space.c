@@ -1,0 +1,205 @@
+/* space.c - one lane's access in a state space, the slow way: the generic
+ * windows, bounds and alignment with the fault recorded (the allocation
+ * missed and by how much), atomics lane by lane (atomic across host threads
+ * in global memory), and reads for printf. The fast paths of a whole warp
+ * are mem.c's. */
+#include "sim/internal.h"
+
+#include <stdio.h>
+
+static inline uint64_t lane_addr(const sim_warp *w, const sim_op *op, int l)
+{
+    uint64_t base = 0;
+    if (op->s[4] != SIM_NOSLOT)
+        base = (op->p[3] & SIM_MF_BASE32) ? w->r32[(size_t)op->s[4] * 32 + (unsigned)l]
+                                          : w->r64[(size_t)op->s[4] * 32 + (unsigned)l];
+    return base + (uint64_t)op->imm;
+}
+
+static void fault(sim_block *b, sim_warp *w, int lane, uint32_t pc, sim_hazard_kind kind,
+                  uint8_t space, uint64_t addr, unsigned n, const sim_region *r, uint64_t rbase,
+                  uint64_t rsize)
+{
+    sim_hz h = sim_hz_make(kind, pc, w->id, lane);
+    h.space = space;
+    h.addr = addr;
+    h.size = n;
+    if (r) {
+        h.region = (uint32_t)(r - b->L->m->mem.v);
+        rbase = r->base;
+        rsize = r->size;
+    }
+    h.dist = addr >= rbase + rsize ? (int64_t)(addr + n - (rbase + rsize))
+           : addr < rbase ? -(int64_t)(rbase - addr) : (int64_t)(addr + n - (rbase + rsize));
+    if (!r) h.space_size = rsize;
+    sim_hz_add(b, &h);
+}
+
+/* Map (space, addr) of thread (w, lane) to host memory, or record a fault. */
+bool sim_mem_resolve(sim_block *b, sim_warp *w, int lane, uint32_t pc, unsigned ms, uint64_t addr,
+                    unsigned n, bool write, sim_where *out)
+{
+    const sim_run *L = b->L;
+    unsigned tid = w->id * 32 + (unsigned)lane;
+    if (ms == SIM_MS_GENERIC) {
+        if (addr - SIM_SHARED_WINDOW < SIM_WINDOW_SIZE) ms = SIM_MS_SHARED, addr -= SIM_SHARED_WINDOW;
+        else if (addr - SIM_LOCAL_WINDOW < SIM_WINDOW_SIZE) ms = SIM_MS_LOCAL, addr -= SIM_LOCAL_WINDOW;
+        else if (addr - SIM_PARAM_WINDOW < SIM_WINDOW_SIZE) ms = SIM_MS_PARAM, addr -= SIM_PARAM_WINDOW;
+        else ms = SIM_MS_GLOBAL;
+    }
+    switch (ms) {
+    case SIM_MS_SHARED:
+        out->space = PTX_SPACE_SHARED;
+        if (addr + n > b->shared_size || addr + n < addr) {
+            fault(b, w, lane, pc, SIM_HZ_OOB, PTX_SPACE_SHARED, addr, n, NULL, 0, b->shared_size);
+            return false;
+        }
+        out->host = b->shared + addr;
+        out->soff = (uint32_t)addr;
+        return true;
+    case SIM_MS_LOCAL:
+        out->space = PTX_SPACE_LOCAL;
+        if (addr + n > b->prog->local_size || addr + n < addr) {
+            fault(b, w, lane, pc, SIM_HZ_OOB, PTX_SPACE_LOCAL, addr, n, NULL, 0, b->prog->local_size);
+            return false;
+        }
+        out->host = b->local + (size_t)tid * b->prog->local_size + addr;
+        return true;
+    case SIM_MS_PARAM:
+        out->space = PTX_SPACE_PARAM;
+        if (!write && addr + n <= L->param_size) {
+            out->host = (uint8_t *)L->params + addr;
+            return true;
+        }
+        if (addr >= SIM_TPARAM_BASE && addr + n <= SIM_TPARAM_BASE + (uint64_t)b->prog->tparam_size) {
+            out->host = b->tparam + (size_t)tid * b->prog->tparam_size + (addr - SIM_TPARAM_BASE);
+            return true;
+        }
+        fault(b, w, lane, pc, SIM_HZ_OOB, PTX_SPACE_PARAM, addr, n, NULL, 0, L->param_size);
+        return false;
+    default: {
+        out->space = ms == SIM_MS_CONST ? PTX_SPACE_CONST : PTX_SPACE_GLOBAL;
+        const sim_region *r = sim_mem_find(&L->m->mem, addr, n, &b->region_hint);
+        if (!r) {
+            fault(b, w, lane, pc, SIM_HZ_OOB, out->space, addr, n, sim_mem_nearest(&L->m->mem, addr), 0, 0);
+            return false;
+        }
+        out->host = r->host + (addr - r->base);
+        return true;
+    }
+    }
+}
+
+bool sim_mem_aligned(sim_block *b, sim_warp *w, int lane, uint32_t pc, unsigned ms, uint64_t addr,
+                    unsigned total)
+{
+    if (!(addr & (total - 1))) return true;
+    uint8_t sp = ms == SIM_MS_SHARED ? PTX_SPACE_SHARED : ms == SIM_MS_LOCAL ? PTX_SPACE_LOCAL
+               : ms == SIM_MS_PARAM ? PTX_SPACE_PARAM : ms == SIM_MS_CONST ? PTX_SPACE_CONST
+               : PTX_SPACE_GLOBAL;
+    fault(b, w, lane, pc, SIM_HZ_MISALIGNED, sp, addr, total, NULL, addr, 0);
+    return false;
+}
+
+/* ---- atomics ---- */
+
+static uint32_t atom32(uint32_t *p, unsigned opk, uint32_t b, uint32_t c, unsigned flags, bool shared)
+{
+    uint32_t old = shared ? *p : __atomic_load_n(p, __ATOMIC_RELAXED);
+    for (;;) {
+        uint32_t nv;
+        switch (opk) {
+        case PTX_ATOM_ADD: nv = (flags & SIM_MF_FLOAT) ? sim_f2u(sim_u2f(old) + sim_u2f(b)) : old + b; break;
+        case PTX_ATOM_INC: nv = old >= b ? 0 : old + 1; break;
+        case PTX_ATOM_DEC: nv = (old == 0 || old > b) ? b : old - 1; break;
+        case PTX_ATOM_MIN: nv = (flags & SIM_MF_SIGNED) ? ((int32_t)b < (int32_t)old ? b : old) : (b < old ? b : old); break;
+        case PTX_ATOM_MAX: nv = (flags & SIM_MF_SIGNED) ? ((int32_t)b > (int32_t)old ? b : old) : (b > old ? b : old); break;
+        case PTX_ATOM_AND: nv = old & b; break;
+        case PTX_ATOM_OR: nv = old | b; break;
+        case PTX_ATOM_XOR: nv = old ^ b; break;
+        case PTX_ATOM_EXCH: nv = b; break;
+        default: nv = old == b ? c : old; break; /* cas */
+        }
+        if (shared) {
+            *p = nv;
+            return old;
+        }
+        if (__atomic_compare_exchange_n(p, &old, nv, false, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED)) return old;
+    }
+}
+
+static uint64_t atom64(uint64_t *p, unsigned opk, uint64_t b, uint64_t c, unsigned flags, bool shared)
+{
+    uint64_t old = shared ? *p : __atomic_load_n(p, __ATOMIC_RELAXED);
+    for (;;) {
+        uint64_t nv;
+        switch (opk) {
+        case PTX_ATOM_ADD: nv = (flags & SIM_MF_FLOAT) ? sim_d2u(sim_u2d(old) + sim_u2d(b)) : old + b; break;
+        case PTX_ATOM_INC: nv = old >= b ? 0 : old + 1; break;
+        case PTX_ATOM_DEC: nv = (old == 0 || old > b) ? b : old - 1; break;
+        case PTX_ATOM_MIN: nv = (flags & SIM_MF_SIGNED) ? ((int64_t)b < (int64_t)old ? b : old) : (b < old ? b : old); break;
+        case PTX_ATOM_MAX: nv = (flags & SIM_MF_SIGNED) ? ((int64_t)b > (int64_t)old ? b : old) : (b > old ? b : old); break;
+        case PTX_ATOM_AND: nv = old & b; break;
+        case PTX_ATOM_OR: nv = old | b; break;
+        case PTX_ATOM_XOR: nv = old ^ b; break;
+        case PTX_ATOM_EXCH: nv = b; break;
+        default: nv = old == b ? c : old; break;
+        }
+        if (shared) {
+            *p = nv;
+            return old;
+        }
+        if (__atomic_compare_exchange_n(p, &old, nv, false, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED)) return old;
+    }
+}
+
+void sim_exec_atom(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
+{
+    const sim_op *op = &b->prog->code[pc];
+    unsigned n = op->p[1];
+    bool wide = n == 8;
+    w->minst++;
+    b->cnt.atomics++;
+    for (int l = 0; l < 32; l++) { /* lane order: deterministic within the block */
+        if (!(m >> l & 1u)) continue;
+        uint64_t a = lane_addr(w, op, l);
+        sim_where wh;
+        wh.soff = SIM_NONE;
+        if (!sim_mem_aligned(b, w, l, pc, op->p[0], a, n) || !sim_mem_resolve(b, w, l, pc, op->p[0], a, n, true, &wh)) {
+            if (op->s[0] != SIM_NOSLOT) sim_mem_poison_lane(w, op, l);
+            continue;
+        }
+        bool shared = wh.space == PTX_SPACE_SHARED || wh.space == PTX_SPACE_LOCAL;
+        if (wh.space == PTX_SPACE_SHARED) sim_shadow_write(b, w, l, wh.soff, n, pc, true);
+        uint64_t bv = wide ? w->r64[(size_t)op->s[1] * 32 + (unsigned)l] : w->r32[(size_t)op->s[1] * 32 + (unsigned)l];
+        uint64_t cv = op->s[2] == SIM_NOSLOT ? 0
+                    : wide ? w->r64[(size_t)op->s[2] * 32 + (unsigned)l] : w->r32[(size_t)op->s[2] * 32 + (unsigned)l];
+        uint64_t old = wide ? atom64((uint64_t *)(void *)wh.host, op->aux, bv, cv, op->p[3], shared)
+                            : atom32((uint32_t *)(void *)wh.host, op->aux, (uint32_t)bv, (uint32_t)cv, op->p[3], shared);
+        if (op->s[0] == SIM_NOSLOT) continue;
+        if (wide) w->r64[(size_t)op->s[0] * 32 + (unsigned)l] = old;
+        else w->r32[(size_t)op->s[0] * 32 + (unsigned)l] = (uint32_t)old;
+    }
+}
+
+/* ---- reads for printf ---- */
+
+bool sim_read_generic(sim_block *b, unsigned tid, uint64_t addr, void *dst, size_t n)
+{
+    uint8_t *src = NULL;
+    if (addr - SIM_LOCAL_WINDOW < SIM_WINDOW_SIZE) {
+        uint64_t off = addr - SIM_LOCAL_WINDOW;
+        if (off + n > b->prog->local_size) return false;
+        src = b->local + (size_t)tid * b->prog->local_size + off;
+    } else if (addr - SIM_SHARED_WINDOW < SIM_WINDOW_SIZE) {
+        uint64_t off = addr - SIM_SHARED_WINDOW;
+        if (off + n > b->shared_size) return false;
+        src = b->shared + off;
+    } else {
+        const sim_region *r = sim_mem_find(&b->L->m->mem, addr, n, &b->region_hint);
+        if (!r) return false;
+        src = r->host + (addr - r->base);
+    }
+    memcpy(dst, src, n);
+    return true;
+}
