@@ -1,5 +1,5 @@
 #!/bin/sh
-# fake-grade.sh - stands in for `cudalab grade DAY FILE --json` in the TUI
+# fake-grade.sh - stands in for `cudalab grade DAY FILE --json --progress` in the TUI
 # tests (through CUDALAB_GRADE_COMMAND) until the real grader is in this
 # branch. It says what it does on stderr as `cudalab grade` does
 # ("progress: building", "progress: running"), sleeps a little so a grade
@@ -19,8 +19,8 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 log=${FAKE_GRADE_LOG:-/dev/null}
-if [ "$#" -ne 4 ] || [ "$1" != grade ] || [ "$4" != --json ]; then
-    echo "cudalab: fake grader: expected 'grade DAY FILE --json', got '$*'" >&2
+if [ "$#" -ne 5 ] || [ "$1" != grade ] || [ "$4" != --json ] || [ "$5" != --progress ]; then
+    echo "cudalab: fake grader: expected 'grade DAY FILE --json --progress', got '$*'" >&2
     exit 2
 fi
 day=$2 file=$3
