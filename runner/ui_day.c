@@ -114,7 +114,8 @@ static void draw_tabs(ui_app *app, day *d)
         int attr = p == d->focus ? A_REVERSE | A_BOLD : A_BOLD;
         x += ui_put(y, x, COLS - x, label[p], -1, attr) + 2;
     }
-    if (!wide()) ui_put(y, COLS - 28, 27, "Tab switches", -1, ui_style_attr(app, REPORT_STYLE_DIM));
+    if (!wide()) /* at the right end of the tab row */
+        ui_put(y, COLS - 14, 12, "Tab switches", -1, ui_style_attr(app, REPORT_STYLE_DIM));
 }
 
 static void draw_pane(ui_app *app, day *d, int pane)
