@@ -2,6 +2,10 @@
 # Things that go wrong are said, never a crash: a corrupt progress file (the
 # warning shows in the status line), a grader that cannot grade (exit 2 and a
 # reason), a day whose template is missing.
+#
+# It uses the small course in course/ (which this test breaks on purpose) and
+# the fake grader (fake-grade.sh), to get a grader that exits 2 with a reason
+# of the test's choosing.
 . "$(dirname "$0")/lib.sh"
 printf 'version: 1\ndays: [this is: not, {progress\n' >"$WORK/state.yaml"
 rm "$COURSE/templates/day14-syncthreads/syncthreads.cu"
