@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -78,6 +79,17 @@ static ws_status status_of(const report_result *r)
     return r->passed ? WS_HONEST : WS_PASSING;
 }
 
+/* Whether FILE is the student's own workspace copy of the day (the runner
+ * names it explicitly): the same file, however the path is spelled. */
+static bool is_student_file(const day_course *c, const day_manifest *m, const char *file)
+{
+    char *mine = ws_student_path(c, m);
+    struct stat a, b;
+    bool same = !stat(file, &a) && !stat(mine, &b) && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+    free(mine);
+    return same;
+}
+
 /* Progress is the student's: it moves only when their own file is graded. */
 static void record_progress(const day_course *c, const day_manifest *m, const report_result *r)
 {
@@ -144,7 +156,7 @@ int cmd_grade(int argc, char **argv)
     }
     if (grade_day(c, m, a.file ? a.file : mine, &a.opt, &r, &err) != CL_OK) goto failed;
     print_result(r, a.json);
-    if (!a.file) record_progress(c, m, r);
+    if (!a.file || is_student_file(c, m, a.file)) record_progress(c, m, r);
     rc = r->passed ? CLI_PASSED : CLI_NOT_PASSED;
     goto done;
 failed:;

@@ -36,6 +36,7 @@ typedef struct day {
     bool graded;           /* outcome holds something */
     int ngrades;
     char done[256];        /* "done in 0.8 s - 6 of 7 checks passed" */
+    char done_tail[32];    /* " · grade 3": kept when done is cut to fit */
     report_style done_style;
     ui_watch *watch;
     ui_child *diff;
@@ -114,7 +115,8 @@ static void draw_tabs(ui_app *app, day *d)
         int attr = p == d->focus ? A_REVERSE | A_BOLD : A_BOLD;
         x += ui_put(y, x, COLS - x, label[p], -1, attr) + 2;
     }
-    if (!wide()) ui_put(y, COLS - 28, 27, "Tab switches", -1, ui_style_attr(app, REPORT_STYLE_DIM));
+    if (!wide()) /* at the right end of the tab row */
+        ui_put(y, COLS - 14, 12, "Tab switches", -1, ui_style_attr(app, REPORT_STYLE_DIM));
 }
 
 static void draw_pane(ui_app *app, day *d, int pane)
@@ -129,6 +131,23 @@ static void draw_pane(ui_app *app, day *d, int pane)
     }
     d->top[pane] = ui_clamp_scroll(d->top[pane], d->doc[pane]->nlines, rows);
     ui_draw_doc(app, d->doc[pane], d->top[pane], ui_body_top() + 1, x, rows, w);
+}
+
+/* head then tail, in the one row of the status line: when they do not fit,
+ * head is cut and ends in an ellipsis, so that tail (the grade counter)
+ * still shows. */
+static void fit_status(const ui_app *app, const char *head, const char *tail, char *buf,
+                       size_t size)
+{
+    int hlen = (int)strlen(head), tlen = (int)strlen(tail), cols = COLS - 2;
+    int tw = ui_text_width(tail, tlen);
+    if (ui_text_width(head, hlen) + tw <= cols) {
+        snprintf(buf, size, "%s%s", head, tail);
+        return;
+    }
+    const char *ell = ui_glyph(app, "…", "...");
+    int keep = ui_text_fit(head, hlen, cols - tw - ui_text_width(ell, (int)strlen(ell)));
+    snprintf(buf, size, "%.*s%s%s", keep, head, ell, tail);
 }
 
 static void status_line(ui_app *app, day *d, char *buf, size_t size, report_style *st)
@@ -149,7 +168,7 @@ static void status_line(ui_app *app, day *d, char *buf, size_t size, report_styl
                  ui_glyph(app, "…", "..."), (double)ms / 1000);
         *st = REPORT_STYLE_EMPH;
     } else if (*d->done) {
-        snprintf(buf, size, "%s", d->done);
+        fit_status(app, d->done, d->done_tail, buf, size);
         *st = d->done_style;
     } else if (d->watch) {
         snprintf(buf, size, "watching %s: every save grades it", d->m->student_file);
@@ -192,6 +211,7 @@ static ui_reaction start_grade(ui_app *app, day *d)
     cl_error err = {0};
     if (ui_child_start(argv, &d->grade, &err) != CL_OK) {
         snprintf(d->done, sizeof d->done, "could not start the grader: %.200s", err.message);
+        *d->done_tail = '\0';
         d->done_style = REPORT_STYLE_FAIL;
     }
     ui_grade_argv_free(argv);
@@ -203,17 +223,17 @@ static void describe_outcome(day *d, double seconds)
 {
     const ui_grade_outcome *o = &d->outcome;
     if (o->result) {
-        snprintf(d->done, sizeof d->done, "done in %.1f s %s %d of %d checks passed %s grade %d",
-                 seconds, d->dash, o->checks_passed, o->checks_run, d->dot, d->ngrades);
+        snprintf(d->done, sizeof d->done, "done in %.1f s %s %d of %d checks passed", seconds,
+                 d->dash, o->checks_passed, o->checks_run);
         d->done_style = o->kind == UI_GRADE_PASSED ? REPORT_STYLE_PASS : REPORT_STYLE_FAIL;
     } else {
         /* The reason is the last line; what came before was progress. */
         const char *why = o->reason ? strrchr(o->reason, '\n') : NULL;
         why = why ? why + 1 : o->reason ? o->reason : "";
-        snprintf(d->done, sizeof d->done, "could not grade (%.1f s): %.160s %s grade %d", seconds,
-                 why, d->dot, d->ngrades);
+        snprintf(d->done, sizeof d->done, "could not grade (%.1f s): %.200s", seconds, why);
         d->done_style = REPORT_STYLE_FAIL;
     }
+    snprintf(d->done_tail, sizeof d->done_tail, " %s grade %d", d->dot, d->ngrades);
 }
 
 static ui_reaction finish_grade(ui_app *app, day *d)
@@ -245,6 +265,7 @@ static ui_reaction cancel_grade(ui_app *app, day *d, bool saved)
                  "stopped had run %.1f s)", ran);
     else
         snprintf(d->done, sizeof d->done, "cancelled after %.1f s", ran);
+    *d->done_tail = '\0';
     d->done_style = REPORT_STYLE_WARN;
     ui_abandon_child(app, d->grade);
     d->grade = NULL;

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "ui.h"
 #include "ui_markdown.h"
 
 static void exercise_head(const ui_exercise *e, report_doc *d, int width, bool unicode)
@@ -107,19 +108,130 @@ static void could_not(report_doc *d, const ui_grade_outcome *o)
     }
 }
 
+/* ---- long lines ---- */
+
+/* The piece of line (a span, or the plain text between spans) that holds
+ * byte at: bytes [*start, *end), in *style. */
+static report_style piece_at(const report_line *line, int at, int *start, int *end)
+{
+    int from = 0;
+    for (int s = 0; s < line->nspans; s++) {
+        const report_span *sp = &line->spans[s];
+        if (at < sp->start) {
+            *start = from;
+            *end = sp->start;
+            return REPORT_STYLE_PLAIN;
+        }
+        if (at < sp->start + sp->len) {
+            *start = sp->start;
+            *end = sp->start + sp->len;
+            return sp->style;
+        }
+        from = sp->start + sp->len;
+    }
+    *start = from;
+    *end = (int)strlen(line->text);
+    return REPORT_STYLE_PLAIN;
+}
+
+/* Where the rows after the first start. A line whose first piece is a
+ * label that ends in a space (a check's mark and name, a table row's "yours")
+ * hangs under what follows the label; any other under its own first letter,
+ * two further in. At most half the width. */
+static int hang(const report_line *line, int width)
+{
+    const char *t = line->text;
+    int lead = (int)strspn(t, " "), start, end, col = lead + 2;
+    piece_at(line, 0, &start, &end);
+    if (end > lead && t[end - 1] == ' ' && t[end]) {
+        end += (int)strspn(t + end, " ");
+        col = ui_text_width(t, end);
+    }
+    return col < width / 2 ? col : width / 2;
+}
+
+/* Bytes [from, to) of src appended to l, each with its style. */
+static void copy_styled(report_line *l, const report_line *src, int from, int to)
+{
+    for (int at = from; at < to;) {
+        int start, end;
+        report_style st = piece_at(src, at, &start, &end);
+        if (end > to) end = to;
+        report_line_add(l, st, "%.*s", end - at, src->text + at);
+        at = end;
+    }
+}
+
+/* Where the row that starts at byte at ends (*end) and the next one starts
+ * (*next): at the last space that fits in cols columns, else where the text
+ * stops fitting; never inside the row's own indent. */
+static void break_row(const char *text, int len, int at, int cols, int *end, int *next)
+{
+    int fit = ui_text_fit(text + at, len - at, cols);
+    if (fit < 1) fit = ui_text_fit(text + at, len - at, 2); /* one character, however wide */
+    if (fit < 1) fit = 1;
+    *end = at + fit;
+    if (*end < len) {
+        int lead = at + (int)strspn(text + at, " ");
+        for (int i = *end; i > lead; i--)
+            if (text[i] == ' ') {
+                *end = i;
+                break;
+            }
+    }
+    *next = *end;
+    while (*next < len && text[*next] == ' ') (*next)++;
+    while (*end > at && text[*end - 1] == ' ') (*end)--;
+}
+
+/* src as rows of at most width columns, with a hanging indent. */
+static void wrap_line(report_doc *d, const report_line *src, int width)
+{
+    int len = (int)strlen(src->text), indent = 0, at = 0;
+    if (ui_text_width(src->text, len) <= width) {
+        copy_styled(report_doc_line(d), src, 0, len);
+        return;
+    }
+    while (at < len) {
+        int end, next;
+        break_row(src->text, len, at, width - indent, &end, &next);
+        report_line *l = report_doc_line(d);
+        if (indent) report_line_add(l, REPORT_STYLE_PLAIN, "%*s", indent, "");
+        copy_styled(l, src, at, end);
+        if (!indent) indent = hang(src, width);
+        at = next;
+    }
+}
+
+report_doc *ui_daydoc_wrap(const report_doc *doc, int width)
+{
+    report_doc *d = cl_calloc(1, sizeof *d);
+    for (int i = 0; i < doc->nlines; i++) wrap_line(d, &doc->lines[i], width < 20 ? 20 : width);
+    return d;
+}
+
+/* ---- the report ---- */
+
 report_doc *ui_daydoc_report(const ui_grade_outcome *o, const ws_day_state *ds, bool grading,
                              int width, bool unicode)
 {
+    report_doc *d;
     if (o && o->result) {
         report_text_options opt = {unicode, width < 60 ? 60 : width};
-        return report_render(o->result, &opt);
+        d = report_render(o->result, &opt);
+    } else {
+        d = cl_calloc(1, sizeof *d);
+        if (o && !grading)
+            could_not(d, o);
+        else
+            not_graded(d, ds, grading);
     }
-    report_doc *d = cl_calloc(1, sizeof *d);
-    if (o && !grading)
-        could_not(d, o);
-    else
-        not_graded(d, ds, grading);
-    return d;
+    /* The report is made for a terminal at least 60 wide and some of its
+     * lines are longer (a check's detail, where a hazard happened): wrap
+     * them rather than cut them. */
+    report_doc *wrapped = ui_daydoc_wrap(d, width);
+    report_doc_free(d);
+    return wrapped;
 }
 
 report_doc *ui_daydoc_diff(const char *diff)

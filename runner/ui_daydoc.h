@@ -29,6 +29,9 @@ report_doc *ui_daydoc_exercise(const ui_exercise *e, int width, bool unicode, in
  * recorded progress (may be NULL). */
 report_doc *ui_daydoc_report(const ui_grade_outcome *o, const ws_day_state *ds, bool grading,
                              int width, bool unicode);
+/* doc's lines broken at spaces into rows of at most width columns; the rows
+ * after the first of a line hang under where its broken part began. */
+report_doc *ui_daydoc_wrap(const report_doc *doc, int width);
 /* `diff -u` output with added, removed and hunk lines styled. */
 report_doc *ui_daydoc_diff(const char *diff);
 

@@ -10,7 +10,7 @@
 char **ui_grade_argv(const char *self_exe, const char *day, const char *file)
 {
     const char *fake = getenv("CUDALAB_GRADE_COMMAND");
-    char **argv = cl_calloc(9, sizeof *argv);
+    char **argv = cl_calloc(10, sizeof *argv);
     int n = 0;
     if (fake && *fake) {
         argv[n++] = cl_strdup("/bin/sh");
@@ -24,6 +24,7 @@ char **ui_grade_argv(const char *self_exe, const char *day, const char *file)
     argv[n++] = cl_strdup(day);
     argv[n++] = cl_strdup(file);
     argv[n++] = cl_strdup("--json");
+    argv[n++] = cl_strdup("--progress"); /* "progress: building" lines for the status line */
     return argv;
 }
 

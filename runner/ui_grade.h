@@ -1,5 +1,6 @@
-/* ui_grade.h - grading from the runner: `cudalab grade DAY FILE --json` in a
- * child (ui_child.h), and what its exit status, stdout and stderr mean.
+/* ui_grade.h - grading from the runner: `cudalab grade DAY FILE --json
+ * --progress` in a child (ui_child.h), and what its exit status, stdout and
+ * stderr mean.
  *
  * CUDALAB_GRADE_COMMAND, when set, is a shell command line used instead of
  * this binary (tests use a fake grader); the arguments follow it.

@@ -2,31 +2,47 @@
 # Sourced by every tests/tui/test_*.sh:
 #
 #   . "$(dirname "$0")/lib.sh"
-#   tui_start 100 30            # a course in a temp folder, cudalab in tmux
+#   tui_real                    # grade for real, on the real course (else the
+#                               # small course in course/ and fake-grade.sh)
+#   tui_start 100 30            # cudalab in tmux
 #   tui_keys j Enter            # tmux send-keys
 #   tui_wait "text"             # poll the screen until text shows (10 s)
+#   tui_wait_grade "· grade 1"  # the same, as long as a real grade may take
 #   tui_expect_at 0 1 "Day 23"  # text at row 0, column 1 (0-based)
 #   tui_quit q q                # keys that should end it; checks exit 0 and
 #                               # that the terminal came back clean
 #
-# Each test has its own tmux server (-L), temp course and workspace, and kills
-# them on every way out. Environment: CUDALAB_BINARY (the cudalab to test);
-# TUI_REAL_GRADER=1 grades with `cudalab grade` instead of fake-grade.sh.
+# Each test has its own tmux server (-L), workspace and build cache in a temp
+# folder, and kills them on every way out; nothing is written to the
+# checkout. Environment: CUDALAB_BINARY (the cudalab to test);
+# TUI_GRADE_TIMEOUT (seconds a real grade may take; 120 by default, for
+# ASan builds on two busy cores).
 set -eu
 export LC_ALL=C.UTF-8 # ${line:col:n} counts characters, as the terminal does
 
 : "${CUDALAB_BINARY:?CUDALAB_BINARY must name the cudalab binary}"
 TUI_HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+TUI_ROOT=$(cd "$TUI_HERE/../.." && pwd) # the repository: the real course
 TUI_NAME=$(basename "$0" .sh)
 TUI_TMP=$(mktemp -d "${TMPDIR:-/tmp}/cudalab-$TUI_NAME.XXXXXX")
 TUI_SOCK="cudalab-$TUI_NAME-$$"
 TUI_TIMEOUT=${TUI_TIMEOUT:-10}
+TUI_GRADE_TIMEOUT=${TUI_GRADE_TIMEOUT:-120}
+TUI_REAL=
 COURSE="$TUI_TMP/course"
 WORK="$TUI_TMP/work"
 GRADE_LOG="$TUI_TMP/grades.log"
 cp -r "$TUI_HERE/course" "$COURSE"
 mkdir -p "$WORK"
 : >"$GRADE_LOG"
+
+# tui_real: grade with the real `cudalab grade` (nvcc, the emulator) on the
+# real course at the repository root, still with this test's own workspace
+# and build cache. Call it before tui_start.
+tui_real() {
+    TUI_REAL=1
+    COURSE=$TUI_ROOT
+}
 
 tm() { tmux -L "$TUI_SOCK" "$@"; }
 
@@ -56,9 +72,12 @@ tui_start() {
     shift 2
     {
         echo "export CUDALAB_COURSE='$COURSE' CUDALAB_WORKSPACE='$WORK'"
-        if [ -z "${TUI_REAL_GRADER:-}" ]; then # the fake grader, until the real one is here
+        echo "export CUDALAB_CACHE='$TUI_TMP/cache'"
+        if [ -z "$TUI_REAL" ]; then
             echo "export CUDALAB_GRADE_COMMAND='$TUI_HERE/fake-grade.sh' FAKE_GRADE_LOG='$GRADE_LOG'"
             echo "export FAKE_GRADE_NAP_FILE='$TUI_TMP/nap'"
+        else
+            echo "unset CUDALAB_GRADE_COMMAND"
         fi
         echo "export LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=screen-256color"
         echo "export ASAN_OPTIONS='${ASAN_OPTIONS:-detect_leaks=1}'"
@@ -85,6 +104,28 @@ tui_wait() {
         sleep 0.1
     done
     tui_fail "waited ${2:-$TUI_TIMEOUT} s for: $1"
+}
+
+# tui_wait_grade TEXT: until the screen shows TEXT, for as long as a real
+# grade may take (polled every 0.2 s, so a passing test stays fast).
+tui_wait_grade() {
+    local deadline=$((SECONDS + TUI_GRADE_TIMEOUT))
+    while [ "$SECONDS" -le "$deadline" ]; do
+        tui_screen | grep -qF -- "$1" && return 0
+        sleep 0.2
+    done
+    tui_fail "waited $TUI_GRADE_TIMEOUT s (a grade's time) for: $1"
+}
+
+# tui_find TEXT [KEY]: press KEY (PageDown) until the screen shows TEXT.
+tui_find() {
+    local i
+    for i in $(seq 40); do
+        tui_screen | grep -qF -- "$1" && return 0
+        tui_keys "${2:-NPage}"
+        sleep 0.1
+    done
+    tui_fail "scrolled 40 times and did not find: $1"
 }
 
 # tui_wait_row ROW TEXT: until row ROW holds TEXT.
@@ -153,13 +194,25 @@ tui_exited() {
     grep -q -- ' echo ' "$TUI_TMP/stty" || tui_fail "the terminal was left without echo"
 }
 
-# The student's file for day 23, as the dishonest fixture kernel.
-tui_student_is_ballot_down() {
+# tui_student_file TEXT: the student's day-23 file in the workspace.
+tui_student_file() {
     mkdir -p "$WORK/day23-shuffles"
-    cp "$TUI_HERE/../fixtures/day23/ballot_down.cu" "$WORK/day23-shuffles/shuffles.cu"
+    printf '%s\n' "$1" >"$WORK/day23-shuffles/shuffles.cu"
 }
 
-# tui_grades start|end: how many grades started, or ran to their end.
+# The student's file for day 23, as the course's dishonest kernel alone
+# (tests/fixtures/day23/ballot_down.cu) or with the three honest kernels of
+# the reference (ballot_down_full.cu), #included by absolute path (the full
+# one #includes the reference and ballot_down.cu by relative paths).
+tui_student_is_ballot_down() {
+    tui_student_file "#include \"$TUI_ROOT/tests/fixtures/day23/ballot_down.cu\""
+}
+tui_student_is_ballot_down_full() {
+    tui_student_file "#include \"$TUI_ROOT/tests/fixtures/day23/ballot_down_full.cu\""
+}
+
+# tui_grades start|end: how many grades started, or ran to their end (the
+# fake grader's log).
 tui_grades() { grep -c "^$1 " "$GRADE_LOG" || true; }
 
 # tui_grade_takes SECONDS: each of the fake grader's two steps, from now on.

@@ -2,6 +2,10 @@
 # Things that go wrong are said, never a crash: a corrupt progress file (the
 # warning shows in the status line), a grader that cannot grade (exit 2 and a
 # reason), a day whose template is missing.
+#
+# It uses the small course in course/ (which this test breaks on purpose) and
+# the fake grader (fake-grade.sh), to get a grader that exits 2 with a reason
+# of the test's choosing.
 . "$(dirname "$0")/lib.sh"
 printf 'version: 1\ndays: [this is: not, {progress\n' >"$WORK/state.yaml"
 rm "$COURSE/templates/day14-syncthreads/syncthreads.cu"
@@ -28,4 +32,10 @@ tui_wait "could not grade ("
 tui_expect_row 28 "): nvcc not found; install the CUDA toolkit or set CUDALAB_NVCC · grade 1"
 tui_expect_at 2 1 "Could not grade"
 tui_expect_at 4 1 "nvcc not found; install the CUDA toolkit or set CUDALAB_NVCC"
+# Narrower, the reason is cut in the status line (the report has all of it)
+# and the grade counter stays.
+tm resize-window -t t -x 80 -y 24
+tui_wait_row 22 "… · grade 1"
+tui_expect_at 22 1 "could not grade ("
+tui_expect "nvcc not found; install the CUDA toolkit or set CUDALAB_NVCC"
 tui_quit 0 Q

@@ -1,6 +1,11 @@
 #!/usr/bin/env bash
 # Every way out gives the terminal back: Ctrl-C (exit 130), SIGTERM (143),
 # and SIGTERM during a grade (the grade's process group goes too).
+#
+# The grade here is the fake grader's (fake-grade.sh), not the real one: the
+# signal must land while the grade is still running, so the grade has to last
+# as long as the test says (5 s), and the test finds the grader's process by
+# its name.
 . "$(dirname "$0")/lib.sh"
 
 tui_start 100 30

@@ -1,60 +1,46 @@
 #!/usr/bin/env bash
-# Watch mode: turning it on grades; a save (an append, a rename over the file)
-# grades again; a save during a grade cancels that grade and starts another;
-# c cancels by hand. The keys keep working while a grade runs.
+# Watch mode with the real grader on the real course: turning it on grades
+# the file as it is; a save by an editor that writes a new file and renames
+# it over the old one grades it again (here a typo: it no longer compiles,
+# and the report says where). The grade counter and "done in" follow.
 . "$(dirname "$0")/lib.sh"
-tui_student_is_ballot_down
+tui_real
 file="$WORK/day23-shuffles/shuffles.cu"
-tui_start 100 30 FAKE_GRADE_SLEEP=0.3
+tui_start 100 30
 tui_keys j Enter
 tui_wait "Day 23 · Warp shuffles"
 tui_keys w
+tui_wait "watch on"
 tui_expect_row 0 "watch on"
-tui_wait "· grade 1"
-tui_expect_row 28 "6 of 7 checks passed · grade 1"
-
-echo "// FIXED: every lane in every shuffle" >>"$file"
-tui_wait "· grade 2"
+tui_wait_grade "· grade 1"
 tui_expect_at 28 1 "done in"
-tui_expect_row 28 "7 of 7 checks passed · grade 2"
-tui_expect_at 1 14 "Report ✓ 7/7"
-tui_expect_row 0 "passing and honest · watch on"
+tui_expect_row 28 "6 of 7 checks passed · grade 1"
+tui_expect_row 0 "failing · watch on"
+first=$(tui_row 28)
 
-# An editor that saves by writing a new file and renaming it over the old.
-sed 's/FIXED/broken again/' "$file" >"$file.new" && mv "$file.new" "$file"
-tui_wait "· grade 3"
-tui_expect_row 28 "6 of 7 checks passed · grade 3"
-[ "$(tui_grades start)" = 3 ] || tui_fail "3 grades wanted, the grader ran $(tui_grades start) times"
+# A typo, saved the way vim does: a new file renamed over the old one.
+sed 's/^constexpr int kWarpSize = 32;$/constexpr int kWarpSize = 32/' "$file" >"$file.new"
+! cmp -s "$file" "$file.new" || tui_fail "the typo was not made"
+mv "$file.new" "$file"
+tui_wait_grade "· grade 2"
+tui_expect_at 28 1 "done in"
+tui_expect_row 28 "0 of 1 checks passed · grade 2"
+[ "$(tui_row 28)" != "$first" ] || tui_fail "the status line did not change: $first"
+tui_expect_at 1 14 "Report ✗ 0/1"
+tui_expect_row 0 "does not compile · watch on"
+r=$(tui_row_of "✗ compile")
+tui_expect_row "$r" "shuffles.cu:24: expected a" # the rest may wrap, by the path's length
+tui_expect "- correctness     not run"
+tui_expect "Compiler"
+tui_expect "shuffles.cu:24: error: expected a"
+tui_expect "NOT PASSED: failed compile"
 
-# A save while a grade runs: that grade is killed and a new one starts.
-tui_grade_takes 1.5
-echo "// one more edit" >>"$file"
-tui_wait "building…"
-echo "// and another" >>"$file"
-tui_wait "your file changed; grading it again"
-tui_grade_takes 0.2
-tui_wait "· grade 4"
-[ "$(tui_grades start)" = 5 ] || tui_fail "5 grades started wanted, got $(tui_grades start)"
-[ "$(tui_grades end)" = 4 ] || tui_fail "the cancelled grade finished: $(tui_grades end) ends"
-
-# Keys and resizing work during a grade: switch panes, resize, cancel with c.
-tui_grade_takes 5
-tui_keys g
-tui_wait "building…"
-tui_keys Tab
-tui_wait "Day 23: warp shuffles and honest masks"
-tm resize-window -t t -x 120 -y 40
-tui_wait_row 39 "g grade  w watch" # the footer moved to the new last row
-tui_expect_row 38 "building… "
-tui_expect_row 38 "(c cancels)"
-tui_keys c
-tui_wait "cancelled after"
-tui_expect_at 38 1 "cancelled after"
-[ "$(tui_grades end)" = 4 ] || tui_fail "the cancelled grade finished"
-
-# Watch off: the title says so.
-tui_grade_takes 0.1
+# Watch off: the title says so, and a save grades nothing.
 tui_keys w
 tui_wait "watch off"
 tui_expect_not "watch on"
+echo "// saved with watch off" >>"$file"
+sleep 1
+tui_keys Down # clears the message
+tui_wait_row 28 "0 of 1 checks passed · grade 2"
 tui_quit 0 Q

@@ -26,9 +26,10 @@ static void test_argv(void **state)
     (void)state;
     unsetenv("CUDALAB_GRADE_COMMAND");
     char **argv = ui_grade_argv("/opt/cudalab", "day23-shuffles", "/w/shuffles.cu");
-    const char *want[] = {"/opt/cudalab", "grade", "day23-shuffles", "/w/shuffles.cu", "--json"};
-    for (int i = 0; i < 5; i++) assert_string_equal(argv[i], want[i]);
-    assert_null(argv[5]);
+    const char *want[] = {"/opt/cudalab", "grade", "day23-shuffles", "/w/shuffles.cu", "--json",
+                          "--progress"};
+    for (int i = 0; i < 6; i++) assert_string_equal(argv[i], want[i]);
+    assert_null(argv[6]);
     ui_grade_argv_free(argv);
     setenv("CUDALAB_GRADE_COMMAND", "fake --slow", 1);
     argv = ui_grade_argv("/opt/cudalab", "day23-shuffles", "/w/shuffles.cu");
@@ -36,7 +37,8 @@ static void test_argv(void **state)
     assert_string_equal(argv[2], "fake --slow \"$@\"");
     assert_string_equal(argv[4], "grade");
     assert_string_equal(argv[7], "--json");
-    assert_null(argv[8]);
+    assert_string_equal(argv[8], "--progress");
+    assert_null(argv[9]);
     ui_grade_argv_free(argv);
     unsetenv("CUDALAB_GRADE_COMMAND");
 }
