@@ -42,6 +42,14 @@ static bool cancelled(const grading *g)
     return g->opt->cancel && atomic_load(g->opt->cancel);
 }
 
+/* "/home/ada/work/day23-shuffles/shuffles.cu" -> "shuffles.cu": reports
+ * name files as the hazards do. */
+static const char *base_name(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
 /* The student's diagnostics into the report; the compile check from them. */
 static void take_diagnostics(grading *g, bool compiled)
 {
@@ -50,7 +58,7 @@ static void take_diagnostics(grading *g, bool compiled)
     const build_diag *first_error = NULL;
     for (size_t i = 0; i < n; i++) {
         report_diag *rd = report_add_diag(g->r);
-        rd->file = cl_strdup(d[i].file);
+        rd->file = cl_strdup(base_name(d[i].file));
         rd->line = d[i].line;
         rd->column = d[i].column;
         rd->severity = d[i].severity == BUILD_ERROR     ? REPORT_ERROR
@@ -63,7 +71,7 @@ static void take_diagnostics(grading *g, bool compiled)
         report_set_check(g->r, DAY_CHECK_COMPILE, true, n ? "compiled, with warnings" : "");
         return;
     }
-    char *detail = first_error ? cl_sprintf("%s:%d: %s", first_error->file, first_error->line,
+    char *detail = first_error ? cl_sprintf("%s:%d: %s", base_name(first_error->file), first_error->line,
                                             first_error->message)
                                : cl_strdup("nvcc failed; see the compiler's output");
     report_set_check(g->r, DAY_CHECK_COMPILE, false, detail);

@@ -107,11 +107,13 @@ static void cell_long(char *buf, size_t size, long v)
         snprintf(buf, size, "%ld", v);
 }
 
-static void render_side(ctx *c, const char *who, const report_side *s, bool any_ms)
+static void render_side(ctx *c, const char *who, const report_side *s, bool exists)
 {
     report_line *l = line(c);
-    char wrong[48], regs[24], shared[24], spills[24], instr[32], ms[24], gbps[24];
-    if (!s->ran)
+    char wrong[48], regs[24], shared[24], spills[24], instr[32];
+    if (!exists)
+        snprintf(wrong, sizeof wrong, "none");
+    else if (!s->ran)
         snprintf(wrong, sizeof wrong, "did not run");
     else if (s->total >= 0)
         snprintf(wrong, sizeof wrong, "%lld/%lld", s->wrong, s->total);
@@ -125,58 +127,88 @@ static void render_side(ctx *c, const char *who, const report_side *s, bool any_
     else
         snprintf(instr, sizeof instr, "-");
     report_line_add(l, REPORT_STYLE_DIM, "    %-10s", who);
-    report_line_add(l, s->ran && s->wrong > 0 ? REPORT_STYLE_FAIL : REPORT_STYLE_PLAIN, "%-14s",
+    report_line_add(l, s->ran && s->wrong > 0 ? REPORT_STYLE_FAIL : REPORT_STYLE_PLAIN, "%-12s",
                     wrong);
-    report_line_add(l, REPORT_STYLE_PLAIN, "%5s %7s %6s %15s", regs, shared, spills, instr);
-    if (any_ms) {
-        if (s->has_ms) {
-            snprintf(ms, sizeof ms, "%.3f", s->ms);
-            snprintf(gbps, sizeof gbps, "%.1f", s->gbps);
-        } else {
-            snprintf(ms, sizeof ms, "-");
-            snprintf(gbps, sizeof gbps, "-");
-        }
-        report_line_add(l, REPORT_STYLE_PLAIN, " %8s %8s", ms, gbps);
-        if (s->has_ms && s->copy_fraction >= 0)
-            report_line_add(l, REPORT_STYLE_PLAIN, " %5.0f%%", 100 * s->copy_fraction);
-    }
+    report_line_add(l, REPORT_STYLE_PLAIN, "%5s %7s %6s %14s", regs, shared, spills, instr);
+}
+
+static void render_kernel_name(ctx *c, const report_kernel *k)
+{
+    report_line *l = line(c);
+    report_line_add(l, k->passed ? REPORT_STYLE_PASS : REPORT_STYLE_FAIL, "  %s ",
+                    k->passed ? c->g->pass : c->g->fail);
+    report_line_add(l, REPORT_STYLE_EMPH, "%s", k->name);
+    if (k->problem) report_line_add(l, REPORT_STYLE_FAIL, "  %s", k->problem);
+    if (!k->present && !k->problem) report_line_add(l, REPORT_STYLE_DIM, "  (not in your file)");
+}
+
+/* A kernel whose reference solution has no such kernel (an optional one). */
+static bool has_reference(const report_kernel *k)
+{
+    return k->reference.ran || k->reference.registers >= 0;
 }
 
 static void render_kernels(ctx *c)
 {
     const report_result *r = c->r;
     if (!r->nkernels) return;
-    bool any_ms = false;
-    for (int i = 0; i < r->nkernels; i++)
-        any_ms |= r->kernels[i].yours.has_ms || r->kernels[i].reference.has_ms;
     rule(c, "Yours beside the reference (course size)");
     report_line *l = line(c);
-    report_line_add(l, REPORT_STYLE_DIM, "    %-10s%-14s%5s %7s %6s %15s", "", "wrong", "regs",
+    report_line_add(l, REPORT_STYLE_DIM, "    %-10s%-12s%5s %7s %6s %14s", "", "wrong", "regs",
                     "shared", "spills", "lane instr");
-    if (any_ms) report_line_add(l, REPORT_STYLE_DIM, " %8s %8s %6s", "ms", "GB/s", "copy");
     for (int i = 0; i < r->nkernels; i++) {
         const report_kernel *k = &r->kernels[i];
-        l = line(c);
-        report_line_add(l, k->passed ? REPORT_STYLE_PASS : REPORT_STYLE_FAIL, "  %s ",
-                        k->passed ? c->g->pass : c->g->fail);
-        report_line_add(l, REPORT_STYLE_EMPH, "%s", k->name);
-        if (k->problem) report_line_add(l, REPORT_STYLE_FAIL, "  %s", k->problem);
-        if (!k->present && !k->problem) report_line_add(l, REPORT_STYLE_DIM, "  (not in your file)");
-        render_side(c, "yours", &k->yours, any_ms);
-        render_side(c, "reference", &k->reference, any_ms);
-    }
-    if (r->copy_has_ms) {
-        l = line(c);
-        report_line_add(l, REPORT_STYLE_DIM, "    copy kernel: %.3f ms, %.1f GB/s (read + write)",
-                        r->copy_ms, r->copy_gbps);
+        render_kernel_name(c, k);
+        render_side(c, "yours", &k->yours, true);
+        render_side(c, "reference", &k->reference, has_reference(k));
     }
     blank(c);
 }
 
+static void render_time(ctx *c, const char *who, const report_side *s)
+{
+    report_line *l = line(c);
+    report_line_add(l, REPORT_STYLE_DIM, "    %-10s", who);
+    if (!s->has_ms) {
+        report_line_add(l, REPORT_STYLE_DIM, "not timed");
+        return;
+    }
+    report_line_add(l, REPORT_STYLE_PLAIN, "%8.3f ms %9.1f GB/s", s->ms, s->gbps);
+    if (s->copy_fraction >= 0)
+        report_line_add(l, REPORT_STYLE_PLAIN, "  %4.0f%% of the copy kernel", 100 * s->copy_fraction);
+}
+
+/* Where a GPU ran: the medians, yours beside the reference's, and the copy
+ * kernel's bandwidth for scale. */
+static void render_times(ctx *c)
+{
+    const report_result *r = c->r;
+    bool any = false;
+    for (int i = 0; i < r->nkernels; i++) any |= r->kernels[i].yours.has_ms || r->kernels[i].reference.has_ms;
+    if (!any) return;
+    rule(c, "On the GPU (course size, median of the timed launches)");
+    for (int i = 0; i < r->nkernels; i++) {
+        const report_kernel *k = &r->kernels[i];
+        render_kernel_name(c, k);
+        render_time(c, "yours", &k->yours);
+        if (has_reference(k)) render_time(c, "reference", &k->reference);
+    }
+    if (r->copy_has_ms)
+        report_line_add(line(c), REPORT_STYLE_DIM, "    copy kernel %.3f ms, %.1f GB/s (read + write)",
+                        r->copy_ms, r->copy_gbps);
+    blank(c);
+}
+
+static bool size_bad(const report_size_result *s)
+{
+    return !s->ran || s->outcome || s->wrong != 0 || s->note;
+}
+
+#define SHOWN_MISMATCHES 3
+#define SHOWN_SIZES 2
+
 static void render_size(ctx *c, const report_kernel *k, const report_size_result *s)
 {
-    bool bad = !s->ran || s->outcome || s->wrong != 0 || s->note;
-    if (!bad) return;
     report_line *l = line(c);
     report_line_add(l, REPORT_STYLE_FAIL, "  %s %s", c->g->fail, k->name);
     report_line_add(l, REPORT_STYLE_PLAIN, " at %s: ", s->size);
@@ -185,8 +217,9 @@ static void render_size(ctx *c, const report_kernel *k, const report_size_result
     else if (s->outcome)
         report_line_add(l, REPORT_STYLE_FAIL, "%s", s->outcome);
     else
-        report_line_add(l, REPORT_STYLE_PLAIN, "%lld of %lld wrong", s->wrong, s->total);
-    for (int i = 0; i < s->nfirst; i++) {
+        report_line_add(l, REPORT_STYLE_PLAIN, "%lld of %lld %s wrong", s->wrong, s->total,
+                        k->unit ? k->unit : "values");
+    for (int i = 0; i < s->nfirst && i < SHOWN_MISMATCHES; i++) {
         l = line(c);
         const report_mismatch *m = &s->first[i];
         report_line_add(l, REPORT_STYLE_PLAIN, "      [%lld] expected %.9g, got ", m->index,
@@ -196,20 +229,27 @@ static void render_size(ctx *c, const report_kernel *k, const report_size_result
     if (s->note) report_line_add(line(c), REPORT_STYLE_WARN, "      %s", s->note);
 }
 
+/* Each failing kernel's first sizes in full, the rest named on one line. */
 static void render_correctness(ctx *c)
 {
     bool any = false;
     for (int i = 0; i < c->r->nkernels; i++) {
         const report_kernel *k = &c->r->kernels[i];
+        int shown = 0;
+        cl_str more = {0};
         for (int j = 0; j < k->nsizes; j++) {
             const report_size_result *s = &k->sizes[j];
-            bool bad = !s->ran || s->outcome || s->wrong != 0 || s->note;
-            if (bad && !any) {
-                rule(c, "Correctness");
-                any = true;
-            }
-            render_size(c, k, s);
+            if (!size_bad(s)) continue;
+            if (!any) rule(c, "Correctness");
+            any = true;
+            if (shown++ < SHOWN_SIZES)
+                render_size(c, k, s);
+            else
+                cl_str_addf(&more, "%s%s", more.len ? ", " : "", s->size);
         }
+        if (more.len)
+            report_line_add(line(c), REPORT_STYLE_DIM, "    %s is also wrong at %s", k->name, more.s);
+        cl_str_free(&more);
     }
     if (any) blank(c);
 }
@@ -249,8 +289,8 @@ static void render_lanes(ctx *c, const report_hazard *h)
             report_line_add(l, REPORT_STYLE_PASS, "%s", g->read_ok);
     }
     l = line(c);
-    report_line_add(l, REPORT_STYLE_DIM, "                 %s reads a lane in the mask  %s undefined "
-                    "read  %s keeps its own value", g->read_ok, g->read_bad, g->read_own);
+    report_line_add(l, REPORT_STYLE_DIM, "                 %s reads a lane in the mask  %s undefined  "
+                    "%s own value", g->read_ok, g->read_bad, g->read_own);
     cl_str who = {0};
     int shown = 0, total = 0;
     for (int i = 0; i < 32; i++) {
@@ -287,7 +327,8 @@ static void render_hazard(ctx *c, const report_hazard *h)
                     h->block[1], h->block[2], h->warp, h->lane);
     if (h->source_lane >= 0) report_line_add(l, REPORT_STYLE_DIM, ", source lane %d", h->source_lane);
     if (h->has_mask) report_line_add(l, REPORT_STYLE_DIM, ", mask 0x%08x", h->mask);
-    report_line_add(l, REPORT_STYLE_DIM, "; in %llu warp%s", (unsigned long long)h->count,
+    l = line(c);
+    report_line_add(l, REPORT_STYLE_DIM, "    in %llu warp%s", (unsigned long long)h->count,
                     h->count == 1 ? "" : "s");
     if (h->size) report_line_add(l, REPORT_STYLE_DIM, " at %s", h->size);
     if (h->has_lanes) render_lanes(c, h);
@@ -341,8 +382,9 @@ report_doc *report_render(const report_result *r, const report_text_options *opt
     render_checks(&c);
     render_diags(&c);
     render_kernels(&c);
-    render_correctness(&c);
+    render_times(&c);
     render_hazards(&c);
+    render_correctness(&c);
     render_printf(&c);
     render_verdict(&c);
     return c.doc;

@@ -56,7 +56,7 @@ tui_expect_not "✗"
 
 # Yours beside the reference: the same figures, each kernel passing.
 r=$(tui_row_of "Yours beside the reference (course size)")
-tui_expect_at $((r + 1)) 5 "          wrong          regs  shared spills      lane instr"
+tui_expect_at $((r + 1)) 5 "          wrong        regs  shared spills     lane instr"
 for k in 0 1 2; do
     y=$((r + 2 + 3 * k))
     name=$(echo reduceRowsShared reduceRowsPadded reduceRowsButterfly | cut -d' ' -f$((k + 1)))

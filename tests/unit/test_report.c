@@ -132,7 +132,7 @@ static void test_text(void **state)
     assert_non_null(strstr(t, "✗ mask-honesty"));
     assert_non_null(strstr(t, "✓ compile"));
     assert_non_null(strstr(t, "reduceRowsBallotDown at ballot_down.cu:21"));
-    assert_non_null(strstr(t, "lane 4, source lane 20, mask 0x000fffff; in 8205 warps"));
+    assert_non_null(strstr(t, "lane 4, source lane 20, mask 0x000fffff\n    in 8205 warps"));
     /* The picture: 20 lanes in the mask, undefined reads at lanes 4..15,
      * lanes 16..19 read inside the mask. */
     assert_non_null(strstr(t, "■■■■■■■■■■■■■■■■■■■■············  0x000fffff"));
@@ -140,7 +140,7 @@ static void test_text(void **state)
     assert_non_null(strstr(t, "4<-20, 5<-21"));
     assert_non_null(strstr(t, "0/8205"));
     assert_non_null(strstr(t, "1,234,567"));
-    assert_non_null(strstr(t, "at rows=1 live=1: 1 of 1 wrong"));
+    assert_non_null(strstr(t, "at rows=1 live=1: 1 of 1 values wrong"));
     assert_non_null(strstr(t, "[0] expected 1, got 0.5"));
     assert_non_null(strstr(t, "NOT PASSED: failed mask-honesty"));
     free(t);
