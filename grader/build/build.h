@@ -51,7 +51,8 @@ typedef struct build_options {
     const char *ptxas;
     const char *arch;       /* PTX and first cubin; NULL: BUILD_DEFAULT_ARCH */
     const char *cubin_arch; /* a second cubin, e.g. "sm_90"; NULL: none */
-    /* More nvcc flags (e.g. "-maxrregcount=32", "-DN=4"), NULL-terminated. */
+    /* More nvcc flags (e.g. "-maxrregcount=32", "-DN=4"), NULL-terminated;
+     * -maxrregcount and -Xptxas also reach ptxas (the PTX does not carry them). */
     const char *const *flags;
     /* The cache folder; NULL: ${CUDALAB_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/cudalab}/build. */
     const char *cache_dir;

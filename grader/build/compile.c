@@ -3,12 +3,14 @@
 #include "build_internal.h"
 
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <ftw.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -68,17 +70,40 @@ static int remove_entry(const char *path, const struct stat *sb, int flag, struc
     return 0;
 }
 
+#define SCRATCH_PREFIX "cudalab-build-"
+#define STALE_SCRATCH_S (24 * 3600) /* surely left by a cudalab that was killed */
+
+/* Remove scratch folders that a killed cudalab left in base. */
+static void sweep_stale(const char *base)
+{
+    DIR *d = opendir(base);
+    struct dirent *e;
+    time_t now = time(NULL);
+    while (d && (e = readdir(d)) != NULL) {
+        struct stat st;
+        if (strncmp(e->d_name, SCRATCH_PREFIX, strlen(SCRATCH_PREFIX)) != 0) continue;
+        char *path = cl_path_join(base, e->d_name);
+        if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode) && now - st.st_mtime > STALE_SCRATCH_S)
+            nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+        free(path);
+    }
+    if (d) closedir(d);
+}
+
 /* A private folder for one build: under the cache folder when there is one
- * (same file system as the entries), else under $TMPDIR. */
+ * (same file system as the entries; stale ones are swept there), else under
+ * $TMPDIR. */
 static char *make_scratch(const build_plan *plan, cl_error *err)
 {
     const char *tmp = getenv("TMPDIR");
     char *dir = NULL, *base = plan->cache_dir ? cl_path_join(plan->cache_dir, "tmp") : NULL;
-    if (!base || cl_mkdirs(base, NULL) != CL_OK) {
+    if (base && cl_mkdirs(base, NULL) == CL_OK) {
+        sweep_stale(base);
+    } else {
         free(base);
         base = cl_strdup(tmp && tmp[0] ? tmp : "/tmp");
     }
-    dir = cl_sprintf("%s/cudalab-build-XXXXXX", base);
+    dir = cl_sprintf("%s/" SCRATCH_PREFIX "XXXXXX", base);
     if (!mkdtemp(dir)) {
         cl_fail(err, CL_IO, base, 0, 0, "cannot create a scratch folder: %s", strerror(errno));
         free(dir);

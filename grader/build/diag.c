@@ -219,7 +219,8 @@ static void flush(parser *ps)
     pending *c = &ps->cur;
     if (!c->active) return;
     const char *ctx = cl_str_cstr(&c->context);
-    if (c->caret && c->d.line > 0) c->d.column = caret_column(ctx, c->abs, c->d.line);
+    bool kept = ps->r->diags.n < BUILD_MAX_DIAGS; /* else build_add_diag drops it */
+    if (kept && c->caret && c->d.line > 0) c->d.column = caret_column(ctx, c->abs, c->d.line);
     c->d.file = c->file;
     c->d.code = c->code;
     c->d.message = c->message;

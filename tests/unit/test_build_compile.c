@@ -7,6 +7,7 @@
 #include <cmocka.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <ftw.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -337,6 +338,33 @@ static void test_unreadable_failure(void **state)
     free(nvcc);
 }
 
+/* Scratch folders that a killed cudalab left behind a day ago are swept. */
+static void test_stale_scratch(void **state)
+{
+    (void)state;
+    char *nvcc = fake_tool("nvcc", "exit 1");
+    char *cache = cl_sprintf("%s/cache", tmpdir);
+    char *old = cl_sprintf("%s/tmp/cudalab-build-old", cache);
+    char *fresh = cl_sprintf("%s/tmp/cudalab-build-fresh", cache);
+    char *other = cl_sprintf("%s/tmp/not-ours", cache);
+    char *inside = cl_sprintf("%s/kernel.ptx", old);
+    assert_int_equal(cl_mkdirs(old, NULL), CL_OK);
+    assert_int_equal(cl_mkdirs(fresh, NULL), CL_OK);
+    assert_int_equal(cl_mkdirs(other, NULL), CL_OK);
+    assert_int_equal(cl_write_file_atomic(inside, "x", 1, NULL), CL_OK);
+    struct timespec two_days_ago[2] = {{time(NULL) - 2 * 86400, 0}, {time(NULL) - 2 * 86400, 0}};
+    assert_int_equal(utimensat(AT_FDCWD, old, two_days_ago, 0), 0);
+    assert_int_equal(utimensat(AT_FDCWD, other, two_days_ago, 0), 0);
+    build_options o = {.nvcc = nvcc, .ptxas = nvcc, .cache_dir = cache};
+    build_result *r = NULL;
+    assert_int_equal(build_compile(&o, FIX "warning.cu", &r, NULL), CL_COMPILE);
+    build_result_free(r);
+    assert_false(cl_dir_exists(old));
+    assert_true(cl_dir_exists(fresh));
+    assert_true(cl_dir_exists(other));
+    free(nvcc), free(cache), free(old), free(fresh), free(other), free(inside);
+}
+
 static void test_no_nvcc(void **state)
 {
     (void)state;
@@ -408,6 +436,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_fake_out_of_memory, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cancel, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unreadable_failure, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_stale_scratch, setup, teardown),
         cmocka_unit_test_setup_teardown(test_no_nvcc, setup, teardown),
         cmocka_unit_test_setup_teardown(test_bad_input, setup, teardown),
         cmocka_unit_test_setup_teardown(test_toolchain, setup, teardown),
