@@ -279,29 +279,7 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
         LANES(T, D, (c >> l & 1u) ? A[l] : B[l], (void)0); break; }
 #define OWN(name)
 #include "sim/xops.def"
-#undef I32B
-#undef I64B
-#undef I64S
-#undef I32T
-#undef I64T
-#undef I32U
-#undef I64U
-#undef W32B
-#undef W32T
-#undef N32
-#undef T64
-#undef F32B
-#undef F32T
-#undef F32U
-#undef F64B
-#undef F64T
-#undef F64U
-#undef FI32
-#undef IF32
-#undef XF
-#undef SETP
-#undef SEL
-#undef OWN
+#include "sim/xops_undef.h"
 
         case X_GENERIC:
             if (m) sim_exec_generic(blk, w, pc, m);

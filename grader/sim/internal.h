@@ -81,29 +81,7 @@ typedef enum sim_xop {
 #define SEL SIM_XROW
 #define OWN SIM_XROW
 #include "sim/xops.def"
-#undef I32B
-#undef I64B
-#undef I64S
-#undef I32T
-#undef I64T
-#undef I32U
-#undef I64U
-#undef W32B
-#undef W32T
-#undef N32
-#undef T64
-#undef F32B
-#undef F32T
-#undef F32U
-#undef F64B
-#undef F64T
-#undef F64U
-#undef FI32
-#undef IF32
-#undef XF
-#undef SETP
-#undef SEL
-#undef OWN
+#include "sim/xops_undef.h"
 #undef SIM_XROW
     X_COUNT
 } sim_xop;
