@@ -10,30 +10,24 @@
 
 #define GRADE_TIMING_REPS 20
 
-/* Probe, and for a usable GPU ask the build for a cubin of its own
- * architecture. --backend gpu without a GPU cannot grade; auto goes on with
- * the emulator alone. */
+/* Start the GPU worker (it probes the device as it starts) and ask the build
+ * for a cubin of the device's own architecture. --backend gpu without a GPU
+ * cannot grade; auto goes on with the emulator alone. */
 cl_status grade_open_gpu(grading *g, build_options *bo, cl_error *err)
 {
     if (g->opt->backend == GRADE_BACKEND_EMU) return CL_OK;
-    gpu_probe_info info;
-    if (!gpu_probe(&info)) {
-        if (g->opt->backend == GRADE_BACKEND_GPU)
-            return cl_fail(err, CL_NO_GPU, "", 0, 0, "--backend gpu, but %s", info.reason);
-        return CL_OK;
-    }
-    snprintf(g->gpu_arch, sizeof g->gpu_arch, "sm_%d%d", info.cc_major, info.cc_minor);
-    bo->cubin_arch = g->gpu_arch;
-    cl_status st = gpu_backend_new(&g->gpu.be, err);
-    if (st != CL_OK && g->opt->backend == GRADE_BACKEND_AUTO) {
+    cl_error why = {0};
+    if (gpu_backend_new(&g->gpu.be, &why) != CL_OK) {
         g->gpu.be = NULL;
-        return CL_OK;
+        if (g->opt->backend == GRADE_BACKEND_AUTO) return CL_OK;
+        return cl_fail(err, CL_NO_GPU, "", 0, 0, "--backend gpu, but %s", why.message);
     }
-    if (st == CL_OK) {
-        free(g->r->device);
-        g->r->device = cl_sprintf("%s (sm_%d%d)", info.device, info.cc_major, info.cc_minor);
-    }
-    return st;
+    const gpu_probe_info *info = gpu_backend_device(g->gpu.be);
+    snprintf(g->gpu_arch, sizeof g->gpu_arch, "sm_%d%d", info->cc_major, info->cc_minor);
+    bo->cubin_arch = g->gpu_arch;
+    free(g->r->device);
+    g->r->device = cl_sprintf("%s (%s)", info->device, g->gpu_arch);
+    return CL_OK;
 }
 
 static void take_time(report_side *s, const harness_result *hr, double copy_gbps)
