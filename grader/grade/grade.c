@@ -117,25 +117,23 @@ static cl_status build_all(grading *g, const char *file, cl_error *err)
     return st;
 }
 
-static cl_status load_target(grading *g, grade_target *t, cl_error *err)
+/* One build into one backend: the emulator takes the PTX; the GPU also gets
+ * the cubin built for its own architecture (the build's second cubin). */
+static cl_status load_build(grading *g, grade_target *t, const char *label,
+                            const build_result *br, int *module, cl_error *err)
 {
     size_t n = 0;
-    const void *cubin = NULL;
-    int which = t == &g->gpu ? 1 : 0;
-    cubin = build_cubin(g->mine, which, &n);
-    cl_status st = backend_load(t->be, "yours", build_ptx(g->mine), strlen(build_ptx(g->mine)),
-                                t == &g->gpu ? cubin : NULL, t == &g->gpu ? n : 0, &t->mine, err);
-    if (st == CL_OK) {
-        cubin = build_cubin(g->ref, which, &n);
-        st = backend_load(t->be, "reference", build_ptx(g->ref), strlen(build_ptx(g->ref)),
-                          t == &g->gpu ? cubin : NULL, t == &g->gpu ? n : 0, &t->ref, err);
-    }
+    const void *cubin = t == &g->gpu ? build_cubin(br, 1, &n) : NULL;
+    const char *ptx = build_ptx(br);
+    return backend_load(t->be, label, ptx, strlen(ptx), cubin, cubin ? n : 0, module, err);
+}
+
+static cl_status load_target(grading *g, grade_target *t, cl_error *err)
+{
+    cl_status st = load_build(g, t, "yours", g->mine, &t->mine, err);
+    if (st == CL_OK) st = load_build(g, t, "reference", g->ref, &t->ref, err);
     t->copy = -1;
-    if (st == CL_OK && g->copy) {
-        cubin = build_cubin(g->copy, which, &n);
-        st = backend_load(t->be, "copy", build_ptx(g->copy), strlen(build_ptx(g->copy)),
-                          t == &g->gpu ? cubin : NULL, t == &g->gpu ? n : 0, &t->copy, err);
-    }
+    if (st == CL_OK && g->copy) st = load_build(g, t, "copy", g->copy, &t->copy, err);
     return st;
 }
 
