@@ -174,7 +174,9 @@ static cl_status emu_launch(backend *b, int module, const backend_launch *l, bac
         return cl_fail(err, CL_SIGNATURE, "", 0, 0, "kernel '%s' takes %zu parameters; the day's "
                        "signature has %d", ptx_entry_plain_name(mod, (size_t)entry), nparams, l->nargs);
     uint64_t values[32];
-    for (int i = 0; i < l->nargs && i < 32; i++) values[i] = l->args[i].bits;
+    if (l->nargs > 32)
+        return cl_fail(err, CL_UNSUPPORTED, "", 0, 0, "kernels take at most 32 parameters here");
+    for (int i = 0; i < l->nargs; i++) values[i] = l->args[i].bits;
     size_t blob_size = ptx_entry_param_size(mod, (size_t)entry);
     void *blob = cl_calloc(1, blob_size ? blob_size : 1);
     sim_launch_result *res = NULL;
