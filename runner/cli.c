@@ -1,7 +1,10 @@
 /* cli.c - dispatch of subcommands through the one command table. */
 #include "cli.h"
 
+#include <ctype.h>
+#include <errno.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "commands.h"
@@ -23,6 +26,20 @@ int cli_cannot(const char *fmt, ...)
     fputc('\n', stderr);
     va_end(ap);
     return CLI_CANNOT;
+}
+
+int cli_parse_number(const char *flag, const char *s, unsigned long long min,
+                     unsigned long long max, unsigned long long *out)
+{
+    char *end = NULL;
+    errno = 0;
+    /* strtoull alone takes " 5", "+5" and "-1" (as 2^64 - 1): digits only. */
+    unsigned long long v = s && isdigit((unsigned char)s[0]) ? strtoull(s, &end, 10) : 0;
+    if (!end || *end || errno || v < min || v > max)
+        return cli_cannot("%s takes a whole number from %llu to %llu, not '%s'", flag, min, max,
+                          s ? s : "");
+    *out = v;
+    return CLI_PASSED;
 }
 
 bool cli_wants_help(int argc, char **argv)

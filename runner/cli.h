@@ -26,6 +26,11 @@ void cli_print_command_help(FILE *out, const cli_command *cmd);
 /* True when argv holds -h or --help. */
 bool cli_wants_help(int argc, char **argv);
 
+/* A whole number from min to max for option flag (s may be NULL: the value is
+ * missing). Otherwise one line on stderr and CLI_CANNOT. */
+int cli_parse_number(const char *flag, const char *s, unsigned long long min,
+                     unsigned long long max, unsigned long long *out);
+
 /* One line on stderr, "cudalab: ...", and CLI_CANNOT. */
 int cli_cannot(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

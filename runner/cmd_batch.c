@@ -1,208 +1,229 @@
 /* cmd_batch.c - `cudalab batch DAY PATH... [--jobs N] [--out DIR] [--csv F]`:
  * a class graded, each submission by `cudalab grade --json` in a child of its
- * own (a submission cannot take the batch down), N at a time. */
-#include <errno.h>
-#include <libgen.h>
+ * own (a submission cannot take the batch down), N at a time.
+ *
+ * Nothing is lost: the output paths are checked before anything is graded, a
+ * path that cannot be graded is a row, each submission's report is written
+ * (whole, through a rename) as soon as it is graded, under a name no other
+ * submission of the batch has, and a rerun keeps the reports of files already
+ * graded with the same seed, course and cudalab (batch_out.c). */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include "batch.h"
 #include "cli.h"
 #include "commands.h"
 #include "core/proc.h"
-#include "report/result.h"
+#include "grade/grade.h"
 #include "report/table.h"
-#include "workspace.h"
 
 #define BATCH_TIMEOUT_S 900.0
 
-typedef struct submission {
-    char *path, *name;
-    int exit_code;        /* of the grade: 0, 1, 2; -1 when it did not end */
-    char *json;           /* what it printed */
-    char *reason;         /* why it could not be graded */
-    report_result *result;
-} submission;
-
-typedef struct batch {
-    const char *day, *out_dir, *csv, *backend, *seed;
+typedef struct batch_run {
+    batch b;
     int jobs;
-    CL_VEC(submission) subs;
-    pthread_mutex_t lock;
-    size_t next;
+    const char *grader; /* the program run for each grade */
     char self[4096];
-} batch;
+    pthread_mutex_t lock;
+    size_t next, finished;
+} batch_run;
 
-static char *name_for(const char *path)
+/* Why the submission at path cannot be graded, or NULL; its hash in sha. */
+static char *check_path(const char *path, char sha[CL_SHA256_HEX])
 {
-    char *copy = cl_strdup(path), *base = basename(copy), *name;
-    size_t len = strlen(base);
-    if (len > 3 && !strcmp(base + len - 3, ".cu")) base[len - 3] = '\0';
-    /* submissions/alice/shuffles.cu -> alice */
-    char *dcopy = cl_strdup(path), *dir = basename(dirname(dcopy));
-    name = strcmp(dir, ".") && strcmp(dir, "/") ? cl_sprintf("%s-%s", dir, base) : cl_strdup(base);
-    free(copy);
-    free(dcopy);
-    return name;
+    struct stat sb;
+    char *text = NULL, *why = NULL;
+    size_t len = 0;
+    cl_error err = {0};
+    if (lstat(path, &sb) != 0) return cl_strdup("no such file");
+    if (S_ISLNK(sb.st_mode) && stat(path, &sb) != 0)
+        return cl_strdup("a symbolic link to nothing");
+    if (!S_ISREG(sb.st_mode)) return cl_sprintf("%s, not a file", cl_file_kind(sb.st_mode));
+    if (cl_read_file(path, &text, &len, &err) != CL_OK)
+        why = cl_sprintf("cannot be read: %s", err.message);
+    else
+        cl_sha256_hex(text, len, sha);
+    free(text);
+    return why;
 }
 
-static void grade_one(batch *b, submission *s)
+static char *first_line(const char *s)
 {
-    const char *argv[] = {b->self, "grade", b->day, s->path, "--json", "--threads", "1",
-                          "--backend", b->backend, "--seed", b->seed, NULL};
-    cl_proc_spec spec = {.argv = argv, .timeout_s = BATCH_TIMEOUT_S};
+    while (!strncmp(s, "cudalab: ", 9)) s += 9;
+    char *line = cl_strndup(s, strcspn(s, "\n"));
+    char *safe = batch_shown(line[0] ? line : "the grader failed without a word");
+    free(line);
+    return safe;
+}
+
+/* Run the grade of s and keep its answer: the report, or why there is none. */
+static void grade_one(batch_run *r, batch_sub *s)
+{
+    const char *argv[] = {r->grader, "grade", "--json", "--threads", "1", "--backend",
+                          r->b.backend, "--seed", r->b.seed_text, "--", r->b.day, s->path, NULL};
+    cl_proc_spec spec = {.argv = argv, .timeout_s = BATCH_TIMEOUT_S, .out_cap = BATCH_REPORT_CAP};
     cl_proc_result res = {0};
     cl_error err = {0};
     if (cl_proc_run(&spec, &res, &err) != CL_OK) {
-        s->exit_code = -1;
-        s->reason = cl_strdup(err.message);
+        s->exit_code = 2;
+        s->reason = first_line(err.message);
         return;
     }
-    s->exit_code = res.timed_out ? -1 : res.exit_code;
+    s->exit_code = res.exit_code;
     if (res.timed_out)
         s->reason = cl_sprintf("grading ran longer than %.0f s", BATCH_TIMEOUT_S);
+    else if (res.out_truncated) /* graded: its exit status is the verdict */
+        s->reason = cl_sprintf("its report was larger than %zu MiB, so it was not kept; "
+                               "grade it alone to see it", BATCH_REPORT_CAP >> 20);
+    else if (res.signal)
+        s->reason = cl_sprintf("the grader was killed by signal %d", res.signal);
     else if (s->exit_code == 0 || s->exit_code == 1)
         s->json = cl_strdup(res.out);
     else
-        s->reason = cl_strdup(res.err_len ? res.err : "the grader failed");
-    if (s->reason) s->reason[strcspn(s->reason, "\n")] = '\0';
+        s->reason = first_line(res.err_len ? res.err : "");
     if (s->json && report_from_json(s->json, &s->result, &err) != CL_OK) {
         s->reason = cl_sprintf("unreadable report: %s", err.message);
-        s->exit_code = 2;
+        free(s->json);
+        s->json = NULL;
     }
+    if (s->reason && !(res.out_truncated && (s->exit_code == 0 || s->exit_code == 1)))
+        s->exit_code = 2;
     cl_proc_result_free(&res);
 }
 
+
 static void *worker(void *arg)
 {
-    batch *b = arg;
+    batch_run *r = arg;
     for (;;) {
-        pthread_mutex_lock(&b->lock);
-        size_t i = b->next++;
-        pthread_mutex_unlock(&b->lock);
-        if (i >= b->subs.n) return NULL;
-        grade_one(b, &b->subs.v[i]);
-        pthread_mutex_lock(&b->lock);
-        submission *s = &b->subs.v[i];
-        fprintf(stderr, "%-32s %s\n", s->name,
-                s->exit_code == 0 ? "passed" : s->exit_code == 1 ? "not passed" : s->reason);
-        pthread_mutex_unlock(&b->lock);
+        pthread_mutex_lock(&r->lock);
+        size_t i = r->next++;
+        pthread_mutex_unlock(&r->lock);
+        if (i >= r->b.subs.n) return NULL;
+        batch_sub *s = &r->b.subs.v[i];
+        if (!s->reason && !s->kept) grade_one(r, s);
+        if (!s->kept) batch_save_report(&r->b, s);
+        free(s->json);
+        s->json = NULL;
+        pthread_mutex_lock(&r->lock);
+        fprintf(stderr, "[%zu/%zu] %s: %s%s%s\n", ++r->finished, r->b.subs.n, s->name,
+                batch_verdict(s), s->kept ? " (kept from an earlier run)" : s->reason ? ": " : "",
+                s->reason && !s->kept ? s->reason : "");
+        pthread_mutex_unlock(&r->lock);
     }
 }
 
-/* Keep what is there as PATH.<time>.bak, then write atomically. */
-static cl_status write_kept(const char *path, const char *text, cl_error *err)
+static bool is_option(const char *a)
 {
-    if (cl_file_exists(path)) {
-        char *bak = cl_sprintf("%s.%ld.bak", path, (long)time(NULL));
-        int rc = rename(path, bak);
-        free(bak);
-        if (rc != 0) return cl_fail(err, CL_IO, path, 0, 0, "cannot keep the old file: %s", strerror(errno));
-    }
-    return cl_write_file_atomic(path, text, strlen(text), err);
+    static const char *const valued[] = {"--jobs", "--out", "--csv", "--backend", "--seed"};
+    for (size_t i = 0; i < sizeof valued / sizeof *valued; i++)
+        if (!strcmp(a, valued[i])) return true;
+    return false;
 }
 
-static int parse(int argc, char **argv, batch *b)
+static int parse_value(batch_run *r, const char *a, const char *v)
 {
-    b->jobs = 1;
-    b->backend = "auto";
-    b->seed = "1";
+    unsigned long long n;
+    if (!v || (!*v && strcmp(a, "--seed") && strcmp(a, "--jobs")))
+        return cli_cannot("%s needs a value; see `cudalab batch --help`", a);
+    if (!strcmp(a, "--jobs")) {
+        if (cli_parse_number("--jobs", v, 1, 64, &n) != CLI_PASSED) return CLI_CANNOT;
+        r->jobs = (int)n;
+    } else if (!strcmp(a, "--seed")) {
+        if (cli_parse_number("--seed", v, 0, UINT64_MAX, &n) != CLI_PASSED) return CLI_CANNOT;
+        snprintf(r->b.seed_text, sizeof r->b.seed_text, "%llu", n);
+    } else if (!strcmp(a, "--backend")) {
+        if (grade_backend_from_name(v) < 0) return cli_cannot("--backend takes auto, emu or gpu");
+        r->b.backend = v;
+    } else {
+        *(!strcmp(a, "--out") ? &r->b.out_dir : &r->b.csv) = v;
+    }
+    return CLI_PASSED;
+}
+
+static int parse(int argc, char **argv, batch_run *r)
+{
+    r->jobs = 1;
+    r->b.backend = "auto";
+    strcpy(r->b.seed_text, "1");
+    bool options = true;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        const char *next = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--jobs") || !strcmp(a, "--out") || !strcmp(a, "--csv") ||
-            !strcmp(a, "--backend") || !strcmp(a, "--seed")) {
-            if (!next) return cli_cannot("%s needs a value", a);
+        if (options && !strcmp(a, "--")) {
+            options = false;
+        } else if (options && is_option(a)) {
+            if (parse_value(r, a, i + 1 < argc ? argv[i + 1] : NULL) != CLI_PASSED) return CLI_CANNOT;
             i++;
-            if (!strcmp(a, "--jobs")) {
-                char *end;
-                long j = strtol(next, &end, 10);
-                if (*end || j < 1 || j > 64) return cli_cannot("--jobs takes 1 to 64, not '%s'", next);
-                b->jobs = (int)j;
-            }
-            if (!strcmp(a, "--out")) b->out_dir = next;
-            if (!strcmp(a, "--csv")) b->csv = next;
-            if (!strcmp(a, "--backend")) b->backend = next;
-            if (!strcmp(a, "--seed")) b->seed = next;
-        } else if (a[0] == '-') {
-            return cli_cannot("batch: unknown option '%s'; see `cudalab batch --help`", a);
-        } else if (!b->day) {
-            b->day = a;
+        } else if (options && !strcmp(a, "--regrade")) {
+            r->b.regrade = true;
+        } else if (options && a[0] == '-' && a[1]) {
+            char *shown = batch_shown(a);
+            cli_cannot("batch: unknown option '%s'; see `cudalab batch --help`", shown);
+            free(shown);
+            return CLI_CANNOT;
+        } else if (!r->b.day) {
+            r->b.day = a;
         } else {
-            if (!cl_file_exists(a)) return cli_cannot("%s: no such file", a);
-            submission s = {.path = cl_strdup(a), .name = name_for(a)};
-            CL_VEC_PUSH(&b->subs, s);
+            batch_sub s = {.path = cl_strdup(a), .shown = batch_shown(a)};
+            s.reason = check_path(a, s.sha);
+            if (s.reason) s.exit_code = 2;
+            CL_VEC_PUSH(&r->b.subs, s);
         }
     }
-    if (!b->day || !b->subs.n)
+    if (!r->b.day || !r->b.subs.n)
         return cli_cannot("usage: cudalab batch DAY FILE... [--jobs N] [--out DIR] [--csv F]");
     return CLI_PASSED;
 }
 
-static int write_outputs(batch *b, const day_manifest *m)
+static void grade_all(batch_run *r)
 {
-    cl_error err = {0};
-    cl_status st = CL_OK;
-    if (b->out_dir) st = cl_mkdirs(b->out_dir, &err);
-    for (size_t i = 0; st == CL_OK && b->out_dir && i < b->subs.n; i++) {
-        submission *s = &b->subs.v[i];
-        char *path = cl_sprintf("%s/%s.json", b->out_dir, s->name);
-        char *text = s->json ? cl_strdup(s->json)
-                             : cl_sprintf("{\"file\": \"%s\", \"error\": \"could not grade\"}\n", s->path);
-        st = write_kept(path, text, &err);
-        free(text);
-        free(path);
-    }
-    if (st == CL_OK && b->csv) {
-        report_csv_table t = {0};
-        for (size_t i = 0; i < b->subs.n; i++)
-            report_csv_add(&t, m, b->subs.v[i].path, b->subs.v[i].result, b->subs.v[i].reason);
-        char *csv = report_csv_finish(&t);
-        st = write_kept(b->csv, csv, &err);
-        free(csv);
-    }
-    if (st != CL_OK) return cli_cannot("%s: %s", err.file, err.message);
+    pthread_mutex_init(&r->lock, NULL);
+    pthread_t threads[64];
+    int started = 0;
+    for (int i = 0; i < r->jobs && i < (int)r->b.subs.n; i++)
+        if (pthread_create(&threads[started], NULL, worker, r) == 0) started++;
+    if (!started) worker(r);
+    for (int i = 0; i < started; i++) pthread_join(threads[i], NULL);
+    pthread_mutex_destroy(&r->lock);
+}
+
+/* The grader: CUDALAB_BATCH_GRADER (tests put a stand-in there), else this
+ * very executable. */
+static int find_grader(batch_run *r)
+{
+    const char *env = getenv("CUDALAB_BATCH_GRADER");
+    ssize_t n = readlink("/proc/self/exe", r->self, sizeof r->self - 1);
+    if (n <= 0 && !(env && *env)) return cli_cannot("cannot find the cudalab executable");
+    if (n > 0) r->self[n] = '\0';
+    r->grader = env && *env ? env : r->self;
     return CLI_PASSED;
 }
 
-static int verdict(const batch *b)
+static int run(batch_run *r)
 {
-    int rc = CLI_PASSED;
-    for (size_t i = 0; i < b->subs.n; i++)
-        if (b->subs.v[i].exit_code != 0) rc = CLI_NOT_PASSED;
+    day_course *c = cli_load_course();
+    const day_manifest *m = c ? cli_find_day(c, r->b.day) : NULL;
+    int rc = m ? find_grader(r) : CLI_CANNOT;
+    if (rc == CLI_PASSED) rc = batch_check_outputs(&r->b);
+    if (rc == CLI_PASSED) {
+        r->b.day_manifest = m;
+        r->b.course = c;
+        batch_prepare(&r->b);
+        grade_all(r);
+        rc = batch_finish(&r->b);
+    }
+    day_course_free(c);
     return rc;
 }
 
 int cmd_batch(int argc, char **argv)
 {
-    batch b = {0};
-    int rc = parse(argc, argv, &b);
-    day_course *c = rc == CLI_PASSED ? cli_load_course() : NULL;
-    const day_manifest *m = c ? cli_find_day(c, b.day) : NULL;
-    ssize_t n = readlink("/proc/self/exe", b.self, sizeof b.self - 1);
-    if (m && n <= 0) rc = cli_cannot("cannot find the cudalab executable");
-    if (m && rc == CLI_PASSED) {
-        pthread_mutex_init(&b.lock, NULL);
-        pthread_t threads[64];
-        int started = 0;
-        for (int i = 0; i < b.jobs && i < (int)b.subs.n; i++)
-            if (pthread_create(&threads[started], NULL, worker, &b) == 0) started++;
-        if (!started) worker(&b);
-        for (int i = 0; i < started; i++) pthread_join(threads[i], NULL);
-        pthread_mutex_destroy(&b.lock);
-        rc = write_outputs(&b, m);
-        if (rc == CLI_PASSED) rc = verdict(&b);
-    } else if (rc == CLI_PASSED) {
-        rc = CLI_CANNOT;
-    }
-    for (size_t i = 0; i < b.subs.n; i++) {
-        submission *s = &b.subs.v[i];
-        free(s->path); free(s->name); free(s->json); free(s->reason);
-        report_free(s->result);
-    }
-    free(b.subs.v);
-    day_course_free(c);
+    batch_run r = {0};
+    int rc = parse(argc, argv, &r);
+    if (rc == CLI_PASSED) rc = run(&r);
+    batch_free(&r.b);
     return rc;
 }

@@ -18,26 +18,20 @@ typedef struct grade_args {
     grade_options opt;
 } grade_args;
 
-static int parse_number(const char *flag, const char *s, unsigned long long max,
-                        unsigned long long *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s ? s : "", &end, 10);
-    if (!s || !*s || *end || errno || v > max || *s == '-')
-        return cli_cannot("%s takes a whole number from 0 to %llu, not '%s'", flag, max,
-                          s ? s : "");
-    *out = v;
-    return CLI_PASSED;
-}
-
 static int parse_args(int argc, char **argv, grade_args *a)
 {
     a->opt.seed = 1;
+    bool options = true;
     for (int i = 1; i < argc; i++) {
         const char *s = argv[i];
         unsigned long long v;
-        if (!strcmp(s, "--json")) {
+        if (options && !strcmp(s, "--")) {
+            options = false; /* what follows is DAY and FILE, even when it starts with '-' */
+        } else if (!options) {
+            if (a->day && a->file)
+                return cli_cannot("grade takes one DAY and at most one FILE; one too many after --");
+            *(a->day ? &a->file : &a->day) = s;
+        } else if (!strcmp(s, "--json")) {
             a->json = true;
         } else if (!strcmp(s, "--progress")) {
             a->progress = true;
@@ -46,10 +40,10 @@ static int parse_args(int argc, char **argv, grade_args *a)
             if (b < 0) return cli_cannot("--backend takes auto, emu or gpu");
             a->opt.backend = (grade_backend)b;
         } else if (!strcmp(s, "--seed")) {
-            if (parse_number("--seed", i + 1 < argc ? argv[++i] : NULL, UINT64_MAX, &v)) return CLI_CANNOT;
+            if (cli_parse_number("--seed", i + 1 < argc ? argv[++i] : NULL, 0, UINT64_MAX, &v)) return CLI_CANNOT;
             a->opt.seed = v;
         } else if (!strcmp(s, "--threads")) {
-            if (parse_number("--threads", i + 1 < argc ? argv[++i] : NULL, 256, &v)) return CLI_CANNOT;
+            if (cli_parse_number("--threads", i + 1 < argc ? argv[++i] : NULL, 0, 256, &v)) return CLI_CANNOT;
             a->opt.threads = (int)v;
         } else if (s[0] == '-' && s[1]) {
             return cli_cannot("grade: unknown option '%s'; see `cudalab grade --help`", s);
@@ -90,13 +84,16 @@ static bool is_student_file(const day_course *c, const day_manifest *m, const ch
     return same;
 }
 
-/* Progress is the student's: it moves only when their own file is graded. */
-static void record_progress(const day_course *c, const day_manifest *m, const report_result *r)
+typedef struct progress {
+    const day_manifest *m;
+    const report_result *r;
+} progress;
+
+static void note_grade(ws_state *s, void *ctx)
 {
-    char *warning = NULL;
-    ws_state *s = ws_state_load(c, &warning);
-    if (warning) fprintf(stderr, "cudalab: %s\n", warning);
-    ws_day_state *d = ws_state_day(s, m->slug);
+    const progress *p = ctx;
+    const report_result *r = p->r;
+    ws_day_state *d = ws_state_day(s, p->m->slug);
     d->status = status_of(r);
     d->last_graded = time(NULL);
     free(d->backend);
@@ -110,14 +107,22 @@ static void record_progress(const day_course *c, const day_manifest *m, const re
         ws_note_best(d, k->name, k->yours.instructions ? (double)k->yours.instructions : -1,
                      k->yours.has_ms ? k->yours.ms : -1);
     }
+}
+
+/* Progress is the student's: it moves only when their own file is graded. */
+static void record_progress(const day_course *c, const day_manifest *m, const report_result *r)
+{
+    char *warning = NULL;
     cl_error err = {0};
-    if (ws_state_save(c, s, &err) != CL_OK) {
+    progress p = {m, r};
+    cl_status st = ws_state_update(c, note_grade, &p, &warning, &err);
+    if (warning) fprintf(stderr, "cudalab: %s\n", warning);
+    if (st != CL_OK) {
         char line[1600];
         cl_error_format(&err, line, sizeof line);
         fprintf(stderr, "cudalab: progress not saved: %s\n", line);
     }
     free(warning);
-    ws_state_free(s);
 }
 
 static void print_result(const report_result *r, bool json)

@@ -26,23 +26,31 @@ const struct day_manifest *cli_find_day(const struct day_course *c, const char *
     "  --seed N        the inputs' seed (default 1); the same seed, the same report\n" \
     "  --threads N     host threads for the emulator (default: one per core)\n"      \
     "  --progress      print the stages on stderr as `progress: STAGE`\n"           \
+    "  --              what follows is DAY and FILE, even when FILE starts with '-'\n" \
     "Exit status: 0 every check passed; 1 graded, not passed; 2 could not grade.\n"
 
 #define BATCH_HELP                                                                \
     "Each FILE is one submission (a student's .cu for the day); each is graded by\n" \
-    "`cudalab grade --json` in a child process of its own.\n"                      \
-    "  --jobs N        grade N at a time (default 1)\n"                            \
-    "  --out DIR       write DIR/<name>.json for each submission\n"                \
+    "`cudalab grade --json` in a child process of its own. A FILE that is missing,\n" \
+    "a folder or unreadable is a row of the results, not the end of the batch.\n"  \
+    "  --jobs N        grade N at a time (1 to 64, default 1)\n"                    \
+    "  --out DIR       write DIR/<name>.json for each submission, as it is graded;\n" \
+    "                  a rerun keeps a report whose file, seed, backend, course\n"  \
+    "                  and cudalab are unchanged, and grades the rest\n"            \
+    "  --regrade       grade every FILE again, even one with a report kept in DIR\n" \
     "  --csv F         write a table, one row per submission\n"                    \
     "  --backend B     as for grade (default auto)\n"                              \
     "  --seed N        as for grade (default 1)\n"                                 \
-    "An existing output file is kept as FILE.<time>.bak before it is replaced.\n"  \
-    "Exit status: 0 every submission passed; 1 some did not; 2 the batch could not run.\n"
+    "--out and --csv are checked before anything is graded. A summary table goes\n" \
+    "to stdout, a line per graded submission to stderr. An existing output file is\n" \
+    "kept as FILE.<YYYYmmdd-HHMMSS>[-K].bak before it is replaced.\n"              \
+    "Exit status: 0 every submission passed; 1 some did not, or could not be\n"   \
+    "graded; 2 the batch could not run, or an output could not be written.\n"
 
 #define CLI_COMMANDS(X)                                                          \
     X("grade", cmd_grade, "DAY [FILE] [--json] [--backend auto|emu|gpu] [--seed N]",          \
       "build and check your kernels, beside the reference", GRADE_HELP)          \
-    X("batch", cmd_batch, "DAY FILE... [--jobs N] [--out DIR] [--csv F]",                      \
+    X("batch", cmd_batch, "DAY FILE... [--jobs N] [--out DIR] [--csv F] [--regrade]",                      \
       "grade a class: one report per submission, and a table", BATCH_HELP)           \
     X("list", cmd_list, "", "the days of the course with your status", NULL)     \
     X("doctor", cmd_doctor, "", "what is installed, and which backend grades", NULL) \

@@ -2,9 +2,14 @@
  * document API), written through libyaml's emitter, atomically. */
 #include "workspace.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "core/yamldoc.h"
 
@@ -17,9 +22,20 @@ static const struct { const char *key, *text; } statuses[] = {
 const char *ws_status_key(ws_status s) { return statuses[s].key; }
 const char *ws_status_text(ws_status s) { return statuses[s].text; }
 
+#define WS_LOCK_WAIT_MS 10000
+
 static char *state_path(const day_course *c)
 {
     return cl_path_join(ws_root(c), "state.yaml");
+}
+
+/* What path is when it is there but cannot be the state file ("a FIFO"), or
+ * NULL (absent, or a regular file). A FIFO would block a reader forever. */
+static const char *not_a_file(const char *path)
+{
+    struct stat sb;
+    if (stat(path, &sb) != 0 || S_ISREG(sb.st_mode)) return NULL;
+    return cl_file_kind(sb.st_mode);
 }
 
 ws_day_state *ws_state_day(ws_state *s, const char *slug)
@@ -219,6 +235,12 @@ ws_state *ws_state_load(const day_course *c, char **warning)
     cl_error err = {0};
     ws_state *s = cl_calloc(1, sizeof *s);
     *warning = NULL;
+    const char *kind = not_a_file(path);
+    if (kind) {
+        *warning = cl_sprintf("%s is %s, not a file: progress is neither read nor saved until "
+                              "it is removed", path, kind);
+        goto done;
+    }
     cl_status st = cl_read_file(path, &text, &len, &err);
     if (st == CL_NOT_FOUND) goto done;
     if (st == CL_OK) {
@@ -366,11 +388,67 @@ cl_status ws_state_save(const day_course *c, const ws_state *s, cl_error *err)
                      w.em.problem ? w.em.problem : "emitter error");
         goto done;
     }
+    const char *kind = not_a_file(path);
+    if (kind) {
+        st = cl_fail(err, CL_IO, path, 0, 0, "is %s, not a file: progress is not saved until it "
+                     "is removed", kind);
+        goto done;
+    }
     st = cl_mkdirs(ws_root(c), err);
     if (st == CL_OK) st = cl_write_file_atomic(path, out.s, out.len, err);
 done:
     yaml_emitter_delete(&w.em);
     cl_str_free(&out);
     free(path);
+    return st;
+}
+
+/* ---- read-modify-write under a lock ---- */
+
+/* An exclusive flock on state.yaml.lock, waited for up to WS_LOCK_WAIT_MS
+ * (a grade holds it for milliseconds). The fd, or -1 and err. */
+static int lock_state(const day_course *c, cl_error *err)
+{
+    char *path = cl_path_join(ws_root(c), "state.yaml.lock");
+    struct stat sb;
+    int fd = -1;
+    if (cl_mkdirs(ws_root(c), err) != CL_OK) goto done;
+    fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        cl_fail(err, CL_IO, path, 0, 0, "cannot open the progress lock: %s", strerror(errno));
+        goto done;
+    }
+    if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+        cl_fail(err, CL_IO, path, 0, 0, "the progress lock is not a regular file");
+        goto fail;
+    }
+    for (int waited = 0; flock(fd, LOCK_EX | LOCK_NB) != 0; waited += 10) {
+        if ((errno != EWOULDBLOCK && errno != EINTR) || waited >= WS_LOCK_WAIT_MS) {
+            cl_fail(err, CL_IO, path, 0, 0, "cannot lock the progress file: %s",
+                    errno == EWOULDBLOCK ? "another cudalab has held it for 10 s" : strerror(errno));
+            goto fail;
+        }
+        usleep(10 * 1000);
+    }
+    goto done;
+fail:
+    close(fd);
+    fd = -1;
+done:
+    free(path);
+    return fd;
+}
+
+cl_status ws_state_update(const day_course *c, ws_state_change change, void *ctx,
+                          char **warning, cl_error *err)
+{
+    *warning = NULL;
+    int fd = lock_state(c, err);
+    if (fd < 0) return err ? err->status : CL_IO;
+    ws_state *s = ws_state_load(c, warning);
+    change(s, ctx);
+    cl_status st = ws_state_save(c, s, err);
+    ws_state_free(s);
+    close(fd); /* releases the lock, after the rename */
     return st;
 }

@@ -73,6 +73,13 @@ typedef struct ws_state {
 ws_state *ws_state_load(const day_course *c, char **warning);
 cl_status ws_state_save(const day_course *c, const ws_state *s, cl_error *err);
 void ws_state_free(ws_state *s);
+/* Load, change and save state.yaml while holding an exclusive flock on
+ * state.yaml.lock beside it, so that two grades finishing at once both keep
+ * their update. *warning as for ws_state_load. A state.yaml that is a FIFO,
+ * a device or a folder is never opened: load warns, save refuses. */
+typedef void (*ws_state_change)(ws_state *s, void *ctx);
+cl_status ws_state_update(const day_course *c, ws_state_change change, void *ctx,
+                          char **warning, cl_error *err);
 /* The record for slug, created when absent. */
 ws_day_state *ws_state_day(ws_state *s, const char *slug);
 /* The status to show: the recorded one, else started / not started from

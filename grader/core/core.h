@@ -99,7 +99,8 @@ void cl_str_free(cl_str *b);
         (vec)->v[(vec)->n++] = (item);                                          \
     } while (0)
 
-/* Files. */
+/* Files. cl_read_file reads a regular file only: a FIFO, a device or a
+ * folder is refused (CL_IO) without waiting on it. */
 cl_status cl_read_file(const char *path, char **data, size_t *len, cl_error *err);
 /* Write data to path through a temporary file in the same folder and a rename,
  * so readers see the old file or the new one, never half of one. */
@@ -108,6 +109,8 @@ cl_status cl_write_file_atomic(const char *path, const void *data, size_t len,
 cl_status cl_mkdirs(const char *path, cl_error *err); /* mkdir -p */
 bool cl_file_exists(const char *path);
 bool cl_dir_exists(const char *path);
+/* "a file", "a folder", "a FIFO", "a device", "a socket" for a stat st_mode. */
+const char *cl_file_kind(unsigned mode);
 cl_status cl_copy_file(const char *from, const char *to, cl_error *err);
 char *cl_path_join(const char *a, const char *b); /* caller frees */
 

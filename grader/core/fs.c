@@ -13,12 +13,22 @@ cl_status cl_read_file(const char *path, char **data, size_t *len, cl_error *err
 {
     cl_status st = CL_OK;
     cl_str b = {0};
-    FILE *f = fopen(path, "rb");
-    if (!f) {
+    FILE *f = NULL;
+    /* O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    struct stat sb;
+    if (fd < 0) {
         st = cl_fail(err, errno == ENOENT ? CL_NOT_FOUND : CL_IO, path, 0, 0,
                      "cannot open: %s", strerror(errno));
         goto done;
     }
+    if (fstat(fd, &sb) != 0) sb.st_mode = 0;
+    if (!S_ISREG(sb.st_mode)) {
+        st = cl_fail(err, CL_IO, path, 0, 0, "is %s, not a regular file", cl_file_kind(sb.st_mode));
+        close(fd);
+        goto done;
+    }
+    f = fdopen(fd, "rb");
     char chunk[65536];
     size_t n;
     while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) cl_str_addn(&b, chunk, n);
@@ -95,6 +105,16 @@ cl_status cl_mkdirs(const char *path, cl_error *err)
         st = cl_fail(err, CL_IO, path, 0, 0, "exists and is not a folder");
     free(p);
     return st;
+}
+
+const char *cl_file_kind(unsigned mode)
+{
+    return S_ISREG(mode)    ? "a file"
+           : S_ISDIR(mode)  ? "a folder"
+           : S_ISFIFO(mode) ? "a FIFO"
+           : S_ISCHR(mode) || S_ISBLK(mode) ? "a device"
+           : S_ISSOCK(mode) ? "a socket"
+                            : "not a file";
 }
 
 bool cl_file_exists(const char *path)

@@ -1,0 +1,420 @@
+/* batch_out.c - the files and the table `cudalab batch` leaves (batch.h). */
+#include "batch.h"
+
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "report/table.h"
+
+#define NAME_MAX_BYTES 96 /* of a name before its suffixes */
+#define BACKUPS_A_SECOND 1000
+
+/* ---- text ---- */
+
+/* Bytes of the valid UTF-8 sequence at p (1 to 4), or 0. */
+static int utf8_seq(const unsigned char *p)
+{
+    static const unsigned least[] = {0, 0, 0x80, 0x800, 0x10000};
+    int n = p[0] < 0x80 ? 1 : (p[0] & 0xe0) == 0xc0 ? 2 : (p[0] & 0xf0) == 0xe0 ? 3
+          : (p[0] & 0xf8) == 0xf0 ? 4 : 0;
+    if (n <= 1) return n;
+    unsigned cp = p[0] & (0x7fu >> n);
+    for (int i = 1; i < n; i++) {
+        if ((p[i] & 0xc0) != 0x80) return 0;
+        cp = cp << 6 | (p[i] & 0x3fu);
+    }
+    return cp < least[n] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) ? 0 : n;
+}
+
+/* A control character in UTF-8: C0, DEL or C1 (U+0080..U+009F). */
+static bool is_control(const unsigned char *p, int n)
+{
+    return (n == 1 && (p[0] < 0x20 || p[0] == 0x7f)) || (n == 2 && p[0] == 0xc2 && p[1] < 0xa0);
+}
+
+/* s with every byte of invalid UTF-8, and with controls also every control
+ * character and backslash, as \xNN. */
+static char *escaped(const char *s, bool controls)
+{
+    cl_str b = {0};
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        int n = utf8_seq(p);
+        if (controls && (is_control(p, n) || *p == '\\')) n = 0;
+        if (n) cl_str_addn(&b, (const char *)p, (size_t)n);
+        else cl_str_addf(&b, "\\x%02x", *p);
+        p += n ? n : 1;
+    }
+    char *out = cl_strdup(cl_str_cstr(&b));
+    cl_str_free(&b);
+    return out;
+}
+
+char *batch_shown(const char *s) { return escaped(s, true); }
+
+/* Every string value of a JSON tree valid UTF-8, so a report whose strings
+ * were not stays whole and becomes valid JSON (the grader's keys are its own). */
+static void fix_strings(cJSON *o)
+{
+    for (cJSON *x = o; x; x = x->next) {
+        if (cJSON_IsString(x) && x->valuestring) {
+            char *fixed = escaped(x->valuestring, false);
+            if (strcmp(fixed, x->valuestring)) cJSON_SetValuestring(x, fixed);
+            free(fixed);
+        }
+        fix_strings(x->child);
+    }
+}
+
+const char *batch_verdict(const batch_sub *s)
+{
+    return s->exit_code == 0 ? "passed" : s->exit_code == 1 ? "not passed" : "could not grade";
+}
+
+/* ---- names ---- */
+
+/* submissions/alice/shuffles.cu -> alice-shuffles: letters, digits, ._+- and
+ * UTF-8 letters kept, anything else '_', never starting with '.'. *cut says
+ * whether it was longer than NAME_MAX_BYTES. */
+static char *base_name(const char *path, bool *cut)
+{
+    char *copy = cl_strdup(path), *dcopy = cl_strdup(path);
+    char *base = basename(copy), *dir = basename(dirname(dcopy));
+    size_t len = strlen(base);
+    if (len > 3 && !strcmp(base + len - 3, ".cu")) base[len - 3] = '\0';
+    char *raw = strcmp(dir, ".") && strcmp(dir, "/") ? cl_sprintf("%s-%s", dir, base) : cl_strdup(base);
+    cl_str b = {0};
+    *cut = false;
+    for (const unsigned char *p = (const unsigned char *)raw; *p && !*cut;) {
+        int n = utf8_seq(p);
+        bool plain = n == 1 && (strchr("._+-", *p) || (*p >= '0' && *p <= '9') ||
+                                ((*p | 0x20) >= 'a' && (*p | 0x20) <= 'z'));
+        if (b.len + (size_t)(n ? n : 1) > NAME_MAX_BYTES) *cut = true;
+        else if (plain || (n > 1 && !is_control(p, n))) cl_str_addn(&b, (const char *)p, (size_t)n);
+        else cl_str_addc(&b, '_');
+        p += n ? n : 1;
+    }
+    if (b.len && b.s[0] == '.') b.s[0] = '_';
+    char *name = cl_strdup(b.len ? b.s : "submission");
+    cl_str_free(&b);
+    free(raw);
+    free(copy);
+    free(dcopy);
+    return name;
+}
+
+/* Whether another submission has the name of i (letters compared without case,
+ * as a case-blind file system would). */
+static bool taken(const batch *b, size_t i)
+{
+    for (size_t j = 0; j < b->subs.n; j++)
+        if (j != i && b->subs.v[j].name && !strcasecmp(b->subs.v[j].name, b->subs.v[i].name))
+            return true;
+    return false;
+}
+
+/* A name each: the plain one where it is unique; where two paths map to one
+ * name (or a name was cut), "-" and 8 hex digits of the path's hash; where even
+ * that is shared (the same path twice), "-2", "-3"... in the order given. */
+static void make_names(batch *b)
+{
+    bool *cut = cl_calloc(b->subs.n + 1, sizeof *cut);
+    for (size_t i = 0; i < b->subs.n; i++) b->subs.v[i].name = base_name(b->subs.v[i].path, &cut[i]);
+    bool *clash = cl_calloc(b->subs.n + 1, sizeof *clash);
+    for (size_t i = 0; i < b->subs.n; i++) clash[i] = cut[i] || taken(b, i);
+    for (size_t i = 0; i < b->subs.n; i++) {
+        batch_sub *s = &b->subs.v[i];
+        if (!clash[i]) continue;
+        char hex[CL_SHA256_HEX];
+        cl_sha256_hex(s->path, strlen(s->path), hex);
+        char *named = cl_sprintf("%s-%.8s", s->name, hex);
+        free(s->name);
+        s->name = named;
+    }
+    for (size_t i = 0; i < b->subs.n; i++) {
+        batch_sub *s = &b->subs.v[i];
+        char *stem = cl_strdup(s->name);
+        for (int k = 2; taken(b, i); k++) {
+            free(s->name);
+            s->name = cl_sprintf("%s-%d", stem, k);
+        }
+        free(stem);
+    }
+    free(cut);
+    free(clash);
+}
+
+/* ---- writing ---- */
+
+/* Keep what is at path as path.<YYYYmmdd-HHMMSS>[-K].bak: a hard link made
+ * beside it (or a rename where links cannot be made), which never replaces an
+ * older backup. */
+static cl_status keep_old(const char *path, cl_error *err)
+{
+    struct stat sb;
+    if (lstat(path, &sb) != 0) return CL_OK;
+    char stamp[32];
+    time_t now = time(NULL);
+    struct tm tm;
+    strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", localtime_r(&now, &tm));
+    int rc = -1;
+    for (int k = 1; rc != 0 && k <= BACKUPS_A_SECOND; k++) {
+        char *bak = k == 1 ? cl_sprintf("%s.%s.bak", path, stamp)
+                           : cl_sprintf("%s.%s-%d.bak", path, stamp, k);
+        rc = link(path, bak);
+        if (rc != 0 && errno != EEXIST)
+            rc = renameat2(AT_FDCWD, path, AT_FDCWD, bak, RENAME_NOREPLACE);
+        free(bak);
+        if (rc != 0 && errno != EEXIST) break;
+    }
+    if (rc != 0)
+        return cl_fail(err, CL_IO, path, 0, 0, "cannot keep the old file: %s", strerror(errno));
+    return CL_OK;
+}
+
+/* Write text to path whole; what was there is kept as a backup first, unless
+ * it is the very same text (then nothing is written). */
+static cl_status write_kept(const char *path, const char *text, cl_error *err)
+{
+    char *old = NULL;
+    bool same = cl_read_file(path, &old, NULL, NULL) == CL_OK && !strcmp(old, text);
+    free(old);
+    if (same) return CL_OK;
+    cl_status st = keep_old(path, err);
+    return st == CL_OK ? cl_write_file_atomic(path, text, strlen(text), err) : st;
+}
+
+/* What the report depends on, beside it: a rerun keeps it when all match. */
+static cJSON *provenance(const batch *b, const batch_sub *s)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "path", s->shown);
+    cJSON_AddStringToObject(o, "sha256", s->sha);
+    cJSON_AddStringToObject(o, "seed", b->seed_text);
+    cJSON_AddStringToObject(o, "backend", b->backend);
+    cJSON_AddStringToObject(o, "course", b->course_sha);
+    cJSON_AddStringToObject(o, "cudalab", CUDALAB_VERSION);
+    return o;
+}
+
+/* The report as saved: the grader's object with "batch" added, or, for a
+ * submission without one, {"file", "error", "passed": false, "batch"}. */
+static char *saved_text(const batch *b, const batch_sub *s)
+{
+    cJSON *o = s->json ? cJSON_Parse(s->json) : NULL;
+    if (!o) {
+        o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "file", s->shown);
+        cJSON_AddStringToObject(o, "error", s->reason ? s->reason : "could not grade");
+        cJSON_AddBoolToObject(o, "passed", s->exit_code == 0);
+        cJSON_AddNumberToObject(o, "exit_status", s->exit_code);
+    }
+    cJSON_DeleteItemFromObjectCaseSensitive(o, "batch");
+    fix_strings(o);
+    cJSON_AddItemToObject(o, "batch", provenance(b, s));
+    char *printed = cJSON_Print(o);
+    char *text = cl_sprintf("%s\n", printed);
+    cJSON_free(printed);
+    cJSON_Delete(o);
+    return text;
+}
+
+void batch_save_report(const batch *b, batch_sub *s)
+{
+    if (!b->out_dir) return;
+    char *path = cl_sprintf("%s/%s.json", b->out_dir, s->name);
+    char *text = saved_text(b, s);
+    cl_error err = {0};
+    if (write_kept(path, text, &err) != CL_OK) {
+        char *where = batch_shown(path);
+        s->save_error = cl_sprintf("%s: %s", where, err.message);
+        free(where);
+    }
+    free(text);
+    free(path);
+}
+
+/* ---- before grading ---- */
+
+/* A file can be made in dir (the way every write makes its temporary file). */
+static cl_status probe(const char *dir, cl_error *err)
+{
+    char *tmp = cl_sprintf("%s/.cudalab-probe-XXXXXX", dir);
+    int fd = mkstemp(tmp);
+    cl_status st = CL_OK;
+    if (fd < 0) st = cl_fail(err, CL_IO, dir, 0, 0, "cannot write there: %s", strerror(errno));
+    else close(fd), unlink(tmp);
+    free(tmp);
+    return st;
+}
+
+static cl_status check_csv(const char *csv, cl_error *err)
+{
+    struct stat sb;
+    char *copy = cl_strdup(csv), *dir = dirname(copy);
+    cl_status st = CL_OK;
+    if (stat(csv, &sb) == 0 && !S_ISREG(sb.st_mode))
+        st = cl_fail(err, CL_IO, csv, 0, 0, "is %s, not a file", cl_file_kind(sb.st_mode));
+    else if (!cl_dir_exists(dir))
+        st = cl_fail(err, CL_IO, csv, 0, 0, "its folder does not exist");
+    else
+        st = probe(dir, err);
+    free(copy);
+    return st;
+}
+
+int batch_check_outputs(const batch *b)
+{
+    cl_error err = {0};
+    const char *flag = "--out", *what = b->out_dir;
+    cl_status st = CL_OK;
+    if (b->out_dir && !*b->out_dir) st = cl_fail(&err, CL_USAGE, "", 0, 0, "is empty");
+    if (st == CL_OK && b->out_dir) st = cl_mkdirs(b->out_dir, &err);
+    if (st == CL_OK && b->out_dir) st = probe(b->out_dir, &err);
+    if (st == CL_OK && b->csv) {
+        flag = "--csv", what = b->csv;
+        st = *b->csv ? check_csv(b->csv, &err) : cl_fail(&err, CL_USAGE, "", 0, 0, "is empty");
+    }
+    if (st == CL_OK) return CLI_PASSED;
+    char *shown = batch_shown(what);
+    char *msg = batch_shown(err.message);
+    cli_cannot("%s %s: %s; nothing was graded", flag, shown, msg);
+    free(shown);
+    free(msg);
+    return CLI_CANNOT;
+}
+
+static void hash_file(cl_sha256 *h, const char *path)
+{
+    char *text = NULL;
+    size_t len = 0;
+    if (cl_read_file(path, &text, &len, NULL) == CL_OK) cl_sha256_update(h, text, len);
+    cl_sha256_update(h, "\0", 1);
+    free(text);
+}
+
+/* Whether the report at path was made from this very file, seed, backend,
+ * course and cudalab; then its result is s's. */
+static void keep_earlier(const batch *b, batch_sub *s, const char *path)
+{
+    char *text = NULL;
+    if (cl_read_file(path, &text, NULL, NULL) != CL_OK) return;
+    cJSON *o = cJSON_Parse(text), *was = cJSON_GetObjectItemCaseSensitive(o, "batch");
+    cJSON *now = provenance(b, s);
+    bool same = was && !cJSON_GetObjectItemCaseSensitive(o, "error") && cJSON_Compare(was, now, true);
+    if (same && report_from_json(text, &s->result, NULL) == CL_OK) {
+        s->kept = true;
+        s->exit_code = s->result->passed ? 0 : 1;
+    }
+    cJSON_Delete(now);
+    cJSON_Delete(o);
+    free(text);
+}
+
+void batch_prepare(batch *b)
+{
+    cl_sha256 h;
+    cl_sha256_init(&h);
+    hash_file(&h, b->day_manifest->path);
+    char *solution = day_solution_path(b->course, b->day_manifest);
+    hash_file(&h, solution);
+    free(solution);
+    cl_sha256_final_hex(&h, b->course_sha);
+    make_names(b);
+    for (size_t i = 0; b->out_dir && !b->regrade && i < b->subs.n; i++) {
+        batch_sub *s = &b->subs.v[i];
+        char *path = cl_sprintf("%s/%s.json", b->out_dir, s->name);
+        if (!s->reason) keep_earlier(b, s, path);
+        free(path);
+    }
+}
+
+/* ---- after grading ---- */
+
+static void failed_checks(cl_str *out, const report_result *r)
+{
+    for (int c = 0; c < DAY_CHECK_COUNT; c++)
+        if (r->checks[c].ran && !r->checks[c].passed)
+            cl_str_addf(out, "%s%s", out->len ? ", " : "failed: ", day_check_name((day_check)c));
+}
+
+/* One line a submission in the order given, and a count. */
+static void print_summary(const batch *b)
+{
+    int width = 10, counts[3] = {0}, kept = 0;
+    for (size_t i = 0; i < b->subs.n; i++) {
+        int n = (int)strlen(b->subs.v[i].name);
+        if (n > width) width = n < 48 ? n : 48;
+    }
+    printf("%-*s  %-15s  %s\n", width, "submission", "result", "detail");
+    for (size_t i = 0; i < b->subs.n; i++) {
+        const batch_sub *s = &b->subs.v[i];
+        cl_str detail = {0};
+        if (s->result) failed_checks(&detail, s->result);
+        if (s->reason) cl_str_add(&detail, s->reason);
+        if (s->kept) cl_str_add(&detail, detail.len ? " (kept from an earlier run)" : "kept from an earlier run");
+        counts[s->exit_code >= 0 && s->exit_code <= 1 ? s->exit_code : 2]++;
+        kept += s->kept;
+        printf("%-*s  %-15s  %s\n", width, s->name, batch_verdict(s), cl_str_cstr(&detail));
+        cl_str_free(&detail);
+    }
+    printf("%zu submissions: %d passed, %d not passed, %d could not be graded; %d kept from an "
+           "earlier run\n", b->subs.n, counts[0], counts[1], counts[2], kept);
+    fflush(stdout);
+}
+
+static char *write_csv(const batch *b)
+{
+    report_csv_table t = {0};
+    for (size_t i = 0; i < b->subs.n; i++)
+        report_csv_add(&t, b->day_manifest, b->subs.v[i].shown, b->subs.v[i].result,
+                       b->subs.v[i].reason);
+    char *csv = report_csv_finish(&t);
+    cl_error err = {0};
+    char *why = NULL;
+    if (write_kept(b->csv, csv, &err) != CL_OK) {
+        char *where = batch_shown(b->csv);
+        why = cl_sprintf("%s: %s", where, err.message);
+        free(where);
+    }
+    free(csv);
+    return why;
+}
+
+int batch_finish(const batch *b)
+{
+    int rc = CLI_PASSED;
+    for (size_t i = 0; i < b->subs.n; i++)
+        if (b->subs.v[i].exit_code != 0) rc = CLI_NOT_PASSED;
+    char *csv_error = b->csv ? write_csv(b) : NULL;
+    print_summary(b);
+    for (size_t i = 0; i < b->subs.n; i++)
+        if (b->subs.v[i].save_error) rc = cli_cannot("report not saved: %s", b->subs.v[i].save_error);
+    if (csv_error) rc = cli_cannot("table not saved: %s", csv_error);
+    free(csv_error);
+    return rc;
+}
+
+void batch_free(batch *b)
+{
+    for (size_t i = 0; i < b->subs.n; i++) {
+        batch_sub *s = &b->subs.v[i];
+        free(s->path);
+        free(s->shown);
+        free(s->name);
+        free(s->json);
+        free(s->reason);
+        free(s->save_error);
+        report_free(s->result);
+    }
+    free(b->subs.v);
+}
