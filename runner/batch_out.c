@@ -367,8 +367,8 @@ static void print_summary(const batch *b)
         printf("%-*s  %-15s  %s\n", width, s->name, batch_verdict(s), cl_str_cstr(&detail));
         cl_str_free(&detail);
     }
-    printf("%zu submissions: %d passed, %d not passed, %d could not be graded; %d kept from an "
-           "earlier run\n", b->subs.n, counts[0], counts[1], counts[2], kept);
+    printf("%zu submission%s: %d passed, %d not passed, %d could not be graded; %d kept from an "
+           "earlier run\n", b->subs.n, b->subs.n == 1 ? "" : "s", counts[0], counts[1], counts[2], kept);
     fflush(stdout);
 }
 

@@ -14,21 +14,25 @@ cl_status cl_read_file(const char *path, char **data, size_t *len, cl_error *err
     cl_status st = CL_OK;
     cl_str b = {0};
     FILE *f = NULL;
-    /* O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below. */
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     struct stat sb;
+    int fd = -1;
+    /* A FIFO or a device is refused by its kind before it is opened (opening
+     * one can wait, or do things); O_NONBLOCK covers one that appears between
+     * the stat and the open. */
+    if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) goto not_regular;
+    fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0) {
         st = cl_fail(err, errno == ENOENT ? CL_NOT_FOUND : CL_IO, path, 0, 0,
                      "cannot open: %s", strerror(errno));
         goto done;
     }
     if (fstat(fd, &sb) != 0) sb.st_mode = 0;
-    if (!S_ISREG(sb.st_mode)) {
-        st = cl_fail(err, CL_IO, path, 0, 0, "is %s, not a regular file", cl_file_kind(sb.st_mode));
-        close(fd);
+    if (!S_ISREG(sb.st_mode)) goto not_regular;
+    f = fdopen(fd, "rb");
+    if (!f) {
+        st = cl_fail(err, CL_IO, path, 0, 0, "cannot read: %s", strerror(errno));
         goto done;
     }
-    f = fdopen(fd, "rb");
     char chunk[65536];
     size_t n;
     while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) cl_str_addn(&b, chunk, n);
@@ -38,8 +42,12 @@ cl_status cl_read_file(const char *path, char **data, size_t *len, cl_error *err
     }
     if (len) *len = b.len;
     *data = cl_str_take(&b);
+    goto done;
+not_regular:
+    st = cl_fail(err, CL_IO, path, 0, 0, "is %s, not a regular file", cl_file_kind(sb.st_mode));
 done:
     if (f) fclose(f);
+    else if (fd >= 0) close(fd);
     cl_str_free(&b);
     return st;
 }

@@ -227,38 +227,40 @@ static void test_bad_path_is_a_row(void **state)
     p = at("class/fifo.cu");
     assert_int_equal(mkfifo(p, 0644), 0);
     free(p);
+    put("-dash.cu", "pass\n");
     outcome o = run_argv(false, (const char *[]){"batch", "14", "class/ann.cu", "class/missing.cu", "class/dir.cu",
                                                   "class/dangling.cu", "class/fifo.cu", "class/bob.cu",
-                                                  "class/cat.cu", "--out", "out", "--csv", "t.csv", "--jobs", "2", NULL});
+                                                  "class/cat.cu", "--out", "out", "--csv", "t.csv", "--jobs", "2",
+                                                  "--", "-dash.cu", NULL});
     assert_int_equal(o.rc, 1);
     /* The summary on stdout: a header, a row each in the order given, a count. */
-    assert_int_equal(count_lines(o.out), 9);
+    assert_int_equal(count_lines(o.out), 10);
     const char *rows[] = {"class-ann ", "class-missing ", "class-dir ", "class-dangling ",
-                          "class-fifo ", "class-bob ", "class-cat "};
+                          "class-fifo ", "class-bob ", "class-cat ", "-dash "};
     const char *says[] = {"passed", "no such file", "a folder, not a file", "a symbolic link to nothing",
-                          "a FIFO, not a file", "failed: correctness", "crashed on purpose"};
+                          "a FIFO, not a file", "failed: correctness", "crashed on purpose", "passed"};
     const char *after = o.out;
-    for (int i = 0; i < 7; i++) {
+    for (int i = 0; i < 8; i++) {
         const char *row = strstr(after, rows[i]);
         if (!row || !strstr(row, says[i]) || strstr(row, says[i]) > strchr(row, '\n'))
             fail_msg("no row '%s' saying '%s' in order in:\n%s", rows[i], says[i], o.out);
         after = row;
     }
-    assert_non_null(strstr(o.out, "7 submissions: 1 passed, 1 not passed, 5 could not be graded"));
-    assert_int_equal(count_files("out", ".json"), 7);
+    assert_non_null(strstr(o.out, "8 submissions: 2 passed, 1 not passed, 5 could not be graded"));
+    assert_int_equal(count_files("out", ".json"), 8);
     cJSON *j = json_at("out/class-dangling.json");
     assert_string_equal(jstr(j, "error"), "a symbolic link to nothing");
     assert_string_equal(jstr(j, "file"), "class/dangling.cu");
     assert_true(cJSON_IsFalse(cJSON_GetObjectItem(j, "passed")));
     cJSON_Delete(j);
     char *csv = slurp("t.csv");
-    assert_int_equal(count_lines(csv), 8);
+    assert_int_equal(count_lines(csv), 9);
     assert_non_null(strstr(csv, "\nclass/dir.cu,,\"a folder, not a file\","));
     assert_non_null(strstr(csv, "\nclass/missing.cu,,no such file,"));
     free(csv);
-    /* Only the three regular files reached the grader; the log has the two that answered. */
+    /* Only the four regular files reached the grader; the log has the three that answered. */
     char *log = slurp("grades.log");
-    assert_int_equal(count_lines(log), 2);
+    assert_int_equal(count_lines(log), 3);
     free(log);
     outcome_free(&o);
 }
@@ -336,6 +338,21 @@ static void test_report_too_large(void **state)
     outcome_free(&o);
 }
 
+/* An output that cannot be written after the grading (its folder went away)
+ * is exit 2 with the reason, and everything else is still written. */
+static void test_output_lost_midway(void **state)
+{
+    (void)state;
+    put("sub/keep", "x\n");
+    put("p.cu", "rmrf sub\n");
+    outcome o = run_argv(false, (const char *[]){"batch", "14", "p.cu", "--out", "out", "--csv", "sub/t.csv", NULL});
+    assert_int_equal(o.rc, 2);
+    assert_non_null(strstr(o.err, "cudalab: table not saved: sub/t.csv: "));
+    assert_non_null(strstr(o.out, "1 submission: 1 passed"));
+    cJSON_Delete(json_at("out/p.json"));
+    outcome_free(&o);
+}
+
 /* A path with a newline and bytes that are not UTF-8: valid JSON, and a CSV
  * row on one line, for a graded file and for a missing one. */
 static void test_odd_paths(void **state)
@@ -343,10 +360,13 @@ static void test_odd_paths(void **state)
     (void)state;
     const char *odd = "stu\ndent\xff\xfe \"q\",x.cu", *gone = "gone\n\xc3(.cu";
     put(odd, "pass\n");
-    outcome o = run_argv(false, (const char *[]){"batch", "14", odd, gone, "--out", "out", "--csv", "t.csv", NULL});
+    put("zo\xc3\xab/x.cu", "pass\n");
+    outcome o = run_argv(false, (const char *[]){"batch", "14", odd, gone, "zo\xc3\xab/x.cu", "--out", "out",
+                                                  "--csv", "t.csv", NULL});
     assert_int_equal(o.rc, 1);
     assert_true(valid_utf8((const unsigned char *)o.out));
-    assert_int_equal(count_files("out", ".json"), 2);
+    assert_int_equal(count_files("out", ".json"), 3);
+    assert_true(size_of("out/zo\xc3\xab-x.json") > 0); /* UTF-8 letters are kept in names */
     cJSON *j = json_at("out/stu_dent____q__x.json");
     assert_string_equal(jstr(cJSON_GetObjectItem(j, "batch"), "path"), "stu\\x0adent\\xff\\xfe \"q\",x.cu");
     cJSON_Delete(j);
@@ -356,7 +376,7 @@ static void test_odd_paths(void **state)
     cJSON_Delete(j);
     char *csv = slurp("t.csv");
     assert_true(valid_utf8((const unsigned char *)csv));
-    assert_int_equal(count_lines(csv), 3);
+    assert_int_equal(count_lines(csv), 4);
     assert_non_null(strstr(csv, "\n\"stu\\x0adent\\xff\\xfe \"\"q\"\",x.cu\",yes,,pass,pass,"));
     assert_non_null(strstr(csv, "\ngone\\x0a\\xc3(.cu,,no such file,"));
     free(csv);
@@ -417,6 +437,11 @@ static void test_killed_batch_resumes(void **state)
     usleep(400000); /* the grade it was running ends; its answer is lost */
     int before = count_files("out", ".json");
     assert_true(before >= 2 && before < 6);
+    for (int i = 0; i < 6; i++) { /* what the killed run left is whole */
+        char rel[32];
+        snprintf(rel, sizeof rel, "out/s%d.json", i);
+        if (size_of(rel) >= 0) cJSON_Delete(json_at(rel));
+    }
     char *first = slurp("grades.log");
     int graded_first = count_lines(first);
     free(first);
@@ -460,6 +485,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_bad_path_is_a_row, setup_one, teardown_one),
         cmocka_unit_test_setup_teardown(test_names_and_backups_never_collide, setup_one, teardown_one),
         cmocka_unit_test_setup_teardown(test_report_too_large, setup_one, teardown_one),
+        cmocka_unit_test_setup_teardown(test_output_lost_midway, setup_one, teardown_one),
         cmocka_unit_test_setup_teardown(test_odd_paths, setup_one, teardown_one),
         cmocka_unit_test_setup_teardown(test_real_odd_path, setup_one, teardown_one),
         cmocka_unit_test_setup_teardown(test_killed_batch_resumes, setup_one, teardown_one),

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/core.h"
@@ -75,6 +76,29 @@ static void test_atomic_write(void **state)
     free(cmd); free(missing); free(path); free(sub);
 }
 
+/* A FIFO (no writer: a plain open would wait forever), a device and a folder
+ * are refused at once, by their kind. */
+static void test_read_refuses_non_files(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/cudalab-test-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char *fifo = cl_sprintf("%s/fifo", dir);
+    assert_int_equal(mkfifo(fifo, 0644), 0);
+    const char *paths[] = {fifo, "/dev/zero", dir}, *kinds[] = {"a FIFO", "a device", "a folder"};
+    for (int i = 0; i < 3; i++) {
+        char *data = NULL;
+        cl_error e = {0};
+        assert_int_equal(cl_read_file(paths[i], &data, NULL, &e), CL_IO);
+        assert_null(data);
+        assert_non_null(strstr(e.message, kinds[i]));
+        assert_non_null(strstr(e.message, "not a regular file"));
+    }
+    unlink(fifo);
+    rmdir(dir);
+    free(fifo);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -82,6 +106,7 @@ int main(void)
         cmocka_unit_test(test_error_format),
         cmocka_unit_test(test_strings),
         cmocka_unit_test(test_atomic_write),
+        cmocka_unit_test(test_read_refuses_non_files),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
