@@ -153,7 +153,25 @@ enum {
     X(total_smem_size, "total_smem_size", 32)                                 \
     X(clock, "clock", 32) X(clock_hi, "clock_hi", 32) X(clock64, "clock64", 64) \
     X(globaltimer, "globaltimer", 64) X(globaltimer_lo, "globaltimer_lo", 32) \
-    X(globaltimer_hi, "globaltimer_hi", 32)
+    X(globaltimer_hi, "globaltimer_hi", 32)                                   \
+    PTX_ENVREGS(X)
+
+/* %envreg0..31: set by the driver for each launch. An ordinary launch (the
+ * only kind the course makes) leaves them 0; cooperative groups' grid
+ * handle is built from %envreg1 and %envreg2. */
+#define PTX_ENVREG8(X, a, b, c, d, e, f, g, h)                                \
+    X(envreg##a, "envreg" #a, 32) X(envreg##b, "envreg" #b, 32)               \
+    X(envreg##c, "envreg" #c, 32) X(envreg##d, "envreg" #d, 32)               \
+    X(envreg##e, "envreg" #e, 32) X(envreg##f, "envreg" #f, 32)               \
+    X(envreg##g, "envreg" #g, 32) X(envreg##h, "envreg" #h, 32)
+#define PTX_ENVREGS(X)                                                        \
+    PTX_ENVREG8(X, 0, 1, 2, 3, 4, 5, 6, 7)                                    \
+    PTX_ENVREG8(X, 8, 9, 10, 11, 12, 13, 14, 15)                              \
+    PTX_ENVREG8(X, 16, 17, 18, 19, 20, 21, 22, 23)                            \
+    PTX_ENVREG8(X, 24, 25, 26, 27, 28, 29, 30, 31)
+
+/* Predefined identifiers: X(name, value). They read as integer constants. */
+#define PTX_PREDEFINED(X) X(WARP_SZ, 32)
 
 typedef enum ptx_sreg {
 #define PTX_SREG_ENUM(id, text, bits) PTX_SREG_##id,

@@ -151,6 +151,26 @@ static bool parse_sreg(ptx_parser *p, ptx_operand *o)
     return false;
 }
 
+/* WARP_SZ and the other predefined identifiers: integer constants. */
+static bool parse_predefined(ptx_parser *p, ptx_operand *o)
+{
+    static const struct { const char *name; int64_t value; } rows[] = {
+#define PTX_PREDEFINED_ROW(name, value) { #name, value },
+        PTX_PREDEFINED(PTX_PREDEFINED_ROW)
+#undef PTX_PREDEFINED_ROW
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+        if (strlen(rows[i].name) != p->tok.len || memcmp(rows[i].name, p->tok.text, p->tok.len) != 0)
+            continue;
+        o->kind = PTX_OPD_IMM;
+        o->lit = LIT_INT;
+        o->imm = rows[i].value;
+        ptx_advance(p);
+        return true;
+    }
+    return false;
+}
+
 static cl_status parse_offset(ptx_parser *p, int64_t *off)
 {
     while (ptx_is_punct(&p->tok, '+') || ptx_is_punct(&p->tok, '-')) {
@@ -188,6 +208,7 @@ static cl_status parse_name(ptx_parser *p, ptx_insn *in, ptx_operand *o, uint32_
         return parse_offset(p, &o->imm);
     }
     if (t.text[0] == '%' && parse_sreg(p, o)) return CL_OK;
+    if (parse_predefined(p, o)) return CL_OK;
     if (in->op == PTX_OP_bra && t.text[0] != '%') {
         ptx_fixup f = { (uint32_t)p->insns.n, slot, vslot, NULL, t.len, t.line, t.col };
         /* the name lives in the caller's text until the function ends */

@@ -140,6 +140,7 @@ typedef struct sim_gen {
     uint8_t bank[6];           /* PTX_BANK_* per slot */
     uint8_t neg[6];            /* a predicate source written !p */
     uint8_t dst[6];            /* the slot is written */
+    uint8_t carry;             /* reads or writes the carry flag (program's carry_row) */
 } sim_gen;
 
 /* The barriers a conditional branch guards (BARRIER_CONDITIONAL). */
@@ -178,6 +179,9 @@ typedef struct sim_program {
     uint32_t ncrits;
     uint32_t ncritbr;                   /* critical branches (aux2 - 1 indexes them) */
     bool has_block_sregs;               /* extra rows that differ per block (ctaid, smid) */
+    bool grid_handle;                   /* reads %envreg1/2: cooperative groups' grid handle */
+    bool dynamic_shared;                /* uses an extern (dynamic) shared array */
+    uint32_t carry_row;                 /* the 32-bit row holding each lane's carry flag (CC.CF) */
     char **files;                       /* user file paths; [0] = "" */
     uint32_t nfiles;
 } sim_program;

@@ -138,11 +138,18 @@ static const char *not_supported(const ptx_insn *in)
 {
     ptx_type t = (ptx_type)in->type[0], t2 = (ptx_type)in->type[1];
     bool packed = t == PTX_T_f16x2 || t == PTX_T_bf16x2, packed2 = t2 == PTX_T_f16x2 || t2 == PTX_T_bf16x2;
+    bool carry = (in->flags & PTX_F_CC) || in->op == PTX_OP_addc || in->op == PTX_OP_subc ||
+                 in->op == PTX_OP_madc;
     switch (in->op) {
-    case PTX_OP_addc: case PTX_OP_subc: case PTX_OP_madc:
-        return "extended-precision arithmetic with a carry (addc, subc, madc) is not supported";
+    case PTX_OP_add: case PTX_OP_sub: case PTX_OP_mad: case PTX_OP_addc: case PTX_OP_subc:
+    case PTX_OP_madc:
+        if (carry && (ptx_type_kind_of(t) == PTX_K_FLOAT || ptx_type_size(t) < 4))
+            return "the carry flag works on 32- and 64-bit integers only";
+        if (carry && in->mode == PTX_WIDTH_WIDE) return "mad.wide with the carry flag is not valid PTX";
+        break;
     case PTX_OP_setp: case PTX_OP_set:
-        if (packed || packed2) return "comparisons of packed halves are not supported";
+        if (in->op == PTX_OP_set && packed2 && t != PTX_T_u32 && t != PTX_T_s32 && t != t2)
+            return "a packed comparison writes .u32, .s32 or its own pair type";
         break;
     case PTX_OP_cvt:
         if (packed2 || (packed && in->nopd != 3)) return "this packed conversion is not supported";
@@ -150,7 +157,6 @@ static const char *not_supported(const ptx_insn *in)
     default:
         break;
     }
-    if (in->flags & PTX_F_CC) return "the carry flag (.cc) is not supported";
     ptx_type_kind k = ptx_type_kind_of(t);
     bool half = t == PTX_T_f16 || t == PTX_T_bf16 || packed;
     switch (in->op) {
@@ -194,6 +200,8 @@ static void lower_generic(lower *lw, sim_op *op, const ptx_insn *in)
         g.neg[i] = o->neg;
         g.dst[i] = i == 0 || (i == 1 && f == PTX_FMT_SETP);
     }
+    g.carry = (in->flags & PTX_F_CC) || in->op == PTX_OP_addc || in->op == PTX_OP_subc ||
+              in->op == PTX_OP_madc;
     op->x = X_GENERIC;
     op->aux = (uint32_t)lw->gens.n;
     CL_VEC_PUSH(&lw->gens, g);

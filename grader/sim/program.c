@@ -137,6 +137,7 @@ static void layout_shared(lower *lw)
         if (!used[si] || !lw->mod->syms[si].unsized) continue;
         lw->symaddr[si] = lw->p->dyn_offset;
         lw->symset[si] = 1;
+        lw->p->dynamic_shared = true;
     }
     free(used);
 }
@@ -190,6 +191,7 @@ uint16_t sim_lw_slot(lower *lw, const ptx_operand *o)
             sim_lw_fail(lw, CL_UNSUPPORTED, "%s", "a clock register outside mov");
             return 0;
         }
+        if (o->index == PTX_SREG_envreg1 || o->index == PTX_SREG_envreg2) lw->p->grid_handle = true;
         return extra_slot(lw, o->bank, true, o->index);
     case PTX_OPD_SYM: {
         uint64_t a = sim_lw_sym_addr(lw, o->index) + (uint64_t)o->imm;
@@ -237,7 +239,8 @@ static void build_layout(lower *lw)
             n[b] += lw->mod->funcs[f].nregs[b];
         }
     }
-    p->nreg32 = n[PTX_BANK_B32];
+    p->carry_row = n[PTX_BANK_B32]; /* one more row: the carry flag of add.cc and friends */
+    p->nreg32 = n[PTX_BANK_B32] + 1;
     p->nreg64 = n[PTX_BANK_B64];
     p->nregp = 2 + n[PTX_BANK_PRED];
     uint32_t base = 0;
