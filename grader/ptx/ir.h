@@ -133,7 +133,7 @@ enum {
     PTX_F_FTZ = 1u << 0, PTX_F_SAT = 1u << 1, PTX_F_APPROX = 1u << 2, PTX_F_FULL = 1u << 3,
     PTX_F_CC = 1u << 4, PTX_F_NAN = 1u << 5, PTX_F_UNI = 1u << 6, PTX_F_TO = 1u << 7,
     PTX_F_SYNC = 1u << 8, PTX_F_ALIGNED = 1u << 9, PTX_F_SHIFTAMT = 1u << 10,
-    PTX_F_RELU = 1u << 11, PTX_F_NC = 1u << 12
+    PTX_F_RELU = 1u << 11, PTX_F_NC = 1u << 12, PTX_F_NOFTZ = 1u << 13
 };
 
 /* Special registers: X(name as written after %, 32- or 64-bit). Vector ones
@@ -180,6 +180,9 @@ typedef enum ptx_sreg {
     PTX_SREG_COUNT
 } ptx_sreg;
 const char *ptx_sreg_name(ptx_sreg s); /* "tid.x" */
+/* The external functions the machine provides itself: vprintf (device
+ * printf) and __assertfail (a failed assert(), run as a trap). */
+bool ptx_builtin_function(const char *name);
 unsigned ptx_sreg_bits(ptx_sreg s);
 
 /* Register banks. */

@@ -135,13 +135,13 @@ static void parser_free(ptx_parser *p)
     ptx_map_free(&p->label_map);
 }
 
-/* Every called function must have a body (vprintf excepted) and every
+/* Every called function must have a body (the machine's own excepted) and every
  * .entry must be defined. */
 static cl_status check_module(ptx_parser *p)
 {
     for (size_t i = 0; i < p->funcs.n; i++) {
         const ptx_function *f = &p->funcs.v[i];
-        if (f->has_body || strcmp(f->name, "vprintf") == 0) continue;
+        if (f->has_body || ptx_builtin_function(f->name)) continue;
         for (size_t j = 0; j < p->funcs.n; j++) {
             const ptx_function *g = &p->funcs.v[j];
             for (uint32_t k = 0; k < g->ninsns; k++) {

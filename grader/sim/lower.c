@@ -281,9 +281,15 @@ static void lower_mem(lower *lw, sim_op *op, const ptx_insn *in)
         op->s[1] = sim_lw_slot(lw, &in->opd[red ? 1 : 2]);
         op->s[2] = in->mode == PTX_ATOM_CAS ? sim_lw_slot(lw, &in->opd[3]) : SIM_NOSLOT;
         if (ptx_type_size(t) == 8) op->p[3] |= SIM_MF_DST64;
-        if (t == PTX_T_f16 || t == PTX_T_f16x2 || t == PTX_T_bf16 || t == PTX_T_bf16x2 ||
-            ptx_type_size(t) < 4)
-            sim_lw_fail(lw, CL_UNSUPPORTED, "%s", "atomics on this type are not supported");
+        if (t == PTX_T_bf16 || t == PTX_T_bf16x2) op->p[3] |= SIM_MF_BF16;
+        if (t == PTX_T_f16x2 || t == PTX_T_bf16x2) op->p[3] |= SIM_MF_PAIR;
+        bool half = t == PTX_T_f16 || t == PTX_T_f16x2 || t == PTX_T_bf16 || t == PTX_T_bf16x2;
+        if (ptx_type_size(t) < 2 || (ptx_type_size(t) == 2 && !half && in->mode != PTX_ATOM_CAS &&
+                                     in->mode != PTX_ATOM_EXCH))
+            sim_lw_fail(lw, CL_UNSUPPORTED, "%s", "atomics on 8-bit values, and 16-bit ones other than cas, exch and half adds, are not supported");
+        else if (half && in->mode != PTX_ATOM_ADD && in->mode != PTX_ATOM_MIN && in->mode != PTX_ATOM_MAX &&
+                 in->mode != PTX_ATOM_EXCH && in->mode != PTX_ATOM_CAS)
+            sim_lw_fail(lw, CL_UNSUPPORTED, "%s", "this atomic operation on halves is not supported");
         return;
     }
     op->x = st ? X_ST : X_LD;
@@ -321,7 +327,8 @@ static void lower_call(lower *lw, sim_op *op, const ptx_insn *in)
     const ptx_function *caller = &lw->mod->funcs[lw->cur_fn];
     sim_call c;
     memset(&c, 0, sizeof c);
-    bool vp = strcmp(callee->name, "vprintf") == 0;
+    bool assertion = strcmp(callee->name, "__assertfail") == 0;
+    bool vp = assertion || strcmp(callee->name, "vprintf") == 0; /* arguments kept, no body */
     c.entry = vp ? SIM_NONE : lw->code_base[in->opd[0].index];
     c.args = (uint32_t)lw->pcopies.n;
     for (unsigned i = 0; in->opd[2].kind && i < in->opd[2].count; i++) {
@@ -345,8 +352,9 @@ static void lower_call(lower *lw, sim_op *op, const ptx_insn *in)
         CL_VEC_PUSH(&lw->pcopies, pc);
         c.nrets++;
     }
-    if (vp && c.nargs != 2) sim_lw_fail(lw, CL_UNSUPPORTED, "%s", "vprintf takes two arguments");
-    op->x = vp ? X_VPRINTF : X_CALL;
+    if (vp && !assertion && c.nargs != 2) sim_lw_fail(lw, CL_UNSUPPORTED, "%s", "vprintf takes two arguments");
+    op->x = assertion ? X_TRAP : vp ? X_VPRINTF : X_CALL;
+    op->p[0] = assertion && c.nargs >= 1; /* a trap that can read assert's message */
     op->aux = (uint32_t)lw->calls.n;
     CL_VEC_PUSH(&lw->calls, c);
 }

@@ -43,7 +43,7 @@ static cl_status visit(lower *lw, uint32_t f, uint8_t *state, uint32_t depth)
         const ptx_insn *in = &fn->insns[i];
         if (in->op != PTX_OP_call) continue;
         uint32_t g = in->opd[0].index;
-        if (strcmp(lw->mod->funcs[g].name, "vprintf") == 0) continue;
+        if (ptx_builtin_function(lw->mod->funcs[g].name)) continue;
         if (!lw->mod->funcs[g].has_body) {
             lw->cur = in;
             lw->cur_fn = f;

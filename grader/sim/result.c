@@ -160,6 +160,8 @@ static void message(const sim_run *L, const sim_hz *f, sim_hazard *h)
         if (L->prog->grid_handle)
             snprintf(m, n, "grid-wide sync needs a cooperative launch: this day launches kernels normally, "
                            "so this_grid() is not a valid group and its sync() traps at line %u", h->line);
+        else if (f->detail[0])
+            snprintf(m, n, "assert(%s) failed at line %u", f->detail, h->line);
         else
             snprintf(m, n, "trap (assert or __trap) at line %u", h->line);
         break;

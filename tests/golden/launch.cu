@@ -1,6 +1,7 @@
 // Golden: what an ordinary launch (the only kind the course makes) cannot
 // give a kernel, each said in words: grid-wide sync, dynamic shared memory
 // the launch did not size, a null pointer; and WARP_SZ (warpSize).
+#include <cassert>
 #include <cooperative_groups.h>
 namespace cg = cooperative_groups;
 
@@ -71,4 +72,18 @@ __global__ void null_store(float* out)
     float* p = nullptr;
     asm volatile("" : "+l"(p));
     *p = out[0];
+}
+
+// case: a failed assert() stops the kernel with its expression
+// kernel: asserts
+// launch: grid 1 block 32
+// buffer: in f32 32 = iota*1-3
+// buffer: out f32 32 = 0
+// params: in out
+// expect: status trapped
+// expect: message "assert(in[threadIdx.x] >= 0.f) failed at line"
+__global__ void asserts(const float* in, float* out)
+{
+    assert(in[threadIdx.x] >= 0.f);
+    out[threadIdx.x] = in[threadIdx.x];
 }
