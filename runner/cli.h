@@ -28,5 +28,8 @@ bool cli_wants_help(int argc, char **argv);
 
 /* One line on stderr, "cudalab: ...", and CLI_CANNOT. */
 int cli_cannot(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The words of the last cli_cannot, for a caller that must say them again
+ * elsewhere (grade --json). */
+const char *cli_last_reason(void);
 
 #endif
