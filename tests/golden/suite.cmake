@@ -29,7 +29,10 @@ function(cudalab_golden_cu name src spec)
   set_tests_properties(golden_${name} PROPERTIES SKIP_RETURN_CODE 77)
 endfunction()
 
-file(GLOB CUDALAB_GOLDEN_CU CONFIGURE_DEPENDS ${CUDALAB_GOLDEN_DIR}/*.cu)
+# tests/golden/conformance/ holds the conformance corpus: kernels in the
+# shapes real CUDA code takes, in the same format.
+file(GLOB CUDALAB_GOLDEN_CU CONFIGURE_DEPENDS ${CUDALAB_GOLDEN_DIR}/*.cu
+                                              ${CUDALAB_GOLDEN_DIR}/conformance/*.cu)
 foreach(src ${CUDALAB_GOLDEN_CU})
   get_filename_component(name ${src} NAME_WE)
   cudalab_golden_cu(${name} ${src} ${src})
