@@ -18,7 +18,7 @@
 
 /* Opcodes, from opcodes.def. */
 typedef enum ptx_opcode {
-#define OP(name, fmt, mc) PTX_OP_##name,
+#define OP(name, fmt, mc, synopsis) PTX_OP_##name,
 #include "ptx/opcodes.def"
 #undef OP
     PTX_OP_COUNT

@@ -15,7 +15,7 @@ typedef struct op_row {
 } op_row;
 
 static const op_row op_rows[] = {
-#define OP(name, fmt, mc) { #name, PTX_FMT_##fmt, (uint32_t)(mc) },
+#define OP(name, fmt, mc, synopsis) { #name, PTX_FMT_##fmt, (uint32_t)(mc) },
 #include "ptx/opcodes.def"
 #undef OP
 };
@@ -61,6 +61,20 @@ static int find_opcode(const char *s, size_t n)
     for (size_t i = 0; i < PTX_OP_COUNT; i++)
         if (strlen(op_rows[i].name) == n && memcmp(op_rows[i].name, s, n) == 0) return (int)i;
     return -1;
+}
+
+/* Why an instruction the emulator does not run is refused (refused.def);
+ * NULL when it is not one of those. */
+static const char *refusal(const char *s, size_t n)
+{
+    static const struct { const char *name, *why; } rows[] = {
+#define REFUSED(name, why) { #name, why },
+#include "ptx/refused.def"
+#undef REFUSED
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof *rows; i++)
+        if (strlen(rows[i].name) == n && memcmp(rows[i].name, s, n) == 0) return rows[i].why;
+    return NULL;
 }
 
 static uint8_t *field_ptr(ptx_insn *in, int field)
@@ -431,9 +445,12 @@ static cl_status parse_opcode(ptx_parser *p, ptx_insn *in, char *optext, size_t 
         }
     }
     snprintf(optext, size, "%.*s", (int)(end - start), start);
+    if (op < 0 && refusal(t.text, t.len))
+        return ptx_perr(p, CL_UNSUPPORTED, t.line, t.col, "'%s': %s (PTX line %u)", optext,
+                        refusal(t.text, t.len), t.line);
     if (op < 0)
-        return ptx_perr(p, CL_UNSUPPORTED, t.line, t.col, "unsupported instruction '%s' (PTX line %u)",
-                        optext, t.line);
+        return ptx_perr(p, CL_UNSUPPORTED, t.line, t.col,
+                        "'%s' is not an instruction the emulator knows (PTX line %u)", optext, t.line);
     in->op = (uint16_t)op;
     if (bad)
         return ptx_perr(p, CL_UNSUPPORTED, t.line, t.col,

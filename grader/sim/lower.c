@@ -144,15 +144,15 @@ static const char *not_supported(const ptx_insn *in)
     case PTX_OP_add: case PTX_OP_sub: case PTX_OP_mad: case PTX_OP_addc: case PTX_OP_subc:
     case PTX_OP_madc:
         if (carry && (ptx_type_kind_of(t) == PTX_K_FLOAT || ptx_type_size(t) < 4))
-            return "the carry flag works on 32- and 64-bit integers only";
-        if (carry && in->mode == PTX_WIDTH_WIDE) return "mad.wide with the carry flag is not valid PTX";
+            return sim_refusal_text(SIM_REFUSE_CARRY_TYPE);
+        if (carry && in->mode == PTX_WIDTH_WIDE) return sim_refusal_text(SIM_REFUSE_CARRY_WIDE);
         break;
     case PTX_OP_setp: case PTX_OP_set:
         if (in->op == PTX_OP_set && packed2 && t != PTX_T_u32 && t != PTX_T_s32 && t != t2)
-            return "a packed comparison writes .u32, .s32 or its own pair type";
+            return sim_refusal_text(SIM_REFUSE_PAIR_SET_DEST);
         break;
     case PTX_OP_cvt:
-        if (packed2 || (packed && in->nopd != 3)) return "this packed conversion is not supported";
+        if (packed2 || (packed && in->nopd != 3)) return sim_refusal_text(SIM_REFUSE_PACKED_CVT);
         break;
     default:
         break;
@@ -163,18 +163,18 @@ static const char *not_supported(const ptx_insn *in)
     case PTX_OP_fma: case PTX_OP_rcp: case PTX_OP_sqrt: case PTX_OP_rsqrt: case PTX_OP_sin:
     case PTX_OP_cos: case PTX_OP_lg2: case PTX_OP_ex2: case PTX_OP_tanh: case PTX_OP_testp:
     case PTX_OP_copysign:
-        if (k != PTX_K_FLOAT) return "this instruction needs a float type";
+        if (k != PTX_K_FLOAT) return sim_refusal_text(SIM_REFUSE_NEEDS_FLOAT);
         if (half && in->op != PTX_OP_fma && in->op != PTX_OP_ex2 && in->op != PTX_OP_tanh)
-            return "this instruction is not supported on half types";
+            return sim_refusal_text(SIM_REFUSE_HALF_FUNCTION);
         break;
     case PTX_OP_rem: case PTX_OP_sad: case PTX_OP_mul24: case PTX_OP_mad24: case PTX_OP_and:
     case PTX_OP_or: case PTX_OP_xor: case PTX_OP_not: case PTX_OP_cnot: case PTX_OP_shl:
     case PTX_OP_shr: case PTX_OP_popc: case PTX_OP_clz: case PTX_OP_brev: case PTX_OP_bfind:
     case PTX_OP_bfe: case PTX_OP_bfi:
-        if (k == PTX_K_FLOAT) return "this instruction needs an integer or bit type";
+        if (k == PTX_K_FLOAT) return sim_refusal_text(SIM_REFUSE_NEEDS_INT);
         break;
     case PTX_OP_div:
-        if (half) return "division of halves is not supported";
+        if (half) return sim_refusal_text(SIM_REFUSE_HALF_DIV);
         break;
     default:
         break;
@@ -286,10 +286,10 @@ static void lower_mem(lower *lw, sim_op *op, const ptx_insn *in)
         bool half = t == PTX_T_f16 || t == PTX_T_f16x2 || t == PTX_T_bf16 || t == PTX_T_bf16x2;
         if (ptx_type_size(t) < 2 || (ptx_type_size(t) == 2 && !half && in->mode != PTX_ATOM_CAS &&
                                      in->mode != PTX_ATOM_EXCH))
-            sim_lw_fail(lw, CL_UNSUPPORTED, "%s", "atomics on 8-bit values, and 16-bit ones other than cas, exch and half adds, are not supported");
+            sim_lw_refuse(lw, SIM_REFUSE_ATOM_NARROW, NULL);
         else if (half && in->mode != PTX_ATOM_ADD && in->mode != PTX_ATOM_MIN && in->mode != PTX_ATOM_MAX &&
                  in->mode != PTX_ATOM_EXCH && in->mode != PTX_ATOM_CAS)
-            sim_lw_fail(lw, CL_UNSUPPORTED, "%s", "this atomic operation on halves is not supported");
+            sim_lw_refuse(lw, SIM_REFUSE_ATOM_HALF_OP, NULL);
         return;
     }
     op->x = st ? X_ST : X_LD;
@@ -352,7 +352,7 @@ static void lower_call(lower *lw, sim_op *op, const ptx_insn *in)
         CL_VEC_PUSH(&lw->pcopies, pc);
         c.nrets++;
     }
-    if (vp && !assertion && c.nargs != 2) sim_lw_fail(lw, CL_UNSUPPORTED, "%s", "vprintf takes two arguments");
+    if (vp && !assertion && c.nargs != 2) sim_lw_refuse(lw, SIM_REFUSE_VPRINTF_ARGS, NULL);
     op->x = assertion ? X_TRAP : vp ? X_VPRINTF : X_CALL;
     op->p[0] = assertion && c.nargs >= 1; /* a trap that can read assert's message */
     op->aux = (uint32_t)lw->calls.n;

@@ -138,6 +138,21 @@ static void test_refused_at_source_line(void **state)
     free(at);
     free(args);
     free(path);
+    /* an instruction refused by name, reached through an intrinsic */
+    path = cl_sprintf("%s/video.cu", work);
+    src = "__global__ void reverseBlocks(const float* in, float* out, int n)\n"
+          "{\n"
+          "    unsigned a = __float_as_uint(in[0]), b = __float_as_uint(in[1]);\n"
+          "\n"
+          "    out[threadIdx.x] = __uint_as_float(__vabsdiffu4(a, b));\n"
+          "}\n"
+          "__global__ void blockSums(const float* in, float* partial, int n) {}\n";
+    assert_int_equal(cl_write_file_atomic(path, src, strlen(src), NULL), CL_OK);
+    args = cl_sprintf("grade 14 %s", path);
+    expect_cannot("", args, "video.cu:5: ");
+    expect_cannot("", args, "SIMD video instructions");
+    free(args);
+    free(path);
 }
 
 static void test_gpu_backend_without_gpu(void **state)
