@@ -17,14 +17,15 @@ const cli_command cli_commands[] = {
     {NULL, NULL, NULL, NULL, NULL},
 };
 
+static char last_reason[2048];
+
 int cli_cannot(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fputs("cudalab: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    vsnprintf(last_reason, sizeof last_reason, fmt, ap);
     va_end(ap);
+    fprintf(stderr, "cudalab: %s\n", last_reason);
     return CLI_CANNOT;
 }
 
@@ -40,6 +41,11 @@ int cli_parse_number(const char *flag, const char *s, unsigned long long min,
                           s ? s : "");
     *out = v;
     return CLI_PASSED;
+}
+
+const char *cli_last_reason(void)
+{
+    return last_reason;
 }
 
 bool cli_wants_help(int argc, char **argv)

@@ -33,5 +33,8 @@ int cli_parse_number(const char *flag, const char *s, unsigned long long min,
 
 /* One line on stderr, "cudalab: ...", and CLI_CANNOT. */
 int cli_cannot(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The words of the last cli_cannot, for a caller that must say them again
+ * elsewhere (grade --json). */
+const char *cli_last_reason(void);
 
 #endif

@@ -139,10 +139,40 @@ static void print_result(const report_result *r, bool json)
     report_doc_free(doc);
 }
 
+/* --json anywhere on the line: even a grade that cannot start answers in JSON. */
+static bool wants_json(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--json")) return true;
+    return false;
+}
+
+/* Could not grade, with --json: the one object on stdout says why. */
+static void print_error_json(const grade_args *a, const cl_error *err)
+{
+    bool placed = err && err->status != CL_OK && err->file[0];
+    char *text = report_error_json(a->day, a->file, cli_last_reason(), placed ? err->file : NULL,
+                                   placed ? err->line : 0);
+    puts(text);
+    free(text);
+}
+
+static int grade_once(int argc, char **argv, grade_args *a, cl_error *err);
+
 int cmd_grade(int argc, char **argv)
 {
     grade_args a = {0};
+    cl_error err = {0};
+    int rc = grade_once(argc, argv, &a, &err);
+    if (rc == CLI_CANNOT && wants_json(argc, argv)) print_error_json(&a, &err);
+    return rc;
+}
+
+static int grade_once(int argc, char **argv, grade_args *ga, cl_error *e)
+{
+    grade_args a = {0};
     if (parse_args(argc, argv, &a) != CLI_PASSED) return CLI_CANNOT;
+    *ga = a;
     day_course *c = cli_load_course();
     if (!c) return CLI_CANNOT;
     int rc = CLI_CANNOT;
@@ -168,6 +198,7 @@ failed:;
     char line[1600];
     cl_error_format(&err, line, sizeof line);
     cli_cannot("%s", line);
+    *e = err;
 done:
     report_free(r);
     free(mine);

@@ -56,10 +56,11 @@ static void check_partials(const harness_request *req, size_t n, double sum, dou
 static cl_status run_cascade(const harness_request *req, harness_result *out, cl_error *err)
 {
     size_t n = (size_t)day_size_get(req->size, "n", 0);
+    size_t offset = (size_t)day_size_get(req->size, "offset", 0); /* `in + offset`: misaligned */
     double sum, mag;
     const float *data = make_input(req, n, &sum, &mag);
     harness_buffer in = {0}, res = {0};
-    cl_status st = harness_buffer_in(req, "in", data, n, &in, err);
+    cl_status st = harness_buffer_in_at(req, "in", data, n, offset, &in, err);
     if (st == CL_OK) st = harness_buffer_out(req, "partial", DAY25_BLOCKS, &res, err);
     backend_arg args[] = {harness_arg_ptr(in.ptr), harness_arg_ptr(res.ptr), harness_arg_u64(n)};
     if (st == CL_OK) st = harness_launch(req, DAY25_BLOCKS, args, 3, out, err);
@@ -82,10 +83,11 @@ static cl_status run_cascade(const harness_request *req, harness_result *out, cl
 static cl_status run_copy(const harness_request *req, harness_result *out, cl_error *err)
 {
     size_t n = (size_t)day_size_get(req->size, "n", 0);
+    size_t offset = (size_t)day_size_get(req->size, "offset", 0); /* `in + offset`: misaligned */
     double sum, mag;
     const float *data = make_input(req, n, &sum, &mag);
     harness_buffer in = {0}, res = {0};
-    cl_status st = harness_buffer_in(req, "in", data, n, &in, err);
+    cl_status st = harness_buffer_in_at(req, "in", data, n, offset, &in, err);
     if (st == CL_OK) st = harness_buffer_out(req, "out", n, &res, err);
     backend_arg args[] = {harness_arg_ptr(in.ptr), harness_arg_ptr(res.ptr), harness_arg_u64(n)};
     if (st == CL_OK) st = harness_launch(req, DAY25_BLOCKS, args, 3, out, err);

@@ -142,12 +142,25 @@ static float *sentinels(size_t count)
 cl_status harness_buffer_in(const harness_request *req, const char *label, const float *data,
                             size_t count, harness_buffer *out, cl_error *err)
 {
+    return harness_buffer_in_at(req, label, data, count, 0, out, err);
+}
+
+cl_status harness_buffer_in_at(const harness_request *req, const char *label, const float *data,
+                               size_t count, size_t offset, harness_buffer *out, cl_error *err)
+{
     memset(out, 0, sizeof *out);
     out->count = count;
     out->guard = guard_for(req);
-    size_t bytes = (count + out->guard) * sizeof(float);
+    out->offset = offset;
+    size_t bytes = (offset + count + out->guard) * sizeof(float);
     cl_status st = backend_alloc(req->be, bytes ? bytes : 4, label, &out->ptr, err);
     out->allocated = st == CL_OK;
+    if (st == CL_OK && offset) {
+        float *head = sentinels(offset);
+        st = backend_write(req->be, out->ptr, head, offset * sizeof(float), err);
+        free(head);
+    }
+    out->ptr += offset * sizeof(float);
     if (st == CL_OK && count) st = backend_write(req->be, out->ptr, data, count * sizeof(float), err);
     if (st == CL_OK && out->guard) {
         float *tail = sentinels(out->guard);
@@ -179,7 +192,7 @@ cl_status harness_buffer_fetch(const harness_request *req, harness_buffer *b, cl
 
 void harness_buffer_release(const harness_request *req, harness_buffer *b)
 {
-    if (b->allocated) backend_release(req->be, b->ptr, NULL);
+    if (b->allocated) backend_release(req->be, b->ptr - b->offset * sizeof(float), NULL);
     b->allocated = false;
     free(b->host);
     b->host = NULL;

@@ -77,6 +77,7 @@ typedef struct harness_buffer {
     backend_ptr ptr;
     size_t count;   /* floats the kernel may touch */
     size_t guard;   /* floats after them that must stay HARNESS_SENTINEL */
+    size_t offset;  /* floats of sentinels before ptr, in the same allocation */
     float *host;    /* count + guard floats (outputs only; NULL for inputs) */
     bool allocated;
 } harness_buffer;
@@ -96,6 +97,11 @@ const harness_input *harness_input_get(const harness_request *req, const char *p
 
 cl_status harness_buffer_in(const harness_request *req, const char *label, const float *data,
                             size_t count, harness_buffer *out, cl_error *err);
+/* The same input handed over `offset` floats into its allocation, so that
+ * ptr is only 4-byte aligned for an offset of 1 to 3 (`in + 1` in a host
+ * program); the floats before it are sentinels. */
+cl_status harness_buffer_in_at(const harness_request *req, const char *label, const float *data,
+                               size_t count, size_t offset, harness_buffer *out, cl_error *err);
 cl_status harness_buffer_out(const harness_request *req, const char *label, size_t count,
                              harness_buffer *out, cl_error *err);
 /* Read back count + guard floats into host. */

@@ -1,11 +1,13 @@
 /* grade.c - the flow of one grade: build, load, run, decide. */
 #include "grade_internal.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/time.h>
 
 #include "backend/emu.h"
+#include "ptx/ptx.h"
 
 static const struct { const char *name, *text; } backends[] = {
 #define GRADE_BACKEND_ROW(id, name, text) {name, text},
@@ -170,6 +172,26 @@ static cl_status run_all(grading *g, cl_error *err)
     return st;
 }
 
+/* A refusal of the student's PTX (it does not parse, or holds what the
+ * emulator cannot run) is said at their .cu file and line, from the PTX's
+ * .loc, with the PTX line kept in the words. */
+static void blame_source(const grading *g, const char *file, cl_error *err)
+{
+    char *where = NULL;
+    uint32_t line = 0;
+    const char *ptx = g->mine ? build_ptx(g->mine) : NULL;
+    if (strcmp(err->file, "yours.ptx") != 0 || err->line <= 0 || !ptx) return;
+    if (!ptx_user_location(ptx, strlen(ptx), (uint32_t)err->line, &where, &line)) return;
+    char msg[sizeof err->message];
+    snprintf(msg, sizeof msg, "%s", err->message);
+    if (!strstr(msg, "PTX line")) {
+        size_t k = strlen(msg);
+        snprintf(msg + k, sizeof msg - k, " (PTX line %d)", err->line);
+    }
+    cl_fail(err, err->status, file, (int)line, 0, "cudalab's emulator cannot run this: %s", msg);
+    free(where);
+}
+
 cl_status grade_day(const day_course *c, const day_manifest *m, const char *file,
                     const grade_options *opt, report_result **out, cl_error *err)
 {
@@ -192,6 +214,7 @@ cl_status grade_day(const day_course *c, const day_manifest *m, const char *file
         if (st == CL_OK) grade_decide_checks(&g);
         if (st == CL_OK) grade_decide_performance(&g);
     }
+    if (st != CL_OK) blame_source(&g, file, err);
     grading_free(&g);
     if (st != CL_OK) {
         report_free(g.r);

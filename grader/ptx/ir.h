@@ -18,7 +18,7 @@
 
 /* Opcodes, from opcodes.def. */
 typedef enum ptx_opcode {
-#define OP(name, fmt, mc) PTX_OP_##name,
+#define OP(name, fmt, mc, synopsis) PTX_OP_##name,
 #include "ptx/opcodes.def"
 #undef OP
     PTX_OP_COUNT
@@ -133,7 +133,7 @@ enum {
     PTX_F_FTZ = 1u << 0, PTX_F_SAT = 1u << 1, PTX_F_APPROX = 1u << 2, PTX_F_FULL = 1u << 3,
     PTX_F_CC = 1u << 4, PTX_F_NAN = 1u << 5, PTX_F_UNI = 1u << 6, PTX_F_TO = 1u << 7,
     PTX_F_SYNC = 1u << 8, PTX_F_ALIGNED = 1u << 9, PTX_F_SHIFTAMT = 1u << 10,
-    PTX_F_RELU = 1u << 11, PTX_F_NC = 1u << 12
+    PTX_F_RELU = 1u << 11, PTX_F_NC = 1u << 12, PTX_F_NOFTZ = 1u << 13
 };
 
 /* Special registers: X(name as written after %, 32- or 64-bit). Vector ones
@@ -153,7 +153,25 @@ enum {
     X(total_smem_size, "total_smem_size", 32)                                 \
     X(clock, "clock", 32) X(clock_hi, "clock_hi", 32) X(clock64, "clock64", 64) \
     X(globaltimer, "globaltimer", 64) X(globaltimer_lo, "globaltimer_lo", 32) \
-    X(globaltimer_hi, "globaltimer_hi", 32)
+    X(globaltimer_hi, "globaltimer_hi", 32)                                   \
+    PTX_ENVREGS(X)
+
+/* %envreg0..31: set by the driver for each launch. An ordinary launch (the
+ * only kind the course makes) leaves them 0; cooperative groups' grid
+ * handle is built from %envreg1 and %envreg2. */
+#define PTX_ENVREG8(X, a, b, c, d, e, f, g, h)                                \
+    X(envreg##a, "envreg" #a, 32) X(envreg##b, "envreg" #b, 32)               \
+    X(envreg##c, "envreg" #c, 32) X(envreg##d, "envreg" #d, 32)               \
+    X(envreg##e, "envreg" #e, 32) X(envreg##f, "envreg" #f, 32)               \
+    X(envreg##g, "envreg" #g, 32) X(envreg##h, "envreg" #h, 32)
+#define PTX_ENVREGS(X)                                                        \
+    PTX_ENVREG8(X, 0, 1, 2, 3, 4, 5, 6, 7)                                    \
+    PTX_ENVREG8(X, 8, 9, 10, 11, 12, 13, 14, 15)                              \
+    PTX_ENVREG8(X, 16, 17, 18, 19, 20, 21, 22, 23)                            \
+    PTX_ENVREG8(X, 24, 25, 26, 27, 28, 29, 30, 31)
+
+/* Predefined identifiers: X(name, value). They read as integer constants. */
+#define PTX_PREDEFINED(X) X(WARP_SZ, 32)
 
 typedef enum ptx_sreg {
 #define PTX_SREG_ENUM(id, text, bits) PTX_SREG_##id,
@@ -162,6 +180,9 @@ typedef enum ptx_sreg {
     PTX_SREG_COUNT
 } ptx_sreg;
 const char *ptx_sreg_name(ptx_sreg s); /* "tid.x" */
+/* The external functions the machine provides itself: vprintf (device
+ * printf) and __assertfail (a failed assert(), run as a trap). */
+bool ptx_builtin_function(const char *name);
 unsigned ptx_sreg_bits(ptx_sreg s);
 
 /* Register banks. */

@@ -46,6 +46,11 @@ static const struct { const char *text; unsigned bits; } sreg_rows[] = {
 #undef PTX_SREG_ROW
 };
 
+bool ptx_builtin_function(const char *name)
+{
+    return strcmp(name, "vprintf") == 0 || strcmp(name, "__assertfail") == 0;
+}
+
 const char *ptx_sreg_name(ptx_sreg s)
 {
     return (unsigned)s < PTX_SREG_COUNT ? sreg_rows[s].text : "?";

@@ -135,21 +135,27 @@ static void parser_free(ptx_parser *p)
     ptx_map_free(&p->label_map);
 }
 
-/* Every called function must have a body (vprintf excepted) and every
+/* Every called function must have a body (the machine's own excepted) and every
  * .entry must be defined. */
 static cl_status check_module(ptx_parser *p)
 {
     for (size_t i = 0; i < p->funcs.n; i++) {
         const ptx_function *f = &p->funcs.v[i];
-        if (f->has_body || strcmp(f->name, "vprintf") == 0) continue;
+        if (f->has_body || ptx_builtin_function(f->name)) continue;
         for (size_t j = 0; j < p->funcs.n; j++) {
             const ptx_function *g = &p->funcs.v[j];
             for (uint32_t k = 0; k < g->ninsns; k++) {
                 const ptx_insn *in = &g->insns[k];
-                if (in->op == PTX_OP_call && in->opd[0].index == i)
+                if (in->op != PTX_OP_call || in->opd[0].index != i) continue;
+                if (!strcmp(f->name, "malloc") || !strcmp(f->name, "free"))
                     return ptx_perr(p, CL_UNSUPPORTED, in->line, 0,
-                                    "call of '%s', which has no body in the module (PTX line %u)",
+                                    "device-side %s() is not supported: the emulator has no device "
+                                    "heap; use the buffers the day passes in (PTX line %u)",
                                     f->name, in->line);
+                return ptx_perr(p, CL_UNSUPPORTED, in->line, 0,
+                                "call of '%s', which has no body in the module: the emulator runs "
+                                "only device code compiled from your file (PTX line %u)",
+                                f->name, in->line);
             }
         }
     }
@@ -209,6 +215,51 @@ done:
     parser_free(p);
     free(p);
     return st;
+}
+
+static bool is_directive(const ptx_token *t, const char *name)
+{
+    return t->kind == TK_DOT && t->len == strlen(name) && memcmp(t->text, name, t->len) == 0;
+}
+
+bool ptx_user_location(const char *text, size_t len, uint32_t ptx_line, char **file,
+                       uint32_t *line)
+{
+    ptx_parser *p = cl_calloc(1, sizeof *p);
+    ptx_loc none = {0};
+    uint32_t at = 0;
+    bool found = false;
+    *file = NULL;
+    *line = 0;
+    p->name = "<ptx>";
+    p->fn = -1;
+    ptx_lex_init(&p->lx, text, len);
+    CL_VEC_PUSH(&p->locs, none);
+    cl_str_addc(&p->names, '\0');
+    ptx_advance(p);
+    while (p->tok.kind != TK_EOF && p->st == CL_OK) {
+        uint32_t tline = p->tok.line;
+        if (is_directive(&p->tok, ".loc")) {
+            ptx_parse_loc(p);
+            if (tline <= ptx_line) at = p->cur_loc;
+        } else if (is_directive(&p->tok, ".file")) {
+            ptx_parse_file_directive(p);
+        } else {
+            ptx_advance(p);
+        }
+    }
+    if (at) {
+        ptx_resolve_locs(p);
+        const ptx_loc *l = &p->locs.v[at];
+        if (l->ufile < p->files.n && p->files.v[l->ufile] && l->uline) {
+            *file = cl_strdup(p->files.v[l->ufile]);
+            *line = l->uline;
+            found = true;
+        }
+    }
+    parser_free(p);
+    free(p);
+    return found;
 }
 
 cl_status ptx_parse_file(const char *path, ptx_module **out, cl_error *err)

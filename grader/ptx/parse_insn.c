@@ -15,7 +15,7 @@ typedef struct op_row {
 } op_row;
 
 static const op_row op_rows[] = {
-#define OP(name, fmt, mc) { #name, PTX_FMT_##fmt, (uint32_t)(mc) },
+#define OP(name, fmt, mc, synopsis) { #name, PTX_FMT_##fmt, (uint32_t)(mc) },
 #include "ptx/opcodes.def"
 #undef OP
 };
@@ -61,6 +61,20 @@ static int find_opcode(const char *s, size_t n)
     for (size_t i = 0; i < PTX_OP_COUNT; i++)
         if (strlen(op_rows[i].name) == n && memcmp(op_rows[i].name, s, n) == 0) return (int)i;
     return -1;
+}
+
+/* Why an instruction the emulator does not run is refused (refused.def);
+ * NULL when it is not one of those. */
+static const char *refusal(const char *s, size_t n)
+{
+    static const struct { const char *name, *why; } rows[] = {
+#define REFUSED(name, why) { #name, why },
+#include "ptx/refused.def"
+#undef REFUSED
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof *rows; i++)
+        if (strlen(rows[i].name) == n && memcmp(rows[i].name, s, n) == 0) return rows[i].why;
+    return NULL;
 }
 
 static uint8_t *field_ptr(ptx_insn *in, int field)
@@ -151,6 +165,26 @@ static bool parse_sreg(ptx_parser *p, ptx_operand *o)
     return false;
 }
 
+/* WARP_SZ and the other predefined identifiers: integer constants. */
+static bool parse_predefined(ptx_parser *p, ptx_operand *o)
+{
+    static const struct { const char *name; int64_t value; } rows[] = {
+#define PTX_PREDEFINED_ROW(name, value) { #name, value },
+        PTX_PREDEFINED(PTX_PREDEFINED_ROW)
+#undef PTX_PREDEFINED_ROW
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+        if (strlen(rows[i].name) != p->tok.len || memcmp(rows[i].name, p->tok.text, p->tok.len) != 0)
+            continue;
+        o->kind = PTX_OPD_IMM;
+        o->lit = LIT_INT;
+        o->imm = rows[i].value;
+        ptx_advance(p);
+        return true;
+    }
+    return false;
+}
+
 static cl_status parse_offset(ptx_parser *p, int64_t *off)
 {
     while (ptx_is_punct(&p->tok, '+') || ptx_is_punct(&p->tok, '-')) {
@@ -188,6 +222,7 @@ static cl_status parse_name(ptx_parser *p, ptx_insn *in, ptx_operand *o, uint32_
         return parse_offset(p, &o->imm);
     }
     if (t.text[0] == '%' && parse_sreg(p, o)) return CL_OK;
+    if (parse_predefined(p, o)) return CL_OK;
     if (in->op == PTX_OP_bra && t.text[0] != '%') {
         ptx_fixup f = { (uint32_t)p->insns.n, slot, vslot, NULL, t.len, t.line, t.col };
         /* the name lives in the caller's text until the function ends */
@@ -410,9 +445,12 @@ static cl_status parse_opcode(ptx_parser *p, ptx_insn *in, char *optext, size_t 
         }
     }
     snprintf(optext, size, "%.*s", (int)(end - start), start);
+    if (op < 0 && refusal(t.text, t.len))
+        return ptx_perr(p, CL_UNSUPPORTED, t.line, t.col, "'%s': %s (PTX line %u)", optext,
+                        refusal(t.text, t.len), t.line);
     if (op < 0)
-        return ptx_perr(p, CL_UNSUPPORTED, t.line, t.col, "unsupported instruction '%s' (PTX line %u)",
-                        optext, t.line);
+        return ptx_perr(p, CL_UNSUPPORTED, t.line, t.col,
+                        "'%s' is not an instruction the emulator knows (PTX line %u)", optext, t.line);
     in->op = (uint16_t)op;
     if (bad)
         return ptx_perr(p, CL_UNSUPPORTED, t.line, t.col,

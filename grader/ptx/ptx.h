@@ -23,6 +23,12 @@ typedef struct ptx_module ptx_module;
  * messages as their file. On success *out owns the module. */
 cl_status ptx_parse(const char *text, size_t len, const char *name, ptx_module **out,
                     cl_error *err);
+/* The user's source line that PTX line `ptx_line` of `text` came from: the
+ * last .loc at or before it, walked out of CUDA's headers along inlined_at.
+ * false when there is none (*file is then NULL). *file: the .file path,
+ * caller frees. Works on PTX that does not parse. */
+bool ptx_user_location(const char *text, size_t len, uint32_t ptx_line, char **file,
+                       uint32_t *line);
 /* Read and parse a .ptx file. */
 cl_status ptx_parse_file(const char *path, ptx_module **out, cl_error *err);
 void ptx_module_free(ptx_module *m);

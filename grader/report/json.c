@@ -188,3 +188,27 @@ char *report_to_json(const report_result *r)
     cJSON_free(text);
     return out;
 }
+
+static void add_str_or_null(cJSON *o, const char *key, const char *v)
+{
+    if (v && v[0])
+        cJSON_AddStringToObject(o, key, v);
+    else
+        cJSON_AddNullToObject(o, key);
+}
+
+char *report_error_json(const char *day, const char *file, const char *message,
+                        const char *where, int line)
+{
+    cJSON *o = cJSON_CreateObject(), *e = cJSON_CreateObject();
+    add_str_or_null(o, "day", day);
+    add_str_or_null(o, "file", file);
+    cJSON_AddBoolToObject(o, "passed", false);
+    add_str_or_null(e, "message", message);
+    add_str_or_null(e, "file", where);
+    add_num_or_null(e, "line", line, line > 0);
+    cJSON_AddItemToObject(o, "error", e);
+    char *text = cJSON_Print(o);
+    cJSON_Delete(o);
+    return text;
+}

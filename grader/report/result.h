@@ -139,6 +139,11 @@ void report_finish(report_result *r);
 
 /* JSON (design.md's contract, plus extra keys). */
 char *report_to_json(const report_result *r); /* caller frees */
+/* The one object `grade --json` prints when it could not grade: "day" and
+ * "file" (null when unknown), "passed": false, and "error" with "message",
+ * and "file" and "line" where the reason has a place. Caller frees. */
+char *report_error_json(const char *day, const char *file, const char *message,
+                        const char *where, int line);
 cl_status report_from_json(const char *text, report_result **out, cl_error *err);
 
 #endif

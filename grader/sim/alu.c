@@ -40,8 +40,51 @@ static int64_t clamp_s32(int64_t x)
     return x > INT32_MAX ? INT32_MAX : x < INT32_MIN ? INT32_MIN : x;
 }
 
+/* x + y + cin in bits, with the carry out in *cout. */
+static uint64_t add_carry(uint64_t x, uint64_t y, uint64_t cin, unsigned bits, uint64_t *cout)
+{
+    uint64_t m = mask_of(bits), r = (x & m) + (y & m), r2;
+    if (bits < 64) {
+        r += cin;
+        *cout = r >> bits & 1;
+        return r & m;
+    }
+    bool c1 = r < x;
+    r2 = r + cin;
+    *cout = c1 || r2 < r;
+    return r2;
+}
+
+/* The extended-precision forms: add.cc, addc, sub.cc, subc, mad.cc, madc.
+ * v[5] is the lane's carry flag (CC.CF) in, and out when .cc is written. */
+static unsigned carry_arith(const ptx_insn *in, uint64_t v[6])
+{
+    ptx_type t = (ptx_type)in->type[0];
+    unsigned bits = ptx_type_size(t) * 8;
+    bool sgn = ptx_type_kind_of(t) == PTX_K_SINT;
+    uint64_t m = mask_of(bits), a = v[1] & m, b = v[2] & m, lo, hi, cout = 0;
+    uint64_t cin = (in->op == PTX_OP_addc || in->op == PTX_OP_subc || in->op == PTX_OP_madc) ? v[5] & 1 : 0;
+    switch (in->op) {
+    case PTX_OP_add: case PTX_OP_addc:
+        v[0] = add_carry(a, b, cin, bits, &cout);
+        break;
+    case PTX_OP_sub: case PTX_OP_subc: /* a - b - borrow: a + ~b + !borrow, carry = !borrow out */
+        v[0] = add_carry(a, ~b & m, !cin, bits, &cout);
+        cout = !cout;
+        break;
+    default: /* mad, madc: the product's .lo or .hi half, plus c and the carry */
+        mul_full(a, b, bits, sgn, &lo, &hi);
+        v[0] = add_carry(in->mode == PTX_WIDTH_HI ? hi : lo, v[3] & m, cin, bits, &cout);
+        break;
+    }
+    if (in->flags & PTX_F_CC) v[5] = cout;
+    return 0;
+}
+
 static unsigned int_arith(const ptx_insn *in, uint64_t v[6])
 {
+    if ((in->flags & PTX_F_CC) || in->op == PTX_OP_addc || in->op == PTX_OP_subc || in->op == PTX_OP_madc)
+        return carry_arith(in, v);
     ptx_type t = (ptx_type)in->type[0];
     unsigned bits = ptx_type_size(t) * 8;
     bool sgn = ptx_type_kind_of(t) == PTX_K_SINT, sat = in->flags & PTX_F_SAT;
@@ -292,10 +335,39 @@ static bool bool_op(unsigned op, bool x, bool c)
     }
 }
 
+/* One half of a packed pair as a double; .ftz flushes a subnormal f16. */
+static double half_value(ptx_type pair, uint64_t bits, unsigned half, bool ftz)
+{
+    uint16_t h = (uint16_t)(bits >> (16 * half));
+    ptx_type t = pair == PTX_T_bf16x2 ? PTX_T_bf16 : PTX_T_f16;
+    if (ftz && t == PTX_T_f16 && (h & 0x7c00u) == 0) h &= 0x8000u;
+    return sim_to_double(t, h, false);
+}
+
+/* set and setp on .f16x2 / .bf16x2: each half compared on its own. setp
+ * writes the low half's result to p and the high half's to q; set packs a
+ * result per half (1.0 in the pair's format, or 0xffff for .u32/.s32). */
+static unsigned compare_pair(const ptx_insn *in, ptx_type t, uint64_t v[6])
+{
+    bool ftz = in->flags & PTX_F_FTZ, c = v[4] & 1, r[2];
+    for (unsigned h = 0; h < 2; h++)
+        r[h] = bool_op(in->boolop, sim_fcmp(in->cmp, half_value(t, v[2], h, ftz), half_value(t, v[3], h, ftz)), c);
+    if (in->op == PTX_OP_setp) {
+        v[0] = r[0];
+        v[1] = r[1];
+        return 0;
+    }
+    ptx_type dt = (ptx_type)in->type[0];
+    uint64_t one = dt == PTX_T_f16x2 ? 0x3c00u : dt == PTX_T_bf16x2 ? 0x3f80u : 0xffffu;
+    v[0] = (r[0] ? one : 0) | (r[1] ? one << 16 : 0);
+    return 0;
+}
+
 static unsigned compare(const ptx_insn *in, uint64_t v[6])
 {
     ptx_type t = (ptx_type)(in->op == PTX_OP_set ? in->type[1] : in->type[0]);
     bool r;
+    if (t == PTX_T_f16x2 || t == PTX_T_bf16x2) return compare_pair(in, t, v);
     if (ptx_type_kind_of(t) == PTX_K_FLOAT) {
         bool ftz = in->flags & PTX_F_FTZ;
         r = sim_fcmp(in->cmp, sim_to_double(t, v[2], ftz), sim_to_double(t, v[3], ftz));
@@ -340,6 +412,7 @@ unsigned sim_alu_eval(const ptx_insn *in, uint64_t v[6])
     case PTX_OP_min: case PTX_OP_max: case PTX_OP_abs: case PTX_OP_neg:
         return k == PTX_K_FLOAT ? sim_alu_float(in, v) : int_arith(in, v);
     case PTX_OP_rem: case PTX_OP_sad: case PTX_OP_mul24: case PTX_OP_mad24:
+    case PTX_OP_addc: case PTX_OP_subc: case PTX_OP_madc:
         return int_arith(in, v);
     case PTX_OP_fma: case PTX_OP_rcp: case PTX_OP_sqrt: case PTX_OP_rsqrt: case PTX_OP_sin:
     case PTX_OP_cos: case PTX_OP_lg2: case PTX_OP_ex2: case PTX_OP_tanh: case PTX_OP_testp:
@@ -386,6 +459,7 @@ void sim_exec_generic(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     for (int l = 0; l < 32; l++) {
         if (!(m >> l & 1u)) continue;
         uint64_t v[6] = {0};
+        if (g->carry) v[5] = w->r32[(size_t)b->prog->carry_row * 32 + (unsigned)l];
         for (unsigned i = 0; i < n; i++) {
             uint16_t s = op->s[i];
             if (s == SIM_NOSLOT || g->dst[i]) continue;
@@ -401,6 +475,8 @@ void sim_exec_generic(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
             else if (g->bank[i] == PTX_BANK_B64) w->r64[(size_t)s * 32 + (unsigned)l] = v[i];
             else w->r32[(size_t)s * 32 + (unsigned)l] = (uint32_t)v[i];
         }
+        if (g->carry && (in->flags & PTX_F_CC))
+            w->r32[(size_t)b->prog->carry_row * 32 + (unsigned)l] = (uint32_t)v[5];
         if (flags & SIM_ALU_DIV0) {
             sim_hz h = sim_hz_make(SIM_HZ_DIV_ZERO, pc, w->id, l);
             sim_hz_add(b, &h);

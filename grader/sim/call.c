@@ -106,3 +106,15 @@ void sim_exec_vprintf(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
         }
     }
 }
+
+/* The expression of a failed assert(): __assertfail's first argument. */
+void sim_assert_text(sim_block *b, unsigned tid, uint32_t pc, char *out, size_t n)
+{
+    const sim_program *p = b->prog;
+    const sim_call *c = &p->calls[p->code[pc].aux];
+    uint64_t msg = 0;
+    size_t k = 0;
+    memcpy(&msg, tparam(b, tid, p->pcopies[c->args].from), 8);
+    while (k + 1 < n && sim_read_generic(b, tid, msg + k, &out[k], 1) && out[k]) k++;
+    out[k] = '\0';
+}

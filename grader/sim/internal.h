@@ -108,7 +108,7 @@ enum { SIM_PRED_TRUE = 0, SIM_PRED_FALSE = 1 };
 enum sim_mspace { SIM_MS_GLOBAL, SIM_MS_SHARED, SIM_MS_LOCAL, SIM_MS_PARAM, SIM_MS_CONST,
                   SIM_MS_GENERIC };
 enum { SIM_MF_SIGNED = 1, SIM_MF_DST64 = 2, SIM_MF_BASE32 = 4, SIM_MF_FLOAT = 8,
-       SIM_MF_VOLATILE = 16, SIM_MF_DST16 = 32 };
+       SIM_MF_VOLATILE = 16, SIM_MF_DST16 = 32, SIM_MF_BF16 = 64, SIM_MF_PAIR = 128 };
 /* Branch flags (p[1]). */
 enum { SIM_BF_EXIT = 1 };
 /* Collectives (X_COLL): p[0] kind, p[1] mode, p[2] 64-bit / signed, p[3] flags;
@@ -140,6 +140,7 @@ typedef struct sim_gen {
     uint8_t bank[6];           /* PTX_BANK_* per slot */
     uint8_t neg[6];            /* a predicate source written !p */
     uint8_t dst[6];            /* the slot is written */
+    uint8_t carry;             /* reads or writes the carry flag (program's carry_row) */
 } sim_gen;
 
 /* The barriers a conditional branch guards (BARRIER_CONDITIONAL). */
@@ -178,6 +179,9 @@ typedef struct sim_program {
     uint32_t ncrits;
     uint32_t ncritbr;                   /* critical branches (aux2 - 1 indexes them) */
     bool has_block_sregs;               /* extra rows that differ per block (ctaid, smid) */
+    bool grid_handle;                   /* reads %envreg1/2: cooperative groups' grid handle */
+    bool dynamic_shared;                /* uses an extern (dynamic) shared array */
+    uint32_t carry_row;                 /* the 32-bit row holding each lane's carry flag (CC.CF) */
     char **files;                       /* user file paths; [0] = "" */
     uint32_t nfiles;
 } sim_program;
@@ -398,6 +402,8 @@ void sim_exec_atom(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
 /* Generic read of n bytes at a generic address for the thread `tid` (printf);
  * false when it is not mapped. */
 bool sim_read_generic(sim_block *b, unsigned tid, uint64_t addr, void *dst, size_t n);
+/* call.c: the expression text of the failed assert() at pc (a trap lowered from __assertfail). */
+void sim_assert_text(sim_block *b, unsigned tid, uint32_t pc, char *out, size_t n);
 
 /* collective.c */
 /* The lanes m of w arrive at the collective at pc: run it now if every lane

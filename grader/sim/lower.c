@@ -138,37 +138,43 @@ static const char *not_supported(const ptx_insn *in)
 {
     ptx_type t = (ptx_type)in->type[0], t2 = (ptx_type)in->type[1];
     bool packed = t == PTX_T_f16x2 || t == PTX_T_bf16x2, packed2 = t2 == PTX_T_f16x2 || t2 == PTX_T_bf16x2;
+    bool carry = (in->flags & PTX_F_CC) || in->op == PTX_OP_addc || in->op == PTX_OP_subc ||
+                 in->op == PTX_OP_madc;
     switch (in->op) {
-    case PTX_OP_addc: case PTX_OP_subc: case PTX_OP_madc:
-        return "extended-precision arithmetic with a carry (addc, subc, madc) is not supported";
+    case PTX_OP_add: case PTX_OP_sub: case PTX_OP_mad: case PTX_OP_addc: case PTX_OP_subc:
+    case PTX_OP_madc:
+        if (carry && (ptx_type_kind_of(t) == PTX_K_FLOAT || ptx_type_size(t) < 4))
+            return sim_refusal_text(SIM_REFUSE_CARRY_TYPE);
+        if (carry && in->mode == PTX_WIDTH_WIDE) return sim_refusal_text(SIM_REFUSE_CARRY_WIDE);
+        break;
     case PTX_OP_setp: case PTX_OP_set:
-        if (packed || packed2) return "comparisons of packed halves are not supported";
+        if (in->op == PTX_OP_set && packed2 && t != PTX_T_u32 && t != PTX_T_s32 && t != t2)
+            return sim_refusal_text(SIM_REFUSE_PAIR_SET_DEST);
         break;
     case PTX_OP_cvt:
-        if (packed2 || (packed && in->nopd != 3)) return "this packed conversion is not supported";
+        if (packed2 || (packed && in->nopd != 3)) return sim_refusal_text(SIM_REFUSE_PACKED_CVT);
         break;
     default:
         break;
     }
-    if (in->flags & PTX_F_CC) return "the carry flag (.cc) is not supported";
     ptx_type_kind k = ptx_type_kind_of(t);
     bool half = t == PTX_T_f16 || t == PTX_T_bf16 || packed;
     switch (in->op) {
     case PTX_OP_fma: case PTX_OP_rcp: case PTX_OP_sqrt: case PTX_OP_rsqrt: case PTX_OP_sin:
     case PTX_OP_cos: case PTX_OP_lg2: case PTX_OP_ex2: case PTX_OP_tanh: case PTX_OP_testp:
     case PTX_OP_copysign:
-        if (k != PTX_K_FLOAT) return "this instruction needs a float type";
+        if (k != PTX_K_FLOAT) return sim_refusal_text(SIM_REFUSE_NEEDS_FLOAT);
         if (half && in->op != PTX_OP_fma && in->op != PTX_OP_ex2 && in->op != PTX_OP_tanh)
-            return "this instruction is not supported on half types";
+            return sim_refusal_text(SIM_REFUSE_HALF_FUNCTION);
         break;
     case PTX_OP_rem: case PTX_OP_sad: case PTX_OP_mul24: case PTX_OP_mad24: case PTX_OP_and:
     case PTX_OP_or: case PTX_OP_xor: case PTX_OP_not: case PTX_OP_cnot: case PTX_OP_shl:
     case PTX_OP_shr: case PTX_OP_popc: case PTX_OP_clz: case PTX_OP_brev: case PTX_OP_bfind:
     case PTX_OP_bfe: case PTX_OP_bfi:
-        if (k == PTX_K_FLOAT) return "this instruction needs an integer or bit type";
+        if (k == PTX_K_FLOAT) return sim_refusal_text(SIM_REFUSE_NEEDS_INT);
         break;
     case PTX_OP_div:
-        if (half) return "division of halves is not supported";
+        if (half) return sim_refusal_text(SIM_REFUSE_HALF_DIV);
         break;
     default:
         break;
@@ -194,6 +200,8 @@ static void lower_generic(lower *lw, sim_op *op, const ptx_insn *in)
         g.neg[i] = o->neg;
         g.dst[i] = i == 0 || (i == 1 && f == PTX_FMT_SETP);
     }
+    g.carry = (in->flags & PTX_F_CC) || in->op == PTX_OP_addc || in->op == PTX_OP_subc ||
+              in->op == PTX_OP_madc;
     op->x = X_GENERIC;
     op->aux = (uint32_t)lw->gens.n;
     CL_VEC_PUSH(&lw->gens, g);
@@ -273,9 +281,15 @@ static void lower_mem(lower *lw, sim_op *op, const ptx_insn *in)
         op->s[1] = sim_lw_slot(lw, &in->opd[red ? 1 : 2]);
         op->s[2] = in->mode == PTX_ATOM_CAS ? sim_lw_slot(lw, &in->opd[3]) : SIM_NOSLOT;
         if (ptx_type_size(t) == 8) op->p[3] |= SIM_MF_DST64;
-        if (t == PTX_T_f16 || t == PTX_T_f16x2 || t == PTX_T_bf16 || t == PTX_T_bf16x2 ||
-            ptx_type_size(t) < 4)
-            sim_lw_fail(lw, CL_UNSUPPORTED, "%s", "atomics on this type are not supported");
+        if (t == PTX_T_bf16 || t == PTX_T_bf16x2) op->p[3] |= SIM_MF_BF16;
+        if (t == PTX_T_f16x2 || t == PTX_T_bf16x2) op->p[3] |= SIM_MF_PAIR;
+        bool half = t == PTX_T_f16 || t == PTX_T_f16x2 || t == PTX_T_bf16 || t == PTX_T_bf16x2;
+        if (ptx_type_size(t) < 2 || (ptx_type_size(t) == 2 && !half && in->mode != PTX_ATOM_CAS &&
+                                     in->mode != PTX_ATOM_EXCH))
+            sim_lw_refuse(lw, SIM_REFUSE_ATOM_NARROW, NULL);
+        else if (half && in->mode != PTX_ATOM_ADD && in->mode != PTX_ATOM_MIN && in->mode != PTX_ATOM_MAX &&
+                 in->mode != PTX_ATOM_EXCH && in->mode != PTX_ATOM_CAS)
+            sim_lw_refuse(lw, SIM_REFUSE_ATOM_HALF_OP, NULL);
         return;
     }
     op->x = st ? X_ST : X_LD;
@@ -313,7 +327,8 @@ static void lower_call(lower *lw, sim_op *op, const ptx_insn *in)
     const ptx_function *caller = &lw->mod->funcs[lw->cur_fn];
     sim_call c;
     memset(&c, 0, sizeof c);
-    bool vp = strcmp(callee->name, "vprintf") == 0;
+    bool assertion = strcmp(callee->name, "__assertfail") == 0;
+    bool vp = assertion || strcmp(callee->name, "vprintf") == 0; /* arguments kept, no body */
     c.entry = vp ? SIM_NONE : lw->code_base[in->opd[0].index];
     c.args = (uint32_t)lw->pcopies.n;
     for (unsigned i = 0; in->opd[2].kind && i < in->opd[2].count; i++) {
@@ -337,8 +352,9 @@ static void lower_call(lower *lw, sim_op *op, const ptx_insn *in)
         CL_VEC_PUSH(&lw->pcopies, pc);
         c.nrets++;
     }
-    if (vp && c.nargs != 2) sim_lw_fail(lw, CL_UNSUPPORTED, "%s", "vprintf takes two arguments");
-    op->x = vp ? X_VPRINTF : X_CALL;
+    if (vp && !assertion && c.nargs != 2) sim_lw_refuse(lw, SIM_REFUSE_VPRINTF_ARGS, NULL);
+    op->x = assertion ? X_TRAP : vp ? X_VPRINTF : X_CALL;
+    op->p[0] = assertion && c.nargs >= 1; /* a trap that can read assert's message */
     op->aux = (uint32_t)lw->calls.n;
     CL_VEC_PUSH(&lw->calls, c);
 }

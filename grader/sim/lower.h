@@ -30,6 +30,17 @@ typedef struct lower {
 
 /* Record the first error (naming the instruction being lowered) and return it. */
 cl_status sim_lw_fail(lower *lw, cl_status st, const char *fmt, const char *a);
+
+/* What the machine refuses at launch (refusals.def). */
+typedef enum sim_refusal {
+#define REFUSAL(id, message) SIM_REFUSE_##id,
+#include "sim/refusals.def"
+#undef REFUSAL
+    SIM_REFUSE_COUNT
+} sim_refusal;
+const char *sim_refusal_text(sim_refusal r);
+/* Fail with r's message (name fills its %s, if it has one). */
+cl_status sim_lw_refuse(lower *lw, sim_refusal r, const char *name);
 /* The address of symbol si in its own space (laid out on first use). */
 uint64_t sim_lw_sym_addr(lower *lw, uint32_t si);
 /* The row slot of an operand of the instruction being lowered. */

@@ -12,6 +12,22 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+static const char *const refusal_rows[] = {
+#define REFUSAL(id, message) message,
+#include "sim/refusals.def"
+#undef REFUSAL
+};
+
+const char *sim_refusal_text(sim_refusal r)
+{
+    return (unsigned)r < SIM_REFUSE_COUNT ? refusal_rows[r] : "?";
+}
+
+cl_status sim_lw_refuse(lower *lw, sim_refusal r, const char *name)
+{
+    return sim_lw_fail(lw, CL_UNSUPPORTED, sim_refusal_text(r), name ? name : "");
+}
+
 cl_status sim_lw_fail(lower *lw, cl_status st, const char *fmt, const char *a)
 {
     if (lw->st != CL_OK) return lw->st;
@@ -34,7 +50,7 @@ cl_status sim_lw_fail(lower *lw, cl_status st, const char *fmt, const char *a)
 static cl_status visit(lower *lw, uint32_t f, uint8_t *state, uint32_t depth)
 {
     const ptx_function *fn = &lw->mod->funcs[f];
-    if (state[f] == 1) return sim_lw_fail(lw, CL_UNSUPPORTED, "recursive device functions are not supported ('%s')", fn->name);
+    if (state[f] == 1) return sim_lw_refuse(lw, SIM_REFUSE_RECURSION, fn->name);
     if (state[f] == 2) return CL_OK;
     state[f] = 1;
     CL_VEC_PUSH(&lw->fns, f);
@@ -43,11 +59,11 @@ static cl_status visit(lower *lw, uint32_t f, uint8_t *state, uint32_t depth)
         const ptx_insn *in = &fn->insns[i];
         if (in->op != PTX_OP_call) continue;
         uint32_t g = in->opd[0].index;
-        if (strcmp(lw->mod->funcs[g].name, "vprintf") == 0) continue;
+        if (ptx_builtin_function(lw->mod->funcs[g].name)) continue;
         if (!lw->mod->funcs[g].has_body) {
             lw->cur = in;
             lw->cur_fn = f;
-            return sim_lw_fail(lw, CL_UNSUPPORTED, "'%s' has no body", lw->mod->funcs[g].name);
+            return sim_lw_refuse(lw, SIM_REFUSE_NO_BODY, lw->mod->funcs[g].name);
         }
         visit(lw, g, state, depth + 1);
     }
@@ -77,7 +93,7 @@ uint64_t sim_lw_sym_addr(lower *lw, uint32_t si)
     if (lw->symset[si]) return lw->symaddr[si];
     uint64_t a = 0;
     if (s->kind == PTX_SYM_FUNC) {
-        sim_lw_fail(lw, CL_UNSUPPORTED, "the address of function '%s' (indirect calls are not supported)", s->name);
+        sim_lw_refuse(lw, SIM_REFUSE_INDIRECT_CALL, s->name);
     } else if (s->space == PTX_SPACE_SHARED) {
         a = s->unsized ? SIM_NONE : 0; /* laid out by layout_shared */
         if (!s->unsized) SIM_ASSERT(0);
@@ -96,7 +112,7 @@ uint64_t sim_lw_sym_addr(lower *lw, uint32_t si)
     } else if (s->space == PTX_SPACE_GLOBAL || s->space == PTX_SPACE_CONST) {
         if (sim_module_var(lw->m, lw->mod, si, &a, lw->err) != CL_OK) lw->st = lw->err ? lw->err->status : CL_UNSUPPORTED;
     } else {
-        sim_lw_fail(lw, CL_UNSUPPORTED, "symbol '%s' in an unsupported state space", s->name);
+        sim_lw_refuse(lw, SIM_REFUSE_SYMBOL_SPACE, s->name);
     }
     lw->symset[si] = 1;
     lw->symaddr[si] = a;
@@ -137,6 +153,7 @@ static void layout_shared(lower *lw)
         if (!used[si] || !lw->mod->syms[si].unsized) continue;
         lw->symaddr[si] = lw->p->dyn_offset;
         lw->symset[si] = 1;
+        lw->p->dynamic_shared = true;
     }
     free(used);
 }
@@ -187,9 +204,10 @@ uint16_t sim_lw_slot(lower *lw, const ptx_operand *o)
         return extra_slot(lw, o->bank, false, (uint64_t)o->imm);
     case PTX_OPD_SREG:
         if (sim_lw_dynamic_sreg(o->index)) {
-            sim_lw_fail(lw, CL_UNSUPPORTED, "%s", "a clock register outside mov");
+            sim_lw_refuse(lw, SIM_REFUSE_CLOCK_OPERAND, NULL);
             return 0;
         }
+        if (o->index == PTX_SREG_envreg1 || o->index == PTX_SREG_envreg2) lw->p->grid_handle = true;
         return extra_slot(lw, o->bank, true, o->index);
     case PTX_OPD_SYM: {
         uint64_t a = sim_lw_sym_addr(lw, o->index) + (uint64_t)o->imm;
@@ -200,7 +218,7 @@ uint16_t sim_lw_slot(lower *lw, const ptx_operand *o)
     case PTX_OPD_BLANK:
         return SIM_NOSLOT;
     default:
-        sim_lw_fail(lw, CL_UNSUPPORTED, "%s", "an operand form the machine does not run here");
+        sim_lw_refuse(lw, SIM_REFUSE_OPERAND_FORM, NULL);
         return 0;
     }
 }
@@ -237,7 +255,8 @@ static void build_layout(lower *lw)
             n[b] += lw->mod->funcs[f].nregs[b];
         }
     }
-    p->nreg32 = n[PTX_BANK_B32];
+    p->carry_row = n[PTX_BANK_B32]; /* one more row: the carry flag of add.cc and friends */
+    p->nreg32 = n[PTX_BANK_B32] + 1;
     p->nreg64 = n[PTX_BANK_B64];
     p->nregp = 2 + n[PTX_BANK_PRED];
     uint32_t base = 0;

@@ -72,6 +72,10 @@ static void memory_message(const sim_run *L, const sim_hz *f, sim_hazard *h)
     if (f->kind == SIM_HZ_MISALIGNED) {
         snprintf(h->message, sizeof h->message, "a %u-byte %s access at 0x%llx is not %u-byte aligned",
                  f->size, h->space, (unsigned long long)f->addr, f->size);
+    } else if (f->space != PTX_SPACE_SHARED && f->space != PTX_SPACE_LOCAL && f->space != PTX_SPACE_PARAM &&
+               f->addr < 65536) {
+        snprintf(h->message, sizeof h->message, "a %u-byte %s access at 0x%llx dereferences a null pointer", f->size,
+                 h->space, (unsigned long long)f->addr);
     } else if (f->region == SIM_NONE && !strcmp(h->space, "global") && !L->m->mem.n) {
         snprintf(h->message, sizeof h->message, "a %u-byte access at 0x%llx hits no allocation", f->size,
                  (unsigned long long)f->addr);
@@ -82,6 +86,11 @@ static void memory_message(const sim_run *L, const sim_hz *f, sim_hazard *h)
                                        : f->space == PTX_SPACE_LOCAL ? "the thread's local memory"
                                        : f->space == PTX_SPACE_PARAM ? "the parameters" : "any allocation"),
                  h->alloc[0] ? "'" : "", size, dist, f->dist < 0 ? " before its start" : "");
+    }
+    if (f->space == PTX_SPACE_SHARED && L->prog->dynamic_shared && L->dyn_shared == 0) {
+        size_t k = strlen(h->message);
+        snprintf(h->message + k, sizeof h->message - k,
+                 "; the kernel uses dynamic shared memory (extern __shared__), and this day launches it with 0 bytes of it");
     }
 }
 
@@ -148,7 +157,13 @@ static void message(const sim_run *L, const sim_hz *f, sim_hazard *h)
         snprintf(m, n, "the block ran out of its instruction budget (%s); it was running line %u", f->detail, h->line);
         break;
     case SIM_HZ_TRAP:
-        snprintf(m, n, "trap (assert or __trap) at line %u", h->line);
+        if (L->prog->grid_handle)
+            snprintf(m, n, "grid-wide sync needs a cooperative launch: this day launches kernels normally, "
+                           "so this_grid() is not a valid group and its sync() traps at line %u", h->line);
+        else if (f->detail[0])
+            snprintf(m, n, "assert(%s) failed at line %u", f->detail, h->line);
+        else
+            snprintf(m, n, "trap (assert or __trap) at line %u", h->line);
         break;
     case SIM_HZ_DIV_ZERO:
         snprintf(m, n, "integer division by zero at line %u: the result is undefined (the emulator gives all ones, or the dividend for %%)", h->line);

@@ -103,17 +103,59 @@ bool sim_mem_aligned(sim_block *b, sim_warp *w, int lane, uint32_t pc, unsigned 
 
 /* ---- atomics ---- */
 
+/* One half (f16, or bf16 with SIM_MF_BF16) combined by add, min or max,
+ * rounded to nearest: the sum is exact in double, so one rounding. */
+static uint16_t half_op(unsigned opk, uint16_t x, uint16_t y, unsigned flags)
+{
+    bool bf = flags & SIM_MF_BF16;
+    double a = bf ? sim_bf16_to_f32(x) : sim_f16_to_f32(x), b = bf ? sim_bf16_to_f32(y) : sim_f16_to_f32(y);
+    if (opk == PTX_ATOM_MIN) return a != a ? y : b != b ? x : a <= b ? x : y;
+    if (opk == PTX_ATOM_MAX) return a != a ? y : b != b ? x : a >= b ? x : y;
+    return bf ? sim_f32_to_bf16((float)(a + b), PTX_RND_RN) : sim_f64_to_f16(a + b, PTX_RND_RN);
+}
+
+static uint32_t half_pair_op(unsigned opk, uint32_t x, uint32_t y, unsigned flags)
+{
+    if (!(flags & SIM_MF_PAIR)) return half_op(opk, (uint16_t)x, (uint16_t)y, flags);
+    return half_op(opk, (uint16_t)x, (uint16_t)y, flags) |
+           (uint32_t)half_op(opk, (uint16_t)(x >> 16), (uint16_t)(y >> 16), flags) << 16;
+}
+
+/* 16-bit atomics: cas and exch of b16, and f16 / bf16 add, min, max. */
+static uint16_t atom16(uint16_t *p, unsigned opk, uint16_t b, uint16_t c, unsigned flags, bool shared)
+{
+    uint16_t old = shared ? *p : __atomic_load_n(p, __ATOMIC_RELAXED);
+    for (;;) {
+        uint16_t nv = opk == PTX_ATOM_EXCH ? b : opk == PTX_ATOM_CAS ? (old == b ? c : old)
+                    : half_op(opk, old, b, flags);
+        if (shared) {
+            *p = nv;
+            return old;
+        }
+        if (__atomic_compare_exchange_n(p, &old, nv, false, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED)) return old;
+    }
+}
+
 static uint32_t atom32(uint32_t *p, unsigned opk, uint32_t b, uint32_t c, unsigned flags, bool shared)
 {
     uint32_t old = shared ? *p : __atomic_load_n(p, __ATOMIC_RELAXED);
     for (;;) {
         uint32_t nv;
         switch (opk) {
-        case PTX_ATOM_ADD: nv = (flags & SIM_MF_FLOAT) ? sim_f2u(sim_u2f(old) + sim_u2f(b)) : old + b; break;
+        case PTX_ATOM_ADD:
+            nv = (flags & SIM_MF_PAIR) ? half_pair_op(opk, old, b, flags)
+               : (flags & SIM_MF_FLOAT) ? sim_f2u(sim_u2f(old) + sim_u2f(b)) : old + b;
+            break;
         case PTX_ATOM_INC: nv = old >= b ? 0 : old + 1; break;
         case PTX_ATOM_DEC: nv = (old == 0 || old > b) ? b : old - 1; break;
-        case PTX_ATOM_MIN: nv = (flags & SIM_MF_SIGNED) ? ((int32_t)b < (int32_t)old ? b : old) : (b < old ? b : old); break;
-        case PTX_ATOM_MAX: nv = (flags & SIM_MF_SIGNED) ? ((int32_t)b > (int32_t)old ? b : old) : (b > old ? b : old); break;
+        case PTX_ATOM_MIN:
+            nv = (flags & SIM_MF_PAIR) ? half_pair_op(opk, old, b, flags)
+               : (flags & SIM_MF_SIGNED) ? ((int32_t)b < (int32_t)old ? b : old) : (b < old ? b : old);
+            break;
+        case PTX_ATOM_MAX:
+            nv = (flags & SIM_MF_PAIR) ? half_pair_op(opk, old, b, flags)
+               : (flags & SIM_MF_SIGNED) ? ((int32_t)b > (int32_t)old ? b : old) : (b > old ? b : old);
+            break;
         case PTX_ATOM_AND: nv = old & b; break;
         case PTX_ATOM_OR: nv = old | b; break;
         case PTX_ATOM_XOR: nv = old ^ b; break;
@@ -175,7 +217,8 @@ void sim_exec_atom(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
         uint64_t cv = op->s[2] == SIM_NOSLOT ? 0
                     : wide ? w->r64[(size_t)op->s[2] * 32 + (unsigned)l] : w->r32[(size_t)op->s[2] * 32 + (unsigned)l];
         uint64_t old = wide ? atom64((uint64_t *)(void *)wh.host, op->aux, bv, cv, op->p[3], shared)
-                            : atom32((uint32_t *)(void *)wh.host, op->aux, (uint32_t)bv, (uint32_t)cv, op->p[3], shared);
+                     : n == 2 ? atom16((uint16_t *)(void *)wh.host, op->aux, (uint16_t)bv, (uint16_t)cv, op->p[3], shared)
+                              : atom32((uint32_t *)(void *)wh.host, op->aux, (uint32_t)bv, (uint32_t)cv, op->p[3], shared);
         if (op->s[0] == SIM_NOSLOT) continue;
         if (wide) w->r64[(size_t)op->s[0] * 32 + (unsigned)l] = old;
         else w->r32[(size_t)op->s[0] * 32 + (unsigned)l] = (uint32_t)old;

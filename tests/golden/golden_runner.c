@@ -25,7 +25,14 @@
  *
  * Each case runs three times: on 1 host thread, on 2, and on 1 with every ALU
  * op through the reference evaluator; the three reports must be identical.
- * Usage: golden_runner SPEC PTX   (exit 0 pass, 1 fail, 77 skipped) */
+ *   // gpu: differs REASON            its outputs are undefined on hardware: the
+ *                                     comparison with a GPU record skips them
+ *
+ * Usage: golden_runner SPEC PTX   (exit 0 pass, 1 fail, 77 skipped)
+ *        golden_runner SPEC PTX --gpu-record OUT    run every case on the GPU
+ *                                     (no checks) and write its output buffers
+ *        golden_runner SPEC PTX --gpu-results FILE  also compare each case's
+ *                                     outputs with that record, byte for byte */
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -34,34 +41,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ptx/ptx.h"
-#include "sim/sim.h"
-
-#define MAXBUF 16
-#define MAXLINES 256
-
-typedef struct buffer {
-    char name[64];
-    char type[8];
-    size_t count;
-    char init[512];
-    uint64_t addr;
-} buffer;
-
-typedef struct gcase {
-    char name[128];
-    char kernel[256];
-    sim_dim3 grid, block;
-    unsigned shared;
-    buffer bufs[MAXBUF];
-    int nbufs;
-    char params[1024];
-    uint64_t budget;
-    bool counters_vary;
-    char *expects[MAXLINES];
-    int nexpects;
-    int line;
-} gcase;
+#include "golden.h"
 
 static int failures;
 
@@ -89,8 +69,8 @@ static void note_marker(const char *line, int lineno)
     markers[nmarkers++].line = lineno;
 }
 
-static void fail(const gcase *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void fail(const gcase *c, const char *fmt, ...)
+#define fail golden_fail
+void golden_fail(const gcase *c, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -174,7 +154,7 @@ static int read_cases(const char *spec_path, gcase *cases, int max, char *source
         char *val = colon + 1;
         while (*val == ' ') val++;
         static const char *const keys[] = { "case", "kernel", "launch", "buffer", "params", "expect", "source",
-                                            "budget" };
+                                            "budget", "gpu" };
         bool known = false;
         for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) known |= !strcmp(key, keys[k]);
         if (!known) continue;
@@ -196,6 +176,7 @@ static int read_cases(const char *spec_path, gcase *cases, int max, char *source
         else if (!strcmp(key, "buffer")) parse_buffer(c, val);
         else if (!strcmp(key, "params")) snprintf(c->params, sizeof c->params, "%s", val);
         else if (!strcmp(key, "budget")) c->budget = strtoull(val, NULL, 0);
+        else if (!strcmp(key, "gpu")) c->gpu_differs = !strncmp(val, "differs", 7);
         else if (!strcmp(key, "expect") && !strcmp(val, "counters vary")) c->counters_vary = true;
         else if (!strcmp(key, "expect") && c->nexpects < MAXLINES) c->expects[c->nexpects++] = strdup(val);
     }
@@ -301,7 +282,13 @@ static uint64_t expr_bits(expr *e, const char *t, size_t i)
     }
 }
 
-static void *buffer_data(const buffer *b)
+#define buffer_data golden_buffer_data
+size_t golden_buffer_bytes(const buffer *b)
+{
+    return b->count * type_size(b->type);
+}
+
+void *golden_buffer_data(const buffer *b)
 {
     unsigned sz = type_size(b->type);
     uint8_t *data = calloc(b->count ? b->count : 1, sz);
@@ -328,16 +315,15 @@ static buffer *find_buffer(gcase *c, const char *name)
     return NULL;
 }
 
-static bool pack(gcase *c, const ptx_module *m, long e, uint8_t *blob)
+int golden_param_values(gcase *c, const ptx_module *m, long e, uint64_t vals[64])
 {
-    uint64_t vals[64];
-    size_t n = 0;
+    int n = 0;
     char tok[128];
     const char *s = c->params;
     int off;
     while (n < 64 && sscanf(s, "%127s%n", tok, &off) == 1) {
         s += off;
-        const ptx_param_info *pi = ptx_entry_param(m, (size_t)e, n);
+        const ptx_param_info *pi = ptx_entry_param(m, (size_t)e, (size_t)n);
         buffer *b = find_buffer(c, tok);
         size_t len = strlen(tok);
         if (b) {
@@ -356,8 +342,15 @@ static bool pack(gcase *c, const ptx_module *m, long e, uint8_t *blob)
         }
         n++;
     }
+    return n;
+}
+
+static bool pack(gcase *c, const ptx_module *m, long e, uint8_t *blob)
+{
+    uint64_t vals[64];
+    int n = golden_param_values(c, m, e, vals);
     cl_error err;
-    if (ptx_pack_params(m, (size_t)e, vals, n, blob, &err) != CL_OK) {
+    if (ptx_pack_params(m, (size_t)e, vals, (size_t)n, blob, &err) != CL_OK) {
         fail(c, "params: %s", err.message);
         return false;
     }
@@ -580,13 +573,15 @@ static void check_expect(gcase *c, const outcome *o, const char *spec)
     }
 }
 
-static void check_case(gcase *c, const ptx_module *m)
+static void check_case(gcase *c, const ptx_module *m, const golden_record *gpu)
 {
     outcome o[3];
     bool ok = run_case(c, m, 1, false, &o[0]);
     if (!ok) return;
     int before = failures;
     for (int i = 0; i < c->nexpects; i++) check_expect(c, &o[0], c->expects[i]);
+    if (gpu && !c->gpu_differs && !golden_record_check(gpu, c, o[0].r->status, o[0].data))
+        printf("note [%s]: no GPU record of this case\n", c->name);
     /* GOLDEN_ONCE=1: one run only (for timing a program) */
     for (int k = 1; k < (getenv("GOLDEN_ONCE") ? 1 : 3); k++) {
         if (!run_case(c, m, k == 1 ? 2 : 1, k == 2, &o[k])) continue;
@@ -608,8 +603,11 @@ static void check_case(gcase *c, const ptx_module *m)
 
 int main(int argc, char **argv)
 {
-    if (argc != 3) {
-        fprintf(stderr, "usage: golden_runner SPEC PTX\n");
+    const char *record = NULL, *results = NULL;
+    if (argc == 5 && !strcmp(argv[3], "--gpu-record")) record = argv[4];
+    else if (argc == 5 && !strcmp(argv[3], "--gpu-results")) results = argv[4];
+    else if (argc != 3) {
+        fprintf(stderr, "usage: golden_runner SPEC PTX [--gpu-record OUT | --gpu-results FILE]\n");
         return 2;
     }
     FILE *probe = fopen(argv[2], "r");
@@ -633,10 +631,21 @@ int main(int argc, char **argv)
         fprintf(stderr, "FAIL: %s\n", buf);
         return 1;
     }
+    if (record) {
+        int rc = golden_gpu_record(cases, n, argv[2], m, record);
+        ptx_module_free(m);
+        return rc;
+    }
+    golden_record *gpu = results ? golden_record_load(results) : NULL;
+    if (results && !gpu) {
+        fprintf(stderr, "FAIL: cannot read the GPU record %s\n", results);
+        failures++;
+    }
     for (int i = 0; i < n; i++) {
-        check_case(&cases[i], m);
+        check_case(&cases[i], m, gpu);
         for (int k = 0; k < cases[i].nexpects; k++) free(cases[i].expects[k]);
     }
+    golden_record_free(gpu);
     ptx_module_free(m);
     return failures ? 1 : 0;
 }

@@ -1,6 +1,7 @@
 // Golden: every mask-honesty case of ptx-semantics.md, and what is not one.
 
 // case: the ballot mask and a down ladder (day 23 in small)
+// gpu: differs, reads of lanes outside the mask are undefined
 // kernel: ballotDown
 // launch: grid 1 block 64
 // buffer: in f32 64 = 1
@@ -23,6 +24,7 @@ __global__ void ballotDown(const float* in, float* out, int live)
 }
 
 // case: a source lane that exited
+// gpu: differs, a shuffle from an exited lane is undefined
 // kernel: exitedSource
 // launch: grid 1 block 32
 // buffer: out s32 32 = -1
@@ -38,6 +40,7 @@ __global__ void exitedSource(int* out)
 }
 
 // case: a lane not in its own mask
+// gpu: differs, a lane outside its own mask is undefined behaviour
 // kernel: notMember
 // launch: grid 1 block 32
 // buffer: out u32 32 = 0

@@ -2,6 +2,7 @@
 // store is suppressed and recorded.
 
 // case: one element past the end of 'out' (8,205 floats = 32,820 bytes)
+// gpu: differs, out of bounds: a GPU need not fault
 // kernel: pastEnd
 // launch: grid 33 block 256
 // buffer: out f32 8205 = 0
@@ -17,6 +18,7 @@ __global__ void pastEnd(float* out, int n)
 }
 
 // case: before the start
+// gpu: differs, out of bounds: a GPU need not fault
 // kernel: beforeStart
 // launch: grid 1 block 32
 // buffer: in s32 32 = 5
@@ -61,6 +63,7 @@ __global__ void sharedOob(float* out)
 }
 
 // case: a local array indexed out of range
+// gpu: differs, out of bounds: a GPU need not fault
 // kernel: localOob
 // launch: grid 1 block 32
 // buffer: out f32 32 = 0

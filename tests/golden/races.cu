@@ -56,6 +56,7 @@ __global__ void warpSyncFixed(const float* in, float* out)
 }
 
 // case: two warps without a barrier between write and read
+// gpu: differs, a race: the order is the hardware's
 // kernel: crossWarp
 // launch: grid 1 block 64
 // buffer: out s32 64 = 0
@@ -69,6 +70,7 @@ __global__ void crossWarp(int* out)
 }
 
 // case: reading shared memory nothing wrote
+// gpu: differs, uninitialised shared memory holds whatever was there
 // kernel: uninit
 // launch: grid 1 block 32
 // buffer: out u32 32 = 0

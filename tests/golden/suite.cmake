@@ -7,7 +7,7 @@
 set(CUDALAB_GOLDEN_DIR ${CMAKE_CURRENT_LIST_DIR})
 find_program(CUDALAB_NVCC nvcc HINTS /usr/local/cuda/bin ENV CUDA_HOME PATH_SUFFIXES bin)
 
-add_executable(golden_runner ${CUDALAB_GOLDEN_DIR}/golden_runner.c)
+add_executable(golden_runner ${CUDALAB_GOLDEN_DIR}/golden_runner.c ${CUDALAB_GOLDEN_DIR}/golden_gpu.c)
 target_link_libraries(golden_runner PRIVATE cudalab_grader)
 
 set(CUDALAB_GOLDEN_PTX_OUT ${CMAKE_BINARY_DIR}/golden)
@@ -25,11 +25,21 @@ function(cudalab_golden_cu name src spec)
       VERBATIM)
     set(CUDALAB_GOLDEN_BUILT ${CUDALAB_GOLDEN_BUILT} ${ptx} PARENT_SCOPE)
   endif()
-  add_test(NAME golden_${name} COMMAND golden_runner ${spec} ${ptx})
+  # A GPU's record of the same cases (tests/golden/gpu/NAME.h200, made on an
+  # H200 with --gpu-record): the emulator's outputs must equal it.
+  set(record ${CUDALAB_GOLDEN_DIR}/gpu/${name}.h200)
+  if(EXISTS ${record})
+    add_test(NAME golden_${name} COMMAND golden_runner ${spec} ${ptx} --gpu-results ${record})
+  else()
+    add_test(NAME golden_${name} COMMAND golden_runner ${spec} ${ptx})
+  endif()
   set_tests_properties(golden_${name} PROPERTIES SKIP_RETURN_CODE 77)
 endfunction()
 
-file(GLOB CUDALAB_GOLDEN_CU CONFIGURE_DEPENDS ${CUDALAB_GOLDEN_DIR}/*.cu)
+# tests/golden/conformance/ holds the conformance corpus: kernels in the
+# shapes real CUDA code takes, in the same format.
+file(GLOB CUDALAB_GOLDEN_CU CONFIGURE_DEPENDS ${CUDALAB_GOLDEN_DIR}/*.cu
+                                              ${CUDALAB_GOLDEN_DIR}/conformance/*.cu)
 foreach(src ${CUDALAB_GOLDEN_CU})
   get_filename_component(name ${src} NAME_WE)
   cudalab_golden_cu(${name} ${src} ${src})

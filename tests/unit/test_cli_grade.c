@@ -79,6 +79,82 @@ static void test_cannot_grade(void **state)
     expect_cannot("CUDALAB_COURSE=/nonexistent", "grade 14", "days/ is missing");
 }
 
+/* With --json, a grade that cannot start still prints one JSON object: its
+ * error's words are stderr's line. */
+static void expect_cannot_json(const char *args, const char *says, const char *file, int line)
+{
+    cl_str out = {0}, err = {0};
+    char *full = cl_sprintf("%s --json", args);
+    int rc = run("", full, &out, &err);
+    cJSON *o = cJSON_Parse(cl_str_cstr(&out));
+    cJSON *e = cJSON_GetObjectItem(o, "error");
+    cJSON *msg = cJSON_GetObjectItem(e, "message"), *where = cJSON_GetObjectItem(e, "file");
+    cJSON *ln = cJSON_GetObjectItem(e, "line");
+    if (rc != 2 || !o || !cJSON_IsFalse(cJSON_GetObjectItem(o, "passed")) || !cJSON_IsString(msg) ||
+        !strstr(msg->valuestring, says) || !strstr(cl_str_cstr(&err), says))
+        fail_msg("cudalab %s: exit %d, stdout '%s', stderr '%s'", full, rc, cl_str_cstr(&out),
+                 cl_str_cstr(&err));
+    if (file) {
+        assert_true(cJSON_IsString(where));
+        assert_non_null(strstr(where->valuestring, file));
+        assert_int_equal((int)cJSON_GetNumberValue(ln), line);
+    } else {
+        assert_true(cJSON_IsNull(ln));
+    }
+    cJSON_Delete(o);
+    free(full);
+    cl_str_free(&out);
+    cl_str_free(&err);
+}
+
+static void test_cannot_grade_json(void **state)
+{
+    (void)state;
+    expect_cannot_json("grade 99", "no day '99'", NULL, 0);
+    expect_cannot_json("grade 23 --seed abc", "--seed takes a whole number", NULL, 0);
+    expect_cannot_json("grade 23 /nonexistent/shuffles.cu", "no such file", NULL, 0);
+}
+
+/* What the emulator cannot run is refused at the student's .cu line (from
+ * the PTX's .loc), not at a line of cudalab's PTX. */
+static void test_refused_at_source_line(void **state)
+{
+    (void)state;
+    char *path = cl_sprintf("%s/heap.cu", work);
+    const char *src =
+        "__global__ void reverseBlocks(const float* in, float* out, int n)\n"
+        "{\n"
+        "    float* p = (float*)malloc(4 * sizeof(float));\n"
+        "    p[0] = in[threadIdx.x];\n"
+        "    out[threadIdx.x] = p[0];\n"
+        "    free(p);\n"
+        "}\n"
+        "__global__ void blockSums(const float* in, float* partial, int n) {}\n";
+    assert_int_equal(cl_write_file_atomic(path, src, strlen(src), NULL), CL_OK);
+    char *args = cl_sprintf("grade 14 %s", path), *at = cl_sprintf("heap.cu:3: ");
+    expect_cannot("", args, at);
+    expect_cannot("", args, "device-side malloc() is not supported");
+    expect_cannot_json(args, "device-side malloc()", "heap.cu", 3);
+    free(at);
+    free(args);
+    free(path);
+    /* an instruction refused by name, reached through an intrinsic */
+    path = cl_sprintf("%s/video.cu", work);
+    src = "__global__ void reverseBlocks(const float* in, float* out, int n)\n"
+          "{\n"
+          "    unsigned a = __float_as_uint(in[0]), b = __float_as_uint(in[1]);\n"
+          "\n"
+          "    out[threadIdx.x] = __uint_as_float(__vabsdiffu4(a, b));\n"
+          "}\n"
+          "__global__ void blockSums(const float* in, float* partial, int n) {}\n";
+    assert_int_equal(cl_write_file_atomic(path, src, strlen(src), NULL), CL_OK);
+    args = cl_sprintf("grade 14 %s", path);
+    expect_cannot("", args, "video.cu:5: ");
+    expect_cannot("", args, "SIMD video instructions");
+    free(args);
+    free(path);
+}
+
 static void test_gpu_backend_without_gpu(void **state)
 {
     (void)state;
@@ -227,6 +303,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cannot_grade),
+        cmocka_unit_test(test_cannot_grade_json),
+        cmocka_unit_test(test_refused_at_source_line),
         cmocka_unit_test(test_gpu_backend_without_gpu),
         cmocka_unit_test(test_json_contract),
         cmocka_unit_test(test_same_seed_same_report),

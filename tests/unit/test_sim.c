@@ -82,10 +82,9 @@ static const char *const kernels =
     "}\n"
     ".visible .entry carry(.param .u64 out)\n"
     "{\n"
-    "  .reg .b32 %r<4>;\n"
-    "  mov.u32 %r1, 1;\n"
-    "  add.cc.u32 %r2, %r1, %r1;\n"
-    "  addc.u32 %r3, %r1, %r1;\n"
+    "  .reg .b16 %rs<4>;\n"
+    "  mov.u16 %rs1, 1;\n"
+    "  add.cc.u16 %rs2, %rs1, %rs1;\n"
     "  ret;\n"
     "}\n"
     ".visible .entry recursive()\n"
@@ -163,8 +162,8 @@ static void test_launch_errors(void **state)
     assert_null(r);
     assert_int_equal(sim_launch(sm, m, "carry", (sim_dim3){ 1, 1, 1 }, (sim_dim3){ 32, 1, 1 }, 0, blob, 8, &r, &e),
                      CL_UNSUPPORTED);
-    assert_non_null(strstr(e.message, "add.cc.u32 %r2, %r1, %r1"));
-    assert_non_null(strstr(e.message, "carry"));
+    assert_non_null(strstr(e.message, "add.cc.u16 %rs2, %rs1, %rs1"));
+    assert_non_null(strstr(e.message, "carry flag works on 32- and 64-bit integers only"));
     assert_true(e.line > 0);
     sim_free(sm);
     ptx_module_free(m);
