@@ -193,7 +193,7 @@ static cl_status gpu_attributes(backend *b, int module, const char *kernel, back
                                 cl_error *err)
 {
     gpu_backend *g = (gpu_backend *)b;
-    uint32_t id;
+    uint32_t id = 0;
     cl_status st = gpu_be_module(g, module, &id, err);
     if (st != CL_OK) return st;
     gpu_request rq = {.type = GPU_MSG_ATTRS, .module = id, .name = kernel};
