@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-/* Exit codes of the contract (design.md). */
+/* Exit codes of the contract (docs/architecture.md). */
 enum { CLI_PASSED = 0, CLI_NOT_PASSED = 1, CLI_CANNOT = 2 };
 
 typedef struct cli_command {

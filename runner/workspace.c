@@ -4,6 +4,18 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+/* work/ inside a course the student may write to (a checkout); else, for an
+ * installed course, $XDG_DATA_HOME/cudalab/work (~/.local/share/cudalab/work). */
+static char *default_root(const day_course *c)
+{
+    const char *data = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+    if (access(c->root, W_OK) == 0 || !((data && *data) || (home && *home)))
+        return cl_path_join(c->root, "work");
+    if (data && *data) return cl_sprintf("%s/cudalab/work", data);
+    return cl_sprintf("%s/.local/share/cudalab/work", home);
+}
 
 const char *ws_root(const day_course *c)
 {
@@ -14,7 +26,7 @@ const char *ws_root(const day_course *c)
     const char *env = getenv("CUDALAB_WORKSPACE");
     free(root);
     free(for_course);
-    root = env && *env ? cl_strdup(env) : cl_path_join(c->root, "work");
+    root = env && *env ? cl_strdup(env) : default_root(c);
     for_course = cl_strdup(c->root);
     return root;
 }

@@ -3,13 +3,36 @@
 
 #include <ctype.h>
 #include <dirent.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* An installed cudalab (cmake --install) finds its course in
+ * PREFIX/share/cudalab, beside PREFIX/bin/cudalab. */
+static const char *installed_course(void)
+{
+    static char dir[PATH_MAX];
+    char exe[PATH_MAX], days[PATH_MAX + 8];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0) return NULL;
+    exe[n] = '\0';
+    char *slash = strrchr(exe, '/');
+    if (!slash) return NULL;
+    *slash = '\0';
+    if ((size_t)snprintf(dir, sizeof dir, "%s/../share/cudalab", exe) >= sizeof dir) return NULL;
+    snprintf(days, sizeof days, "%s/days", dir);
+    struct stat st;
+    return stat(days, &st) == 0 && S_ISDIR(st.st_mode) ? dir : NULL;
+}
 
 const char *day_course_root(void)
 {
-    const char *env = getenv("CUDALAB_COURSE");
-    return env && *env ? env : CUDALAB_COURSE_DIR;
+    const char *env = getenv("CUDALAB_COURSE"), *installed;
+    if (env && *env) return env;
+    return (installed = installed_course()) ? installed : CUDALAB_COURSE_DIR;
 }
 
 static int entry_number(const day_entry *e)

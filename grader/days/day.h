@@ -11,7 +11,7 @@
 #include "core/core.h"
 
 /* The grader's checks, in report order: X(ID, "name"). The names are a
- * contract (design.md). */
+ * contract (docs/architecture.md). */
 #define DAY_CHECKS(X)                      \
     X(COMPILE, "compile")                  \
     X(CORRECTNESS, "correctness")          \

@@ -1,4 +1,4 @@
-/* json.c - the result model as JSON (cJSON), both ways. The keys of design.md
+/* json.c - the result model as JSON (cJSON), both ways. The keys of docs/architecture.md
  * are a contract; the rest are extras a reader may ignore. */
 #include "result.h"
 

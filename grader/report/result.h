@@ -1,5 +1,5 @@
 /* result.h - the one result model of a grade. Every writer (text, terminal UI,
- * JSON, CSV, Gradescope) reads it; the JSON form is the contract of design.md.
+ * JSON, CSV, Gradescope) reads it; the JSON form is the contract of docs/architecture.md.
  *
  * Prefix: report_. */
 #ifndef CUDALAB_RESULT_H
@@ -137,7 +137,7 @@ void report_set_check(report_result *r, day_check c, bool passed, const char *de
 /* passed := every check that ran passed. */
 void report_finish(report_result *r);
 
-/* JSON (design.md's contract, plus extra keys). */
+/* JSON (the contract of docs/architecture.md, plus extra keys). */
 char *report_to_json(const report_result *r); /* caller frees */
 /* The one object `grade --json` prints when it could not grade: "day" and
  * "file" (null when unknown), "passed": false, and "error" with "message",

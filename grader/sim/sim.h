@@ -1,6 +1,6 @@
 /* sim.h - the SIMT machine: runs a parsed PTX kernel (ptx.h) over a grid of
  * blocks, every lane with its own program counter, with the semantics of
- * docs ptx-semantics.md, and hands back what happened: a status, counters,
+ * docs/ptx-semantics.md, and hands back what happened: a status, counters,
  * printf output and hazard records (mask honesty, barrier honesty, races,
  * memory). The same input always gives the same report, whatever the number
  * of host threads.
@@ -36,7 +36,7 @@ typedef struct sim_dim3 {
     unsigned x, y, z;
 } sim_dim3;
 
-/* The checks, as design.md names them. */
+/* The checks, as docs/architecture.md names them. */
 enum {
     SIM_CHECK_MASK = 1u << 0,    /* "mask-honesty" */
     SIM_CHECK_BARRIER = 1u << 1, /* "barrier-honesty" */

@@ -1,6 +1,6 @@
 /* test_cli_grade.c - `cudalab grade` on the bundled course, run for real: the
  * exit codes of the contract, one clear line when it cannot grade, and the
- * JSON's keys and types as design.md fixes them. */
+ * JSON's keys and types as docs/architecture.md fixes them. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -182,7 +182,7 @@ static void check_side(cJSON *s)
     expect_type(s, "gbps", cJSON_Number, true);
 }
 
-/* The contract: design.md's keys with their types, the seven checks in order,
+/* The contract: docs/architecture.md's keys with their types, the seven checks in order,
  * and the mask hazard of the course's dishonest kernel. */
 static void test_json_contract(void **state)
 {
