@@ -99,7 +99,7 @@ int cli_main(int argc, char **argv)
         cli_print_usage(stdout);
         return CLI_PASSED;
     }
-    if (!strcmp(name, "--version")) {
+    if (!strcmp(name, "--version") || !strcmp(name, "-V")) {
         printf("cudalab %s\n", CUDALAB_VERSION);
         return CLI_PASSED;
     }

@@ -1,5 +1,6 @@
 /* cmd_grade.c - `cudalab grade DAY [FILE] [--json] [--backend B] [--seed N]`. */
 #include <errno.h>
+#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -18,42 +19,60 @@ typedef struct grade_args {
     grade_options opt;
 } grade_args;
 
+/* getopt_long's options: --seed=7 and --seed 7 alike, -- ends them. */
+enum { OPT_JSON = 1, OPT_PROGRESS, OPT_BACKEND, OPT_SEED, OPT_THREADS };
+static const struct option grade_options_table[] = {
+    {"json", no_argument, NULL, OPT_JSON},
+    {"progress", no_argument, NULL, OPT_PROGRESS},
+    {"backend", required_argument, NULL, OPT_BACKEND},
+    {"seed", required_argument, NULL, OPT_SEED},
+    {"threads", required_argument, NULL, OPT_THREADS},
+    {NULL, 0, NULL, 0},
+};
+
+static int take_option(int o, const char *arg, grade_args *a)
+{
+    unsigned long long v;
+    int b;
+    switch (o) {
+    case OPT_JSON: a->json = true; return CLI_PASSED;
+    case OPT_PROGRESS: a->progress = true; return CLI_PASSED;
+    case OPT_BACKEND:
+        if ((b = grade_backend_from_name(arg)) < 0) return cli_cannot("--backend takes auto, emu or gpu");
+        a->opt.backend = (grade_backend)b;
+        return CLI_PASSED;
+    case OPT_SEED:
+        if (cli_parse_number("--seed", arg, 0, UINT64_MAX, &v)) return CLI_CANNOT;
+        a->opt.seed = v;
+        return CLI_PASSED;
+    case OPT_THREADS:
+        if (cli_parse_number("--threads", arg, 0, 256, &v)) return CLI_CANNOT;
+        a->opt.threads = (int)v;
+        return CLI_PASSED;
+    default:
+        return CLI_CANNOT;
+    }
+}
+
 static int parse_args(int argc, char **argv, grade_args *a)
 {
     a->opt.seed = 1;
-    bool options = true;
-    for (int i = 1; i < argc; i++) {
-        const char *s = argv[i];
-        unsigned long long v;
-        if (options && !strcmp(s, "--")) {
-            options = false; /* what follows is DAY and FILE, even when it starts with '-' */
-        } else if (!options) {
-            if (a->day && a->file)
-                return cli_cannot("grade takes one DAY and at most one FILE; one too many after --");
-            *(a->day ? &a->file : &a->day) = s;
-        } else if (!strcmp(s, "--json")) {
-            a->json = true;
-        } else if (!strcmp(s, "--progress")) {
-            a->progress = true;
-        } else if (!strcmp(s, "--backend")) {
-            int b = i + 1 < argc ? grade_backend_from_name(argv[++i]) : -1;
-            if (b < 0) return cli_cannot("--backend takes auto, emu or gpu");
-            a->opt.backend = (grade_backend)b;
-        } else if (!strcmp(s, "--seed")) {
-            if (cli_parse_number("--seed", i + 1 < argc ? argv[++i] : NULL, 0, UINT64_MAX, &v)) return CLI_CANNOT;
-            a->opt.seed = v;
-        } else if (!strcmp(s, "--threads")) {
-            if (cli_parse_number("--threads", i + 1 < argc ? argv[++i] : NULL, 0, 256, &v)) return CLI_CANNOT;
-            a->opt.threads = (int)v;
-        } else if (s[0] == '-' && s[1]) {
-            return cli_cannot("grade: unknown option '%s'; see `cudalab grade --help`", s);
-        } else if (!a->day) {
-            a->day = s;
-        } else if (!a->file) {
-            a->file = s;
-        } else {
-            return cli_cannot("grade takes one DAY and at most one FILE; '%s' is one too many", s);
+    optind = 0; /* glibc: start afresh (a test may parse twice) */
+    opterr = 0;
+    int o;
+    while ((o = getopt_long(argc, argv, "", grade_options_table, NULL)) != -1) {
+        if (o == '?' || o == ':') {
+            const char *bad = argv[optind - 1];
+            if (o == ':' || (optopt && optopt != '?' && optopt >= OPT_JSON))
+                return cli_cannot("grade: %s needs a value; see `cudalab grade --help`", bad);
+            return cli_cannot("grade: unknown option '%s'; see `cudalab grade --help`", bad);
         }
+        if (take_option(o, optarg, a) != CLI_PASSED) return CLI_CANNOT;
+    }
+    for (int i = optind; i < argc; i++) {
+        if (!a->day) a->day = argv[i];
+        else if (!a->file) a->file = argv[i];
+        else return cli_cannot("grade takes one DAY and at most one FILE; '%s' is one too many", argv[i]);
     }
     if (!a->day) return cli_cannot("usage: cudalab grade DAY [FILE] (for example: cudalab grade 23)");
     return CLI_PASSED;

@@ -74,6 +74,10 @@ static void test_cannot_grade(void **state)
     expect_cannot("", "grade 23 --backend tpu", "--backend takes auto, emu or gpu");
     expect_cannot("", "grade 23 --seed abc", "--seed takes a whole number");
     expect_cannot("", "grade 23 --frobnicate", "unknown option '--frobnicate'");
+    expect_cannot("", "grade 23 --seed=abc", "--seed takes a whole number");
+    expect_cannot("", "grade 23 --seed", "--seed needs a value");
+    expect_cannot("", "grade 23 --backend=tpu", "--backend takes auto, emu or gpu");
+    expect_cannot("", "grade 23 -- --seed.cu", "--seed.cu: no such file");
     expect_cannot("CUDALAB_NVCC=/nonexistent/nvcc",
                   "grade 14 solutions/day14-syncthreads/syncthreads.cu", "nvcc not found");
     expect_cannot("CUDALAB_COURSE=/nonexistent", "grade 14", "days/ is missing");
@@ -153,6 +157,27 @@ static void test_refused_at_source_line(void **state)
     expect_cannot("", args, "SIMD video instructions");
     free(args);
     free(path);
+}
+
+/* getopt_long's forms: --seed=N as --seed N, options after the operands,
+ * and -V. */
+static void test_option_forms(void **state)
+{
+    (void)state;
+    cl_str out = {0}, err = {0};
+    int rc = run("", "grade --seed=7 --backend=emu 14 solutions/day14-syncthreads/syncthreads.cu --json", &out, &err);
+    cJSON *o = cJSON_Parse(cl_str_cstr(&out));
+    assert_int_equal(rc, 0);
+    assert_non_null(o);
+    assert_int_equal((int)cJSON_GetNumberValue(cJSON_GetObjectItem(o, "seed")), 7);
+    cJSON_Delete(o);
+    cl_str_free(&out);
+    cl_str_free(&err);
+    rc = run("", "-V", &out, &err);
+    assert_int_equal(rc, 0);
+    assert_non_null(strstr(cl_str_cstr(&out), "cudalab "));
+    cl_str_free(&out);
+    cl_str_free(&err);
 }
 
 static void test_gpu_backend_without_gpu(void **state)
@@ -304,6 +329,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cannot_grade),
         cmocka_unit_test(test_cannot_grade_json),
+        cmocka_unit_test(test_option_forms),
         cmocka_unit_test(test_refused_at_source_line),
         cmocka_unit_test(test_gpu_backend_without_gpu),
         cmocka_unit_test(test_json_contract),
