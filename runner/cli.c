@@ -2,6 +2,7 @@
 #include "cli.h"
 
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "commands.h"
@@ -16,12 +17,16 @@ const cli_command cli_commands[] = {
 
 int cli_cannot(const char *fmt, ...)
 {
+    /* The words may hold a path or a compiler's message: made safe to show. */
+    cl_str raw = {0};
     va_list ap;
     va_start(ap, fmt);
-    fputs("cudalab: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    cl_str_vaddf(&raw, fmt, ap);
     va_end(ap);
+    char *safe = cl_text_safe(cl_str_cstr(&raw), 0);
+    fprintf(stderr, "cudalab: %s\n", safe);
+    free(safe);
+    cl_str_free(&raw);
     return CLI_CANNOT;
 }
 
