@@ -538,7 +538,7 @@ static cl_status check_whole(cl_yaml_doc *d, day_manifest *m, cl_error *err)
             if (day_size_get(&m->hidden[i], m->course.keys[k], -1) < 0 ||
                 m->hidden[i].n != m->course.n)
                 return cl_yaml_fail(d, root, err, "hidden size %d must name the same keys as "
-                                    "the course size", i + 1);
+                                    "the course size; give every size the same keys", i + 1);
     return CL_OK;
 }
 
