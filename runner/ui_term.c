@@ -67,6 +67,7 @@ const char *ui_glyph(const ui_app *app, const char *utf8, const char *ascii)
 static int next_char(const char *text, int len, int *width, char repl[CL_TEXT_REPL_MAX])
 {
     size_t n = cl_text_char(text, (size_t)len, 0, repl);
+    if ((unsigned char)repl[0] >= 0x80 && MB_CUR_MAX == 1) strcpy(repl, "?"); /* no UTF-8 here */
     const char *shown = repl[0] ? repl : text;
     size_t bytes = repl[0] ? strlen(repl) : n;
     if (repl[0] && (unsigned char)repl[0] < 0x80) {

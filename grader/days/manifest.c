@@ -2,9 +2,9 @@
 #include "day.h"
 
 #include <ctype.h>
+#include <libgen.h>
 #include <stdarg.h>
 #include <stdio.h>
-#include <libgen.h>
 #include <stdlib.h>
 #include <string.h>
 
