@@ -130,3 +130,22 @@ char *report_to_gradescope(const report_result *r)
     cJSON_Delete(o);
     return out;
 }
+
+char *report_could_not_grade_json(const char *file, const char *reason)
+{
+    cJSON *o = cJSON_CreateObject();
+    char *safe = cl_text_safe(file, 0);
+    cJSON_AddStringToObject(o, "file", safe);
+    free(safe);
+    cJSON_AddStringToObject(o, "error", "could not grade");
+    if (reason) {
+        safe = cl_text_safe(reason, 0);
+        cJSON_AddStringToObject(o, "reason", safe);
+        free(safe);
+    }
+    char *text = cJSON_Print(o);
+    char *out = cl_sprintf("%s\n", text);
+    cJSON_free(text);
+    cJSON_Delete(o);
+    return out;
+}

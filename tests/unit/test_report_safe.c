@@ -209,6 +209,16 @@ static void test_tables_and_errors(void **state)
     free(gs);
     report_free(r);
 
+    char *cannot = report_could_not_grade_json("dir\n\"quoted\"/" EVIL ".cu", "nvcc: " EVIL);
+    expect_clean(cannot);
+    o = cJSON_Parse(cannot);
+    assert_non_null(o);
+    assert_string_equal(cJSON_GetObjectItem(o, "file")->valuestring,
+                        "dir\\n\"quoted\"/\\e[2J\\e[32m  PASSED\\e[0m\\r" FFFD FFFD ".cu");
+    assert_string_equal(cJSON_GetObjectItem(o, "error")->valuestring, "could not grade");
+    cJSON_Delete(o);
+    free(cannot);
+
     cl_error err = {0};
     cl_fail(&err, CL_IO, "x" EVIL ".cu", 2, 3, "cannot read: %s", EVIL);
     char line[64];
