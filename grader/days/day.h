@@ -58,6 +58,11 @@ const char *day_param_type_name(day_param_type t);    /* "const float*" */
 const char *day_param_type_mangled(day_param_type t); /* "PKf" */
 int day_param_type_bytes(day_param_type t);
 
+/* Where something is in day.yaml (1-based), for messages. */
+typedef struct day_pos {
+    int line, column;
+} day_pos;
+
 typedef struct day_param {
     day_param_type type;
     char *name;
@@ -77,12 +82,8 @@ typedef struct day_kernel {
     day_limits limits;
     bool optional;   /* graded only when the student's file defines it */
     int line;        /* where the kernel is declared in day.yaml */
+    day_pos name_at, params_at;
 } day_kernel;
-
-/* Where something is in day.yaml (1-based), for messages. */
-typedef struct day_pos {
-    int line, column;
-} day_pos;
 
 /* One problem size: named integers, e.g. {rows: 8205, live: 20, stride: 32}. */
 typedef struct day_size {

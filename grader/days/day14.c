@@ -104,5 +104,10 @@ static double day14_bytes(const day_size *size, int block)
     return 4.0 * (4 * n + 2 * blocks + 4 * 1024);
 }
 
+static const day_param_type day14_params[] = {DAY_PARAM_CONST_FLOAT_PTR, DAY_PARAM_FLOAT_PTR,
+                                              DAY_PARAM_INT};
+static const char *const day14_kernels[] = {"reverseBlocks", "blockSums", NULL};
+
 const day_harness harness_day14 = {"day14-syncthreads", run_day14, NULL, NULL,
-                                   day14_keys, 256, day14_bytes};
+                                   day14_keys, 256, day14_bytes,
+                                   day14_params, 3, day14_kernels};

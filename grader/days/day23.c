@@ -113,5 +113,9 @@ static double day23_bytes(const day_size *size, int block)
     return 4.0 * (4 * cells + 3 * 1024);
 }
 
+static const day_param_type day23_params[] = {DAY_PARAM_CONST_FLOAT_PTR, DAY_PARAM_FLOAT_PTR,
+                                              DAY_PARAM_INT, DAY_PARAM_INT, DAY_PARAM_INT};
+
 const day_harness harness_day23 = {"day23-shuffles", run_rows, NULL, NULL,
-                                   day23_keys, 256, day23_bytes};
+                                   day23_keys, 256, day23_bytes,
+                                   day23_params, 5, NULL};

@@ -116,5 +116,9 @@ static double day25_bytes(const day_size *size, int block)
     return 4.0 * (4 * n + 3 * 1024 + 2 * DAY25_BLOCKS);
 }
 
+static const day_param_type day25_params[] = {DAY_PARAM_CONST_FLOAT_PTR, DAY_PARAM_FLOAT_PTR,
+                                              DAY_PARAM_SIZE_T};
+
 const day_harness harness_day25 = {"day25-cascade", run_cascade, "copyKernel", run_copy,
-                                   day25_keys, 256, day25_bytes};
+                                   day25_keys, 256, day25_bytes,
+                                   day25_params, 3, NULL};

@@ -60,6 +60,11 @@ typedef struct day_harness {
     const harness_key *keys; /* ends with name NULL */
     int block;
     double (*bytes)(const day_size *size, int block);
+    /* The arguments it launches every kernel of the day with, and the
+     * kernels it knows by name (NULL: it runs a kernel of any name). */
+    const day_param_type *params;
+    int nparams;
+    const char *const *kernels; /* ends with NULL */
 } day_harness;
 
 /* The harness for a day, or NULL. */

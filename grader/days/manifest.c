@@ -51,6 +51,11 @@ long long day_size_get(const day_size *s, const char *key, long long fallback)
 
 /* ---- small value checks ---- */
 
+static day_pos pos_of(const yaml_node_t *n)
+{
+    return (day_pos){(int)n->start_mark.line + 1, (int)n->start_mark.column + 1};
+}
+
 static bool is_identifier(const char *s)
 {
     if (!isalpha((unsigned char)*s) && *s != '_') return false;
@@ -171,6 +176,7 @@ static const cl_yaml_field param_fields[] = {
 
 static cl_status kernel_name(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
 {
+    ((day_kernel *)t)->name_at = pos_of(v);
     return read_identifier(d, v, "a kernel's name", &((day_kernel *)t)->name, err);
 }
 
@@ -188,6 +194,7 @@ static cl_status kernel_params(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error
 {
     day_kernel *k = t;
     size_t n;
+    k->params_at = pos_of(v);
     cl_status st = cl_yaml_seq(d, v, "'params'", 0, 16, &n, err);
     if (st != CL_OK) return st;
     k->params = cl_calloc(n, sizeof *k->params);
@@ -262,11 +269,6 @@ static const cl_yaml_field kernel_fields[] = {
 };
 
 /* ---- sizes ---- */
-
-static day_pos pos_of(const yaml_node_t *n)
-{
-    return (day_pos){(int)n->start_mark.line + 1, (int)n->start_mark.column + 1};
-}
 
 static cl_status read_size(cl_yaml_doc *d, yaml_node_t *v, const char *what, day_size *s,
                            cl_error *err)
@@ -390,6 +392,7 @@ static cl_status top_kernels(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *
         yaml_node_t *item = cl_yaml_item(d, v, i);
         k->limits = (day_limits){-1, -1, -1, -1};
         k->line = cl_yaml_line(item);
+        k->name_at = k->params_at = pos_of(item);
         st = cl_yaml_mapping(d, item, "a kernel", kernel_fields, k, err);
         if (st != CL_OK) return st;
         for (size_t j = 0; j < i; j++)
@@ -494,6 +497,35 @@ static cl_status check_size(cl_yaml_doc *d, const day_manifest *m, const day_har
     return CL_OK;
 }
 
+/* A kernel as the harness launches it: a name it knows, and the arguments
+ * it passes, type by type. */
+static cl_status check_kernel(cl_yaml_doc *d, const day_manifest *m, const day_harness *h,
+                              const day_kernel *k, cl_error *err)
+{
+    bool known = !h->kernels;
+    for (int i = 0; h->kernels && h->kernels[i]; i++) known |= !strcmp(h->kernels[i], k->name);
+    if (!known) {
+        cl_str names = {0};
+        for (int i = 0; h->kernels[i]; i++) cl_str_addf(&names, "%s%s", i ? ", " : "", h->kernels[i]);
+        cl_status st = fail_at(d, k->name_at, err, "the harness of %s has no kernel '%s'; name one "
+                               "of %s (or add it to grader/days/)", m->slug, k->name,
+                               cl_str_cstr(&names));
+        cl_str_free(&names);
+        return st;
+    }
+    bool same = k->nparams == h->nparams;
+    for (int i = 0; same && i < h->nparams; i++) same = k->params[i].type == h->params[i];
+    if (same) return CL_OK;
+    cl_str want = {0};
+    for (int i = 0; i < h->nparams; i++)
+        cl_str_addf(&want, "%s%s", i ? ", " : "", day_param_type_name(h->params[i]));
+    cl_status st = fail_at(d, k->params_at, err, "the harness of %s launches %s with (%s); give "
+                           "'params' those types in that order", m->slug, k->name,
+                           cl_str_cstr(&want));
+    cl_str_free(&want);
+    return st;
+}
+
 /* The manifest against its day's harness, where cudalab has one (a day
  * without one loads, and `grade` says it has no harness). */
 static cl_status check_harness(cl_yaml_doc *d, const day_manifest *m, cl_error *err)
@@ -504,7 +536,9 @@ static cl_status check_harness(cl_yaml_doc *d, const day_manifest *m, cl_error *
         return fail_at(d, m->block_at, err, "'block' must be %d for %s: its reference and its "
                        "harness are written for %d threads a block; found %d", h->block,
                        m->slug, h->block, m->block);
-    cl_status st = check_size(d, m, h, &m->course, "the course size", err);
+    cl_status st = CL_OK;
+    for (int i = 0; i < m->nkernels && st == CL_OK; i++) st = check_kernel(d, m, h, &m->kernels[i], err);
+    if (st == CL_OK) st = check_size(d, m, h, &m->course, "the course size", err);
     for (int i = 0; i < m->nhidden && st == CL_OK; i++) {
         char what[32];
         snprintf(what, sizeof what, "hidden size %d", i + 1);

@@ -34,7 +34,7 @@ static const char good[] =
     "  - name: reduceBallot\n"
     "    summary: a counter-example\n"
     "    optional: true\n"
-    "    params: []\n"
+    "    params: [{type: const float*, name: in}, {type: float*, name: p}, {type: size_t, name: n}]\n"
     "    checks: [mask-honesty]\n"
     "sizes:\n"
     "  course: {n: 67108864}\n"
@@ -202,7 +202,8 @@ static const char good23[] =
     "kernels:\n"
     "  - name: reduceRowsPadded\n"
     "    summary: normalises each row\n"
-    "    params: [{type: int, name: rows}]\n"
+    "    params: [{type: const float*, name: in}, {type: float*, name: out}, {type: int, name: rows},"
+    " {type: int, name: live}, {type: int, name: stride}]\n"
     "    checks: [correctness]\n"
     "sizes:\n"
     "  course: {rows: 8205, live: 20, stride: 32}\n"
@@ -252,6 +253,35 @@ static void test_harness_rules(void **state)
     expect_error("{n: 67108864}", "{n: 134217728}", 24, 11,
                  "the course size takes 2147504128 bytes (2.0 GiB) to grade");
     expect_error("{n: 1}", "{n: 1099511627776}", 27, 7, "hidden size 2 takes 17592186064896 bytes");
+}
+
+/* A kernel as its harness launches it: the argument types in order, and
+ * for day 14 (whose harness runs each kernel its own way) a name it knows. */
+static void test_kernels_match_harness(void **state)
+{
+    (void)state;
+    expect23("{type: int, name: stride}]", "{type: unsigned, name: stride}]", 11, 13,
+             "the harness of day23-shuffles launches reduceRowsPadded with (const float*, "
+             "float*, int, int, int); give 'params' those types in that order");
+    expect23(", {type: int, name: stride}]", "]", 11, 13, "launches reduceRowsPadded with");
+    expect_error("      - {type: size_t, name: n}\n", "      - {type: int, name: n}\n", 13, 7,
+                 "the harness of day25-cascade launches reduceCascade with (const float*, float*, "
+                 "size_t)");
+    static const char day14[] =
+        "day: 14\nslug: day14-syncthreads\ntitle: t\ntopic: t\nstudent_file: s.cu\n"
+        "launch: {block: 256, grid: g}\n"
+        "kernels:\n"
+        "  - name: reverseBlocks\n"
+        "    summary: s\n"
+        "    params: [{type: const float*, name: in}, {type: float*, name: out}, {type: int, name: n}]\n"
+        "    checks: [correctness]\n"
+        "sizes: {course: {n: 1000}, hidden: []}\n";
+    const char *path14 = "/c/days/day14-syncthreads/day.yaml";
+    day_manifest *m = expect_ok_in(path14, day14, "reverseBlocks", "blockSums");
+    day_manifest_free(m);
+    expect_error_in(path14, day14, "reverseBlocks", "reverseRows", 8, 11,
+                    "the harness of day14-syncthreads has no kernel 'reverseRows'; name one of "
+                    "reverseBlocks, blockSums (or add it to grader/days/)");
 }
 
 /* `arch` reaches nvcc and ptxas: one of day.h's list, nothing else. */
@@ -352,6 +382,7 @@ int main(void)
         cmocka_unit_test(test_out_of_range),
         cmocka_unit_test(test_whole_manifest_checks),
         cmocka_unit_test(test_harness_rules),
+        cmocka_unit_test(test_kernels_match_harness),
         cmocka_unit_test(test_arch),
         cmocka_unit_test(test_names_and_text),
         cmocka_unit_test(test_duplicate_key_and_documents),
