@@ -106,8 +106,14 @@ static void test_live_past_stride_refused(void **state)
          "{rows: 1000, live: 7, stride: 4}");
     char *where = cl_sprintf("%s/course/days/day23-shuffles/day.yaml:58:26: 'live' (7) in hidden "
                              "size 3 must not exceed 'stride' (4)", work);
+    /* A title past list's 40 bytes is cut between characters: the output
+     * stays UTF-8. */
+    edit("days/day14-syncthreads/day.yaml", "title: Barriers with __syncthreads",
+         "title: Barriers with __syncthreads, the block\xe2\x80\x94" "a barrier");
     cl_str list = {0}, grade = {0};
     int rc = run("list", &list);
+    assert_true(cl_text_is_safe(list.s, list.len, CL_TEXT_KEEP_LINES));
+    assert_non_null(strstr(list.s, "Barriers with __syncthreads, the block   not started"));
     if (rc != 2 || !strstr(list.s, where) || !strstr(list.s, "day23-shuffles       (cannot be opened"))
         fail_msg("list: exit %d, wanted 2 and '%s' in:\n%s", rc, where, list.s);
     rc = run("grade 23 --backend emu", &grade);
