@@ -21,11 +21,19 @@ static char last_reason[2048];
 
 int cli_cannot(const char *fmt, ...)
 {
+    /* The words may hold a path or a compiler's message: made safe to show,
+     * and kept for a caller that says them again (grade --json). */
+    cl_str raw = {0};
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(last_reason, sizeof last_reason, fmt, ap);
+    cl_str_vaddf(&raw, fmt, ap);
     va_end(ap);
-    fprintf(stderr, "cudalab: %s\n", last_reason);
+    char *safe = cl_text_safe(cl_str_cstr(&raw), 0);
+    snprintf(last_reason, sizeof last_reason, "%s", safe);
+    fprintf(stderr, "cudalab: %s
+", safe);
+    free(safe);
+    cl_str_free(&raw);
     return CLI_CANNOT;
 }
 

@@ -55,7 +55,9 @@ static int print_list(const day_course *c, const ws_state *s)
         if (!e->manifest) {
             char line[1600];
             cl_error_format(&e->error, line, sizeof line);
-            printf("%-4s %-20s (cannot be opened: see below)\n", "?", e->slug);
+            char *slug = cl_text_safe(e->slug, 0); /* a folder's name, whatever it holds */
+            printf("%-4s %-20s (cannot be opened: see below)\n", "?", slug);
+            free(slug);
             fprintf(stderr, "cudalab: %s\n", line);
             broken++;
             continue;
@@ -67,7 +69,11 @@ static int print_list(const day_course *c, const ws_state *s)
             if (!strcmp(s->days[j].slug, m->slug)) when = s->days[j].last_graded;
         char whenbuf[32];
         format_when(when, whenbuf, sizeof whenbuf);
-        printf("%-4d %-20s %-40.40s %-19s %s\n", m->day, m->slug, m->title, ws_status_text(st),
+        /* The title in 40 bytes at most, cut between characters. */
+        int cut = (int)strlen(m->title);
+        if (cut > 40)
+            for (cut = 40; cut > 0 && ((unsigned char)m->title[cut] & 0xc0) == 0x80; cut--) continue;
+        printf("%-4d %-20s %-40.*s %-19s %s\n", m->day, m->slug, cut, m->title, ws_status_text(st),
                whenbuf);
         usable++;
         honest += st == WS_HONEST;

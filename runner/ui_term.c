@@ -60,18 +60,24 @@ const char *ui_glyph(const ui_app *app, const char *utf8, const char *ascii)
     return app->unicode ? utf8 : ascii;
 }
 
-/* The next character of text: its length in bytes and its width. Bytes that
- * are not UTF-8, and control characters, count as one column. */
-static int next_char(const char *text, int len, int *width)
+/* The next character of text: its length in bytes, its width, and in repl
+ * what is drawn for it when it may not be drawn as is (core.h's convention:
+ * ESC as \e, bytes that are not UTF-8 as U+FFFD, ...); the width is then
+ * that of repl. */
+static int next_char(const char *text, int len, int *width, char repl[CL_TEXT_REPL_MAX])
 {
+    size_t n = cl_text_char(text, (size_t)len, 0, repl);
+    if ((unsigned char)repl[0] >= 0x80 && MB_CUR_MAX == 1) strcpy(repl, "?"); /* no UTF-8 here */
+    const char *shown = repl[0] ? repl : text;
+    size_t bytes = repl[0] ? strlen(repl) : n;
+    if (repl[0] && (unsigned char)repl[0] < 0x80) {
+        *width = (int)bytes; /* an ASCII escape */
+        return (int)n;
+    }
     mbstate_t mb = {0};
     wchar_t wc;
-    size_t n = mbrtowc(&wc, text, (size_t)len, &mb);
-    if (n == (size_t)-1 || n == (size_t)-2 || n == 0) {
-        *width = 1;
-        return 1;
-    }
-    int w = wcwidth(wc);
+    size_t m = mbrtowc(&wc, shown, bytes, &mb);
+    int w = m == (size_t)-1 || m == (size_t)-2 || m == 0 ? 1 : wcwidth(wc);
     *width = w < 0 ? 1 : w;
     return (int)n;
 }
@@ -79,9 +85,10 @@ static int next_char(const char *text, int len, int *width)
 int ui_text_width(const char *text, int len)
 {
     int cols = 0;
+    char repl[CL_TEXT_REPL_MAX];
     for (int i = 0; i < len;) {
         int w;
-        i += next_char(text + i, len - i, &w);
+        i += next_char(text + i, len - i, &w, repl);
         cols += w;
     }
     return cols;
@@ -90,8 +97,9 @@ int ui_text_width(const char *text, int len)
 int ui_text_fit(const char *text, int len, int cols)
 {
     int used = 0, i = 0;
+    char repl[CL_TEXT_REPL_MAX];
     while (i < len) {
-        int w, n = next_char(text + i, len - i, &w);
+        int w, n = next_char(text + i, len - i, &w, repl);
         if (used + w > cols) break;
         used += w;
         i += n;
@@ -100,19 +108,21 @@ int ui_text_fit(const char *text, int len, int cols)
 }
 
 /* Draw text at the cursor in at most cols columns, skipping its first *skip
- * columns (and counting them off). Control characters become spaces.
+ * columns (and counting them off). Whatever is drawn is safe to show: control
+ * characters and bytes that are not UTF-8 are drawn in their visible forms.
  * Returns the columns drawn. */
 static int draw_run(const char *text, int len, int cols, int *skip, int attr)
 {
     int used = 0;
+    char repl[CL_TEXT_REPL_MAX];
     attrset(attr);
     for (int i = 0; i < len && used < cols;) {
-        int w, n = next_char(text + i, len - i, &w);
+        int w, n = next_char(text + i, len - i, &w, repl);
         if (*skip > 0) {
             *skip -= w;
         } else if (used + w <= cols) {
-            if ((unsigned char)text[i] < 0x20 || text[i] == 0x7f)
-                addch(' ');
+            if (repl[0])
+                addstr(repl);
             else
                 addnstr(text + i, n);
             used += w;

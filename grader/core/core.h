@@ -82,6 +82,24 @@ const char *cl_str_cstr(const cl_str *b); /* "" when empty */
 char *cl_str_take(cl_str *b);             /* caller frees; b is reset */
 void cl_str_free(cl_str *b);
 
+/* Text from outside cudalab (a submission, the compiler, device printf, a
+ * file name) made safe for a terminal and for JSON. Every writer goes through
+ * these. The convention: ESC is shown as \e; newline, carriage return and tab
+ * as \n, \r, \t (newline and tab are kept with CL_TEXT_KEEP_LINES); other
+ * C0 controls and DEL as \xNN; C1 controls, bidirectional and zero-width
+ * formatting characters, U+2028/U+2029 and U+FEFF as \uNNNN; each byte that
+ * does not start a valid UTF-8 character as U+FFFD. Everything else is kept,
+ * so the result is valid UTF-8 with no byte a terminal would obey. The escapes
+ * are for people: a backslash is kept as it is, so they are not reversible. */
+#define CL_TEXT_KEEP_LINES 1u /* a block of lines (printf output): keep \n and \t */
+#define CL_TEXT_REPL_MAX 16
+/* The character at s (len bytes left, len > 0): returns the bytes it takes
+ * and sets repl to its visible form, or to "" when it may be shown as is. */
+size_t cl_text_char(const char *s, size_t len, unsigned flags, char repl[CL_TEXT_REPL_MAX]);
+void cl_str_add_safe(cl_str *b, const char *s, size_t len, unsigned flags);
+char *cl_text_safe(const char *s, unsigned flags); /* caller frees; NULL gives "" */
+bool cl_text_is_safe(const char *s, size_t len, unsigned flags);
+
 /* Growable array of T: CL_VEC(int) v = {0}; CL_VEC_PUSH(&v, 3); free(v.v); */
 #define CL_VEC(T) struct { T *v; size_t n, cap; }
 #define CL_VEC_RESERVE(vec, want)                                               \

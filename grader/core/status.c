@@ -2,6 +2,7 @@
 #include "core.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char *const status_names[] = {
@@ -41,15 +42,28 @@ cl_status cl_fail(cl_error *err, cl_status status, const char *file, int line,
     return status;
 }
 
+/* The message holds names from outside (a student's file, a compiler's
+ * words): it is made safe to show (core.h), then cut at a character. */
 void cl_error_format(const cl_error *err, char *buf, size_t size)
 {
+    char raw[sizeof err->file + sizeof err->message + 32];
+    if (!size) return;
     if (!err->file[0])
-        snprintf(buf, size, "%s", err->message);
+        snprintf(raw, sizeof raw, "%s", err->message);
     else if (err->line <= 0)
-        snprintf(buf, size, "%s: %s", err->file, err->message);
+        snprintf(raw, sizeof raw, "%s: %s", err->file, err->message);
     else if (err->column <= 0)
-        snprintf(buf, size, "%s:%d: %s", err->file, err->line, err->message);
+        snprintf(raw, sizeof raw, "%s:%d: %s", err->file, err->line, err->message);
     else
-        snprintf(buf, size, "%s:%d:%d: %s", err->file, err->line, err->column,
+        snprintf(raw, sizeof raw, "%s:%d:%d: %s", err->file, err->line, err->column,
                  err->message);
+    char *safe = cl_text_safe(raw, 0);
+    size_t n = strlen(safe);
+    if (n >= size) {
+        n = size - 1;
+        while (n && ((unsigned char)safe[n] & 0xc0) == 0x80) n--;
+    }
+    memcpy(buf, safe, n);
+    buf[n] = '\0';
+    free(safe);
 }

@@ -6,6 +6,25 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A file is one document: a second one (after `---`) would be ignored
+ * without a word, so it is refused where it starts. */
+static cl_status refuse_more(cl_yaml_doc *d, yaml_parser_t *parser, cl_error *err)
+{
+    yaml_document_t next;
+    if (!yaml_parser_load(parser, &next))
+        return cl_fail(err, d->fail_status, d->path, (int)parser->problem_mark.line + 1,
+                       (int)parser->problem_mark.column + 1, "not valid YAML: %s%s%s",
+                       parser->problem ? parser->problem : "parse error",
+                       parser->context ? " " : "", parser->context ? parser->context : "");
+    bool more = yaml_document_get_root_node(&next) != NULL;
+    yaml_mark_t at = next.start_mark;
+    yaml_document_delete(&next);
+    if (!more) return CL_OK;
+    return cl_fail(err, d->fail_status, d->path, (int)at.line + 1, (int)at.column + 1,
+                   "a second YAML document starts here, and the file must hold one; remove "
+                   "this '---' and what follows it (or merge it into the first)");
+}
+
 cl_status cl_yaml_load(cl_yaml_doc *d, const char *path, const char *text, size_t len,
                        cl_error *err)
 {
@@ -26,7 +45,9 @@ cl_status cl_yaml_load(cl_yaml_doc *d, const char *path, const char *text, size_
     }
     d->loaded = true;
     if (!yaml_document_get_root_node(&d->doc))
-        st = cl_fail(err, CL_MANIFEST, path, 1, 1, "the file is empty");
+        st = cl_fail(err, d->fail_status, path, 1, 1, "the file is empty");
+    else
+        st = refuse_more(d, &parser, err);
 done:
     yaml_parser_delete(&parser);
     return st;

@@ -58,6 +58,11 @@ const char *day_param_type_name(day_param_type t);    /* "const float*" */
 const char *day_param_type_mangled(day_param_type t); /* "PKf" */
 int day_param_type_bytes(day_param_type t);
 
+/* Where something is in day.yaml (1-based), for messages. */
+typedef struct day_pos {
+    int line, column;
+} day_pos;
+
 typedef struct day_param {
     day_param_type type;
     char *name;
@@ -77,6 +82,7 @@ typedef struct day_kernel {
     day_limits limits;
     bool optional;   /* graded only when the student's file defines it */
     int line;        /* where the kernel is declared in day.yaml */
+    day_pos name_at, params_at;
 } day_kernel;
 
 /* One problem size: named integers, e.g. {rows: 8205, live: 20, stride: 32}. */
@@ -84,7 +90,28 @@ typedef struct day_size {
     int n;
     char **keys;
     long long *values;
+    day_pos at;      /* the mapping */
+    day_pos *key_at; /* each value */
 } day_size;
+
+/* The most memory one kernel's run at one size may take (the harness's
+ * inputs, its buffers in the emulator and their host copies): a course size
+ * must grade on a student's machine. Day 25's course size, 2^26 floats,
+ * takes 1 GiB. */
+#define DAY_SIZE_MAX_BYTES (2ull << 30)
+
+/* The GPU architectures a manifest's `arch` may name: X(name). Those nvcc
+ * 12.8 and 13 both build for, from Turing on (the emulator's warp semantics
+ * are those of independent thread scheduling). */
+#define DAY_ARCHS(X) \
+    X("sm_75")       \
+    X("sm_80")       \
+    X("sm_86")       \
+    X("sm_87")       \
+    X("sm_89")       \
+    X("sm_90")       \
+    X("sm_100")      \
+    X("sm_120")
 
 /* The value of key in size, or fallback when it is absent. */
 long long day_size_get(const day_size *s, const char *key, long long fallback);
@@ -95,6 +122,7 @@ typedef struct day_manifest {
     int day;
     char *slug, *title, *topic, *student_file, *arch;
     int block;         /* threads a block */
+    day_pos block_at;
     char *grid;        /* how the grid is sized, for people */
     day_kernel *kernels;
     int nkernels;

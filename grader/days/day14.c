@@ -1,5 +1,6 @@
 /* day14.c - the hidden harness of day 14 (__syncthreads): reverseBlocks and
  * blockSums. */
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -88,4 +89,25 @@ static cl_status run_day14(const harness_request *req, harness_result *out, cl_e
     return cl_fail(err, CL_INTERNAL, "", 0, 0, "day 14 has no harness for kernel '%s'", req->kernel);
 }
 
-const day_harness harness_day14 = {"day14-syncthreads", run_day14, NULL, NULL};
+/* n is an int parameter of both kernels; an empty input would leave
+ * blockSums one block with nowhere to write. */
+static const harness_key day14_keys[] = {
+    {"n", 1, INT_MAX, NULL, NULL},
+    {NULL, 0, 0, NULL, NULL},
+};
+
+/* reverseBlocks at most: its input (kept for the grade), the buffers in and
+ * out, the host copy of out, each with a GPU guard. */
+static double day14_bytes(const day_size *size, int block)
+{
+    double n = (double)day_size_get(size, "n", 0), blocks = ceil(n / block);
+    return 4.0 * (4 * n + 2 * blocks + 4 * 1024);
+}
+
+static const day_param_type day14_params[] = {DAY_PARAM_CONST_FLOAT_PTR, DAY_PARAM_FLOAT_PTR,
+                                              DAY_PARAM_INT};
+static const char *const day14_kernels[] = {"reverseBlocks", "blockSums", NULL};
+
+const day_harness harness_day14 = {"day14-syncthreads", run_day14, NULL, NULL,
+                                   day14_keys, 256, day14_bytes,
+                                   day14_params, 3, day14_kernels};

@@ -1,6 +1,7 @@
 /* day23.c - the hidden harness of day 23 (warp shuffles): every kernel writes
  * out[r*stride+c] = in[r*stride+c] / rowSum(r) for c < live and must leave the
  * padding columns alone. */
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,4 +94,28 @@ static cl_status run_rows(const harness_request *req, harness_result *out, cl_er
     return st;
 }
 
-const day_harness harness_day23 = {"day23-shuffles", run_rows, NULL, NULL};
+/* One warp a row, lane c owning column c: at most 32 live columns, and
+ * they lie inside the row (check_row reads in[r*stride + c] for c < live).
+ * rows, live and stride are int parameters. */
+static const harness_key day23_keys[] = {
+    {"rows", 1, INT_MAX, NULL, NULL},
+    {"live", 1, 32, "stride", "the live columns lie inside a row of `stride` floats"},
+    {"stride", 1, INT_MAX, NULL, NULL},
+    {NULL, 0, 0, NULL, NULL},
+};
+
+/* The input (kept for the grade), in, out and out's host copy, each of
+ * rows * stride floats, with a GPU guard. */
+static double day23_bytes(const day_size *size, int block)
+{
+    (void)block;
+    double cells = (double)day_size_get(size, "rows", 0) * (double)day_size_get(size, "stride", 0);
+    return 4.0 * (4 * cells + 3 * 1024);
+}
+
+static const day_param_type day23_params[] = {DAY_PARAM_CONST_FLOAT_PTR, DAY_PARAM_FLOAT_PTR,
+                                              DAY_PARAM_INT, DAY_PARAM_INT, DAY_PARAM_INT};
+
+const day_harness harness_day23 = {"day23-shuffles", run_rows, NULL, NULL,
+                                   day23_keys, 256, day23_bytes,
+                                   day23_params, 5, NULL};

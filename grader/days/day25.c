@@ -103,4 +103,24 @@ static cl_status run_copy(const harness_request *req, harness_result *out, cl_er
     return st;
 }
 
-const day_harness harness_day25 = {"day25-cascade", run_cascade, "copyKernel", run_copy};
+/* n is a size_t parameter; an empty input is a fair case (every partial 0). */
+static const harness_key day25_keys[] = {
+    {"n", 0, 1LL << 40, NULL, NULL},
+    {NULL, 0, 0, NULL, NULL},
+};
+
+/* The copy kernel at most: the input (kept for the grade), in, out and out's
+ * host copy, each of n floats, with a GPU guard. */
+static double day25_bytes(const day_size *size, int block)
+{
+    (void)block;
+    double n = (double)day_size_get(size, "n", 0);
+    return 4.0 * (4 * n + 3 * 1024 + 2 * DAY25_BLOCKS);
+}
+
+static const day_param_type day25_params[] = {DAY_PARAM_CONST_FLOAT_PTR, DAY_PARAM_FLOAT_PTR,
+                                              DAY_PARAM_SIZE_T};
+
+const day_harness harness_day25 = {"day25-cascade", run_cascade, "copyKernel", run_copy,
+                                   day25_keys, 256, day25_bytes,
+                                   day25_params, 3, NULL};

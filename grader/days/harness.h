@@ -37,6 +37,15 @@ void harness_result_free(harness_result *r);
 typedef cl_status (*harness_fn)(const harness_request *req, harness_result *out,
                                 cl_error *err);
 
+/* A key of the day's sizes that the harness reads: the values it can run
+ * (the kernels take most as int), and another key it may not exceed. */
+typedef struct harness_key {
+    const char *name;
+    long long min, max;
+    const char *at_most; /* NULL when none */
+    const char *why;     /* the reason for at_most, for the author */
+} harness_key;
+
 typedef struct day_harness {
     const char *slug;
     harness_fn run;
@@ -44,6 +53,18 @@ typedef struct day_harness {
      * and how to run it at a size. */
     const char *copy_kernel;
     harness_fn run_copy;
+    /* What the day's manifest must agree with (checked when it is loaded):
+     * the keys of every size (each exactly once), the block size the
+     * reference and the harness are written for, and the bytes one kernel's
+     * run at a size takes (DAY_SIZE_MAX_BYTES at most). */
+    const harness_key *keys; /* ends with name NULL */
+    int block;
+    double (*bytes)(const day_size *size, int block);
+    /* The arguments it launches every kernel of the day with, and the
+     * kernels it knows by name (NULL: it runs a kernel of any name). */
+    const day_param_type *params;
+    int nparams;
+    const char *const *kernels; /* ends with NULL */
 } day_harness;
 
 /* The harness for a day, or NULL. */

@@ -3,10 +3,13 @@
 
 #include <ctype.h>
 #include <libgen.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/yamldoc.h"
+#include "harness.h"
 
 static const char *const check_names[] = {
 #define DAY_CHECK_NAME(id, name) name,
@@ -48,6 +51,11 @@ long long day_size_get(const day_size *s, const char *key, long long fallback)
 
 /* ---- small value checks ---- */
 
+static day_pos pos_of(const yaml_node_t *n)
+{
+    return (day_pos){(int)n->start_mark.line + 1, (int)n->start_mark.column + 1};
+}
+
 static bool is_identifier(const char *s)
 {
     if (!isalpha((unsigned char)*s) && *s != '_') return false;
@@ -65,6 +73,72 @@ static cl_status read_identifier(cl_yaml_doc *d, yaml_node_t *n, const char *wha
         free(*out);
         *out = NULL;
     }
+    return st;
+}
+
+/* Text for people (a title, a summary, a hint): shown in the runner and in
+ * reports, so no control characters (YAML's "\e" would make one) beyond
+ * the line breaks of a folded paragraph. */
+static cl_status read_text(cl_yaml_doc *d, yaml_node_t *n, const char *what, char **out,
+                           cl_error *err)
+{
+    cl_status st = cl_yaml_string(d, n, what, out, err);
+    if (st == CL_OK && !cl_text_is_safe(*out, strlen(*out), CL_TEXT_KEEP_LINES)) {
+        char *shown = cl_text_safe(*out, 0);
+        st = cl_yaml_fail(d, n, err, "%s holds a control or invisible character: '%s'; "
+                          "write plain text", what, shown);
+        free(shown);
+        free(*out);
+        *out = NULL;
+    }
+    return st;
+}
+
+/* A name that becomes part of a path or a tool's argument (the slug, the
+ * student's file): letters, digits, '_', '-' and '.', not starting with '-'
+ * or '.'. */
+static cl_status read_name(cl_yaml_doc *d, yaml_node_t *n, const char *what, char **out,
+                           cl_error *err)
+{
+    cl_status st = cl_yaml_string(d, n, what, out, err);
+    if (st != CL_OK) return st;
+    const char *s = *out;
+    bool ok = *s != '-' && *s != '.';
+    for (; ok && *s; s++) ok = isalnum((unsigned char)*s) || strchr("_-.", *s);
+    if (!ok) {
+        char *shown = cl_text_safe(*out, 0);
+        st = cl_yaml_fail(d, n, err, "%s may hold only letters, digits, '_', '-' and '.' and may "
+                          "not start with '-' or '.', found '%s'; rename it", what, shown);
+        free(shown);
+        free(*out);
+        *out = NULL;
+    }
+    return st;
+}
+
+static const char *const known_archs[] = {
+#define DAY_ARCH_NAME(name) name,
+    DAY_ARCHS(DAY_ARCH_NAME)
+#undef DAY_ARCH_NAME
+};
+
+/* `arch` goes to nvcc and ptxas as -arch=...: one of a fixed list, nothing
+ * else. */
+static cl_status read_arch(cl_yaml_doc *d, yaml_node_t *n, const char *what, char **out,
+                           cl_error *err)
+{
+    const char *s = cl_yaml_scalar(n);
+    for (size_t i = 0; s && i < sizeof known_archs / sizeof *known_archs; i++)
+        if (!strcmp(s, known_archs[i])) return cl_yaml_string(d, n, what, out, err);
+    cl_str all = {0};
+    for (size_t i = 0; i < sizeof known_archs / sizeof *known_archs; i++)
+        cl_str_addf(&all, "%s%s", i ? ", " : "", known_archs[i]);
+    char *shown = cl_text_safe(s ? s : "not a string", 0);
+    cl_status st = cl_yaml_fail(d, n, err, "%s must be one of %s, found '%s'; name one of "
+                                "them (sm_75 unless the day needs a newer GPU)", what,
+                                cl_str_cstr(&all), shown);
+    free(shown);
+    cl_str_free(&all);
     return st;
 }
 
@@ -102,12 +176,13 @@ static const cl_yaml_field param_fields[] = {
 
 static cl_status kernel_name(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
 {
+    ((day_kernel *)t)->name_at = pos_of(v);
     return read_identifier(d, v, "a kernel's name", &((day_kernel *)t)->name, err);
 }
 
 static cl_status kernel_summary(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
 {
-    return cl_yaml_string(d, v, "a kernel's summary", &((day_kernel *)t)->summary, err);
+    return read_text(d, v, "a kernel's summary", &((day_kernel *)t)->summary, err);
 }
 
 static cl_status kernel_optional(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
@@ -119,6 +194,7 @@ static cl_status kernel_params(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error
 {
     day_kernel *k = t;
     size_t n;
+    k->params_at = pos_of(v);
     cl_status st = cl_yaml_seq(d, v, "'params'", 0, 16, &n, err);
     if (st != CL_OK) return st;
     k->params = cl_calloc(n, sizeof *k->params);
@@ -201,20 +277,23 @@ static cl_status read_size(cl_yaml_doc *d, yaml_node_t *v, const char *what, day
         return cl_yaml_fail(d, v, err, "%s must be a mapping of size names to integers, "
                             "such as {n: 1000}", what);
     size_t n = (size_t)(v->data.mapping.pairs.top - v->data.mapping.pairs.start);
+    s->at = pos_of(v);
     s->keys = cl_calloc(n, sizeof *s->keys);
     s->values = cl_calloc(n, sizeof *s->values);
+    s->key_at = cl_calloc(n, sizeof *s->key_at);
     for (yaml_node_pair_t *p = v->data.mapping.pairs.start; p < v->data.mapping.pairs.top; p++) {
-        yaml_node_t *k = cl_yaml_node(d, p->key);
+        yaml_node_t *k = cl_yaml_node(d, p->key), *val = cl_yaml_node(d, p->value);
         char *key = NULL;
         cl_status st = read_identifier(d, k, "a size's name", &key, err);
         if (st != CL_OK) return st;
-        s->keys[s->n] = key;
-        for (int i = 0; i < s->n; i++)
-            if (!strcmp(s->keys[i], key))
-                return cl_yaml_fail(d, k, err, "'%s' appears twice in %s", key, what);
-        st = cl_yaml_int(d, cl_yaml_node(d, p->value), "a size", 0, (1LL << 40),
-                         &s->values[s->n], err);
+        s->keys[s->n] = key; /* owned by s from here, whatever follows */
+        s->key_at[s->n] = pos_of(val);
         s->n++;
+        for (int i = 0; i < s->n - 1; i++)
+            if (!strcmp(s->keys[i], key))
+                return cl_yaml_fail(d, k, err, "'%s' appears twice in %s; give each key once",
+                                    key, what);
+        st = cl_yaml_int(d, val, "a size", 0, (1LL << 40), &s->values[s->n - 1], err);
         if (st != CL_OK) return st;
     }
     return CL_OK;
@@ -253,12 +332,13 @@ static cl_status launch_block(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error 
     if (st == CL_OK && b % 32)
         st = cl_yaml_fail(d, v, err, "'block' must be a multiple of 32, found %lld", b);
     if (st == CL_OK) ((day_manifest *)t)->block = (int)b;
+    if (st == CL_OK) ((day_manifest *)t)->block_at = pos_of(v);
     return st;
 }
 
 static cl_status launch_grid(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
 {
-    return cl_yaml_string(d, v, "'grid'", &((day_manifest *)t)->grid, err);
+    return read_text(d, v, "'grid'", &((day_manifest *)t)->grid, err);
 }
 
 static const cl_yaml_field launch_fields[] = {
@@ -277,16 +357,16 @@ static cl_status top_day(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
     return st;
 }
 
-#define STRING_READER(field)                                                            \
+#define STRING_READER(field, read)                                                      \
     static cl_status top_##field(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err) \
     {                                                                                   \
-        return cl_yaml_string(d, v, "'" #field "'", &((day_manifest *)t)->field, err);  \
+        return read(d, v, "'" #field "'", &((day_manifest *)t)->field, err);            \
     }
-STRING_READER(slug)
-STRING_READER(title)
-STRING_READER(topic)
-STRING_READER(student_file)
-STRING_READER(arch)
+STRING_READER(slug, read_name)
+STRING_READER(title, read_text)
+STRING_READER(topic, read_text)
+STRING_READER(student_file, read_name)
+STRING_READER(arch, read_arch)
 #undef STRING_READER
 
 static cl_status top_launch(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
@@ -312,6 +392,7 @@ static cl_status top_kernels(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *
         yaml_node_t *item = cl_yaml_item(d, v, i);
         k->limits = (day_limits){-1, -1, -1, -1};
         k->line = cl_yaml_line(item);
+        k->name_at = k->params_at = pos_of(item);
         st = cl_yaml_mapping(d, item, "a kernel", kernel_fields, k, err);
         if (st != CL_OK) return st;
         for (size_t j = 0; j < i; j++)
@@ -329,7 +410,7 @@ static cl_status top_hints(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *er
     if (st != CL_OK) return st;
     m->hints = cl_calloc(n, sizeof *m->hints);
     for (size_t i = 0; i < n && st == CL_OK; i++, m->nhints++)
-        st = cl_yaml_string(d, cl_yaml_item(d, v, i), "a hint", &m->hints[i], err);
+        st = read_text(d, cl_yaml_item(d, v, i), "a hint", &m->hints[i], err);
     return st;
 }
 
@@ -346,6 +427,125 @@ static const cl_yaml_field top_fields[] = {
     {"hints", false, top_hints},
     {NULL, false, NULL},
 };
+
+/* ---- what the day's harness can run ---- */
+
+static cl_status fail_at(cl_yaml_doc *d, day_pos at, cl_error *err, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static cl_status fail_at(cl_yaml_doc *d, day_pos at, cl_error *err, const char *fmt, ...)
+{
+    char msg[768];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    return cl_fail(err, CL_MANIFEST, d->path, at.line, at.column, "%s", msg);
+}
+
+static int size_index(const day_size *s, const char *key)
+{
+    for (int i = 0; i < s->n; i++)
+        if (!strcmp(s->keys[i], key)) return i;
+    return -1;
+}
+
+static void key_list(const harness_key *keys, char *buf, size_t size)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (const harness_key *k = keys; k->name && used < size; k++)
+        used += (size_t)snprintf(buf + used, size - used, "%s%s", k == keys ? "" : ", ", k->name);
+}
+
+/* One size against the harness's keys: no key it does not read, every key
+ * it reads, each in its range and within the key it may not exceed; then
+ * the memory a run at the size takes. */
+static cl_status check_size(cl_yaml_doc *d, const day_manifest *m, const day_harness *h,
+                            const day_size *s, const char *what, cl_error *err)
+{
+    char names[256];
+    key_list(h->keys, names, sizeof names);
+    for (int i = 0; i < s->n; i++) {
+        const harness_key *k = h->keys;
+        while (k->name && strcmp(k->name, s->keys[i])) k++;
+        if (!k->name)
+            return fail_at(d, s->key_at[i], err, "%s names '%s', which the harness of %s does "
+                           "not read; give only %s", what, s->keys[i], m->slug, names);
+    }
+    for (const harness_key *k = h->keys; k->name; k++) {
+        int i = size_index(s, k->name);
+        if (i < 0)
+            return fail_at(d, s->at, err, "%s has no '%s'; the harness of %s needs %s", what,
+                           k->name, m->slug, names);
+        if (s->values[i] < k->min || s->values[i] > k->max)
+            return fail_at(d, s->key_at[i], err, "'%s' in %s must be between %lld and %lld for "
+                           "%s, found %lld; choose a value in that range", k->name, what,
+                           k->min, k->max, m->slug, s->values[i]);
+    }
+    for (const harness_key *k = h->keys; k->name; k++) {
+        int i = size_index(s, k->name), j = k->at_most ? size_index(s, k->at_most) : -1;
+        if (j >= 0 && s->values[i] > s->values[j])
+            return fail_at(d, s->key_at[i], err, "'%s' (%lld) in %s must not exceed '%s' (%lld): "
+                           "%s; make %s <= %s", k->name, s->values[i], what, k->at_most,
+                           s->values[j], k->why, k->name, k->at_most);
+    }
+    double bytes = h->bytes(s, m->block);
+    if (bytes > (double)DAY_SIZE_MAX_BYTES)
+        return fail_at(d, s->at, err, "%s takes %.0f bytes (%.1f GiB) to grade: the inputs, the "
+                       "buffers and their copies; a size may take %llu GiB at most; make it "
+                       "smaller", what, bytes, bytes / (1 << 30), DAY_SIZE_MAX_BYTES >> 30);
+    return CL_OK;
+}
+
+/* A kernel as the harness launches it: a name it knows, and the arguments
+ * it passes, type by type. */
+static cl_status check_kernel(cl_yaml_doc *d, const day_manifest *m, const day_harness *h,
+                              const day_kernel *k, cl_error *err)
+{
+    bool known = !h->kernels;
+    for (int i = 0; h->kernels && h->kernels[i]; i++) known |= !strcmp(h->kernels[i], k->name);
+    if (!known) {
+        cl_str names = {0};
+        for (int i = 0; h->kernels[i]; i++) cl_str_addf(&names, "%s%s", i ? ", " : "", h->kernels[i]);
+        cl_status st = fail_at(d, k->name_at, err, "the harness of %s has no kernel '%s'; name one "
+                               "of %s (or add it to grader/days/)", m->slug, k->name,
+                               cl_str_cstr(&names));
+        cl_str_free(&names);
+        return st;
+    }
+    bool same = k->nparams == h->nparams;
+    for (int i = 0; same && i < h->nparams; i++) same = k->params[i].type == h->params[i];
+    if (same) return CL_OK;
+    cl_str want = {0};
+    for (int i = 0; i < h->nparams; i++)
+        cl_str_addf(&want, "%s%s", i ? ", " : "", day_param_type_name(h->params[i]));
+    cl_status st = fail_at(d, k->params_at, err, "the harness of %s launches %s with (%s); give "
+                           "'params' those types in that order", m->slug, k->name,
+                           cl_str_cstr(&want));
+    cl_str_free(&want);
+    return st;
+}
+
+/* The manifest against its day's harness, where cudalab has one (a day
+ * without one loads, and `grade` says it has no harness). */
+static cl_status check_harness(cl_yaml_doc *d, const day_manifest *m, cl_error *err)
+{
+    const day_harness *h = harness_find(m->slug);
+    if (!h) return CL_OK;
+    if (h->block && m->block != h->block)
+        return fail_at(d, m->block_at, err, "'block' must be %d for %s: its reference and its "
+                       "harness are written for %d threads a block; found %d", h->block,
+                       m->slug, h->block, m->block);
+    cl_status st = CL_OK;
+    for (int i = 0; i < m->nkernels && st == CL_OK; i++) st = check_kernel(d, m, h, &m->kernels[i], err);
+    if (st == CL_OK) st = check_size(d, m, h, &m->course, "the course size", err);
+    for (int i = 0; i < m->nhidden && st == CL_OK; i++) {
+        char what[32];
+        snprintf(what, sizeof what, "hidden size %d", i + 1);
+        st = check_size(d, m, h, &m->hidden[i], what, err);
+    }
+    return st;
+}
 
 /* Checks that span several keys, made once every key has been read. */
 static cl_status check_whole(cl_yaml_doc *d, day_manifest *m, cl_error *err)
@@ -365,15 +565,14 @@ static cl_status check_whole(cl_yaml_doc *d, day_manifest *m, cl_error *err)
     if (strchr(m->student_file, '/') || len < 4 || strcmp(m->student_file + len - 3, ".cu"))
         return cl_yaml_fail(d, root, err, "student_file must be a plain file name ending in "
                             ".cu, found '%s'", m->student_file);
-    if (strncmp(m->arch, "sm_", 3) || atoi(m->arch + 3) < 50)
-        return cl_yaml_fail(d, root, err, "arch must be sm_NN (50 or newer), found '%s'",
-                            m->arch);
+    cl_status st = check_harness(d, m, err);
+    if (st != CL_OK) return st;
     for (int i = 0; i < m->nhidden; i++)
         for (int k = 0; k < m->course.n; k++)
             if (day_size_get(&m->hidden[i], m->course.keys[k], -1) < 0 ||
                 m->hidden[i].n != m->course.n)
                 return cl_yaml_fail(d, root, err, "hidden size %d must name the same keys as "
-                                    "the course size", i + 1);
+                                    "the course size; give every size the same keys", i + 1);
     return CL_OK;
 }
 
@@ -416,6 +615,7 @@ static void size_free(day_size *s)
     for (int i = 0; i < s->n; i++) free(s->keys[i]);
     free(s->keys);
     free(s->values);
+    free(s->key_at);
 }
 
 void day_manifest_free(day_manifest *m)

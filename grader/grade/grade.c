@@ -203,6 +203,7 @@ cl_status grade_day(const day_course *c, const day_manifest *m, const char *file
                        m->slug);
     g.r = report_new(m->slug, file, "emulator", opt->seed);
     if (opt->build) g.build = *opt->build;
+    if (!g.build.arch) g.build.arch = m->arch; /* the manifest's, checked against day.h's list */
     cl_status st = grade_open_gpu(&g, &g.build, err);
     if (st == CL_OK && g.gpu.be) {
         free(g.r->backend);

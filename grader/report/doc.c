@@ -1,4 +1,5 @@
-/* doc.c - styled lines: building them and printing them with ANSI colour. */
+/* doc.c - styled lines: building them (their text made safe to show) and
+ * printing them with ANSI colour. */
 #include "text.h"
 
 #include <langinfo.h>
@@ -18,11 +19,16 @@ report_line *report_doc_line(report_doc *d)
 
 void report_line_add(report_line *l, report_style style, const char *fmt, ...)
 {
-    cl_str add = {0};
+    cl_str raw = {0}, add = {0};
     va_list ap;
     va_start(ap, fmt);
-    cl_str_vaddf(&add, fmt, ap);
+    cl_str_vaddf(&raw, fmt, ap);
     va_end(ap);
+    /* Every line of every document is shown: whatever was formatted into it
+     * (a kernel's name, a compiler's words, printf output) is made safe here,
+     * once, for the terminal and the runner alike (core.h). */
+    cl_str_add_safe(&add, cl_str_cstr(&raw), raw.len, 0);
+    cl_str_free(&raw);
     if (!add.len) {
         cl_str_free(&add);
         return;

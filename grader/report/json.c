@@ -10,6 +10,20 @@
 
 /* ---- writing ---- */
 
+/* Every string goes in made safe (core.h): valid UTF-8, no control
+ * characters, whatever a submission or the compiler put in it. */
+static void add_text_flags(cJSON *o, const char *key, const char *s, unsigned flags)
+{
+    char *safe = cl_text_safe(s, flags);
+    cJSON_AddStringToObject(o, key, safe);
+    free(safe);
+}
+
+static void add_text(cJSON *o, const char *key, const char *s)
+{
+    add_text_flags(o, key, s, 0);
+}
+
 static void add_num_or_null(cJSON *o, const char *key, double v, bool known)
 {
     if (known)
@@ -27,7 +41,7 @@ static void add_mask(cJSON *o, const char *key, uint32_t mask)
 {
     char buf[16];
     snprintf(buf, sizeof buf, "0x%08x", mask);
-    cJSON_AddStringToObject(o, key, buf);
+    add_text(o, key, buf);
 }
 
 static cJSON *side_json(const report_side *s)
@@ -63,10 +77,10 @@ static cJSON *side_json(const report_side *s)
 static cJSON *size_json(const report_size_result *s)
 {
     cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "size", s->size);
+    add_text(o, "size", s->size);
     cJSON_AddBoolToObject(o, "ran", s->ran);
     if (s->outcome)
-        cJSON_AddStringToObject(o, "outcome", s->outcome);
+        add_text(o, "outcome", s->outcome);
     else
         cJSON_AddNullToObject(o, "outcome");
     add_long(o, "wrong", s->wrong);
@@ -79,12 +93,12 @@ static cJSON *size_json(const report_size_result *s)
         add_num_or_null(m, "got", s->first[i].got, isfinite(s->first[i].got));
         cJSON_AddItemToArray(first, m);
     }
-    if (s->note) cJSON_AddStringToObject(o, "note", s->note);
+    if (s->note) add_text(o, "note", s->note);
     if (s->gpu_ran) {
         cJSON *g = cJSON_AddObjectToObject(o, "gpu");
         add_long(g, "wrong", s->gpu_wrong);
         if (s->gpu_outcome)
-            cJSON_AddStringToObject(g, "outcome", s->gpu_outcome);
+            add_text(g, "outcome", s->gpu_outcome);
         else
             cJSON_AddNullToObject(g, "outcome");
     }
@@ -94,12 +108,12 @@ static cJSON *size_json(const report_size_result *s)
 static cJSON *kernel_json(const report_kernel *k)
 {
     cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "name", k->name);
+    add_text(o, "name", k->name);
     cJSON_AddBoolToObject(o, "passed", k->passed);
     cJSON_AddBoolToObject(o, "present", k->present);
-    if (k->signature) cJSON_AddStringToObject(o, "signature", k->signature);
-    if (k->problem) cJSON_AddStringToObject(o, "problem", k->problem);
-    if (k->unit) cJSON_AddStringToObject(o, "unit", k->unit);
+    if (k->signature) add_text(o, "signature", k->signature);
+    if (k->problem) add_text(o, "problem", k->problem);
+    if (k->unit) add_text(o, "unit", k->unit);
     cJSON_AddItemToObject(o, "yours", side_json(&k->yours));
     cJSON_AddItemToObject(o, "reference", side_json(&k->reference));
     cJSON *sizes = cJSON_AddArrayToObject(o, "sizes");
@@ -110,11 +124,11 @@ static cJSON *kernel_json(const report_kernel *k)
 static cJSON *hazard_json(const report_hazard *h)
 {
     cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "check", day_check_name(h->check));
-    cJSON_AddStringToObject(o, "severity", report_severity_name(h->severity));
-    cJSON_AddStringToObject(o, "kind", h->kind ? h->kind : "");
-    cJSON_AddStringToObject(o, "kernel", h->kernel ? h->kernel : "");
-    cJSON_AddStringToObject(o, "file", h->file ? h->file : "");
+    add_text(o, "check", day_check_name(h->check));
+    add_text(o, "severity", report_severity_name(h->severity));
+    add_text(o, "kind", h->kind ? h->kind : "");
+    add_text(o, "kernel", h->kernel ? h->kernel : "");
+    add_text(o, "file", h->file ? h->file : "");
     cJSON_AddNumberToObject(o, "line", h->line);
     if (h->line2) cJSON_AddNumberToObject(o, "line2", h->line2);
     cJSON_AddItemToObject(o, "block", cJSON_CreateIntArray(h->block, 3));
@@ -126,8 +140,8 @@ static cJSON *hazard_json(const report_hazard *h)
     else
         cJSON_AddNullToObject(o, "mask");
     cJSON_AddNumberToObject(o, "count", (double)h->count);
-    cJSON_AddStringToObject(o, "message", h->message ? h->message : "");
-    if (h->size) cJSON_AddStringToObject(o, "size", h->size);
+    add_text(o, "message", h->message ? h->message : "");
+    if (h->size) add_text(o, "size", h->size);
     if (h->has_lanes) {
         cJSON *l = cJSON_AddObjectToObject(o, "lanes");
         add_mask(l, "mask", h->lanes.mask);
@@ -143,9 +157,9 @@ static cJSON *hazard_json(const report_hazard *h)
 char *report_to_json(const report_result *r)
 {
     cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "day", r->day);
-    cJSON_AddStringToObject(o, "file", r->file);
-    cJSON_AddStringToObject(o, "backend", r->backend);
+    add_text(o, "day", r->day);
+    add_text(o, "file", r->file);
+    add_text(o, "backend", r->backend);
     cJSON_AddNumberToObject(o, "seed", (double)r->seed);
     cJSON_AddBoolToObject(o, "passed", r->passed);
     cJSON *checks = cJSON_AddArrayToObject(o, "checks");
@@ -153,10 +167,10 @@ char *report_to_json(const report_result *r)
         const report_check *k = &r->checks[c];
         if (c == DAY_CHECK_PERFORMANCE && !k->ran) continue;
         cJSON *j = cJSON_CreateObject();
-        cJSON_AddStringToObject(j, "name", day_check_name((day_check)c));
+        add_text(j, "name", day_check_name((day_check)c));
         cJSON_AddBoolToObject(j, "passed", k->ran && k->passed);
         cJSON_AddBoolToObject(j, "ran", k->ran);
-        cJSON_AddStringToObject(j, "detail", k->detail ? k->detail : "");
+        add_text(j, "detail", k->detail ? k->detail : "");
         cJSON_AddItemToArray(checks, j);
     }
     cJSON *kernels = cJSON_AddArrayToObject(o, "kernels");
@@ -167,16 +181,16 @@ char *report_to_json(const report_result *r)
     for (int i = 0; i < r->ndiags; i++) {
         const report_diag *d = &r->diags[i];
         cJSON *j = cJSON_CreateObject();
-        cJSON_AddStringToObject(j, "file", d->file ? d->file : "");
+        add_text(j, "file", d->file ? d->file : "");
         cJSON_AddNumberToObject(j, "line", d->line);
         cJSON_AddNumberToObject(j, "column", d->column);
-        cJSON_AddStringToObject(j, "severity", report_severity_name(d->severity));
-        cJSON_AddStringToObject(j, "message", d->message ? d->message : "");
+        add_text(j, "severity", report_severity_name(d->severity));
+        add_text(j, "message", d->message ? d->message : "");
         cJSON_AddItemToArray(diags, j);
     }
-    if (r->printf_text) cJSON_AddStringToObject(o, "printf", r->printf_text);
+    if (r->printf_text) add_text_flags(o, "printf", r->printf_text, CL_TEXT_KEEP_LINES);
     cJSON_AddNumberToObject(o, "seconds", r->seconds);
-    if (r->device) cJSON_AddStringToObject(o, "device", r->device);
+    if (r->device) add_text(o, "device", r->device);
     if (r->copy_has_ms) {
         cJSON *c = cJSON_AddObjectToObject(o, "copy");
         cJSON_AddNumberToObject(c, "ms", r->copy_ms);

@@ -6,11 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A CSV cell, quoted when it holds a comma, a quote or a line break. */
-static void cell(cl_str *b, bool first, const char *s)
+static void quoted(cl_str *b, const char *s)
 {
-    if (!first) cl_str_addc(b, ',');
-    if (!s) return;
     if (!strpbrk(s, ",\"\n\r")) {
         cl_str_add(b, s);
         return;
@@ -21,6 +18,17 @@ static void cell(cl_str *b, bool first, const char *s)
         cl_str_addc(b, *p);
     }
     cl_str_addc(b, '"');
+}
+
+/* A CSV cell, made safe to show (core.h: a path's newline becomes \n), then
+ * quoted when it holds a comma or a quote. */
+static void cell(cl_str *b, bool first, const char *raw)
+{
+    if (!first) cl_str_addc(b, ',');
+    if (!raw) return;
+    char *s = cl_text_safe(raw, 0);
+    quoted(b, s);
+    free(s);
 }
 
 static const char *const kernel_columns[] = {"wrong", "total", "registers", "shared_bytes",
@@ -107,7 +115,9 @@ char *report_to_gradescope(const report_result *r)
         cJSON_AddNumberToObject(t, "score", ok ? 1 : 0);
         cJSON_AddNumberToObject(t, "max_score", 1);
         cJSON_AddStringToObject(t, "status", ok ? "passed" : "failed");
-        cJSON_AddStringToObject(t, "output", k->detail && *k->detail ? k->detail : k->ran ? "" : "not run");
+        char *output = cl_text_safe(k->detail && *k->detail ? k->detail : k->ran ? "" : "not run", 0);
+        cJSON_AddStringToObject(t, "output", output);
+        free(output);
         cJSON_AddItemToArray(tests, t);
         score += ok;
         max++;
@@ -116,6 +126,25 @@ char *report_to_gradescope(const report_result *r)
     cJSON_AddNumberToObject(o, "max_score", max);
     char *text = cJSON_Print(o);
     char *out = cl_strdup(text);
+    cJSON_free(text);
+    cJSON_Delete(o);
+    return out;
+}
+
+char *report_could_not_grade_json(const char *file, const char *reason)
+{
+    cJSON *o = cJSON_CreateObject();
+    char *safe = cl_text_safe(file, 0);
+    cJSON_AddStringToObject(o, "file", safe);
+    free(safe);
+    cJSON_AddStringToObject(o, "error", "could not grade");
+    if (reason) {
+        safe = cl_text_safe(reason, 0);
+        cJSON_AddStringToObject(o, "reason", safe);
+        free(safe);
+    }
+    char *text = cJSON_Print(o);
+    char *out = cl_sprintf("%s\n", text);
     cJSON_free(text);
     cJSON_Delete(o);
     return out;

@@ -23,4 +23,9 @@ char *report_csv_finish(report_csv_table *t); /* caller frees; t is reset */
  * checks passed (caller frees). */
 char *report_to_gradescope(const report_result *r);
 
+/* What batch saves for a submission it could not grade: {"file", "error":
+ * "could not grade", "reason"}, valid JSON whatever the path or the reason
+ * hold (both made safe to show, core.h). reason may be NULL. Caller frees. */
+char *report_could_not_grade_json(const char *file, const char *reason);
+
 #endif

@@ -342,6 +342,23 @@ static void render_hazards(ctx *c)
     for (int i = 0; i < c->r->nhazards; i++) render_hazard(c, &c->r->hazards[i]);
 }
 
+/* A printf line with its tabs as spaces to the next multiple of 8 (the line
+ * is made safe to show where it is added). */
+static char *expand_tabs(const char *s, size_t n)
+{
+    cl_str b = {0};
+    cl_str_add(&b, "");
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] != '\t') {
+            cl_str_addc(&b, s[i]);
+            continue;
+        }
+        do cl_str_addc(&b, ' ');
+        while (b.len % 8);
+    }
+    return cl_str_take(&b);
+}
+
 static void render_printf(ctx *c)
 {
     if (!c->r->printf_text || !*c->r->printf_text) return;
@@ -350,7 +367,9 @@ static void render_printf(ctx *c)
     while (*s) {
         const char *nl = strchr(s, '\n');
         size_t n = nl ? (size_t)(nl - s) : strlen(s);
-        report_line_add(line(c), REPORT_STYLE_CODE, "  %.*s", (int)n, s);
+        char *row = expand_tabs(s, n);
+        report_line_add(line(c), REPORT_STYLE_CODE, "  %s", row);
+        free(row);
         s += n + (nl ? 1 : 0);
     }
     blank(c);

@@ -15,7 +15,8 @@
 # one mask-honesty hazard at lane 4, source lane 20, mask 0x000fffff; the
 # tests that use it look at timing, not at the report.
 #
-# Environment: FAKE_GRADE_SLEEP (seconds a step, default 0.4; the file
+# Environment: FAKE_GRADE_REPORT (another report to print instead),
+# FAKE_GRADE_SLEEP (seconds a step, default 0.4; the file
 # FAKE_GRADE_NAP_FILE overrides it when it holds a number), FAKE_GRADE_LOG (a
 # file that gets one line a grade: "start DAY" and "end DAY"),
 # FAKE_GRADE_FAIL (print this on stderr and exit 2: could not grade).
@@ -54,6 +55,6 @@ days:
     failed: [mask-honesty]
 YAML
 mv "$state.tmp" "$state"
-cat "$here/fixtures/day23-ballot.json"
+cat "${FAKE_GRADE_REPORT:-$here/fixtures/day23-ballot.json}"
 echo "end $day" >>"$log"
 exit 1
