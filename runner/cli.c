@@ -30,8 +30,7 @@ int cli_cannot(const char *fmt, ...)
     va_end(ap);
     char *safe = cl_text_safe(cl_str_cstr(&raw), 0);
     snprintf(last_reason, sizeof last_reason, "%s", safe);
-    fprintf(stderr, "cudalab: %s
-", safe);
+    fprintf(stderr, "cudalab: %s\n", safe);
     free(safe);
     cl_str_free(&raw);
     return CLI_CANNOT;

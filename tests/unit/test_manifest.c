@@ -37,10 +37,10 @@ static const char good[] =
     "    params: [{type: const float*, name: in}, {type: float*, name: p}, {type: size_t, name: n}]\n"
     "    checks: [mask-honesty]\n"
     "sizes:\n"
-    "  course: {n: 67108864}\n"
+    "  course: {n: 67108864, offset: 0}\n"
     "  hidden:\n"
-    "    - {n: 1000003}\n"
-    "    - {n: 1}\n"
+    "    - {n: 1000003, offset: 0}\n"
+    "    - {n: 1, offset: 0}\n"
     "hints:\n"
     "  - First hint.\n"
     "  - Second hint.\n";
@@ -170,7 +170,7 @@ static void test_out_of_range(void **state)
     expect_error("block: 256", "block: 2048", 7, 10, "between 32 and 1024");
     expect_error("block: 256", "block: 100", 7, 10, "multiple of 32");
     expect_error("{registers: 64", "{registers: 300", 17, 25, "between 1 and 255");
-    expect_error("{n: 1}", "{n: -1}", 27, 11, "between 0 and");
+    expect_error("{n: 1, offset: 0}", "{n: -1, offset: 0}", 27, 11, "between 0 and");
 }
 
 static void test_whole_manifest_checks(void **state)
@@ -179,7 +179,7 @@ static void test_whole_manifest_checks(void **state)
     expect_error("slug: day25-cascade", "slug: day24-cascade", 1, 1, "must start with 'day25-'");
     expect_error("slug: day25-cascade", "slug: day25-reduce", 1, 1, "must equal the folder");
     expect_error("cascade.cu", "cascade.c", 1, 1, "ending in .cu");
-    expect_error("{n: 1}", "{m: 1}", 27, 11,
+    expect_error("{n: 1, offset: 0}", "{m: 1, offset: 0}", 27, 11,
                  "hidden size 2 names 'm', which the harness of day25-cascade does not read");
     expect_error("name: reduceBallot", "name: reduceCascade", 18, 5,
                  "two kernels are named 'reduceCascade'");
@@ -248,11 +248,11 @@ static void test_harness_rules(void **state)
              "buffers and their copies; a size may take 2 GiB at most; make it smaller");
     /* Day 25: 2^26 floats (its course size) fit, 2^27 do not, 2^40 (the
      * most a size may say) does not abort. */
-    m = expect_ok_in(PATH, good, "{n: 67108864}", "{n: 67108864}");
+    m = expect_ok_in(PATH, good, "{n: 67108864, offset: 0}", "{n: 67108864, offset: 0}");
     day_manifest_free(m);
-    expect_error("{n: 67108864}", "{n: 134217728}", 24, 11,
+    expect_error("{n: 67108864, offset: 0}", "{n: 134217728, offset: 0}", 24, 11,
                  "the course size takes 2147504128 bytes (2.0 GiB) to grade");
-    expect_error("{n: 1}", "{n: 1099511627776}", 27, 7, "hidden size 2 takes 17592186064896 bytes");
+    expect_error("{n: 1, offset: 0}", "{n: 1099511627776, offset: 0}", 27, 7, "hidden size 2 takes 17592186064896 bytes");
 }
 
 /* A kernel as its harness launches it: the argument types in order, and
