@@ -54,6 +54,10 @@ typedef struct build_options {
     /* More nvcc flags (e.g. "-maxrregcount=32", "-DN=4"), NULL-terminated;
      * -maxrregcount and -Xptxas also reach ptxas (the PTX does not carry them). */
     const char *const *flags;
+    /* The day's own headers: the files named *.h, *.cuh or *.hpp (letters,
+     * digits, "._-" only) in this folder are copied beside the submission and
+     * are the only files it may #include "name"; NULL: none. */
+    const char *headers_dir;
     /* The cache folder; NULL: ${CUDALAB_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/cudalab}/build. */
     const char *cache_dir;
     bool no_cache;      /* neither read nor write the cache */
