@@ -48,10 +48,11 @@ build_target *build_add_target(build_result *r, const char *arch);
 /* How a path in a tool's output maps to the student's. */
 typedef struct build_paths {
     const char *given;    /* the source path as the caller gave it */
-    const char *compiled; /* the path nvcc was given (absolute) */
+    const char *compiled; /* the copy nvcc compiled: SCRATCH/submission.cu */
     const char *cwd;      /* where the tools ran (relative paths are from here) */
     const char *root;     /* the toolkit folder; NULL: unknown */
     const char *ptx;      /* the PTX text, to map ptxas's PTX line numbers; or NULL */
+    const char *original; /* the source's absolute path, as the PTX's .file names it; or NULL */
 } build_paths;
 
 /* diag.c: nvcc's (EDG, host preprocessor, "nvcc fatal") and ptxas's
@@ -113,7 +114,7 @@ typedef struct build_plan {
     const char *arch, *cubin_arch;
     const char *const *flags; /* may be NULL */
     char *cache_dir;          /* NULL: no cache */
-    const char *headers_dir;  /* the day's headers are here; NULL: none */
+    char *headers_dir;        /* the day's headers are here (absolute); NULL: none */
     build_strings headers;    /* their names */
     double timeout_s;
     uint64_t mem_limit;

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <time.h>
 #include <unistd.h>
@@ -43,6 +44,15 @@ static bool valid_arch(const char *a)
     if (strncmp(a, "sm_", 3) != 0 || !isdigit((unsigned char)a[3])) return false;
     size_t n = 3 + strspn(a + 3, "0123456789");
     return a[n] == '\0' || (islower((unsigned char)a[n]) && a[n + 1] == '\0');
+}
+
+/* The source's path made absolute from the working directory (links kept):
+ * the PTX's .file names it, as it would had nvcc compiled it there. */
+static char *absolute(const char *path)
+{
+    char cwd[PATH_MAX];
+    if (path[0] != '/' && !getcwd(cwd, sizeof cwd)) return cl_strdup(path);
+    return build_normalize_path(path, cwd);
 }
 
 /* A day header's name: "helpers.cuh". */
@@ -95,7 +105,7 @@ static cl_status make_plan(const build_options *opt, build_plan *plan, cl_error 
         return cl_fail(err, CL_USAGE, "", 0, 0, "bad GPU architecture '%s': expected sm_NN", bad);
     if (!opt->no_cache)
         plan->cache_dir = opt->cache_dir ? cl_strdup(opt->cache_dir) : default_cache_dir();
-    plan->headers_dir = opt->headers_dir;
+    plan->headers_dir = opt->headers_dir ? absolute(opt->headers_dir) : NULL;
     list_headers(plan);
     return build_find_toolchain(opt, &plan->tc, err);
 }
@@ -252,13 +262,16 @@ static void ptxas_flags(const char *const *flags, build_strings *out)
 }
 
 /* A dependency nvcc listed, as the cache should hash it: a day header in
- * the scratch folder is the course's file. NULL for the source itself and
- * the toolkit's; "" for anything else (outside: the build is refused). */
+ * the scratch folder is the course's file. NULL for the source itself, the
+ * toolkit's, and a name that is no file (a #line name: nothing was read);
+ * "" for anything else (outside: the build is refused). */
 static char *own_dep(const job *j, const char *abs)
 {
     const char *dir = j->scratch.dir;
     size_t n = strlen(dir);
-    if (strcmp(abs, j->compiled) == 0 || build_is_toolkit_path(abs, j->plan->tc.root))
+    struct stat st;
+    if (strcmp(abs, j->compiled) == 0 || build_is_toolkit_path(abs, j->plan->tc.root) ||
+        (lstat(abs, &st) != 0 && errno == ENOENT))
         return NULL;
     for (size_t i = 0; i < j->plan->headers.n; i++)
         if (strncmp(abs, dir, n) == 0 && abs[n] == '/' &&
@@ -406,15 +419,6 @@ done:
     return st;
 }
 
-/* The source's path made absolute from the working directory (links kept):
- * the PTX's .file names it, as it would had nvcc compiled it there. */
-static char *absolute(const char *path)
-{
-    char cwd[PATH_MAX];
-    if (path[0] != '/' && !getcwd(cwd, sizeof cwd)) return cl_strdup(path);
-    return build_normalize_path(path, cwd);
-}
-
 /* Write a file of the scratch folder; a full disk is named as such. */
 static cl_status put_file(const char *path, const char *data, size_t len, cl_error *err)
 {
@@ -509,12 +513,25 @@ static void rename_ptx_files(job *j)
     j->r->ptx = out.s ? cl_str_take(&out) : cl_strdup("");
 }
 
+/* The PTX with the student's names, for ptxas too: its cubins carry the
+ * names in their line tables, the same from one build to the next. */
+static cl_status renamed_ptx(job *j, cl_error *err)
+{
+    rename_ptx_files(j);
+    char *path = cl_path_join(j->scratch.dir, "kernel.ptx");
+    unlink(path);
+    cl_status st = put_file(path, j->r->ptx, strlen(j->r->ptx), err);
+    free(path);
+    return st;
+}
+
 /* nvcc, then ptxas for each architecture. CL_OK when the tools ran (the
  * build may still have failed: r->ok says). */
 static cl_status compile_fresh(job *j, cl_error *err)
 {
     bool ok = false;
     cl_status st = run_nvcc(j, &ok, err);
+    if (st == CL_OK && ok) st = renamed_ptx(j, err);
     j->paths.ptx = j->r->ptx;
     const char *archs[] = {j->plan->arch, j->plan->cubin_arch};
     for (int i = 0; i < 2 && st == CL_OK && ok; i++) {
@@ -524,7 +541,6 @@ static cl_status compile_fresh(job *j, cl_error *err)
         ok = ok && this_ok;
     }
     j->r->ok = ok && build_error_count(j->r) == 0;
-    if (st == CL_OK) rename_ptx_files(j);
     return st;
 }
 
@@ -550,6 +566,7 @@ static bool cacheable(const build_result *r)
 static void free_plan(build_plan *plan)
 {
     free(plan->cache_dir);
+    free(plan->headers_dir);
     build_strings_free(&plan->headers);
 }
 
@@ -584,7 +601,7 @@ cl_status build_compile(const build_options *opt, const char *cu_path, build_res
     st = build_scratch_open(plan.cache_dir, &j.scratch, err);
     if (st == CL_OK) st = fill_scratch(&j, err);
     if (st != CL_OK) goto done;
-    j.paths = (build_paths){cu_path, j.compiled, j.scratch.dir, plan.tc.root, NULL};
+    j.paths = (build_paths){cu_path, j.compiled, j.scratch.dir, plan.tc.root, NULL, j.abs};
     st = compile_fresh(&j, err);
     if (st != CL_OK) goto done;
     j.r->seconds = now_s() - t0;

@@ -59,7 +59,8 @@ build_origin build_classify_path(const char *printed, const build_paths *p, char
     build_origin o;
     const char *slash = strrchr(src, '/');
     size_t dirlen = (size_t)(slash - src);
-    if (strcmp(abs, src) == 0 || strcmp(printed, p->given) == 0 || same_file(abs, src)) {
+    if (strcmp(abs, src) == 0 || strcmp(printed, p->given) == 0 ||
+        (p->original && strcmp(printed, p->original) == 0) || same_file(abs, src)) {
         o = BUILD_IN_SOURCE;
         *shown = cl_strdup(p->given);
     } else if (build_is_toolkit_path(abs, p->root)) {

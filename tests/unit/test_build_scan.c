@@ -78,14 +78,22 @@ static void test_paths(void **state)
     assert_false(build_is_toolkit_path("/home/s/day23/helpers.cuh", "/usr/local/cuda"));
     assert_false(build_is_toolkit_path("/usr/includex/a.h", NULL));
 
-    build_paths p = {"day23/shuffles.cu", "/home/s/day23/shuffles.cu", "/tmp/scr",
-                     "/usr/local/cuda", NULL};
+    /* The layout of build_compile: the copy in the scratch folder, the day's
+     * headers beside it. */
+    build_paths p = {"day23/shuffles.cu", "/tmp/scr/submission.cu", "/tmp/scr",
+                     "/usr/local/cuda", NULL, NULL};
     char *shown = NULL;
-    assert_int_equal(build_classify_path("/home/s/day23/shuffles.cu", &p, &shown), BUILD_IN_SOURCE);
+    assert_int_equal(build_classify_path("/tmp/scr/submission.cu", &p, &shown), BUILD_IN_SOURCE);
     assert_string_equal(shown, "day23/shuffles.cu");
     free(shown);
-    assert_int_equal(build_classify_path("/home/s/day23/sub/h.cuh", &p, &shown), BUILD_IN_INCLUDE);
-    assert_string_equal(shown, "day23/sub/h.cuh");
+    assert_int_equal(build_classify_path("submission.cu", &p, &shown), BUILD_IN_SOURCE);
+    assert_string_equal(shown, "day23/shuffles.cu");
+    free(shown);
+    assert_int_equal(build_classify_path("/tmp/scr/h.cuh", &p, &shown), BUILD_IN_INCLUDE);
+    assert_string_equal(shown, "h.cuh");
+    free(shown);
+    assert_int_equal(build_classify_path("./h.cuh", &p, &shown), BUILD_IN_INCLUDE);
+    assert_string_equal(shown, "h.cuh");
     free(shown);
     assert_int_equal(build_classify_path("/home/s/lib/h.cuh", &p, &shown), BUILD_IN_INCLUDE);
     assert_string_equal(shown, "/home/s/lib/h.cuh");
@@ -94,7 +102,7 @@ static void test_paths(void **state)
                      BUILD_IN_TOOLKIT);
     assert_string_equal(shown, "/usr/local/cuda/include/x.h");
     free(shown);
-    assert_int_equal(build_classify_path("../../home/s/day23/shuffles.cu", &p, &shown),
+    assert_int_equal(build_classify_path("../../tmp/scr/submission.cu", &p, &shown),
                      BUILD_IN_SOURCE); /* relative to where nvcc ran */
     free(shown);
 }
