@@ -77,7 +77,8 @@ static void list_headers(build_plan *plan)
     struct dirent *e;
     while (d && (e = readdir(d)) != NULL) {
         char *path = cl_path_join(plan->headers_dir, e->d_name);
-        if (header_name_ok(e->d_name) && cl_file_exists(path))
+        struct stat st;
+        if (header_name_ok(e->d_name) && lstat(path, &st) == 0 && S_ISREG(st.st_mode))
             CL_VEC_PUSH(&plan->headers, cl_strdup(e->d_name));
         free(path);
     }

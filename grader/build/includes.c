@@ -237,13 +237,33 @@ static void header_name(scan *s, int line, const char *kind)
     cl_str_free(&name);
 }
 
-/* Skip the rest of a logical line (literals and comments in it too). */
-static void skip_line(scan *s)
+/* __has_include( name ) anywhere: the name is checked;
+ * __has_include_next is refused. */
+static void has_include(scan *s, const char *ident, int line)
+{
+    if (strcmp(ident, "__has_include_next") == 0) {
+        refuse(s, line, "%s is not allowed", ident, HINT_PASTE);
+        return;
+    }
+    if (strcmp(ident, "__has_include") != 0) return;
+    skip_blanks(&s->c);
+    if (peek(&s->c) != '(') return;
+    take(&s->c);
+    skip_blanks(&s->c);
+    header_name(s, line, "__has_include");
+}
+
+/* Skip the rest of a logical line (literals and comments in it too); a
+ * __has_include in it (#if, #elif, #define) is checked. */
+static void skip_line(scan *s, int line)
 {
     cursor *c = &s->c;
+    char ident[32];
     for (int ch; (ch = peek(c)) >= 0 && ch != '\n';) {
         if (skip_comment(c)) continue;
         if (ch == '"' || ch == '\'') skip_literal(c);
+        else if (ch >= '0' && ch <= '9') skip_number(c);
+        else if (is_ident(ch)) read_ident(c, ident, sizeof ident), has_include(s, ident, line);
         else take(c);
     }
 }
@@ -286,23 +306,7 @@ static void directive(scan *s, int line)
         }
     if (strcmp(name, "include") == 0) header_name(s, line, "#include");
     if (strcmp(name, "pragma") == 0) pragma(s, line);
-    skip_line(s);
-}
-
-/* __has_include( name ) outside a directive's start: the name is checked;
- * __has_include_next is refused. */
-static void has_include(scan *s, const char *ident, int line)
-{
-    if (strcmp(ident, "__has_include_next") == 0) {
-        refuse(s, line, "%s is not allowed", ident, HINT_PASTE);
-        return;
-    }
-    if (strcmp(ident, "__has_include") != 0) return;
-    skip_blanks(&s->c);
-    if (peek(&s->c) != '(') return;
-    take(&s->c);
-    skip_blanks(&s->c);
-    header_name(s, line, "__has_include");
+    skip_line(s, line);
 }
 
 /* "??=": '#' where trigraphs are on (strict ISO modes before C++17). */

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -347,31 +348,71 @@ static void test_unreadable_failure(void **state)
     free(nvcc);
 }
 
-/* Scratch folders that a killed cudalab left behind a day ago are swept. */
+/* Scratch folders that a killed cudalab left behind are swept by the next
+ * build: one whose lock nobody holds at once, one without a lock file after
+ * an hour; one whose lock is held (a build running) and other folders stay. */
 static void test_stale_scratch(void **state)
 {
     (void)state;
     char *nvcc = fake_tool("nvcc", "exit 1");
     char *cache = cl_sprintf("%s/cache", tmpdir);
+    char *dead = cl_sprintf("%s/tmp/cudalab-build-dead", cache);
+    char *busy = cl_sprintf("%s/tmp/cudalab-build-busy", cache);
     char *old = cl_sprintf("%s/tmp/cudalab-build-old", cache);
     char *fresh = cl_sprintf("%s/tmp/cudalab-build-fresh", cache);
     char *other = cl_sprintf("%s/tmp/not-ours", cache);
-    char *inside = cl_sprintf("%s/kernel.ptx", old);
-    assert_int_equal(cl_mkdirs(old, NULL), CL_OK);
-    assert_int_equal(cl_mkdirs(fresh, NULL), CL_OK);
-    assert_int_equal(cl_mkdirs(other, NULL), CL_OK);
-    assert_int_equal(cl_write_file_atomic(inside, "x", 1, NULL), CL_OK);
-    struct timespec two_days_ago[2] = {{time(NULL) - 2 * 86400, 0}, {time(NULL) - 2 * 86400, 0}};
-    assert_int_equal(utimensat(AT_FDCWD, old, two_days_ago, 0), 0);
-    assert_int_equal(utimensat(AT_FDCWD, other, two_days_ago, 0), 0);
+    char *dead_lock = cl_sprintf("%s/lock", dead), *busy_lock = cl_sprintf("%s/lock", busy);
+    const char *dirs[] = {dead, busy, old, fresh, other};
+    for (size_t i = 0; i < 5; i++) assert_int_equal(cl_mkdirs(dirs[i], NULL), CL_OK);
+    assert_int_equal(cl_write_file_atomic(dead_lock, "", 0, NULL), CL_OK);
+    assert_int_equal(cl_write_file_atomic(busy_lock, "", 0, NULL), CL_OK);
+    int held = open(busy_lock, O_RDONLY);
+    assert_true(held >= 0);
+    assert_int_equal(flock(held, LOCK_EX), 0);
+    struct timespec two_hours_ago[2] = {{time(NULL) - 7200, 0}, {time(NULL) - 7200, 0}};
+    assert_int_equal(utimensat(AT_FDCWD, old, two_hours_ago, 0), 0);
+    assert_int_equal(utimensat(AT_FDCWD, other, two_hours_ago, 0), 0);
     build_options o = {.nvcc = nvcc, .ptxas = nvcc, .cache_dir = cache};
     build_result *r = NULL;
     assert_int_equal(build_compile(&o, FIX "warning.cu", &r, NULL), CL_COMPILE);
     build_result_free(r);
+    assert_false(cl_dir_exists(dead));
     assert_false(cl_dir_exists(old));
+    assert_true(cl_dir_exists(busy));
     assert_true(cl_dir_exists(fresh));
     assert_true(cl_dir_exists(other));
-    free(nvcc), free(cache), free(old), free(fresh), free(other), free(inside);
+    close(held);
+    free(nvcc), free(cache), free(dead), free(busy), free(old), free(fresh), free(other);
+    free(dead_lock), free(busy_lock);
+}
+
+/* A header nvcc reads that is neither the toolkit's nor the day's (here
+ * through an -I folder, which the scanner cannot see): the dependency check
+ * refuses the build and nothing nvcc said is kept. */
+static void test_outside_dependency(void **state)
+{
+    (void)state;
+    NEED_NVCC();
+    char *inc = cl_sprintf("%s/outside", tmpdir), *h = cl_sprintf("%s/outside/secret.h", tmpdir);
+    char *src = cl_sprintf("%s/k.cu", tmpdir), *flag = cl_sprintf("-I%s", inc);
+    assert_int_equal(cl_mkdirs(inc, NULL), CL_OK);
+    assert_int_equal(cl_write_file_atomic(h, "SECRET_WORD here;\n", 18, NULL), CL_OK);
+    assert_int_equal(cl_write_file_atomic(src, "#include <secret.h>\n", 20, NULL), CL_OK);
+    const char *flags[] = {flag, NULL};
+    build_options o = {.no_cache = true, .flags = flags};
+    build_result *r = NULL;
+    cl_error e = {0};
+    assert_int_equal(build_compile(&o, src, &r, &e), CL_COMPILE);
+    size_t n = 0;
+    const build_diag *d = build_diags(r, &n);
+    assert_int_equal(n, 1);
+    assert_string_equal(d[0].code, "include");
+    assert_non_null(strstr(d[0].message, "other than the toolkit's headers and the day's own"));
+    assert_string_equal(build_nvcc_log(r), "");
+    assert_string_equal(build_ptx(r), "");
+    assert_null(strstr(e.message, "SECRET"));
+    build_result_free(r);
+    free(inc), free(h), free(src), free(flag);
 }
 
 static void test_no_nvcc(void **state)
@@ -446,6 +487,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_cancel, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unreadable_failure, setup, teardown),
         cmocka_unit_test_setup_teardown(test_stale_scratch, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_outside_dependency, setup, teardown),
         cmocka_unit_test_setup_teardown(test_no_nvcc, setup, teardown),
         cmocka_unit_test_setup_teardown(test_bad_input, setup, teardown),
         cmocka_unit_test_setup_teardown(test_toolchain, setup, teardown),
