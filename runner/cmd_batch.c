@@ -50,12 +50,15 @@ static char *name_for(const char *path)
 
 static void grade_one(batch *b, submission *s)
 {
-    const char *argv[] = {b->self, "grade", b->day, s->path, "--json", "--threads", "1",
+    char *path = cl_path_arg(s->path); /* "-x.cu" is not an option */
+    const char *argv[] = {b->self, "grade", b->day, path, "--json", "--threads", "1",
                           "--backend", b->backend, "--seed", b->seed, NULL};
     cl_proc_spec spec = {.argv = argv, .timeout_s = BATCH_TIMEOUT_S};
     cl_proc_result res = {0};
     cl_error err = {0};
-    if (cl_proc_run(&spec, &res, &err) != CL_OK) {
+    cl_status st = cl_proc_run(&spec, &res, &err);
+    free(path);
+    if (st != CL_OK) {
         s->exit_code = -1;
         s->reason = cl_strdup(err.message);
         return;

@@ -478,6 +478,40 @@ static void test_disk_full(void **state)
     free(mnt), free(cache), free(tmp), free(file);
 }
 
+/* cudalab batch over odd names (one with a leading '-', given as ./-d.cu):
+ * each is graded, none runs a command. */
+static void test_batch_names(void **state)
+{
+    (void)state;
+    NEED_NVCC();
+    char *dir = cl_sprintf("%s/batch", top);
+    assert_int_equal(cl_mkdirs(dir, NULL), CL_OK);
+    const char *files[] = {"a$(cd;touch M).cu", "q\"`cd;touch M`.cu", "-d.cu"};
+    for (size_t i = 0; i < 3; i++) {
+        char *p = cl_path_join(dir, files[i]);
+        put(p, QUIET_FILE);
+        free(p);
+    }
+    char *home = cl_sprintf("HOME=%s", top), *cache = cl_sprintf("CUDALAB_CACHE=%s/cache", top);
+    const char *env[] = {home, cache, "CUDALAB_COURSE=" COURSE, NULL};
+    const char *argv[] = {CUDALAB_BINARY, "batch", "23", files[0], files[1], "./-d.cu",
+                          "--out", "out", NULL};
+    cl_proc_result r;
+    assert_int_equal(cl_proc_run(&(cl_proc_spec){.argv = argv, .cwd = dir, .env = env,
+                                                 .timeout_s = 300}, &r, NULL), CL_OK);
+    if (r.exit_code != 1) fail_msg("exit %d: %s", r.exit_code, r.err);
+    const char *reports[] = {"out/a$(cd;touch M).json", "out/q\"`cd;touch M`.json", "out/-d.json"};
+    for (size_t i = 0; i < 3; i++) {
+        char *p = cl_path_join(dir, reports[i]), *text = NULL;
+        assert_int_equal(cl_read_file(p, &text, NULL, NULL), CL_OK);
+        assert_non_null(strstr(text, "\"compile\""));
+        free(text), free(p);
+    }
+    assert_false(cl_file_exists(marker));
+    cl_proc_result_free(&r);
+    free(dir), free(home), free(cache);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -488,6 +522,7 @@ int main(void)
         cmocka_unit_test(test_folder_names),
         cmocka_unit_test(test_odd_workspace_course_cache),
         cmocka_unit_test(test_hazard_names_the_file),
+        cmocka_unit_test(test_batch_names),
         cmocka_unit_test(test_disk_full),
         cmocka_unit_test(test_macro_bomb),
     };
