@@ -13,8 +13,14 @@
  * nvcc's host pass at most, and never linked or run. A definition of main()
  * is reported as a warning.
  *
- * nvcc and ptxas run in a scratch folder (removed afterwards, their TMPDIR
- * too), each under a wall-clock limit and an address-space limit.
+ * No path of the caller's reaches a tool (nvcc runs its own tools through
+ * `sh -c`): the source is scanned for includes (only the toolkit's headers
+ * and the day's own, see headers_dir), then copied as submission.cu into a
+ * scratch folder whose path holds no shell metacharacter, with the day's
+ * headers beside it; nvcc and ptxas run there on relative names, each under
+ * a wall-clock limit and an address-space limit, and the folder is removed
+ * afterwards (or swept by a later build if cudalab was killed). The PTX's
+ * .file names are mapped back to the student's path.
  *
  * The cache: an entry is keyed by the SHA-256 of the source bytes, its path,
  * the toolchain (nvcc's path and version, ptxas's path), the archs and flags

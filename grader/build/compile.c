@@ -201,8 +201,7 @@ static cl_status run_tool(const build_plan *plan, const char *tool, const char *
         free(why);
     } else if (res->exit_code != 0 && disk_full(res, scratch->dir)) {
         st = cl_fail(err, CL_IO, scratch->dir, 0, 0, "the disk is full: %s could not write its "
-                     "files in %s; free some space there (or set CUDALAB_CACHE elsewhere)",
-                     tool, scratch->dir);
+                     "files here; free some space (or set CUDALAB_CACHE elsewhere)", tool);
     }
     if (st != CL_OK && st != CL_NO_NVCC) cl_proc_result_free(res);
     free(tmpdir);
