@@ -139,9 +139,11 @@ void build_result_free(build_result *r);
 
 /* Compile cu_path. Returns CL_OK with *out set when it compiled, CL_COMPILE
  * with *out set (its diagnostics say why) and err naming the first error when
- * it did not; *out is NULL for anything else: CL_NO_NVCC, CL_NOT_FOUND (no
- * such source), CL_LIMIT ("nvcc ran longer than 60 s", "nvcc needed more
- * than 4 GiB"), CL_CANCELLED, CL_IO. */
+ * it did not (a refused #include too); *out is NULL for anything else:
+ * CL_NO_NVCC, CL_NOT_FOUND (no such source), CL_LIMIT ("nvcc ran longer than
+ * 60 s"), CL_NOMEM ("nvcc ran out of memory under cudalab's limit of 4 GiB
+ * per tool (<the tool's line>)"), CL_CANCELLED, CL_IO ("the disk is full: ..."
+ * among others). */
 cl_status build_compile(const build_options *opt, const char *cu_path, build_result **out,
                         cl_error *err);
 
