@@ -563,6 +563,19 @@ static bool cacheable(const build_result *r)
     return r->have_deps && (r->ok || build_error_count(r) > 0);
 }
 
+/* A FIFO would block the read, a device never end it: only a regular file
+ * (or a link to one) is a source. */
+static cl_status regular_source(const char *path, cl_error *err)
+{
+    struct stat st;
+    if (stat(path, &st) != 0)
+        return cl_fail(err, CL_NOT_FOUND, path, 0, 0, "cannot read: %s", strerror(errno));
+    if (!S_ISREG(st.st_mode))
+        return cl_fail(err, CL_USAGE, path, 0, 0, "not a regular file (a folder, a FIFO or a "
+                       "device): only a .cu file can be graded");
+    return CL_OK;
+}
+
 static void free_plan(build_plan *plan)
 {
     free(plan->cache_dir);
@@ -579,6 +592,7 @@ cl_status build_compile(const build_options *opt, const char *cu_path, build_res
     char key[CL_SHA256_HEX];
     *out = NULL;
     cl_status st = make_plan(opt, &plan, err);
+    if (st == CL_OK) st = regular_source(cu_path, err);
     if (st == CL_OK) st = cl_read_file(cu_path, &j.src, &j.len, err);
     if (st != CL_OK) goto done;
     j.abs = absolute(cu_path);

@@ -98,7 +98,7 @@ static cl_status build_each(grading *g, const char *file, cl_error *err)
     progress(g, "building");
     cl_status st = build_compile(bo, file, &g->mine, err);
     if (st == CL_LIMIT) {
-        /* nvcc ran too long or too big on the student's file: a verdict on
+        /* nvcc ran too long on the student's file: a verdict on
          * the file, not a failure of cudalab. */
         report_set_check(g->r, DAY_CHECK_COMPILE, false, err->message);
         return CL_OK;

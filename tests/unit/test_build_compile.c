@@ -456,6 +456,15 @@ static void test_bad_input(void **state)
     o.cubin_arch = "sm_9x0";
     assert_int_equal(build_compile(&o, FIX "warning.cu", &r, &e), CL_USAGE);
     assert_non_null(strstr(e.message, "sm_9x0"));
+    o.cubin_arch = NULL;
+    /* A FIFO (it would block the read) and a device (it would never end). */
+    char *fifo = cl_sprintf("%s/fifo.cu", tmpdir);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    assert_int_equal(build_compile(&o, fifo, &r, &e), CL_USAGE);
+    assert_non_null(strstr(e.message, "not a regular file"));
+    assert_int_equal(build_compile(&o, "/dev/zero", &r, &e), CL_USAGE);
+    assert_null(r);
+    free(fifo);
     free(nvcc);
 }
 

@@ -310,6 +310,25 @@ static void test_includes_refused(void **state)
     free(dir), free(path);
 }
 
+/* A FIFO or a device as the file: refused at once (exit 2), not read (the
+ * command line refuses it; build_compile would too: test_build_compile). */
+static void test_not_a_file(void **state)
+{
+    (void)state;
+    NEED_NVCC();
+    char *fifo = cl_sprintf("%s/fifo.cu", top);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    const char *files[] = {fifo, "/dev/zero"};
+    for (int i = 0; i < 2; i++) {
+        graded g = grade(top, files[i], NULL, NULL, NULL);
+        assert_int_equal(g.rc, 2);
+        if (!strstr(g.err, "not a regular file") && !strstr(g.err, "cannot be read"))
+            fail_msg("%s: %s", files[i], g.err);
+        graded_free(&g);
+    }
+    free(fifo);
+}
+
 /* A macro bomb: nvcc's preprocessor runs out of its 4 GiB; the grade says
  * so as the limit's problem (exit 2) with the tool's reason. */
 static void test_macro_bomb(void **state)
@@ -524,6 +543,7 @@ int main(void)
         cmocka_unit_test(test_hazard_names_the_file),
         cmocka_unit_test(test_batch_names),
         cmocka_unit_test(test_disk_full),
+        cmocka_unit_test(test_not_a_file),
         cmocka_unit_test(test_macro_bomb),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
