@@ -12,9 +12,9 @@
  * #include "name" where name is one of the day's headers. name may not be
  * absolute, hold a ".." part, a backslash or a control byte. Refused, in any
  * case: a computed #include MACRO, #include_next, #import, #embed,
- * __has_include_next, #pragma ... dependency (it reads a file's time). The
- * same names rule holds for __has_include(...). Directives in #if 0 are
- * checked too. */
+ * __has_include_next, #pragma ... dependency and _Pragma("... dependency")
+ * (they read a file's time). The same names rule holds for
+ * __has_include(...). Directives in #if 0 are checked too. */
 #include "build_internal.h"
 
 #include <stdio.h>
@@ -237,14 +237,32 @@ static void header_name(scan *s, int line, const char *kind)
     cl_str_free(&name);
 }
 
+/* _Pragma("... dependency ..."): #pragma dependency in another form. */
+static void pragma_operator(scan *s, int line)
+{
+    cursor *c = &s->c;
+    skip_blanks(c);
+    if (peek(c) != '(') return;
+    take(c);
+    skip_blanks(c);
+    size_t from = c->i;
+    if (peek(c) != '"' && peek(c) != 'L' && peek(c) != 'u' && peek(c) != 'U') return;
+    while (peek(c) >= 0 && peek(c) != '"') take(c);
+    skip_literal(c);
+    if (memmem(c->s + from, c->i - from, "dependency", 10))
+        refuse(s, line, "%s reads another file's time and is not allowed",
+               "_Pragma(\"dependency\")", "remove it");
+}
+
 /* __has_include( name ) anywhere: the name is checked;
- * __has_include_next is refused. */
+ * __has_include_next is refused; so is _Pragma with "dependency". */
 static void has_include(scan *s, const char *ident, int line)
 {
     if (strcmp(ident, "__has_include_next") == 0) {
         refuse(s, line, "%s is not allowed", ident, HINT_PASTE);
         return;
     }
+    if (strcmp(ident, "_Pragma") == 0) pragma_operator(s, line);
     if (strcmp(ident, "__has_include") != 0) return;
     skip_blanks(&s->c);
     if (peek(&s->c) != '(') return;

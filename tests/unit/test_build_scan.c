@@ -177,6 +177,8 @@ static void test_include_scanner(void **state)
         {"#if __has_include(<../x>)\n#endif\n", 1, 1},
         {"#if defined(__has_include_next)\n#endif\n", 1, 1},
         {"#pragma GCC dependency \"/etc/shadow\"\n", 1, 1},
+        {"x;\n_Pragma(\"GCC dependency \\\"/etc/shadow\\\"\") int y;\n", 1, 2},
+        {"_Pragma(\"unroll\") int y;\n", 0, 0},
         /* Not directives: in a string, a character, a comment, a raw string,
          * after a digit separator, not first on the line. */
         {"const char *s = \"\\n#include </x>\";\n", 0, 0},
