@@ -97,8 +97,11 @@ bool build_plain_path(const char *path);
 cl_status build_scratch_open(const char *cache_dir, build_scratch *s, cl_error *err);
 /* Remove it with everything in it, and let go of the lock. */
 void build_scratch_close(build_scratch *s);
-/* Remove the scratch folders in base whose lock no process holds. */
+/* Remove the scratch folders in base whose lock no process holds; the
+ * second, in the base build_scratch_open would use (a build taken from the
+ * cache sweeps too, so that the next run cleans up whatever it does). */
 void build_sweep_scratch(const char *base);
+void build_scratch_sweep(const char *cache_dir);
 void build_remove_tree(const char *dir);
 
 /* includes.c: check every directive of src that could bring in another

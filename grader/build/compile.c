@@ -604,6 +604,7 @@ cl_status build_compile(const build_options *opt, const char *cu_path, build_res
     build_cache_key(&plan, cu_path, j.abs, j.src, j.len, key);
     build_result *hit = plan.cache_dir ? build_cache_load(plan.cache_dir, key, cu_path) : NULL;
     if (hit) {
+        build_scratch_sweep(plan.cache_dir);
         build_result_free(j.r);
         j.r = hit;
         goto finish;

@@ -96,6 +96,13 @@ static char *scratch_base(const char *cache_dir)
     return cl_strdup("/tmp");
 }
 
+void build_scratch_sweep(const char *cache_dir)
+{
+    char *base = scratch_base(cache_dir);
+    build_sweep_scratch(base);
+    free(base);
+}
+
 /* Lock the new folder: lock.new is locked, then renamed to lock. */
 static int lock_scratch(const char *dir)
 {

@@ -379,10 +379,30 @@ static void test_default_folder(void **state)
     free(root);
 }
 
+/* A build from the cache sweeps the scratch folders a killed cudalab left
+ * (their lock unheld), as a fresh build does. */
+static void test_hit_sweeps(void **state)
+{
+    (void)state;
+    NEED_NVCC();
+    build_options o = options();
+    build_result_free(build(&o, "warning.cu", CL_OK));
+    char *dead = cl_sprintf("%s/tmp/cudalab-build-dead", cache);
+    char *lock = cl_sprintf("%s/lock", dead);
+    assert_int_equal(cl_mkdirs(dead, NULL), CL_OK);
+    assert_int_equal(cl_write_file_atomic(lock, "", 0, NULL), CL_OK);
+    build_result *r = build(&o, "warning.cu", CL_OK);
+    assert_true(build_from_cache(r));
+    assert_false(cl_dir_exists(dead));
+    build_result_free(r);
+    free(dead), free(lock);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_hit, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_hit_sweeps, setup, teardown),
         cmocka_unit_test_setup_teardown(test_edits_miss, setup, teardown),
         cmocka_unit_test_setup_teardown(test_settings_miss, setup, teardown),
         cmocka_unit_test_setup_teardown(test_corrupt_entry, setup, teardown),
