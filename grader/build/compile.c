@@ -309,6 +309,7 @@ static void refuse_outside(job *j)
     for (size_t i = 0; i < r->diags.n; i++) {
         free((char *)r->diags.v[i].file), free((char *)r->diags.v[i].code);
         free((char *)r->diags.v[i].message), free((char *)r->diags.v[i].context);
+        free((char *)r->diags.v[i].tool);
     }
     r->diags.n = 0;
     free(r->nvcc_log);
