@@ -312,22 +312,24 @@ static ui_reaction edit(ui_app *app, day *d)
     const char *env = getenv("EDITOR");
     if (!env || !*env) env = getenv("VISUAL");
     char *argv[6] = {0}, *found = NULL; /* NULL-terminated */
+    char *path = cl_path_arg(d->path);  /* "-x.cu" is not an option */
     if (env && *env) {
         argv[0] = "/bin/sh";
         argv[1] = "-c";
         argv[2] = cl_sprintf("%s \"$1\"", env);
         argv[3] = "editor";
-        argv[4] = d->path;
+        argv[4] = path; /* $1, never part of the shell's text */
     } else {
         const char *editors[] = {"nano", "vim", "vi"};
         for (int i = 0; i < 3 && !found; i++) found = find_program(editors[i]);
         if (!found) {
             ui_message(app, REPORT_STYLE_FAIL, "no editor: set EDITOR (nano, vim and vi are not "
                        "installed); your file is %s", d->path);
+            free(path);
             return UI_REDRAW;
         }
         argv[0] = found;
-        argv[1] = d->path;
+        argv[1] = path;
     }
     int status = ui_run_foreground(app, argv);
     if (status < 0)
@@ -338,6 +340,7 @@ static ui_reaction edit(ui_app *app, day *d)
         ui_message(app, REPORT_STYLE_DIM, "back from the editor; g grades your file");
     if (env && *env) free(argv[2]);
     free(found);
+    free(path);
     return UI_REDRAW;
 }
 
@@ -359,7 +362,7 @@ static ui_reaction hint(ui_app *app, day *d)
 static ui_reaction start_diff(ui_app *app, day *d)
 {
     if (d->diff) return UI_NONE;
-    char *argv[] = {"diff", "-u", d->template_path, d->path, NULL};
+    char *argv[] = {"diff", "-u", "--", d->template_path, d->path, NULL};
     cl_error err = {0};
     if (ui_child_start(argv, &d->diff, &err) != CL_OK)
         ui_message(app, REPORT_STYLE_FAIL, "%s", err.message);

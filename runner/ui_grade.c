@@ -22,7 +22,7 @@ char **ui_grade_argv(const char *self_exe, const char *day, const char *file)
     }
     argv[n++] = cl_strdup("grade");
     argv[n++] = cl_strdup(day);
-    argv[n++] = cl_strdup(file);
+    argv[n++] = cl_path_arg(file); /* "-x.cu" is not an option */
     argv[n++] = cl_strdup("--json");
     argv[n++] = cl_strdup("--progress"); /* "progress: building" lines for the status line */
     return argv;

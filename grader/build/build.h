@@ -13,8 +13,14 @@
  * nvcc's host pass at most, and never linked or run. A definition of main()
  * is reported as a warning.
  *
- * nvcc and ptxas run in a scratch folder (removed afterwards, their TMPDIR
- * too), each under a wall-clock limit and an address-space limit.
+ * No path of the caller's reaches a tool (nvcc runs its own tools through
+ * `sh -c`): the source is scanned for includes (only the toolkit's headers
+ * and the day's own, see headers_dir), then copied as submission.cu into a
+ * scratch folder whose path holds no shell metacharacter, with the day's
+ * headers beside it; nvcc and ptxas run there on relative names, each under
+ * a wall-clock limit and an address-space limit, and the folder is removed
+ * afterwards (or swept by a later build if cudalab was killed). The PTX's
+ * .file names are mapped back to the student's path.
  *
  * The cache: an entry is keyed by the SHA-256 of the source bytes, its path,
  * the toolchain (nvcc's path and version, ptxas's path), the archs and flags
@@ -54,6 +60,10 @@ typedef struct build_options {
     /* More nvcc flags (e.g. "-maxrregcount=32", "-DN=4"), NULL-terminated;
      * -maxrregcount and -Xptxas also reach ptxas (the PTX does not carry them). */
     const char *const *flags;
+    /* The day's own headers: the files named *.h, *.cuh or *.hpp (letters,
+     * digits, "._-" only) in this folder are copied beside the submission and
+     * are the only files it may #include "name"; NULL: none. */
+    const char *headers_dir;
     /* The cache folder; NULL: ${CUDALAB_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/cudalab}/build. */
     const char *cache_dir;
     bool no_cache;      /* neither read nor write the cache */
@@ -129,9 +139,11 @@ void build_result_free(build_result *r);
 
 /* Compile cu_path. Returns CL_OK with *out set when it compiled, CL_COMPILE
  * with *out set (its diagnostics say why) and err naming the first error when
- * it did not; *out is NULL for anything else: CL_NO_NVCC, CL_NOT_FOUND (no
- * such source), CL_LIMIT ("nvcc ran longer than 60 s", "nvcc needed more
- * than 4 GiB"), CL_CANCELLED, CL_IO. */
+ * it did not (a refused #include too); *out is NULL for anything else:
+ * CL_NO_NVCC, CL_NOT_FOUND (no such source), CL_LIMIT ("nvcc ran longer than
+ * 60 s"), CL_NOMEM ("nvcc ran out of memory under cudalab's limit of 4 GiB
+ * per tool (<the tool's line>)"), CL_CANCELLED, CL_IO ("the disk is full: ..."
+ * among others). */
 cl_status build_compile(const build_options *opt, const char *cu_path, build_result **out,
                         cl_error *err);
 

@@ -48,10 +48,11 @@ build_target *build_add_target(build_result *r, const char *arch);
 /* How a path in a tool's output maps to the student's. */
 typedef struct build_paths {
     const char *given;    /* the source path as the caller gave it */
-    const char *compiled; /* the path nvcc was given (absolute) */
+    const char *compiled; /* the copy nvcc compiled: SCRATCH/submission.cu */
     const char *cwd;      /* where the tools ran (relative paths are from here) */
     const char *root;     /* the toolkit folder; NULL: unknown */
     const char *ptx;      /* the PTX text, to map ptxas's PTX line numbers; or NULL */
+    const char *original; /* the source's absolute path, as the PTX's .file names it; or NULL */
 } build_paths;
 
 /* diag.c: nvcc's (EDG, host preprocessor, "nvcc fatal") and ptxas's
@@ -80,12 +81,44 @@ char *build_normalize_path(const char *path, const char *cwd);
  * include folder (/usr/include, /usr/lib, /usr/local/include). */
 bool build_is_toolkit_path(const char *abs_path, const char *root);
 
+/* scratch.c: a build's private folder, locked while the build runs. */
+typedef struct build_scratch {
+    char *dir;   /* plain (build_plain_path) */
+    char *tmp;   /* dir/tmp: the tools' TMPDIR */
+    int lock_fd; /* holds the flock on dir/lock; -1 when none */
+    bool made;
+} build_scratch;
+/* A path with nothing a shell may expand: absolute, and only letters,
+ * digits and "/._-+". */
+bool build_plain_path(const char *path);
+/* Make one under the cache folder (cache_dir/tmp) when that path is plain,
+ * else under $TMPDIR when plain, else /tmp; the abandoned ones there are
+ * swept first. CL_IO when it cannot. */
+cl_status build_scratch_open(const char *cache_dir, build_scratch *s, cl_error *err);
+/* Remove it with everything in it, and let go of the lock. */
+void build_scratch_close(build_scratch *s);
+/* Remove the scratch folders in base whose lock no process holds; the
+ * second, in the base build_scratch_open would use (a build taken from the
+ * cache sweeps too, so that the next run cleans up whatever it does). */
+void build_sweep_scratch(const char *base);
+void build_scratch_sweep(const char *cache_dir);
+void build_remove_tree(const char *dir);
+
+/* includes.c: check every directive of src that could bring in another
+ * file (see the file's comment); each refusal is an error diagnostic on
+ * given's line. headers: the day's header names, NULL-terminated, or NULL.
+ * Returns how many were refused. */
+int build_scan_includes(const char *src, size_t len, const char *given,
+                        const char *const *headers, build_result *r);
+
 /* What build_compile settled on: the options with their defaults filled. */
 typedef struct build_plan {
     build_toolchain tc;
     const char *arch, *cubin_arch;
     const char *const *flags; /* may be NULL */
     char *cache_dir;          /* NULL: no cache */
+    char *headers_dir;        /* the day's headers are here (absolute); NULL: none */
+    build_strings headers;    /* their names */
     double timeout_s;
     uint64_t mem_limit;
     atomic_int *cancel;

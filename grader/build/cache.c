@@ -47,6 +47,9 @@ void build_cache_key(const build_plan *plan, const char *given, const char *real
     hash_field(&c, getenv("NVCC_APPEND_FLAGS"));
     hash_field(&c, given);
     hash_field(&c, real_source);
+    hash_field(&c, plan->headers_dir); /* the day's headers: which there are */
+    for (size_t i = 0; i < plan->headers.n; i++) hash_field(&c, plan->headers.v[i]);
+    hash_field(&c, "--");
     uint64_t n = len;
     cl_sha256_update(&c, &n, sizeof n);
     cl_sha256_update(&c, src, len);

@@ -5,14 +5,18 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
-#include <ftw.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <time.h>
 #include <unistd.h>
+
+/* The names the tools see: cudalab's, never the student's. */
+#define SOURCE_NAME "submission.cu"
 
 #define MAIN_WARNING \
     "your file defines main(); cudalab runs only your kernels \xe2\x80\x94 host code is ignored"
@@ -42,6 +46,48 @@ static bool valid_arch(const char *a)
     return a[n] == '\0' || (islower((unsigned char)a[n]) && a[n + 1] == '\0');
 }
 
+/* The source's path made absolute from the working directory (links kept):
+ * the PTX's .file names it, as it would had nvcc compiled it there. */
+static char *absolute(const char *path)
+{
+    char cwd[PATH_MAX];
+    if (path[0] != '/' && !getcwd(cwd, sizeof cwd)) return cl_strdup(path);
+    return build_normalize_path(path, cwd);
+}
+
+/* A day header's name: "helpers.cuh". */
+static bool header_name_ok(const char *name)
+{
+    const char *dot = strrchr(name, '.');
+    if (!dot || name[0] == '.' || (strcmp(dot, ".h") && strcmp(dot, ".cuh") && strcmp(dot, ".hpp")))
+        return false;
+    return strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") ==
+           strlen(name);
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The day's headers, sorted (the cache key hashes them in this order). */
+static void list_headers(build_plan *plan)
+{
+    DIR *d = plan->headers_dir ? opendir(plan->headers_dir) : NULL;
+    struct dirent *e;
+    while (d && (e = readdir(d)) != NULL) {
+        char *path = cl_path_join(plan->headers_dir, e->d_name);
+        struct stat st;
+        if (header_name_ok(e->d_name) && lstat(path, &st) == 0 && S_ISREG(st.st_mode))
+            CL_VEC_PUSH(&plan->headers, cl_strdup(e->d_name));
+        free(path);
+    }
+    if (d) closedir(d);
+    if (plan->headers.n) qsort(plan->headers.v, plan->headers.n, sizeof *plan->headers.v, by_name);
+    CL_VEC_PUSH(&plan->headers, NULL); /* NULL-terminated, for the scanner */
+    plan->headers.n--;
+}
+
 static cl_status make_plan(const build_options *opt, build_plan *plan, cl_error *err)
 {
     static const build_options defaults;
@@ -60,57 +106,9 @@ static cl_status make_plan(const build_options *opt, build_plan *plan, cl_error 
         return cl_fail(err, CL_USAGE, "", 0, 0, "bad GPU architecture '%s': expected sm_NN", bad);
     if (!opt->no_cache)
         plan->cache_dir = opt->cache_dir ? cl_strdup(opt->cache_dir) : default_cache_dir();
+    plan->headers_dir = opt->headers_dir ? absolute(opt->headers_dir) : NULL;
+    list_headers(plan);
     return build_find_toolchain(opt, &plan->tc, err);
-}
-
-static int remove_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
-{
-    (void)sb, (void)flag, (void)ftw;
-    remove(path);
-    return 0;
-}
-
-#define SCRATCH_PREFIX "cudalab-build-"
-#define STALE_SCRATCH_S (24 * 3600) /* surely left by a cudalab that was killed */
-
-/* Remove scratch folders that a killed cudalab left in base. */
-static void sweep_stale(const char *base)
-{
-    DIR *d = opendir(base);
-    struct dirent *e;
-    time_t now = time(NULL);
-    while (d && (e = readdir(d)) != NULL) {
-        struct stat st;
-        if (strncmp(e->d_name, SCRATCH_PREFIX, strlen(SCRATCH_PREFIX)) != 0) continue;
-        char *path = cl_path_join(base, e->d_name);
-        if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode) && now - st.st_mtime > STALE_SCRATCH_S)
-            nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
-        free(path);
-    }
-    if (d) closedir(d);
-}
-
-/* A private folder for one build: under the cache folder when there is one
- * (same file system as the entries; stale ones are swept there), else under
- * $TMPDIR. */
-static char *make_scratch(const build_plan *plan, cl_error *err)
-{
-    const char *tmp = getenv("TMPDIR");
-    char *dir = NULL, *base = plan->cache_dir ? cl_path_join(plan->cache_dir, "tmp") : NULL;
-    if (base && cl_mkdirs(base, NULL) == CL_OK) {
-        sweep_stale(base);
-    } else {
-        free(base);
-        base = cl_strdup(tmp && tmp[0] ? tmp : "/tmp");
-    }
-    dir = cl_sprintf("%s/" SCRATCH_PREFIX "XXXXXX", base);
-    if (!mkdtemp(dir)) {
-        cl_fail(err, CL_IO, base, 0, 0, "cannot create a scratch folder: %s", strerror(errno));
-        free(dir);
-        dir = NULL;
-    }
-    free(base);
-    return dir;
 }
 
 static char *human_bytes(uint64_t n)
@@ -138,7 +136,8 @@ static bool starved(const cl_proc_result *res)
     static const char *const signs[] = {"error: out of memory", "Out of memory", "bad_alloc",
                                         "failed to map segment", "Cannot allocate memory",
                                         "Memory allocation failure", "died due to signal",
-                                        "Segmentation fault"};
+                                        "Segmentation fault", ": out of memory allocating",
+                                        "virtual memory exhausted"};
     if (res->out_of_memory) return true;
     if (res->exit_code == 0) return false;
     for (size_t i = 0; i < sizeof signs / sizeof *signs; i++)
@@ -146,15 +145,44 @@ static bool starved(const cl_proc_result *res)
     return false;
 }
 
+/* The line of the log that says it ran out, or what killed it. */
+static char *starved_reason(const cl_proc_result *res)
+{
+    static const char *const signs[] = {"out of memory", "Out of memory", "bad_alloc",
+                                        "memory exhausted", "Cannot allocate memory",
+                                        "Memory allocation failure", "failed to map segment"};
+    for (int k = 0; k < 2; k++) {
+        const char *log = k ? res->out : res->err;
+        for (const char *l = log; *l; l += strcspn(l, "\n") + (l[strcspn(l, "\n")] == '\n')) {
+            size_t n = strcspn(l, "\n");
+            for (size_t i = 0; i < sizeof signs / sizeof *signs && *l != ' '; i++)
+                if (memmem(l, n, signs[i], strlen(signs[i])))
+                    return cl_sprintf("%.*s", (int)(n > 200 ? 200 : n), l);
+        }
+    }
+    if (res->signal) return cl_sprintf("it was killed by signal %d", res->signal);
+    return cl_strdup("it said so");
+}
+
+/* A tool that failed on a full disk: it said so, or the folder it writes
+ * in has (almost) no room left. */
+static bool disk_full(const cl_proc_result *res, const char *dir)
+{
+    struct statvfs v;
+    if (log_says(res->err, "No space left on device") || log_says(res->out, "No space left"))
+        return true;
+    return statvfs(dir, &v) == 0 && (uint64_t)v.f_bavail * v.f_frsize < ((uint64_t)1 << 20);
+}
+
 /* Run one tool in the scratch folder under the plan's limits. CL_OK when it
  * ran to its end (whatever its exit status); CL_LIMIT, CL_CANCELLED, or
  * CL_NO_NVCC (it could not be started) otherwise. */
 static cl_status run_tool(const build_plan *plan, const char *tool, const char *const *argv,
-                          const char *scratch, cl_proc_result *res, cl_error *err)
+                          const build_scratch *scratch, cl_proc_result *res, cl_error *err)
 {
-    char *tmpdir = cl_sprintf("TMPDIR=%s", scratch); /* its temporary files die with it */
+    char *tmpdir = cl_sprintf("TMPDIR=%s", scratch->tmp); /* its temporary files die with it */
     const char *env[] = {tmpdir, "LC_ALL=C", NULL};
-    cl_proc_spec spec = {.argv = argv, .cwd = scratch, .env = env, .timeout_s = plan->timeout_s,
+    cl_proc_spec spec = {.argv = argv, .cwd = scratch->dir, .env = env, .timeout_s = plan->timeout_s,
                          .mem_limit = plan->mem_limit, .cancel = plan->cancel};
     cl_error e = {0};
     cl_status st = cl_proc_run(&spec, res, &e);
@@ -165,9 +193,15 @@ static cl_status run_tool(const build_plan *plan, const char *tool, const char *
     } else if (res->timed_out) {
         st = cl_fail(err, CL_LIMIT, "", 0, 0, "%s ran longer than %g s", tool, plan->timeout_s);
     } else if (starved(res)) {
-        char *lim = human_bytes(plan->mem_limit);
-        st = cl_fail(err, CL_LIMIT, "", 0, 0, "%s needed more than %s", tool, lim);
+        char *lim = human_bytes(plan->mem_limit), *why = starved_reason(res);
+        st = cl_fail(err, CL_NOMEM, "", 0, 0, "%s ran out of memory under cudalab's limit of %s "
+                     "per tool (%s); the machine's limit, not an error cudalab can show in the "
+                     "file", tool, lim, why);
         free(lim);
+        free(why);
+    } else if (res->exit_code != 0 && disk_full(res, scratch->dir)) {
+        st = cl_fail(err, CL_IO, scratch->dir, 0, 0, "the disk is full: %s could not write its "
+                     "files here; free some space (or set CUDALAB_CACHE elsewhere)", tool);
     }
     if (st != CL_OK && st != CL_NO_NVCC) cl_proc_result_free(res);
     free(tmpdir);
@@ -200,8 +234,10 @@ typedef struct job {
     char *abs; /* the source path nvcc gets: absolute, links not resolved */
     char *src;
     size_t len;
-    char *scratch;
+    build_scratch scratch;
+    char *compiled; /* scratch/SOURCE_NAME */
     build_paths paths;
+    bool outside; /* nvcc read a file that is not the toolkit's nor the day's */
     build_result *r;
 } job;
 
@@ -225,26 +261,69 @@ static void ptxas_flags(const char *const *flags, build_strings *out)
     }
 }
 
+/* A dependency nvcc listed, as the cache should hash it: a day header in
+ * the scratch folder is the course's file. NULL for the source itself, the
+ * toolkit's, and a name that is no file (a #line name: nothing was read);
+ * "" for anything else (outside: the build is refused). */
+static char *own_dep(const job *j, const char *abs)
+{
+    const char *dir = j->scratch.dir;
+    size_t n = strlen(dir);
+    struct stat st;
+    if (strcmp(abs, j->compiled) == 0 || build_is_toolkit_path(abs, j->plan->tc.root) ||
+        (lstat(abs, &st) != 0 && errno == ENOENT))
+        return NULL;
+    for (size_t i = 0; i < j->plan->headers.n; i++)
+        if (strncmp(abs, dir, n) == 0 && abs[n] == '/' &&
+            strcmp(abs + n + 1, j->plan->headers.v[i]) == 0)
+            return cl_path_join(j->plan->headers_dir, j->plan->headers.v[i]);
+    return cl_strdup("");
+}
+
 static void read_deps(job *j)
 {
-    char *path = cl_path_join(j->scratch, "deps.d"), *text = NULL;
+    char *path = cl_path_join(j->scratch.dir, "deps.d"), *text = NULL;
     build_strings all = {0};
     if (cl_read_file(path, &text, NULL, NULL) == CL_OK) {
         build_parse_deps(text, &all);
-        char *src = build_normalize_path(j->abs, NULL);
         for (size_t i = 0; i < all.n; i++) {
-            char *abs = build_normalize_path(all.v[i], j->scratch);
-            if (strcmp(abs, src) != 0 && !build_is_toolkit_path(abs, j->plan->tc.root))
-                CL_VEC_PUSH(&j->r->deps, abs);
-            else
-                free(abs);
+            char *abs = build_normalize_path(all.v[i], j->scratch.dir);
+            char *mine = own_dep(j, abs);
+            if (mine && !mine[0]) j->outside = true;
+            if (mine && mine[0]) CL_VEC_PUSH(&j->r->deps, mine);
+            else free(mine);
+            free(abs);
         }
-        free(src);
         j->r->have_deps = true;
     }
     build_strings_free(&all);
     free(text);
     free(path);
+}
+
+/* nvcc read a file it should not have (the scanner let a way through that
+ * it does not know): nothing of what it said may reach a report. */
+static void refuse_outside(job *j)
+{
+    build_result *r = j->r;
+    for (size_t i = 0; i < r->diags.n; i++) {
+        free((char *)r->diags.v[i].file), free((char *)r->diags.v[i].code);
+        free((char *)r->diags.v[i].message), free((char *)r->diags.v[i].context);
+        free((char *)r->diags.v[i].tool);
+    }
+    r->diags.n = 0;
+    free(r->nvcc_log);
+    r->nvcc_log = cl_strdup("");
+    free(r->ptx);
+    r->ptx = cl_strdup("");
+    build_strings_free(&r->deps);
+    r->have_deps = false;
+    build_diag d = {.file = j->given, .severity = BUILD_ERROR, .origin = BUILD_IN_SOURCE,
+                    .code = "include", .tool = "cudalab",
+                    .message = "your file made nvcc read a file other than the toolkit's "
+                               "headers and the day's own; only those can be included: a "
+                               "submission is one file"};
+    build_add_diag(r, &d);
 }
 
 static void warn_about_main(job *j)
@@ -266,18 +345,23 @@ static cl_status run_nvcc(job *j, bool *ok, cl_error *err)
     const char *head[] = {plan->tc.nvcc, "-ptx", "-lineinfo", arch};
     for (size_t i = 0; i < 4; i++) CL_VEC_PUSH(&argv, head[i]);
     for (size_t i = 0; plan->flags && plan->flags[i]; i++) CL_VEC_PUSH(&argv, plan->flags[i]);
-    const char *tail[] = {"-MD", "-MF", "deps.d", "-o", "kernel.ptx", j->abs, NULL};
+    const char *tail[] = {"-MD", "-MF", "deps.d", "-o", "kernel.ptx", SOURCE_NAME, NULL};
     for (size_t i = 0; i < 7; i++) CL_VEC_PUSH(&argv, tail[i]);
     cl_proc_result res;
     *ok = false;
-    cl_status st = run_tool(plan, "nvcc", argv.v, j->scratch, &res, err);
+    cl_status st = run_tool(plan, "nvcc", argv.v, &j->scratch, &res, err);
     if (st != CL_OK) goto done;
     free(j->r->nvcc_log);
     j->r->nvcc_log = raw_log(&res);
     build_parse_nvcc_log(j->r, j->r->nvcc_log, &j->paths);
     warn_about_main(j);
     read_deps(j);
-    ptx_path = cl_path_join(j->scratch, "kernel.ptx");
+    if (j->outside) {
+        refuse_outside(j);
+        cl_proc_result_free(&res);
+        goto done;
+    }
+    ptx_path = cl_path_join(j->scratch.dir, "kernel.ptx");
     if (res.exit_code == 0 && res.signal == 0) {
         free(j->r->ptx);
         j->r->ptx = NULL;
@@ -301,7 +385,7 @@ static cl_status run_ptxas(job *j, const char *arch, bool *ok, cl_error *err)
     build_strings extra = {0};
     CL_VEC(const char *) argv = {0};
     char *a = cl_sprintf("-arch=%s", arch), *out = cl_sprintf("%s.cubin", arch);
-    char *cubin_path = cl_path_join(j->scratch, out);
+    char *cubin_path = cl_path_join(j->scratch.dir, out);
     ptxas_flags(plan->flags, &extra);
     const char *head[] = {plan->tc.ptxas, a, "-v", "-lineinfo"};
     for (size_t i = 0; i < 4; i++) CL_VEC_PUSH(&argv, head[i]);
@@ -310,7 +394,7 @@ static cl_status run_ptxas(job *j, const char *arch, bool *ok, cl_error *err)
     for (size_t i = 0; i < 4; i++) CL_VEC_PUSH(&argv, tail[i]);
     cl_proc_result res;
     *ok = false;
-    cl_status st = run_tool(plan, "ptxas", argv.v, j->scratch, &res, err);
+    cl_status st = run_tool(plan, "ptxas", argv.v, &j->scratch, &res, err);
     if (st != CL_OK) goto done;
     char *log = raw_log(&res), *all = cl_sprintf("%s%s", j->r->ptxas_log, log);
     free(j->r->ptxas_log);
@@ -336,12 +420,119 @@ done:
     return st;
 }
 
+/* Write a file of the scratch folder; a full disk is named as such. */
+static cl_status put_file(const char *path, const char *data, size_t len, cl_error *err)
+{
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    size_t done = 0;
+    while (fd >= 0 && done < len) {
+        ssize_t n = write(fd, data + done, len - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        done += (size_t)n;
+    }
+    int e = errno;
+    if (fd >= 0 && close(fd) != 0 && done == len) e = errno, done = len + 1;
+    if (fd >= 0 && done == len) return CL_OK;
+    if (e == ENOSPC || e == EDQUOT)
+        return cl_fail(err, CL_IO, path, 0, 0, "the disk is full: cannot write the build's "
+                       "files here; free some space (or set CUDALAB_CACHE elsewhere)");
+    return cl_fail(err, CL_IO, path, 0, 0, "cannot write the build's copy: %s", strerror(e));
+}
+
+/* The submission, under cudalab's name, and the day's headers beside it. */
+static cl_status fill_scratch(job *j, cl_error *err)
+{
+    const build_plan *plan = j->plan;
+    j->compiled = cl_path_join(j->scratch.dir, SOURCE_NAME);
+    cl_status st = put_file(j->compiled, j->src, j->len, err);
+    for (size_t i = 0; st == CL_OK && i < plan->headers.n; i++) {
+        char *from = cl_path_join(plan->headers_dir, plan->headers.v[i]);
+        char *to = cl_path_join(j->scratch.dir, plan->headers.v[i]), *data = NULL;
+        size_t len = 0;
+        st = cl_read_file(from, &data, &len, err);
+        if (st == CL_OK) st = put_file(to, data, len, err);
+        free(data);
+        free(from);
+        free(to);
+    }
+    return st;
+}
+
+/* A path as the PTX's lexer can hold it in quotes: '"' and control bytes
+ * become '?'. */
+static void add_ptx_path(cl_str *out, const char *path)
+{
+    for (const unsigned char *p = (const unsigned char *)path; *p; p++)
+        cl_str_addc(out, *p == '"' || *p < 0x20 || *p == 0x7f ? '?' : (char)*p);
+}
+
+/* What a .file path of nvcc's PTX stands for: the student's file or the
+ * course's header for the scratch copies, NULL for the others. */
+static char *ptx_file_for(const job *j, const char *path, const char *real_dir)
+{
+    const char *dirs[] = {j->scratch.dir, real_dir};
+    for (int k = 0; k < 2; k++) {
+        size_t n = dirs[k] ? strlen(dirs[k]) : 0;
+        if (!n || strncmp(path, dirs[k], n) != 0 || path[n] != '/') continue;
+        const char *name = path + n + 1;
+        if (strcmp(name, SOURCE_NAME) == 0) return cl_strdup(j->abs);
+        for (size_t i = 0; i < j->plan->headers.n; i++)
+            if (strcmp(name, j->plan->headers.v[i]) == 0)
+                return cl_path_join(j->plan->headers_dir, name);
+    }
+    return NULL;
+}
+
+/* The PTX's `.file N "path"` lines name the student's file (and the day's
+ * headers) instead of the scratch copies: hazards and ptxas's messages are
+ * placed through them. Lines keep their numbers. */
+static void rename_ptx_files(job *j)
+{
+    char real_dir[PATH_MAX];
+    const char *rd = realpath(j->scratch.dir, real_dir) ? real_dir : NULL;
+    cl_str out = {0};
+    for (const char *l = j->r->ptx; *l;) {
+        size_t len = strcspn(l, "\n");
+        const char *t = l + strspn(l, " \t"), *q = memchr(l, '"', len);
+        const char *e = q ? memchr(q + 1, '"', len - (size_t)(q + 1 - l)) : NULL;
+        char *path = e && strncmp(t, ".file", 5) == 0 ? cl_strndup(q + 1, (size_t)(e - q - 1)) : NULL;
+        char *mine = path ? ptx_file_for(j, path, rd) : NULL;
+        if (mine) {
+            cl_str_addn(&out, l, (size_t)(q + 1 - l));
+            add_ptx_path(&out, mine);
+            cl_str_addn(&out, e, len - (size_t)(e - l));
+        } else {
+            cl_str_addn(&out, l, len);
+        }
+        if (l[len] == '\n') cl_str_addc(&out, '\n');
+        l += len + (l[len] == '\n');
+        free(path);
+        free(mine);
+    }
+    free(j->r->ptx);
+    j->r->ptx = out.s ? cl_str_take(&out) : cl_strdup("");
+}
+
+/* The PTX with the student's names, for ptxas too: its cubins carry the
+ * names in their line tables, the same from one build to the next. */
+static cl_status renamed_ptx(job *j, cl_error *err)
+{
+    rename_ptx_files(j);
+    char *path = cl_path_join(j->scratch.dir, "kernel.ptx");
+    unlink(path);
+    cl_status st = put_file(path, j->r->ptx, strlen(j->r->ptx), err);
+    free(path);
+    return st;
+}
+
 /* nvcc, then ptxas for each architecture. CL_OK when the tools ran (the
  * build may still have failed: r->ok says). */
 static cl_status compile_fresh(job *j, cl_error *err)
 {
     bool ok = false;
     cl_status st = run_nvcc(j, &ok, err);
+    if (st == CL_OK && ok) st = renamed_ptx(j, err);
     j->paths.ptx = j->r->ptx;
     const char *archs[] = {j->plan->arch, j->plan->cubin_arch};
     for (int i = 0; i < 2 && st == CL_OK && ok; i++) {
@@ -364,15 +555,6 @@ static cl_status first_error(const build_result *r, cl_error *err)
     return cl_fail(err, CL_COMPILE, r->source, 0, 0, "compilation failed");
 }
 
-/* The source's path made absolute from the working directory (links kept,
- * so that #include "x.h" looks beside the file as the student named it). */
-static char *absolute(const char *path)
-{
-    char cwd[PATH_MAX];
-    if (path[0] != '/' && !getcwd(cwd, sizeof cwd)) return cl_strdup(path);
-    return build_normalize_path(path, cwd);
-}
-
 /* Failed builds are cached too when nvcc named every file it read (its
  * dependency output): the same inputs give the same errors. A build that
  * stopped at a limit, or whose includes are unknown (a missing header), is
@@ -382,32 +564,60 @@ static bool cacheable(const build_result *r)
     return r->have_deps && (r->ok || build_error_count(r) > 0);
 }
 
+/* A FIFO would block the read, a device never end it: only a regular file
+ * (or a link to one) is a source. */
+static cl_status regular_source(const char *path, cl_error *err)
+{
+    struct stat st;
+    if (stat(path, &st) != 0)
+        return cl_fail(err, CL_NOT_FOUND, path, 0, 0, "cannot read: %s", strerror(errno));
+    if (!S_ISREG(st.st_mode))
+        return cl_fail(err, CL_USAGE, path, 0, 0, "not a regular file (a folder, a FIFO or a "
+                       "device): only a .cu file can be graded");
+    return CL_OK;
+}
+
+static void free_plan(build_plan *plan)
+{
+    free(plan->cache_dir);
+    free(plan->headers_dir);
+    build_strings_free(&plan->headers);
+}
+
 cl_status build_compile(const build_options *opt, const char *cu_path, build_result **out,
                         cl_error *err)
 {
     build_plan plan = {0};
-    job j = {.plan = &plan, .given = cu_path};
+    job j = {.plan = &plan, .given = cu_path, .scratch = {.lock_fd = -1}};
     double t0 = now_s();
     char key[CL_SHA256_HEX];
     *out = NULL;
     cl_status st = make_plan(opt, &plan, err);
+    if (st == CL_OK) st = regular_source(cu_path, err);
     if (st == CL_OK) st = cl_read_file(cu_path, &j.src, &j.len, err);
     if (st != CL_OK) goto done;
     j.abs = absolute(cu_path);
+    j.r = build_result_new(cu_path);
+    free(j.r->version);
+    j.r->version = cl_strdup(plan.tc.version);
+    if (build_scan_includes(j.src, j.len, cu_path, (const char *const *)plan.headers.v, j.r))
+        goto finish; /* refused before any tool ran */
     build_cache_key(&plan, cu_path, j.abs, j.src, j.len, key);
-    if (plan.cache_dir && (j.r = build_cache_load(plan.cache_dir, key, cu_path))) goto finish;
+    build_result *hit = plan.cache_dir ? build_cache_load(plan.cache_dir, key, cu_path) : NULL;
+    if (hit) {
+        build_scratch_sweep(plan.cache_dir);
+        build_result_free(j.r);
+        j.r = hit;
+        goto finish;
+    }
     if (plan.cancel && atomic_load(plan.cancel)) {
         st = cl_fail(err, CL_CANCELLED, "", 0, 0, "the build was cancelled");
         goto done;
     }
-    if (!(j.scratch = make_scratch(&plan, err))) {
-        st = CL_IO;
-        goto done;
-    }
-    j.paths = (build_paths){cu_path, j.abs, j.scratch, plan.tc.root, NULL};
-    j.r = build_result_new(cu_path);
-    free(j.r->version);
-    j.r->version = cl_strdup(plan.tc.version);
+    st = build_scratch_open(plan.cache_dir, &j.scratch, err);
+    if (st == CL_OK) st = fill_scratch(&j, err);
+    if (st != CL_OK) goto done;
+    j.paths = (build_paths){cu_path, j.compiled, j.scratch.dir, plan.tc.root, NULL, j.abs};
     st = compile_fresh(&j, err);
     if (st != CL_OK) goto done;
     j.r->seconds = now_s() - t0;
@@ -417,11 +627,11 @@ finish:
     *out = j.r;
     j.r = NULL;
 done:
-    if (j.scratch) nftw(j.scratch, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    build_scratch_close(&j.scratch);
     build_result_free(j.r);
-    free(j.scratch);
+    free(j.compiled);
     free(j.abs);
     free(j.src);
-    free(plan.cache_dir);
+    free_plan(&plan);
     return st;
 }

@@ -201,10 +201,14 @@ static void start(parser *ps, const char *printed, int line, int col, build_seve
     c->d = (build_diag){.line = line, .column = col, .severity = sev};
     if (printed && printed[0]) {
         c->d.origin = build_classify_path(printed, ps->p, &c->file);
-        /* The original line is read from the file as the student names it
-         * (the same file nvcc read; for a replayed log, the one that exists). */
-        c->abs = cl_file_exists(c->file) ? cl_strdup(c->file)
-                                         : build_normalize_path(printed, ps->p->cwd);
+        /* The original line is read from the file nvcc read (in the scratch
+         * folder); the student's own file stands in for the source's copy
+         * when that is gone. Never a file of the same name elsewhere. */
+        c->abs = build_normalize_path(printed, ps->p->cwd);
+        if (!cl_file_exists(c->abs) && c->d.origin == BUILD_IN_SOURCE) {
+            free(c->abs);
+            c->abs = cl_strdup(ps->p->given);
+        }
     } else {
         c->d.origin = BUILD_NO_FILE;
         c->file = cl_strdup("");

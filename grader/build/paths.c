@@ -52,14 +52,6 @@ static bool same_file(const char *a, const char *b)
     return realpath(a, ra) && realpath(b, rb) && strcmp(ra, rb) == 0;
 }
 
-/* dirname(given) joined to rest, or rest when given has no folder. */
-static char *beside_given(const char *given, const char *rest)
-{
-    const char *slash = strrchr(given, '/');
-    if (!slash) return cl_strdup(rest);
-    return cl_sprintf("%.*s/%s", (int)(slash - given), given, rest);
-}
-
 build_origin build_classify_path(const char *printed, const build_paths *p, char **shown)
 {
     char *abs = build_normalize_path(printed, p->cwd);
@@ -67,15 +59,16 @@ build_origin build_classify_path(const char *printed, const build_paths *p, char
     build_origin o;
     const char *slash = strrchr(src, '/');
     size_t dirlen = (size_t)(slash - src);
-    if (strcmp(abs, src) == 0 || strcmp(printed, p->given) == 0 || same_file(abs, src)) {
+    if (strcmp(abs, src) == 0 || strcmp(printed, p->given) == 0 ||
+        (p->original && strcmp(printed, p->original) == 0) || same_file(abs, src)) {
         o = BUILD_IN_SOURCE;
         *shown = cl_strdup(p->given);
     } else if (build_is_toolkit_path(abs, p->root)) {
         o = BUILD_IN_TOOLKIT;
         *shown = cl_strdup(abs);
     } else if (dirlen > 0 && strncmp(abs, src, dirlen + 1) == 0) {
-        o = BUILD_IN_INCLUDE;
-        *shown = beside_given(p->given, abs + dirlen + 1);
+        o = BUILD_IN_INCLUDE; /* a day's header, copied beside the source */
+        *shown = cl_strdup(abs + dirlen + 1);
     } else {
         o = BUILD_IN_INCLUDE;
         *shown = cl_strdup(abs);

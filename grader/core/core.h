@@ -131,5 +131,8 @@ bool cl_dir_exists(const char *path);
 const char *cl_file_kind(unsigned mode);
 cl_status cl_copy_file(const char *from, const char *to, cl_error *err);
 char *cl_path_join(const char *a, const char *b); /* caller frees */
+/* path as a child's argument that no program takes for an option: "./-x.cu"
+ * for "-x.cu", else path itself. Caller frees. */
+char *cl_path_arg(const char *path);
 
 #endif

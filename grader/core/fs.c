@@ -147,6 +147,11 @@ cl_status cl_copy_file(const char *from, const char *to, cl_error *err)
     return st;
 }
 
+char *cl_path_arg(const char *path)
+{
+    return path[0] == '-' ? cl_sprintf("./%s", path) : cl_strdup(path);
+}
+
 char *cl_path_join(const char *a, const char *b)
 {
     if (!a || !a[0] || b[0] == '/') return cl_strdup(b);

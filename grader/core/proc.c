@@ -1,5 +1,6 @@
 /* proc.c - child processes: posix_spawn (fork + exec only where a memory limit
- * needs setrlimit), pipes read with poll, time limit, cancellation, group kill. */
+ * needs setrlimit), pipes read with poll, time limit, cancellation, group kill,
+ * and a guard that kills the group when cudalab dies. */
 #include "proc.h"
 
 #include <errno.h>
@@ -160,6 +161,60 @@ static cl_status spawn_limited(const launch *l, pid_t *pid, cl_error *err)
 done:
     close(st[0]);
     return status;
+}
+
+/* The guard: a forked process of its own group that holds only the read end
+ * of a pipe whose write end only cudalab holds. When cudalab dies, however
+ * it dies (kill -9 too), the pipe reads end-of-file and the guard kills the
+ * child's whole group (nvcc, cicc, ptxas, ...); when the child has ended and
+ * been swept, cudalab writes one byte and the guard leaves quietly. It
+ * ignores the signals a terminal or a group kill sends, so that it outlives
+ * cudalab. Between fork and _exit it makes only system calls (no malloc).
+ * PR_SET_PDEATHSIG would reach the child alone, not its children, and fires
+ * when the forking thread ends rather than the process. */
+static _Noreturn void guard_main(int in, pid_t group)
+{
+    struct sigaction ign;
+    memset(&ign, 0, sizeof ign);
+    ign.sa_handler = SIG_IGN;
+    const int quiet[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGTSTP, SIGTTIN, SIGTTOU};
+    for (size_t i = 0; i < sizeof quiet / sizeof *quiet; i++) sigaction(quiet[i], &ign, NULL);
+    setpgid(0, 0);
+    if (dup2(in, 0) == 0) close_range(1, ~0U, 0); /* no other pipe's end kept open */
+    char b;
+    ssize_t r;
+    while ((r = read(0, &b, 1)) < 0 && errno == EINTR) {}
+    if (r != 1) kill(-group, SIGKILL);
+    _exit(0);
+}
+
+typedef struct guard {
+    pid_t pid; /* -1: none */
+    int done_w;
+} guard;
+
+static guard guard_start(pid_t group)
+{
+    guard g = {-1, -1};
+    int p[2];
+    if (pipe2(p, O_CLOEXEC) != 0) return g;
+    g.pid = fork();
+    if (g.pid == 0) guard_main(p[0], group);
+    close(p[0]);
+    if (g.pid < 0) close(p[1]);
+    else g.done_w = p[1];
+    return g;
+}
+
+/* The child is over and its group swept: let the guard go. */
+static void guard_stop(guard *g)
+{
+    if (g->pid < 0) return;
+    ssize_t w = write(g->done_w, "", 1);
+    (void)w;
+    close(g->done_w);
+    while (waitpid(g->pid, NULL, 0) < 0 && errno == EINTR) {}
+    g->pid = -1;
 }
 
 /* One captured stream. */
@@ -332,7 +387,9 @@ cl_status cl_proc_run(const cl_proc_spec *spec, cl_proc_result *res, cl_error *e
     if (st != CL_OK) goto done;
     if (spec->mem_limit) setpgid(w.pid, w.pid); /* also in the child: no race */
     out[0] = errp[0] = -1;                      /* the waiter owns them now */
+    guard g = guard_start(w.pid);
     wait_loop(&w, spec, res);
+    guard_stop(&g); /* before the reap: the group's id is still the child's */
     reap(&w, spec, res);
 done:
     close_fd(&out[0]);

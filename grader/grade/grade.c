@@ -94,13 +94,13 @@ static cl_status build_ours(const grading *g, const char *path, build_result **o
 
 /* Build the student's file and the reference. CL_OK with g->mine NULL-free
  * but failed means the student's file did not compile: a verdict. */
-static cl_status build_all(grading *g, const char *file, cl_error *err)
+static cl_status build_each(grading *g, const char *file, cl_error *err)
 {
     const build_options *bo = &g->build;
     progress(g, "building");
     cl_status st = build_compile(bo, file, &g->mine, err);
     if (st == CL_LIMIT) {
-        /* nvcc ran too long or too big on the student's file: a verdict on
+        /* nvcc ran too long on the student's file: a verdict on
          * the file, not a failure of cudalab. */
         report_set_check(g->r, DAY_CHECK_COMPILE, false, err->message);
         return CL_OK;
@@ -116,6 +116,20 @@ static cl_status build_all(grading *g, const char *file, cl_error *err)
         if (cl_file_exists(copy)) st = build_ours(g, copy, &g->copy, err);
         free(copy);
     }
+    return st;
+}
+
+/* The day's own headers are the files of its template folder (see
+ * docs/authoring.md): the only ones a submission may #include "name". */
+static cl_status build_all(grading *g, const char *file, cl_error *err)
+{
+    char *headers = day_template_path(g->course, g->day), *slash = strrchr(headers, '/');
+    if (slash) *slash = '\0';
+    const char *before = g->build.headers_dir;
+    if (!before) g->build.headers_dir = headers;
+    cl_status st = build_each(g, file, err);
+    g->build.headers_dir = before;
+    free(headers);
     return st;
 }
 

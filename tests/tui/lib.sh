@@ -202,13 +202,13 @@ tui_student_file() {
 
 # The student's file for day 23, as the course's dishonest kernel alone
 # (tests/fixtures/day23/ballot_down.cu) or with the three honest kernels of
-# the reference (ballot_down_full.cu), #included by absolute path (the full
-# one #includes the reference and ballot_down.cu by relative paths).
+# the reference (ballot_down_full.cu, which names the kernel's lines
+# ballot_down.cu with #line), copied: a submission cannot #include another file.
 tui_student_is_ballot_down() {
-    tui_student_file "#include \"$TUI_ROOT/tests/fixtures/day23/ballot_down.cu\""
+    tui_student_file "$(cat "$TUI_ROOT/tests/fixtures/day23/ballot_down.cu")"
 }
 tui_student_is_ballot_down_full() {
-    tui_student_file "#include \"$TUI_ROOT/tests/fixtures/day23/ballot_down_full.cu\""
+    tui_student_file "$(cat "$TUI_ROOT/tests/fixtures/day23/ballot_down_full.cu")"
 }
 
 # tui_grades start|end: how many grades started, or ran to their end (the

@@ -20,7 +20,7 @@ tui_expect "x correctness     reduceRowsShared: missing: your file does not defi
 tui_expect "x mask-honesty    4 hazards; first: lane 4 reads lane 20, which mask 0x000fffff"
 tui_expect "+ barrier-honesty no hazards"
 tui_find "undefined reads (lane<-source): 4<-20"
-tui_expect "x mask-honesty in reduceRowsBallotDown at ballot_down.cu:21"
+tui_expect "x mask-honesty in reduceRowsBallotDown at shuffles.cu:21"
 r=$(tui_row_of "mask       #")
 tui_expect_at "$r" 7 "mask       ####################............  0x000fffff"
 tui_expect_at $((r + 1)) 7 "took part  ####################............"

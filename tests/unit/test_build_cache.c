@@ -97,7 +97,9 @@ static int compilations(void)
 
 static build_options options(void)
 {
-    return (build_options){.nvcc = nvcc, .cache_dir = cache};
+    /* The folder's headers are the day's (helpers.cuh): the only files the
+     * sources may include besides the toolkit's. */
+    return (build_options){.nvcc = nvcc, .cache_dir = cache, .headers_dir = dir};
 }
 
 static build_result *build(const build_options *o, const char *name, cl_status want)
@@ -206,11 +208,13 @@ static void test_edits_miss(void **state)
     assert_true(build_from_cache(r));
     assert_int_equal(compilations(), 3);
     build_result_free(r);
-    /* The header vanishes: a miss, and nvcc says what is wrong. */
+    /* The header vanishes: no longer one of the day's, the include is
+     * refused before nvcc runs. */
     char *h = cl_sprintf("%s/helpers.cuh", dir);
     unlink(h);
     r = build(&o, "with_header.cu", CL_COMPILE);
-    assert_int_equal(compilations(), 4);
+    assert_int_equal(compilations(), 3);
+    assert_non_null(strstr(build_diags(r, NULL)[0].message, "not one of the day's headers"));
     build_result_free(r);
     free(h), free(path), free(src), free(edited);
 }
@@ -303,12 +307,14 @@ static void test_failed_builds(void **state)
     build_result_free(a), build_result_free(b), build_result_free(c);
     free(path);
 
+    /* A header that is not (yet) the day's: refused before nvcc runs, and
+     * not kept; once the day has it, it builds. */
     build_result_free(build(&o, "missing_include.cu", CL_COMPILE));
     build_result_free(build(&o, "missing_include.cu", CL_COMPILE));
-    assert_int_equal(compilations(), 3);
+    assert_int_equal(compilations(), 1);
     put("no_such_helpers.cuh", "// now it exists\n");
     build_result_free(build(&o, "missing_include.cu", CL_OK));
-    assert_int_equal(compilations(), 4);
+    assert_int_equal(compilations(), 2);
 }
 
 typedef struct racer {
@@ -373,10 +379,30 @@ static void test_default_folder(void **state)
     free(root);
 }
 
+/* A build from the cache sweeps the scratch folders a killed cudalab left
+ * (their lock unheld), as a fresh build does. */
+static void test_hit_sweeps(void **state)
+{
+    (void)state;
+    NEED_NVCC();
+    build_options o = options();
+    build_result_free(build(&o, "warning.cu", CL_OK));
+    char *dead = cl_sprintf("%s/tmp/cudalab-build-dead", cache);
+    char *lock = cl_sprintf("%s/lock", dead);
+    assert_int_equal(cl_mkdirs(dead, NULL), CL_OK);
+    assert_int_equal(cl_write_file_atomic(lock, "", 0, NULL), CL_OK);
+    build_result *r = build(&o, "warning.cu", CL_OK);
+    assert_true(build_from_cache(r));
+    assert_false(cl_dir_exists(dead));
+    build_result_free(r);
+    free(dead), free(lock);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_hit, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_hit_sweeps, setup, teardown),
         cmocka_unit_test_setup_teardown(test_edits_miss, setup, teardown),
         cmocka_unit_test_setup_teardown(test_settings_miss, setup, teardown),
         cmocka_unit_test_setup_teardown(test_corrupt_entry, setup, teardown),

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -152,17 +153,22 @@ static void test_real_errors(void **state)
     } cases[] = {
         {"undefined.cu", "undefined.cu", 4, 33, "identifier \"factor\" is undefined"},
         {"semicolon.cu", "semicolon.cu", 4, 5, "expected a \";\""},
-        {"missing_include.cu", "missing_include.cu", 1, 10,
-         "no_such_helpers.cuh: No such file or directory"},
+        {"missing_include.cu", "missing_include.cu", 1, 0,
+         "#include \"no_such_helpers.cuh\": not one of the day's headers (only those, and the "
+         "toolkit's, can be included); the toolkit's headers are included as <name>; a "
+         "submission is one file: put the code you need in it"},
         {"too_much_shared.cu", "too_much_shared.cu", 1, 0,
          "Entry function 'hog(float*)' uses too much shared data (131072 bytes, 49152 max)"},
         {"inline_asm.cu", "inline_asm.cu", 4, 5, "Not a name of any known instruction: 'bogus'"},
         {"header_error.cu", "bad_header.cuh", 2, 57, "identifier \"y\" is undefined"},
     };
-    build_options o = {.no_cache = true};
+    /* The fixtures' headers (bad_header.cuh, helpers.cuh) are the day's. */
+    build_options o = {.no_cache = true, .headers_dir = FIX};
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         char *path = cl_sprintf(FIX "%s", cases[i].file);
-        char *want = cl_sprintf(FIX "%s", cases[i].err_file);
+        /* A day's header is named as the day names it; the source as given. */
+        char *want = strstr(cases[i].err_file, ".cuh") ? cl_strdup(cases[i].err_file)
+                                                       : cl_sprintf(FIX "%s", cases[i].err_file);
         build_result *r = NULL;
         cl_error e = {0};
         assert_int_equal(build_compile(&o, path, &r, &e), CL_COMPILE);
@@ -205,7 +211,8 @@ static void test_real_warnings(void **state)
 }
 
 /* A relative path: diagnostics name it as given; #include "helpers.cuh"
- * is found beside the file, wherever cudalab runs. */
+ * is found among the day's headers (a relative headers_dir), wherever
+ * cudalab runs. */
 static void test_relative_paths(void **state)
 {
     (void)state;
@@ -213,7 +220,7 @@ static void test_relative_paths(void **state)
     char cwd[4096];
     assert_non_null(getcwd(cwd, sizeof cwd));
     assert_int_equal(chdir(CUDALAB_TEST_DIR "/fixtures"), 0);
-    build_options o = {.no_cache = true};
+    build_options o = {.no_cache = true, .headers_dir = "build"};
     build_result *r = compile_ok(&o, "build/with_header.cu");
     assert_non_null(build_find_kernel(r, "scale"));
     build_result_free(r);
@@ -237,7 +244,8 @@ static void test_flags_reach_ptxas(void **state)
     build_result_free(r);
 }
 
-/* cicc under a 64 MiB address space: out of memory, reported as a limit. */
+/* cicc under a 64 MiB address space: out of memory, reported as the
+ * limit's problem (CL_NOMEM: cudalab grade exits 2), with the reason. */
 static void test_real_memory_limit(void **state)
 {
     (void)state;
@@ -245,9 +253,10 @@ static void test_real_memory_limit(void **state)
     build_options o = {.no_cache = true, .mem_limit = (uint64_t)64 << 20};
     build_result *r = NULL;
     cl_error e = {0};
-    assert_int_equal(build_compile(&o, FIX "resources.cu", &r, &e), CL_LIMIT);
+    assert_int_equal(build_compile(&o, FIX "resources.cu", &r, &e), CL_NOMEM);
     assert_null(r);
-    assert_string_equal(e.message, "nvcc needed more than 64 MiB");
+    assert_non_null(strstr(e.message, "nvcc ran out of memory under cudalab's limit of 64 MiB "
+                                      "per tool ("));
     assert_no_children();
 }
 
@@ -284,11 +293,12 @@ static void test_fake_out_of_memory(void **state)
     build_options o = {.nvcc = killed, .ptxas = killed, .no_cache = true};
     build_result *r = NULL;
     cl_error e = {0};
-    assert_int_equal(build_compile(&o, FIX "warning.cu", &r, &e), CL_LIMIT);
-    assert_string_equal(e.message, "nvcc needed more than 4 GiB");
+    assert_int_equal(build_compile(&o, FIX "warning.cu", &r, &e), CL_NOMEM);
+    assert_non_null(strstr(e.message, "nvcc ran out of memory under cudalab's limit of 4 GiB "
+                                      "per tool (it was killed by signal 9)"));
     o.nvcc = o.ptxas = says;
-    assert_int_equal(build_compile(&o, FIX "warning.cu", &r, &e), CL_LIMIT);
-    assert_string_equal(e.message, "nvcc needed more than 4 GiB");
+    assert_int_equal(build_compile(&o, FIX "warning.cu", &r, &e), CL_NOMEM);
+    assert_non_null(strstr(e.message, "x.cu(1): catastrophic error: out of memory)"));
     assert_null(r);
     free(killed);
     free(says);
@@ -338,31 +348,71 @@ static void test_unreadable_failure(void **state)
     free(nvcc);
 }
 
-/* Scratch folders that a killed cudalab left behind a day ago are swept. */
+/* Scratch folders that a killed cudalab left behind are swept by the next
+ * build: one whose lock nobody holds at once, one without a lock file after
+ * an hour; one whose lock is held (a build running) and other folders stay. */
 static void test_stale_scratch(void **state)
 {
     (void)state;
     char *nvcc = fake_tool("nvcc", "exit 1");
     char *cache = cl_sprintf("%s/cache", tmpdir);
+    char *dead = cl_sprintf("%s/tmp/cudalab-build-dead", cache);
+    char *busy = cl_sprintf("%s/tmp/cudalab-build-busy", cache);
     char *old = cl_sprintf("%s/tmp/cudalab-build-old", cache);
     char *fresh = cl_sprintf("%s/tmp/cudalab-build-fresh", cache);
     char *other = cl_sprintf("%s/tmp/not-ours", cache);
-    char *inside = cl_sprintf("%s/kernel.ptx", old);
-    assert_int_equal(cl_mkdirs(old, NULL), CL_OK);
-    assert_int_equal(cl_mkdirs(fresh, NULL), CL_OK);
-    assert_int_equal(cl_mkdirs(other, NULL), CL_OK);
-    assert_int_equal(cl_write_file_atomic(inside, "x", 1, NULL), CL_OK);
-    struct timespec two_days_ago[2] = {{time(NULL) - 2 * 86400, 0}, {time(NULL) - 2 * 86400, 0}};
-    assert_int_equal(utimensat(AT_FDCWD, old, two_days_ago, 0), 0);
-    assert_int_equal(utimensat(AT_FDCWD, other, two_days_ago, 0), 0);
+    char *dead_lock = cl_sprintf("%s/lock", dead), *busy_lock = cl_sprintf("%s/lock", busy);
+    const char *dirs[] = {dead, busy, old, fresh, other};
+    for (size_t i = 0; i < 5; i++) assert_int_equal(cl_mkdirs(dirs[i], NULL), CL_OK);
+    assert_int_equal(cl_write_file_atomic(dead_lock, "", 0, NULL), CL_OK);
+    assert_int_equal(cl_write_file_atomic(busy_lock, "", 0, NULL), CL_OK);
+    int held = open(busy_lock, O_RDONLY);
+    assert_true(held >= 0);
+    assert_int_equal(flock(held, LOCK_EX), 0);
+    struct timespec two_hours_ago[2] = {{time(NULL) - 7200, 0}, {time(NULL) - 7200, 0}};
+    assert_int_equal(utimensat(AT_FDCWD, old, two_hours_ago, 0), 0);
+    assert_int_equal(utimensat(AT_FDCWD, other, two_hours_ago, 0), 0);
     build_options o = {.nvcc = nvcc, .ptxas = nvcc, .cache_dir = cache};
     build_result *r = NULL;
     assert_int_equal(build_compile(&o, FIX "warning.cu", &r, NULL), CL_COMPILE);
     build_result_free(r);
+    assert_false(cl_dir_exists(dead));
     assert_false(cl_dir_exists(old));
+    assert_true(cl_dir_exists(busy));
     assert_true(cl_dir_exists(fresh));
     assert_true(cl_dir_exists(other));
-    free(nvcc), free(cache), free(old), free(fresh), free(other), free(inside);
+    close(held);
+    free(nvcc), free(cache), free(dead), free(busy), free(old), free(fresh), free(other);
+    free(dead_lock), free(busy_lock);
+}
+
+/* A header nvcc reads that is neither the toolkit's nor the day's (here
+ * through an -I folder, which the scanner cannot see): the dependency check
+ * refuses the build and nothing nvcc said is kept. */
+static void test_outside_dependency(void **state)
+{
+    (void)state;
+    NEED_NVCC();
+    char *inc = cl_sprintf("%s/outside", tmpdir), *h = cl_sprintf("%s/outside/secret.h", tmpdir);
+    char *src = cl_sprintf("%s/k.cu", tmpdir), *flag = cl_sprintf("-I%s", inc);
+    assert_int_equal(cl_mkdirs(inc, NULL), CL_OK);
+    assert_int_equal(cl_write_file_atomic(h, "SECRET_WORD here;\n", 18, NULL), CL_OK);
+    assert_int_equal(cl_write_file_atomic(src, "#include <secret.h>\n", 20, NULL), CL_OK);
+    const char *flags[] = {flag, NULL};
+    build_options o = {.no_cache = true, .flags = flags};
+    build_result *r = NULL;
+    cl_error e = {0};
+    assert_int_equal(build_compile(&o, src, &r, &e), CL_COMPILE);
+    size_t n = 0;
+    const build_diag *d = build_diags(r, &n);
+    assert_int_equal(n, 1);
+    assert_string_equal(d[0].code, "include");
+    assert_non_null(strstr(d[0].message, "other than the toolkit's headers and the day's own"));
+    assert_string_equal(build_nvcc_log(r), "");
+    assert_string_equal(build_ptx(r), "");
+    assert_null(strstr(e.message, "SECRET"));
+    build_result_free(r);
+    free(inc), free(h), free(src), free(flag);
 }
 
 static void test_no_nvcc(void **state)
@@ -406,6 +456,15 @@ static void test_bad_input(void **state)
     o.cubin_arch = "sm_9x0";
     assert_int_equal(build_compile(&o, FIX "warning.cu", &r, &e), CL_USAGE);
     assert_non_null(strstr(e.message, "sm_9x0"));
+    o.cubin_arch = NULL;
+    /* A FIFO (it would block the read) and a device (it would never end). */
+    char *fifo = cl_sprintf("%s/fifo.cu", tmpdir);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    assert_int_equal(build_compile(&o, fifo, &r, &e), CL_USAGE);
+    assert_non_null(strstr(e.message, "not a regular file"));
+    assert_int_equal(build_compile(&o, "/dev/zero", &r, &e), CL_USAGE);
+    assert_null(r);
+    free(fifo);
     free(nvcc);
 }
 
@@ -437,6 +496,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_cancel, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unreadable_failure, setup, teardown),
         cmocka_unit_test_setup_teardown(test_stale_scratch, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_outside_dependency, setup, teardown),
         cmocka_unit_test_setup_teardown(test_no_nvcc, setup, teardown),
         cmocka_unit_test_setup_teardown(test_bad_input, setup, teardown),
         cmocka_unit_test_setup_teardown(test_toolchain, setup, teardown),

@@ -78,14 +78,22 @@ static void test_paths(void **state)
     assert_false(build_is_toolkit_path("/home/s/day23/helpers.cuh", "/usr/local/cuda"));
     assert_false(build_is_toolkit_path("/usr/includex/a.h", NULL));
 
-    build_paths p = {"day23/shuffles.cu", "/home/s/day23/shuffles.cu", "/tmp/scr",
-                     "/usr/local/cuda", NULL};
+    /* The layout of build_compile: the copy in the scratch folder, the day's
+     * headers beside it. */
+    build_paths p = {"day23/shuffles.cu", "/tmp/scr/submission.cu", "/tmp/scr",
+                     "/usr/local/cuda", NULL, NULL};
     char *shown = NULL;
-    assert_int_equal(build_classify_path("/home/s/day23/shuffles.cu", &p, &shown), BUILD_IN_SOURCE);
+    assert_int_equal(build_classify_path("/tmp/scr/submission.cu", &p, &shown), BUILD_IN_SOURCE);
     assert_string_equal(shown, "day23/shuffles.cu");
     free(shown);
-    assert_int_equal(build_classify_path("/home/s/day23/sub/h.cuh", &p, &shown), BUILD_IN_INCLUDE);
-    assert_string_equal(shown, "day23/sub/h.cuh");
+    assert_int_equal(build_classify_path("submission.cu", &p, &shown), BUILD_IN_SOURCE);
+    assert_string_equal(shown, "day23/shuffles.cu");
+    free(shown);
+    assert_int_equal(build_classify_path("/tmp/scr/h.cuh", &p, &shown), BUILD_IN_INCLUDE);
+    assert_string_equal(shown, "h.cuh");
+    free(shown);
+    assert_int_equal(build_classify_path("./h.cuh", &p, &shown), BUILD_IN_INCLUDE);
+    assert_string_equal(shown, "h.cuh");
     free(shown);
     assert_int_equal(build_classify_path("/home/s/lib/h.cuh", &p, &shown), BUILD_IN_INCLUDE);
     assert_string_equal(shown, "/home/s/lib/h.cuh");
@@ -94,7 +102,7 @@ static void test_paths(void **state)
                      BUILD_IN_TOOLKIT);
     assert_string_equal(shown, "/usr/local/cuda/include/x.h");
     free(shown);
-    assert_int_equal(build_classify_path("../../home/s/day23/shuffles.cu", &p, &shown),
+    assert_int_equal(build_classify_path("../../tmp/scr/submission.cu", &p, &shown),
                      BUILD_IN_SOURCE); /* relative to where nvcc ran */
     free(shown);
 }
@@ -126,12 +134,77 @@ static void test_host_main(void **state)
     assert_int_equal(find_main(""), 0);
 }
 
+/* The directive scanner: what it refuses, at which line, and what it must
+ * not mistake for a directive. */
+static int scan_refusals(const char *src, int *first_line)
+{
+    static const char *const headers[] = {"helpers.cuh", NULL};
+    build_result *r = build_result_new("k.cu");
+    int n = build_scan_includes(src, strlen(src), "k.cu", headers, r);
+    size_t nd = 0;
+    const build_diag *d = build_diags(r, &nd);
+    assert_int_equal((size_t)n, nd);
+    *first_line = nd ? d[0].line : 0;
+    if (nd) assert_string_equal(d[0].file, "k.cu");
+    build_result_free(r);
+    return n;
+}
+
+static void test_include_scanner(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *src;
+        int refused, line;
+    } cases[] = {
+        {"#include <cstdio>\n#include \"helpers.cuh\"\n#include <cuda/std/atomic>\n", 0, 0},
+        {"#include \"other.cuh\"\n", 1, 1},
+        {"#include \"sub/../helpers.cuh\"\n", 1, 1},
+        {"#include <..>\n", 1, 1},
+        {"#include <a/../../b.h>\n", 1, 1},
+        {"#include \"a\\b.h\"\n", 1, 1},
+        {"#include <\x01.h>\n", 1, 1},
+        {"#define H <stdio.h>\n#include H\n", 1, 2},
+        {"x\n  #  include_next <stdio.h>\n", 1, 2},
+        {"#embed \"x\"\n", 1, 1},
+        {"?\?=include \"/etc/passwd\"\n", 1, 1},
+        {"%:include </etc/passwd>\n", 1, 1},
+        {"#\\\ninclude \\\n\"/x\"\n", 1, 1},
+        {"#\\  \r\ninclude \"/x\"\n", 1, 1},
+        {"#/**/include/**/\"/x\"\n", 1, 1},
+        {"/* one\n two */ # include </x>\n", 1, 2},
+        {"int a; /* x */\n/*\n*/#include </x>\n", 1, 3},
+        {"#if __has_include(<../x>)\n#endif\n", 1, 1},
+        {"#if defined(__has_include_next)\n#endif\n", 1, 1},
+        {"#pragma GCC dependency \"/etc/shadow\"\n", 1, 1},
+        {"x;\n_Pragma(\"GCC dependency \\\"/etc/shadow\\\"\") int y;\n", 1, 2},
+        {"_Pragma(\"unroll\") int y;\n", 0, 0},
+        /* Not directives: in a string, a character, a comment, a raw string,
+         * after a digit separator, not first on the line. */
+        {"const char *s = \"\\n#include </x>\";\n", 0, 0},
+        {"char c = '#'; // #include </x>\n", 0, 0},
+        {"/* #include </x> */\n", 0, 0},
+        {"const char *r = R\"(\n#include </x>\n)\";\n", 0, 0},
+        {"const char *r = R\"d(\n)\"\n#include </x>\n)d\";\n", 0, 0},
+        {"int n = 1'000; int m = 2'0;\n#include </x>\n", 1, 2},
+        {"int x; #include </x>\n", 0, 0},
+        {"// a comment \\\n#include </x>\n", 0, 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        int line = 0, n = scan_refusals(cases[i].src, &line);
+        if (n != cases[i].refused || line != cases[i].line)
+            fail_msg("case %zu: %d refused at line %d, want %d at %d", i, n, line,
+                     cases[i].refused, cases[i].line);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_deps_fixture),
         cmocka_unit_test(test_deps_escapes),
         cmocka_unit_test(test_paths),
+        cmocka_unit_test(test_include_scanner),
         cmocka_unit_test(test_host_main),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

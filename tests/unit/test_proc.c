@@ -266,6 +266,58 @@ static void test_memory_limit(void **state)
     assert_no_children();
 }
 
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* A process that runs a child (with a grandchild) under cl_proc_run and is
+ * killed with SIGKILL, with and without a memory limit: within 2 s neither
+ * the child nor the grandchild is alive. */
+static void killed_runner(uint64_t mem_limit)
+{
+    char dir[] = "/tmp/cudalab-proc-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char *pids = cl_sprintf("%s/pids", dir);
+    char *script = cl_sprintf("sleep 60 & echo $$ $! > %s.new; mv %s.new %s; "
+                              "exec 0<&-; sleep 60", pids, pids, pids);
+    pid_t runner = fork();
+    assert_true(runner >= 0);
+    if (runner == 0) {
+        cl_proc_result r;
+        cl_proc_run(&(cl_proc_spec){.argv = SH(script), .mem_limit = mem_limit}, &r, NULL);
+        _exit(3); /* never: it is killed first */
+    }
+    char *text = NULL;
+    for (double t0 = now_s(); now_s() - t0 < 10 && cl_read_file(pids, &text, NULL, NULL) != CL_OK;)
+        usleep(10000);
+    assert_non_null(text);
+    int child = 0, grandchild = 0;
+    assert_int_equal(sscanf(text, "%d %d", &child, &grandchild), 2);
+    assert_int_equal(kill(child, 0), 0);
+    assert_int_equal(kill(grandchild, 0), 0);
+    assert_int_equal(kill(runner, SIGKILL), 0);
+    int status;
+    assert_int_equal(waitpid(runner, &status, 0), runner);
+    assert_true(WIFSIGNALED(status));
+    if (!process_gone(child) || !process_gone(grandchild)) { /* 2 s each at most */
+        kill(child, SIGKILL), kill(grandchild, SIGKILL);
+        fail_msg("a descendant outlived its killed runner by 2 s");
+    }
+    unlink(pids);
+    rmdir(dir);
+    free(text), free(pids), free(script);
+}
+
+static void test_dies_with_runner(void **state)
+{
+    (void)state;
+    killed_runner(0);
+    killed_runner((uint64_t)1 << 30);
+}
+
 static void test_which(void **state)
 {
     (void)state;
@@ -288,7 +340,7 @@ int main(void)
         cmocka_unit_test(test_cwd_and_env),  cmocka_unit_test(test_not_found),
         cmocka_unit_test(test_timeout),      cmocka_unit_test(test_no_strays),
         cmocka_unit_test(test_cancel),       cmocka_unit_test(test_memory_limit),
-        cmocka_unit_test(test_which),
+        cmocka_unit_test(test_which),        cmocka_unit_test(test_dies_with_runner),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
