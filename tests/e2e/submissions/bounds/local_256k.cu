@@ -7,6 +7,7 @@
 // e2e: no-hazard memory
 // e2e: threads-invariant
 // e2e: max-seconds 15
+// e2e: max-mib 2048
 #define reduceCascade reduceCascade_reference
 #include "../../../../solutions/day25-cascade/cascade.cu"
 #undef reduceCascade

@@ -5,6 +5,7 @@
 // e2e: fail memory
 // e2e: hazard memory kind=limit
 // e2e: max-seconds 15
+// e2e: max-mib 2048
 #define reduceCascade reduceCascade_reference
 #include "../../../../solutions/day25-cascade/cascade.cu"
 #undef reduceCascade

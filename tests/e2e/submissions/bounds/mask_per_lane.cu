@@ -6,6 +6,7 @@
 // e2e: fail mask-honesty
 // e2e: threads-invariant
 // e2e: max-seconds 15
+// e2e: max-mib 2048
 #define reduceRowsButterfly reduceRowsButterfly_reference
 #include "../../../../solutions/day23-shuffles/shuffles.cu"
 #undef reduceRowsButterfly

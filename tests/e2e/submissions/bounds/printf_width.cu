@@ -4,6 +4,7 @@
 // e2e: exit 1
 // e2e: fail correctness
 // e2e: max-seconds 15
+// e2e: max-mib 2048
 #define reduceCascade reduceCascade_reference
 #include "../../../../solutions/day25-cascade/cascade.cu"
 #undef reduceCascade

@@ -6,6 +6,7 @@
 // e2e: detail correctness budget
 // e2e: threads-invariant
 // e2e: max-seconds 15
+// e2e: max-mib 2048
 #define reduceCascade reduceCascade_reference
 #include "../../../../solutions/day25-cascade/cascade.cu"
 #undef reduceCascade
