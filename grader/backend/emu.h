@@ -16,7 +16,7 @@ cl_status backend_emu_new(const backend_emu_options *opt, backend **out, cl_erro
 /* Bounds of later launches on the emulator b: each block's budget in warp
  * instructions (0: the default) with words on where it comes from for the
  * runaway message ("32 times the reference's busiest block", or NULL), and a
- * CLOCK_MONOTONIC deadline in nanoseconds (0: none). */
+ * deadline in the process's CPU time (sim_now_ns, nanoseconds; 0: none). */
 void backend_emu_set_bounds(backend *b, uint64_t block_budget, const char *why, uint64_t deadline_ns);
 /* The most warp instructions one block ran in b's last launch. */
 uint64_t backend_emu_last_block_work(const backend *b);

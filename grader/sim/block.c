@@ -231,7 +231,7 @@ static pick pick_group(sim_warp *w, uint32_t run)
 }
 
 /* The block stops: out of its instruction budget, or (timed) the launch's
- * wall-clock cap passed. The hazard says where the group was and how far
+ * time cap passed. The hazard says where the group was and how far
  * the block got (its lane instructions so far, in addr). */
 static void out_of_budget(sim_block *b, sim_warp *w, const pick *g, bool timed)
 {
@@ -244,7 +244,7 @@ static void out_of_budget(sim_block *b, sim_warp *w, const pick *g, bool timed)
 }
 
 /* Now and then: a block after one that stopped the launch stops too (it is
- * not reported), and past the wall-clock cap the block stops. */
+ * not reported), and past the time cap the block stops. */
 static bool checkpoint(sim_block *b, sim_warp *w, const pick *g)
 {
     b->next_check = b->steps + CHECK_EVERY;

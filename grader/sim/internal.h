@@ -579,7 +579,7 @@ typedef struct sim_run {
     pthread_mutex_t lock;            /* guards results */
     struct worker *workers;          /* launch.c's */
     unsigned nworkers;
-    uint64_t deadline_ns;            /* wall-clock cap (0: none) */
+    uint64_t deadline_ns;            /* time cap, process CPU ns (0: none) */
 } sim_run;
 
 #endif

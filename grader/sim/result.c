@@ -148,7 +148,7 @@ static void message(const sim_run *L, const sim_hz *f, sim_hazard *h)
         with_commas(total, sizeof total, L->nblocks);
         with_commas(budget, sizeof budget, L->budget);
         with_commas(lanes, sizeof lanes, f->addr);
-        if (f->size) /* the wall-clock cap */
+        if (f->size) /* the time cap */
             snprintf(m, n, "block %llu of %s was still running line %u when the grade's cap on emulation time ran out, after %s lane instructions",
                      (unsigned long long)bi, total, h->line, lanes);
         else

@@ -50,8 +50,8 @@ typedef struct sim_options {
     unsigned threads;        /* host threads running blocks (default: the cores) */
     uint64_t budget;         /* warp instructions one block may run (default 1 << 24);
                                 sim_set_budget changes it between launches */
-    uint64_t deadline_ns;    /* CLOCK_MONOTONIC time at which a launch stops (0: none);
-                                sim_set_deadline changes it */
+    uint64_t deadline_ns;    /* process CPU time (sim_now_ns) at which a launch stops
+                                (0: none); sim_set_deadline changes it */
     size_t printf_bytes;     /* printf text kept per launch (default 64 KiB) */
     unsigned printf_lines;   /* printf lines kept per launch (default 1,000) */
     unsigned checks_off;     /* SIM_CHECK_* bits of checks not to run (default: none) */
@@ -65,11 +65,13 @@ void sim_free(sim_machine *m);
  * default). A block that runs past it stops the launch with a BUDGET
  * hazard; blocks are independent, so this is the same whatever the threads. */
 void sim_set_budget(sim_machine *m, uint64_t warp_instructions);
-/* A wall-clock cap for later launches: at CLOCK_MONOTONIC time deadline_ns
- * (0: none) a launch stops with a BUDGET hazard. The one bound whose report
+/* A time cap for later launches: once the process has used deadline_ns of
+ * CPU time (sim_now_ns; 0: none) a launch stops with a BUDGET hazard. CPU
+ * time, not wall time, so that a loaded machine does not stop a fair kernel;
+ * on an idle machine it bounds the wall time too. The one bound whose report
  * depends on the machine's speed; the instruction budget normally comes first. */
 void sim_set_deadline(sim_machine *m, uint64_t deadline_ns);
-uint64_t sim_now_ns(void);
+uint64_t sim_now_ns(void); /* CPU time of the process, all its threads, in ns */
 
 /* ---- device memory ---- */
 

@@ -187,6 +187,25 @@ static void test_runaway_late_block(void **state)
     check_runaway(37, "block 37 of 64 ran past its budget of 20,000 warp instructions");
 }
 
+/* A time cap already passed stops a runaway at its first look at the clock,
+ * long before its (huge) instruction budget. */
+static void test_time_cap(void **state)
+{
+    (void)state;
+    ptx_module *m = module();
+    sim_machine *sm = machine(2, 1ull << 40);
+    sim_set_deadline(sm, sim_now_ns());
+    sim_launch_result *r = run(sm, m, "spin", 8, 64, 3);
+    assert_int_equal(r->status, SIM_BUDGET_EXHAUSTED);
+    assert_true(r->nhazards >= 1);
+    assert_int_equal(r->hazards[0].kind, SIM_HZ_BUDGET);
+    assert_non_null(strstr(r->hazards[0].message, "when the grade's cap on emulation time ran out"));
+    assert_true(r->counters.warp_instructions < (1ull << 24));
+    sim_launch_result_free(r);
+    sim_free(sm);
+    ptx_module_free(m);
+}
+
 static void test_hazards_capped(void **state)
 {
     (void)state;
@@ -293,6 +312,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_runaway_first_block),
         cmocka_unit_test(test_runaway_late_block),
+        cmocka_unit_test(test_time_cap),
         cmocka_unit_test(test_hazards_capped),
         cmocka_unit_test(test_limits),
         cmocka_unit_test(test_local_starts_zeroed),
