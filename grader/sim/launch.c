@@ -54,6 +54,7 @@ static void add_counters(sim_counters *to, const sim_counters *c)
     if (c->max_block_warp_instructions > to->max_block_warp_instructions)
         to->max_block_warp_instructions = c->max_block_warp_instructions;
 }
+
 static sim_block_result *take_result(sim_block *b)
 {
     sim_block_result *r = cl_calloc(1, sizeof *r);
@@ -204,7 +205,7 @@ static void commas(char *buf, size_t n, uint64_t v)
 }
 
 /* Why the kernel cannot run on this machine, in words, or false. */
-static bool over_limit(const sim_machine *m, const sim_program *p, unsigned nthreads, char *why, size_t n)
+static bool over_limit(const sim_machine *m, const sim_program *p, char *why, size_t n)
 {
     char a[32], b[32];
     uint64_t regs = ((uint64_t)p->nrow32 * 4 + (uint64_t)p->nrow64 * 8) + p->nrowp / 8 + 1;
@@ -232,7 +233,6 @@ static bool over_limit(const sim_machine *m, const sim_program *p, unsigned nthr
         commas(b, sizeof b, SIM_MAX_REG_BYTES);
         snprintf(why, n, "the kernel declares %s bytes of registers a thread; the emulator runs at most %s", a, b);
     } else {
-        (void)nthreads;
         return false;
     }
     return true;
@@ -240,12 +240,11 @@ static bool over_limit(const sim_machine *m, const sim_program *p, unsigned nthr
 
 /* The launch's result when the kernel asks too much: one LIMIT hazard at
  * the kernel's first line, and nothing run. */
-static void refuse(sim_run *L, const char *why)
+static void refuse(sim_run *L)
 {
     sim_block_result *br = cl_calloc(1, sizeof *br);
     br->status = SIM_FAULTED;
     sim_hz h = sim_hz_make(SIM_HZ_LIMIT, 0, 0, -1);
-    (void)why; /* the message is set once the result is built */
     bool fresh;
     uint64_t key[2] = { (uint64_t)SIM_HZ_LIMIT << 56, 0 };
     sim_hzrec *r = sim_hzset_find(&br->hz, key, &h, 1, &fresh);
@@ -293,9 +292,9 @@ cl_status sim_launch(sim_machine *m, const ptx_module *mod, const char *kernel, 
     if (prog->cross_block) n = 1; /* blocks in index order: what each sees is fixed */
     sim_launch_result *r = sim_result_new();
     char why[sizeof ((sim_hazard *)0)->message];
-    bool refused = over_limit(m, prog, block.x * block.y * block.z, why, sizeof why);
+    bool refused = over_limit(m, prog, why, sizeof why);
     if (refused)
-        refuse(&L, why);
+        refuse(&L); /* its message is `why`, set once the result is built */
     else
         run_workers(&L, n ? n : 1, &r->counters);
     if (L.nresults > 1)
