@@ -179,6 +179,7 @@ static sim_modvars *modvars(sim_machine *m, const ptx_module *mod)
     sim_modvars *mv = &m->mods[m->nmods++];
     mv->module_id = mod->id;
     mv->addr = cl_calloc(mod->nsyms ? mod->nsyms : 1, sizeof *mv->addr);
+    mv->bytes = 0;
     return mv;
 }
 
