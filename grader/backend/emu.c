@@ -18,6 +18,9 @@ typedef struct emu_backend {
     sim_machine *sim;
     ptx_module *modules[EMU_MAX_MODULES];
     int nmodules;
+    uint64_t default_budget;
+    char budget_why[96];        /* appended to a runaway's message */
+    uint64_t last_block_work;
 } emu_backend;
 
 static emu_backend *emu(backend *b)
@@ -80,7 +83,7 @@ static void lanes_from_picture(const sim_hazard *h, report_lanes *l)
     }
 }
 
-static void take_hazard(const sim_hazard *h, report_hazard *out)
+static void take_hazard(const emu_backend *e, const sim_hazard *h, report_hazard *out)
 {
     memset(out, 0, sizeof *out);
     int check = day_check_from_name(h->check);
@@ -106,7 +109,10 @@ static void take_hazard(const sim_hazard *h, report_hazard *out)
     out->has_lanes = h->has_picture;
     if (h->has_picture) lanes_from_picture(h, &out->lanes);
     out->count = h->count;
-    out->message = cl_strdup(h->message);
+    if (h->kind == SIM_HZ_BUDGET && e->budget_why[0])
+        out->message = cl_sprintf("%s; the budget is %s", h->message, e->budget_why);
+    else
+        out->message = cl_strdup(h->message);
 }
 
 static backend_outcome outcome_of(sim_status s)
@@ -122,23 +128,26 @@ static backend_outcome outcome_of(sim_status s)
 
 /* For a launch that did not complete: the sentence of the hazard that says
  * why (the trap, the loop, the wait). */
-static char *outcome_detail(const sim_launch_result *r)
+static char *outcome_detail(const emu_backend *e, const sim_launch_result *r)
 {
     for (size_t i = 0; i < r->nhazards; i++) {
         const sim_hazard *h = &r->hazards[i];
         bool why = (r->status == SIM_TRAPPED && h->kind == SIM_HZ_TRAP) ||
                    (r->status == SIM_BUDGET_EXHAUSTED && h->kind == SIM_HZ_BUDGET) ||
                    (r->status == SIM_DEADLOCKED &&
-                    (h->kind == SIM_HZ_BARRIER_DEADLOCK || h->kind == SIM_HZ_MASK_DEADLOCK));
-        if (why) return cl_sprintf("%s (%s:%u)", h->message, h->file, h->line);
+                    (h->kind == SIM_HZ_BARRIER_DEADLOCK || h->kind == SIM_HZ_MASK_DEADLOCK)) ||
+                   (r->status == SIM_FAULTED && h->kind == SIM_HZ_LIMIT);
+        bool note = h->kind == SIM_HZ_BUDGET && e->budget_why[0];
+        if (why) return cl_sprintf("%s%s%s (%s:%u)", h->message, note ? "; the budget is " : "",
+                                   note ? e->budget_why : "", h->file, h->line);
     }
     return NULL;
 }
 
-static void take_result(const sim_launch_result *r, backend_run *run)
+static void take_result(emu_backend *e, const sim_launch_result *r, backend_run *run)
 {
     run->outcome = outcome_of(r->status);
-    if (run->outcome != BACKEND_COMPLETED) run->detail = outcome_detail(r);
+    if (run->outcome != BACKEND_COMPLETED) run->detail = outcome_detail(e, r);
     run->has_counters = true;
     const sim_counters *c = &r->counters;
     run->counters = (backend_counters){
@@ -155,7 +164,8 @@ static void take_result(const sim_launch_result *r, backend_run *run)
     };
     run->nhazards = (int)r->nhazards;
     run->hazards = r->nhazards ? cl_calloc(r->nhazards, sizeof *run->hazards) : NULL;
-    for (size_t i = 0; i < r->nhazards; i++) take_hazard(&r->hazards[i], &run->hazards[i]);
+    for (size_t i = 0; i < r->nhazards; i++) take_hazard(e, &r->hazards[i], &run->hazards[i]);
+    e->last_block_work = c->max_block_warp_instructions;
     if (r->printf_text && *r->printf_text) run->printf_text = cl_strdup(r->printf_text);
 }
 
@@ -185,10 +195,23 @@ static cl_status emu_launch(backend *b, int module, const backend_launch *l, bac
         st = sim_launch(e->sim, mod, l->kernel, (sim_dim3){l->grid[0], l->grid[1], l->grid[2]},
                         (sim_dim3){l->block[0], l->block[1], l->block[2]}, l->dynamic_shared, blob,
                         blob_size, &res, err);
-    if (st == CL_OK) take_result(res, run);
+    if (st == CL_OK) take_result(e, res, run);
     sim_launch_result_free(res);
     free(blob);
     return st;
+}
+
+void backend_emu_set_bounds(backend *b, uint64_t block_budget, const char *why, uint64_t deadline_ns)
+{
+    emu_backend *e = emu(b);
+    sim_set_budget(e->sim, block_budget ? block_budget : e->default_budget);
+    snprintf(e->budget_why, sizeof e->budget_why, "%s", why ? why : "");
+    sim_set_deadline(e->sim, deadline_ns);
+}
+
+uint64_t backend_emu_last_block_work(const backend *b)
+{
+    return ((const emu_backend *)b)->last_block_work;
 }
 
 static void emu_destroy(backend *b)
@@ -219,6 +242,7 @@ cl_status backend_emu_new(const backend_emu_options *opt, backend **out, cl_erro
         so.budget = opt->instruction_budget;
     }
     e->sim = sim_new(&so);
+    e->default_budget = so.budget;
     if (!e->sim) {
         free(e);
         return cl_fail(err, CL_NOMEM, "", 0, 0, "cannot start the emulator");

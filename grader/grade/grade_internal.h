@@ -35,6 +35,8 @@ typedef struct grading {
     grade_target emu;
     grade_target gpu;  /* be is NULL without a GPU */
     char gpu_arch[16]; /* "sm_90" */
+    uint64_t emu_deadline_ns; /* the cap on the student's emulation (process CPU time),
+                                 set at its first run */
 } grading;
 
 /* Run one kernel at every size on the emulator, and the reference at the

@@ -1,9 +1,30 @@
-/* run_kernel.c - one kernel through the harness: every size for the
- * student's, the course size for the reference. */
+/* run_kernel.c - one kernel through the harness: the reference first, at
+ * the course size, then the student's at every size, whose blocks may each
+ * run a multiple of the reference's busiest block (with a floor), and whose
+ * emulation in all stops at a cap on CPU time. */
 #include "grade_internal.h"
 
+#include "backend/emu.h"
+#include "sim/sim.h"
+
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* A block of the student's kernel may run GRADE_BUDGET_FACTOR times the
+ * warp instructions of the reference's busiest block at the course size (no
+ * day's hidden size gives a block more work than the course size does), and
+ * never fewer than GRADE_BUDGET_FLOOR; all the student's launches of one
+ * grade stop once the grade has used GRADE_EMU_SECONDS more CPU seconds
+ * than when the first began (CPU, not wall: a loaded machine must not fail a
+ * fair kernel). */
+#define GRADE_BUDGET_FACTOR 32u
+#define GRADE_BUDGET_FLOOR (1ull << 16)
+#define GRADE_EMU_SECONDS 12u
+
+/* Hazards the report lists; past the cap, each further one is counted in
+ * one "more" record of its check. */
+#define GRADE_MAX_HAZARDS 200
 
 static bool same_hazard(const report_hazard *a, const report_hazard *b)
 {
@@ -14,21 +35,104 @@ static bool same_hazard(const report_hazard *a, const report_hazard *b)
            !strcmp(a->file ? a->file : "", b->file ? b->file : "");
 }
 
+static uint64_t mix(uint64_t h, uint64_t v)
+{
+    return (h ^ v) * 0x100000001b3ull;
+}
+
+static uint64_t mix_str(uint64_t h, const char *s)
+{
+    for (s = s ? s : ""; *s; s++) h = mix(h, (unsigned char)*s);
+    return mix(h, 0xff);
+}
+
+/* A hash of exactly the fields same_hazard compares. */
+static uint64_t hazard_hash(const report_hazard *h)
+{
+    uint64_t x = 0xcbf29ce484222325ull;
+    x = mix(x, (uint64_t)h->check);
+    x = mix(x, (uint64_t)(uint32_t)h->line << 32 | (uint32_t)h->line2);
+    x = mix(x, h->has_mask ? (uint64_t)h->mask << 1 | 1 : 0);
+    x = mix_str(x, h->kind);
+    x = mix_str(x, h->kernel);
+    return mix_str(x, h->file);
+}
+
+typedef struct hazard_index {
+    int *slot; /* index into r->hazards + 1; 0 empty */
+    size_t n;  /* a power of two, more than twice the hazards */
+} hazard_index;
+
+static int *index_find(const hazard_index *ix, const report_result *r, const report_hazard *h)
+{
+    size_t j = hazard_hash(h) & (ix->n - 1);
+    while (ix->slot[j] && !same_hazard(&r->hazards[ix->slot[j] - 1], h)) j = (j + 1) & (ix->n - 1);
+    return &ix->slot[j];
+}
+
+static void index_build(hazard_index *ix, const report_result *r, int more)
+{
+    ix->n = 64;
+    while (ix->n < 2 * (size_t)(r->nhazards + more) + 2) ix->n *= 2;
+    ix->slot = cl_calloc(ix->n, sizeof *ix->slot);
+    for (int i = 0; i < r->nhazards; i++) *index_find(ix, r, &r->hazards[i]) = i + 1;
+}
+
+static bool is_more(const report_hazard *h)
+{
+    return h->kind && !strcmp(h->kind, "more");
+}
+
+/* The "more" record of h's check: made from h, which it takes. */
+static void fold_into_more(report_result *r, report_hazard *h)
+{
+    for (int i = 0; i < r->nhazards; i++) {
+        report_hazard *m = &r->hazards[i];
+        if (!is_more(m) || m->check != h->check || m->severity != h->severity) continue;
+        long folded = strtol(m->message, NULL, 10) + 1; /* the message starts with the number */
+        m->count += h->count;
+        free(m->message);
+        m->message = cl_sprintf("%ld more hazards under %s are not listed: the report keeps the first %d",
+                                folded, day_check_name(m->check), GRADE_MAX_HAZARDS);
+        report_hazard_free(h);
+        return;
+    }
+    report_hazard *m = report_add_hazard(r);
+    *m = *h;
+    free(m->kind);
+    m->kind = cl_strdup("more");
+    m->line = m->line2 = 0;
+    m->has_mask = m->has_lanes = false;
+    free(m->message);
+    m->message = cl_sprintf("1 more hazard under %s is not listed: the report keeps the first %d",
+                            day_check_name(m->check), GRADE_MAX_HAZARDS);
+}
+
 void grade_take_hazards(report_result *r, backend_run *run, const char *size)
 {
+    hazard_index ix;
+    index_build(&ix, r, run->nhazards);
+    int listed = 0;
+    for (int i = 0; i < r->nhazards; i++) listed += !is_more(&r->hazards[i]);
     for (int i = 0; i < run->nhazards; i++) {
-        report_hazard *h = &run->hazards[i], *seen = NULL;
-        for (int j = 0; j < r->nhazards && !seen; j++)
-            if (same_hazard(&r->hazards[j], h)) seen = &r->hazards[j];
-        if (seen) {
-            seen->count += h->count;
+        report_hazard *h = &run->hazards[i];
+        int *slot = index_find(&ix, r, h);
+        if (*slot) {
+            r->hazards[*slot - 1].count += h->count;
             report_hazard_free(h);
+            continue;
+        }
+        if (!h->size) h->size = cl_strdup(size);
+        if (listed >= GRADE_MAX_HAZARDS) {
+            fold_into_more(r, h);
             continue;
         }
         report_hazard *into = report_add_hazard(r);
         *into = *h;
-        if (!into->size) into->size = cl_strdup(size);
+        *slot = r->nhazards;
+        listed++;
     }
+    free(ix.slot);
     free(run->hazards);
     run->hazards = NULL;
     run->nhazards = 0;
@@ -68,14 +172,32 @@ cl_status grade_run_size(grading *g, const grade_target *t, int module, const da
     return g->harness->run(&req, hr, err);
 }
 
+/* The bounds of the student's run at a size where the reference's busiest
+ * block ran ref_block warp instructions (0: no reference). */
+static void set_bounds(grading *g, uint64_t ref_block)
+{
+    if (!g->emu_deadline_ns) g->emu_deadline_ns = sim_now_ns() + GRADE_EMU_SECONDS * 1000000000ull;
+    uint64_t budget = 0;
+    char why[96] = "";
+    if (ref_block) {
+        budget = ref_block * GRADE_BUDGET_FACTOR;
+        if (budget < GRADE_BUDGET_FLOOR) budget = GRADE_BUDGET_FLOOR;
+        snprintf(why, sizeof why, "%u times the reference's busiest block%s",
+                 GRADE_BUDGET_FACTOR, budget == GRADE_BUDGET_FLOOR ? " (raised to the floor)" : "");
+    }
+    backend_emu_set_bounds(g->emu.be, budget, ref_block ? why : NULL, g->emu_deadline_ns);
+}
+
 /* The student's kernel at one size: correctness into the size's entry,
  * hazards into the report, counters at the course size. */
 static cl_status run_mine(grading *g, report_kernel *rk, const day_kernel *k, const char *entry,
-                          const day_size *size, bool course, cl_error *err)
+                          const day_size *size, bool course, uint64_t ref_block, cl_error *err)
 {
     harness_result hr;
     char *label = harness_size_label(size);
+    set_bounds(g, ref_block);
     cl_status st = grade_run_size(g, &g->emu, g->emu.mine, k, entry, size, 0, &hr, err);
+    backend_emu_set_bounds(g->emu.be, 0, NULL, 0);
     if (st == CL_OK) {
         report_size_result *s = report_add_size(rk, label);
         s->ran = true;
@@ -99,11 +221,15 @@ static cl_status run_mine(grading *g, report_kernel *rk, const day_kernel *k, co
     return st;
 }
 
+/* The reference at the course size: its figures go beside the student's,
+ * and its busiest block's work bounds the student's blocks. */
 static cl_status run_reference(grading *g, report_kernel *rk, const day_kernel *k,
-                               const char *entry, cl_error *err)
+                               const char *entry, uint64_t *ref_block, cl_error *err)
 {
     harness_result hr;
     cl_status st = grade_run_size(g, &g->emu, g->emu.ref, k, entry, &g->day->course, 0, &hr, err);
+    *ref_block = st == CL_OK && hr.run.outcome == BACKEND_COMPLETED
+                     ? backend_emu_last_block_work(g->emu.be) : 0;
     if (st == CL_OK) side_from_run(&rk->reference, &hr);
     harness_result_free(&hr);
     return st;
@@ -125,11 +251,11 @@ cl_status grade_run_kernel(grading *g, const day_kernel *k, cl_error *err)
         rk->problem = cl_strdup(mine.problem);
     side_from_build(&rk->yours, mine.resources, g->day->block);
     side_from_build(&rk->reference, ref.resources, g->day->block);
+    uint64_t ref_block = 0;
+    if (ref.present && ref.signature_ok) st = run_reference(g, rk, k, ref.entry, &ref_block, err);
     for (int i = -1; !rk->problem && st == CL_OK && i < g->day->nhidden; i++)
         st = run_mine(g, rk, k, mine.entry, i < 0 ? &g->day->course : &g->day->hidden[i], i < 0,
-                      err);
-    if (st == CL_OK && ref.present && ref.signature_ok)
-        st = run_reference(g, rk, k, ref.entry, err);
+                      ref_block, err);
     if (st == CL_OK && g->gpu.be)
         st = grade_run_gpu_kernel(g, rk, k, rk->problem ? NULL : mine.entry,
                                   ref.present && ref.signature_ok ? ref.entry : NULL, err);

@@ -12,6 +12,7 @@
 
 #define GROUP_SLICE 4096u     /* ops a group runs before another gets a turn */
 #define WARP_SLICE 65536u     /* ops a warp runs before the next warp's turn */
+#define CHECK_EVERY 65536u    /* steps between looks at the clock and the launch's stop */
 
 static bool block_dependent(const sim_extra *e)
 {
@@ -95,6 +96,8 @@ void sim_block_init(sim_block *b, struct sim_run *L)
     if (L->checks & (SIM_CHECK_RACES | SIM_CHECK_MEMORY))
         b->shadow = cl_calloc((size_t)b->shared_size / 4 + 2, sizeof *b->shadow);
     b->local = cl_malloc((size_t)b->nthreads * p->local_size + 16);
+    b->npages = (p->local_size + SIM_LOCAL_PAGE - 1) / SIM_LOCAL_PAGE;
+    b->local_pages = cl_calloc((size_t)b->nthreads * b->npages + 1, sizeof *b->local_pages);
     b->tparam = cl_malloc((size_t)b->nthreads * p->tparam_size + 16);
     b->exit_branch = cl_malloc(b->nwarps * 32 * sizeof *b->exit_branch);
     b->crit_epoch = cl_calloc(p->ncritbr + 1, sizeof *b->crit_epoch);
@@ -120,6 +123,7 @@ void sim_block_destroy(sim_block *b)
     free(b->shared);
     free(b->shadow);
     free(b->local);
+    free(b->local_pages);
     free(b->tparam);
     free(b->exit_branch);
     free(b->crit_epoch);
@@ -173,11 +177,11 @@ void sim_block_setup(sim_block *b, uint64_t index)
     if (b->epoch > 0xfff00000u) {
         if (b->shadow) memset(b->shadow, 0, ((size_t)b->shared_size / 4 + 2) * sizeof *b->shadow);
         memset(b->crit_epoch, 0, (p->ncritbr + 1) * sizeof *b->crit_epoch);
+        memset(b->local_pages, 0, ((size_t)b->nthreads * b->npages + 1) * sizeof *b->local_pages);
         b->epoch = 0;
     }
     b->epoch++;
     b->epoch_base = b->epoch;
-    memset(b->local, 0, (size_t)b->nthreads * p->local_size);
     memset(b->tparam, 0, (size_t)b->nthreads * p->tparam_size);
     memset(b->exit_branch, 0, b->nwarps * 32 * sizeof *b->exit_branch);
     memset(b->bars, 0, sizeof b->bars);
@@ -185,7 +189,7 @@ void sim_block_setup(sim_block *b, uint64_t index)
     b->live = b->nthreads;
     b->exit_op = SIM_NONE;
     b->exit_line = b->exit_file = 0;
-    b->hz.n = 0;
+    sim_hzset_clear(&b->hz);
     b->ptext.len = 0;
     if (b->ptext.s) b->ptext.s[0] = '\0';
     b->plines.n = 0;
@@ -195,6 +199,8 @@ void sim_block_setup(sim_block *b, uint64_t index)
     b->region_hint = 0;
     b->status = SIM_COMPLETED;
     b->stop = false;
+    b->aborted = false;
+    b->next_check = CHECK_EVERY;
     b->fault = false;
 }
 
@@ -224,13 +230,33 @@ static pick pick_group(sim_warp *w, uint32_t run)
     return g;
 }
 
-static void out_of_budget(sim_block *b, sim_warp *w, const pick *g)
+/* The block stops: out of its instruction budget, or (timed) the launch's
+ * time cap passed. The hazard says where the group was and how far
+ * the block got (its lane instructions so far, in addr). */
+static void out_of_budget(sim_block *b, sim_warp *w, const pick *g, bool timed)
 {
     sim_hz h = sim_hz_make(SIM_HZ_BUDGET, w->pc[__builtin_ctz(g->mask)], w->id, __builtin_ctz(g->mask));
-    snprintf(h.detail, sizeof h.detail, "%llu warp instructions", (unsigned long long)b->L->budget);
+    h.size = timed;
+    h.addr = b->cnt.lane_instructions;
     sim_hz_add(b, &h);
     b->status = SIM_BUDGET_EXHAUSTED;
     b->stop = true;
+}
+
+/* Now and then: a block after one that stopped the launch stops too (it is
+ * not reported), and past the time cap the block stops. */
+static bool checkpoint(sim_block *b, sim_warp *w, const pick *g)
+{
+    b->next_check = b->steps + CHECK_EVERY;
+    if (b->index > atomic_load(&b->L->stop_at)) {
+        b->aborted = b->stop = true;
+        return true;
+    }
+    if (b->L->deadline_ns && sim_now_ns() >= b->L->deadline_ns) {
+        out_of_budget(b, w, g, true);
+        return true;
+    }
+    return false;
 }
 
 /* Run w for a turn; true if it ran anything. */
@@ -248,9 +274,10 @@ static bool run_warp(sim_block *b, sim_warp *w)
         if (used >= WARP_SLICE) return ran;
         pick g = pick_group(w, run);
         if (b->steps >= b->L->budget) {
-            out_of_budget(b, w, &g);
+            out_of_budget(b, w, &g, false);
             return ran;
         }
+        if (b->steps >= b->next_check && checkpoint(b, w, &g)) return ran;
         uint64_t slice = GROUP_SLICE;
         if (b->L->budget - b->steps < slice) slice = b->L->budget - b->steps;
         uint64_t before = b->steps;

@@ -99,6 +99,7 @@ void sim_exec_vprintf(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
             b->pdrop_lines++;
             b->pdrop_bytes += line.len;
         }
+        b->steps += 8 + line.len / 32; /* formatting costs: charged to the budget */
         cl_str_free(&line);
         if (c->nrets) {
             int32_t rv = nargs;

@@ -1,7 +1,10 @@
 /* hazard.c - hazard instances folded into records: identical hazards (same
  * kind, line, other line, and for mask hazards the same mask) are one record
  * that counts the distinct (block, warp) pairs it happened in and every
- * instance, and keeps the first instance (lowest block, warp, lane). */
+ * instance, and keeps the first instance (lowest block, warp, lane). Records
+ * are found through a hash of that key, and their number is capped: past
+ * SIM_BLOCK_HAZARDS distinct ones a block folds each new one into one
+ * overflow record of its kind, which counts them. */
 #include "sim/internal.h"
 
 #include <stdlib.h>
@@ -88,34 +91,101 @@ static bool earlier(const sim_hz *a, const sim_hz *b)
     return a->lane < b->lane;
 }
 
+static uint64_t key_hash(const uint64_t key[2])
+{
+    uint64_t x = key[0] * 0x9e3779b97f4a7c15ull ^ key[1] * 0xc2b2ae3d27d4eb4full;
+    return x ^ x >> 29;
+}
+
+static void grow_slots(sim_hzset *s)
+{
+    size_t n = s->nslot ? s->nslot * 2 : 64;
+    free(s->slot);
+    s->slot = cl_calloc(n, sizeof *s->slot);
+    s->nslot = n;
+    for (size_t i = 0; i < s->n; i++) {
+        size_t j = key_hash(s->v[i].key) & (n - 1);
+        while (s->slot[j]) j = (j + 1) & (n - 1);
+        s->slot[j] = (uint32_t)i + 1;
+    }
+}
+
+static sim_hzrec *lookup(sim_hzset *s, const uint64_t key[2], size_t *at)
+{
+    size_t j = key_hash(key) & (s->nslot - 1);
+    for (; s->slot[j]; j = (j + 1) & (s->nslot - 1)) {
+        sim_hzrec *r = &s->v[s->slot[j] - 1];
+        if (r->key[0] == key[0] && r->key[1] == key[1]) return r;
+    }
+    *at = j;
+    return NULL;
+}
+
+/* Overflow records have a key no real hazard has: kind, all ones. */
+static void overflow_key(unsigned kind, uint64_t key[2])
+{
+    key[0] = (uint64_t)kind << 56 | 0x00ffffffffffffffull;
+    key[1] = ~0ull;
+}
+
+sim_hzrec *sim_hzset_find(sim_hzset *s, const uint64_t key[2], const sim_hz *h, size_t max, bool *fresh)
+{
+    *fresh = false;
+    if (2 * (s->n + 1) > s->nslot) grow_slots(s);
+    size_t at = 0;
+    sim_hzrec *r = lookup(s, key, &at);
+    if (r) return r;
+    uint64_t ok[2];
+    bool over = s->distinct >= max || key[1] == ~0ull; /* full, or an overflow record */
+    if (over) {
+        overflow_key(h->kind, ok);
+        key = ok;
+        if ((r = lookup(s, key, &at)) != NULL) return r;
+    }
+    if (s->n == s->cap) {
+        s->cap = s->cap ? s->cap * 2 : 8;
+        s->v = cl_realloc(s->v, s->cap * sizeof *s->v);
+    }
+    r = &s->v[s->n];
+    memset(r, 0, sizeof *r);
+    r->first = *h;
+    r->key[0] = key[0];
+    r->key[1] = key[1];
+    s->slot[at] = (uint32_t)++s->n;
+    if (!over) s->distinct++;
+    *fresh = true;
+    return r;
+}
+
+void sim_hzset_clear(sim_hzset *s)
+{
+    s->n = 0;
+    s->distinct = 0;
+    if (s->slot) memset(s->slot, 0, s->nslot * sizeof *s->slot);
+}
+
 void sim_hz_add(sim_block *b, const sim_hz *h)
 {
     if (h->kind == SIM_HZ_OOB || h->kind == SIM_HZ_MISALIGNED) b->fault = true;
     if (!(b->checks & check_bit((sim_hazard_kind)h->kind))) return;
     uint64_t key[2];
     make_key(b->prog, h, key);
-    for (size_t i = 0; i < b->hz.n; i++) {
-        sim_hzrec *r = &b->hz.v[i];
-        if (r->key[0] != key[0] || r->key[1] != key[1]) continue;
-        r->instances++;
-        r->warps |= 1u << h->warp;
-        if (earlier(h, &r->first)) r->first = *h;
+    bool fresh;
+    sim_hzrec *r = sim_hzset_find(&b->hz, key, h, SIM_BLOCK_HAZARDS, &fresh);
+    if (r->key[1] == ~0ull) r->folded++; /* an instance past the cap */
+    if (fresh) {
+        r->warps = 1u << h->warp;
+        r->instances = 1;
         return;
     }
-    if (b->hz.n == b->hz.cap) {
-        b->hz.cap = b->hz.cap ? b->hz.cap * 2 : 8;
-        b->hz.v = cl_realloc(b->hz.v, b->hz.cap * sizeof *b->hz.v);
-    }
-    sim_hzrec *r = &b->hz.v[b->hz.n++];
-    r->first = *h;
-    r->key[0] = key[0];
-    r->key[1] = key[1];
-    r->warps = 1u << h->warp;
-    r->instances = 1;
+    r->instances++;
+    r->warps |= 1u << h->warp;
+    if (earlier(h, &r->first)) r->first = *h;
 }
 
 void sim_hzset_free(sim_hzset *s)
 {
     free(s->v);
+    free(s->slot);
     memset(s, 0, sizeof *s);
 }

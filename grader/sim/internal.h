@@ -53,6 +53,19 @@ void sim_assert_fail(const char *what, const char *file, int line) __attribute__
 #define SIM_QUIET64 0x0008000000000000ull
 #define SIM_D2F_NAN32 0x7fc00000u
 
+/* Limits on what one kernel may ask of the machine (docs/architecture.md);
+ * past one, the launch is refused with a LIMIT hazard that says which. A
+ * GPU gives a thread 512 KiB of local memory and a block 227 KiB of shared
+ * memory; the rest are far above what a course kernel uses. */
+#define SIM_MAX_LOCAL (512u << 10)           /* bytes of .local a thread */
+#define SIM_MAX_TPARAM (64u << 10)           /* device-function .param bytes a thread */
+#define SIM_MAX_SHARED (227u << 10)          /* shared bytes a block, static and dynamic */
+#define SIM_MAX_REG_BYTES (64u << 10)        /* register bytes a thread */
+#define SIM_MAX_MODULE_VARS (256ull << 20)   /* .global and .const bytes of a module */
+#define SIM_MAX_DEVICE (3ull << 30)          /* device memory of the machine, all told */
+/* Local memory is zeroed lazily, a page at a time, when a block first touches it. */
+#define SIM_LOCAL_PAGE 1024u
+
 /* ---- the lowered program ---- */
 
 typedef enum sim_xop {
@@ -168,6 +181,8 @@ typedef struct sim_program {
     uint32_t static_shared, dyn_offset; /* bytes; dynamic shared starts at dyn_offset */
     uint32_t local_size;                /* per thread */
     uint32_t tparam_size;               /* per thread */
+    uint64_t local_want, tparam_want;   /* what the module declares (past the limits: refused) */
+    uint64_t shared_want;               /* static shared past SIM_MAX_SHARED (else 0) */
     uint32_t max_depth;                 /* call depth */
     sim_call *calls;
     uint32_t ncalls;
@@ -182,6 +197,9 @@ typedef struct sim_program {
     bool grid_handle;                   /* reads %envreg1/2: cooperative groups' grid handle */
     bool dynamic_shared;                /* uses an extern (dynamic) shared array */
     uint32_t carry_row;                 /* the 32-bit row holding each lane's carry flag (CC.CF) */
+    bool cross_block;                   /* may talk to other blocks (global atomics, fences,
+                                           volatile or ordered global accesses): its blocks
+                                           run one at a time, in index order */
     char **files;                       /* user file paths; [0] = "" */
     uint32_t nfiles;
 } sim_program;
@@ -214,14 +232,17 @@ const sim_region *sim_mem_nearest(const sim_memory *mem, uint64_t addr);
 typedef struct sim_modvars {
     uint64_t module_id;
     uint64_t *addr;          /* per symbol index; 0 when not allocated */
+    uint64_t bytes;          /* allocated for the module's variables */
 } sim_modvars;
 
 struct sim_machine {
     sim_options opt;
     unsigned threads;
     sim_memory mem;
+    uint64_t mem_bytes;      /* device memory allocated */
     sim_modvars *mods;
     size_t nmods;
+    const ptx_symbol *refused_var; /* a module variable past SIM_MAX_MODULE_VARS (launch.c) */
 };
 
 /* Device address of a module variable (allocated and initialised on first
@@ -257,12 +278,27 @@ typedef struct sim_hzrec {
     uint64_t key[2];
     uint32_t warps;           /* bit per warp of the block */
     uint64_t instances;
+    uint64_t folded;          /* an overflow record: distinct hazards folded into it */
 } sim_hzrec;
+
+/* Distinct hazards a block keeps, and a launch; past the cap, a new one is
+ * folded into one overflow record of its kind (which says how many). */
+#define SIM_BLOCK_HAZARDS 64u
+#define SIM_LAUNCH_HAZARDS 256u
 
 typedef struct sim_hzset {
     sim_hzrec *v;
     size_t n, cap;
+    size_t distinct;          /* records that are not overflow records */
+    uint32_t *slot;           /* open addressing on the key: index + 1, 0 empty */
+    size_t nslot;             /* a power of two, at least twice the records */
 } sim_hzset;
+
+/* The record for key in s, or a new one (first = h) within the cap `max`,
+ * or the overflow record of h's kind; *fresh says a record was made. */
+sim_hzrec *sim_hzset_find(sim_hzset *s, const uint64_t key[2], const sim_hz *h, size_t max,
+                          bool *fresh);
+void sim_hzset_clear(sim_hzset *s);
 
 /* ---- the block being run (one per host thread) ---- */
 
@@ -342,6 +378,8 @@ typedef struct sim_block {
     uint32_t shared_size;
     sim_shadow *shadow;
     uint8_t *local;
+    uint32_t *local_pages;    /* per thread and page: the epoch_base it was zeroed in */
+    uint32_t npages;          /* pages of local memory a thread */
     uint8_t *tparam;
     sim_barrier bars[16];
     uint32_t epoch;           /* barrier epochs: they go on across the blocks a thread runs */
@@ -362,9 +400,27 @@ typedef struct sim_block {
     size_t region_hint;
     sim_status status;
     bool stop;
+    bool aborted;             /* stopped because a block before it stopped the launch */
     bool fault;
+    uint64_t next_check;      /* steps at which to look at the clock and the stop */
     bool extra_filled;        /* constant rows are in place (they never change) */
 } sim_block;
+
+/* Local memory starts zeroed for every block: each page of thread tid's
+ * local memory that [off, off + n) touches is zeroed the first time the
+ * block touches it (each such page costs one step of the budget). */
+static inline void sim_local_touch(sim_block *b, unsigned tid, uint64_t off, unsigned n)
+{
+    uint32_t ls = b->prog->local_size;
+    uint32_t *pe = b->local_pages + (size_t)tid * b->npages;
+    for (uint64_t p = off / SIM_LOCAL_PAGE; p <= (off + n - 1) / SIM_LOCAL_PAGE && p < b->npages; p++) {
+        if (pe[p] == b->epoch_base) continue;
+        uint64_t at = p * SIM_LOCAL_PAGE, len = ls - at < SIM_LOCAL_PAGE ? ls - at : SIM_LOCAL_PAGE;
+        memset(b->local + (size_t)tid * ls + at, 0, len);
+        pe[p] = b->epoch_base;
+        b->steps++;
+    }
+}
 
 /* block.c */
 void sim_block_run(sim_block *b);
@@ -527,7 +583,9 @@ typedef struct sim_run {
     sim_block_result **results;      /* the blocks that had something to say, */
     size_t nresults, cap_results;    /* sorted by index once the blocks are done */
     pthread_mutex_t lock;            /* guards results */
-    sim_counters *thread_counters;
+    struct worker *workers;          /* launch.c's */
+    unsigned nworkers;
+    uint64_t deadline_ns;            /* time cap, process CPU ns (0: none) */
 } sim_run;
 
 #endif

@@ -2,7 +2,12 @@
  * (each block wholly on one thread, blocks handed out in order), and merges
  * what the blocks found in block order, so the report does not depend on the
  * number of threads. A trap or an exhausted budget stops the launch: blocks
- * after the first one that stopped are not reported. */
+ * after the first one that stopped are not reported, and neither are their
+ * counters (a block's counters wait until every block before it is done).
+ * A kernel whose blocks may see each other's work (global atomics, fences)
+ * runs its blocks one at a time in index order, so that what they see does
+ * not depend on the threads either. A kernel that asks for more than the
+ * machine's limits is not run: its launch reports one LIMIT hazard. */
 #include "sim/internal.h"
 
 #include <pthread.h>
@@ -16,9 +21,19 @@ sim_launch_result *sim_result_new(void);
 
 #define DEFAULT_BUDGET (1ull << 24)
 
+/* A block's counters wait in its worker's list until no block before it can
+ * still stop the launch; then they count (index <= the stop) or not. */
+typedef struct pending {
+    uint64_t index;
+    sim_counters cnt;
+} pending;
+
 typedef struct worker {
     sim_run *L;
-    sim_counters cnt;
+    sim_counters cnt;              /* confirmed: blocks up to the stop */
+    CL_VEC(pending) wait;          /* in index order */
+    size_t head;
+    atomic_uint_fast64_t cur;      /* no block below this is running here */
     pthread_t thread;
 } worker;
 
@@ -36,6 +51,8 @@ static void add_counters(sim_counters *to, const sim_counters *c)
     to->atomics += c->atomics;
     to->barriers += c->barriers;
     to->blocks += c->blocks;
+    if (c->max_block_warp_instructions > to->max_block_warp_instructions)
+        to->max_block_warp_instructions = c->max_block_warp_instructions;
 }
 
 static sim_block_result *take_result(sim_block *b)
@@ -80,6 +97,28 @@ static void lower_stop(sim_run *L, uint64_t index)
     }
 }
 
+/* The lowest block that may still be running anywhere. */
+static uint64_t frontier(const sim_run *L)
+{
+    uint64_t f = atomic_load(&L->next);
+    for (unsigned i = 0; i < L->nworkers; i++) {
+        uint64_t c = atomic_load(&L->workers[i].cur);
+        if (c < f) f = c;
+    }
+    return f;
+}
+
+/* Count (or drop) the waiting counters of blocks below `below`. */
+static void settle(worker *wk, uint64_t below)
+{
+    uint64_t stop = atomic_load(&wk->L->stop_at);
+    while (wk->head < wk->wait.n && wk->wait.v[wk->head].index < below) {
+        const pending *p = &wk->wait.v[wk->head++];
+        if (p->index <= stop) add_counters(&wk->cnt, &p->cnt);
+    }
+    if (wk->head == wk->wait.n) wk->head = wk->wait.n = 0;
+}
+
 static void *work(void *arg)
 {
     worker *wk = arg;
@@ -87,16 +126,22 @@ static void *work(void *arg)
     sim_block b;
     sim_block_init(&b, L);
     for (;;) {
+        atomic_store(&wk->cur, atomic_load(&L->next)); /* a bound below the block claimed next */
         uint64_t i = atomic_fetch_add(&L->next, 1);
         if (i >= L->nblocks || i > atomic_load(&L->stop_at)) break;
+        atomic_store(&wk->cur, i);
         sim_block_setup(&b, i);
         sim_block_run(&b);
+        if (b.aborted) continue; /* after the block that stopped the launch: not reported */
         b.cnt.blocks = 1;
-        add_counters(&wk->cnt, &b.cnt);
+        b.cnt.max_block_warp_instructions = b.cnt.warp_instructions;
+        CL_VEC_PUSH(&wk->wait, ((pending){i, b.cnt}));
         if (b.status == SIM_TRAPPED || b.status == SIM_BUDGET_EXHAUSTED) lower_stop(L, i);
         if (b.hz.n || b.plines.n || b.pdrop_lines || b.status != SIM_COMPLETED || b.fault)
             keep_result(L, take_result(&b));
+        settle(wk, frontier(L));
     }
+    atomic_store(&wk->cur, UINT64_MAX);
     sim_block_destroy(&b);
     return NULL;
 }
@@ -122,16 +167,90 @@ static cl_status check_shape(const ptx_module *mod, long e, sim_dim3 grid, sim_d
 static void run_workers(sim_run *L, unsigned n, sim_counters *total)
 {
     worker *w = cl_calloc(n, sizeof *w);
-    for (unsigned i = 0; i < n; i++) w[i].L = L;
+    for (unsigned i = 0; i < n; i++) {
+        w[i].L = L;
+        atomic_init(&w[i].cur, 0);
+    }
+    L->workers = w;
+    L->nworkers = n;
     unsigned started = 1;
     for (unsigned i = 1; i < n; i++) {
         if (pthread_create(&w[i].thread, NULL, work, &w[i]) != 0) break;
         started++;
     }
+    for (unsigned i = started; i < n; i++) atomic_store(&w[i].cur, UINT64_MAX);
     work(&w[0]); /* the calling thread works too */
     for (unsigned i = 1; i < started; i++) pthread_join(w[i].thread, NULL);
-    for (unsigned i = 0; i < n; i++) add_counters(total, &w[i].cnt);
+    for (unsigned i = 0; i < n; i++) {
+        settle(&w[i], UINT64_MAX); /* the stop is final now */
+        add_counters(total, &w[i].cnt);
+        free(w[i].wait.v);
+    }
+    L->workers = NULL;
     free(w);
+}
+
+/* ---- limits ---- */
+
+/* "32,820" */
+static void commas(char *buf, size_t n, uint64_t v)
+{
+    char tmp[32];
+    int len = snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)v), o = 0;
+    for (int i = 0; i < len && (size_t)o + 2 < n; i++) {
+        if (i && (len - i) % 3 == 0) buf[o++] = ',';
+        buf[o++] = tmp[i];
+    }
+    buf[o] = '\0';
+}
+
+/* Why the kernel cannot run on this machine, in words, or false. */
+static bool over_limit(const sim_machine *m, const sim_program *p, char *why, size_t n)
+{
+    char a[32], b[32];
+    uint64_t regs = ((uint64_t)p->nrow32 * 4 + (uint64_t)p->nrow64 * 8) + p->nrowp / 8 + 1;
+    if (m->refused_var) {
+        commas(a, sizeof a, m->refused_var->size);
+        commas(b, sizeof b, SIM_MAX_MODULE_VARS);
+        snprintf(why, n, "the module variable '%s' (%s bytes of __device__ or __constant__ memory) is more than the emulator gives a module's variables (%s bytes in all)",
+                 m->refused_var->name, a, b);
+    } else if (p->local_want > SIM_MAX_LOCAL) {
+        commas(a, sizeof a, p->local_want);
+        commas(b, sizeof b, SIM_MAX_LOCAL);
+        snprintf(why, n, "the kernel uses %s bytes of local memory a thread (its local arrays); a GPU gives a thread at most %s",
+                 a, b);
+    } else if (p->tparam_want > SIM_MAX_TPARAM) {
+        commas(a, sizeof a, p->tparam_want);
+        commas(b, sizeof b, SIM_MAX_TPARAM);
+        snprintf(why, n, "the kernel passes %s bytes of parameters to device functions a thread; the emulator allows %s",
+                 a, b);
+    } else if (p->shared_want) {
+        commas(a, sizeof a, p->shared_want);
+        commas(b, sizeof b, SIM_MAX_SHARED);
+        snprintf(why, n, "the kernel declares %s bytes of shared memory; a GPU gives a block at most %s", a, b);
+    } else if (regs > SIM_MAX_REG_BYTES) {
+        commas(a, sizeof a, regs);
+        commas(b, sizeof b, SIM_MAX_REG_BYTES);
+        snprintf(why, n, "the kernel declares %s bytes of registers a thread; the emulator runs at most %s", a, b);
+    } else {
+        return false;
+    }
+    return true;
+}
+
+/* The launch's result when the kernel asks too much: one LIMIT hazard at
+ * the kernel's first line, and nothing run. */
+static void refuse(sim_run *L)
+{
+    sim_block_result *br = cl_calloc(1, sizeof *br);
+    br->status = SIM_FAULTED;
+    sim_hz h = sim_hz_make(SIM_HZ_LIMIT, 0, 0, -1);
+    bool fresh;
+    uint64_t key[2] = { (uint64_t)SIM_HZ_LIMIT << 56, 0 };
+    sim_hzrec *r = sim_hzset_find(&br->hz, key, &h, 1, &fresh);
+    r->warps = 1;
+    r->instances = 1;
+    keep_result(L, br);
 }
 
 cl_status sim_launch(sim_machine *m, const ptx_module *mod, const char *kernel, sim_dim3 grid,
@@ -144,6 +263,7 @@ cl_status sim_launch(sim_machine *m, const ptx_module *mod, const char *kernel, 
     cl_status st = check_shape(mod, e, grid, block, param_size, err);
     if (st != CL_OK) return st;
     sim_program *prog = NULL;
+    m->refused_var = NULL;
     if ((st = sim_program_build(m, mod, e, &prog, err)) != CL_OK) return st;
     if ((uint64_t)prog->dyn_offset + dynamic_shared_bytes > 227 * 1024) {
         sim_program_free(prog);
@@ -164,15 +284,23 @@ cl_status sim_launch(sim_machine *m, const ptx_module *mod, const char *kernel, 
     L.budget = m->opt.budget ? m->opt.budget : DEFAULT_BUDGET;
     L.printf_bytes = m->opt.printf_bytes ? m->opt.printf_bytes : 64 * 1024;
     L.printf_lines = m->opt.printf_lines ? m->opt.printf_lines : 1000;
+    L.deadline_ns = m->opt.deadline_ns;
     atomic_init(&L.next, 0);
     atomic_init(&L.stop_at, UINT64_MAX);
     pthread_mutex_init(&L.lock, NULL);
     unsigned n = m->threads < L.nblocks ? m->threads : (unsigned)L.nblocks;
+    if (prog->cross_block) n = 1; /* blocks in index order: what each sees is fixed */
     sim_launch_result *r = sim_result_new();
-    run_workers(&L, n ? n : 1, &r->counters);
+    char why[sizeof ((sim_hazard *)0)->message];
+    bool refused = over_limit(m, prog, why, sizeof why);
+    if (refused)
+        refuse(&L); /* its message is `why`, set once the result is built */
+    else
+        run_workers(&L, n ? n : 1, &r->counters);
     if (L.nresults > 1)
         qsort(L.results, L.nresults, sizeof *L.results, by_index);
     sim_result_build(&L, r);
+    if (refused && r->nhazards) snprintf(r->hazards[0].message, sizeof r->hazards[0].message, "%s", why);
     for (size_t i = 0; i < L.nresults; i++) {
         sim_block_result *br = L.results[i];
         sim_hzset_free(&br->hz);

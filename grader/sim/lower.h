@@ -23,7 +23,8 @@ typedef struct lower {
     CL_VEC(sim_call) calls;
     CL_VEC(sim_pcopy) pcopies;
     CL_VEC(sim_gen) gens;
-    uint32_t shared_top, local_top, tparam_top;
+    uint32_t shared_top;
+    uint64_t local_top, tparam_top; /* 64-bit: a hostile module may declare gigabytes */
     uint32_t cur_fn;
     const ptx_insn *cur;
 } lower;

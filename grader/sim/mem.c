@@ -300,6 +300,8 @@ static HOT_INLINE bool map_fast(sim_block *b, sim_warp *w, const sim_op *op, uin
         base = (uintptr_t)b->local + (uintptr_t)w->id * 32 * ls - (uintptr_t)shift;
         a->uniform = false; /* one address, a different thread's memory each */
         for (int l = 0; l < 32; l++) a->host[l] = base + (uintptr_t)l * ls + (uintptr_t)a->addr[l];
+        for (int l = 0; l < 32; l++)
+            if (m >> l & 1u) sim_local_touch(b, w->id * 32 + (unsigned)l, a->addr[l] - shift, total);
         return true;
     }
     case SIM_MS_PARAM:

@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 
 #define SIM_ALLOC_ALIGN 256u
@@ -25,6 +26,23 @@ sim_machine *sim_new(const sim_options *opt)
     if (m->threads > 256) m->threads = 256;
     m->mem.next = SIM_GLOBAL_BASE;
     return m;
+}
+
+void sim_set_budget(sim_machine *m, uint64_t warp_instructions)
+{
+    m->opt.budget = warp_instructions;
+}
+
+void sim_set_deadline(sim_machine *m, uint64_t deadline_ns)
+{
+    m->opt.deadline_ns = deadline_ns;
+}
+
+uint64_t sim_now_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return (uint64_t)t.tv_sec * 1000000000ull + (uint64_t)t.tv_nsec;
 }
 
 void sim_free(sim_machine *m)
@@ -77,8 +95,10 @@ const sim_region *sim_mem_nearest(const sim_memory *mem, uint64_t addr)
 
 cl_status sim_alloc(sim_machine *m, size_t bytes, const char *label, uint64_t *addr, cl_error *err)
 {
-    if (bytes > (1ull << 40))
-        return cl_fail(err, CL_LIMIT, "", 0, 0, "cannot allocate %zu bytes of device memory", bytes);
+    if (bytes > SIM_MAX_DEVICE || m->mem_bytes + bytes > SIM_MAX_DEVICE)
+        return cl_fail(err, CL_LIMIT, "", 0, 0,
+                       "cannot allocate %zu bytes of device memory: the emulator holds at most %llu GiB",
+                       bytes, (unsigned long long)(SIM_MAX_DEVICE >> 30));
     sim_region r = {0};
     r.base = m->mem.next;
     r.size = bytes;
@@ -89,6 +109,7 @@ cl_status sim_alloc(sim_machine *m, size_t bytes, const char *label, uint64_t *a
     uint64_t end = r.base + (bytes ? bytes : 1) + SIM_ALLOC_GAP;
     m->mem.next = (end + SIM_ALLOC_ALIGN - 1) & ~(uint64_t)(SIM_ALLOC_ALIGN - 1);
     CL_VEC_PUSH(&m->mem, r); /* bases only grow: the table stays sorted */
+    m->mem_bytes += bytes;
     *addr = r.base;
     return CL_OK;
 }
@@ -106,6 +127,7 @@ cl_status sim_free_mem(sim_machine *m, uint64_t addr, cl_error *err)
     if (i < 0)
         return cl_fail(err, CL_USAGE, "", 0, 0, "0x%llx is not the start of an allocation",
                        (unsigned long long)addr);
+    m->mem_bytes -= m->mem.v[i].size;
     free(m->mem.v[i].host);
     free(m->mem.v[i].label);
     memmove(&m->mem.v[i], &m->mem.v[i + 1], (m->mem.n - (size_t)i - 1) * sizeof m->mem.v[0]);
@@ -157,6 +179,7 @@ static sim_modvars *modvars(sim_machine *m, const ptx_module *mod)
     sim_modvars *mv = &m->mods[m->nmods++];
     mv->module_id = mod->id;
     mv->addr = cl_calloc(mod->nsyms ? mod->nsyms : 1, sizeof *mv->addr);
+    mv->bytes = 0;
     return mv;
 }
 
@@ -172,9 +195,16 @@ cl_status sim_module_var(sim_machine *m, const ptx_module *mod, uint32_t sym, ui
     if (s->is_extern || s->unsized)
         return cl_fail(err, CL_UNSUPPORTED, mod->name, (int)s->line, 0,
                        "the extern variable '%s' is not defined in this module", s->name);
+    if (s->size > SIM_MAX_MODULE_VARS || mv->bytes + s->size > SIM_MAX_MODULE_VARS) {
+        /* not allocated: the launch is refused with a LIMIT hazard */
+        if (!m->refused_var) m->refused_var = s;
+        *addr = 0;
+        return CL_OK;
+    }
     uint64_t a;
     cl_status st = sim_alloc(m, s->size, s->name, &a, err);
     if (st != CL_OK) return st;
+    mv->bytes += s->size;
     sim_region *r = &m->mem.v[m->mem.n - 1];
     if (s->init) memcpy(r->host, s->init, s->size);
     else memset(r->host, 0, s->size);
@@ -202,7 +232,11 @@ cl_status sim_symbol(sim_machine *m, const ptx_module *mod, const char *name, ui
         if (s->kind != PTX_SYM_VAR || s->func >= 0 || strcmp(s->name, name) != 0) continue;
         if (s->space != PTX_SPACE_GLOBAL && s->space != PTX_SPACE_CONST) break;
         if (size) *size = s->size;
-        return sim_module_var(m, mod, i, addr, err);
+        cl_status st = sim_module_var(m, mod, i, addr, err);
+        if (st == CL_OK && !*addr)
+            return cl_fail(err, CL_LIMIT, mod->name, (int)s->line, 0,
+                           "'%s' is larger than the emulator gives a module's variables", name);
+        return st;
     }
     return cl_fail(err, CL_NOT_FOUND, mod->name, 0, 0, "no .global or .const variable '%s'", name);
 }

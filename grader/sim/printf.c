@@ -9,6 +9,7 @@
 
 #define FMT_MAX 4096
 #define STR_MAX 1024
+#define LINE_MAX 4096   /* a line's text; a width or precision is capped to it too */
 
 static size_t read_cstr(uint64_t addr, char *buf, size_t cap, sim_reader rd, void *ctx)
 {
@@ -98,7 +99,7 @@ int sim_format_printf(cl_str *out, uint64_t fmt, uint64_t args, sim_reader rd, v
     size_t n = read_cstr(fmt, f, sizeof f, rd, ctx);
     argbuf a = { args, rd, ctx, false };
     int used = 0;
-    for (size_t i = 0; i < n;) {
+    for (size_t i = 0; i < n && out->len < LINE_MAX;) {
         if (f[i] != '%') {
             cl_str_addc(out, f[i++]);
             continue;
@@ -117,13 +118,20 @@ int sim_format_printf(cl_str *out, uint64_t fmt, uint64_t args, sim_reader rd, v
                 if (i >= n || f[i] != '.') break;
                 spec[sl++] = f[i++];
             }
+            long v = 0; /* capped, so that no conversion can make more than a line */
+            bool have = false;
             if (i < n && f[i] == '*') {
                 i++;
-                sl += (size_t)snprintf(spec + sl, sizeof spec - sl, "%d", (int32_t)take(&a, 4));
+                v = (int32_t)take(&a, 4);
+                have = true;
                 used++;
             } else {
-                while (i < n && f[i] >= '0' && f[i] <= '9' && sl < 60) spec[sl++] = f[i++];
+                for (; i < n && f[i] >= '0' && f[i] <= '9'; i++, have = true)
+                    v = v > LINE_MAX ? v : v * 10 + (f[i] - '0');
             }
+            if (v > LINE_MAX) v = LINE_MAX;
+            if (v < -LINE_MAX) v = -LINE_MAX;
+            if (have) sl += (size_t)snprintf(spec + sl, sizeof spec - sl, "%ld", v);
         }
         int len = 0;
         while (i < n && strchr("hlLzjt", f[i])) {

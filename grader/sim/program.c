@@ -79,6 +79,14 @@ static uint32_t align_up(uint32_t v, uint32_t a)
     return (v + a - 1) / a * a;
 }
 
+/* The same for the per-thread spaces, whose sizes come from the module (at
+ * most 2^48 bytes a variable, so this cannot overflow). */
+static uint64_t align_up64(uint64_t v, uint64_t a)
+{
+    a = a ? a : 1;
+    return (v + a - 1) / a * a;
+}
+
 static bool is_kernel_param(const lower *lw, const ptx_symbol *s)
 {
     return s->space == PTX_SPACE_PARAM && s->param >= 0 && s->func >= 0 &&
@@ -98,16 +106,16 @@ uint64_t sim_lw_sym_addr(lower *lw, uint32_t si)
         a = s->unsized ? SIM_NONE : 0; /* laid out by layout_shared */
         if (!s->unsized) SIM_ASSERT(0);
     } else if (s->space == PTX_SPACE_LOCAL) {
-        lw->local_top = align_up(lw->local_top, s->align);
+        lw->local_top = align_up64(lw->local_top, s->align);
         a = lw->local_top;
-        lw->local_top += (uint32_t)s->size;
+        lw->local_top += s->size;
     } else if (s->space == PTX_SPACE_PARAM) {
         if (is_kernel_param(lw, s)) {
             a = lw->mod->funcs[s->func].params[s->param].info.offset;
         } else {
-            lw->tparam_top = align_up(lw->tparam_top, s->align);
+            lw->tparam_top = align_up64(lw->tparam_top, s->align);
             a = SIM_TPARAM_BASE + lw->tparam_top;
-            lw->tparam_top += (uint32_t)s->size;
+            lw->tparam_top += s->size;
         }
     } else if (s->space == PTX_SPACE_GLOBAL || s->space == PTX_SPACE_CONST) {
         if (sim_module_var(lw->m, lw->mod, si, &a, lw->err) != CL_OK) lw->st = lw->err ? lw->err->status : CL_UNSUPPORTED;
@@ -145,6 +153,11 @@ static void layout_shared(lower *lw)
         top = align_up(top, s->align);
         lw->symaddr[si] = top;
         lw->symset[si] = 1;
+        if (s->size > SIM_MAX_SHARED || top + s->size > SIM_MAX_SHARED) {
+            lw->p->shared_want = (uint64_t)top + s->size; /* refused at launch */
+            top = SIM_MAX_SHARED;
+            continue;
+        }
         top += (uint32_t)s->size;
     }
     lw->p->static_shared = top;
@@ -283,8 +296,12 @@ static void take_program(lower *lw)
     p->npcopies = (uint32_t)lw->pcopies.n;
     p->gens = lw->gens.v;
     p->ngens = (uint32_t)lw->gens.n;
-    p->local_size = align_up(lw->local_top, 16);
-    p->tparam_size = align_up(lw->tparam_top, 16);
+    /* past the limits the launch is refused (launch.c), and the sizes kept
+       are only what was asked, for the message */
+    p->local_want = align_up64(lw->local_top, 16);
+    p->tparam_want = align_up64(lw->tparam_top, 16);
+    p->local_size = p->local_want <= SIM_MAX_LOCAL ? (uint32_t)p->local_want : 0;
+    p->tparam_size = p->tparam_want <= SIM_MAX_TPARAM ? (uint32_t)p->tparam_want : 0;
     for (size_t i = 0; i < lw->x32.n; i++) {
         uint64_t v = lw->x32.v[i].value;
         if (lw->x32.v[i].is_sreg && (v == PTX_SREG_ctaid_x || v == PTX_SREG_ctaid_y ||
@@ -316,6 +333,33 @@ void sim_program_free(sim_program *p)
     free(p);
 }
 
+/* Whether an instruction lets blocks see each other's work while they run:
+ * an atomic outside shared memory, a fence, or a volatile or ordered
+ * (.relaxed, .acquire, ...) access that may reach global memory. */
+static bool talks_across_blocks(const ptx_insn *in)
+{
+    bool global = in->space != PTX_SPACE_SHARED && in->space != PTX_SPACE_LOCAL &&
+                  in->space != PTX_SPACE_PARAM && in->space != PTX_SPACE_CONST;
+    switch (in->op) {
+    case PTX_OP_membar:
+    case PTX_OP_fence: return true;
+    case PTX_OP_atom:
+    case PTX_OP_red: return global;
+    case PTX_OP_ld:
+    case PTX_OP_st: return global && in->sem != PTX_SEM_NONE && in->sem != PTX_SEM_WEAK;
+    default: return false;
+    }
+}
+
+static void find_cross_block(lower *lw)
+{
+    for (size_t k = 0; k < lw->fns.n && !lw->p->cross_block; k++) {
+        const ptx_function *fn = &lw->mod->funcs[lw->fns.v[k]];
+        for (uint32_t i = 0; i < fn->ninsns; i++)
+            if (talks_across_blocks(&fn->insns[i])) lw->p->cross_block = true;
+    }
+}
+
 cl_status sim_program_build(sim_machine *m, const ptx_module *mod, long entry, sim_program **out,
                             cl_error *err)
 {
@@ -338,6 +382,7 @@ cl_status sim_program_build(sim_machine *m, const ptx_module *mod, long entry, s
     if (visit(&lw, fk, state, 0) != CL_OK) goto done;
     build_layout(&lw);
     layout_shared(&lw);
+    find_cross_block(&lw);
     for (size_t k = 0; k < lw.fns.n && lw.st == CL_OK; k++) sim_lw_function(&lw, lw.fns.v[k]);
     if (lw.st != CL_OK) goto done;
     if (lw.p->nreg32 + lw.x32.n >= EXTRA_BIT || lw.p->nreg64 + lw.x64.n >= EXTRA_BIT ||

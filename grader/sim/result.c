@@ -11,7 +11,6 @@
 typedef struct result_impl {
     sim_launch_result pub;
     CL_VEC(char *) strs;         /* strings the hazards point to */
-    CL_VEC(uint64_t) keys;       /* per hazard: its fold key (2 words) */
     CL_VEC(uint64_t) first_block;
 } result_impl;
 
@@ -36,7 +35,6 @@ void sim_launch_result_free(sim_launch_result *r)
     result_impl *ri = (result_impl *)r;
     for (size_t i = 0; i < ri->strs.n; i++) free(ri->strs.v[i]);
     free(ri->strs.v);
-    free(ri->keys.v);
     free(ri->first_block.v);
     free(r->hazards);
     for (size_t i = 0; i < r->nprintf; i++) free(r->printf_lines[i].text);
@@ -153,8 +151,23 @@ static void message(const sim_run *L, const sim_hz *f, sim_hazard *h)
     case SIM_HZ_UNINIT_SHARED:
         snprintf(m, n, "reads shared byte %llu, which no thread of the block wrote", (unsigned long long)h->address);
         break;
-    case SIM_HZ_BUDGET:
-        snprintf(m, n, "the block ran out of its instruction budget (%s); it was running line %u", f->detail, h->line);
+    case SIM_HZ_BUDGET: {
+        char total[32], budget[32], lanes[32];
+        uint64_t bi = h->block.x + (uint64_t)L->grid.x * (h->block.y + (uint64_t)L->grid.y * h->block.z);
+        with_commas(total, sizeof total, L->nblocks);
+        with_commas(budget, sizeof budget, L->budget);
+        with_commas(lanes, sizeof lanes, f->addr);
+        if (f->size) /* the time cap */
+            snprintf(m, n, "block %llu of %s was still running line %u when the grade's cap on emulation time ran out, after %s lane instructions",
+                     (unsigned long long)bi, total, h->line, lanes);
+        else
+            snprintf(m, n, "block %llu of %s ran past its budget of %s warp instructions at line %u, after %s lane instructions%s",
+                     (unsigned long long)bi, total, budget, h->line, lanes,
+                     bi ? " (every block before it had finished)" : "");
+        break;
+    }
+    case SIM_HZ_LIMIT:
+        snprintf(m, n, "%s", f->detail);
         break;
     case SIM_HZ_TRAP:
         if (L->prog->grid_handle)
@@ -223,54 +236,77 @@ static void fill(result_impl *ri, const sim_run *L, const sim_hzrec *rec, uint64
     message(L, f, h);
 }
 
+/* The blocks' records folded across blocks (in block order, so the first
+ * instance is the lowest block's), through a hash of their keys, at most
+ * SIM_LAUNCH_HAZARDS distinct ones and an overflow record a kind. */
+typedef struct merged {
+    uint64_t block, count, instances, folded;
+} merged;
+
 static void merge_hazards(result_impl *ri, sim_run *L, uint64_t last)
 {
     sim_launch_result *r = &ri->pub;
-    size_t cap = 0;
+    sim_hzset all = {0};
+    CL_VEC(merged) info = {0};
     for (size_t ri_ = 0; ri_ < L->nresults && L->results[ri_]->index <= last; ri_++) {
         sim_block_result *br = L->results[ri_];
-        uint64_t bi = br->index;
         for (size_t k = 0; k < br->hz.n; k++) {
             const sim_hzrec *rec = &br->hz.v[k];
-            size_t j = 0;
-            for (; j < r->nhazards; j++)
-                if (ri->keys.v[2 * j] == rec->key[0] && ri->keys.v[2 * j + 1] == rec->key[1]) break;
-            if (j == r->nhazards) {
-                if (r->nhazards == cap) {
-                    cap = cap ? cap * 2 : 16;
-                    r->hazards = cl_realloc(r->hazards, cap * sizeof *r->hazards);
-                }
-                fill(ri, L, rec, bi, &r->hazards[r->nhazards++]);
-                CL_VEC_PUSH(&ri->keys, rec->key[0]);
-                CL_VEC_PUSH(&ri->keys, rec->key[1]);
-                CL_VEC_PUSH(&ri->first_block, bi);
-            }
-            r->hazards[j].count += (uint64_t)__builtin_popcount(rec->warps);
-            r->hazards[j].instances += rec->instances;
+            bool fresh;
+            sim_hzrec *into = sim_hzset_find(&all, rec->key, &rec->first, SIM_LAUNCH_HAZARDS, &fresh);
+            if (fresh) CL_VEC_PUSH(&info, ((merged){br->index, 0, 0, 0}));
+            merged *mi = &info.v[into - all.v];
+            mi->count += (uint64_t)__builtin_popcount(rec->warps);
+            mi->instances += rec->instances;
+            mi->folded += into->key[1] == ~0ull ? (rec->key[1] == ~0ull ? rec->folded : rec->instances) : 0;
         }
     }
+    r->hazards = all.n ? cl_calloc(all.n, sizeof *r->hazards) : NULL;
+    for (size_t i = 0; i < all.n; i++) {
+        sim_hazard *h = &r->hazards[r->nhazards++];
+        fill(ri, L, &all.v[i], info.v[i].block, h);
+        h->count = info.v[i].count;
+        h->instances = info.v[i].instances;
+        if (info.v[i].folded) {
+            size_t len = strlen(h->message);
+            snprintf(h->message + len, sizeof h->message - len,
+                     " (the list of hazards is capped: %llu more instances of this kind, at other lines or masks, are counted here)",
+                     (unsigned long long)info.v[i].folded);
+        }
+        CL_VEC_PUSH(&ri->first_block, info.v[i].block);
+    }
+    free(info.v);
+    sim_hzset_free(&all);
 }
 
-/* Order: block, warp, lane of the first instance (stable). */
+/* Order: block, warp, lane of the first instance, then as merged. */
+typedef struct order {
+    sim_hazard h;
+    uint64_t block;
+    size_t at;
+} order;
+
+static int by_first(const void *pa, const void *pb)
+{
+    const order *a = pa, *b = pb;
+    if (a->block != b->block) return a->block < b->block ? -1 : 1;
+    if (a->h.warp != b->h.warp) return a->h.warp < b->h.warp ? -1 : 1;
+    if (a->h.lane != b->h.lane) return a->h.lane < b->h.lane ? -1 : 1;
+    return a->at < b->at ? -1 : a->at > b->at;
+}
+
 static void sort_hazards(result_impl *ri)
 {
     sim_launch_result *r = &ri->pub;
-    for (size_t i = 1; i < r->nhazards; i++) {
-        sim_hazard h = r->hazards[i];
-        uint64_t b = ri->first_block.v[i];
-        size_t j = i;
-        while (j > 0) {
-            const sim_hazard *p = &r->hazards[j - 1];
-            uint64_t pb = ri->first_block.v[j - 1];
-            bool after = pb > b || (pb == b && (p->warp > h.warp || (p->warp == h.warp && p->lane > h.lane)));
-            if (!after) break;
-            r->hazards[j] = *p;
-            ri->first_block.v[j] = pb;
-            j--;
-        }
-        r->hazards[j] = h;
-        ri->first_block.v[j] = b;
+    if (r->nhazards < 2) return;
+    order *o = cl_malloc(r->nhazards * sizeof *o);
+    for (size_t i = 0; i < r->nhazards; i++) o[i] = (order){r->hazards[i], ri->first_block.v[i], i};
+    qsort(o, r->nhazards, sizeof *o, by_first);
+    for (size_t i = 0; i < r->nhazards; i++) {
+        r->hazards[i] = o[i].h;
+        ri->first_block.v[i] = o[i].block;
     }
+    free(o);
 }
 
 static void merge_printf(sim_run *L, sim_launch_result *r, uint64_t last)

@@ -48,7 +48,10 @@ enum {
 /* Zero means the default for every field. */
 typedef struct sim_options {
     unsigned threads;        /* host threads running blocks (default: the cores) */
-    uint64_t budget;         /* warp instructions one block may run (default 1 << 24) */
+    uint64_t budget;         /* warp instructions one block may run (default 1 << 24);
+                                sim_set_budget changes it between launches */
+    uint64_t deadline_ns;    /* process CPU time (sim_now_ns) at which a launch stops
+                                (0: none); sim_set_deadline changes it */
     size_t printf_bytes;     /* printf text kept per launch (default 64 KiB) */
     unsigned printf_lines;   /* printf lines kept per launch (default 1,000) */
     unsigned checks_off;     /* SIM_CHECK_* bits of checks not to run (default: none) */
@@ -58,6 +61,17 @@ typedef struct sim_options {
 
 sim_machine *sim_new(const sim_options *opt); /* opt may be NULL */
 void sim_free(sim_machine *m);
+/* The budget of each block of later launches, in warp instructions (0: the
+ * default). A block that runs past it stops the launch with a BUDGET
+ * hazard; blocks are independent, so this is the same whatever the threads. */
+void sim_set_budget(sim_machine *m, uint64_t warp_instructions);
+/* A time cap for later launches: once the process has used deadline_ns of
+ * CPU time (sim_now_ns; 0: none) a launch stops with a BUDGET hazard. CPU
+ * time, not wall time, so that a loaded machine does not stop a fair kernel;
+ * on an idle machine it bounds the wall time too. The one bound whose report
+ * depends on the machine's speed; the instruction budget normally comes first. */
+void sim_set_deadline(sim_machine *m, uint64_t deadline_ns);
+uint64_t sim_now_ns(void); /* CPU time of the process, all its threads, in ns */
 
 /* ---- device memory ---- */
 
@@ -95,6 +109,7 @@ typedef enum sim_severity { SIM_ERROR, SIM_WARNING } sim_severity;
     X(MISALIGNED, "memory", SIM_ERROR)                                  \
     X(UNINIT_SHARED, "memory", SIM_ERROR)                               \
     X(BUDGET, "memory", SIM_ERROR)                                      \
+    X(LIMIT, "memory", SIM_ERROR)                                       \
     X(TRAP, "memory", SIM_ERROR)                                        \
     X(DIV_ZERO, "memory", SIM_WARNING)
 
@@ -167,6 +182,7 @@ typedef struct sim_counters {
     uint64_t atomics;                /* warp-level atom/red requests */
     uint64_t barriers;               /* block barriers completed */
     uint64_t blocks;                 /* blocks run */
+    uint64_t max_block_warp_instructions; /* the most any one block ran */
 } sim_counters;
 
 typedef struct sim_printf_line {

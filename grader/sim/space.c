@@ -63,6 +63,7 @@ bool sim_mem_resolve(sim_block *b, sim_warp *w, int lane, uint32_t pc, unsigned 
             fault(b, w, lane, pc, SIM_HZ_OOB, PTX_SPACE_LOCAL, addr, n, NULL, 0, b->prog->local_size);
             return false;
         }
+        sim_local_touch(b, tid, addr, n);
         out->host = b->local + (size_t)tid * b->prog->local_size + addr;
         return true;
     case SIM_MS_PARAM:
@@ -233,6 +234,7 @@ bool sim_read_generic(sim_block *b, unsigned tid, uint64_t addr, void *dst, size
     if (addr - SIM_LOCAL_WINDOW < SIM_WINDOW_SIZE) {
         uint64_t off = addr - SIM_LOCAL_WINDOW;
         if (off + n > b->prog->local_size) return false;
+        sim_local_touch(b, tid, off, (unsigned)n);
         src = b->local + (size_t)tid * b->prog->local_size + off;
     } else if (addr - SIM_SHARED_WINDOW < SIM_WINDOW_SIZE) {
         uint64_t off = addr - SIM_SHARED_WINDOW;

@@ -10,6 +10,10 @@
  *   // e2e: detail CHECK text           the check's detail holds text
  *   // e2e: kernel NAME key=value ...   a kernel entry with these fields
  *   // e2e: output text                 the whole output (stdout and stderr) holds text
+ *   // e2e: threads-invariant           the same report (less its timing) with --threads 1, 2, 4
+ *   // e2e: max-seconds N               the grade takes at most N seconds of CPU (all its
+ *                                       processes; CPU, not wall, so a loaded machine passes)
+ *   // e2e: max-mib N                   and at most N MiB of memory (peak resident set)
  *
  * usage: e2e_runner CUDALAB FILE [--day D --all-pass]  (the second form
  * grades a reference solution, which must pass every check). */
@@ -17,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 
 #include "core/core.h"
@@ -35,14 +40,31 @@ static void fail(const char *fmt, ...)
     failures++;
 }
 
-static int run(const char *cudalab, const char *day, const char *file, cl_str *out)
+/* The sanitizer build (./run-tests) runs cudalab several times slower and
+ * bigger: its caps are scaled by this much. */
+#if defined(__SANITIZE_ADDRESS__)
+#define E2E_SANITIZER_SCALE 4.0
+#else
+#define E2E_SANITIZER_SCALE 1.0
+#endif
+
+/* CPU seconds and peak MiB of the first grade (children waited for so far). */
+static double grade_cpu, grade_mib;
+
+static int run(const char *cudalab, const char *day, const char *file, const char *extra, cl_str *out)
 {
-    char *cmd = cl_sprintf("'%s' grade %s '%s' --json --backend emu 2>&1", cudalab, day, file);
+    char *cmd = cl_sprintf("'%s' grade %s '%s' --json --backend emu%s 2>&1", cudalab, day, file, extra);
     FILE *p = popen(cmd, "r");
     char buf[65536];
     size_t n;
     while (p && (n = fread(buf, 1, sizeof buf, p)) > 0) cl_str_addn(out, buf, n);
     int status = p ? pclose(p) : -1;
+    struct rusage ru;
+    if (!grade_cpu && getrusage(RUSAGE_CHILDREN, &ru) == 0) {
+        grade_cpu = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + (double)ru.ru_stime.tv_sec +
+                    ru.ru_stime.tv_usec / 1e6;
+        grade_mib = (double)ru.ru_maxrss / 1024.0;
+    }
     free(cmd);
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
@@ -148,6 +170,43 @@ static void expect_detail(cJSON *json, char *spec)
         fail("check %s's detail '%s' does not mention '%s'", name, detail, text ? text : "");
 }
 
+/* The report less what depends on the machine's speed ("seconds", "ms"). */
+static char *without_timing(const char *text)
+{
+    const char *brace = strchr(text, '{');
+    cJSON *j = brace ? cJSON_Parse(brace) : NULL;
+    if (!j) return cl_strdup(text);
+    cJSON_DeleteItemFromObject(j, "seconds");
+    cJSON *k, *side;
+    cJSON_ArrayForEach(k, cJSON_GetObjectItem(j, "kernels"))
+        for (int s = 0; s < 2; s++)
+            if ((side = cJSON_GetObjectItem(k, s ? "reference" : "yours")) != NULL)
+                cJSON_DeleteItemFromObject(side, "ms");
+    char *t = cJSON_Print(j);
+    cJSON_Delete(j);
+    return t;
+}
+
+/* With 1, 2 and 4 host threads the report is the same. */
+static void expect_threads_invariant(const char *cudalab, const char *day, const char *file)
+{
+    char *first = NULL;
+    for (int t = 1; t <= 4; t *= 2) {
+        cl_str out = {0};
+        char extra[32];
+        snprintf(extra, sizeof extra, " --threads %d", t);
+        run(cudalab, day, file, extra, &out);
+        char *r = without_timing(cl_str_cstr(&out));
+        if (!first) first = r;
+        else {
+            if (strcmp(first, r)) fail("the report with --threads %d differs from --threads 1:\n%s\n---\n%s", t, first, r);
+            free(r);
+        }
+        cl_str_free(&out);
+    }
+    free(first);
+}
+
 static void apply(const char *directive, cJSON *json, int rc, const char *output)
 {
     char *d = cl_strdup(directive), *verb = strtok(d, " "), *rest = strtok(NULL, "");
@@ -165,7 +224,13 @@ static void apply(const char *directive, cJSON *json, int rc, const char *output
         if (json) expect_detail(json, rest);
     } else if (!strcmp(verb, "output")) {
         if (!strstr(output, rest)) fail("the output does not mention '%s'", rest);
-    } else if (strcmp(verb, "day")) {
+    } else if (!strcmp(verb, "max-seconds")) {
+        if (grade_cpu > atof(rest) * E2E_SANITIZER_SCALE)
+            fail("the grade took %.1f s of CPU, more than %s (times %g)", grade_cpu, rest, E2E_SANITIZER_SCALE);
+    } else if (!strcmp(verb, "max-mib")) {
+        if (grade_mib > atof(rest) * E2E_SANITIZER_SCALE)
+            fail("the grade took %.0f MiB, more than %s (times %g)", grade_mib, rest, E2E_SANITIZER_SCALE);
+    } else if (strcmp(verb, "day") && strcmp(verb, "threads-invariant")) {
         fail("unknown directive '%s'", verb);
     }
     free(d);
@@ -188,7 +253,8 @@ int main(int argc, char **argv)
     if (!day[0]) return fprintf(stderr, "%s: no `// e2e: day N` line\n", argv[2]), 2;
 
     cl_str out = {0};
-    int rc = run(argv[1], day, argv[2], &out);
+    int rc = run(argv[1], day, argv[2], "", &out);
+    printf("grade: exit %d, %.2f s of CPU, %.0f MiB peak\n", rc, grade_cpu, grade_mib);
     const char *brace = strchr(cl_str_cstr(&out), '{');
     cJSON *json = brace ? cJSON_Parse(brace) : NULL;
     if (!json && (rc == 0 || rc == 1)) fail("exit %d but no JSON report:\n%s", rc, cl_str_cstr(&out));
@@ -203,6 +269,8 @@ int main(int argc, char **argv)
             fail("a reference solution has hazards");
     }
     for (size_t i = 0; i < directives.n; i++) apply(directives.v[i], json, rc, cl_str_cstr(&out));
+    for (size_t i = 0; i < directives.n; i++)
+        if (!strcmp(directives.v[i], "threads-invariant")) expect_threads_invariant(argv[1], day, argv[2]);
     if (failures) printf("--- cudalab's output ---\n%s\n", cl_str_cstr(&out));
     cJSON_Delete(json);
     cl_str_free(&out);
