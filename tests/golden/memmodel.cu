@@ -349,3 +349,45 @@ __global__ void tile64(const float* in, float* out, int skip)
 // buffer: out f32 4 = 0
 // params: in out 1
 // expect: hazard races kind RACE_SHARED line @tileR line2 @tileSt
+
+// The threadfence single-pass reduction: each block sums its part, thread 0
+// stores it, fences and takes a ticket; the block that takes the last ticket
+// sums the partial sums.
+__device__ unsigned int tickets = 0;
+
+__global__ void singlePass(const float* in, float* partial, float* out)
+{
+    __shared__ float s[128];
+    __shared__ bool last;
+    int t = threadIdx.x;
+    s[t] = in[blockIdx.x * 128 + t];
+    __syncthreads();
+    for (int o = 64; o > 0; o /= 2) {
+        if (t < o) s[t] += s[t + o];
+        __syncthreads();
+    }
+    if (t == 0) {
+        partial[blockIdx.x] = s[0];
+        __threadfence();
+        unsigned ticket = atomicInc(&tickets, gridDim.x);
+        last = ticket == gridDim.x - 1;
+    }
+    __syncthreads();
+    if (last && t == 0) {
+        float sum = 0;
+        for (unsigned b = 0; b < gridDim.x; b++) sum += ((volatile float*)partial)[b];
+        out[0] = sum;
+        tickets = 0;
+    }
+}
+
+// case: the threadfence single-pass reduction is clean
+// kernel: singlePass
+// launch: grid 4 block 128
+// buffer: in f32 512 = 1
+// buffer: partial f32 4 = 0
+// buffer: out f32 1 = 0
+// params: in partial out
+// expect: no hazards
+// expect: out[0] = 512
+// expect: partial[0..3] = 128
