@@ -31,7 +31,8 @@ static void race(sim_block *b, sim_warp *w, int lane, uint32_t op, uint32_t op2,
     h.thread2 = other_tid;
     h.addr = off;
     h.space = PTX_SPACE_SHARED;
-    snprintf(h.detail, sizeof h.detail, "%s", write ? "write" : "read");
+    /* "ordered": the program has release/acquire ops or fences, none of which order these */
+    snprintf(h.detail, sizeof h.detail, "%s%s", write ? "write" : "read", b->sync ? ", not ordered" : "");
     sim_hz_add(b, &h);
 }
 

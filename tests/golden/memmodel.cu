@@ -81,6 +81,7 @@ __global__ void handoff(int* out, int w, int r)
 // params: out 1 0
 // expect: hazard races kind RACE_SHARED line @hoR line2 @hoW
 // expect: hazards 1
+// expect: message "with no __syncthreads() nor release/acquire pair between"
 // expect: out[0] = 528
 
 // case: red.release publishes
