@@ -222,8 +222,10 @@ __global__ void doneThenWrite(int* out, int w, int r)
 // params: out 1 1
 // expect: hazard races kind RACE_SHARED line @dwW line2 @dwR
 
-// cuda::atomic_ref at block scope: store(release) / load(acquire), or relaxed.
-__global__ void atomicRef(int* out, int relaxed)
+// cuda::atomic_ref at block scope: store(release) / load(acquire), relaxed
+// (mode 1), or the default seq_cst (mode 2: fence.sc before st.relaxed and
+// before ld.acquire).
+__global__ void atomicRef(int* out, int mode)
 {
     __shared__ int data[32];
     __shared__ int flag;
@@ -235,11 +237,13 @@ __global__ void atomicRef(int* out, int relaxed)
         data[t] = 3 * t;  // @arW
         __syncwarp();
         if (t == 0) {
-            if (relaxed) f.store(1, cuda::memory_order_relaxed);
+            if (mode == 1) f.store(1, cuda::memory_order_relaxed);
+            else if (mode == 2) f.store(1);
             else f.store(1, cuda::memory_order_release);
         }
     } else if (t == 32) {
-        if (relaxed) while (f.load(cuda::memory_order_relaxed) == 0) { }
+        if (mode == 1) while (f.load(cuda::memory_order_relaxed) == 0) { }
+        else if (mode == 2) while (f.load() == 0) { }
         else while (f.load(cuda::memory_order_acquire) == 0) { }
         int s = 0;
         for (int i = 0; i < 32; i++) s += data[i];  // @arR
@@ -252,6 +256,14 @@ __global__ void atomicRef(int* out, int relaxed)
 // launch: grid 2 block 64
 // buffer: out s32 1 = 0
 // params: out 0
+// expect: no hazards
+// expect: out[0] = 1488
+
+// case: cuda::atomic_ref with the default order (seq_cst)
+// kernel: atomicRef
+// launch: grid 1 block 64
+// buffer: out s32 1 = 0
+// params: out 2
 // expect: no hazards
 // expect: out[0] = 1488
 
