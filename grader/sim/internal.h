@@ -186,9 +186,8 @@ typedef struct sim_program {
     bool grid_handle;                   /* reads %envreg1/2: cooperative groups' grid handle */
     bool dynamic_shared;                /* uses an extern (dynamic) shared array */
     uint32_t carry_row;                 /* the 32-bit row holding each lane's carry flag (CC.CF) */
-    bool has_sync;                      /* a fence, or an ld/st/atom/red with a memory semantics
-                                           (volatile, relaxed, acquire, release): the race check
-                                           keeps the happens-before order (sync.c) */
+    bool has_sync;                      /* a fence, a relaxed ld/st, or an acquire or release: the
+                                           race check keeps the happens-before order (sync.c) */
     char **files;                       /* user file paths; [0] = "" */
     uint32_t nfiles;
 } sim_program;

@@ -287,7 +287,9 @@ static void lower_mem(lower *lw, sim_op *op, const ptx_insn *in)
     if (ptx_type_kind_of(t) == PTX_K_FLOAT) op->p[3] |= SIM_MF_FLOAT;
     if (in->sem == PTX_SEM_VOLATILE) op->p[3] |= SIM_MF_VOLATILE;
     op->aux2 = mem_sync(in, atom);
-    if (op->aux2 & ~(uint32_t)SIM_SY_STRONG || (op->aux2 && !atom)) lw->p->has_sync = true;
+    /* volatile alone (the warp-synchronous idiom) keeps the plain check */
+    if ((op->aux2 & (SIM_SY_ACQUIRE | SIM_SY_RELEASE)) || (!atom && (op->aux2 & SIM_SY_STRONG)))
+        lw->p->has_sync = true;
     if (atom) {
         bool red = in->op == PTX_OP_red;
         op->x = X_ATOM;

@@ -1,6 +1,8 @@
 /* sync.c - the happens-before order that the PTX memory model's
  * release/acquire patterns create within a block, for the race check.
- * Used only when the program has such operations (prog->has_sync).
+ * Used only when the program has such operations (prog->has_sync: a fence,
+ * a relaxed ld/st, an acquire or a release; volatile alone is the
+ * warp-synchronous idiom and keeps the plain check).
  *
  * Every warp has a clock (sim_warp.clk) that moves on after each release
  * or fence the warp runs; an access is stamped with its warp's clock.

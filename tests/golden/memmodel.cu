@@ -404,3 +404,32 @@ __global__ void singlePass(const float* in, float* partial, float* out)
 // expect: no hazards
 // expect: out[0] = 512
 // expect: partial[0..3] = 128
+
+// Volatile alone is the pre-Volta warp-synchronous idiom, not a memory-model
+// hand-off: a tail started at 64 live values spans two warps and races.
+__global__ void volatileTail64(const float* in, float* out)
+{
+    __shared__ float s[128];
+    int t = threadIdx.x;
+    s[t] = in[t];
+    __syncthreads();
+    if (t < 64) {
+        volatile float* v = s;
+        v[t] += v[t + 64];
+        v[t] += v[t + 32];  // @vt
+        v[t] += v[t + 16];
+        v[t] += v[t + 8];
+        v[t] += v[t + 4];
+        v[t] += v[t + 2];
+        v[t] += v[t + 1];
+    }
+    if (t == 0) out[0] = s[0];
+}
+
+// case: a volatile tail over two warps races across the warps
+// kernel: volatileTail64
+// launch: grid 1 block 128
+// buffer: in f32 128 = 1
+// buffer: out f32 1 = 0
+// params: in out
+// expect: hazard races kind RACE_SHARED line2 @vt
