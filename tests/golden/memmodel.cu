@@ -433,3 +433,42 @@ __global__ void volatileTail64(const float* in, float* out)
 // buffer: out f32 1 = 0
 // params: in out
 // expect: hazard races kind RACE_SHARED line2 @vt
+
+// Lane 32 acquires; lane 33 reads the data. A __syncwarp() after the
+// acquire passes it on to the warp; without it lane 33 is not ordered.
+__global__ void passOn(int* out, int sync)
+{
+    __shared__ int data[32];
+    __shared__ int flag;
+    int t = threadIdx.x;
+    if (t == 0) flag = 0;
+    __syncthreads();
+    if (t < 32) {
+        data[t] = t;  // @poW
+        __syncwarp();
+        if (t == 0) publish(&flag, 0);
+    } else {
+        if (t == 32) while (look(&flag, 0) == 0) { }
+        if (sync) __syncwarp();
+        if (t == 33) {
+            int s = 0;
+            for (int i = 0; i < 32; i++) s += data[i];  // @poR
+            out[0] = s;
+        }
+    }
+}
+
+// case: an acquire passed on to the warp by __syncwarp()
+// kernel: passOn
+// launch: grid 1 block 64
+// buffer: out s32 1 = 0
+// params: out 1
+// expect: no hazards
+// expect: out[0] = 496
+
+// case: another lane of the acquiring warp, without __syncwarp(): races
+// kernel: passOn
+// launch: grid 1 block 64
+// buffer: out s32 1 = 0
+// params: out 0
+// expect: hazard races kind RACE_SHARED line @poW line2 @poR
