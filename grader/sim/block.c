@@ -95,6 +95,8 @@ void sim_block_init(sim_block *b, struct sim_run *L)
     b->shared = cl_malloc(b->shared_size + 16);
     if (L->checks & (SIM_CHECK_RACES | SIM_CHECK_MEMORY))
         b->shadow = cl_calloc((size_t)b->shared_size / 4 + 2, sizeof *b->shadow);
+    if (p->has_sync && (L->checks & SIM_CHECK_RACES))
+        b->sync = sim_sync_new(b->nthreads, b->nwarps, b->shared_size);
     b->local = cl_malloc((size_t)b->nthreads * p->local_size + 16);
     b->npages = (p->local_size + SIM_LOCAL_PAGE - 1) / SIM_LOCAL_PAGE;
     b->local_pages = cl_calloc((size_t)b->nthreads * b->npages + 1, sizeof *b->local_pages);
@@ -122,6 +124,7 @@ void sim_block_destroy(sim_block *b)
     free(b->stacks);
     free(b->shared);
     free(b->shadow);
+    sim_sync_free(b->sync);
     free(b->local);
     free(b->local_pages);
     free(b->tparam);
@@ -167,6 +170,8 @@ void sim_block_setup(sim_block *b, uint64_t index)
         w->exited = w->at_bar = w->at_coll = 0;
         memset(w->depth, 0, sizeof w->depth);
         w->wsync = 1;
+        w->clk = 1;
+        w->acq_own = 0;
         memset(w->pf, 0xff, sizeof w->pf);
         w->steps = 0;
         w->rotate = false;
@@ -182,6 +187,7 @@ void sim_block_setup(sim_block *b, uint64_t index)
     }
     b->epoch++;
     b->epoch_base = b->epoch;
+    if (b->sync) sim_sync_reset(b->sync);
     memset(b->tparam, 0, (size_t)b->nthreads * p->tparam_size);
     memset(b->exit_branch, 0, b->nwarps * 32 * sizeof *b->exit_branch);
     memset(b->bars, 0, sizeof b->bars);

@@ -250,6 +250,7 @@ static void rendezvous(sim_block *blk, sim_warp *w, uint32_t P)
         if (P >> l & 1u) w->pc[l]++;
     w->at_coll &= ~P;
     w->wsync++;
+    sim_sync_warp(blk, w, P);
 }
 
 void sim_coll_arrive(sim_block *blk, sim_warp *w, uint32_t pc, uint32_t m)

@@ -313,6 +313,9 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
             break;
         case X_NOP:
             break;
+        case X_FENCE:
+            if (m) sim_sync_fence(blk, w, m);
+            break;
         case X_BRA: {
             uint32_t rest = gmask & ~m;
             if (op->aux2) sim_bar_branch(blk, w, op, m, rest);

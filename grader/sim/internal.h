@@ -122,6 +122,10 @@ enum sim_mspace { SIM_MS_GLOBAL, SIM_MS_SHARED, SIM_MS_LOCAL, SIM_MS_PARAM, SIM_
                   SIM_MS_GENERIC };
 enum { SIM_MF_SIGNED = 1, SIM_MF_DST64 = 2, SIM_MF_BASE32 = 4, SIM_MF_FLOAT = 8,
        SIM_MF_VOLATILE = 16, SIM_MF_DST16 = 32, SIM_MF_BF16 = 64, SIM_MF_PAIR = 128 };
+/* Memory semantics of ld, st, atom and red (aux2), for the happens-before
+ * order of the race check (sync.c): strong (relaxed or stronger, or an
+ * atomic), volatile, acquire, release. */
+enum { SIM_SY_STRONG = 1, SIM_SY_VOLATILE = 2, SIM_SY_ACQUIRE = 4, SIM_SY_RELEASE = 8 };
 /* Branch flags (p[1]). */
 enum { SIM_BF_EXIT = 1 };
 /* Collectives (X_COLL): p[0] kind, p[1] mode, p[2] 64-bit / signed, p[3] flags;
@@ -200,6 +204,8 @@ typedef struct sim_program {
     bool cross_block;                   /* may talk to other blocks (global atomics, fences,
                                            volatile or ordered global accesses): its blocks
                                            run one at a time, in index order */
+    bool has_sync;                      /* a fence, a relaxed ld/st, or an acquire or release: the
+                                           race check keeps the happens-before order (sync.c) */
     char **files;                       /* user file paths; [0] = "" */
     uint32_t nfiles;
 } sim_program;
@@ -329,6 +335,8 @@ typedef struct sim_warp {
     uint32_t wsync;           /* warp-level synchronisations so far */
     uint64_t steps;           /* warp instructions run */
     uint32_t minst;           /* memory instructions run (tells instances apart) */
+    uint32_t clk;             /* happens-before clock: releases and fences so far + 1 (sync.c) */
+    uint32_t acq_own;         /* the latest own-warp release an acquire of this warp saw */
     struct { uint32_t pc; uint64_t addr; } pf[16]; /* last lane-0 address per load (prefetch) */
     unsigned id;
     bool rotate;              /* the last group ran long: give another a turn */
@@ -362,6 +370,41 @@ typedef struct sim_printf_rec {
 
 struct sim_run;
 
+/* One warp's reads of a shared word since the word's last write, for the
+ * race check in sync mode (shadow.c). Valid while the warp's bit is in the
+ * word's r_warps and r_epoch is the block's epoch. */
+typedef struct sim_sread {
+    uint32_t clk;             /* the warp's clock at its latest read */
+    uint32_t wsync;           /* its warp-sync count then; lanes are since then */
+    uint32_t lanes;           /* lanes that read */
+    uint32_t weak, vol;       /* those of them that read weakly, volatile */
+    uint32_t op;              /* the latest read */
+} sim_sread;
+
+/* A sync location: the clock vector of the releases to it (joined). */
+typedef struct sim_sloc {
+    uintptr_t key;            /* host address */
+    uint32_t gen;             /* the slot is in use when gen is the block's */
+    uint32_t idx;             /* into lvc, llanes */
+} sim_sloc;
+
+/* Happens-before state of a block (sync.c): vector clocks per thread with
+ * one component per warp. */
+typedef struct sim_sync {
+    unsigned nw, nthreads;
+    uint32_t *vc;             /* [thread][warp]: the clocks the thread is ordered after */
+    uint32_t *pend;           /* [thread][warp]: releases seen by strong reads, for a later fence */
+    uint32_t *fence_clk;      /* [thread]: its warp's clock at its last fence (0: none) */
+    uint32_t *wclk;           /* [shared word]: the last writer's warp clock */
+    uint8_t *wcls;            /* [shared word]: the last write's class (SIM_SY_*) */
+    sim_sread *rd;            /* [shared word][warp] */
+    sim_sloc *loc;            /* open addressing, nloc slots (a power of two) */
+    uint32_t nloc, used, cap, gen;
+    uint32_t *lvc;            /* [location][warp] */
+    uint32_t *llanes;         /* [location][warp]: lanes that released to it */
+    uint32_t *ovc, *olanes;   /* the locations past cap, all in one */
+} sim_sync;
+
 typedef struct sim_block {
     struct sim_run *L;
     const sim_program *prog;
@@ -377,6 +420,7 @@ typedef struct sim_block {
     uint8_t *shared;
     uint32_t shared_size;
     sim_shadow *shadow;
+    sim_sync *sync;           /* happens-before state, when the program has sync ops (sync.c) */
     uint8_t *local;
     uint32_t *local_pages;    /* per thread and page: the epoch_base it was zeroed in */
     uint32_t npages;          /* pages of local memory a thread */
@@ -549,6 +593,23 @@ void sim_shadow_write(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigne
  * for lanes outside shared memory). */
 void sim_shadow_reads(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op);
 void sim_shadow_writes(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op);
+
+/* sync.c: the happens-before order that release/acquire operations and
+ * fences create within a block (only for programs with has_sync). */
+sim_sync *sim_sync_new(unsigned nthreads, unsigned nwarps, uint32_t shared_size);
+void sim_sync_free(sim_sync *s);
+void sim_sync_reset(sim_sync *s);
+/* One lane's strong (aux2 flags) access to host memory p: acquire or
+ * release through the location's clock vector. */
+void sim_sync_access(sim_block *b, sim_warp *w, int lane, const void *p, unsigned flags, bool write, bool rmw);
+/* The end of a memory instruction or fence of w with flags: the warp's clock moves on after a release. */
+void sim_sync_step(sim_block *b, sim_warp *w, unsigned flags);
+/* fence / membar by the lanes m. */
+void sim_sync_fence(sim_block *b, sim_warp *w, uint32_t m);
+/* A warp-level synchronisation of the lanes m: they share what they acquired. */
+void sim_sync_warp(sim_block *b, sim_warp *w, uint32_t m);
+/* Is the access of thread tid ordered after an access of warp `warp` at clock clk? */
+bool sim_sync_covers(const sim_block *b, unsigned tid, unsigned warp, uint32_t clk);
 
 /* printf.c: format a printf call: fmt and args are read through rd. */
 typedef bool (*sim_reader)(void *ctx, uint64_t addr, void *dst, size_t n);

@@ -262,6 +262,20 @@ static void lower_addr(lower *lw, sim_op *op, const ptx_operand *a)
     }
 }
 
+/* The memory semantics of an ld, st, atom or red as SIM_SY_* flags: atomics
+ * are relaxed at least; volatile is its own class (see shadow.c). */
+static uint32_t mem_sync(const ptx_insn *in, bool atom)
+{
+    switch (in->sem) {
+    case PTX_SEM_VOLATILE: return SIM_SY_VOLATILE;
+    case PTX_SEM_RELAXED: return SIM_SY_STRONG;
+    case PTX_SEM_ACQUIRE: return SIM_SY_STRONG | SIM_SY_ACQUIRE;
+    case PTX_SEM_RELEASE: return SIM_SY_STRONG | SIM_SY_RELEASE;
+    case PTX_SEM_ACQ_REL: case PTX_SEM_SC: return SIM_SY_STRONG | SIM_SY_ACQUIRE | SIM_SY_RELEASE;
+    default: return atom ? SIM_SY_STRONG : 0;
+    }
+}
+
 static void lower_mem(lower *lw, sim_op *op, const ptx_insn *in)
 {
     ptx_type t = (ptx_type)in->type[0];
@@ -272,6 +286,10 @@ static void lower_mem(lower *lw, sim_op *op, const ptx_insn *in)
     if (ptx_type_kind_of(t) == PTX_K_SINT) op->p[3] |= SIM_MF_SIGNED;
     if (ptx_type_kind_of(t) == PTX_K_FLOAT) op->p[3] |= SIM_MF_FLOAT;
     if (in->sem == PTX_SEM_VOLATILE) op->p[3] |= SIM_MF_VOLATILE;
+    op->aux2 = mem_sync(in, atom);
+    /* volatile alone (the warp-synchronous idiom) keeps the plain check */
+    if ((op->aux2 & (SIM_SY_ACQUIRE | SIM_SY_RELEASE)) || (!atom && (op->aux2 & SIM_SY_STRONG)))
+        lw->p->has_sync = true;
     if (atom) {
         bool red = in->op == PTX_OP_red;
         op->x = X_ATOM;
@@ -450,8 +468,11 @@ static void lower_insn(lower *lw, sim_op *op, const ptx_insn *in, const uint8_t 
     case PTX_OP_ret: op->x = X_RET; return;
     case PTX_OP_exit: op->x = X_EXIT; return;
     case PTX_OP_trap: op->x = X_TRAP; return;
-    case PTX_OP_brkpt: case PTX_OP_nanosleep: case PTX_OP_membar: case PTX_OP_fence:
-    case PTX_OP_prefetch:
+    case PTX_OP_membar: case PTX_OP_fence:
+        op->x = X_FENCE;
+        lw->p->has_sync = true;
+        return;
+    case PTX_OP_brkpt: case PTX_OP_nanosleep: case PTX_OP_prefetch:
         op->x = X_NOP;
         return;
     case PTX_OP_bar: case PTX_OP_barrier: lower_bar(lw, op, in); return;

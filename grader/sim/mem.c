@@ -504,6 +504,15 @@ static void shadow_reads(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m, con
     sim_shadow_reads(b, w, a->ok & m, a->soff, total, pc);
 }
 
+/* A strong ld or st of the lanes m: acquire, release (sync.c). */
+static void sync_lanes(sim_block *b, sim_warp *w, const sim_op *op, uint32_t m, access *a, bool write)
+{
+    fill_hosts(a);
+    for (int l = 0; l < 32; l++)
+        if ((a->ok & m) >> l & 1u) sim_sync_access(b, w, l, (const void *)a->host[l], op->aux2, write, false);
+    sim_sync_step(b, w, op->aux2);
+}
+
 SIM_HOT void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
 {
     const sim_op *op = &b->prog->code[pc];
@@ -512,6 +521,7 @@ SIM_HOT void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     w->minst++;
     map_access(b, w, pc, m, false, &a);
     if (a.shared && b->shadow) shadow_reads(b, w, pc, m, &a, total);
+    if (b->sync && op->aux2) sync_lanes(b, w, op, m, &a, false);
     if (a.uniform && a.ok == m && !a.shared) { /* a parameter, a broadcast: read once */
         int first = __builtin_ctz(m);
         load_lanes(b, w, pc, 1u << first, &a);
@@ -545,6 +555,7 @@ SIM_HOT void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     w->minst++;
     map_access(b, w, pc, m, true, &a);
     if (a.shared && b->shadow) sim_shadow_writes(b, w, a.ok, a.soff, total, pc);
+    if (b->sync && op->aux2) sync_lanes(b, w, op, m, &a, true);
     if (!(a.contig && store_contig(w, op, &a))) {
         fill_hosts(&a);
         for (int l = 0; l < 32; l++) {

@@ -140,9 +140,10 @@ static void message(const sim_run *L, const sim_hz *f, sim_hazard *h)
         break;
     case SIM_HZ_RACE_SHARED:
     case SIM_HZ_RACE_WARP:
-        snprintf(m, n, "thread %u (line %u) and thread %u (line %u) touch shared byte %llu with no %s between, and one writes",
+        snprintf(m, n, "thread %u (line %u) and thread %u (line %u) touch shared byte %llu with no %s%s between, and one writes",
                  h->warp * 32 + (unsigned)h->lane, h->line, h->thread2, h->line2, (unsigned long long)h->address,
-                 h->kind == SIM_HZ_RACE_WARP ? "__syncwarp()" : "__syncthreads()");
+                 h->kind == SIM_HZ_RACE_WARP ? "__syncwarp()" : "__syncthreads()",
+                 strstr(f->detail, "not ordered") ? " nor release/acquire pair" : "");
         break;
     case SIM_HZ_OOB:
     case SIM_HZ_MISALIGNED:

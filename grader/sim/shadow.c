@@ -31,7 +31,8 @@ static void race(sim_block *b, sim_warp *w, int lane, uint32_t op, uint32_t op2,
     h.thread2 = other_tid;
     h.addr = off;
     h.space = PTX_SPACE_SHARED;
-    snprintf(h.detail, sizeof h.detail, "%s", write ? "write" : "read");
+    /* "ordered": the program has release/acquire ops or fences, none of which order these */
+    snprintf(h.detail, sizeof h.detail, "%s%s", write ? "write" : "read", b->sync ? ", not ordered" : "");
     sim_hz_add(b, &h);
 }
 
@@ -146,19 +147,170 @@ static inline __attribute__((always_inline)) void write_access(sim_block *b, sim
     }
 }
 
+/* ---- sync mode: the program has release/acquire operations or fences ----
+ * The same checks, with three classes of access: weak (plain ld/st), volatile
+ * and strong (relaxed or stronger, atomics). Two accesses of one block do
+ * not race when both are strong, or both are volatile-or-strong and of
+ * different warps (volatile does not order the lanes of one warp: the
+ * warp-synchronous idiom still needs __syncwarp), or when the earlier one
+ * happens before the later: same epoch and the same warp with a warp
+ * synchronisation between, or another warp whose clock at the access the
+ * accessor's vector clock covers (sync.c). Reads are kept per warp. */
+
+enum { CL_WEAK, CL_VOL, CL_STRONG };
+
+static inline int class_of(unsigned flags)
+{
+    return (flags & SIM_SY_STRONG) ? CL_STRONG : (flags & SIM_SY_VOLATILE) ? CL_VOL : CL_WEAK;
+}
+
+static inline bool exempt(int a, int c, bool same_warp)
+{
+    return a != CL_WEAK && c != CL_WEAK && (!same_warp || (a == CL_STRONG && c == CL_STRONG));
+}
+
+/* Is the last write of the word ordered before (or exempt from) thread
+ * tid's access of class c? */
+static bool write_ordered(const sim_block *b, const sim_warp *w, unsigned tid, const sim_shadow *s,
+                          uint32_t word, int c, bool together)
+{
+    bool same = s->w_tid / 32 == w->id;
+    if (exempt(b->sync->wcls[word], c, same)) return true;
+    if (same) return together || w->wsync > s->w_wsync;
+    return sim_sync_covers(b, tid, s->w_tid / 32, b->sync->wclk[word]);
+}
+
+static void sync_read(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigned n, uint32_t op, int c)
+{
+    sim_sync *sy = b->sync;
+    unsigned tid = w->id * 32 + (unsigned)lane;
+    uint32_t wbit = 1u << w->id, lbit = 1u << lane;
+    bool reported = false;
+    for (uint32_t word = off / 4; word * 4 < off + n; word++) {
+        sim_shadow *s = &b->shadow[word];
+        uint8_t mask = bytes_of(word, off, n);
+        if ((written(b, s) & mask) != mask && (b->checks & SIM_CHECK_MEMORY))
+            uninit(b, w, lane, op, word * 4 + (uint32_t)__builtin_ctz(mask & ~written(b, s)), n);
+        if (!reported && s->w_epoch == b->epoch && s->w_tid != tid && (s->w_mask & mask) &&
+            !write_ordered(b, w, tid, s, word, c, false)) {
+            race(b, w, lane, op, s->w_op, s->w_tid, off, false);
+            reported = true;
+        }
+        sim_sread *e = &sy->rd[(size_t)word * sy->nw + w->id];
+        if (s->r_epoch != b->epoch) {
+            s->r_epoch = b->epoch;
+            s->r_warps = 0;
+            s->r_mask = 0;
+        }
+        if (!(s->r_warps & wbit) || e->wsync != w->wsync) {
+            s->r_warps |= wbit;
+            e->lanes = e->weak = e->vol = 0;
+            e->wsync = w->wsync;
+        }
+        e->clk = w->clk;
+        e->lanes |= lbit;
+        if (c == CL_WEAK) e->weak |= lbit;
+        else if (c == CL_VOL) e->vol |= lbit;
+        e->op = op;
+        s->r_mask |= mask;
+    }
+}
+
+/* A read of the word by another thread that the write by tid (class c)
+ * races with: its warp, lane and op in *warp, *lane, *rop. */
+static bool read_conflict(const sim_block *b, const sim_warp *w, int lane, uint32_t word, int c,
+                          unsigned *warp, int *rlane, uint32_t *rop)
+{
+    const sim_sync *sy = b->sync;
+    unsigned tid = w->id * 32 + (unsigned)lane;
+    for (uint32_t rw = b->shadow[word].r_warps; rw; rw &= rw - 1) {
+        unsigned r = (unsigned)__builtin_ctz(rw);
+        const sim_sread *e = &sy->rd[(size_t)word * sy->nw + r];
+        uint32_t conf;
+        if (r == w->id) {
+            if (e->wsync < w->wsync) continue;
+            conf = (c == CL_STRONG ? e->weak | e->vol : e->lanes) & ~(1u << lane);
+        } else {
+            conf = c == CL_WEAK ? e->lanes : e->weak;
+            if (conf && sim_sync_covers(b, tid, r, e->clk)) conf = 0;
+        }
+        if (conf) {
+            *warp = r;
+            *rlane = __builtin_ctz(conf);
+            *rop = e->op;
+            return true;
+        }
+    }
+    return false;
+}
+
+static void sync_write(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigned n, uint32_t op, int c,
+                       bool atomic)
+{
+    sim_sync *sy = b->sync;
+    unsigned tid = w->id * 32 + (unsigned)lane;
+    bool reported = false;
+    uint32_t step = w->minst;
+    for (uint32_t word = off / 4; word * 4 < off + n; word++) {
+        sim_shadow *s = &b->shadow[word];
+        uint8_t mask = bytes_of(word, off, n);
+        if (atomic && (written(b, s) & mask) != mask && (b->checks & SIM_CHECK_MEMORY))
+            uninit(b, w, lane, op, word * 4, n);
+        if (!reported && s->w_epoch == b->epoch && s->w_tid != tid && (s->w_mask & mask)) {
+            bool together = s->w_tid / 32 == w->id && s->w_step == step && s->w_op == op;
+            if (!write_ordered(b, w, tid, s, word, c, together)) {
+                race(b, w, lane, op, s->w_op, s->w_tid, off, true);
+                reported = true;
+            }
+        }
+        unsigned rw;
+        int rl;
+        uint32_t rop;
+        if (!reported && !atomic && s->r_epoch == b->epoch && (s->r_mask & mask) &&
+            read_conflict(b, w, lane, word, c, &rw, &rl, &rop)) {
+            race(b, w, lane, op, rop, rw * 32 + (unsigned)rl, off, true);
+            reported = true;
+        }
+        if (s->init_epoch < b->epoch_base) {
+            s->init_epoch = b->epoch_base;
+            s->init_mask = 0;
+        }
+        s->init_mask |= mask;
+        s->w_epoch = b->epoch;
+        s->w_tid = (uint16_t)tid;
+        s->w_wsync = w->wsync;
+        s->w_step = step;
+        s->w_op = op;
+        s->w_atomic = atomic;
+        s->w_mask = mask;
+        s->r_epoch = 0;
+        sy->wclk[word] = w->clk;
+        sy->wcls[word] = (uint8_t)c;
+    }
+}
+
 void sim_shadow_read(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigned n, uint32_t op)
 {
-    read_access(b, w, lane, off, n, op);
+    if (b->sync) sync_read(b, w, lane, off, n, op, class_of(b->prog->code[op].aux2));
+    else read_access(b, w, lane, off, n, op);
 }
 
 void sim_shadow_write(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigned n, uint32_t op, bool atomic)
 {
-    write_access(b, w, lane, off, n, op, atomic);
+    if (!b->shadow) return;
+    if (b->sync) sync_write(b, w, lane, off, n, op, atomic ? CL_STRONG : class_of(b->prog->code[op].aux2), atomic);
+    else write_access(b, w, lane, off, n, op, atomic);
 }
 
 void sim_shadow_reads(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op)
 {
     if (!b->shadow) return;
+    if (b->sync) {
+        int c = class_of(b->prog->code[op].aux2);
+        for (int l = 0; l < 32; l++)
+            if ((m >> l & 1u) && soff[l] != SIM_NONE) sync_read(b, w, l, soff[l], n, op, c);
+        return;
+    }
     uint32_t prev = SIM_NONE;
     for (int l = 0; l < 32; l++) {
         if (!(m >> l & 1u) || soff[l] == SIM_NONE) continue;
@@ -179,6 +331,12 @@ void sim_shadow_reads(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *sof
 void sim_shadow_writes(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op)
 {
     if (!b->shadow) return;
+    if (b->sync) {
+        int c = class_of(b->prog->code[op].aux2);
+        for (int l = 0; l < 32; l++)
+            if ((m >> l & 1u) && soff[l] != SIM_NONE) sync_write(b, w, l, soff[l], n, op, c, false);
+        return;
+    }
     for (int l = 0; l < 32; l++)
         if ((m >> l & 1u) && soff[l] != SIM_NONE) write_access(b, w, l, soff[l], n, op, false);
 }

@@ -214,6 +214,7 @@ void sim_exec_atom(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
         }
         bool shared = wh.space == PTX_SPACE_SHARED || wh.space == PTX_SPACE_LOCAL;
         if (wh.space == PTX_SPACE_SHARED) sim_shadow_write(b, w, l, wh.soff, n, pc, true);
+        if (b->sync) sim_sync_access(b, w, l, wh.host, op->aux2, true, true);
         uint64_t bv = wide ? w->r64[(size_t)op->s[1] * 32 + (unsigned)l] : w->r32[(size_t)op->s[1] * 32 + (unsigned)l];
         uint64_t cv = op->s[2] == SIM_NOSLOT ? 0
                     : wide ? w->r64[(size_t)op->s[2] * 32 + (unsigned)l] : w->r32[(size_t)op->s[2] * 32 + (unsigned)l];
@@ -224,6 +225,7 @@ void sim_exec_atom(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
         if (wide) w->r64[(size_t)op->s[0] * 32 + (unsigned)l] = old;
         else w->r32[(size_t)op->s[0] * 32 + (unsigned)l] = (uint32_t)old;
     }
+    sim_sync_step(b, w, op->aux2);
 }
 
 /* ---- reads for printf ---- */
