@@ -54,18 +54,39 @@ static int take_option(int o, const char *arg, grade_args *a)
     }
 }
 
+/* An argument that looks like an option and is not one of ours: refused as
+ * a whole word ("-x.cu", "--frob"), before getopt_long reads letters. */
+static const char *unknown_option(int argc, char **argv)
+{
+    for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
+        const char *s = argv[i];
+        if (s[0] != '-' || !s[1]) continue;
+        const struct option *known = NULL;
+        for (const struct option *o = grade_options_table; o->name && !known; o++) {
+            size_t n = strlen(o->name);
+            if (s[1] == '-' && !strncmp(s + 2, o->name, n) && (s[2 + n] == '\0' || s[2 + n] == '='))
+                known = o;
+        }
+        if (!known) return s;
+        if (known->has_arg == required_argument && !strchr(s, '=')) i++; /* its value */
+    }
+    return NULL;
+}
+
 static int parse_args(int argc, char **argv, grade_args *a)
 {
     a->opt.seed = 1;
+    const char *bad = unknown_option(argc, argv);
+    if (bad) return cli_cannot("grade: unknown option '%s'; see `cudalab grade --help`", bad);
     optind = 0; /* glibc: start afresh (a test may parse twice) */
     opterr = 0;
     int o;
     while ((o = getopt_long(argc, argv, "", grade_options_table, NULL)) != -1) {
         if (o == '?' || o == ':') {
-            const char *bad = argv[optind - 1];
-            if (o == ':' || (optopt && optopt != '?' && optopt >= OPT_JSON))
-                return cli_cannot("grade: %s needs a value; see `cudalab grade --help`", bad);
-            return cli_cannot("grade: unknown option '%s'; see `cudalab grade --help`", bad);
+            for (const struct option *t = grade_options_table; t->name; t++)
+                if (t->val == optopt)
+                    return cli_cannot("grade: --%s needs a value; see `cudalab grade --help`", t->name);
+            return cli_cannot("grade: bad option; see `cudalab grade --help`");
         }
         if (take_option(o, optarg, a) != CLI_PASSED) return CLI_CANNOT;
     }

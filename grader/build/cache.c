@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAGIC "cudalab-build-cache 1\n"
+#define MAGIC "cudalab-build-cache 2\n" /* 2: scratch copies, .file names rewritten */
 
 static void hash_field(cl_sha256 *c, const char *s)
 {
@@ -36,6 +36,7 @@ void build_cache_key(const build_plan *plan, const char *given, const char *real
     cl_sha256 c;
     cl_sha256_init(&c);
     hash_field(&c, MAGIC);
+    hash_field(&c, CUDALAB_VERSION); /* a new cudalab may build differently */
     hash_field(&c, plan->tc.version);
     hash_field(&c, plan->tc.nvcc);
     hash_field(&c, plan->tc.ptxas);

@@ -459,12 +459,12 @@ static cl_status fill_scratch(job *j, cl_error *err)
     return st;
 }
 
-/* A path as the PTX's lexer can hold it in quotes: '"' and control bytes
- * become '?'. */
+/* A path as ptxas holds it in quotes: it takes ASCII only, so '"', control
+ * bytes and every byte of a non-ASCII character become '?'. */
 static void add_ptx_path(cl_str *out, const char *path)
 {
     for (const unsigned char *p = (const unsigned char *)path; *p; p++)
-        cl_str_addc(out, *p == '"' || *p < 0x20 || *p == 0x7f ? '?' : (char)*p);
+        cl_str_addc(out, *p == '"' || *p < 0x20 || *p >= 0x7f ? '?' : (char)*p);
 }
 
 /* What a .file path of nvcc's PTX stands for: the student's file or the
