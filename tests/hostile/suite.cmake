@@ -8,8 +8,10 @@ add_executable(hostile_runner ${CMAKE_CURRENT_LIST_DIR}/hostile_runner.c
 target_link_libraries(hostile_runner PRIVATE cudalab_grader)
 if(CUDALAB_SANITIZE)
   set(HOSTILE_SCALE --time-scale 4 --mem-scale 2)
+  set(HOSTILE_TIMEOUT 900)
 else()
   set(HOSTILE_SCALE)
+  set(HOSTILE_TIMEOUT 300)
 endif()
 
 file(GLOB HOSTILE_CASES CONFIGURE_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/day*/*.cu)
@@ -20,5 +22,5 @@ foreach(case ${HOSTILE_CASES})
   add_test(NAME hostile_${dir}_${name}
            COMMAND hostile_runner $<TARGET_FILE:cudalab> ${case} ${HOSTILE_SCALE})
   set_tests_properties(hostile_${dir}_${name} PROPERTIES
-      ENVIRONMENT "CUDALAB_COURSE=${CUDALAB_COURSE_DIR}" LABELS hostile TIMEOUT 300)
+      ENVIRONMENT "CUDALAB_COURSE=${CUDALAB_COURSE_DIR}" LABELS hostile TIMEOUT ${HOSTILE_TIMEOUT})
 endforeach()

@@ -25,6 +25,7 @@
 typedef CL_VEC(pid_t) pid_list;
 typedef struct proc_link {
     pid_t pid, ppid;
+    unsigned long long ticks;
 } proc_link;
 
 static double now_s(void)
@@ -36,8 +37,9 @@ static double now_s(void)
 
 void hw_become_subreaper(void) { prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); }
 
-/* pid's parent and state from /proc/pid/stat; false when it is gone. */
-static bool read_stat(pid_t pid, pid_t *ppid, char *state)
+/* pid's parent, state and CPU ticks (its own and its reaped children's)
+ * from /proc/pid/stat; false when it is gone. */
+static bool read_stat(pid_t pid, pid_t *ppid, char *state, unsigned long long *ticks)
 {
     char path[64], buf[1024];
     snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
@@ -48,8 +50,12 @@ static bool read_stat(pid_t pid, pid_t *ppid, char *state)
     buf[n] = '\0';
     char *close = strrchr(buf, ')'); /* the command name may hold anything */
     int parent = 0;
-    if (!close || sscanf(close + 1, " %c %d", state, &parent) != 2) return false;
+    unsigned long long t[4] = {0};
+    if (!close || sscanf(close + 1, " %c %d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %llu %llu",
+                         state, &parent, &t[0], &t[1], &t[2], &t[3]) != 6)
+        return false;
     *ppid = (pid_t)parent;
+    *ticks = t[0] + t[1] + t[2] + t[3];
     return true;
 }
 
@@ -65,8 +71,9 @@ static uint64_t rss_bytes(pid_t pid)
     return (uint64_t)resident * (uint64_t)sysconf(_SC_PAGESIZE);
 }
 
-/* Every live (not zombie) descendant of this process. */
-static void descendants(pid_list *out)
+/* Every live (not zombie) descendant of this process; *ticks (if given)
+ * the CPU ticks they used, with the children they reaped. */
+static void descendants_ticks(pid_list *out, unsigned long long *ticks)
 {
     CL_VEC(proc_link) all = {0};
     DIR *d = opendir("/proc");
@@ -76,31 +83,38 @@ static void descendants(pid_list *out)
         if (!isdigit((unsigned char)e->d_name[0])) continue;
         pid_t pid = (pid_t)atoi(e->d_name), ppid;
         char state;
-        if (!read_stat(pid, &ppid, &state) || state == 'Z' || state == 'X') continue;
-        proc_link link = {pid, ppid};
+        unsigned long long t = 0;
+        if (!read_stat(pid, &ppid, &state, &t) || state == 'Z' || state == 'X') continue;
+        proc_link link = {pid, ppid, t};
         CL_VEC_PUSH(&all, link);
     }
     if (d) closedir(d);
     CL_VEC_PUSH(out, getpid());
     for (size_t i = 0; i < out->n; i++) /* out grows as children are found */
         for (size_t j = 0; j < all.n; j++)
-            if (all.v[j].ppid == out->v[i]) CL_VEC_PUSH(out, all.v[j].pid);
+            if (all.v[j].ppid == out->v[i]) {
+                CL_VEC_PUSH(out, all.v[j].pid);
+                if (ticks) *ticks += all.v[j].ticks;
+            }
     out->v[0] = out->v[--out->n]; /* drop ourselves */
     free(all.v);
 }
 
-static uint64_t tree_rss(pid_list *tree)
+static void descendants(pid_list *out) { descendants_ticks(out, NULL); }
+
+static uint64_t tree_rss(pid_list *tree, double *cpu_s)
 {
     uint64_t sum = 0;
-    descendants(tree);
+    unsigned long long ticks = 0;
+    descendants_ticks(tree, &ticks);
+    *cpu_s = (double)ticks / (double)sysconf(_SC_CLK_TCK);
     for (size_t i = 0; i < tree->n; i++) sum += rss_bytes(tree->v[i]);
     return sum;
 }
 
-static void kill_tree(pid_t child)
+static void kill_tree(void)
 {
     pid_list tree = {0};
-    kill(child, SIGKILL);
     descendants(&tree);
     for (size_t i = 0; i < tree.n; i++) kill(tree.v[i], SIGKILL);
     free(tree.v);
@@ -138,36 +152,53 @@ static void record_exit(int status, const struct rusage *ru, hw_result *r)
 {
     r->exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     r->signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+    double cpu = (double)ru->ru_utime.tv_sec + (double)ru->ru_utime.tv_usec * 1e-6 +
+                 (double)ru->ru_stime.tv_sec + (double)ru->ru_stime.tv_usec * 1e-6;
+    if (cpu > r->cpu_s) r->cpu_s = cpu;
     uint64_t own = (uint64_t)ru->ru_maxrss * 1024u; /* kilobytes; its reaped children included */
     if (own > r->peak_bytes) r->peak_bytes = own;
 }
 
-/* Kill and count what is still alive once the command has exited; reap
- * every zombie the subreaper collected. */
+/* Count what is still alive a second after the command has gone (time
+ * for a death signal to land), kill it, and reap every zombie the
+ * subreaper collected. */
 static void sweep_orphans(hw_result *r)
 {
     pid_list tree = {0};
-    descendants(&tree);
-    r->left_running = (int)tree.n;
-    for (size_t i = 0; i < tree.n; i++) kill(tree.v[i], SIGKILL);
     for (int tries = 0; tries < 50; tries++) {
         while (waitpid(-1, NULL, WNOHANG) > 0) { }
         descendants(&tree);
         if (!tree.n) break;
         usleep(20000);
     }
-    while (waitpid(-1, NULL, WNOHANG) > 0) { }
+    r->left_running = (int)tree.n;
+    for (size_t i = 0; i < tree.n; i++) kill(tree.v[i], SIGKILL);
+    for (int tries = 0; tries < 50 && tree.n; tries++) {
+        usleep(20000);
+        while (waitpid(-1, NULL, WNOHANG) > 0) { }
+        descendants(&tree);
+    }
     free(tree.v);
 }
 
 static void watch_limits(const hw_spec *spec, pid_t pid, double t0, hw_result *r, pid_list *tree)
 {
-    uint64_t rss = tree_rss(tree);
+    double cpu = 0;
+    uint64_t rss = tree_rss(tree, &cpu);
     if (rss > r->peak_bytes) r->peak_bytes = rss;
+    if (cpu > r->cpu_s) r->cpu_s = cpu;
     if (r->killed_time || r->killed_memory) return;
-    if (now_s() - t0 > spec->kill_after_s) r->killed_time = true;
-    if (rss > spec->kill_above_bytes) r->killed_memory = true;
-    if (r->killed_time || r->killed_memory) kill_tree(pid);
+    /* Past the time, cudalab alone is killed, as kill -9 would: its children
+     * must die with it (what is left is counted). Past the memory, all of
+     * it at once, to spare the machine. */
+    if (now_s() - t0 > spec->kill_after_s) {
+        r->killed_time = true;
+        kill(pid, SIGKILL);
+    }
+    if (rss > spec->kill_above_bytes) {
+        r->killed_memory = true;
+        kill_tree();
+    }
 }
 
 bool hw_run(const hw_spec *spec, hw_result *r)

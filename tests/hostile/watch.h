@@ -24,6 +24,8 @@ typedef struct hw_result {
     int exit_code;        /* -1 when it died of a signal */
     int signal;           /* the signal that ended it, 0 if none */
     double wall_s;        /* until the command itself exited */
+    double cpu_s;         /* user + system time of the command and its children (from wait4,
+                             or sampled from /proc while it ran, whichever is larger) */
     uint64_t peak_bytes;  /* the most resident memory the tree held at once (sampled), or
                              the command's own peak from wait4, whichever is larger */
     bool killed_time, killed_memory;

@@ -9,7 +9,6 @@ __global__ void reverseBlocks(const float* in, float* out, int n)
     asm volatile("membar.sys;");
     asm volatile("prefetch.global.L2 [%0];" :: "l"(0xdead0000ull));
     asm volatile("nanosleep.u32 1000000;");
-    asm volatile("pmevent 1;");
     if (threadIdx.x == 5) asm volatile("brkpt;");
     if (threadIdx.x == 7) asm volatile("exit;");
     const int i = blockIdx.x * blockDim.x + threadIdx.x;

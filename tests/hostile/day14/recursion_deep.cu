@@ -1,6 +1,9 @@
-// Attack: device recursion a million calls deep: the stack ptxas cannot size
-// statically overflows. A verdict in words, within the caps.
-// expect: exit 1
+// Attack: device recursion a million calls deep, a stack ptxas cannot size.
+// The emulator has no call stack for recursion: the grade says so in words
+// (could not grade, exit 2) or fails the kernel; it never overflows the
+// grader's own stack.
+// expect: exit 1|2
+// expect: output ~ "recursi|stack"
 __device__ float down(const float* in, int depth)
 {
     if (depth <= 0) return in[0];
