@@ -30,7 +30,8 @@
  * appears in its working folder (where `touch marker` would land).
  *
  * usage: hostile_runner CUDALAB CASE [--time-scale F] [--mem-scale F]
- * (the scales widen the caps for sanitizer builds). */
+ * (the scales widen the caps for sanitizer builds). Grades use the
+ * emulator; CUDALAB_HOSTILE_BACKEND=gpu grades with the GPU too. */
 #include <cjson/cJSON.h>
 #include <dirent.h>
 #include <ftw.h>
@@ -294,7 +295,9 @@ static void free_env(char **env)
 
 static void grade(const hcase *c, grade_run *g, const char *threads)
 {
-    const char *argv[12] = {c->cudalab, "grade", c->day, c->graded, "--backend", "emu"};
+    const char *backend = getenv("CUDALAB_HOSTILE_BACKEND"); /* gpu, on a machine with one */
+    const char *argv[12] = {c->cudalab, "grade", c->day, c->graded, "--backend",
+                            backend && backend[0] ? backend : "emu"};
     int n = 6;
     if (g->json) argv[n++] = "--json";
     if (threads) argv[n++] = "--threads", argv[n++] = threads;
