@@ -130,7 +130,8 @@ static void check_terminal_safe(const char *label, const char *stream, const cl_
             return;
         }
         if ((cp < 0x20 && cp != '\n' && cp != '\t') || (cp >= 0x7f && cp < 0xa0)) {
-            char *ctx = visible((const char *)p + (i > 40 ? i - 40 : 0), 80, 80);
+            size_t from = i > 40 ? i - 40 : 0, n80 = s->len - from < 80 ? s->len - from : 80;
+            char *ctx = visible((const char *)p + from, n80, 80);
             fail("%s: %s holds control character U+%04X at byte %zu: %s", label, stream, cp, i, ctx);
             free(ctx);
             return;
@@ -377,13 +378,15 @@ static void expect_checks(cJSON *report, char *rest, bool passed)
     }
 }
 
-static void expect_detail(cJSON *report, char *rest)
+/* rest is `CHECK ~ "a|b"`. */
+static void expect_detail(cJSON *report, const char *rest)
 {
-    char *name = strtok(rest, " "), *alts = quoted(strtok(NULL, "") ? name + strlen(name) + 1 : "");
-    cJSON *c = find_named(cJSON_GetObjectItem(report, "checks"), name ? name : "");
+    char *name = cl_strndup(rest, strcspn(rest, " ")), *alts = quoted(rest + strlen(name));
+    cJSON *c = find_named(cJSON_GetObjectItem(report, "checks"), name);
     if (!c || !mentions(str_of(c, "detail"), alts))
-        fail("check %s's detail '%s' mentions none of '%s'", name ? name : "?",
+        fail("check %s's detail '%s' mentions none of '%s'", name,
              c ? str_of(c, "detail") : "(no such check)", alts);
+    free(name);
     free(alts);
 }
 
