@@ -173,6 +173,7 @@ __global__ void fixedBallotFirst(const int* in, unsigned* out, int n)
 
 // case: __syncwarp with a mask that leaves out the calling lane
 // kernel: bugSyncwarpMask
+// gpu: differs __syncwarp from a lane its mask does not name is undefined
 // launch: grid 1 block 32
 // buffer: out s32 32 = 0
 // params: out

@@ -198,6 +198,7 @@ __global__ void ptxFunnel(const unsigned* a, const unsigned* b, unsigned* out)
 
 // case: activemask.b32 inside an odd-lane branch
 // kernel: ptxActivemask
+// gpu: differs which lanes run a divergent branch together is the compiler's and scheduler's choice
 // launch: grid 1 block 32
 // buffer: out u32 32 = 0
 // params: out
