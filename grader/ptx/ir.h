@@ -233,6 +233,7 @@ typedef struct ptx_insn {
 typedef struct ptx_loc {
     uint32_t file, line, col;   /* as written in .loc */
     uint32_t ufile, uline;      /* the user's file and line (inlined_at resolved) */
+    uint32_t pfile;             /* the file of its inlined_at (the caller's), 0 when none */
 } ptx_loc;
 
 typedef enum ptx_sym_kind { PTX_SYM_VAR, PTX_SYM_FUNC } ptx_sym_kind;

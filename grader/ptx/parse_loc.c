@@ -73,6 +73,7 @@ cl_status ptx_parse_loc(ptx_parser *p)
     /* ufile/uline are filled by ptx_resolve_locs; keep the inlined_at for it */
     l.ufile = ifile;
     l.uline = iline;
+    l.pfile = ifile;
     (void)icol;
     /* a line 0 location is compiler-made code: keep the last real line */
     if (l.line == 0 && p->last_user_loc) {
@@ -83,7 +84,7 @@ cl_status ptx_parse_loc(ptx_parser *p)
     if (p->locs.n > 1) {
         const ptx_loc *q = &p->locs.v[p->locs.n - 1];
         if (q->file == l.file && q->line == l.line && q->col == l.col && q->ufile == l.ufile &&
-            q->uline == l.uline) {
+            q->uline == l.uline && q->pfile == l.pfile) {
             p->cur_loc = (uint32_t)p->locs.n - 1;
             p->last_user_loc = p->cur_loc;
             return CL_OK;

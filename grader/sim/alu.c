@@ -291,6 +291,13 @@ static unsigned bit_ops(const ptx_insn *in, uint64_t v[6])
     case PTX_OP_brev: r = brev(a, bits); break;
     case PTX_OP_bfe: r = bfe(a, b, c, bits, sgn); break;
     case PTX_OP_bfi: r = bfi(a, b, c, v[4], bits); break;
+    case PTX_OP_bmsk: {
+        uint64_t pos = a & 0xffffffffu, width = b & 0xffffffffu;
+        if (in->mode & PTX_SHF_WRAP) pos &= 31, width &= 31;
+        else pos = pos > 32 ? 32 : pos, width = width > 32 ? 32 : width;
+        r = pos >= 32 ? 0 : ((1ull << width) - 1) << pos;
+        break;
+    }
     case PTX_OP_prmt: r = prmt((uint32_t)a, (uint32_t)b, (uint32_t)c, in->mode); break;
     case PTX_OP_lop3: r = lop3((uint32_t)a, (uint32_t)b, (uint32_t)c, (uint32_t)v[4]); break;
     case PTX_OP_shf: r = shf((uint32_t)a, (uint32_t)b, (uint32_t)c, in->mode2, in->mode); break;
@@ -420,7 +427,7 @@ unsigned sim_alu_eval(const ptx_insn *in, uint64_t v[6])
         return sim_alu_float(in, v);
     case PTX_OP_and: case PTX_OP_or: case PTX_OP_xor: case PTX_OP_not: case PTX_OP_cnot:
     case PTX_OP_shl: case PTX_OP_shr: case PTX_OP_popc: case PTX_OP_clz: case PTX_OP_bfind:
-    case PTX_OP_brev: case PTX_OP_bfe: case PTX_OP_bfi: case PTX_OP_prmt: case PTX_OP_lop3:
+    case PTX_OP_brev: case PTX_OP_bfe: case PTX_OP_bfi: case PTX_OP_bmsk: case PTX_OP_prmt: case PTX_OP_lop3:
     case PTX_OP_shf: case PTX_OP_dp4a: case PTX_OP_dp2a: case PTX_OP_fns:
         return bit_ops(in, v);
     case PTX_OP_setp:

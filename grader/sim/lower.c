@@ -170,7 +170,7 @@ static const char *not_supported(const ptx_insn *in)
     case PTX_OP_rem: case PTX_OP_sad: case PTX_OP_mul24: case PTX_OP_mad24: case PTX_OP_and:
     case PTX_OP_or: case PTX_OP_xor: case PTX_OP_not: case PTX_OP_cnot: case PTX_OP_shl:
     case PTX_OP_shr: case PTX_OP_popc: case PTX_OP_clz: case PTX_OP_brev: case PTX_OP_bfind:
-    case PTX_OP_bfe: case PTX_OP_bfi:
+    case PTX_OP_bfe: case PTX_OP_bfi: case PTX_OP_bmsk:
         if (k == PTX_K_FLOAT) return sim_refusal_text(SIM_REFUSE_NEEDS_INT);
         break;
     case PTX_OP_div:
@@ -502,14 +502,26 @@ static void lower_insn(lower *lw, sim_op *op, const ptx_insn *in, const uint8_t 
     }
 }
 
-/* Registers written by activemask (and plain copies of them). */
-static void activemask_taint(const ptx_function *fn, uint8_t *taint)
+/* An instruction that CUDA's own headers reached through CUDA's own code,
+ * not straight from the student's: cooperative groups' coalesced_threads()
+ * takes __activemask() and uses it at once, by design, while the student's
+ * __activemask() is an intrinsic inlined into their line. */
+static bool from_cuda_header(const ptx_module *mod, const ptx_insn *in)
+{
+    const ptx_loc *l = &mod->locs[in->loc];
+    return in->loc && l->pfile && l->pfile < mod->nfiles && mod->files[l->pfile] &&
+           ptx_is_system_file(mod->files[l->pfile]);
+}
+
+/* Registers written by activemask in the student's code (and plain copies
+ * of them). */
+static void activemask_taint(const ptx_module *mod, const ptx_function *fn, uint8_t *taint)
 {
     for (uint32_t i = 0; i < fn->ninsns; i++) {
         const ptx_insn *in = &fn->insns[i];
         if (in->nopd == 0 || in->opd[0].kind != PTX_OPD_REG || in->opd[0].bank != PTX_BANK_B32) continue;
         uint32_t d = in->opd[0].index;
-        if (in->op == PTX_OP_activemask) taint[d] = 1;
+        if (in->op == PTX_OP_activemask) taint[d] = !from_cuda_header(mod, in);
         else if (in->op == PTX_OP_mov && in->opd[1].kind == PTX_OPD_REG && in->opd[1].bank == PTX_BANK_B32)
             taint[d] = taint[in->opd[1].index];
         else if (in->op != PTX_OP_st && in->op != PTX_OP_red) taint[d] = 0;
@@ -520,7 +532,7 @@ cl_status sim_lw_function(lower *lw, uint32_t f)
 {
     const ptx_function *fn = &lw->mod->funcs[f];
     uint8_t *taint = cl_calloc(fn->nregs[PTX_BANK_B32] + 1, 1);
-    activemask_taint(fn, taint);
+    activemask_taint(lw->mod, fn, taint);
     lw->cur_fn = f;
     for (uint32_t i = 0; i < fn->ninsns && lw->st == CL_OK; i++) {
         const ptx_insn *in = &fn->insns[i];

@@ -75,3 +75,22 @@ __global__ void ints64(const unsigned long long* in, unsigned long long* out)
     out[6] = (unsigned long long)__popcll(x) - 17;                      // 32 - 17
     out[7] = x * 0x123 + (x << 3) - __brevll(x & 0);                    // mul.lo.s64
 }
+
+// case: bmsk, which CUB's radix digits use: b one bits from bit a
+// kernel: bmsks
+// launch: grid 1 block 1
+// buffer: in u32 4 = list 4 8 30 40
+// buffer: out u32 6 = 0
+// params: in out
+// expect: out[0..5] = list 0x00000ff0 0xc0000000 0 0x0000fff0 0xffffffff 0x000000ff
+// expect: no hazards
+__global__ void bmsks(const unsigned* in, unsigned* out)
+{
+    unsigned r;
+    asm("bmsk.clamp.b32 %0, %1, %2;" : "=r"(r) : "r"(in[0]), "r"(in[1])); out[0] = r;  // 8 bits from 4
+    asm("bmsk.clamp.b32 %0, %1, %2;" : "=r"(r) : "r"(in[2]), "r"(in[1])); out[1] = r;  // cut at bit 31
+    asm("bmsk.clamp.b32 %0, %1, %2;" : "=r"(r) : "r"(in[3]), "r"(in[1])); out[2] = r;  // from 40: none
+    asm("bmsk.wrap.b32 %0, %1, %2;" : "=r"(r) : "r"(in[0]), "r"(in[3] - 28)); out[3] = r; // 12 bits from 4
+    asm("bmsk.clamp.b32 %0, %1, %2;" : "=r"(r) : "r"(0u), "r"(in[3])); out[4] = r;      // width 40: all
+    asm("bmsk.wrap.b32 %0, %1, %2;" : "=r"(r) : "r"(32u), "r"(in[1])); out[5] = r;      // 32 wraps to 0
+}

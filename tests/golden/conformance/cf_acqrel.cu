@@ -85,7 +85,7 @@ __global__ void handoffFence(int* out)
 // kernel: handoffMissing
 // gpu: differs the read of data races with its write
 // launch: grid 1 block 64
-// buffer: out s32 1 = 0
+// buffer: out s32 2 = list 0 99
 // params: out
 // expect: hazard races line @missRead
 __global__ void handoffMissing(int* out)
@@ -96,7 +96,7 @@ __global__ void handoffMissing(int* out)
     if (threadIdx.x == 0) flag = 0;
     __syncthreads();
     if (threadIdx.x == 0) {
-        data = 99;
+        data = out[1];  // not a constant: nvcc keeps the shared store
         *vflag = 1;
     } else if (threadIdx.x == 32) {
         while (*vflag == 0) { }
