@@ -206,6 +206,20 @@ static const char *bad_name(const char *name, size_t len)
     return NULL;
 }
 
+/* A quoted name that can only be a header: `#include "cuda_fp16.h"` finds
+ * the toolkit's (the scratch folder holds no such file), and nvcc's list of
+ * what it read is checked after it ran. A source file ("x.cu") is refused. */
+static bool header_like(const char *n)
+{
+    static const char *const source[] = {".cu", ".c", ".cc", ".cpp", ".cxx", ".ptx", ".txt"};
+    size_t len = strlen(n);
+    for (size_t i = 0; i < sizeof source / sizeof *source; i++) {
+        size_t k = strlen(source[i]);
+        if (len >= k && strcmp(n + len - k, source[i]) == 0) return false;
+    }
+    return true;
+}
+
 /* A header name "..." or <...> at the cursor, checked. kind names what
  * uses it ("#include", "__has_include"). */
 static void header_name(scan *s, int line, const char *kind)
@@ -228,7 +242,7 @@ static void header_name(scan *s, int line, const char *kind)
         what = cl_sprintf("%s names %s", kind, why);
         refuse(s, line, "%s: only the toolkit's headers and the day's own can be included", what,
                HINT_PASTE);
-    } else if (open == '"' && !is_day_header(s, n)) {
+    } else if (open == '"' && !is_day_header(s, n) && !header_like(n)) {
         what = cl_sprintf("%s \"%s\"", kind, n);
         refuse(s, line, "%s: not one of the day's headers (only those, and the toolkit's, can "
                "be included)", what, HINT_ANGLE "; " HINT_PASTE);

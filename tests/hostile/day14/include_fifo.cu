@@ -5,5 +5,5 @@
 // expect: exit 1
 // expect: fails compile
 // expect: detail compile ~ "include"
-// expect: diag-line 10
+// expect: diag-line 9
 #include "@TMP@/pipe"
