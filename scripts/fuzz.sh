@@ -46,6 +46,25 @@ fi
 
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
+# The PTX target's dictionary: the front end's own opcode and modifier
+# tables, directives and types, so it cannot fall behind the parser.
+ptx_dict() {
+    {
+        sed -n 's/^OP(\([a-z0-9_]*\),.*/"\1"/p' "$here/grader/ptx/opcodes.def"
+        sed -n 's/^MOD("\([^"]*\)".*/".\1"/p' "$here/grader/ptx/mods.def"
+        for w in version target address_size visible extern weak entry func param reg \
+                 local shared global const align file loc pragma maxntid reqntid \
+                 minnctapersm maxnreg noreturn b8 b16 b32 b64 u8 u16 u32 u64 s8 s16 s32 \
+                 s64 f16 f32 f64 pred v2 v4 sync aligned uni; do
+            echo "\".$w\""
+        done
+        for w in sm_75 '%tid.x' '%ntid.x' '%ctaid.x' '%laneid' '%r' '%rd' '%f' '%p' \
+                 'ret;' '{' '}' '0f3F800000' '0d3FF0000000000000'; do
+            echo "\"$w\""
+        done
+    } | sort -u >"$1"
+}
+
 summary="$dir/summary.txt"
 : >"$summary"
 failed=()
@@ -56,7 +75,7 @@ for t in "${targets[@]}"; do
     dirs=("$work" "$seeds")
     [ -d "$crashers" ] && dirs+=("$crashers")
     dict=()
-    [ -f "$here/tests/fuzz/$t.dict" ] && dict=("-dict=$here/tests/fuzz/$t.dict")
+    [ "$t" = ptx ] && ptx_dict "$dir/ptx.dict" && dict=("-dict=$dir/ptx.dict")
     echo "fuzz.sh: $t for ${seconds}s" >&2
     rc=0
     "$dir/fuzz_$t" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2560 \

@@ -208,13 +208,12 @@ static cl_status read_size(cl_yaml_doc *d, yaml_node_t *v, const char *what, day
         char *key = NULL;
         cl_status st = read_identifier(d, k, "a size's name", &key, err);
         if (st != CL_OK) return st;
-        s->keys[s->n] = key;
-        for (int i = 0; i < s->n; i++)
+        s->keys[s->n++] = key; /* owned by s from here, whatever follows */
+        for (int i = 0; i < s->n - 1; i++)
             if (!strcmp(s->keys[i], key))
                 return cl_yaml_fail(d, k, err, "'%s' appears twice in %s", key, what);
         st = cl_yaml_int(d, cl_yaml_node(d, p->value), "a size", 0, (1LL << 40),
-                         &s->values[s->n], err);
-        s->n++;
+                         &s->values[s->n - 1], err);
         if (st != CL_OK) return st;
     }
     return CL_OK;
