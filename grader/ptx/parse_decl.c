@@ -6,6 +6,11 @@
 #include <stdio.h>
 #include <string.h>
 
+/* A variable's bytes, declared (the machine that runs it has its own, lower,
+ * limits), and an initialised variable's, which the parser allocates. */
+#define PTX_MAX_VAR_BYTES (1ull << 48)
+#define PTX_MAX_INIT_BYTES (64u << 20)
+
 
 /* ---- small helpers ---- */
 
@@ -219,9 +224,16 @@ cl_status ptx_parse_var(ptx_parser *p, int32_t func, ptx_space space, bool is_ex
             continue;
         }
         uint64_t n;
+        const ptx_token dim = p->tok;
         if (ptx_expect_int(p, &n) != CL_OK || ptx_expect_punct(p, ']') != CL_OK) return p->st;
+        if (n && count > PTX_MAX_VAR_BYTES / n)
+            return ptx_perr(p, CL_LIMIT, dim.line, dim.col,
+                            "'%.*s' is too large (more than 2^48 bytes)", (int)name.len, name.text);
         count *= n;
     }
+    if (count > PTX_MAX_VAR_BYTES / 16)
+        return ptx_perr(p, CL_LIMIT, name.line, name.col,
+                        "'%.*s' is too large (more than 2^48 bytes)", (int)name.len, name.text);
     ptx_symbol s = {0};
     s.name = cl_strndup(name.text, name.len);
     s.kind = PTX_SYM_VAR;
@@ -242,6 +254,11 @@ cl_status ptx_parse_var(ptx_parser *p, int32_t func, ptx_space space, bool is_ex
         ptx_symbol *sv = &p->syms.v[index];
         if (unsized || sv->size == 0)
             return ptx_perr(p, CL_PTX, name.line, name.col, "cannot initialise '%s'", sv->name);
+        if (sv->size > PTX_MAX_INIT_BYTES)
+            return ptx_perr(p, CL_LIMIT, name.line, name.col,
+                            "the initialised variable '%s' declares %llu bytes; an initialised "
+                            "variable may hold at most %u MiB",
+                            sv->name, (unsigned long long)sv->size, PTX_MAX_INIT_BYTES >> 20);
         sv->init = cl_calloc(1, sv->size);
         uint64_t pos = 0;
         if (parse_init_value(p, sv, &pos, index) != CL_OK) return p->st;
@@ -310,12 +327,13 @@ static cl_status parse_version(ptx_parser *p)
 {
     ptx_advance(p);
     const ptx_token t = p->tok;
-    if (t.kind == TK_FLOAT) {
+    /* major.minor as major * 10 + minor; anything past 99.9 is no PTX ISA */
+    if (t.kind == TK_FLOAT && t.fval >= 0 && t.fval < 100) {
         p->version = (unsigned)(t.fval * 10 + 0.5);
-    } else if (t.kind == TK_INT) {
+    } else if (t.kind == TK_INT && t.ival < 100) {
         p->version = (unsigned)t.ival * 10;
     } else {
-        return ptx_perr(p, CL_PTX, t.line, t.col, "bad .version");
+        return ptx_perr(p, CL_PTX, t.line, t.col, "bad .version (a PTX ISA version such as 8.5)");
     }
     ptx_advance(p);
     return CL_OK;
