@@ -188,6 +188,9 @@ static cl_status read_best(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *er
     for (yaml_node_pair_t *p = v->data.mapping.pairs.start; p < v->data.mapping.pairs.top; p++) {
         const char *kernel = cl_yaml_scalar(cl_yaml_node(d, p->key));
         if (!kernel) return cl_yaml_fail(d, v, err, "a kernel name must be a string");
+        for (int i = 0; i < r->day->nbest; i++)
+            if (!strcmp(r->day->best[i].kernel, kernel))
+                return cl_yaml_fail(d, v, err, "kernel '%s' appears twice", kernel);
         ws_note_best(r->day, kernel, -1, -1);
         r->best = &r->day->best[r->day->nbest - 1];
         cl_status st = cl_yaml_mapping(d, cl_yaml_node(d, p->value), "a kernel's best figures",
@@ -214,6 +217,9 @@ static cl_status read_days(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *er
     for (yaml_node_pair_t *p = v->data.mapping.pairs.start; p < v->data.mapping.pairs.top; p++) {
         const char *slug = cl_yaml_scalar(cl_yaml_node(d, p->key));
         if (!slug) return cl_yaml_fail(d, v, err, "a day's name must be a string");
+        for (int i = 0; i < r->state->ndays; i++)
+            if (!strcmp(r->state->days[i].slug, slug))
+                return cl_yaml_fail(d, v, err, "day '%s' appears twice", slug);
         r->day = ws_state_day(r->state, slug);
         cl_status st = cl_yaml_mapping(d, cl_yaml_node(d, p->value), "a day's progress",
                                        day_fields, r, err);
@@ -227,6 +233,18 @@ static const cl_yaml_field state_fields[] = {
     {"days", true, read_days},
     {NULL, false, NULL},
 };
+
+cl_status ws_state_parse(const char *path, const char *text, size_t len, ws_state *s,
+                         cl_error *err)
+{
+    cl_yaml_doc doc;
+    reading r = {.state = s};
+    cl_status st = cl_yaml_load(&doc, path, text, len, err);
+    if (st == CL_OK)
+        st = cl_yaml_mapping(&doc, cl_yaml_root(&doc), "the state file", state_fields, &r, err);
+    cl_yaml_free(&doc);
+    return st;
+}
 
 ws_state *ws_state_load(const day_course *c, char **warning)
 {
@@ -243,14 +261,7 @@ ws_state *ws_state_load(const day_course *c, char **warning)
     }
     cl_status st = cl_read_file(path, &text, &len, &err);
     if (st == CL_NOT_FOUND) goto done;
-    if (st == CL_OK) {
-        cl_yaml_doc doc;
-        reading r = {.state = s};
-        st = cl_yaml_load(&doc, path, text, len, &err);
-        if (st == CL_OK) st = cl_yaml_mapping(&doc, cl_yaml_root(&doc), "the state file",
-                                              state_fields, &r, &err);
-        cl_yaml_free(&doc);
-    }
+    if (st == CL_OK) st = ws_state_parse(path, text, len, s, &err);
     if (st != CL_OK) {
         char where[1200];
         cl_error_format(&err, where, sizeof where);

@@ -71,6 +71,10 @@ typedef struct ws_state {
  * aside as state.yaml.corrupt-<time>, and an empty state is returned: progress
  * can be rebuilt by grading again, a crash cannot. */
 ws_state *ws_state_load(const day_course *c, char **warning);
+/* The reading itself, from text in memory, into an empty s (path is for
+ * messages). On failure s may hold part of the file: free it. */
+cl_status ws_state_parse(const char *path, const char *text, size_t len, ws_state *s,
+                         cl_error *err);
 cl_status ws_state_save(const day_course *c, const ws_state *s, cl_error *err);
 void ws_state_free(ws_state *s);
 /* Load, change and save state.yaml while holding an exclusive flock on

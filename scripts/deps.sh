@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Installs the Debian packages cudalab builds and tests with, when any is
 # missing. Quiet when everything is there already.
+#   scripts/deps.sh [--fuzz]   --fuzz: also clang and libFuzzer (scripts/fuzz.sh)
 set -euo pipefail
 need=(build-essential cmake pkg-config libyaml-dev libncurses-dev libcjson-dev
       libcmocka-dev tmux)
+[ "${1:-}" = "--fuzz" ] && need+=(clang-14 libclang-rt-14-dev llvm-14)
 missing=()
 for p in "${need[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' \

@@ -46,7 +46,7 @@
 
 #define BUILD_DEFAULT_ARCH "sm_75"
 #define BUILD_DEFAULT_TIMEOUT_S 60.0
-#define BUILD_DEFAULT_MEM_LIMIT ((uint64_t)4 << 30)
+#define BUILD_DEFAULT_MEM_LIMIT ((uint64_t)3 << 29) /* 1.5 GiB: CUB-heavy files build in 1 GiB */
 
 typedef struct build_options {
     /* nvcc to run; NULL: $CUDALAB_NVCC, then nvcc in PATH, then

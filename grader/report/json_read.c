@@ -38,6 +38,37 @@ static double num(reader *rd, const cJSON *o, const char *key, double fallback)
     return v ? v->valuedouble : fallback;
 }
 
+/* A whole number of a field's type: a value past [lo, hi] (NaN too) is an
+ * error like a wrong type, since casting it would be undefined. lo and hi
+ * are well inside the type. */
+static double whole(reader *rd, const cJSON *o, const char *key, double fallback, double lo,
+                    double hi)
+{
+    cJSON *v = member(rd, o, key, cJSON_Number);
+    if (!v) return fallback;
+    if (v->valuedouble >= lo && v->valuedouble <= hi) return v->valuedouble;
+    if (!rd->bad) cl_fail(rd->err, CL_INTERNAL, "", 0, 0, "result JSON: '%s' is out of range", key);
+    rd->bad = true;
+    return fallback;
+}
+
+static int int_field(reader *rd, const cJSON *o, const char *key, int fallback)
+{
+    return (int)whole(rd, o, key, fallback, -2147483647.0, 2147483647.0);
+}
+
+/* long long (and long, as wide here): bounds below 2^63 */
+static long long ll_field(reader *rd, const cJSON *o, const char *key, long long fallback)
+{
+    return (long long)whole(rd, o, key, (double)fallback, -9.0e18, 9.0e18);
+}
+
+/* uint64_t: bounds below 2^64 */
+static uint64_t u64_field(reader *rd, const cJSON *o, const char *key, uint64_t fallback)
+{
+    return (uint64_t)whole(rd, o, key, (double)fallback, 0, 1.8e19);
+}
+
 static bool flag(reader *rd, const cJSON *o, const char *key)
 {
     cJSON *v = member(rd, o, key, cJSON_True | cJSON_False);
@@ -58,29 +89,29 @@ static void read_side(reader *rd, const cJSON *o, report_side *s)
     report_side_init(s);
     if (!o) return;
     s->ran = flag(rd, o, "ran");
-    s->wrong = (long long)num(rd, o, "wrong", -1);
-    s->total = (long long)num(rd, o, "total", -1);
-    s->registers = (long)num(rd, o, "registers", -1);
-    s->shared_bytes = (long)num(rd, o, "shared_bytes", -1);
-    s->spill_bytes = (long)num(rd, o, "spill_bytes", -1);
-    s->stack_bytes = (long)num(rd, o, "stack_bytes", -1);
-    s->local_bytes = (long)num(rd, o, "local_bytes", -1);
+    s->wrong = ll_field(rd, o, "wrong", -1);
+    s->total = ll_field(rd, o, "total", -1);
+    s->registers = (long)ll_field(rd, o, "registers", -1);
+    s->shared_bytes = (long)ll_field(rd, o, "shared_bytes", -1);
+    s->spill_bytes = (long)ll_field(rd, o, "spill_bytes", -1);
+    s->stack_bytes = (long)ll_field(rd, o, "stack_bytes", -1);
+    s->local_bytes = (long)ll_field(rd, o, "local_bytes", -1);
     s->occupancy = num(rd, o, "occupancy", -1);
-    s->instructions = (uint64_t)num(rd, o, "instructions", 0);
-    s->warp_instructions = (uint64_t)num(rd, o, "warp_instructions", 0);
+    s->instructions = u64_field(rd, o, "instructions", 0);
+    s->warp_instructions = u64_field(rd, o, "warp_instructions", 0);
     s->active_lanes = num(rd, o, "active_lanes", 0);
-    s->global_sectors = (uint64_t)num(rd, o, "global_sectors", 0);
-    s->shared_conflicts = (uint64_t)num(rd, o, "bank_conflicts", 0);
-    s->barriers = (uint64_t)num(rd, o, "barriers", 0);
+    s->global_sectors = u64_field(rd, o, "global_sectors", 0);
+    s->shared_conflicts = u64_field(rd, o, "bank_conflicts", 0);
+    s->barriers = u64_field(rd, o, "barriers", 0);
     s->has_ms = member(rd, o, "ms", cJSON_Number) != NULL;
     s->ms = num(rd, o, "ms", 0);
     s->gbps = num(rd, o, "gbps", 0);
     s->copy_fraction = num(rd, o, "copy_fraction", -1);
     const cJSON *d = member(rd, o, "driver", cJSON_Object);
     if (d) {
-        s->driver_registers = (long)num(rd, d, "registers", -1);
-        s->driver_shared_bytes = (long)num(rd, d, "shared_bytes", -1);
-        s->driver_local_bytes = (long)num(rd, d, "local_bytes", -1);
+        s->driver_registers = (long)ll_field(rd, d, "registers", -1);
+        s->driver_shared_bytes = (long)ll_field(rd, d, "shared_bytes", -1);
+        s->driver_local_bytes = (long)ll_field(rd, d, "local_bytes", -1);
     }
 }
 
@@ -91,13 +122,13 @@ static void read_size(reader *rd, const cJSON *o, report_kernel *k)
     free(name);
     s->ran = flag(rd, o, "ran");
     s->outcome = str(rd, o, "outcome");
-    s->wrong = (long long)num(rd, o, "wrong", -1);
-    s->total = (long long)num(rd, o, "total", -1);
+    s->wrong = ll_field(rd, o, "wrong", -1);
+    s->total = ll_field(rd, o, "total", -1);
     s->note = str(rd, o, "note");
     const cJSON *g = member(rd, o, "gpu", cJSON_Object);
     if (g) {
         s->gpu_ran = true;
-        s->gpu_wrong = (long long)num(rd, g, "wrong", -1);
+        s->gpu_wrong = ll_field(rd, g, "wrong", -1);
         s->gpu_outcome = str(rd, g, "outcome");
     }
     const cJSON *m;
@@ -105,7 +136,7 @@ static void read_size(reader *rd, const cJSON *o, report_kernel *k)
     {
         if (s->nfirst == 5) break;
         report_mismatch *x = &s->first[s->nfirst++];
-        x->index = (long long)num(rd, m, "index", -1);
+        x->index = ll_field(rd, m, "index", -1);
         x->expected = num(rd, m, "expected", NAN);
         x->got = num(rd, m, "got", NAN);
     }
@@ -154,16 +185,16 @@ static void read_hazard(reader *rd, const cJSON *o, report_result *r)
     h->kind = str(rd, o, "kind");
     h->kernel = str(rd, o, "kernel");
     h->file = str(rd, o, "file");
-    h->line = (int)num(rd, o, "line", 0);
-    h->line2 = (int)num(rd, o, "line2", 0);
+    h->line = int_field(rd, o, "line", 0);
+    h->line2 = int_field(rd, o, "line2", 0);
     const cJSON *b = member(rd, o, "block", cJSON_Array);
     for (int i = 0; b && i < 3 && i < cJSON_GetArraySize(b); i++)
         h->block[i] = cJSON_GetArrayItem(b, i)->valueint;
-    h->warp = (int)num(rd, o, "warp", 0);
-    h->lane = (int)num(rd, o, "lane", 0);
-    h->source_lane = (int)num(rd, o, "source_lane", -1);
+    h->warp = int_field(rd, o, "warp", 0);
+    h->lane = int_field(rd, o, "lane", 0);
+    h->source_lane = int_field(rd, o, "source_lane", -1);
     h->has_mask = mask(rd, o, "mask", &h->mask);
-    h->count = (uint64_t)num(rd, o, "count", 1);
+    h->count = u64_field(rd, o, "count", 1);
     h->message = str(rd, o, "message");
     h->size = str(rd, o, "size");
     read_lanes(rd, member(rd, o, "lanes", cJSON_Object), h);
@@ -178,8 +209,8 @@ static void read_diag(reader *rd, const cJSON *o, report_result *r)
                                                 : REPORT_NOTE;
     free(sev);
     d->file = str(rd, o, "file");
-    d->line = (int)num(rd, o, "line", 0);
-    d->column = (int)num(rd, o, "column", 0);
+    d->line = int_field(rd, o, "line", 0);
+    d->column = int_field(rd, o, "column", 0);
     d->message = str(rd, o, "message");
 }
 
@@ -208,7 +239,7 @@ cl_status report_from_json(const char *text, report_result **out, cl_error *err)
         return cl_fail(err, CL_INTERNAL, "", 0, 0, "the grader's answer is not JSON");
     }
     char *day = str(&rd, o, "day"), *file = str(&rd, o, "file"), *be = str(&rd, o, "backend");
-    report_result *r = report_new(day, file, be, (uint64_t)num(&rd, o, "seed", 0));
+    report_result *r = report_new(day, file, be, u64_field(&rd, o, "seed", 0));
     free(day);
     free(file);
     free(be);

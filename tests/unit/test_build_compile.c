@@ -292,7 +292,7 @@ static void test_fake_out_of_memory(void **state)
     build_result *r = NULL;
     cl_error e = {0};
     assert_int_equal(build_compile(&o, FIX "warning.cu", &r, &e), CL_NOMEM);
-    assert_non_null(strstr(e.message, "nvcc ran out of memory under cudalab's limit of 4 GiB "
+    assert_non_null(strstr(e.message, "nvcc ran out of memory under cudalab's limit of 1536 MiB "
                                       "per tool (it was killed by signal 9)"));
     o.nvcc = o.ptxas = says;
     assert_int_equal(build_compile(&o, FIX "warning.cu", &r, &e), CL_NOMEM);

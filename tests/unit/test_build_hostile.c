@@ -330,7 +330,7 @@ static void test_not_a_file(void **state)
     free(fifo);
 }
 
-/* A macro bomb: nvcc's preprocessor runs out of its 4 GiB; the grade says
+/* A macro bomb: nvcc's preprocessor runs out of its 1.5 GiB; the grade says
  * so as the limit's problem (exit 2) with the tool's reason. */
 static void test_macro_bomb(void **state)
 {
@@ -357,7 +357,7 @@ static void test_macro_bomb(void **state)
         skip();
     }
     assert_int_equal(g.rc, 2);
-    if (!strstr(g.err, "nvcc ran out of memory under cudalab's limit of 4 GiB per tool (") ||
+    if (!strstr(g.err, "nvcc ran out of memory under cudalab's limit of 1536 MiB per tool (") ||
         !strstr(g.err, "out of memory allocating"))
         fail_msg("stderr: %s", g.err);
     graded_free(&g);
