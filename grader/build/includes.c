@@ -336,6 +336,12 @@ static void directive(scan *s, int line)
                    "and #include \"name\" of the day's", what, HINT_PASTE);
             free(what);
         }
+    /* #line and its GNU form `# 9999 "file"` rename the file and renumber
+       its lines in every message: a report must name the student's lines */
+    if (strcmp(name, "line") == 0 || (name[0] >= '0' && name[0] <= '9') ||
+        (!name[0] && peek(c) >= '0' && peek(c) <= '9'))
+        refuse(s, line, "%s is not allowed: it would make the compiler and cudalab report "
+               "other lines or another file than yours", "#line", "remove it");
     if (strcmp(name, "include") == 0) header_name(s, line, "#include");
     if (strcmp(name, "pragma") == 0) pragma(s, line);
     skip_line(s, line);

@@ -184,6 +184,9 @@ static void test_include_scanner(void **state)
         {"#pragma GCC dependency \"/etc/shadow\"\n", 1, 1},
         {"x;\n_Pragma(\"GCC dependency \\\"/etc/shadow\\\"\") int y;\n", 1, 2},
         {"_Pragma(\"unroll\") int y;\n", 0, 0},
+        {"int a;\n#line 9999 \"solutions/x.cu\"\n", 1, 2},
+        {"# 40 \"other.cu\"\n", 1, 1},
+        {"#  line 7\n", 1, 1},
         /* Not directives: in a string, a character, a comment, a raw string,
          * after a digit separator, not first on the line. */
         {"const char *s = \"\\n#include </x>\";\n", 0, 0},

@@ -2,7 +2,7 @@
 // 262,144 threads sums the whole 64 Mi-element array (1.7 * 10^13 loads).
 // expect: exit 1
 // expect: fails correctness
-// expect: detail correctness ~ "runaway|budget"
+// expect: output ~ "runaway|budget"
 constexpr int kBlock = 256;
 __global__ void reduceCascadeShuffle(const float* in, float* partial, size_t n)
 {
