@@ -46,6 +46,9 @@
 
 #define BUILD_DEFAULT_ARCH "sm_75"
 #define BUILD_DEFAULT_TIMEOUT_S 60.0
+/* CPU seconds for each process of a tool (nvcc, cicc, ptxas...): the
+ * heaviest CUB file of the corpus takes 4; a macro bomb stops here. */
+#define BUILD_DEFAULT_CPU_S 10.0
 #define BUILD_DEFAULT_MEM_LIMIT ((uint64_t)3 << 29) /* 1.5 GiB: CUB-heavy files build in 1 GiB */
 
 typedef struct build_options {
@@ -68,6 +71,7 @@ typedef struct build_options {
     const char *cache_dir;
     bool no_cache;      /* neither read nor write the cache */
     double timeout_s;   /* per tool run; 0: BUILD_DEFAULT_TIMEOUT_S */
+    double cpu_s;       /* CPU seconds per process of a tool; 0: BUILD_DEFAULT_CPU_S */
     uint64_t mem_limit; /* address space per tool run; 0: BUILD_DEFAULT_MEM_LIMIT */
     atomic_int *cancel; /* set non-zero from another thread to stop the build */
 } build_options;

@@ -119,7 +119,7 @@ typedef struct build_plan {
     char *cache_dir;          /* NULL: no cache */
     char *headers_dir;        /* the day's headers are here (absolute); NULL: none */
     build_strings headers;    /* their names */
-    double timeout_s;
+    double timeout_s, cpu_s;
     uint64_t mem_limit;
     atomic_int *cancel;
 } build_plan;

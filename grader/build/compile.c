@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -97,6 +98,7 @@ static cl_status make_plan(const build_options *opt, build_plan *plan, cl_error 
     plan->cubin_arch = opt->cubin_arch;
     plan->flags = opt->flags;
     plan->timeout_s = opt->timeout_s > 0 ? opt->timeout_s : BUILD_DEFAULT_TIMEOUT_S;
+    plan->cpu_s = opt->cpu_s > 0 ? opt->cpu_s : BUILD_DEFAULT_CPU_S;
     plan->mem_limit = opt->mem_limit ? opt->mem_limit : BUILD_DEFAULT_MEM_LIMIT;
     plan->cancel = opt->cancel;
     const char *bad = !valid_arch(plan->arch) ? plan->arch
@@ -183,7 +185,8 @@ static cl_status run_tool(const build_plan *plan, const char *tool, const char *
     char *tmpdir = cl_sprintf("TMPDIR=%s", scratch->tmp); /* its temporary files die with it */
     const char *env[] = {tmpdir, "LC_ALL=C", NULL};
     cl_proc_spec spec = {.argv = argv, .cwd = scratch->dir, .env = env, .timeout_s = plan->timeout_s,
-                         .mem_limit = plan->mem_limit, .cancel = plan->cancel};
+                         .mem_limit = plan->mem_limit, .cpu_limit_s = plan->cpu_s,
+                         .cancel = plan->cancel};
     cl_error e = {0};
     cl_status st = cl_proc_run(&spec, res, &e);
     if (st != CL_OK) {
@@ -192,6 +195,11 @@ static cl_status run_tool(const build_plan *plan, const char *tool, const char *
         st = cl_fail(err, CL_CANCELLED, "", 0, 0, "the build was cancelled");
     } else if (res->timed_out) {
         st = cl_fail(err, CL_LIMIT, "", 0, 0, "%s ran longer than %g s", tool, plan->timeout_s);
+    } else if (res->signal == SIGXCPU || log_says(res->err, "died due to signal 24") ||
+               log_says(res->err, "CPU time limit exceeded") ||
+               log_says(res->out, "died due to signal 24")) {
+        st = cl_fail(err, CL_LIMIT, "", 0, 0, "%s used more than %g s of CPU (cudalab's limit for "
+                     "each of its processes)", tool, plan->cpu_s);
     } else if (starved(res)) {
         char *lim = human_bytes(plan->mem_limit), *why = starved_reason(res);
         st = cl_fail(err, CL_NOMEM, "", 0, 0, "%s ran out of memory under cudalab's limit of %s "

@@ -73,6 +73,7 @@ typedef struct launch {
     char *const *envp;
     const char *cwd;
     uint64_t mem_limit;
+    double cpu_limit_s;
     int out_w, err_w; /* pipe ends that become the child's 1 and 2 */
 } launch;
 
@@ -123,6 +124,10 @@ static _Noreturn void limited_child(const launch *l, int status_w)
         (l->cwd && chdir(l->cwd) != 0) || setrlimit(RLIMIT_AS, &as) != 0)
         e = errno;
     setrlimit(RLIMIT_CORE, &core); /* a memory-starved crash should not dump core */
+    if (l->cpu_limit_s > 0) { /* SIGXCPU at the limit, SIGKILL a second later */
+        struct rlimit cpu = {(rlim_t)l->cpu_limit_s, (rlim_t)l->cpu_limit_s + 1};
+        setrlimit(RLIMIT_CPU, &cpu);
+    }
     if (!e) {
         execve(l->path, l->argv, l->envp);
         e = errno;
@@ -376,7 +381,7 @@ cl_status cl_proc_run(const cl_proc_spec *spec, cl_proc_result *res, cl_error *e
         goto done;
     }
     envp = merged_env(spec->env);
-    launch l = {path, (char *const *)spec->argv, envp, spec->cwd, spec->mem_limit,
+    launch l = {path, (char *const *)spec->argv, envp, spec->cwd, spec->mem_limit, spec->cpu_limit_s,
                 out[1], errp[1]};
     size_t cap = spec->out_cap ? spec->out_cap : CL_PROC_DEFAULT_CAP;
     waiter w = {.cs = {{.fd = out[0], .cap = cap}, {.fd = errp[0], .cap = cap}}};

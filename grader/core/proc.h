@@ -31,6 +31,8 @@ typedef struct cl_proc_spec {
     const char *const *env;
     double timeout_s;   /* wall-clock limit; <= 0: none */
     uint64_t mem_limit; /* RLIMIT_AS of the child in bytes; 0: none */
+    double cpu_limit_s; /* RLIMIT_CPU of the child (and of each process it starts),
+                           in seconds; 0: none. Only with a mem_limit. */
     size_t out_cap;     /* 0: CL_PROC_DEFAULT_CAP */
     atomic_int *cancel; /* when non-NULL and set non-zero, the child is stopped */
 } cl_proc_spec;

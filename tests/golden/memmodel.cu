@@ -356,6 +356,7 @@ __global__ void tile64(const float* in, float* out, int skip)
 // expect: out[0..7] = 2016 6112 10208 14304 2016 6112 10208 14304
 
 // case: the same without the first tile barrier: the reads race with the stores
+// gpu: differs, a race: what the reads see is the hardware's order
 // kernel: tile64
 // launch: grid 1 block 256
 // buffer: in f32 256 = iota*1+0
@@ -427,6 +428,7 @@ __global__ void volatileTail64(const float* in, float* out)
 }
 
 // case: a volatile tail over two warps races across the warps
+// gpu: differs, a race: what the reads see is the hardware's order
 // kernel: volatileTail64
 // launch: grid 1 block 128
 // buffer: in f32 128 = 1
@@ -467,6 +469,7 @@ __global__ void passOn(int* out, int sync)
 // expect: out[0] = 496
 
 // case: another lane of the acquiring warp, without __syncwarp(): races
+// gpu: differs, a race: what the reads see is the hardware's order
 // kernel: passOn
 // launch: grid 1 block 64
 // buffer: out s32 1 = 0

@@ -2,7 +2,7 @@
 # The real grader on the real course, at 80x24: open day 23 with the course's
 # dishonest kernel beside the three honest ones as the student's file, grade
 # it, and see the grader's stages in the status line, then the mask hazard on
-# screen (lane 4 reads lane 20 under mask 0x000fffff, at ballot_down.cu:21)
+# screen (lane 4 reads lane 20 under mask 0x000fffff, at shuffles.cu:143)
 # with its lane picture. Long report lines wrap under their column instead of
 # being cut. The list then shows the day as failing.
 . "$(dirname "$0")/lib.sh"
@@ -40,7 +40,7 @@ tui_expect_at $((r + 1)) 21 "rows=8205 live=20 stride=32; its undefined shuffle 
 tui_expect_at $((r + 2)) 21 "returned poison (a NaN), see mask-honesty"
 tui_expect_at $((r + 3)) 3 "✗ mask-honesty    4 hazards; first: lane 4 reads lane 20, which mask"
 tui_expect_at $((r + 4)) 21 "0x000fffff does not name (reduceRowsBallotDown,"
-tui_expect_at $((r + 5)) 21 "ballot_down.cu:21)"
+tui_expect_at $((r + 5)) 21 "shuffles.cu:143)"
 tui_expect_row $((r + 6)) "✓ barrier-honesty no hazards"
 
 # Yours beside the reference: the honest kernels match it, the dishonest one
@@ -52,7 +52,7 @@ tui_expect_at $((r + 2)) 5 "reference none"
 
 # The first hazard, in full.
 tui_find "source lane 20, mask 0x000fffff"
-tui_expect "✗ mask-honesty in reduceRowsBallotDown at ballot_down.cu:21"
+tui_expect "✗ mask-honesty in reduceRowsBallotDown at shuffles.cu:143"
 tui_expect "lane 4 reads lane 20, which mask 0x000fffff does not name"
 r=$(tui_row_of "first in block (0,0,0)")
 tui_expect_at "$r" 5 "first in block (0,0,0), warp 0, lane 4, source lane 20, mask 0x000fffff"

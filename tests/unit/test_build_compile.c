@@ -285,6 +285,15 @@ static void test_time_limit(void **state)
 static void test_fake_out_of_memory(void **state)
 {
     (void)state;
+    /* A tool that spins: stopped at its CPU limit, said as a limit. */
+    char *spins = fake_tool("nvcc-spins", "while :; do :; done");
+    build_options spin = {.nvcc = spins, .ptxas = spins, .no_cache = true, .cpu_s = 1};
+    build_result *sr = NULL;
+    cl_error se = {0};
+    assert_int_equal(build_compile(&spin, FIX "warning.cu", &sr, &se), CL_LIMIT);
+    assert_non_null(strstr(se.message, "nvcc used more than 1 s of CPU"));
+    build_result_free(sr);
+    free(spins);
     char *killed = fake_tool("nvcc-killed", "kill -KILL $$");
     char *says = fake_tool("nvcc-says", "echo \"$PWD/x.cu(1): catastrophic error: out of memory\" >&2; "
                                         "exit 1");
