@@ -15,6 +15,12 @@
  *                                       processes; CPU, not wall, so a loaded machine passes)
  *   // e2e: max-mib N                   and at most N MiB of memory (peak resident set)
  *
+ * A line `// e2e-paste: solutions/dayNN-x/f.cu` stands for that file of the
+ * course, pasted between two marker lines: a submission is one file (an
+ * #include of another is refused), so the runner grades a copy of the
+ * submission, under the same name in a folder of its own, with the
+ * reference pasted in. Line numbers count the pasted lines.
+ *
  * usage: e2e_runner CUDALAB FILE [--day D --all-pass]  (the second form
  * grades a reference solution, which must pass every check). */
 #include <cjson/cJSON.h>
@@ -23,10 +29,12 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include "core/core.h"
 
 static int failures;
+
 
 static void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void fail(const char *fmt, ...)
@@ -38,6 +46,43 @@ static void fail(const char *fmt, ...)
     putchar('\n');
     va_end(ap);
     failures++;
+}
+
+/* The submission as a student would hand it in: each `// e2e-paste: REL`
+ * line replaced by the course's file REL between two marker lines, written
+ * as DIR/<its name>. *dir is the folder to remove (NULL when the file had
+ * nothing to paste and is graded as it is). */
+static char *assemble(const char *path, const char *text, char **dir)
+{
+    const char *course = getenv("CUDALAB_COURSE");
+    *dir = NULL;
+    if (!strstr(text, "// e2e-paste: ") || !course) return cl_strdup(path);
+    cl_str out = {0};
+    for (const char *l = text; *l;) {
+        size_t len = strcspn(l, "\n");
+        if (!strncmp(l, "// e2e-paste: ", 14)) {
+            char *rel = cl_strndup(l + 14, len - 14), *file = cl_path_join(course, rel), *ref = NULL;
+            if (cl_read_file(file, &ref, NULL, NULL) != CL_OK) fail("cannot read %s to paste", file);
+            cl_str_addf(&out, "// ---- %s, pasted by the e2e runner ----\n%s// ---- end of %s ----\n", rel,
+                        ref ? ref : "", rel);
+            free(ref), free(file), free(rel);
+        } else {
+            cl_str_addn(&out, l, len);
+            cl_str_addc(&out, '\n');
+        }
+        l += len + (l[len] == '\n');
+    }
+    *dir = cl_strdup("/tmp/cudalab-e2e-XXXXXX");
+    if (!mkdtemp(*dir)) {
+        fail("cannot make a folder for the pasted submission");
+        cl_str_free(&out);
+        return cl_strdup(path);
+    }
+    const char *base = strrchr(path, '/');
+    char *copy = cl_path_join(*dir, base ? base + 1 : path);
+    if (cl_write_file_atomic(copy, cl_str_cstr(&out), out.len, NULL) != CL_OK) fail("cannot write %s", copy);
+    cl_str_free(&out);
+    return copy;
 }
 
 /* The sanitizer build (./run-tests) runs cudalab several times slower and
@@ -241,6 +286,7 @@ int main(int argc, char **argv)
     if (argc < 3) return fprintf(stderr, "usage: e2e_runner CUDALAB FILE [--day D --all-pass]\n"), 2;
     char *text = NULL, day[32] = "";
     if (cl_read_file(argv[2], &text, NULL, NULL) != CL_OK) return fprintf(stderr, "cannot read %s\n", argv[2]), 2;
+    char *scratch = NULL, *file = assemble(argv[2], text, &scratch);
     CL_VEC(char *) directives = {0};
     for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
         char *at = strstr(line, "// e2e: ");
@@ -253,7 +299,7 @@ int main(int argc, char **argv)
     if (!day[0]) return fprintf(stderr, "%s: no `// e2e: day N` line\n", argv[2]), 2;
 
     cl_str out = {0};
-    int rc = run(argv[1], day, argv[2], "", &out);
+    int rc = run(argv[1], day, file, "", &out);
     printf("grade: exit %d, %.2f s of CPU, %.0f MiB peak\n", rc, grade_cpu, grade_mib);
     const char *brace = strchr(cl_str_cstr(&out), '{');
     cJSON *json = brace ? cJSON_Parse(brace) : NULL;
@@ -270,11 +316,17 @@ int main(int argc, char **argv)
     }
     for (size_t i = 0; i < directives.n; i++) apply(directives.v[i], json, rc, cl_str_cstr(&out));
     for (size_t i = 0; i < directives.n; i++)
-        if (!strcmp(directives.v[i], "threads-invariant")) expect_threads_invariant(argv[1], day, argv[2]);
+        if (!strcmp(directives.v[i], "threads-invariant")) expect_threads_invariant(argv[1], day, file);
     if (failures) printf("--- cudalab's output ---\n%s\n", cl_str_cstr(&out));
     cJSON_Delete(json);
     cl_str_free(&out);
     free(directives.v);
     free(text);
+    if (scratch) {
+        unlink(file);
+        rmdir(scratch);
+    }
+    free(scratch);
+    free(file);
     return failures ? 1 : 0;
 }
