@@ -50,7 +50,7 @@ grade() { # OUT DAY [FILE]: exit 1 (graded, not passed) is a report like any oth
         || [ $? -eq 1 ] || { cat "$tmp/grade.log" >&2; exit 2; }
 }
 for f in tests/fixtures/day23/ballot_down_full.cu tests/e2e/submissions/day14/compile_error.cu \
-         tests/e2e/submissions/day14/race_reverse.cu tests/e2e/submissions/day23/shuffle_in_if.cu; do
+         tests/hostile/day14/atomics_across_blocks.cu; do
     day="${f#*/day}"; day="${day%%/*}"
     grade "$out/report_json/$(flat "$f").json" "$day" "$f"
 done

@@ -266,9 +266,9 @@ static void test_same_seed_same_report(void **state)
 {
     (void)state;
     cl_str a = {0}, b = {0}, err = {0};
-    const char *args = "grade 14 tests/e2e/submissions/day14/race_reverse.cu --json --seed 3 --backend emu";
+    const char *args = "grade 23 tests/fixtures/day23/ballot_down_full.cu --json --seed 3 --backend emu";
     assert_int_equal(run("", args, &a, &err), 1);
-    assert_int_equal(run("", "grade 14 tests/e2e/submissions/day14/race_reverse.cu --json --seed 3 "
+    assert_int_equal(run("", "grade 23 tests/fixtures/day23/ballot_down_full.cu --json --seed 3 "
                              "--backend emu --threads 1", &b, &err), 1);
     cJSON *x = cJSON_Parse(a.s), *y = cJSON_Parse(b.s);
     cJSON_DeleteItemFromObject(x, "seconds");
@@ -292,16 +292,29 @@ static void test_batch(void **state)
     cl_str out = {0}, err = {0};
     char *csv = cl_sprintf("%s/class.csv", work);
     assert_int_equal(cl_write_file_atomic(csv, "old\n", 4, NULL), CL_OK);
+    /* The e2e submission as a student hands it in: the reference it names
+     * with `// e2e-paste:` pasted in (see tests/e2e/e2e_runner.c). */
+    char *sub = NULL, *ref = NULL, *dir = cl_sprintf("%s/day14", work);
+    assert_int_equal(cl_read_file(CUDALAB_TEST_DIR "/e2e/submissions/day14/race_reverse.cu", &sub, NULL, NULL), CL_OK);
+    assert_int_equal(cl_read_file(CUDALAB_TEST_DIR "/../solutions/day14-syncthreads/syncthreads.cu", &ref, NULL, NULL), CL_OK);
+    char *at = strstr(sub, "// e2e-paste: ");
+    assert_non_null(at);
+    char *whole = cl_sprintf("%.*s%s%s", (int)(at - sub), sub, ref, at + strcspn(at, "\n"));
+    char *mine = cl_sprintf("%s/race_reverse.cu", dir);
+    assert_int_equal(cl_mkdirs(dir, NULL), CL_OK);
+    assert_int_equal(cl_write_file_atomic(mine, whole, strlen(whole), NULL), CL_OK);
+    free(sub), free(ref), free(whole), free(dir);
     char *args = cl_sprintf("batch 14 solutions/day14-syncthreads/syncthreads.cu "
-                            "tests/e2e/submissions/day14/race_reverse.cu --jobs 2 --backend emu "
-                            "--out %s/reports --csv %s", work, csv);
+                            "%s --jobs 2 --backend emu "
+                            "--out %s/reports --csv %s", mine, work, csv);
+    free(mine);
     assert_int_equal(run("", args, &out, &err), 1);
     char *text = NULL;
     assert_int_equal(cl_read_file(csv, &text, NULL, NULL), CL_OK);
     assert_non_null(strstr(text, "submission,passed,error,compile,correctness,mask-honesty"));
     assert_non_null(strstr(text, "reverseBlocks.wrong,reverseBlocks.total"));
     assert_non_null(strstr(text, "solutions/day14-syncthreads/syncthreads.cu,yes,,pass,pass"));
-    assert_non_null(strstr(text, "tests/e2e/submissions/day14/race_reverse.cu,no,,pass"));
+    assert_non_null(strstr(text, "/day14/race_reverse.cu,no,,pass"));
     free(text);
     char *report = cl_sprintf("%s/reports/day14-race_reverse.json", work);
     assert_int_equal(cl_read_file(report, &text, NULL, NULL), CL_OK);
