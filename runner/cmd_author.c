@@ -166,7 +166,7 @@ static void say(checker *k, bool ok, const char *what, const char *fmt, ...)
     cl_str_vaddf(&s, fmt, ap);
     va_end(ap);
     char *safe = cl_text_safe(cl_str_cstr(&s), 0);
-    printf("  %-4s %-26s %s\n", ok ? "ok" : "FAIL", what, safe);
+    printf("  %-4s %-34s %s\n", ok ? "ok" : "FAIL", what, safe);
     free(safe);
     cl_str_free(&s);
     k->failures += !ok;

@@ -1,0 +1,6 @@
+// Day 8: the reference. A grid-stride loop: any grid covers any n.
+__global__ void saxpy(int n, float a, const float* x, float* y)
+{
+    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x)
+        y[i] = a * x[i] + y[i];
+}
