@@ -13,14 +13,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <lauxlib.h>
 #include <lua.h>
 #include <lualib.h>
 
 #define BUFFER_META "cudalab buffer"
-#define HOOK_EVERY 1000 /* instructions between two looks at the budget */
+#define HOOK_EVERY 100 /* instructions between two looks at the budgets */
 #define TRACE_FRAMES 6  /* frames an error's traceback names at most */
+
+typedef enum { OVER_NONE, OVER_STEPS, OVER_TIME } over_kind;
 
 typedef enum { PHASE_OPEN, PHASE_LOAD, PHASE_TOP, PHASE_FIND, PHASE_CHECK, PHASE_DONE } phase;
 
@@ -29,10 +32,12 @@ typedef struct script_run {
     char chunk[256];            /* the file's base name: Lua's chunk name */
     const script_view *view;    /* NULL: only validate */
     phase at;                   /* how far run_body got */
-    size_t used, cap;           /* bytes the state holds, and its budget */
+    script_limits limits;
+    size_t used;                /* bytes the state holds */
     bool refused;               /* the allocator refused a request */
-    long long steps, max_steps; /* instructions run, and their budget */
-    bool over;                  /* the instruction budget ran out */
+    long long steps;            /* instructions run */
+    double deadline;            /* CLOCK_MONOTONIC seconds */
+    over_kind over;             /* which budget ran out */
     int over_line;              /* the line running when it did */
     bool no_check;              /* no function `check` */
     const char *check_type;     /* what `check` is instead */
@@ -53,7 +58,7 @@ static void *budget_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         run->used -= old;
         return NULL;
     }
-    if (nsize > old && nsize - old > run->cap - run->used) {
+    if (nsize > old && nsize - old > run->limits.bytes - run->used) {
         run->refused = true;
         return NULL;
     }
@@ -69,15 +74,25 @@ static script_run *run_of(lua_State *L)
     return ud;
 }
 
-/* Past the budget the hook fires at every instruction and raises each time,
- * so a pcall in the script cannot swallow the error and go on. */
+static double monotonic(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Instructions are counted; time is the net for work done inside library
+ * calls (string.rep in a loop), which counts one instruction a call. Past a
+ * budget the hook fires at every instruction and raises each time, so a
+ * pcall in the script cannot swallow the error and go on. */
 static void budget_hook(lua_State *L, lua_Debug *ar)
 {
     script_run *run = run_of(L);
-    if (!run->over) {
+    if (run->over == OVER_NONE) {
         run->steps += HOOK_EVERY;
-        if (run->steps < run->max_steps) return;
-        run->over = true;
+        if (run->steps >= run->limits.instructions) run->over = OVER_STEPS;
+        else if (monotonic() > run->deadline) run->over = OVER_TIME;
+        else return;
         if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0) run->over_line = ar->currentline;
         lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
     }
@@ -141,9 +156,14 @@ static void open_libs(lua_State *L)
         lua_pushnil(L);
         lua_setglobal(L, removed[i]);
     }
+    /* Pattern matching backtracks inside one call, where no budget can stop
+     * it ("x*x*x*x*y"); string.dump makes compiled chunks. */
+    static const char *const unstrung[] = {"dump", "find", "match", "gmatch", "gsub"};
     lua_getglobal(L, LUA_STRLIBNAME);
-    lua_pushnil(L);
-    lua_setfield(L, -2, "dump");
+    for (size_t i = 0; i < sizeof unstrung / sizeof *unstrung; i++) {
+        lua_pushnil(L);
+        lua_setfield(L, -2, unstrung[i]);
+    }
     lua_pop(L, 1);
     wrap_global(L, "load", safe_load);
     wrap_global(L, "setmetatable", safe_setmetatable);
@@ -444,18 +464,23 @@ static const char *thousands(long long n, char *buf)
 static cl_status report(const script_run *run, int status, const char *msg, cl_error *err)
 {
     char steps[32];
-    if (run->over)
+    if (run->over == OVER_STEPS)
         return cl_fail(err, CL_LIMIT, run->path, run->over_line, 0,
                        "%s ran past %s instructions, the budget of one check: an endless "
                        "loop? Read each element once (for i = 0, #b - 1 do) and return at the "
-                       "first fail()", run->chunk, thousands(run->max_steps, steps));
+                       "first fail()", run->chunk, thousands(run->limits.instructions, steps));
+    if (run->over == OVER_TIME)
+        return cl_fail(err, CL_LIMIT, run->path, run->over_line, 0,
+                       "%s ran for more than %g s, the budget of one check: a library call "
+                       "in a loop over large strings or tables?", run->chunk,
+                       run->limits.seconds);
     if (run->failure) return CL_OK;
     if (status == LUA_ERRMEM ||
         (status != LUA_OK && run->refused && (status == LUA_ERRERR || strstr(msg, "not enough memory"))))
         return cl_fail(err, CL_LIMIT, run->path, 0, 0,
                        "%s used more than %zu MiB of memory, the budget of one check: read "
                        "elements where they are (t.outputs.NAME[i]) rather than copying "
-                       "buffers into tables or strings", run->chunk, run->cap >> 20);
+                       "buffers into tables or strings", run->chunk, run->limits.bytes >> 20);
     if (status != LUA_OK) return report_error(run, msg, err);
     if (run->no_check)
         return cl_fail(err, CL_MANIFEST, run->path, 0, 0,
@@ -471,11 +496,11 @@ static void name_chunk(script_run *run, const char *path)
     snprintf(run->chunk, sizeof run->chunk, "%s", slash && slash[1] ? slash + 1 : path);
 }
 
-static cl_status run_script(const char *path, const script_view *v, char **failure,
-                            cl_error *err)
+static cl_status run_script(const char *path, const script_view *v, const script_limits *lim,
+                            char **failure, cl_error *err)
 {
-    script_run run = {.path = path, .view = v, .cap = SCRIPT_MAX_BYTES,
-                      .max_steps = SCRIPT_MAX_INSTRUCTIONS};
+    script_run run = {.path = path, .view = v, .limits = lim ? *lim : script_default_limits};
+    run.deadline = monotonic() + run.limits.seconds;
     char *text = NULL;
     size_t len = 0;
     lua_State *L = NULL;
@@ -510,13 +535,23 @@ done:
     return st;
 }
 
+const script_limits script_default_limits = {
+    SCRIPT_MAX_INSTRUCTIONS, SCRIPT_MAX_BYTES, SCRIPT_MAX_SECONDS,
+};
+
 cl_status script_validate(const char *path, cl_error *err)
 {
-    return run_script(path, NULL, NULL, err);
+    return run_script(path, NULL, NULL, NULL, err);
 }
 
 cl_status script_check(const char *path, const script_view *v, char **failure, cl_error *err)
 {
+    return script_check_limited(path, v, NULL, failure, err);
+}
+
+cl_status script_check_limited(const char *path, const script_view *v, const script_limits *lim,
+                               char **failure, cl_error *err)
+{
     *failure = NULL;
-    return run_script(path, v, failure, err);
+    return run_script(path, v, lim, failure, err);
 }

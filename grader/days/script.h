@@ -16,11 +16,21 @@
 #include "core/core.h"
 
 /* One check's budget: VM instructions (the script's top level and check(t)
- * together) and bytes the Lua state may hold at once. */
+ * together), bytes the Lua state may hold at once, and wall seconds (the net
+ * for work inside library calls, which count one instruction each). */
 #define SCRIPT_MAX_INSTRUCTIONS 200000000LL
 #define SCRIPT_MAX_BYTES ((size_t)256 << 20)
+#define SCRIPT_MAX_SECONDS 30.0
 /* fail()'s message is cut to this many bytes. */
 #define SCRIPT_MAX_FAILURE 4096
+
+typedef struct script_limits {
+    long long instructions;
+    size_t bytes;
+    double seconds;
+} script_limits;
+
+extern const script_limits script_default_limits; /* the SCRIPT_MAX_ values */
 
 typedef enum { SCRIPT_F32, SCRIPT_I32, SCRIPT_U32, SCRIPT_U8 } script_elem;
 
@@ -65,5 +75,8 @@ cl_status script_validate(const char *path, cl_error *err);
  * NULL. */
 cl_status script_check(const char *path, const script_view *v, char **failure,
                        cl_error *err);
+/* script_check under other budgets (lim NULL: the defaults). */
+cl_status script_check_limited(const char *path, const script_view *v, const script_limits *lim,
+                               char **failure, cl_error *err);
 
 #endif

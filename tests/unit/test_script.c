@@ -155,6 +155,24 @@ static void test_fail_message(void **state)
     free(failure);
 }
 
+/* The example of docs/day-format.md, as it is there. */
+static void test_doc_example(void **state)
+{
+    (void)state;
+    expect_failure("local function bits(x) return string.unpack(\"<I4\", string.pack(\"<f\", x)) end\n"
+                   "\n"
+                   "function check(t)\n"
+                   "  local out, ref = t.outputs.out, t.reference.out\n"
+                   "  for i = 0, #out - 1 do\n"
+                   "    if out[i] ~= ref[i] and bits(out[i]) ~= bits(ref[i]) then\n"
+                   "      fail(string.format(\"out[%d] is %g where the reference has %g (n = %d)\",\n"
+                   "                         i, out[i], ref[i], t.size.n))\n"
+                   "    end\n"
+                   "  end\n"
+                   "end\n",
+                   "out[2] is 3 where the reference has 3.5 (n = 4)");
+}
+
 static void test_runtime_error_line(void **state)
 {
     (void)state;
@@ -230,10 +248,15 @@ static void test_sandbox(void **state)
                 "                        'loadfile', 'print', 'coroutine', 'warn'} do\n"
                 "    if _G[name] ~= nil then fail(name .. ' is there') end\n"
                 "  end\n"
-                "  if string.dump then fail('string.dump is there') end\n"
+                "  for _, name in ipairs{'dump', 'find', 'match', 'gmatch', 'gsub'} do\n"
+                "    if string[name] then fail('string.' .. name .. ' is there') end\n"
+                "  end\n"
                 "  if load('return 6 * 7')() ~= 42 then fail('text load') end\n"
                 "  local f, msg = load('\\27Lua\\84\\0')\n"
-                "  if f or not msg:find('binary chunk') then fail('binary load: ' .. tostring(msg)) end\n"
+                "  if f or msg ~= \"attempt to load a binary chunk (mode is 't')\" then\n"
+                "    fail('binary load: ' .. tostring(msg))\n"
+                "  end\n"
+                "  if string.unpack('<I4', string.pack('<f', 1.0)) ~= 0x3f800000 then fail('pack') end\n"
                 "  if math.type(math.random(1, 10)) ~= 'integer' then fail('math') end\n"
                 "  if utf8.len('\\u{e9}t\\u{e9}') ~= 3 or table.concat({1, 2}, ',') ~= '1,2' then\n"
                 "    fail('libraries')\n"
@@ -358,6 +381,20 @@ static void test_memory_bomb(void **state)
                   CL_LIMIT, 0, "used more than 256 MiB");
     expect_broken("local ok, e = pcall(string.rep, 'x', 1 << 30)\nerror(e)\n", CL_LIMIT, 0,
                   "used more than 256 MiB");
+    /* Work inside library calls counts one instruction a call: the clock
+     * stops it. */
+    script_limits lim = script_default_limits;
+    lim.seconds = 0.5;
+    write_script("function check(t)\n"
+                 "  for i = 1, 1e9 do local s = string.rep('x', 1 << 24) end\n"
+                 "end\n");
+    char *failure = NULL;
+    cl_error err;
+    t0 = now();
+    assert_int_equal(script_check_limited(path, &view, &lim, &failure, &err), CL_LIMIT);
+    fprintf(stderr, "string.rep loop stopped after %.2f s of CPU\n", now() - t0);
+    assert_non_null(strstr(err.message, "check.lua ran for more than 0.5 s"));
+    assert_int_equal(err.line, 2);
     /* Well under the budget: fine. */
     expect_pass("function check(t) local s = string.rep('x', 64 << 20) end");
 }
@@ -401,6 +438,7 @@ static void test_hostile_mix(void **state)
     static const char base[] =
         "function check(t)\n  local o, r = t.outputs.out, t.reference.out\n"
         "  for i = 0, #o - 1 do if o[i] ~= r[i] then fail('at ' .. i) end end\nend\n";
+    const script_limits small = {1000000, 16 << 20, 5.0};
     srand(11);
     int seen[CL_STATUS_COUNT] = {0};
     for (int round = 0; round < 400; round++) {
@@ -417,7 +455,8 @@ static void test_hostile_mix(void **state)
         }
         char *failure = NULL;
         cl_error err = {0};
-        cl_status st = run(cl_str_cstr(&s), &failure, &err);
+        write_script(cl_str_cstr(&s));
+        cl_status st = script_check_limited(path, &view, &small, &failure, &err);
         assert_true(st == CL_OK || st == CL_MANIFEST || st == CL_LIMIT);
         if (st != CL_OK) {
             assert_null(failure);
@@ -437,6 +476,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_pass),
         cmocka_unit_test(test_fail_message),
+        cmocka_unit_test(test_doc_example),
         cmocka_unit_test(test_runtime_error_line),
         cmocka_unit_test(test_syntax_error_at_validate),
         cmocka_unit_test(test_missing_check),
