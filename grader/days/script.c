@@ -288,6 +288,7 @@ static void push_group(lua_State *L, const char *group, const script_buffer *bs,
 {
     lua_createtable(L, 0, n > 0 ? n : 0);
     for (int i = 0; i < n; i++) {
+        if (!bs[i].name) continue;
         buffer_ud *u = lua_newuserdatauv(L, sizeof *u, 0);
         u->b = &bs[i];
         u->group = group;
@@ -304,6 +305,7 @@ static void push_view(lua_State *L, const script_view *v)
     lua_setfield(L, -2, "kernel");
     lua_createtable(L, 0, v->nsize > 0 ? v->nsize : 0);
     for (int i = 0; i < v->nsize; i++) {
+        if (!v->size_keys[i]) continue;
         lua_pushinteger(L, v->size_values[i]);
         lua_setfield(L, -2, v->size_keys[i]);
     }

@@ -20,7 +20,7 @@
  * for work inside library calls, which count one instruction each). */
 #define SCRIPT_MAX_INSTRUCTIONS 200000000LL
 #define SCRIPT_MAX_BYTES ((size_t)256 << 20)
-#define SCRIPT_MAX_SECONDS 30.0
+#define SCRIPT_MAX_SECONDS 10.0
 /* fail()'s message is cut to this many bytes. */
 #define SCRIPT_MAX_FAILURE 4096
 

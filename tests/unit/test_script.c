@@ -49,12 +49,16 @@ static void write_script(const char *text)
     fclose(fp);
 }
 
-/* Run text as check.lua against view; failure and err filled. */
+/* Run text as check.lua against view; failure and err filled. The default
+ * budgets but a long clock: a loaded test machine must not make the clock
+ * stop a loop before the instruction budget does. */
 static cl_status run(const char *text, char **failure, cl_error *err)
 {
+    script_limits lim = script_default_limits;
+    lim.seconds = 600;
     write_script(text);
     memset(err, 0, sizeof *err);
-    return script_check(path, &view, failure, err);
+    return script_check_limited(path, &view, &lim, failure, err);
 }
 
 static void expect_pass(const char *text)
@@ -356,11 +360,27 @@ static void test_budget_stops_endless_loops(void **state)
     expect_broken("function check(t)\n"
                   "  while true do pcall(function() while true do end end) end\n"
                   "end\n", CL_LIMIT, 2, "ran past 200,000,000 instructions");
-    /* At the top level too, found by validate. */
+    /* At the top level too, found by validate (under the default clock:
+     * either budget is CL_LIMIT at line 1). */
     write_script("repeat until false\nfunction check(t) end\n");
     cl_error err;
     assert_int_equal(script_validate(path, &err), CL_LIMIT);
     assert_int_equal(err.line, 1);
+    /* Nor can a to-be-closed variable's __close, run as the error unwinds. */
+    expect_broken("function check(t)\n"
+                  "  local x <close> = setmetatable({}, {__close = function()\n"
+                  "    while true do end\n"
+                  "  end})\n"
+                  "  while true do end\n"
+                  "end\n", CL_LIMIT, 5, "ran past 200,000,000 instructions");
+    /* Nor load() with a reader that never ends: each call is a few
+     * instructions and much C, so the clock comes first. */
+    script_limits lim = script_default_limits;
+    lim.seconds = 1;
+    write_script("function check(t) load(function() return ' ' end) end");
+    char *failure = NULL;
+    assert_int_equal(script_check_limited(path, &view, &lim, &failure, &err), CL_LIMIT);
+    assert_non_null(strstr(err.message, "ran for more than 1 s"));
     /* Finalizers run with hooks off, outside the budget: refused. */
     expect_broken("setmetatable({}, {__gc = function() while true do end end})\n"
                   "function check(t) collectgarbage() end\n", CL_MANIFEST, 1,
@@ -420,6 +440,52 @@ static void test_speed_of_a_real_check(void **state)
     fprintf(stderr, "1,048,576 elements compared in %.3f s of CPU\n", now() - t0);
     assert_null(failure);
     free(a);
+}
+
+/* Scripts that go for the edges, each with the status it must get. */
+static void test_hostile_list(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *text;
+        cl_status st;
+        const char *want;
+    } cases[] = {
+        {"function check(t) local x = setmetatable({}, {__index = function(s, k) return s[k] end}); "
+         "return x.y end", CL_MANIFEST, "stack overflow"},
+        {"function check(t) load(string.rep('(', 100000) .. '1' .. string.rep(')', 100000))() end",
+         CL_MANIFEST, "attempt to call a nil value"},
+        {"function check(t) return table.unpack({}, 1, 1e8) end", CL_MANIFEST, "too many results"},
+        {"function check(t) return string.rep('x', 1 << 30) end", CL_LIMIT, "256 MiB"},
+        {"function check(t) return string.rep('x', 1 << 62, 'yy') end", CL_MANIFEST,
+         "resulting string too large"},
+        {"function check(t) fail(setmetatable({}, {__tostring = function() error('no') end})) end",
+         CL_MANIFEST, "no"},
+        {"function check(t) return coroutine.wrap(print) end", CL_MANIFEST, "global 'coroutine'"},
+        {"function check(t) return getmetatable('').__index.find('a', 'a') end", CL_MANIFEST,
+         "field 'find'"},
+        {"function check(t) return t.outputs.out < t.outputs.out end", CL_MANIFEST,
+         "attempt to compare two cudalab buffer values"},
+        {"function check(t) rawset(t.outputs, 'out', 1); return t.outputs.out end", CL_OK, NULL},
+        {"function check(t) return rawlen(t.outputs.out) end", CL_MANIFEST, "table or string expected"},
+        {"function check(t) collectgarbage('stop'); local a = {} "
+         "for i = 1, 1e8 do a[#a + 1] = {} end end", CL_LIMIT, "the budget of one check"},
+        {"local s = string.rep('a', 1 << 20)\nfunction check(t) for i = 1, 1e6 do s = s .. 'b' end end",
+         CL_LIMIT, "the budget of one check"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char *failure = NULL;
+        cl_error err = {0};
+        script_limits lim = script_default_limits;
+        lim.seconds = 3;
+        write_script(cases[i].text);
+        cl_status st = script_check_limited(path, &view, &lim, &failure, &err);
+        if (st != cases[i].st || (cases[i].want && !strstr(err.message, cases[i].want)))
+            fprintf(stderr, "case %zu: got %s: %s\n", i, cl_status_name(st), err.message);
+        assert_int_equal(st, cases[i].st);
+        if (cases[i].want) assert_non_null(strstr(err.message, cases[i].want));
+        free(failure);
+    }
 }
 
 /* Scripts made of random Lua tokens, and a valid script cut and mutated at
@@ -489,6 +555,7 @@ int main(void)
         cmocka_unit_test(test_budget_stops_endless_loops),
         cmocka_unit_test(test_memory_bomb),
         cmocka_unit_test(test_speed_of_a_real_check),
+        cmocka_unit_test(test_hostile_list),
         cmocka_unit_test(test_hostile_mix),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
