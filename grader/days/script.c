@@ -8,7 +8,7 @@
  * a message afterwards (report). */
 #include "script.h"
 
-#include <inttypes.h>
+#include <stdint.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +21,11 @@
 
 #define BUFFER_META "cudalab buffer"
 #define HOOK_EVERY 100 /* instructions between two looks at the budgets */
+/* The clock is read every CLOCK_EVERY hooks, or sooner once CLOCK_BYTES were
+ * allocated since the last look (big allocations are where library calls
+ * do much work in one instruction): reading it can cost 200 ns. */
+#define CLOCK_EVERY 10
+#define CLOCK_BYTES ((size_t)1 << 20)
 #define TRACE_FRAMES 6  /* frames an error's traceback names at most */
 
 typedef enum { OVER_NONE, OVER_STEPS, OVER_TIME } over_kind;
@@ -37,6 +42,8 @@ typedef struct script_run {
     bool refused;               /* the allocator refused a request */
     long long steps;            /* instructions run */
     double deadline;            /* CLOCK_MONOTONIC seconds */
+    int hooks;                  /* hooks since the clock was read */
+    size_t fresh;               /* bytes allocated since then */
     over_kind over;             /* which budget ran out */
     int over_line;              /* the line running when it did */
     bool no_check;              /* no function `check` */
@@ -63,7 +70,10 @@ static void *budget_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         return NULL;
     }
     void *p = realloc(ptr, nsize);
-    if (p) run->used = run->used - old + nsize;
+    if (p) {
+        run->used = run->used - old + nsize;
+        if (nsize > old) run->fresh += nsize - old;
+    }
     return p;
 }
 
@@ -81,6 +91,14 @@ static double monotonic(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+static bool past_deadline(script_run *run)
+{
+    if (++run->hooks < CLOCK_EVERY && run->fresh < CLOCK_BYTES) return false;
+    run->hooks = 0;
+    run->fresh = 0;
+    return monotonic() > run->deadline;
+}
+
 /* Instructions are counted; time is the net for work done inside library
  * calls (string.rep in a loop), which counts one instruction a call. Past a
  * budget the hook fires at every instruction and raises each time, so a
@@ -91,7 +109,7 @@ static void budget_hook(lua_State *L, lua_Debug *ar)
     if (run->over == OVER_NONE) {
         run->steps += HOOK_EVERY;
         if (run->steps >= run->limits.instructions) run->over = OVER_STEPS;
-        else if (monotonic() > run->deadline) run->over = OVER_TIME;
+        else if (past_deadline(run)) run->over = OVER_TIME;
         else return;
         if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0) run->over_line = ar->currentline;
         lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
