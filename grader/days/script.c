@@ -21,8 +21,8 @@
 
 #define BUFFER_META "cudalab buffer"
 #define HOOK_EVERY 100 /* instructions between two looks at the budgets */
-/* The clock is read every CLOCK_EVERY hooks, or sooner once CLOCK_BYTES were
- * allocated since the last look (big allocations are where library calls
+/* The clock is read every CLOCK_EVERY hooks, and by the allocator each time
+ * CLOCK_BYTES more were allocated (big allocations are where library calls
  * do much work in one instruction): reading it can cost 200 ns. */
 #define CLOCK_EVERY 10
 #define CLOCK_BYTES ((size_t)1 << 20)
@@ -46,6 +46,8 @@ typedef struct script_run {
     size_t fresh;               /* bytes allocated since then */
     over_kind over;             /* which budget ran out */
     int over_line;              /* the line running when it did */
+    bool raising;               /* the hook raises at every instruction */
+    lua_State *L;               /* for the allocator, once the state is made */
     bool no_check;              /* no function `check` */
     const char *check_type;     /* what `check` is instead */
     char *failure;              /* fail()'s message */
@@ -56,6 +58,22 @@ static const char fail_token = 0;
 
 /* ---- the budgets ---- */
 
+static double monotonic(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void read_clock(script_run *run)
+{
+    if (run->over == OVER_NONE && monotonic() > run->deadline) run->over = OVER_TIME;
+}
+
+static void budget_hook(lua_State *L, lua_Debug *ar);
+
+/* Past the clock, the hook is set to fire at the next instruction: the
+ * library call in progress finishes, and the script stops where it is. */
 static void *budget_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
     script_run *run = ud;
@@ -64,6 +82,11 @@ static void *budget_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         free(ptr);
         run->used -= old;
         return NULL;
+    }
+    if (run->fresh >= CLOCK_BYTES && run->L) {
+        run->fresh = 0;
+        read_clock(run);
+        if (run->over != OVER_NONE) lua_sethook(run->L, budget_hook, LUA_MASKCOUNT, 1);
     }
     if (nsize > old && nsize - old > run->limits.bytes - run->used) {
         run->refused = true;
@@ -84,20 +107,6 @@ static script_run *run_of(lua_State *L)
     return ud;
 }
 
-static double monotonic(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static bool past_deadline(script_run *run)
-{
-    if (++run->hooks < CLOCK_EVERY && run->fresh < CLOCK_BYTES) return false;
-    run->hooks = 0;
-    run->fresh = 0;
-    return monotonic() > run->deadline;
-}
 
 /* Instructions are counted; time is the net for work done inside library
  * calls (string.rep in a loop), which counts one instruction a call. Past a
@@ -109,9 +118,15 @@ static void budget_hook(lua_State *L, lua_Debug *ar)
     if (run->over == OVER_NONE) {
         run->steps += HOOK_EVERY;
         if (run->steps >= run->limits.instructions) run->over = OVER_STEPS;
-        else if (past_deadline(run)) run->over = OVER_TIME;
-        else return;
-        if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0) run->over_line = ar->currentline;
+        else if (++run->hooks >= CLOCK_EVERY) {
+            run->hooks = 0;
+            read_clock(run);
+        }
+        if (run->over == OVER_NONE) return;
+    }
+    if (!run->raising) {
+        run->raising = true;
+        run->over_line = lua_getinfo(L, "l", ar) && ar->currentline > 0 ? ar->currentline : 0;
         lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
     }
     lua_pushliteral(L, "instruction budget exceeded");
@@ -167,8 +182,8 @@ static void open_libs(lua_State *L)
         luaL_requiref(L, libs[i].name, libs[i].func, 1);
         lua_pop(L, 1);
     }
-    /* Gone: files (dofile, loadfile), output cudalab's own output would get
-     * mixed with (print, warn), and compiled chunks (string.dump). */
+    /* Gone: files (dofile, loadfile), and output that cudalab's own output
+     * would get mixed with (print, warn). */
     static const char *const removed[] = {"dofile", "loadfile", "print", "warn"};
     for (size_t i = 0; i < sizeof removed / sizeof *removed; i++) {
         lua_pushnil(L);
@@ -271,8 +286,13 @@ static int buffer_tostring(lua_State *L)
 static int buffer_next(lua_State *L)
 {
     const buffer_ud *u = luaL_checkudata(L, 1, BUFFER_META);
-    lua_Integer i = lua_isnil(L, 2) ? 0 : luaL_checkinteger(L, 2) + 1;
-    if (i < 0 || (lua_Unsigned)i >= u->b->count) return 0;
+    lua_Integer i = 0;
+    if (!lua_isnil(L, 2)) {
+        lua_Integer k = luaL_checkinteger(L, 2); /* k + 1 only when it cannot overflow */
+        if (k < 0 || (lua_Unsigned)k + 1 >= u->b->count) return 0;
+        i = k + 1;
+    }
+    if ((lua_Unsigned)i >= u->b->count) return 0;
     lua_pushinteger(L, i);
     push_elem(L, u->b, (size_t)i);
     return 2;
@@ -537,6 +557,7 @@ static cl_status run_script(const char *path, const script_view *v, const script
         st = cl_fail(err, CL_NOMEM, path, 0, 0, "cannot make a Lua state for %s", run.chunk);
         goto done;
     }
+    run.L = L;
     lua_pushcfunction(L, message_handler);
     lua_pushcfunction(L, run_body);
     lua_pushlightuserdata(L, text);
@@ -548,6 +569,7 @@ static cl_status run_script(const char *path, const script_view *v, const script
     const char *msg = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : other;
     st = report(&run, status, msg, err);
 done:
+    run.L = NULL; /* lua_close frees; no hook is set from here on */
     if (L) lua_close(L); /* finalizers still run under the budget */
     free(text);
     if (st == CL_OK && failure) *failure = run.failure;

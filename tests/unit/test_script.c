@@ -467,6 +467,8 @@ static void test_hostile_list(void **state)
         {"function check(t) return t.outputs.out < t.outputs.out end", CL_MANIFEST,
          "attempt to compare two cudalab buffer values"},
         {"function check(t) rawset(t.outputs, 'out', 1); return t.outputs.out end", CL_OK, NULL},
+        {"function check(t) local f, b = pairs(t.inputs.x); if f(b, math.maxinteger) ~= nil or "
+         "f(b, -5) ~= nil or f(b, 2) ~= 3 then fail('next') end end", CL_OK, NULL},
         {"function check(t) return rawlen(t.outputs.out) end", CL_MANIFEST, "table or string expected"},
         {"function check(t) collectgarbage('stop'); local a = {} "
          "for i = 1, 1e8 do a[#a + 1] = {} end end", CL_LIMIT, "the budget of one check"},
@@ -483,6 +485,7 @@ static void test_hostile_list(void **state)
         if (st != cases[i].st || (cases[i].want && !strstr(err.message, cases[i].want)))
             fprintf(stderr, "case %zu: got %s: %s\n", i, cl_status_name(st), err.message);
         assert_int_equal(st, cases[i].st);
+        if (st == CL_OK) assert_null(failure);
         if (cases[i].want) assert_non_null(strstr(err.message, cases[i].want));
         free(failure);
     }
