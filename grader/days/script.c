@@ -515,8 +515,10 @@ static cl_status report(const script_run *run, int status, const char *msg, cl_e
                        "in a loop over large strings or tables?", run->chunk,
                        run->limits.seconds);
     if (run->failure) return CL_OK;
-    if (status == LUA_ERRMEM ||
-        (status != LUA_OK && run->refused && (status == LUA_ERRERR || strstr(msg, "not enough memory"))))
+    bool memory = status == LUA_ERRMEM ||
+                  (status != LUA_OK && run->refused &&
+                   (status == LUA_ERRERR || strstr(msg, "not enough memory")));
+    if (memory)
         return cl_fail(err, CL_LIMIT, run->path, 0, 0,
                        "%s used more than %zu MiB of memory, the budget of one check: read "
                        "elements where they are (t.outputs.NAME[i]) rather than copying "
