@@ -330,7 +330,10 @@ static void render_hazard(ctx *c, const report_hazard *h)
     l = line(c);
     report_line_add(l, REPORT_STYLE_DIM, "    in %llu warp%s", (unsigned long long)h->count,
                     h->count == 1 ? "" : "s");
-    if (h->size) report_line_add(l, REPORT_STYLE_DIM, " at %s", h->size);
+    if (h->size && h->sizes > 1)
+        report_line_add(l, REPORT_STYLE_DIM, " over %d sizes, first at %s", h->sizes, h->size);
+    else if (h->size)
+        report_line_add(l, REPORT_STYLE_DIM, " at %s", h->size);
     if (h->has_lanes) render_lanes(c, h);
     blank(c);
 }
