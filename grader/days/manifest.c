@@ -258,6 +258,41 @@ static cl_status kernel_limits(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error
     return cl_yaml_mapping(d, v, "'limits'", limit_fields, &((day_kernel *)t)->limits, err);
 }
 
+/* points: {correctness: 4, memory: 1}, one reader a check (from DAY_CHECKS). */
+#define POINTS_READER(id, name)                                                            \
+    static cl_status points_##id(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)   \
+    {                                                                                      \
+        long long x;                                                                       \
+        cl_status st = cl_yaml_int(d, v, "the points of '" name "'", 0, 1000, &x, err);    \
+        if (st == CL_OK) ((day_kernel *)t)->points[DAY_CHECK_##id] = (int)x;               \
+        return st;                                                                         \
+    }
+DAY_CHECKS(POINTS_READER)
+#undef POINTS_READER
+
+static const cl_yaml_field points_fields[] = {
+#define POINTS_FIELD(id, name) {name, false, points_##id},
+    DAY_CHECKS(POINTS_FIELD)
+#undef POINTS_FIELD
+    {NULL, false, NULL},
+};
+
+static cl_status kernel_points(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
+{
+    return cl_yaml_mapping(d, v, "'points'", points_fields, t, err);
+}
+
+/* Points only for the checks the kernel lists (whatever the keys' order). */
+static cl_status check_points(cl_yaml_doc *d, yaml_node_t *item, const day_kernel *k,
+                              cl_error *err)
+{
+    for (int c = 0; c < DAY_CHECK_COUNT; c++)
+        if (k->points[c] >= 0 && !(k->checks & (1u << c)))
+            return cl_yaml_fail(d, item, err, "points for '%s', which the kernel's checks do "
+                                "not list", day_check_name((day_check)c));
+    return CL_OK;
+}
+
 static const cl_yaml_field kernel_fields[] = {
     {"name", true, kernel_name},
     {"summary", true, kernel_summary},
@@ -265,6 +300,7 @@ static const cl_yaml_field kernel_fields[] = {
     {"checks", true, kernel_checks},
     {"limits", false, kernel_limits},
     {"optional", false, kernel_optional},
+    {"points", false, kernel_points},
     {NULL, false, NULL},
 };
 
@@ -391,9 +427,11 @@ static cl_status top_kernels(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *
         day_kernel *k = &m->kernels[i];
         yaml_node_t *item = cl_yaml_item(d, v, i);
         k->limits = (day_limits){-1, -1, -1, -1};
+        for (int c = 0; c < DAY_CHECK_COUNT; c++) k->points[c] = -1;
         k->line = cl_yaml_line(item);
         k->name_at = k->params_at = pos_of(item);
         st = cl_yaml_mapping(d, item, "a kernel", kernel_fields, k, err);
+        if (st == CL_OK) st = check_points(d, item, k, err);
         if (st != CL_OK) return st;
         for (size_t j = 0; j < i; j++)
             if (!strcmp(m->kernels[j].name, k->name))
@@ -655,4 +693,10 @@ char *day_kernel_signature(const day_kernel *k)
                     k->params[i].name);
     cl_str_add(&s, ")");
     return cl_str_take(&s);
+}
+
+int day_kernel_points(const day_kernel *k, day_check c)
+{
+    if ((unsigned)c >= DAY_CHECK_COUNT || !(k->checks & (1u << c))) return 0;
+    return k->points[c] >= 0 ? k->points[c] : 1;
 }
