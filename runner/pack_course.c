@@ -13,12 +13,16 @@
 
 /* ---- day.yaml without its hidden sizes ---- */
 
-static yaml_node_t *map_get(cl_yaml_doc *d, yaml_node_t *map, const char *key)
+/* The value of key in map, and where its key ends; NULL when none. */
+static yaml_node_t *map_get(cl_yaml_doc *d, yaml_node_t *map, const char *key, size_t *key_end)
 {
     if (!map || map->type != YAML_MAPPING_NODE) return NULL;
     for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
-        const char *k = cl_yaml_scalar(cl_yaml_node(d, p->key));
-        if (k && !strcmp(k, key)) return cl_yaml_node(d, p->value);
+        yaml_node_t *kn = cl_yaml_node(d, p->key);
+        const char *k = cl_yaml_scalar(kn);
+        if (!k || strcmp(k, key)) continue;
+        if (key_end) *key_end = kn->end_mark.index;
+        return cl_yaml_node(d, p->value);
     }
     return NULL;
 }
@@ -55,14 +59,18 @@ cl_status pack_strip_hidden(const char *path, const char *text, size_t len, char
     cl_yaml_doc d;
     *out = NULL;
     cl_status st = cl_yaml_load(&d, path, text, len, err);
-    yaml_node_t *hidden = st == CL_OK ? map_get(&d, map_get(&d, cl_yaml_root(&d), "sizes"), "hidden") : NULL;
+    size_t from = 0;
+    yaml_node_t *sizes = st == CL_OK ? map_get(&d, cl_yaml_root(&d), "sizes", NULL) : NULL;
+    yaml_node_t *hidden = map_get(&d, sizes, "hidden", &from);
     if (st == CL_OK && (!hidden || hidden->type != YAML_SEQUENCE_NODE))
         st = cl_fail(err, CL_MANIFEST, path, 0, 0, "no list sizes.hidden to take out");
     if (st != CL_OK) goto done;
-    size_t from = hidden->start_mark.index, to = seq_end(&d, hidden);
+    /* From the key's colon: a comment before the first item goes too. */
+    while (from < len && text[from] != ':') from++;
+    size_t to = seq_end(&d, hidden);
     cl_str b = {0};
     cl_str_addn(&b, text, from);
-    cl_str_add(&b, "[]");
+    cl_str_add(&b, ": []");
     cl_str_addn(&b, text + to, len - to);
     *out = cl_str_take(&b);
     st = same_day(path, text, len, *out, err);
