@@ -309,6 +309,7 @@ cl_status pack_student(const day_course *c, const char *dir, pack_sink **written
     if (st == CL_OK) s = pack_sink_dir(dir);
     if (st == CL_OK) st = pack_course(s, c, &o, err);
     if (st == CL_OK) st = pack_tool_source(s, c->root, "", err);
+    if (st == CL_OK) st = pack_add(s, ".gitignore", "/build*/\n", 9, false, err);
     if (st == CL_OK) st = check_student(dir, err);
     *written = s;
     return st;
