@@ -134,6 +134,7 @@ void report_free(report_result *r)
 
 char *report_sizes_line(const report_result *r)
 {
-    if (!r->edition) return cl_sprintf("sizes: course + %d hidden", r->hidden_sizes);
+    if (!r->edition || !strcmp(r->edition, "instructor"))
+        return cl_sprintf("sizes: course + %d hidden", r->hidden_sizes);
     return cl_sprintf("sizes: course + %d hidden (%s edition)", r->hidden_sizes, r->edition);
 }

@@ -129,7 +129,8 @@ typedef struct report_result {
     char *edition;            /* NULL when unknown (an older report) */
 } report_result;
 
-/* "sizes: course + 4 hidden (instructor edition)" (caller frees). */
+/* "sizes: course + 0 hidden (student edition)"; the instructor's edition,
+ * the usual one, is not named: "sizes: course + 4 hidden" (caller frees). */
 char *report_sizes_line(const report_result *r);
 
 report_result *report_new(const char *day, const char *file, const char *backend,
