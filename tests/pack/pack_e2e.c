@@ -361,6 +361,17 @@ static void setup_autograder(autograder *ag, const char *dir)
     char *zip = cl_path_join(dir, "autograder.zip"), *source = NULL;
     const char *argv[] = {CUDALAB_BINARY, "pack", "gradescope", "14", zip, NULL};
     assert_int_equal(run(argv, NULL, NULL), 0);
+    /* The same course makes the same zip, byte for byte. */
+    char *again = cl_path_join(dir, "again.zip"), *a = NULL, *b = NULL;
+    size_t alen = 0, blen = 0;
+    cl_error e = {0};
+    const char *argv2[] = {CUDALAB_BINARY, "pack", "gradescope", "day14", again, NULL};
+    assert_int_equal(run(argv2, NULL, NULL), 0);
+    assert_int_equal(cl_read_file(zip, &a, &alen, &e), CL_OK);
+    assert_int_equal(cl_read_file(again, &b, &blen, &e), CL_OK);
+    assert_int_equal(alen, blen);
+    assert_memory_equal(a, b, alen);
+    free(a), free(b), free(again);
     ag->root = cl_path_join(dir, "autograder");
     source = cl_path_join(ag->root, "source");
     unzip_into(zip, source);

@@ -279,6 +279,43 @@ static void test_find_submission(void **state)
     free(dir);
 }
 
+/* pack student refuses a folder that is not empty, and a file; pack's
+ * usage is checked before anything is built. */
+static void test_pack_refusals(void **state)
+{
+    (void)state;
+    char *dir = tmpdir(), *file = cl_path_join(dir, "f");
+    day_course *c = NULL;
+    pack_sink *s = NULL;
+    cl_error err = {0};
+    assert_int_equal(day_course_load(CUDALAB_TEST_DIR "/..", &c, &err), CL_OK);
+    put(dir, "f");
+    assert_int_equal(pack_student(c, dir, &s, &err), CL_USAGE);
+    assert_non_null(strstr(err.message, "not empty"));
+    pack_sink_free(s);
+    assert_int_equal(pack_student(c, file, &s, &err), CL_USAGE);
+    assert_non_null(strstr(err.message, "not a folder"));
+    pack_sink_free(s);
+    char *argv1[] = {"pack", "teacher", dir, NULL};
+    assert_int_equal(cmd_pack(3, argv1), 2);
+    char *argv2[] = {"pack", "gradescope", "14", NULL};
+    assert_int_equal(cmd_pack(3, argv2), 2);
+    /* A course without cudalab's source beside it (an installed one). */
+    char *days = cl_path_join(dir, "course/days");
+    cl_error e2 = {0};
+    assert_int_equal(cl_mkdirs(days, &e2), CL_OK);
+    char *root = cl_path_join(dir, "course");
+    s = pack_sink_zip();
+    assert_int_equal(pack_tool_source(s, root, "", &err), CL_NOT_FOUND);
+    pack_sink_free(s);
+    free(root);
+    free(days);
+    day_course_free(c);
+    rm_rf(dir);
+    free(file);
+    free(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -287,6 +324,7 @@ int main(void)
         cmocka_unit_test(test_strip_hidden),
         cmocka_unit_test(test_points),
         cmocka_unit_test(test_find_submission),
+        cmocka_unit_test(test_pack_refusals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
