@@ -12,6 +12,8 @@ int cmd_grade(int argc, char **argv);
 int cmd_batch(int argc, char **argv);
 int cmd_new(int argc, char **argv);
 int cmd_check_course(int argc, char **argv);
+int cmd_pack(int argc, char **argv);
+int cmd_autograde(int argc, char **argv);
 
 /* Shared by the commands: load the course / find a day, or say why not on
  * stderr (one line) and return NULL. */
@@ -57,12 +59,32 @@ const struct day_manifest *cli_find_gradable_day(const struct day_course *c, con
     "each fixture in days/DAY/fixtures/*.cu gets the verdict its `// expect: pass\n" \
     "CHECK...` and `// expect: fail CHECK...` lines state. The emulator grades,\n" \
     "with seed 1. Exit status: 0 all passed, 1 something failed, 2 could not run.\n"
+#define PACK_HELP                                                                 \
+    "student DIR: the course a student gets, written into a new or empty DIR: the\n" \
+    "  tool's source, every day's README and files, templates, the public size only\n" \
+    "  (hidden: []), and each reference as PTX (solutions/DAY/NAME.ptx), never its\n" \
+    "  source; fixtures, tests and bench stay behind. Grade with CUDALAB_COURSE=DIR.\n" \
+    "gradescope DAY FILE.zip: a Gradescope autograder for DAY: setup.sh (Ubuntu's\n" \
+    "  packages, the CUDA toolkit's nvcc, cudalab built), run_autograder, and the\n" \
+    "  day with its hidden sizes and its reference as PTX.\n"                      \
+    "docs/instructor-guide.md says what each edition protects and what it does not.\n"
+
+#define AUTOGRADE_HELP                                                            \
+    "What a Gradescope autograder's run_autograder runs: grades the day's file in\n" \
+    "ROOT/submission (default /autograder, or $CUDALAB_AUTOGRADER_ROOT) and writes\n" \
+    "ROOT/results/results.json; the text report goes to stdout (hidden from students).\n" \
+    "  --root DIR  --seed N  --backend B\n"                                       \
+    "Exit status: 0 results.json written (whatever the grade); 2 it could not be.\n"
 
 #define CLI_COMMANDS(X)                                                          \
     X("grade", cmd_grade, "DAY [FILE] [--json] [--backend auto|emu|gpu] [--seed N]",          \
       "build and check your kernels, beside the reference", GRADE_HELP)          \
     X("batch", cmd_batch, "DAY FILE... [--jobs N] [--out DIR] [--csv F] [--regrade]",                      \
       "grade a class: one report per submission, and a table", BATCH_HELP)           \
+    X("pack", cmd_pack, "student DIR | gradescope DAY FILE.zip",                   \
+      "write the student edition, or a Gradescope autograder", PACK_HELP)          \
+    X("autograde", cmd_autograde, "DAY [--root DIR]",                             \
+      "grade a Gradescope submission into results.json", AUTOGRADE_HELP)           \
     X("list", cmd_list, "", "the days of the course with your status", NULL)     \
     X("doctor", cmd_doctor, "", "what is installed, and which backend grades", NULL) \
     X("reset", cmd_reset, "DAY", "put the day's template back (your file is kept as a backup)", NULL) \

@@ -6,12 +6,12 @@ _cudalab()
     prev="${COMP_WORDS[COMP_CWORD-1]}"
     cmd="${COMP_WORDS[1]}"
     if [ "$COMP_CWORD" -eq 1 ]; then
-        COMPREPLY=($(compgen -W "grade batch list doctor reset new check-course --help" -- "$cur"))
+        COMPREPLY=($(compgen -W "grade batch pack autograde list doctor reset new check-course --help" -- "$cur"))
         return
     fi
     case "$prev" in
         --backend) COMPREPLY=($(compgen -W "auto emu gpu" -- "$cur")); return ;;
-        --out) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        --out|--root) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         --csv) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --seed|--jobs|--threads) return ;;
     esac
@@ -24,7 +24,15 @@ _cudalab()
             esac
             return ;;
     esac
-    if [ "$COMP_CWORD" -eq 2 ] && [ "$cmd" = grade -o "$cmd" = batch -o "$cmd" = reset -o "$cmd" = check-course ]; then
+    if [ "$COMP_CWORD" -eq 2 ] && [ "$cmd" = pack ]; then
+        COMPREPLY=($(compgen -W "student gradescope" -- "$cur"))
+        return
+    fi
+    if [ "$COMP_CWORD" -eq 3 ] && [ "$cmd" = pack ] && [ "$prev" = gradescope ]; then
+        COMPREPLY=($(compgen -W "$(cudalab list 2>/dev/null | grep -oE 'day[0-9]+-[A-Za-z0-9_-]+' | sort -u)" -- "$cur"))
+        return
+    fi
+    if [ "$COMP_CWORD" -eq 2 ] && [ "$cmd" = autograde -o "$cmd" = grade -o "$cmd" = batch -o "$cmd" = reset -o "$cmd" = check-course ]; then
         local days
         days="$(cudalab list 2>/dev/null | grep -oE 'day[0-9]+-[A-Za-z0-9_-]+' | sort -u)"
         COMPREPLY=($(compgen -W "$days" -- "$cur"))

@@ -151,6 +151,14 @@ void build_result_free(build_result *r);
 cl_status build_compile(const build_options *opt, const char *cu_path, build_result **out,
                         cl_error *err);
 
+/* A PTX file (the course's reference in a student edition, which ships no
+ * solution source): nvcc does not run; ptxas does, for each arch of the
+ * options, so the result has the same cubins and resource figures as one of
+ * build_compile. The PTX is taken as it is (its .file names stay). Returns
+ * as build_compile; CL_COMPILE when ptxas refuses it. */
+cl_status build_compile_ptx(const build_options *opt, const char *ptx_path, build_result **out,
+                            cl_error *err);
+
 /* The kernel of r (first cubin) whose demangled base name is name
  * ("reduceCascade" finds "_Z13reduceCascadePKfPfm"); NULL when none. */
 /* A folder of the cache for other content (the reference's outputs):

@@ -652,3 +652,49 @@ done:
     free_plan(&plan);
     return st;
 }
+
+/* The course's reference as PTX (a student edition ships no solution
+ * source): no nvcc, only ptxas for each architecture, for the resource
+ * figures and the GPU's cubin. Not cached: ptxas alone is quick. */
+cl_status build_compile_ptx(const build_options *opt, const char *ptx_path, build_result **out,
+                            cl_error *err)
+{
+    build_plan plan = {0};
+    job j = {.plan = &plan, .given = ptx_path, .scratch = {.lock_fd = -1}};
+    double t0 = now_s();
+    bool ok = true;
+    *out = NULL;
+    cl_status st = make_plan(opt, &plan, err);
+    if (st == CL_OK) st = regular_source(ptx_path, err);
+    if (st == CL_OK) st = cl_read_file(ptx_path, &j.src, &j.len, err);
+    if (st == CL_OK) st = build_scratch_open(plan.cache_dir, &j.scratch, err);
+    if (st != CL_OK) goto done;
+    j.r = build_result_new(ptx_path);
+    free(j.r->version);
+    j.r->version = cl_strdup(plan.tc.version);
+    free(j.r->ptx);
+    j.r->ptx = cl_strndup(j.src, j.len);
+    char *kernel = cl_path_join(j.scratch.dir, "kernel.ptx");
+    st = put_file(kernel, j.src, j.len, err);
+    free(kernel);
+    j.paths = (build_paths){ptx_path, ptx_path, j.scratch.dir, plan.tc.root, j.r->ptx, NULL};
+    const char *archs[] = {plan.arch, plan.cubin_arch};
+    for (int i = 0; i < 2 && st == CL_OK && ok; i++) {
+        if (!archs[i]) continue;
+        bool this_ok = false;
+        st = run_ptxas(&j, archs[i], &this_ok, err);
+        ok = ok && this_ok;
+    }
+    if (st != CL_OK) goto done;
+    j.r->ok = ok && build_error_count(j.r) == 0;
+    j.r->seconds = now_s() - t0;
+    st = j.r->ok ? CL_OK : first_error(j.r, err);
+    *out = j.r;
+    j.r = NULL;
+done:
+    build_scratch_close(&j.scratch);
+    build_result_free(j.r);
+    free(j.src);
+    free_plan(&plan);
+    return st;
+}

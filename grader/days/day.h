@@ -243,6 +243,9 @@ cl_status day_manifest_parse(const char *path, const char *text, size_t len,
                              day_manifest **out, cl_error *err);
 void day_manifest_free(day_manifest *m);
 const day_kernel *day_manifest_kernel(const day_manifest *m, const char *name);
+/* A check's points for gradebooks: as `points:` names them, 1 for a check
+ * the kernel lists and `points:` does not name, 0 for one it does not list. */
+int day_kernel_points(const day_kernel *k, day_check c);
 /* "reduceCascade(const float* in, float* partial, size_t n)" (caller frees). */
 char *day_kernel_signature(const day_kernel *k);
 

@@ -837,6 +837,12 @@ const day_kernel *day_manifest_kernel(const day_manifest *m, const char *name)
     return NULL;
 }
 
+int day_kernel_points(const day_kernel *k, day_check c)
+{
+    if ((unsigned)c >= DAY_CHECK_COUNT || !(k->checks & (1u << c))) return 0;
+    return (int)(k->points[c] + 0.5);
+}
+
 bool day_kernel_checks(const day_kernel *k, day_check c)
 {
     return c == DAY_CHECK_COMPILE || c == DAY_CHECK_PERFORMANCE || (k->checks & (1u << c));

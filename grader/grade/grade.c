@@ -80,16 +80,49 @@ static void take_diagnostics(grading *g, bool compiled)
     free(detail);
 }
 
-/* A build that cudalab must be able to make (the reference, the copy kernel). */
-static cl_status build_ours(const grading *g, const char *path, build_result **out, cl_error *err)
+/* A build that cudalab must be able to make (the reference, the copy kernel);
+ * from PTX (the reference of a student edition) ptxas alone runs. */
+static cl_status build_ours(const grading *g, const char *path, bool ptx, build_result **out,
+                            cl_error *err)
 {
-    cl_status st = build_compile(&g->build, path, out, err);
+    cl_status st = ptx ? build_compile_ptx(&g->build, path, out, err)
+                       : build_compile(&g->build, path, out, err);
     if (st == CL_COMPILE) {
         char msg[1100];
         cl_error_format(err, msg, sizeof msg);
         st = cl_fail(err, CL_INTERNAL, path, 0, 0, "the course's own file does not build: %s", msg);
     }
     return st;
+}
+
+/* The reference: its source where the course has it (the instructor's
+ * edition), else the PTX beside where the source would be, stem.ptx (a
+ * student edition, `cudalab pack student`). The report says which. */
+static char *reference_path(const grading *g, bool *from_ptx)
+{
+    char *cu = day_solution_path(g->course, g->day), *dot = strrchr(cu, '.');
+    char *ptx = cl_sprintf("%.*s.ptx", (int)(dot ? (size_t)(dot - cu) : strlen(cu)), cu);
+    *from_ptx = !cl_file_exists(cu) && cl_file_exists(ptx);
+    free(*from_ptx ? cu : ptx);
+    return *from_ptx ? ptx : cu;
+}
+
+static cl_status build_reference(grading *g, cl_error *err)
+{
+    bool from_ptx;
+    char *path = reference_path(g, &from_ptx);
+    cl_status st = build_ours(g, path, from_ptx, &g->ref, err);
+    free(path);
+    return st;
+}
+
+/* Which sizes the grade uses, and from which edition of the course. */
+static void note_edition(grading *g)
+{
+    bool from_ptx;
+    free(reference_path(g, &from_ptx));
+    g->r->edition = cl_strdup(!from_ptx ? "instructor" : g->day->nhidden ? "autograder" : "student");
+    g->r->hidden_sizes = g->day->nhidden;
 }
 
 /* Build the student's file and the reference. CL_OK with g->mine NULL-free
@@ -108,12 +141,10 @@ static cl_status build_each(grading *g, const char *file, cl_error *err)
     if (st != CL_OK && st != CL_COMPILE) return st;
     take_diagnostics(g, st == CL_OK);
     if (st == CL_COMPILE) return CL_OK;
-    char *ref = day_solution_path(g->course, g->day);
-    st = build_ours(g, ref, &g->ref, err);
-    free(ref);
+    st = build_reference(g, err);
     if (st == CL_OK && g->day->baseline && g->gpu.be) {
         char *copy = cl_path_join(g->day->dir, g->day->baseline->source);
-        st = build_ours(g, copy, &g->copy, err);
+        st = build_ours(g, copy, false, &g->copy, err);
         free(copy);
     }
     return st;
@@ -215,6 +246,7 @@ cl_status grade_day(const day_course *c, const day_manifest *m, const char *file
     g.r = report_new(m->slug, file, "emulator", opt->seed);
     for (int k = DAY_CHECK_CORRECTNESS; k < DAY_CHECK_PERFORMANCE; k++)
         g.r->checks[k].applies = day_manifest_checks(m, (day_check)k);
+    note_edition(&g);
     if (opt->build) g.build = *opt->build;
     if (!g.build.arch) g.build.arch = m->arch; /* the manifest's, checked against day.h's list */
     cl_status st = grade_open_gpu(&g, &g.build, err);

@@ -192,6 +192,12 @@ char *report_to_json(const report_result *r)
     if (r->printf_text) add_text_flags(o, "printf", r->printf_text, CL_TEXT_KEEP_LINES);
     cJSON_AddNumberToObject(o, "seconds", r->seconds);
     if (r->device) add_text(o, "device", r->device);
+    if (r->edition) {
+        cJSON *s = cJSON_AddObjectToObject(o, "sizes_used");
+        cJSON_AddNumberToObject(s, "course", 1);
+        cJSON_AddNumberToObject(s, "hidden", r->hidden_sizes);
+        add_text(s, "edition", r->edition);
+    }
     if (r->copy_has_ms) {
         cJSON *c = cJSON_AddObjectToObject(o, "copy");
         cJSON_AddNumberToObject(c, "ms", r->copy_ms);

@@ -255,6 +255,12 @@ cl_status report_from_json(const char *text, report_result **out, cl_error *err)
     r->printf_text = str(&rd, o, "printf");
     r->seconds = num(&rd, o, "seconds", 0);
     r->device = str(&rd, o, "device");
+    const cJSON *used = member(&rd, o, "sizes_used", cJSON_Object);
+    if (used) {
+        double hidden = num(&rd, used, "hidden", 0);
+        r->hidden_sizes = hidden >= 0 && hidden <= 1e6 ? (int)hidden : 0;
+        r->edition = str(&rd, used, "edition");
+    }
     const cJSON *copy = member(&rd, o, "copy", cJSON_Object);
     if (copy) {
         r->copy_has_ms = true;

@@ -129,5 +129,13 @@ void report_free(report_result *r)
     free(r->backend);
     free(r->printf_text);
     free(r->device);
+    free(r->edition);
     free(r);
+}
+
+char *report_sizes_line(const report_result *r)
+{
+    if (!r->edition || !strcmp(r->edition, "instructor"))
+        return cl_sprintf("sizes: course + %d hidden", r->hidden_sizes);
+    return cl_sprintf("sizes: course + %d hidden (%s edition)", r->hidden_sizes, r->edition);
 }

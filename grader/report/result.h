@@ -123,7 +123,17 @@ typedef struct report_result {
     bool copy_has_ms;
     double copy_ms, copy_gbps; /* the day's copy kernel, GPU only */
     char *device;             /* "NVIDIA H200 (sm_90)" where a GPU ran */
+    /* The sizes the grade used: the course size and hidden_sizes more, from
+     * a course of this edition: "instructor" (the reference's source is
+     * there), "student" (the reference as PTX, no hidden sizes: `cudalab
+     * pack student`), "autograder" (PTX and hidden sizes: `pack gradescope`). */
+    int hidden_sizes;
+    char *edition;            /* NULL when unknown (an older report) */
 } report_result;
+
+/* "sizes: course + 0 hidden (student edition)"; the instructor's edition,
+ * the usual one, is not named: "sizes: course + 4 hidden" (caller frees). */
+char *report_sizes_line(const report_result *r);
 
 report_result *report_new(const char *day, const char *file, const char *backend,
                           uint64_t seed);

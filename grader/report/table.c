@@ -1,4 +1,4 @@
-/* table.c - CSV rows and Gradescope results from the result model. */
+/* table.c - CSV rows from the result model (Gradescope's results: gradescope.c). */
 #include "table.h"
 
 #include <cjson/cJSON.h>
@@ -100,36 +100,6 @@ char *report_csv_finish(report_csv_table *t)
 {
     t->header_done = false;
     return cl_str_take(&t->text);
-}
-
-char *report_to_gradescope(const report_result *r)
-{
-    cJSON *o = cJSON_CreateObject();
-    cJSON *tests = cJSON_AddArrayToObject(o, "tests");
-    int score = 0, max = 0;
-    for (int c = 0; c < DAY_CHECK_COUNT; c++) {
-        const report_check *k = &r->checks[c];
-        if (c == DAY_CHECK_PERFORMANCE && !k->ran) continue;
-        bool ok = k->ran && k->passed;
-        cJSON *t = cJSON_CreateObject();
-        cJSON_AddStringToObject(t, "name", day_check_name((day_check)c));
-        cJSON_AddNumberToObject(t, "score", ok ? 1 : 0);
-        cJSON_AddNumberToObject(t, "max_score", 1);
-        cJSON_AddStringToObject(t, "status", ok ? "passed" : "failed");
-        char *output = cl_text_safe(k->detail && *k->detail ? k->detail : k->ran ? "" : "not run", 0);
-        cJSON_AddStringToObject(t, "output", output);
-        free(output);
-        cJSON_AddItemToArray(tests, t);
-        score += ok;
-        max++;
-    }
-    cJSON_AddNumberToObject(o, "score", score);
-    cJSON_AddNumberToObject(o, "max_score", max);
-    char *text = cJSON_Print(o);
-    char *out = cl_strdup(text);
-    cJSON_free(text);
-    cJSON_Delete(o);
-    return out;
 }
 
 char *report_could_not_grade_json(const char *file, const char *reason)

@@ -19,9 +19,15 @@ void report_csv_add(report_csv_table *t, const day_manifest *m, const char *path
                     const report_result *r, const char *reason);
 char *report_csv_finish(report_csv_table *t); /* caller frees; t is reset */
 
-/* Gradescope's autograder results: one test a check, the score the number of
- * checks passed (caller frees). */
-char *report_to_gradescope(const report_result *r);
+/* Gradescope's results.json (its documented format): "score",
+ * "execution_time", "output", "stdout_visibility", "tests" (each "name",
+ * "score", "max_score", "status", "output", "visibility") and "leaderboard".
+ * A test for "compile" (no points), then for each of m's kernels each check
+ * it lists, worth day_kernel_points; correctness is one test a size, the
+ * points split evenly, the hidden sizes "after_published". An optional
+ * kernel the file does not define has no tests. r is NULL when the file
+ * could not be graded: every test scores 0 and error says why. Caller frees. */
+char *report_to_gradescope(const report_result *r, const day_manifest *m, const char *error);
 
 /* What batch saves for a submission it could not grade: {"file", "error":
  * "could not grade", "reason"}, valid JSON whatever the path or the reason

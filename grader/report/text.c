@@ -58,9 +58,11 @@ static void render_header(ctx *c)
     report_line_add(l, REPORT_STYLE_HEADING, "%s", r->day);
     report_line_add(l, REPORT_STYLE_PLAIN, "  %s", r->file);
     l = line(c);
-    report_line_add(l, REPORT_STYLE_DIM, "backend %s%s%s, seed %llu, %.1f s", r->backend,
+    char *sizes = report_sizes_line(r);
+    report_line_add(l, REPORT_STYLE_DIM, "backend %s%s%s, seed %llu, %.1f s; %s", r->backend,
                     r->device ? " on " : "", r->device ? r->device : "",
-                    (unsigned long long)r->seed, r->seconds);
+                    (unsigned long long)r->seed, r->seconds, sizes);
+    free(sizes);
     blank(c);
 }
 

@@ -1,0 +1,244 @@
+/* gradescope.c - Gradescope's results.json from the result model and the
+ * day's manifest: a test for each check of each kernel, worth the points the
+ * manifest gives it; correctness one test a size, the hidden sizes shown to
+ * students only once the grades are published. */
+#include "table.h"
+
+#include <cjson/cJSON.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct gs {
+    const report_result *r; /* NULL: could not grade */
+    const day_manifest *m;
+    cJSON *tests;
+    double score;
+} gs;
+
+/* Scores to 1/10000 of a point, so that a split of 4 points over 5 sizes
+ * prints as 0.8. */
+static double points_round(double x)
+{
+    return round(x * 1e4) / 1e4;
+}
+
+static void add_test(gs *g, const char *name, double score, double max, const char *output,
+                     const char *visibility)
+{
+    cJSON *t = cJSON_CreateObject();
+    char *safe = cl_text_safe(name, 0);
+    cJSON_AddStringToObject(t, "name", safe);
+    free(safe);
+    cJSON_AddNumberToObject(t, "score", points_round(score));
+    cJSON_AddNumberToObject(t, "max_score", points_round(max));
+    cJSON_AddStringToObject(t, "status", score >= max ? "passed" : "failed");
+    safe = cl_text_safe(output, CL_TEXT_KEEP_LINES);
+    cJSON_AddStringToObject(t, "output", safe);
+    free(safe);
+    cJSON_AddStringToObject(t, "visibility", visibility);
+    cJSON_AddItemToArray(g->tests, t);
+    g->score += points_round(score);
+}
+
+static const report_kernel *find_kernel(const report_result *r, const char *name)
+{
+    for (int i = 0; r && i < r->nkernels; i++)
+        if (!strcmp(r->kernels[i].name, name)) return &r->kernels[i];
+    return NULL;
+}
+
+/* Why nothing of the kernel could run, or NULL when it ran. */
+static char *not_run(const gs *g, const report_kernel *rk)
+{
+    if (!g->r) return cl_strdup("cudalab could not grade this submission");
+    if (!g->r->checks[DAY_CHECK_COMPILE].passed) return cl_strdup("your file did not compile");
+    if (!rk || !rk->present) return cl_strdup("your file does not define this kernel");
+    if (rk->problem) return cl_strdup(rk->problem);
+    return NULL;
+}
+
+static char *size_output(const report_size_result *s, const char *unit)
+{
+    cl_str b = {0};
+    cl_str_addf(&b, "at %s: ", s->size ? s->size : "?");
+    if (!s->ran) cl_str_add(&b, "not run");
+    else if (s->outcome) cl_str_add(&b, s->outcome);
+    else cl_str_addf(&b, "%lld of %lld %s wrong", s->wrong, s->total, unit);
+    if (s->note) cl_str_addf(&b, " (%s)", s->note);
+    for (int i = 0; i < s->nfirst && s->wrong; i++)
+        cl_str_addf(&b, "\n  element %lld: expected %.9g, got %.9g", s->first[i].index,
+                    s->first[i].expected, s->first[i].got);
+    return cl_str_take(&b);
+}
+
+static bool size_ok(const report_size_result *s)
+{
+    return s->ran && !s->outcome && s->wrong == 0 && !s->note;
+}
+
+/* Correctness: the points split evenly over the course size and the hidden
+ * ones; the hidden ones visible once the grades are published. */
+static void correctness_tests(gs *g, const day_kernel *k, const report_kernel *rk)
+{
+    int nsizes = 1 + g->m->nhidden;
+    double each = (double)day_kernel_points(k, DAY_CHECK_CORRECTNESS) / nsizes;
+    char *why = not_run(g, rk);
+    for (int i = 0; i < nsizes; i++) {
+        char *name = i == 0 ? cl_sprintf("%s: correctness at the course size", k->name)
+                            : cl_sprintf("%s: correctness at hidden size %d of %d", k->name, i,
+                                         g->m->nhidden);
+        const report_size_result *s = !why && i < rk->nsizes ? &rk->sizes[i] : NULL;
+        char *out = s ? size_output(s, rk->unit ? rk->unit : "values")
+                      : cl_strdup(why ? why : "not run");
+        add_test(g, name, s && size_ok(s) ? each : 0, each, out, i ? "after_published" : "visible");
+        free(name);
+        free(out);
+    }
+    free(why);
+}
+
+/* A hazard check of one kernel: its own error hazards; a failed check that
+ * no kernel's hazard explains (the report's list was capped) fails them all. */
+static void hazard_test(gs *g, const day_kernel *k, const report_kernel *rk, day_check c)
+{
+    char *why = not_run(g, rk), *out = NULL;
+    int errors = 0, anyone = 0;
+    const report_hazard *first = NULL;
+    for (int i = 0; !why && i < g->r->nhazards; i++) {
+        const report_hazard *h = &g->r->hazards[i];
+        if (h->check != c || h->severity != REPORT_ERROR) continue;
+        anyone++;
+        if (h->kernel && !strcmp(h->kernel, k->name) && !errors++) first = h;
+    }
+    const report_check *rc = g->r ? &g->r->checks[c] : NULL;
+    bool unexplained = rc && rc->ran && !rc->passed && !anyone;
+    if (why) out = cl_strdup(why);
+    else if (first)
+        out = cl_sprintf("%d hazard%s; first: %s (%s:%d)", errors, errors > 1 ? "s" : "",
+                         first->message ? first->message : "", first->file ? first->file : "?",
+                         first->line);
+    else if (unexplained) out = cl_strdup(rc->detail ? rc->detail : "failed");
+    else out = cl_strdup("no hazards");
+    bool ok = !why && !errors && !unexplained;
+    char *name = cl_sprintf("%s: %s", k->name, day_check_name(c));
+    double pts = day_kernel_points(k, c);
+    add_test(g, name, ok ? pts : 0, pts, out, "visible");
+    free(name);
+    free(out);
+    free(why);
+}
+
+static void resources_test(gs *g, const day_kernel *k, const report_kernel *rk)
+{
+    char *why = not_run(g, rk);
+    cl_str b = {0};
+    bool ok = !why;
+    if (!why) {
+        const report_side *s = &rk->yours;
+        const struct { const char *what; long have, limit; } rows[] = {
+            {"registers a thread", s->registers, k->limits.registers},
+            {"bytes of shared memory", s->shared_bytes, k->limits.shared_bytes},
+            {"bytes of spills", s->spill_bytes, k->limits.spill_bytes},
+            {"bytes of stack", s->stack_bytes, k->limits.stack_bytes},
+        };
+        for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+            if (rows[i].have < 0) continue;
+            bool over = rows[i].limit >= 0 && rows[i].have > rows[i].limit;
+            cl_str_addf(&b, "%s%ld %s", b.len ? "; " : "", rows[i].have, rows[i].what);
+            if (rows[i].limit >= 0) cl_str_addf(&b, " (%s %ld)", over ? "over the limit of" : "limit", rows[i].limit);
+            ok = ok && !over;
+        }
+    }
+    char *name = cl_sprintf("%s: resources", k->name);
+    double pts = day_kernel_points(k, DAY_CHECK_RESOURCES);
+    add_test(g, name, ok ? pts : 0, pts, why ? why : cl_str_cstr(&b), "visible");
+    free(name);
+    free(why);
+    cl_str_free(&b);
+}
+
+static void kernel_tests(gs *g, const day_kernel *k)
+{
+    const report_kernel *rk = find_kernel(g->r, k->name);
+    if (k->optional && (!rk || !rk->present)) return; /* graded only when written */
+    for (int c = 0; c < DAY_CHECK_COUNT; c++) {
+        if (!(k->checks & (1u << c))) continue;
+        if (c == DAY_CHECK_CORRECTNESS) correctness_tests(g, k, rk);
+        else if (c == DAY_CHECK_RESOURCES) resources_test(g, k, rk);
+        else hazard_test(g, k, rk, (day_check)c);
+    }
+}
+
+static void compile_test(gs *g, const char *error)
+{
+    const report_check *c = g->r ? &g->r->checks[DAY_CHECK_COMPILE] : NULL;
+    const char *out = error ? error : c && c->detail && *c->detail ? c->detail
+                                                                   : c && c->passed ? "compiled" : "";
+    add_test(g, "compile", 0, 0, out, "visible");
+}
+
+/* Lane instructions always, GB/s where a GPU ran: for the kernels that pass. */
+static void leaderboard(const gs *g, cJSON *o)
+{
+    cJSON *board = cJSON_AddArrayToObject(o, "leaderboard");
+    for (int i = 0; g->r && i < g->r->nkernels; i++) {
+        const report_kernel *k = &g->r->kernels[i];
+        if (!k->passed || !k->present) continue;
+        char *name = cl_sprintf("%s lane instructions", k->name);
+        cJSON *e = cJSON_CreateObject();
+        cJSON_AddStringToObject(e, "name", name);
+        cJSON_AddNumberToObject(e, "value", (double)k->yours.instructions);
+        cJSON_AddStringToObject(e, "order", "asc");
+        cJSON_AddItemToArray(board, e);
+        free(name);
+        if (!k->yours.has_ms) continue;
+        name = cl_sprintf("%s GB/s", k->name);
+        e = cJSON_CreateObject();
+        cJSON_AddStringToObject(e, "name", name);
+        cJSON_AddNumberToObject(e, "value", round(k->yours.gbps * 100) / 100);
+        cJSON_AddStringToObject(e, "order", "desc");
+        cJSON_AddItemToArray(board, e);
+        free(name);
+    }
+}
+
+static char *summary(const gs *g, const char *error, double max)
+{
+    if (!g->r) return cl_sprintf("cudalab could not grade this submission: %s", error ? error : "");
+    char *sizes = report_sizes_line(g->r);
+    char *s = cl_sprintf("%s: %g of %g points; %s. %s", g->r->day, points_round(g->score),
+                         points_round(max), sizes,
+                         g->r->passed ? "Every check passed." : "Not every check passed.");
+    free(sizes);
+    return s;
+}
+
+char *report_to_gradescope(const report_result *r, const day_manifest *m, const char *error)
+{
+    gs g = {.r = r, .m = m};
+    cJSON *o = cJSON_CreateObject();
+    g.tests = cJSON_CreateArray();
+    compile_test(&g, r ? NULL : error);
+    for (int i = 0; i < m->nkernels; i++) kernel_tests(&g, &m->kernels[i]);
+    double max = 0;
+    const cJSON *t;
+    cJSON_ArrayForEach(t, g.tests) max += cJSON_GetObjectItem(t, "max_score")->valuedouble;
+    cJSON_AddNumberToObject(o, "score", points_round(g.score));
+    cJSON_AddNumberToObject(o, "execution_time", r ? ceil(r->seconds) : 0);
+    char *out = summary(&g, error, max), *safe = cl_text_safe(out, 0);
+    cJSON_AddStringToObject(o, "output", safe);
+    free(out);
+    free(safe);
+    /* stdout holds the full text report, hidden sizes and all: the
+     * instructor's, not the student's. */
+    cJSON_AddStringToObject(o, "stdout_visibility", "hidden");
+    cJSON_AddItemToObject(o, "tests", g.tests);
+    leaderboard(&g, o);
+    char *text = cJSON_Print(o);
+    char *result = cl_sprintf("%s\n", text);
+    cJSON_free(text);
+    cJSON_Delete(o);
+    return result;
+}

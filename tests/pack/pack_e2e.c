@@ -1,0 +1,470 @@
+/* pack_e2e.c - the editions end to end, through the real binary:
+ *  - `pack student DIR`: no solution source, no hidden size, no fixture or
+ *    test in the tree; a file graded there with no solution source present
+ *    passes beside the reference's figures, and says "course + 0 hidden
+ *    (student edition)"; the instructor's grade of the same file adds the
+ *    hidden sizes;
+ *  - `pack gradescope 14 FILE.zip`: the zip unpacked into a temporary
+ *    /autograder laid out as Gradescope does, run_autograder run against an
+ *    honest, a dishonest, a non-compiling and a missing submission, and
+ *    every field of results.json checked. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <cjson/cJSON.h>
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/proc.h"
+#include "core/yamldoc.h"
+#include "days/day.h"
+#include "pack.h"
+
+#define REPO CUDALAB_TEST_DIR "/.."
+#define SOLUTION REPO "/solutions/day14-syncthreads/syncthreads.cu"
+#define SUBMISSIONS CUDALAB_TEST_DIR "/e2e/submissions/day14"
+
+static char *tmpdir(void)
+{
+    char tmpl[] = "/tmp/cudalab-pack-e2e-XXXXXX";
+    assert_non_null(mkdtemp(tmpl));
+    return cl_strdup(tmpl);
+}
+
+__attribute__((noinline)) static char *slurp(const char *path)
+{
+    char *text = NULL;
+    cl_error err = {0};
+    assert_int_equal(cl_read_file(path, &text, NULL, &err), CL_OK);
+    return text;
+}
+
+static void spit(const char *path, const char *text)
+{
+    cl_error err = {0};
+    assert_int_equal(cl_write_file_atomic(path, text, strlen(text), &err), CL_OK);
+}
+
+/* Run argv with env; its exit code, and its stdout in *out (may be NULL). */
+static int run(const char *const *argv, const char *const *env, char **out)
+{
+    cl_proc_spec spec = {.argv = argv, .env = env, .timeout_s = 600};
+    cl_proc_result res;
+    cl_error err = {0};
+    assert_int_equal(cl_proc_run(&spec, &res, &err), CL_OK);
+    int rc = res.exit_code;
+    if (rc != 0 && rc != 1) fprintf(stderr, "%s: exit %d: %s\n", argv[0], rc, res.err);
+    if (out) *out = cl_strdup(res.out);
+    cl_proc_result_free(&res);
+    return rc;
+}
+
+static void rm_rf(const char *dir)
+{
+    const char *argv[] = {"rm", "-rf", dir, NULL};
+    run(argv, NULL, NULL);
+}
+
+/* A submission as a student hands it in: the e2e file with the reference
+ * pasted where it says `// e2e-paste: solutions/...`. */
+static char *submission(const char *name)
+{
+    char *path = cl_sprintf("%s/%s", SUBMISSIONS, name), *text = slurp(path);
+    char *at = strstr(text, "// e2e-paste: ");
+    char *result = text;
+    if (at) {
+        size_t n = strcspn(at, "\n");
+        char *ref = cl_sprintf("%s/%.*s", REPO, (int)(n - 14), at + 14), *body = slurp(ref);
+        result = cl_sprintf("%.*s%s%s", (int)(at - text), text, body, at + n);
+        free(ref);
+        free(body);
+        free(text);
+    }
+    free(path);
+    return result;
+}
+
+/* ---- the student edition ---- */
+
+static void walk(const char *dir, const char *rel, void (*fn)(const char *path, const char *rel))
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    assert_non_null(d);
+    while ((e = readdir(d))) {
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+        char *path = cl_path_join(dir, e->d_name), *r = cl_sprintf("%s%s%s", rel, *rel ? "/" : "", e->d_name);
+        struct stat sb;
+        assert_int_equal(lstat(path, &sb), 0);
+        if (S_ISDIR(sb.st_mode)) walk(path, r, fn);
+        else fn(path, r);
+        free(path);
+        free(r);
+    }
+    closedir(d);
+}
+
+static CL_VEC(char *) hidden_texts; /* each hidden size of the instructor's course, as written */
+
+static void no_secret(const char *path, const char *rel)
+{
+    size_t n = strlen(rel);
+    assert_false(!strncmp(rel, "solutions/", 10) && n > 3 && !strcmp(rel + n - 3, ".cu"));
+    assert_false(!strncmp(rel, "tests/", 6) || !strncmp(rel, "bench/", 6));
+    assert_null(strstr(rel, "/fixtures/"));
+    if (strncmp(rel, "days/", 5) != 0) return;
+    char *text = slurp(path);
+    for (size_t i = 0; i < hidden_texts.n; i++)
+        if (strstr(text, hidden_texts.v[i])) fail_msg("%s holds the hidden size %s", rel, hidden_texts.v[i]);
+    free(text);
+}
+
+/* The text of every hidden size of every day (its flow mapping). */
+static void collect_hidden(void)
+{
+    day_course *c = NULL;
+    cl_error err = {0};
+    assert_int_equal(day_course_load(REPO, &c, &err), CL_OK);
+    for (int i = 0; i < c->ndays; i++) {
+        const day_manifest *m = c->days[i].manifest;
+        char *text = slurp(m->path);
+        char *at = strstr(text, "hidden:");
+        assert_non_null(at);
+        for (int h = 0; h < m->nhidden; h++) {
+            at = strchr(at, '{');
+            assert_non_null(at);
+            size_t n = strcspn(at, "}") + 1;
+            CL_VEC_PUSH(&hidden_texts, cl_strndup(at, n));
+            at += n;
+        }
+        free(text);
+    }
+    day_course_free(c);
+    assert_true(hidden_texts.n >= 3);
+}
+
+static cJSON *grade_json(const char *course, const char *file, int want_rc)
+{
+    char *env_course = cl_sprintf("CUDALAB_COURSE=%s", course), *out = NULL;
+    const char *env[] = {env_course, NULL};
+    const char *argv[] = {CUDALAB_BINARY, "grade", "--json", "--backend", "emu", "--", "14", file, NULL};
+    assert_int_equal(run(argv, env, &out), want_rc);
+    cJSON *o = cJSON_Parse(out);
+    assert_non_null(o);
+    free(out);
+    free(env_course);
+    return o;
+}
+
+static void expect_sizes(const cJSON *o, int hidden, const char *edition)
+{
+    const cJSON *s = cJSON_GetObjectItem(o, "sizes_used");
+    assert_non_null(s);
+    assert_int_equal(cJSON_GetObjectItem(s, "course")->valueint, 1);
+    assert_int_equal(cJSON_GetObjectItem(s, "hidden")->valueint, hidden);
+    assert_string_equal(cJSON_GetObjectItem(s, "edition")->valuestring, edition);
+}
+
+static void test_student_edition(void **state)
+{
+    (void)state;
+    char *dir = tmpdir(), *se = cl_path_join(dir, "course"), *mine = cl_path_join(dir, "syncthreads.cu");
+    const char *argv[] = {CUDALAB_BINARY, "pack", "student", se, NULL};
+    assert_int_equal(run(argv, NULL, NULL), 0);
+    collect_hidden();
+    walk(se, "", no_secret);
+    char *ptx = cl_path_join(se, "solutions/day14-syncthreads/syncthreads.ptx");
+    assert_true(cl_file_exists(ptx));
+    free(ptx);
+
+    /* The student's copy: the reference's text, outside both courses. */
+    char *text = slurp(SOLUTION);
+    spit(mine, text);
+    free(text);
+    cJSON *o = grade_json(se, mine, 0);
+    assert_true(cJSON_IsTrue(cJSON_GetObjectItem(o, "passed")));
+    expect_sizes(o, 0, "student");
+    const cJSON *k;
+    cJSON_ArrayForEach(k, cJSON_GetObjectItem(o, "kernels")) {
+        const cJSON *yours = cJSON_GetObjectItem(k, "yours"), *ref = cJSON_GetObjectItem(k, "reference");
+        assert_true(cJSON_IsTrue(cJSON_GetObjectItem(ref, "ran")));
+        double instr = cJSON_GetObjectItem(ref, "instructions")->valuedouble;
+        assert_true(instr > 0);
+        assert_true(instr == cJSON_GetObjectItem(yours, "instructions")->valuedouble);
+        assert_int_equal(cJSON_GetObjectItem(ref, "registers")->valueint,
+                         cJSON_GetObjectItem(yours, "registers")->valueint);
+        assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(k, "sizes")), 1);
+    }
+    cJSON_Delete(o);
+
+    /* A dishonest file fails there as it does in the instructor's course. */
+    char *race = submission("race_reverse.cu");
+    spit(mine, race);
+    free(race);
+    o = grade_json(se, mine, 1);
+    const cJSON *c;
+    cJSON_ArrayForEach(c, cJSON_GetObjectItem(o, "checks"))
+        if (!strcmp(cJSON_GetObjectItem(c, "name")->valuestring, "races"))
+            assert_true(cJSON_IsFalse(cJSON_GetObjectItem(c, "passed")));
+    cJSON_Delete(o);
+
+    /* The instructor's grade of the honest file adds the hidden sizes. */
+    o = grade_json(REPO, SOLUTION, 0);
+    expect_sizes(o, 3, "instructor");
+    cJSON_ArrayForEach(k, cJSON_GetObjectItem(o, "kernels"))
+        assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(k, "sizes")), 4);
+    cJSON_Delete(o);
+    for (size_t i = 0; i < hidden_texts.n; i++) free(hidden_texts.v[i]);
+    free(hidden_texts.v);
+    rm_rf(dir);
+    free(dir);
+    free(se);
+    free(mine);
+}
+
+/* ---- Gradescope ---- */
+
+static uint32_t le32(const unsigned char *p)
+{
+    return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static unsigned le16(const unsigned char *p)
+{
+    return p[0] | (unsigned)p[1] << 8;
+}
+
+/* Unpack a stored zip into dir through its central directory, modes kept;
+ * every CRC checked. */
+static void unzip_into(const char *zip, const char *dir)
+{
+    size_t len = 0;
+    char *raw = NULL;
+    cl_error err = {0};
+    assert_int_equal(cl_read_file(zip, &raw, &len, &err), CL_OK);
+    const unsigned char *z = (const unsigned char *)raw, *end = z + len - 22;
+    assert_int_equal(le32(end), 0x06054b50u);
+    const unsigned char *cd = z + le32(end + 16);
+    for (unsigned i = 0; i < le16(end + 10); i++) {
+        unsigned nlen = le16(cd + 28);
+        char *name = cl_strndup((const char *)cd + 46, nlen), *path = cl_path_join(dir, name);
+        const unsigned char *local = z + le32(cd + 42);
+        uint32_t size = le32(local + 18);
+        const unsigned char *data = local + 30 + le16(local + 26) + le16(local + 28);
+        assert_int_equal(pack_crc32(data, size), le32(cd + 16));
+        char *slash = strrchr(path, '/');
+        *slash = '\0';
+        assert_int_equal(cl_mkdirs(path, &err), CL_OK);
+        *slash = '/';
+        assert_int_equal(cl_write_file_atomic(path, data, size, &err), CL_OK);
+        assert_int_equal(chmod(path, (le32(cd + 38) >> 16) & 0777), 0);
+        cd += 46 + nlen + le16(cd + 30) + le16(cd + 32);
+        free(name);
+        free(path);
+    }
+    free(raw);
+}
+
+typedef struct autograder {
+    char *root, *submission, *results;
+    double max;   /* what every run's tests must add up to */
+    int ntests;
+} autograder;
+
+static const char *str_of(const cJSON *o, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItem(o, key);
+    assert_true(cJSON_IsString(v));
+    return v->valuestring;
+}
+
+static double num_of(const cJSON *o, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItem(o, key);
+    assert_true(cJSON_IsNumber(v));
+    return v->valuedouble;
+}
+
+static const cJSON *test_named(const cJSON *o, const char *name)
+{
+    const cJSON *t;
+    cJSON_ArrayForEach(t, cJSON_GetObjectItem(o, "tests"))
+        if (!strcmp(str_of(t, "name"), name)) return t;
+    fail_msg("no test named %s", name);
+    return NULL;
+}
+
+/* Every field of results.json, whatever the submission. */
+static void check_fields(const autograder *ag, const cJSON *o)
+{
+    double sum = 0, max = 0;
+    int n = 0;
+    const cJSON *t;
+    assert_true(num_of(o, "execution_time") >= 0);
+    assert_string_equal(str_of(o, "stdout_visibility"), "hidden");
+    assert_non_null(strstr(str_of(o, "output"), "day14-syncthreads") ? "" : strstr(str_of(o, "output"), "could not grade"));
+    assert_true(cJSON_IsArray(cJSON_GetObjectItem(o, "leaderboard")));
+    cJSON_ArrayForEach(t, cJSON_GetObjectItem(o, "tests")) {
+        double s = num_of(t, "score"), m = num_of(t, "max_score");
+        const char *vis = str_of(t, "visibility"), *status = str_of(t, "status");
+        assert_true(s >= 0 && s <= m);
+        assert_string_equal(status, s >= m ? "passed" : "failed");
+        assert_true(!strcmp(vis, "visible") || !strcmp(vis, "after_published"));
+        assert_int_equal(!strcmp(vis, "after_published"), strstr(str_of(t, "name"), "hidden size") != NULL);
+        str_of(t, "output");
+        sum += s, max += m, n++;
+    }
+    assert_true(fabs(sum - num_of(o, "score")) < 1e-6);
+    assert_true(fabs(max - ag->max) < 1e-6);
+    assert_int_equal(n, ag->ntests);
+}
+
+/* Lay out a fresh submission, run run_autograder, read results.json. */
+static cJSON *autograde(const autograder *ag, const char *text)
+{
+    rm_rf(ag->submission);
+    rm_rf(ag->results);
+    cl_error err = {0};
+    assert_int_equal(cl_mkdirs(ag->submission, &err), CL_OK);
+    if (text) {
+        char *path = cl_sprintf("%s/%s", ag->submission, "syncthreads.cu");
+        spit(path, text);
+        free(path);
+    }
+    char *env_root = cl_sprintf("CUDALAB_AUTOGRADER_ROOT=%s", ag->root);
+    const char *env[] = {env_root, "CUDALAB_AUTOGRADER_BIN=" CUDALAB_BINARY, NULL};
+    char *script = cl_path_join(ag->root, "run_autograder"), *out = NULL;
+    const char *argv[] = {script, NULL};
+    assert_int_equal(run(argv, env, &out), 0);
+    free(out);
+    char *results = cl_path_join(ag->results, "results.json"), *json = slurp(results);
+    cJSON *o = cJSON_Parse(json);
+    assert_non_null(o);
+    check_fields(ag, o);
+    free(results);
+    free(json);
+    free(script);
+    free(env_root);
+    return o;
+}
+
+static void setup_autograder(autograder *ag, const char *dir)
+{
+    char *zip = cl_path_join(dir, "autograder.zip"), *source = NULL;
+    const char *argv[] = {CUDALAB_BINARY, "pack", "gradescope", "14", zip, NULL};
+    assert_int_equal(run(argv, NULL, NULL), 0);
+    /* The same course makes the same zip, byte for byte. */
+    char *again = cl_path_join(dir, "again.zip"), *a = NULL, *b = NULL;
+    size_t alen = 0, blen = 0;
+    cl_error e = {0};
+    const char *argv2[] = {CUDALAB_BINARY, "pack", "gradescope", "day14", again, NULL};
+    assert_int_equal(run(argv2, NULL, NULL), 0);
+    assert_int_equal(cl_read_file(zip, &a, &alen, &e), CL_OK);
+    assert_int_equal(cl_read_file(again, &b, &blen, &e), CL_OK);
+    assert_int_equal(alen, blen);
+    assert_memory_equal(a, b, alen);
+    free(a), free(b), free(again);
+    ag->root = cl_path_join(dir, "autograder");
+    source = cl_path_join(ag->root, "source");
+    unzip_into(zip, source);
+    /* Gradescope copies run_autograder up to /autograder. */
+    char *from = cl_path_join(source, "run_autograder"), *to = cl_path_join(ag->root, "run_autograder");
+    char *script = slurp(from);
+    spit(to, script);
+    assert_int_equal(chmod(to, 0755), 0);
+    char *setup = cl_path_join(source, "setup.sh"), *ptx = cl_path_join(source, "cudalab/solutions/day14-syncthreads/syncthreads.ptx");
+    struct stat sb;
+    assert_int_equal(stat(setup, &sb), 0);
+    assert_true(sb.st_mode & 0100);
+    assert_true(cl_file_exists(ptx));
+    char *cu = cl_path_join(source, "cudalab/solutions/day14-syncthreads/syncthreads.cu");
+    assert_false(cl_file_exists(cu)); /* the reference travels as PTX */
+    ag->submission = cl_path_join(ag->root, "submission");
+    ag->results = cl_path_join(ag->root, "results");
+    /* The maximum, from the day's manifest in the zip (points per check). */
+    day_manifest *m = NULL;
+    cl_error err = {0};
+    char *yaml = cl_path_join(source, "cudalab/days/day14-syncthreads/day.yaml");
+    assert_int_equal(day_manifest_load(yaml, &m, &err), CL_OK);
+    assert_true(m->nhidden > 0); /* the autograder keeps the hidden sizes */
+    ag->ntests = 1;
+    for (int k = 0; k < m->nkernels; k++)
+        for (int c = 0; c < DAY_CHECK_COUNT; c++) {
+            ag->max += day_kernel_points(&m->kernels[k], (day_check)c);
+            if (m->kernels[k].checks & (1u << c)) ag->ntests += c == DAY_CHECK_CORRECTNESS ? 1 + m->nhidden : 1;
+        }
+    day_manifest_free(m);
+    free(yaml), free(cu), free(setup), free(ptx), free(script), free(from), free(to);
+    free(source);
+    free(zip);
+}
+
+static void test_gradescope(void **state)
+{
+    (void)state;
+    char *dir = tmpdir();
+    autograder ag = {0};
+    setup_autograder(&ag, dir);
+
+    char *honest = slurp(SOLUTION);
+    cJSON *o = autograde(&ag, honest);
+    assert_true(fabs(num_of(o, "score") - ag.max) < 1e-6);
+    assert_non_null(strstr(str_of(o, "output"), "course + 3 hidden"));
+    assert_true(cJSON_GetArraySize(cJSON_GetObjectItem(o, "leaderboard")) >= 2);
+    const cJSON *e = cJSON_GetArrayItem(cJSON_GetObjectItem(o, "leaderboard"), 0);
+    assert_non_null(strstr(str_of(e, "name"), "lane instructions"));
+    assert_true(num_of(e, "value") > 0);
+    assert_string_equal(str_of(e, "order"), "asc");
+    const cJSON *hid = test_named(o, "reverseBlocks: correctness at hidden size 1 of 3");
+    assert_string_equal(str_of(hid, "visibility"), "after_published");
+    assert_true(num_of(hid, "score") > 0);
+    cJSON_Delete(o);
+    free(honest);
+
+    char *race = submission("race_reverse.cu");
+    o = autograde(&ag, race);
+    const cJSON *t = test_named(o, "reverseBlocks: races");
+    assert_int_equal(num_of(t, "score"), 0);
+    assert_string_equal(str_of(t, "status"), "failed");
+    assert_non_null(strstr(str_of(t, "output"), "hazard"));
+    assert_int_equal(num_of(test_named(o, "blockSums: races"), "score"), 1);
+    assert_true(num_of(o, "score") < ag.max && num_of(o, "score") > 0);
+    cJSON_Delete(o);
+    free(race);
+
+    char *broken = submission("compile_error.cu");
+    o = autograde(&ag, broken);
+    assert_int_equal(num_of(o, "score"), 0);
+    assert_non_null(strstr(str_of(test_named(o, "compile"), "output"), "syncthreads.cu:"));
+    assert_string_equal(str_of(test_named(o, "reverseBlocks: memory"), "output"),
+                        "your file did not compile");
+    assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(o, "leaderboard")), 0);
+    cJSON_Delete(o);
+    free(broken);
+
+    o = autograde(&ag, NULL); /* nothing handed in */
+    assert_int_equal(num_of(o, "score"), 0);
+    assert_non_null(strstr(str_of(o, "output"), "no syncthreads.cu"));
+    cJSON_Delete(o);
+
+    rm_rf(dir);
+    free(ag.root), free(ag.submission), free(ag.results);
+    free(dir);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_student_edition),
+        cmocka_unit_test(test_gradescope),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
