@@ -29,7 +29,7 @@ namespace d25 {
 #include "../../solutions/day25-cascade/cascade.cu"
 }
 namespace base {
-#include "../../grader/days/copy_kernel.cu"
+#include "../../days/day25-cascade/copy.cu"
 }
 
 #define CK(call)                                                                  \

@@ -216,7 +216,7 @@ static uint64_t ordered(float f)
 {
     int32_t b;
     memcpy(&b, &f, 4);
-    return (uint64_t)(b < 0 ? (int64_t)0x80000000 - b : (int64_t)0x80000000 + b);
+    return (uint64_t)(b < 0 ? (int64_t)0x80000000 - (b & 0x7fffffff) : (int64_t)0x80000000 + b);
 }
 
 /* got against want at one element, by the kernel's comparison. */
@@ -316,6 +316,8 @@ void harness_judge(const harness_request *req, const harness_output *ref, harnes
     harness_count(req, mine);
     mine->wrong = 0;
     mine->nfirst = 0;
+    free(mine->note);
+    mine->note = NULL;
     if (!mine->compared) {
         mine->wrong = mine->total;
         return;

@@ -722,8 +722,9 @@ static cl_status check_whole(cl_yaml_doc *d, day_manifest *m, cl_error *err)
         for (int k = 0; k < m->course.n; k++)
             if (day_size_get(&m->hidden[i], m->course.keys[k], -1) < 0 ||
                 m->hidden[i].n != m->course.n)
-                return cl_yaml_fail(d, root, err, "hidden size %d must name the same keys as "
-                                    "the course size; give every size the same keys", i + 1);
+                return day_fail_at(d->path, m->hidden[i].at, err, "hidden size %d must name "
+                                   "the same keys as the course size; give every size the same "
+                                   "keys", i + 1);
     m->block = m->launch.block[0] * m->launch.block[1] * m->launch.block[2];
     m->block_at = m->launch.block_at;
     cl_status st = day_compile_formulas(m, err);

@@ -229,6 +229,9 @@ static cl_status compare_key(cl_yaml_doc *d, yaml_node_t *k, yaml_node_t *v, day
                              day_compare *c, cl_error *err)
 {
     const char *key = cl_yaml_scalar(k);
+    bool ulps = key && !strcmp(key, "ulps"), bound = key && (!strcmp(key, "ops") || !strcmp(key, "abs"));
+    if ((ulps && (c->ops || c->abs)) || (bound && c->kind == DAY_COMPARE_ULPS))
+        return cl_yaml_fail(d, k, err, "give 'ulps' or a bound ('ops', 'abs'), not both");
     if (key && !strcmp(key, "ulps")) {
         c->kind = DAY_COMPARE_ULPS;
         cl_status st = day_read_number(d, v, "'ulps'", &c->ulps, err);

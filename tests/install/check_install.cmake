@@ -55,3 +55,25 @@ execute_process(COMMAND ${run} check-course 8 RESULT_VARIABLE rc OUTPUT_VARIABLE
 if(NOT rc EQUAL 0 OR NOT out MATCHES "fixtures/no_guard.cu" OR NOT out MATCHES "every check passed")
   message(FATAL_ERROR "check-course 8 on the installed binary: exit ${rc}\n${out}\n${err}")
 endif()
+# A day added as data alone, no rebuild: the installed binary scaffolds it
+# in the installed course, lists it as one that can be graded, and
+# check-course grades its template, solution and fixture.
+set(env ${CMAKE_COMMAND} -E env --unset=CUDALAB_COURSE CUDALAB_WORKSPACE=${PREFIX}/ws
+        CUDALAB_CACHE=${PREFIX}/cache NO_COLOR=1)
+execute_process(COMMAND ${env} ${PREFIX}/bin/cudalab new 7 vecadd
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT EXISTS ${PREFIX}/share/cudalab/days/day07-vecadd/day.yaml
+   OR NOT EXISTS ${PREFIX}/share/cudalab/solutions/day07-vecadd/vecadd.cu)
+  message(FATAL_ERROR "installed cudalab new 7 vecadd: exit ${rc}\n${out}\n${err}")
+endif()
+execute_process(COMMAND ${env} ${PREFIX}/bin/cudalab list
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "7 +day07-vecadd" OR out MATCHES "cannot be graded")
+  message(FATAL_ERROR "installed cudalab list after new: exit ${rc}\n${out}\n${err}")
+endif()
+execute_process(COMMAND ${env} ${PREFIX}/bin/cudalab check-course 7
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "template +compiles and fails"
+   OR NOT out MATCHES "1 day checked: every check passed")
+  message(FATAL_ERROR "installed cudalab check-course 7: exit ${rc}\n${out}\n${err}")
+endif()

@@ -21,11 +21,11 @@ static const char manifest[] =
     "title: A demo day\n"
     "topic: demo\n"
     "student_file: demo.cu\n"
-    "launch: {block: 256, grid: one block}\n"
+    "launch: {block: 256, grid: 1, about: one block}\n"
     "kernels:\n"
     "  - name: demo\n"
     "    summary: does nothing\n"
-    "    params: [{type: float*, name: out}]\n"
+    "    params: [{type: float*, name: out, length: n}]\n"
     "    checks: [correctness]\n"
     "sizes: {course: {n: 1}, hidden: []}\n";
 
@@ -63,6 +63,7 @@ static int setup(void **state)
     put("days/day07-demo/day.yaml", manifest);
     put("days/day07-demo/README.md", "# Demo\n");
     put("templates/day07-demo/demo.cu", "// TODO: template\n");
+    put("solutions/day07-demo/demo.cu", "__global__ void demo(float *out) { out[0] = 1; }\n");
     return 0;
 }
 
@@ -123,6 +124,46 @@ static void test_list_bad_manifest(void **state)
     char *cmd = cl_sprintf("rm -rf %s/days/day08-broken", course);
     assert_int_equal(system(cmd), 0);
     free(cmd);
+}
+
+/* A day whose manifest loads but whose reference solution (the oracle) or
+ * template is missing is listed as one that cannot be graded, with the
+ * reason; list exits 2, and grading it is refused with the same reason. */
+static void test_list_ungradable(void **state)
+{
+    (void)state;
+    char *yaml = cl_strdup(manifest);
+    memcpy(strstr(yaml, "day: 7"), "day: 9", 6);
+    memcpy(strstr(yaml, "day07-demo"), "day09-demo", 10);
+    put("days/day09-demo/day.yaml", yaml);
+    put("days/day09-demo/README.md", "# Demo\n");
+    put("templates/day09-demo/demo.cu", "// TODO: template\n");
+    cl_str out = {0};
+    assert_int_equal(run("list", &out), 2);
+    assert_non_null(strstr(out.s, "day09-demo"));
+    assert_non_null(strstr(out.s, "cannot be graded"));
+    assert_non_null(strstr(out.s, "day09-demo: no reference solution: "));
+    assert_non_null(strstr(out.s, "solutions/day09-demo/demo.cu is missing"));
+    assert_non_null(strstr(out.s, "0 of 1 days passing and honest"));
+    cl_str_free(&out);
+    assert_int_equal(run("grade 9", &out), 2);
+    assert_non_null(strstr(out.s, "day09-demo cannot be graded: no reference solution"));
+    cl_str_free(&out);
+    /* With the solution and no template it is the template that is missing. */
+    put("solutions/day09-demo/demo.cu", "__global__ void demo(float *out) { out[0] = 1; }\n");
+    char *tpl = cl_sprintf("%s/templates/day09-demo/demo.cu", course);
+    assert_int_equal(remove(tpl), 0);
+    free(tpl);
+    assert_int_equal(run("list", &out), 2);
+    assert_non_null(strstr(out.s, "day09-demo: no template: "));
+    cl_str_free(&out);
+    char *cmd = cl_sprintf("rm -rf %s/days/day09-demo %s/solutions/day09-demo "
+                           "%s/templates/day09-demo", course, course, course);
+    assert_int_equal(system(cmd), 0);
+    free(cmd);
+    free(yaml);
+    assert_int_equal(run("list", &out), 0);
+    cl_str_free(&out);
 }
 
 static void test_reset_keeps_backup(void **state)
@@ -204,6 +245,7 @@ int main(void)
         cmocka_unit_test(test_unknown_command),
         cmocka_unit_test(test_list),
         cmocka_unit_test(test_list_bad_manifest),
+        cmocka_unit_test(test_list_ungradable),
         cmocka_unit_test(test_reset_keeps_backup),
         cmocka_unit_test(test_no_course),
         cmocka_unit_test(test_corrupt_state),

@@ -1,7 +1,8 @@
 /* test_course_data.c - course data is validated before anything runs, and
  * what it says is what is used, with the real binary on a copy of the
  * course: a day 23 whose live columns exceed its stride (a heap overflow in
- * the harness before) is listed with day.yaml:LINE:COL and refused by
+ * the harness before; now a broken `require` rule of its manifest) is
+ * listed with day.yaml:LINE:COL and refused by
  * `grade` with exit 2; a day 14 whose manifest says sm_80 is built with
  * -arch=sm_80 (an nvcc that logs its arguments proves it). */
 #include <setjmp.h>
@@ -104,8 +105,19 @@ static void test_live_past_stride_refused(void **state)
     (void)state;
     edit("days/day23-shuffles/day.yaml", "{rows: 1000, live: 7, stride: 32}",
          "{rows: 1000, live: 7, stride: 4}");
-    char *where = cl_sprintf("%s/course/days/day23-shuffles/day.yaml:58:26: 'live' (7) in hidden "
-                             "size 3 must not exceed 'stride' (4)", work);
+    /* The rule is the manifest's own `require`, broken by the size on
+     * this line: the message is where the size is and which rule, why. */
+    char *yaml = cl_sprintf("%s/course/days/day23-shuffles/day.yaml", work), *text = NULL;
+    assert_int_equal(cl_read_file(yaml, &text, NULL, NULL), CL_OK);
+    const char *at = strstr(text, "{rows: 1000, live: 7, stride: 4}");
+    int line = 1, column = 1;
+    for (const char *c = text; c < at; c++, column++)
+        if (*c == '\n') line++, column = 0;
+    free(text);
+    char *where = cl_sprintf("%s:%d:%d: hidden size 3 (rows=1000 live=7 stride=4) breaks the rule "
+                             "\"live <= stride\": the live columns lie inside a row of `stride` "
+                             "floats; change the size or the rule", yaml, line, column);
+    free(yaml);
     /* A title past list's 40 bytes is cut between characters: the output
      * stays UTF-8. */
     edit("days/day14-syncthreads/day.yaml", "title: Barriers with __syncthreads",

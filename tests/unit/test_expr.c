@@ -1,0 +1,176 @@
+/* test_expr.c - the manifest's expressions (grader/days/expr.c): precedence
+ * and associativity, ?:, the functions, the variables by place, and each
+ * kind of error with its column. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "days/expr.h"
+
+static const char *const names[] = {"n", "rows", "stride", "i"};
+static const double vars[] = {1000, 7, 32, 45};
+
+/* text's value with n=1000, rows=7, stride=32, i=45. */
+static double value(const char *text)
+{
+    char why[256] = "";
+    day_expr *e = day_expr_parse(text, names, 4, why, sizeof why);
+    if (!e) fail_msg("'%s' did not parse: %s", text, why);
+    double v = day_expr_eval(e, vars);
+    assert_string_equal(day_expr_text(e), text);
+    day_expr_free(e);
+    return v;
+}
+
+#define EXPECT(text, want)                                                       \
+    do {                                                                         \
+        double got_ = value(text);                                               \
+        if (!(got_ == (want)))                                                   \
+            fail_msg("'%s' is %.17g, wanted %.17g", text, got_, (double)(want)); \
+    } while (0)
+
+static void expect_fail(const char *text, int nnames, const char *why_has)
+{
+    char why[256] = "";
+    day_expr *e = day_expr_parse(text, names, nnames, why, sizeof why);
+    if (e) {
+        day_expr_free(e);
+        fail_msg("'%s' parsed; wanted an error with '%s'", text, why_has);
+    }
+    if (!strstr(why, why_has)) fail_msg("'%s': '%s', wanted '%s'", text, why, why_has);
+}
+
+static void test_precedence(void **state)
+{
+    (void)state;
+    EXPECT("1 + 2 * 3", 7);
+    EXPECT("(1 + 2) * 3", 9);
+    EXPECT("10 - 4 - 3", 3);           /* left to right */
+    EXPECT("64 / 4 / 2", 8);
+    EXPECT("7 / 2", 3.5);              /* real division */
+    EXPECT("2 * 7 % 4", 2);            /* one level, left to right: (2*7)%4 */
+    EXPECT("2 + 7 % 4", 5);
+    EXPECT("-2 * 3", -6);
+    EXPECT("- -2", 2);
+    EXPECT("+3", 3);
+    EXPECT("1 + 2 < 4", 1);            /* comparison looser than + */
+    EXPECT("1 < 2 == 1", 1);           /* == looser than < */
+    EXPECT("1 == 1 && 0 == 1", 0);
+    EXPECT("1 || 0 && 0", 1);          /* && tighter than || */
+    EXPECT("!0 + 1", 2);               /* ! binds to its operand */
+    EXPECT("!(2 > 1)", 0);
+    EXPECT("3 != 3", 0);
+    EXPECT("3 >= 3 && 3 <= 3 && !(3 > 3) && !(3 < 3)", 1);
+    EXPECT("0.5 + .25 + 1e3", 1000.75);
+    EXPECT("  n\t*  2 ", 2000);
+}
+
+static void test_variables(void **state)
+{
+    (void)state;
+    EXPECT("rows * stride", 224);
+    EXPECT("i % stride", 13);
+    EXPECT("i % stride < 20", 1);
+    EXPECT("ceil(n / 256)", 4);
+    EXPECT("floor(n / 256)", 3);
+    char why[256];
+    day_expr *e = day_expr_parse("i % stride < rows", names, 4, why, sizeof why);
+    assert_non_null(e);
+    assert_true(day_expr_uses(e, 3));
+    assert_true(day_expr_uses(e, 2));
+    assert_true(day_expr_uses(e, 1));
+    assert_false(day_expr_uses(e, 0));
+    double other[] = {0, 20, 32, 51};
+    assert_true(day_expr_eval(e, other) == 1);
+    other[3] = 52;
+    assert_true(day_expr_eval(e, other) == 0);
+    day_expr_free(e);
+    /* a name that begins like a variable is not it */
+    expect_fail("nn + 1", 4, "'nn' is not a variable here; the variables are n, rows, stride, i");
+}
+
+static void test_conditional(void **state)
+{
+    (void)state;
+    EXPECT("1 ? 2 : 3", 2);
+    EXPECT("0 ? 2 : 3", 3);
+    EXPECT("i % 2 ? 10 : 20", 10);
+    EXPECT("0 ? 1 : 0 ? 2 : 3", 3);     /* right to left */
+    EXPECT("1 ? 0 ? 4 : 5 : 6", 5);
+    EXPECT("rows > 5 ? rows * 2 : rows", 14);
+    EXPECT("1 + 1 ? 7 : 8", 7);         /* the condition is the whole of 1 + 1 */
+}
+
+static void test_functions(void **state)
+{
+    (void)state;
+    EXPECT("ceil(2.1)", 3);
+    EXPECT("floor(-2.1)", -3);
+    EXPECT("min(3, rows)", 3);
+    EXPECT("max(3, rows)", 7);
+    EXPECT("abs(-4.5)", 4.5);
+    EXPECT("log2(n * 1.024)", 10);
+    EXPECT("sqrt(49)", 7);
+    EXPECT("pow(2, 10)", 1024);
+    EXPECT("max(min(n, 10), ceil(rows / 2))", 10);
+    EXPECT("ceil((n + 255) / 256) * 256", 1280);
+    EXPECT("-5 % 3", -2);               /* the remainder keeps the sign, as C's */
+    EXPECT("pow(2, 53) + 1 - pow(2, 53)", 0); /* doubles: exact only to 2^53 */
+}
+
+static void test_errors(void **state)
+{
+    (void)state;
+    expect_fail("n + rows", 1, "at column 5 of \"n + rows\": 'rows' is not a variable here; the "
+                "variables are n");
+    expect_fail("i * 2", 3, "at column 1 of \"i * 2\": 'i' is not a variable here; the variables "
+                "are n, rows, stride");
+    expect_fail("1 +", 4, "at column 4 of \"1 +\": the expression ends early");
+    expect_fail("", 4, "at column 1 of \"\": the expression ends early");
+    expect_fail("(1 + 2", 4, "at column 7 of \"(1 + 2\": expected ')'");
+    expect_fail("1 + 2)", 4, "at column 6 of \"1 + 2)\": unexpected ')'");
+    expect_fail("2 # 3", 4, "at column 3 of \"2 # 3\": unexpected '#'");
+    expect_fail("* 3", 4, "at column 1 of \"* 3\": expected a number, a variable or '('");
+    expect_fail("1 ? 2", 4, "at column 6 of \"1 ? 2\": expected ':' after 'c ? a'");
+    expect_fail("min(1)", 4, "at column 6 of \"min(1)\": min takes two arguments, separated by a comma");
+    expect_fail("ceil(1, 2)", 4, "at column 7 of \"ceil(1, 2)\": expected ')' to close ceil(");
+    expect_fail("round(2)", 4, "'round' is not a function; use ceil, floor, min, max, abs, log2, "
+                "sqrt or pow");
+    expect_fail("n & rows", 4, "unexpected '&'");
+    expect_fail("n = 1", 4, "unexpected '='");
+    expect_fail("n (2)", 4, "at column 4 of \"n (2)\": 'n' is not a function");
+    /* nesting and length are bounded, not a stack overflow */
+    char deep[200];
+    memset(deep, '(', 100);
+    strcpy(deep + 100, "1");
+    expect_fail(deep, 4, "nested too deeply");
+    char dashes[200];
+    memset(dashes, '-', 150);
+    strcpy(dashes + 150, "1");
+    expect_fail(dashes, 4, "nested too deeply");
+    char longer[1100];
+    memset(longer, '1', 1001);
+    longer[1001] = '\0';
+    expect_fail(longer, 4, "an expression may be 1000 characters long at most");
+    char ok[1001];
+    memset(ok, '1', 15);
+    ok[15] = '\0';
+    assert_true(value(ok) == 111111111111111.0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_precedence),
+        cmocka_unit_test(test_variables),
+        cmocka_unit_test(test_conditional),
+        cmocka_unit_test(test_functions),
+        cmocka_unit_test(test_errors),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,376 @@
+/* test_harness.c - the generic harness's judgement (harness_judge) on
+ * outputs made by hand, no backend: exact, a bound from the number of
+ * operations, ULPs, a total, the elements the reference leaves untouched,
+ * the guards around a buffer, and counting in the kernel's unit. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "days/harness.h"
+
+#define PATH "/c/days/day07-judge/day.yaml"
+
+static const char manifest[] =
+    "day: 7\n"
+    "slug: day07-judge\n"
+    "title: t\n"
+    "topic: t\n"
+    "student_file: j.cu\n"
+    "launch: {block: 32, grid: 1}\n"
+    "kernels:\n"
+    "  - {name: exactK, summary: s, checks: [correctness], params: [{type: float*, name: out, length: n}]}\n"
+    "  - {name: opsK, summary: s, checks: [correctness], compare: {ops: 4}, params: [{type: float*, name: out, length: n}]}\n"
+    "  - {name: ulpsK, summary: s, checks: [correctness], compare: {ulps: 1}, params: [{type: float*, name: out, length: n}]}\n"
+    "  - {name: totalK, summary: s, checks: [correctness], compare: {over: total, ops: 2}, unit: blocks, params: [{type: float*, name: partial, length: n}]}\n"
+    "  - {name: rowsK, summary: s, checks: [correctness], unit: {name: rows, elements: 4}, untouched: the padding must be left alone, params: [{type: float*, name: out, length: n}]}\n"
+    "  - {name: intK, summary: s, checks: [correctness], params: [{type: int*, name: counts, length: n}]}\n"
+    "  - {name: twoK, summary: s, checks: [correctness], params: [{type: float*, name: a, length: n}, {type: const float*, name: in, length: n, fill: {value: 1}}, {type: float*, name: b, role: inout, length: n, fill: {value: 2}}]}\n"
+    "sizes: {course: {n: 10}, hidden: []}\n";
+
+static day_manifest *m;
+
+static int setup(void **state)
+{
+    (void)state;
+    cl_error e = {0};
+    if (day_manifest_parse(PATH, manifest, strlen(manifest), &m, &e) != CL_OK)
+        fail_msg("%d:%d %s", e.line, e.column, e.message);
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    day_manifest_free(m);
+    return 0;
+}
+
+static harness_request request(const char *kernel)
+{
+    harness_request r = {0};
+    r.kernel = day_manifest_kernel(m, kernel);
+    assert_non_null(r.kernel);
+    r.day = m;
+    r.size = &m->course;
+    return r;
+}
+
+/* An output of 10 elements with `guard` sentinels each side, all sentinels. */
+static harness_output blank(int param, size_t guard)
+{
+    harness_output o = {param, 4, 10, guard, guard, NULL, NULL};
+    o.host = malloc((guard * 2 + 10) * 4);
+    uint32_t s = HARNESS_SENTINEL;
+    for (size_t i = 0; i < guard * 2 + 10; i++) memcpy(o.host + i * 4, &s, 4);
+    return o;
+}
+
+static void set(harness_output *o, long i, float v) /* i may be in the guards */
+{
+    memcpy(o->host + (size_t)((long)o->head + i) * 4, &v, 4);
+}
+
+static void set_int(harness_output *o, long i, int32_t v)
+{
+    memcpy(o->host + (size_t)((long)o->head + i) * 4, &v, 4);
+}
+
+/* ref and mine: every element 1..10 (the reference has no guards). */
+static void both(harness_output *ref, harness_result *mine, int param)
+{
+    *ref = blank(param, 0);
+    memset(mine, 0, sizeof *mine);
+    mine->compared = true;
+    mine->out = calloc(2, sizeof *mine->out);
+    mine->out[0] = blank(param, 3);
+    mine->nout = 1;
+    for (int i = 0; i < 10; i++) {
+        set(ref, i, (float)(i + 1));
+        set(&mine->out[0], i, (float)(i + 1));
+    }
+}
+
+static void judge(const char *kernel, harness_output *ref, harness_result *mine)
+{
+    harness_request r = request(kernel);
+    harness_judge(&r, ref, mine);
+}
+
+static void done(harness_output *ref, harness_result *mine)
+{
+    free(ref->host);
+    harness_result_free(mine);
+}
+
+static void test_exact(void **state)
+{
+    (void)state;
+    harness_output ref;
+    harness_result mine;
+    both(&ref, &mine, 0);
+    judge("exactK", &ref, &mine);
+    assert_int_equal(mine.wrong, 0);
+    assert_int_equal(mine.total, 10);
+    assert_string_equal(mine.unit, "elements");
+    assert_int_equal(mine.nfirst, 0);
+    assert_null(mine.note);
+    set(&mine.out[0], 3, nextafterf(4.0f, 5.0f)); /* one ulp off */
+    set(&mine.out[0], 7, 0.0f);
+    judge("exactK", &ref, &mine);
+    assert_int_equal(mine.wrong, 2);
+    assert_int_equal(mine.nfirst, 2);
+    assert_int_equal(mine.first[0].index, 3);
+    assert_true(mine.first[0].expected == 4.0 && mine.first[0].got == (double)nextafterf(4, 5));
+    assert_int_equal(mine.first[1].index, 7);
+    assert_true(mine.first[1].expected == 8 && mine.first[1].got == 0);
+    /* bit for bit: -0.0 is not 0.0 */
+    done(&ref, &mine);
+    both(&ref, &mine, 0);
+    set(&ref, 0, 0.0f);
+    set(&mine.out[0], 0, -0.0f);
+    judge("exactK", &ref, &mine);
+    assert_int_equal(mine.wrong, 1);
+    done(&ref, &mine);
+    /* at most five mismatches are kept */
+    both(&ref, &mine, 0);
+    for (int i = 0; i < 10; i++) set(&mine.out[0], i, -1.0f);
+    judge("exactK", &ref, &mine);
+    assert_int_equal(mine.wrong, 10);
+    assert_int_equal(mine.nfirst, 5);
+    assert_int_equal(mine.first[4].index, 4);
+    done(&ref, &mine);
+}
+
+/* {ops: 4}: |got - want| <= 4 * 2^-24 * |want|. */
+static void test_ops_bound(void **state)
+{
+    (void)state;
+    harness_output ref;
+    harness_result mine;
+    both(&ref, &mine, 0);
+    set(&ref, 0, 1.0f);
+    set(&mine.out[0], 0, 1.0f + 0x1p-22f);            /* 4 units: on the bound */
+    set(&ref, 1, -8.0f);
+    set(&mine.out[0], 1, -8.0f - 0x1p-19f);           /* 4 units of 8 */
+    judge("opsK", &ref, &mine);
+    assert_int_equal(mine.wrong, 0);
+    set(&mine.out[0], 0, 1.0f + 0x1p-22f + 0x1p-23f); /* 6 units */
+    set(&mine.out[0], 2, NAN);                        /* not finite: must equal the reference */
+    set(&mine.out[0], 3, INFINITY);
+    judge("opsK", &ref, &mine);
+    assert_int_equal(mine.wrong, 3);
+    assert_int_equal(mine.first[0].index, 0);
+    assert_int_equal(mine.first[1].index, 2);
+    /* an infinity the reference also wrote is right */
+    set(&ref, 3, INFINITY);
+    set(&mine.out[0], 0, 1.0f);
+    set(&mine.out[0], 2, 3.0f);
+    judge("opsK", &ref, &mine);
+    assert_int_equal(mine.wrong, 0);
+    done(&ref, &mine);
+}
+
+static void test_ulps(void **state)
+{
+    (void)state;
+    harness_output ref;
+    harness_result mine;
+    both(&ref, &mine, 0);
+    set(&mine.out[0], 0, nextafterf(1.0f, 2.0f));                      /* 1 ulp */
+    set(&mine.out[0], 1, nextafterf(2.0f, 0.0f));                      /* 1 ulp below */
+    set(&ref, 2, -3.0f);
+    set(&mine.out[0], 2, nextafterf(-3.0f, -4.0f));                    /* negatives too */
+    set(&ref, 3, 0.0f);
+    set(&mine.out[0], 3, -0.0f);                                       /* 0 ulps apart */
+    set(&ref, 4, 0x1p-149f);
+    set(&mine.out[0], 4, 0.0f);                                        /* the least subnormal */
+    set(&ref, 5, NAN);
+    set(&mine.out[0], 5, NAN);                                         /* NaN is NaN's */
+    judge("ulpsK", &ref, &mine);
+    assert_int_equal(mine.wrong, 0);
+    set(&mine.out[0], 0, nextafterf(nextafterf(1.0f, 2.0f), 2.0f));    /* 2 ulps */
+    set(&mine.out[0], 4, -0x1p-149f);                                  /* across zero: 2 ulps */
+    set(&mine.out[0], 5, 6.0f);
+    set(&mine.out[0], 6, NAN);
+    judge("ulpsK", &ref, &mine);
+    assert_int_equal(mine.wrong, 4);
+    assert_int_equal(mine.first[1].index, 4);
+    done(&ref, &mine);
+}
+
+/* {over: total}: the sum is judged; each element must be written and finite. */
+static void test_total(void **state)
+{
+    (void)state;
+    harness_output ref;
+    harness_result mine;
+    both(&ref, &mine, 0);
+    /* 55 either way, split differently between the blocks */
+    set(&mine.out[0], 0, 0.0f);
+    set(&mine.out[0], 1, 3.0f);
+    judge("totalK", &ref, &mine);
+    assert_int_equal(mine.wrong, 0);
+    assert_int_equal(mine.total, 10);
+    assert_string_equal(mine.unit, "blocks");
+    assert_null(mine.note);
+    /* an element left as the sentinel, or not finite, is wrong by itself */
+    uint32_t s = HARNESS_SENTINEL;
+    memcpy(mine.out[0].host + (mine.out[0].head + 4) * 4, &s, 4);
+    set(&mine.out[0], 6, INFINITY);
+    judge("totalK", &ref, &mine);
+    assert_int_equal(mine.wrong, 2);
+    assert_int_equal(mine.nfirst, 2);
+    assert_int_equal(mine.first[0].index, 4);
+    assert_true(isnan(mine.first[0].expected));
+    assert_int_equal(mine.first[1].index, 6);
+    assert_null(mine.note);
+    done(&ref, &mine);
+    /* every element written, the sum off by more than 2 units: all wrong */
+    both(&ref, &mine, 0);
+    set(&mine.out[0], 9, 10.5f);
+    judge("totalK", &ref, &mine);
+    assert_int_equal(mine.wrong, 10);
+    assert_non_null(mine.note);
+    assert_string_equal(mine.note, "the elements of partial add up to 55.5; the reference's add up to 55");
+    done(&ref, &mine);
+}
+
+/* What the reference leaves alone must stay alone; guards must stay whole. */
+static void test_untouched_and_guards(void **state)
+{
+    (void)state;
+    harness_output ref;
+    harness_result mine;
+    both(&ref, &mine, 0);
+    uint32_t s = HARNESS_SENTINEL;
+    memcpy(ref.host + 9 * 4, &s, 4); /* the reference does not write element 9 */
+    memcpy(mine.out[0].host + (mine.out[0].head + 9) * 4, &s, 4);
+    judge("exactK", &ref, &mine);
+    assert_int_equal(mine.wrong, 0);
+    assert_null(mine.note);
+    set(&mine.out[0], 9, 10.0f);
+    judge("exactK", &ref, &mine);
+    assert_int_equal(mine.wrong, 1);
+    assert_string_equal(mine.note, "wrote 1 elements the reference leaves untouched");
+    /* a write into the guard before and after: the note fails the check */
+    memcpy(mine.out[0].host + (mine.out[0].head + 9) * 4, &s, 4);
+    set(&mine.out[0], -1, 0.0f);
+    set(&mine.out[0], 11, 0.0f);
+    judge("exactK", &ref, &mine);
+    assert_int_equal(mine.wrong, 0);
+    assert_string_equal(mine.note, "wrote 2 elements outside out");
+    set(&mine.out[0], 9, 10.0f);
+    judge("exactK", &ref, &mine);
+    assert_string_equal(mine.note, "wrote 1 elements the reference leaves untouched and 2 elements "
+                                   "outside out");
+    done(&ref, &mine);
+    /* the kernel's own words about what must be left alone */
+    both(&ref, &mine, 0);
+    memcpy(ref.host + 9 * 4, &s, 4);
+    judge("rowsK", &ref, &mine);
+    assert_string_equal(mine.note, "wrote 1 elements the reference leaves untouched; the padding "
+                                   "must be left alone");
+    done(&ref, &mine);
+}
+
+/* Two outputs, one an in-out: its untouched elements are those still as
+ * they started; the note names "its buffers". */
+static void test_inout(void **state)
+{
+    (void)state;
+    harness_output ref[2];
+    harness_result mine;
+    both(&ref[0], &mine, 0);
+    float start[10];
+    for (int i = 0; i < 10; i++) start[i] = 2.0f;
+    ref[1] = blank(2, 0);
+    mine.out[1] = blank(2, 2);
+    mine.nout = 2;
+    ref[1].initial = mine.out[1].initial = (const unsigned char *)start;
+    for (int i = 0; i < 10; i++) {
+        set(&ref[1], i, i < 5 ? 7.0f : 2.0f); /* the reference changes the first half */
+        set(&mine.out[1], i, i < 5 ? 7.0f : 2.0f);
+    }
+    judge("twoK", ref, &mine);
+    assert_int_equal(mine.wrong, 0);
+    assert_int_equal(mine.total, 20);
+    assert_null(mine.note);
+    set(&mine.out[1], 8, 7.0f);
+    set(&mine.out[1], -2, 0.0f);
+    judge("twoK", ref, &mine);
+    assert_int_equal(mine.wrong, 1);
+    assert_string_equal(mine.note, "wrote 1 elements the reference leaves untouched and 1 elements "
+                                   "outside its buffers");
+    free(ref[1].host);
+    done(&ref[0], &mine);
+}
+
+/* unit: {name: rows, elements: 4}: 10 elements are 3 rows, the last short;
+ * a row is wrong once however many of its elements are. */
+static void test_units(void **state)
+{
+    (void)state;
+    harness_output ref;
+    harness_result mine;
+    both(&ref, &mine, 0);
+    judge("rowsK", &ref, &mine);
+    assert_int_equal(mine.total, 3);
+    assert_string_equal(mine.unit, "rows");
+    assert_int_equal(mine.wrong, 0);
+    set(&mine.out[0], 0, 0.0f);
+    set(&mine.out[0], 2, 0.0f);
+    judge("rowsK", &ref, &mine);
+    assert_int_equal(mine.wrong, 1);
+    assert_int_equal(mine.nfirst, 1);
+    assert_int_equal(mine.first[0].index, 0);
+    set(&mine.out[0], 9, 0.0f);
+    judge("rowsK", &ref, &mine);
+    assert_int_equal(mine.wrong, 2);
+    assert_int_equal(mine.first[1].index, 9);
+    /* a run that did not complete: every row is wrong */
+    mine.compared = false;
+    judge("rowsK", &ref, &mine);
+    assert_int_equal(mine.wrong, 3);
+    assert_int_equal(mine.total, 3);
+    done(&ref, &mine);
+}
+
+/* Integer outputs: exact, shown as the integers they are. */
+static void test_integers(void **state)
+{
+    (void)state;
+    harness_output ref;
+    harness_result mine;
+    both(&ref, &mine, 0);
+    for (int i = 0; i < 10; i++) {
+        set_int(&ref, i, -i);
+        set_int(&mine.out[0], i, -i);
+    }
+    judge("intK", &ref, &mine);
+    assert_int_equal(mine.wrong, 0);
+    set_int(&mine.out[0], 5, -6);
+    judge("intK", &ref, &mine);
+    assert_int_equal(mine.wrong, 1);
+    assert_true(mine.first[0].expected == -5 && mine.first[0].got == -6);
+    done(&ref, &mine);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_exact),
+        cmocka_unit_test(test_ops_bound),
+        cmocka_unit_test(test_ulps),
+        cmocka_unit_test(test_total),
+        cmocka_unit_test(test_untouched_and_guards),
+        cmocka_unit_test(test_inout),
+        cmocka_unit_test(test_units),
+        cmocka_unit_test(test_integers),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
