@@ -647,6 +647,7 @@ typedef struct sim_run {
     struct worker *workers;          /* launch.c's */
     unsigned nworkers;
     uint64_t deadline_ns;            /* time cap, process CPU ns (0: none) */
+    atomic_uint_fast64_t worker_ns;  /* CPU time of the workers besides the caller */
 } sim_run;
 
 #endif
