@@ -10,8 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define GROUP_SLICE 4096u     /* ops a group runs before another gets a turn */
-#define WARP_SLICE 65536u     /* ops a warp runs before the next warp's turn */
+#define GROUP_SLICE SIM_GROUP_SLICE
+#define WARP_SLICE SIM_WARP_SLICE
 #define CHECK_EVERY 65536u    /* steps between looks at the clock and the launch's stop */
 
 static bool block_dependent(const sim_extra *e)
@@ -216,23 +216,28 @@ typedef struct pick {
     uint32_t mask, pc, limit;
 } pick;
 
-/* The group to run: the lowest pc, or after a long run the next pc up. */
+/* The group to run: the lowest pc, or after a long run the next pc up.
+ * Branch-free lane loops (min reductions), which the compiler vectorises. */
 static pick pick_group(sim_warp *w, uint32_t run)
 {
-    uint32_t lo = SIM_NONE, after = SIM_NONE;
+    uint32_t lo = SIM_NONE, after = SIM_NONE, rp = w->rotate ? w->rotate_pc : SIM_NONE;
     for (int l = 0; l < 32; l++) {
-        if (!(run >> l & 1u)) continue;
-        uint32_t pc = w->pc[l];
-        if (pc < lo) lo = pc;
-        if (w->rotate && pc > w->rotate_pc && pc < after) after = pc;
+        uint32_t pc = (run >> l & 1u) ? w->pc[l] : SIM_NONE;
+        lo = pc < lo ? pc : lo;
+        uint32_t up = pc > rp ? pc : SIM_NONE;
+        after = up < after ? up : after;
     }
     pick g = { 0, w->rotate && after != SIM_NONE ? after : lo, SIM_NONE };
     w->rotate = false;
+    uint32_t limit = SIM_NONE, mask = 0;
     for (int l = 0; l < 32; l++) {
-        if (!(run >> l & 1u)) continue;
-        if (w->pc[l] == g.pc) g.mask |= 1u << l;
-        else if (w->pc[l] > g.pc && w->pc[l] < g.limit) g.limit = w->pc[l];
+        uint32_t pc = (run >> l & 1u) ? w->pc[l] : SIM_NONE;
+        mask |= (uint32_t)(pc == g.pc) << l;
+        uint32_t up = pc > g.pc ? pc : SIM_NONE;
+        limit = up < limit ? up : limit;
     }
+    g.mask = mask;
+    g.limit = limit;
     return g;
 }
 
@@ -270,6 +275,7 @@ static bool run_warp(sim_block *b, sim_warp *w)
 {
     uint64_t start = b->steps;
     bool ran = false;
+    b->turn_start = start;
     for (;;) {
         uint32_t run = sim_runnable(w);
         if (!run) {
@@ -286,11 +292,11 @@ static bool run_warp(sim_block *b, sim_warp *w)
         if (b->steps >= b->next_check && checkpoint(b, w, &g)) return ran;
         uint64_t slice = GROUP_SLICE;
         if (b->L->budget - b->steps < slice) slice = b->L->budget - b->steps;
-        uint64_t before = b->steps;
+        b->group_start = b->steps; /* sim_run_group moves it when it picks the group again itself */
         sim_run_group(b, w, g.mask, g.pc, g.limit, (uint32_t)slice);
         ran = true;
         if (b->stop) return ran;
-        if (b->steps - before >= GROUP_SLICE && (sim_runnable(w) & ~g.mask)) {
+        if (b->steps - b->group_start >= GROUP_SLICE && (sim_runnable(w) & ~g.mask)) {
             w->rotate = true;
             w->rotate_pc = g.pc;
         }
@@ -311,7 +317,7 @@ static void deadlock(sim_block *b)
     b->stop = true;
 }
 
-void sim_block_run(sim_block *b)
+SIM_HOT void sim_block_run(sim_block *b)
 {
     while (!b->stop) {
         bool progress = false;

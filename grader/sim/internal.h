@@ -447,6 +447,8 @@ typedef struct sim_block {
     bool aborted;             /* stopped because a block before it stopped the launch */
     bool fault;
     uint64_t next_check;      /* steps at which to look at the clock and the stop */
+    uint64_t turn_start;      /* steps when the running warp's turn began */
+    uint64_t group_start;     /* steps when the running group was (last) picked */
     bool extra_filled;        /* constant rows are in place (they never change) */
 } sim_block;
 
@@ -467,6 +469,8 @@ static inline void sim_local_touch(sim_block *b, unsigned tid, uint64_t off, uns
 }
 
 /* block.c */
+#define SIM_GROUP_SLICE 4096u     /* ops a group runs before another gets a turn */
+#define SIM_WARP_SLICE 65536u     /* ops a warp runs before the next warp's turn */
 void sim_block_run(sim_block *b);
 void sim_block_setup(sim_block *b, uint64_t index);
 /* Lanes of w that can run now. */
@@ -497,6 +501,7 @@ void sim_mem_poison_lane(sim_warp *w, const sim_op *op, int l);
 
 /* mem.c: memory instructions for the lanes m of w at op. */
 void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
+void sim_exec_ldparam(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
 void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
 void sim_exec_atom(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
 /* Generic read of n bytes at a generic address for the thread `tid` (printf);
@@ -509,6 +514,11 @@ void sim_assert_text(sim_block *b, unsigned tid, uint32_t pc, char *out, size_t 
 /* The lanes m of w arrive at the collective at pc: run it now if every lane
  * it waits for is here, else park them. */
 void sim_coll_arrive(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
+/* The lanes m, all of w's runnable lanes and all at the collective at pc,
+ * run it now when it cannot park them or report a hazard (the converged
+ * shuffle, vote or warp barrier): true when done (their pcs are not moved),
+ * false with nothing changed. */
+bool sim_coll_fast(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
 /* Complete the rendezvous that can complete among parked lanes; true if any. */
 bool sim_coll_resolve(sim_block *b, sim_warp *w);
 /* Report the lanes still parked at collectives of w as deadlocked. */

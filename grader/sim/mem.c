@@ -547,6 +547,28 @@ SIM_HOT void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     else if (is_shared(op)) count_banks(b, a.addr, m, total, false, a.contig);
 }
 
+/* ld.param of one element at a fixed offset: one value for the lanes m, as
+ * sim_exec_ld's broadcast gives it; past the launch's parameters, the
+ * general path (which reports the fault). */
+void sim_exec_ldparam(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
+{
+    const sim_op *op = &b->prog->code[pc];
+    if ((uint64_t)op->imm + op->p[1] > b->L->param_size) {
+        sim_exec_ld(b, w, pc, m);
+        return;
+    }
+    w->minst++;
+    int first = __builtin_ctz(m);
+    put_value(w, op, 0, first, b->L->params + op->imm);
+    if (op->p[3] & SIM_MF_DST64) {
+        uint64_t *row = w->r64 + (size_t)op->s[0] * 32, v = row[first];
+        for (int l = 0; l < 32; l++) row[l] = (m >> l & 1u) ? v : row[l];
+    } else {
+        uint32_t *row = w->r32 + (size_t)op->s[0] * 32, v = row[first];
+        for (int l = 0; l < 32; l++) row[l] = (m >> l & 1u) ? v : row[l];
+    }
+}
+
 SIM_HOT void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
 {
     const sim_op *op = &b->prog->code[pc];
