@@ -32,6 +32,9 @@ typedef struct emu_table {
 static void observe(void *ctx, const char *kernel, const sim_counters *c, uint64_t cpu_ns)
 {
     emu_table *t = ctx;
+    if (getenv("BENCH_LAUNCHES"))
+        fprintf(stderr, "launch %s: %llu lane instructions, %llu blocks, %.4f CPU s\n", kernel,
+                (unsigned long long)c->lane_instructions, (unsigned long long)c->blocks, cpu_ns * 1e-9);
     int i = 0;
     while (i < t->n && !(t->v[i].day == t->day && !strcmp(t->v[i].name, kernel))) i++;
     if (i == t->n) {

@@ -217,27 +217,53 @@ typedef struct pick {
 } pick;
 
 /* The group to run: the lowest pc, or after a long run the next pc up.
- * Branch-free lane loops (min reductions), which the compiler vectorises. */
-static pick pick_group(sim_warp *w, uint32_t run)
+ * The lanes' pcs four at a time in vectors (GCC's vector extensions: SSE2,
+ * or AVX2 in the x86-64-v3 clone), lanes outside run as SIM_NONE, so the
+ * searches are unsigned min reductions. */
+typedef uint32_t v4u __attribute__((vector_size(16)));
+
+static inline __attribute__((always_inline)) v4u vmin(v4u a, v4u b)
 {
-    uint32_t lo = SIM_NONE, after = SIM_NONE, rp = w->rotate ? w->rotate_pc : SIM_NONE;
-    for (int l = 0; l < 32; l++) {
-        uint32_t pc = (run >> l & 1u) ? w->pc[l] : SIM_NONE;
-        lo = pc < lo ? pc : lo;
-        uint32_t up = pc > rp ? pc : SIM_NONE;
-        after = up < after ? up : after;
+    v4u lt = (v4u)(a < b);
+    return (a & lt) | (b & ~lt);
+}
+
+static inline __attribute__((always_inline)) uint32_t hmin(v4u a)
+{
+    uint32_t x = a[0] < a[1] ? a[0] : a[1], y = a[2] < a[3] ? a[2] : a[3];
+    return x < y ? x : y;
+}
+
+/* The least pc above `above` among p (SIM_NONE: none). */
+static inline __attribute__((always_inline)) uint32_t least_above(const v4u p[8], uint32_t above)
+{
+    v4u t = (v4u){ 0, 0, 0, 0 } + above, r = t | SIM_NONE;
+    for (int k = 0; k < 8; k++) r = vmin(r, p[k] | ~(v4u)(p[k] > t));
+    return hmin(r);
+}
+
+static inline __attribute__((always_inline)) pick pick_group(sim_warp *w, uint32_t run)
+{
+    const v4u bit = { 1, 2, 4, 8 };
+    v4u p[8], lo = bit | SIM_NONE;
+    for (int k = 0; k < 8; k++) {
+        v4u pc, act = (v4u)((((v4u){ 0, 0, 0, 0 } + (run >> (4 * k))) & bit) != 0);
+        memcpy(&pc, w->pc + 4 * k, sizeof pc);
+        p[k] = pc | ~act;
+        lo = vmin(lo, p[k]);
     }
-    pick g = { 0, w->rotate && after != SIM_NONE ? after : lo, SIM_NONE };
+    pick g = { 0, hmin(lo), SIM_NONE };
+    if (w->rotate) {
+        uint32_t after = least_above(p, w->rotate_pc);
+        if (after != SIM_NONE) g.pc = after;
+    }
     w->rotate = false;
-    uint32_t limit = SIM_NONE, mask = 0;
-    for (int l = 0; l < 32; l++) {
-        uint32_t pc = (run >> l & 1u) ? w->pc[l] : SIM_NONE;
-        mask |= (uint32_t)(pc == g.pc) << l;
-        uint32_t up = pc > g.pc ? pc : SIM_NONE;
-        limit = up < limit ? up : limit;
+    v4u at = (v4u){ 0, 0, 0, 0 } + g.pc;
+    for (int k = 0; k < 8; k++) {
+        v4u eq = (v4u)(p[k] == at) & bit;
+        g.mask |= (eq[0] | eq[1] | eq[2] | eq[3]) << (4 * k);
     }
-    g.mask = mask;
-    g.limit = limit;
+    g.limit = least_above(p, g.pc);
     return g;
 }
 
@@ -271,7 +297,7 @@ static bool checkpoint(sim_block *b, sim_warp *w, const pick *g)
 }
 
 /* Run w for a turn; true if it ran anything. */
-static bool run_warp(sim_block *b, sim_warp *w)
+static inline __attribute__((always_inline)) bool run_warp(sim_block *b, sim_warp *w)
 {
     uint64_t start = b->steps;
     bool ran = false;

@@ -258,7 +258,7 @@ static void rendezvous(sim_block *blk, sim_warp *w, uint32_t P)
 /* A shuffle of the lanes m (all of the warp's runnable lanes, at one pc,
  * membermask M naming all of them): false, with nothing changed, when a lane
  * would read undefined (the general path reports it). */
-static bool shfl_fast(sim_warp *w, const sim_op *op, uint32_t m, uint32_t M)
+static inline __attribute__((always_inline)) bool shfl_fast(sim_warp *w, const sim_op *op, uint32_t m, uint32_t M)
 {
     const uint32_t *B = w->r32 + (size_t)op->s[3] * 32, *C = w->r32 + (size_t)op->s[4] * 32;
     const uint32_t *V = w->r32 + (size_t)op->s[2] * 32;
@@ -282,7 +282,7 @@ static bool shfl_fast(sim_warp *w, const sim_op *op, uint32_t m, uint32_t M)
     return true;
 }
 
-static void vote_fast(sim_warp *w, const sim_op *op, uint32_t m, uint32_t M)
+static inline __attribute__((always_inline)) void vote_fast(sim_warp *w, const sim_op *op, uint32_t m, uint32_t M)
 {
     uint32_t pv = (w->pred[op->s[1]] ^ ((op->p[3] & SIM_CF_NEG) ? SIM_FULL : 0)) & m;
     uint32_t S = m & M, t = S & pv;

@@ -48,7 +48,7 @@ static inline uint32_t canon32(float r)
     return r != r ? SIM_CANON_NAN32 : sim_f2u(r);
 }
 
-static inline void set_pcs(sim_warp *w, uint32_t m, uint32_t pc)
+static inline __attribute__((always_inline)) void set_pcs(sim_warp *w, uint32_t m, uint32_t pc)
 {
     for (int l = 0; l < 32; l++) w->pc[l] = (m >> l & 1u) ? pc : w->pc[l];
 }

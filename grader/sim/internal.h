@@ -200,6 +200,7 @@ typedef struct sim_program {
     bool has_block_sregs;               /* extra rows that differ per block (ctaid, smid) */
     bool grid_handle;                   /* reads %envreg1/2: cooperative groups' grid handle */
     bool dynamic_shared;                /* uses an extern (dynamic) shared array */
+    bool has_bar_red;                   /* has bar.red (a barrier that writes registers) */
     uint32_t carry_row;                 /* the 32-bit row holding each lane's carry flag (CC.CF) */
     bool cross_block;                   /* may talk to other blocks (global atomics, fences,
                                            volatile or ordered global accesses): its blocks

@@ -421,6 +421,7 @@ static void lower_bar(lower *lw, sim_op *op, const ptx_insn *in)
         return;
     case PTX_BAR_RED:
         op->x = X_BAR_RED;
+        lw->p->has_bar_red = true;
         op->p[0] = in->mode2;
         op->s[0] = sim_lw_slot(lw, &in->opd[0]);
         op->s[1] = sim_lw_slot(lw, &in->opd[1]);
