@@ -29,7 +29,13 @@ static void fill_extra_rows(sim_block *b, sim_warp *w, bool only_block)
     for (uint32_t i = 0; i < p->nrow32 - p->nreg32; i++) {
         const sim_extra *e = &p->extra32[i];
         uint32_t *row = w->r32 + (size_t)(p->nreg32 + i) * 32;
-        if (only_block && !block_dependent(e)) continue;
+        if (only_block) { /* the same in every lane */
+            if (!block_dependent(e)) continue;
+            uint32_t v = e->value == PTX_SREG_ctaid_x ? b->bid.x : e->value == PTX_SREG_ctaid_y ? b->bid.y
+                       : e->value == PTX_SREG_ctaid_z ? b->bid.z : (uint32_t)(b->index % 132);
+            for (unsigned l = 0; l < 32; l++) row[l] = v;
+            continue;
+        }
         for (unsigned l = 0; l < 32; l++) {
             uint32_t v = (uint32_t)e->value;
             if (e->is_sreg) {

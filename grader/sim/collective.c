@@ -262,7 +262,8 @@ static inline __attribute__((always_inline)) bool shfl_fast(sim_warp *w, const s
 {
     const uint32_t *B = w->r32 + (size_t)op->s[3] * 32, *C = w->r32 + (size_t)op->s[4] * 32;
     const uint32_t *V = w->r32 + (size_t)op->s[2] * 32;
-    uint32_t val[32], pbits = 0, bad = 0, P = m & M;
+    uint32_t val[32], P = m & M;
+    uint8_t vf[32], bf[32];
     const unsigned mode = op->p[1];
     for (int i = 0; i < 32; i++) {
         uint32_t b = B[i] & 0x1f, c = C[i], cval = c & 0x1f, seg = (c >> 8) & 0x1f;
@@ -272,9 +273,10 @@ static inline __attribute__((always_inline)) bool shfl_fast(sim_warp *w, const s
         bool valid = mode == PTX_SHFL_UP ? j >= maxl : j <= maxl;
         uint32_t jj = (uint32_t)j & 31;
         val[i] = valid ? V[jj] : V[i];
-        pbits |= (uint32_t)valid << i;
-        bad |= (uint32_t)(valid && !(P >> jj & 1u)) << i;
+        vf[i] = valid;
+        bf[i] = valid & !(P >> jj & 1u);
     }
+    uint32_t pbits = sim_pack_flags(vf), bad = sim_pack_flags(bf);
     if (bad & m) return false;
     uint32_t *D = w->r32 + (size_t)op->s[0] * 32;
     for (int i = 0; i < 32; i++) D[i] = (m >> i & 1u) ? val[i] : D[i];
@@ -299,8 +301,10 @@ SIM_HOT bool sim_coll_fast(sim_block *blk, sim_warp *w, uint32_t pc, uint32_t m)
 {
     const sim_op *op = &blk->prog->code[pc];
     const uint32_t *mask = w->r32 + (size_t)op->s[5] * 32;
-    uint32_t M = mask[__builtin_ctz(m)], differ = 0;
-    for (int l = 0; l < 32; l++) differ |= (uint32_t)(mask[l] != M) << l;
+    uint32_t M = mask[__builtin_ctz(m)];
+    uint8_t df[32];
+    for (int l = 0; l < 32; l++) df[l] = mask[l] != M;
+    uint32_t differ = sim_pack_flags(df);
     uint32_t live = w->valid & ~w->exited;
     if ((differ & m) || (m & ~M) || (M & live & ~m) || (op->p[3] & SIM_CF_ACTIVEMASK)) return false;
     switch (op->p[0]) {

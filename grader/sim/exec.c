@@ -78,19 +78,6 @@ static inline __attribute__((always_inline)) void set_pcs(sim_warp *w, uint32_t 
     case PTX_CMP_GT: CMP(A > B); break;                                       \
     case PTX_CMP_GE: CMP(A >= B); break;
 
-/* 32 flags of 0 or 1 to a lane mask, 8 at a time: byte i of x (0 or 1)
- * lands in bit i of the product's top byte. */
-static inline __attribute__((always_inline)) uint32_t pack_flags(const uint8_t *f)
-{
-    uint32_t r = 0;
-    for (int k = 0; k < 4; k++) {
-        uint64_t x;
-        memcpy(&x, f + 8 * k, 8);
-        r |= (uint32_t)((x * 0x0102040810204080ull) >> 56) << (8 * k);
-    }
-    return r;
-}
-
 /* The predicate bits of a comparison over 32 lanes. */
 static inline __attribute__((always_inline)) uint32_t setp_bits(const sim_op *op, const uint32_t *r32,
                                                                 const uint64_t *r64)
@@ -100,7 +87,7 @@ static inline __attribute__((always_inline)) uint32_t setp_bits(const sim_op *op
     do {                                                            \
         uint8_t f_[32];                                             \
         for (int l = 0; l < 32; l++) f_[l] = (uint8_t)(cond);       \
-        bits = pack_flags(f_);                                      \
+        bits = sim_pack_flags(f_);                                      \
     } while (0)
     switch (op->x) {
     case X_SETP_S32: {

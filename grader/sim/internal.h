@@ -587,6 +587,19 @@ static inline uint32_t sim_f2i_rz(float a)
     return (uint32_t)(int32_t)a;
 }
 
+/* 32 flags of 0 or 1 to a lane mask, 8 at a time: byte i of x (0 or 1)
+ * lands in bit i of the product's top byte (lets flag loops be vector code). */
+static inline __attribute__((always_inline)) uint32_t sim_pack_flags(const uint8_t *f)
+{
+    uint32_t r = 0;
+    for (int k = 0; k < 4; k++) {
+        uint64_t x;
+        memcpy(&x, f + 8 * k, 8);
+        r |= (uint32_t)((x * 0x0102040810204080ull) >> 56) << (8 * k);
+    }
+    return r;
+}
+
 /* hazard.c */
 /* Record one instance (folded into the block's set). */
 void sim_hz_add(sim_block *b, const sim_hz *h);

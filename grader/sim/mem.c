@@ -242,6 +242,9 @@ static HOT_INLINE void lane_addrs(const sim_warp *w, const sim_op *op, uint32_t 
         for (int l = 0; l < 32; l++) {
             if (!(m >> l & 1u)) continue;
             addr[l] = lane_addr(w, op, l);
+        }
+        for (int l = 0; l < 32; l++) {
+            if (!(m >> l & 1u)) continue;
             int64_t x = (int64_t)addr[l];
             l0 = x < l0 ? x : l0;
             h0 = x > h0 ? x : h0;
@@ -578,7 +581,13 @@ SIM_HOT void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     map_access(b, w, pc, m, true, &a);
     if (a.shared && b->shadow) sim_shadow_writes(b, w, a.ok, a.soff, total, pc);
     if (b->sync && op->aux2) sync_lanes(b, w, op, m, &a, true);
-    if (!(a.contig && store_contig(w, op, &a))) {
+    if (a.contig && store_contig(w, op, &a)) {
+    } else if (n == 4 && count == 1 && !(op->p[3] & SIM_MF_DST64)) { /* 32-bit elements: a scatter */
+        fill_hosts(&a);
+        const uint32_t *row = w->r32 + (size_t)op->s[0] * 32;
+        for (int l = 0; l < 32; l++)
+            if (a.ok >> l & 1u) memcpy((void *)a.host[l], &row[l], 4);
+    } else {
         fill_hosts(&a);
         for (int l = 0; l < 32; l++) {
             if (!(a.ok >> l & 1u)) continue;
