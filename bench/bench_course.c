@@ -8,7 +8,8 @@
  * its host threads (sim_set_observer), so a loaded machine does not lower it.
  *
  * Usage: bench_course [--backend auto|emu|gpu] [--threads N] [--day N] [--runs N]
- * (--runs: grade each day N times and keep each kernel's fastest run) */
+ * (--runs: grade each day N times and keep each kernel's fastest run;
+ * BENCH_LAUNCHES=1 in the environment lists every launch on stderr) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
