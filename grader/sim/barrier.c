@@ -92,6 +92,11 @@ static void release(sim_block *b, unsigned id)
     for (unsigned i = 0; i < b->nwarps; i++) {
         sim_warp *w = &b->warps[i];
         uint32_t m = bar->wait[i];
+        if (!p->has_bar_red) { /* every waiter is at a bar.sync: each moves past it */
+            for (int l = 0; l < 32; l++) w->pc[l] += m >> l & 1u;
+            w->at_bar &= ~m;
+            continue;
+        }
         for (int l = 0; l < 32; l++) {
             if (!(m >> l & 1u)) continue;
             const sim_op *op = &p->code[w->pc[l]];
@@ -169,8 +174,7 @@ void sim_bar_arrive(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     }
     bar->wait[w->id] |= m;
     w->at_bar |= m;
-    for (int l = 0; l < 32; l++)
-        if (m >> l & 1u) w->bar_id[l] = (uint8_t)id;
+    for (int l = 0; l < 32; l++) w->bar_id[l] = (m >> l & 1u) ? (uint8_t)id : w->bar_id[l];
     sim_bar_check(b);
 }
 

@@ -10,8 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define GROUP_SLICE 4096u     /* ops a group runs before another gets a turn */
-#define WARP_SLICE 65536u     /* ops a warp runs before the next warp's turn */
+#define GROUP_SLICE SIM_GROUP_SLICE
+#define WARP_SLICE SIM_WARP_SLICE
 #define CHECK_EVERY 65536u    /* steps between looks at the clock and the launch's stop */
 
 static bool block_dependent(const sim_extra *e)
@@ -29,7 +29,13 @@ static void fill_extra_rows(sim_block *b, sim_warp *w, bool only_block)
     for (uint32_t i = 0; i < p->nrow32 - p->nreg32; i++) {
         const sim_extra *e = &p->extra32[i];
         uint32_t *row = w->r32 + (size_t)(p->nreg32 + i) * 32;
-        if (only_block && !block_dependent(e)) continue;
+        if (only_block) { /* the same in every lane */
+            if (!block_dependent(e)) continue;
+            uint32_t v = e->value == PTX_SREG_ctaid_x ? b->bid.x : e->value == PTX_SREG_ctaid_y ? b->bid.y
+                       : e->value == PTX_SREG_ctaid_z ? b->bid.z : (uint32_t)(b->index % 132);
+            for (unsigned l = 0; l < 32; l++) row[l] = v;
+            continue;
+        }
         for (unsigned l = 0; l < 32; l++) {
             uint32_t v = (uint32_t)e->value;
             if (e->is_sreg) {
@@ -216,23 +222,54 @@ typedef struct pick {
     uint32_t mask, pc, limit;
 } pick;
 
-/* The group to run: the lowest pc, or after a long run the next pc up. */
-static pick pick_group(sim_warp *w, uint32_t run)
+/* The group to run: the lowest pc, or after a long run the next pc up.
+ * The lanes' pcs four at a time in vectors (GCC's vector extensions: SSE2,
+ * or AVX2 in the x86-64-v3 clone), lanes outside run as SIM_NONE, so the
+ * searches are unsigned min reductions. */
+typedef uint32_t v4u __attribute__((vector_size(16)));
+
+static inline __attribute__((always_inline)) v4u vmin(v4u a, v4u b)
 {
-    uint32_t lo = SIM_NONE, after = SIM_NONE;
-    for (int l = 0; l < 32; l++) {
-        if (!(run >> l & 1u)) continue;
-        uint32_t pc = w->pc[l];
-        if (pc < lo) lo = pc;
-        if (w->rotate && pc > w->rotate_pc && pc < after) after = pc;
+    v4u lt = (v4u)(a < b);
+    return (a & lt) | (b & ~lt);
+}
+
+static inline __attribute__((always_inline)) uint32_t hmin(v4u a)
+{
+    uint32_t x = a[0] < a[1] ? a[0] : a[1], y = a[2] < a[3] ? a[2] : a[3];
+    return x < y ? x : y;
+}
+
+/* The least pc above `above` among p (SIM_NONE: none). */
+static inline __attribute__((always_inline)) uint32_t least_above(const v4u p[8], uint32_t above)
+{
+    v4u t = (v4u){ 0, 0, 0, 0 } + above, r = t | SIM_NONE;
+    for (int k = 0; k < 8; k++) r = vmin(r, p[k] | ~(v4u)(p[k] > t));
+    return hmin(r);
+}
+
+static inline __attribute__((always_inline)) pick pick_group(sim_warp *w, uint32_t run)
+{
+    const v4u bit = { 1, 2, 4, 8 };
+    v4u p[8], lo = bit | SIM_NONE;
+    for (int k = 0; k < 8; k++) {
+        v4u pc, act = (v4u)((((v4u){ 0, 0, 0, 0 } + (run >> (4 * k))) & bit) != 0);
+        memcpy(&pc, w->pc + 4 * k, sizeof pc);
+        p[k] = pc | ~act;
+        lo = vmin(lo, p[k]);
     }
-    pick g = { 0, w->rotate && after != SIM_NONE ? after : lo, SIM_NONE };
+    pick g = { 0, hmin(lo), SIM_NONE };
+    if (w->rotate) {
+        uint32_t after = least_above(p, w->rotate_pc);
+        if (after != SIM_NONE) g.pc = after;
+    }
     w->rotate = false;
-    for (int l = 0; l < 32; l++) {
-        if (!(run >> l & 1u)) continue;
-        if (w->pc[l] == g.pc) g.mask |= 1u << l;
-        else if (w->pc[l] > g.pc && w->pc[l] < g.limit) g.limit = w->pc[l];
+    v4u at = (v4u){ 0, 0, 0, 0 } + g.pc;
+    for (int k = 0; k < 8; k++) {
+        v4u eq = (v4u)(p[k] == at) & bit;
+        g.mask |= (eq[0] | eq[1] | eq[2] | eq[3]) << (4 * k);
     }
+    g.limit = least_above(p, g.pc);
     return g;
 }
 
@@ -266,10 +303,11 @@ static bool checkpoint(sim_block *b, sim_warp *w, const pick *g)
 }
 
 /* Run w for a turn; true if it ran anything. */
-static bool run_warp(sim_block *b, sim_warp *w)
+static inline __attribute__((always_inline)) bool run_warp(sim_block *b, sim_warp *w)
 {
     uint64_t start = b->steps;
     bool ran = false;
+    b->turn_start = start;
     for (;;) {
         uint32_t run = sim_runnable(w);
         if (!run) {
@@ -286,11 +324,11 @@ static bool run_warp(sim_block *b, sim_warp *w)
         if (b->steps >= b->next_check && checkpoint(b, w, &g)) return ran;
         uint64_t slice = GROUP_SLICE;
         if (b->L->budget - b->steps < slice) slice = b->L->budget - b->steps;
-        uint64_t before = b->steps;
+        b->group_start = b->steps; /* sim_run_group moves it when it picks the group again itself */
         sim_run_group(b, w, g.mask, g.pc, g.limit, (uint32_t)slice);
         ran = true;
         if (b->stop) return ran;
-        if (b->steps - before >= GROUP_SLICE && (sim_runnable(w) & ~g.mask)) {
+        if (b->steps - b->group_start >= GROUP_SLICE && (sim_runnable(w) & ~g.mask)) {
             w->rotate = true;
             w->rotate_pc = g.pc;
         }
@@ -311,7 +349,7 @@ static void deadlock(sim_block *b)
     b->stop = true;
 }
 
-void sim_block_run(sim_block *b)
+SIM_HOT void sim_block_run(sim_block *b)
 {
     while (!b->stop) {
         bool progress = false;

@@ -253,6 +253,74 @@ static void rendezvous(sim_block *blk, sim_warp *w, uint32_t P)
     sim_sync_warp(blk, w, P);
 }
 
+/* ---- the converged case, without parking ---- */
+
+/* A shuffle of the lanes m (all of the warp's runnable lanes, at one pc,
+ * membermask M naming all of them): false, with nothing changed, when a lane
+ * would read undefined (the general path reports it). */
+static inline __attribute__((always_inline)) bool shfl_fast(sim_warp *w, const sim_op *op, uint32_t m, uint32_t M)
+{
+    const uint32_t *B = w->r32 + (size_t)op->s[3] * 32, *C = w->r32 + (size_t)op->s[4] * 32;
+    const uint32_t *V = w->r32 + (size_t)op->s[2] * 32;
+    uint32_t val[32], P = m & M;
+    uint8_t vf[32], bf[32];
+    const unsigned mode = op->p[1];
+    for (int i = 0; i < 32; i++) {
+        uint32_t b = B[i] & 0x1f, c = C[i], cval = c & 0x1f, seg = (c >> 8) & 0x1f;
+        int32_t maxl = (int32_t)(((uint32_t)i & seg) | (cval & ~seg));
+        int32_t j = mode == PTX_SHFL_UP ? i - (int32_t)b : mode == PTX_SHFL_DOWN ? i + (int32_t)b
+                  : mode == PTX_SHFL_BFLY ? (int32_t)((uint32_t)i ^ b) : (int32_t)(((uint32_t)i & seg) | (b & ~seg));
+        bool valid = mode == PTX_SHFL_UP ? j >= maxl : j <= maxl;
+        uint32_t jj = (uint32_t)j & 31;
+        val[i] = valid ? V[jj] : V[i];
+        vf[i] = valid;
+        bf[i] = valid & !(P >> jj & 1u);
+    }
+    uint32_t pbits = sim_pack_flags(vf), bad = sim_pack_flags(bf);
+    if (bad & m) return false;
+    uint32_t *D = w->r32 + (size_t)op->s[0] * 32;
+    for (int i = 0; i < 32; i++) D[i] = (m >> i & 1u) ? val[i] : D[i];
+    if (op->s[1] != SIM_NOSLOT) w->pred[op->s[1]] = (w->pred[op->s[1]] & ~m) | (pbits & m);
+    return true;
+}
+
+static inline __attribute__((always_inline)) void vote_fast(sim_warp *w, const sim_op *op, uint32_t m, uint32_t M)
+{
+    uint32_t pv = (w->pred[op->s[1]] ^ ((op->p[3] & SIM_CF_NEG) ? SIM_FULL : 0)) & m;
+    uint32_t S = m & M, t = S & pv;
+    if (op->p[1] == PTX_VOTE_BALLOT) {
+        uint32_t *D = w->r32 + (size_t)op->s[0] * 32;
+        for (int i = 0; i < 32; i++) D[i] = (m >> i & 1u) ? t : D[i];
+        return;
+    }
+    bool v = op->p[1] == PTX_VOTE_ALL ? t == S : op->p[1] == PTX_VOTE_ANY ? t != 0 : (t == 0 || t == S);
+    w->pred[op->s[0]] = (w->pred[op->s[0]] & ~m) | (v ? m : 0);
+}
+
+SIM_HOT bool sim_coll_fast(sim_block *blk, sim_warp *w, uint32_t pc, uint32_t m)
+{
+    const sim_op *op = &blk->prog->code[pc];
+    const uint32_t *mask = w->r32 + (size_t)op->s[5] * 32;
+    uint32_t M = mask[__builtin_ctz(m)];
+    uint8_t df[32];
+    for (int l = 0; l < 32; l++) df[l] = mask[l] != M;
+    uint32_t differ = sim_pack_flags(df);
+    uint32_t live = w->valid & ~w->exited;
+    if ((differ & m) || (m & ~M) || (M & live & ~m) || (op->p[3] & SIM_CF_ACTIVEMASK)) return false;
+    switch (op->p[0]) {
+    case SIM_COLL_SHFL:
+        if (!shfl_fast(w, op, m, M)) return false;
+        break;
+    case SIM_COLL_VOTE: vote_fast(w, op, m, M); break;
+    case SIM_COLL_BARWARP: break;
+    default: return false;
+    }
+    for (int l = 0; l < 32; l++) w->coll_mask[l] = (m >> l & 1u) ? M : w->coll_mask[l];
+    w->wsync++;
+    sim_sync_warp(blk, w, m);
+    return true;
+}
+
 void sim_coll_arrive(sim_block *blk, sim_warp *w, uint32_t pc, uint32_t m)
 {
     const sim_op *op = &blk->prog->code[pc];

@@ -48,10 +48,9 @@ static inline uint32_t canon32(float r)
     return r != r ? SIM_CANON_NAN32 : sim_f2u(r);
 }
 
-static inline void set_pcs(sim_warp *w, uint32_t m, uint32_t pc)
+static inline __attribute__((always_inline)) void set_pcs(sim_warp *w, uint32_t m, uint32_t pc)
 {
-    for (int l = 0; l < 32; l++)
-        if (m >> l & 1u) w->pc[l] = pc;
+    for (int l = 0; l < 32; l++) w->pc[l] = (m >> l & 1u) ? pc : w->pc[l];
 }
 
 /* Float comparisons, ordered and unordered, as PTX defines them. */
@@ -79,19 +78,6 @@ static inline void set_pcs(sim_warp *w, uint32_t m, uint32_t pc)
     case PTX_CMP_GT: CMP(A > B); break;                                       \
     case PTX_CMP_GE: CMP(A >= B); break;
 
-/* 32 flags of 0 or 1 to a lane mask, 8 at a time: byte i of x (0 or 1)
- * lands in bit i of the product's top byte. */
-static inline __attribute__((always_inline)) uint32_t pack_flags(const uint8_t *f)
-{
-    uint32_t r = 0;
-    for (int k = 0; k < 4; k++) {
-        uint64_t x;
-        memcpy(&x, f + 8 * k, 8);
-        r |= (uint32_t)((x * 0x0102040810204080ull) >> 56) << (8 * k);
-    }
-    return r;
-}
-
 /* The predicate bits of a comparison over 32 lanes. */
 static inline __attribute__((always_inline)) uint32_t setp_bits(const sim_op *op, const uint32_t *r32,
                                                                 const uint64_t *r64)
@@ -101,7 +87,7 @@ static inline __attribute__((always_inline)) uint32_t setp_bits(const sim_op *op
     do {                                                            \
         uint8_t f_[32];                                             \
         for (int l = 0; l < 32; l++) f_[l] = (uint8_t)(cond);       \
-        bits = pack_flags(f_);                                      \
+        bits = sim_pack_flags(f_);                                      \
     } while (0)
     switch (op->x) {
     case X_SETP_S32: {
@@ -202,6 +188,16 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
        turned off (counted when it happens, which is rare); gmask changes
        only where lanes exit, and the sum is taken there */
     uint64_t steps = 0, lanes = 0, seg = 0;
+    /* the counters of the ops run so far go to the warp and the block */
+#define ACCOUNT()                                                             \
+    do {                                                                      \
+        w->steps += steps;                                                    \
+        blk->steps += steps;                                                  \
+        blk->cnt.warp_instructions += steps;                                  \
+        lanes += (uint64_t)__builtin_popcount(gmask) * (steps - seg);         \
+        blk->cnt.lane_instructions += lanes;                                  \
+        steps = lanes = seg = 0;                                              \
+    } while (0)
 
     for (;;) {
         const sim_op *op = &code[pc];
@@ -293,6 +289,20 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
         case X_MOVP:
             P[op->s[0]] = (P[op->s[0]] & ~m) | (P[op->s[1]] & m);
             break;
+#define PNEG(i) ((op->p[0] >> (i) & 1u) ? SIM_FULL : 0u)
+        case X_PAND:
+            P[op->s[0]] = (P[op->s[0]] & ~m) | ((P[op->s[1]] ^ PNEG(0)) & (P[op->s[2]] ^ PNEG(1)) & m);
+            break;
+        case X_POR:
+            P[op->s[0]] = (P[op->s[0]] & ~m) | (((P[op->s[1]] ^ PNEG(0)) | (P[op->s[2]] ^ PNEG(1))) & m);
+            break;
+        case X_PXOR:
+            P[op->s[0]] = (P[op->s[0]] & ~m) | ((P[op->s[1]] ^ PNEG(0) ^ P[op->s[2]] ^ PNEG(1)) & m);
+            break;
+        case X_PNOT:
+            P[op->s[0]] = (P[op->s[0]] & ~m) | (~(P[op->s[1]] ^ PNEG(0)) & m);
+            break;
+#undef PNEG
         case X_CLOCK:
             exec_clock(w, op, m, w->steps + steps);
             break;
@@ -304,6 +314,9 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
         }
         case X_LD:
             if (m) sim_exec_ld(blk, w, pc, m);
+            break;
+        case X_LDPARAM:
+            if (m) sim_exec_ldparam(blk, w, pc, m);
             break;
         case X_ST:
             if (m) sim_exec_st(blk, w, pc, m);
@@ -382,6 +395,21 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
             break;
         case X_COLL:
             if (!m) break;
+            if (m == gmask && m == sim_runnable(w) && sim_coll_fast(blk, w, pc, m)) {
+                /* run_warp would now pick this group again at pc + 1 (no
+                   other lane can run): end the turn as a return would and
+                   begin the next one here, with its checks */
+                pc++;
+                ACCOUNT();
+                if (blk->steps - blk->turn_start >= SIM_WARP_SLICE || blk->steps >= blk->L->budget ||
+                    blk->steps >= blk->next_check)
+                    goto out;
+                blk->group_start = blk->steps;
+                slice = blk->L->budget - blk->steps < SIM_GROUP_SLICE ? (uint32_t)(blk->L->budget - blk->steps)
+                                                                      : SIM_GROUP_SLICE;
+                limit = SIM_NONE;
+                continue;
+            }
             set_pcs(w, gmask, pc);
             sim_coll_arrive(blk, w, pc, m);
             /* lanes it ran are at pc + 1 now; parked ones stay */
@@ -396,11 +424,9 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
     moved: /* a jump: only loops run long, so the slice is checked here */
         if (pc >= limit || steps >= slice) break;
     }
+out:
     set_pcs(w, gmask, pc);
 resched:
-    w->steps += steps;
-    blk->steps += steps;
-    blk->cnt.warp_instructions += steps;
-    lanes += (uint64_t)__builtin_popcount(gmask) * (steps - seg);
-    blk->cnt.lane_instructions += lanes;
+    ACCOUNT();
 }
+#undef ACCOUNT

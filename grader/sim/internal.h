@@ -200,6 +200,7 @@ typedef struct sim_program {
     bool has_block_sregs;               /* extra rows that differ per block (ctaid, smid) */
     bool grid_handle;                   /* reads %envreg1/2: cooperative groups' grid handle */
     bool dynamic_shared;                /* uses an extern (dynamic) shared array */
+    bool has_bar_red;                   /* has bar.red (a barrier that writes registers) */
     uint32_t carry_row;                 /* the 32-bit row holding each lane's carry flag (CC.CF) */
     bool cross_block;                   /* may talk to other blocks (global atomics, fences,
                                            volatile or ordered global accesses): its blocks
@@ -447,6 +448,8 @@ typedef struct sim_block {
     bool aborted;             /* stopped because a block before it stopped the launch */
     bool fault;
     uint64_t next_check;      /* steps at which to look at the clock and the stop */
+    uint64_t turn_start;      /* steps when the running warp's turn began */
+    uint64_t group_start;     /* steps when the running group was (last) picked */
     bool extra_filled;        /* constant rows are in place (they never change) */
 } sim_block;
 
@@ -467,6 +470,8 @@ static inline void sim_local_touch(sim_block *b, unsigned tid, uint64_t off, uns
 }
 
 /* block.c */
+#define SIM_GROUP_SLICE 4096u     /* ops a group runs before another gets a turn */
+#define SIM_WARP_SLICE 65536u     /* ops a warp runs before the next warp's turn */
 void sim_block_run(sim_block *b);
 void sim_block_setup(sim_block *b, uint64_t index);
 /* Lanes of w that can run now. */
@@ -497,6 +502,7 @@ void sim_mem_poison_lane(sim_warp *w, const sim_op *op, int l);
 
 /* mem.c: memory instructions for the lanes m of w at op. */
 void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
+void sim_exec_ldparam(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
 void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
 void sim_exec_atom(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
 /* Generic read of n bytes at a generic address for the thread `tid` (printf);
@@ -509,6 +515,11 @@ void sim_assert_text(sim_block *b, unsigned tid, uint32_t pc, char *out, size_t 
 /* The lanes m of w arrive at the collective at pc: run it now if every lane
  * it waits for is here, else park them. */
 void sim_coll_arrive(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
+/* The lanes m, all of w's runnable lanes and all at the collective at pc,
+ * run it now when it cannot park them or report a hazard (the converged
+ * shuffle, vote or warp barrier): true when done (their pcs are not moved),
+ * false with nothing changed. */
+bool sim_coll_fast(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
 /* Complete the rendezvous that can complete among parked lanes; true if any. */
 bool sim_coll_resolve(sim_block *b, sim_warp *w);
 /* Report the lanes still parked at collectives of w as deadlocked. */
@@ -574,6 +585,19 @@ static inline uint32_t sim_f2i_rz(float a)
     if (a >= 2147483648.0f) return 0x7fffffffu;
     if (a <= -2147483648.0f) return 0x80000000u;
     return (uint32_t)(int32_t)a;
+}
+
+/* 32 flags of 0 or 1 to a lane mask, 8 at a time: byte i of x (0 or 1)
+ * lands in bit i of the product's top byte (lets flag loops be vector code). */
+static inline __attribute__((always_inline)) uint32_t sim_pack_flags(const uint8_t *f)
+{
+    uint32_t r = 0;
+    for (int k = 0; k < 4; k++) {
+        uint64_t x;
+        memcpy(&x, f + 8 * k, 8);
+        r |= (uint32_t)((x * 0x0102040810204080ull) >> 56) << (8 * k);
+    }
+    return r;
 }
 
 /* hazard.c */
@@ -647,6 +671,7 @@ typedef struct sim_run {
     struct worker *workers;          /* launch.c's */
     unsigned nworkers;
     uint64_t deadline_ns;            /* time cap, process CPU ns (0: none) */
+    atomic_uint_fast64_t worker_ns;  /* CPU time of the workers besides the caller */
 } sim_run;
 
 #endif

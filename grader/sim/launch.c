@@ -13,6 +13,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 void sim_block_init(sim_block *b, struct sim_run *L);
 void sim_block_destroy(sim_block *b);
@@ -20,6 +21,22 @@ void sim_result_build(sim_run *L, sim_launch_result *r);
 sim_launch_result *sim_result_new(void);
 
 #define DEFAULT_BUDGET (1ull << 24)
+
+static sim_observer observer;
+static void *observer_ctx;
+
+void sim_set_observer(sim_observer fn, void *ctx)
+{
+    observer = fn;
+    observer_ctx = ctx;
+}
+
+static uint64_t thread_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return (uint64_t)t.tv_sec * 1000000000ull + (uint64_t)t.tv_nsec;
+}
 
 /* A block's counters wait in its worker's list until no block before it can
  * still stop the launch; then they count (index <= the stop) or not. */
@@ -123,6 +140,7 @@ static void *work(void *arg)
 {
     worker *wk = arg;
     sim_run *L = wk->L;
+    uint64_t t0 = wk != L->workers ? thread_ns() : 0;
     sim_block b;
     sim_block_init(&b, L);
     for (;;) {
@@ -143,6 +161,7 @@ static void *work(void *arg)
     }
     atomic_store(&wk->cur, UINT64_MAX);
     sim_block_destroy(&b);
+    if (wk != L->workers) atomic_fetch_add(&L->worker_ns, thread_ns() - t0);
     return NULL;
 }
 
@@ -258,6 +277,7 @@ cl_status sim_launch(sim_machine *m, const ptx_module *mod, const char *kernel, 
                      size_t param_size, sim_launch_result **out, cl_error *err)
 {
     *out = NULL;
+    uint64_t t0 = observer ? thread_ns() : 0;
     long e = ptx_find_entry(mod, kernel);
     if (e < 0) return cl_fail(err, CL_NOT_FOUND, mod->name, 0, 0, "no kernel '%s' in the module", kernel);
     cl_status st = check_shape(mod, e, grid, block, param_size, err);
@@ -287,6 +307,7 @@ cl_status sim_launch(sim_machine *m, const ptx_module *mod, const char *kernel, 
     L.deadline_ns = m->opt.deadline_ns;
     atomic_init(&L.next, 0);
     atomic_init(&L.stop_at, UINT64_MAX);
+    atomic_init(&L.worker_ns, 0);
     pthread_mutex_init(&L.lock, NULL);
     unsigned n = m->threads < L.nblocks ? m->threads : (unsigned)L.nblocks;
     if (prog->cross_block) n = 1; /* blocks in index order: what each sees is fixed */
@@ -312,6 +333,9 @@ cl_status sim_launch(sim_machine *m, const ptx_module *mod, const char *kernel, 
     pthread_mutex_destroy(&L.lock);
     sim_program_free(prog);
     *out = r;
+    if (observer)
+        observer(observer_ctx, ptx_entry_plain_name(mod, (size_t)e), &r->counters,
+                 thread_ns() - t0 + atomic_load(&L.worker_ns));
     return CL_OK;
 }
 

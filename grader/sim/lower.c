@@ -119,14 +119,42 @@ static uint8_t int_cmp(uint8_t cmp)
     }
 }
 
+/* and, or, xor, not of predicates (sources may be written !p). */
+static int fast_pred(const ptx_insn *in)
+{
+    for (unsigned i = 0; i < in->nopd; i++)
+        if (in->opd[i].bank != PTX_BANK_PRED ||
+            (in->opd[i].kind != PTX_OPD_REG && (i == 0 || in->opd[i].kind != PTX_OPD_IMM)))
+            return X_GENERIC;
+    switch (in->op) {
+    case PTX_OP_and: return in->nopd == 3 ? X_PAND : X_GENERIC;
+    case PTX_OP_or: return in->nopd == 3 ? X_POR : X_GENERIC;
+    case PTX_OP_xor: return in->nopd == 3 ? X_PXOR : X_GENERIC;
+    case PTX_OP_not: return in->nopd == 2 ? X_PNOT : X_GENERIC;
+    default: return X_GENERIC;
+    }
+}
+
+/* cvta to or from the global space is the identity (generic addresses of
+ * global memory are global addresses). */
+static int fast_cvta(const ptx_insn *in)
+{
+    if (in->space != PTX_SPACE_GLOBAL || ptx_type_size((ptx_type)in->type[0]) != 8 || in->nopd != 2 ||
+        in->opd[0].kind != PTX_OPD_REG || in->opd[0].bank != PTX_BANK_B64 || in->opd[1].kind != PTX_OPD_REG ||
+        in->opd[1].bank != PTX_BANK_B64)
+        return X_GENERIC;
+    return X_MOV64;
+}
+
 static int choose_fast(lower *lw, const ptx_insn *in)
 {
     if (lw->m->opt.reference_alu) return X_GENERIC;
     ptx_type t = (ptx_type)in->type[0];
     if (in->op == PTX_OP_cvt) return fast_cvt(in);
     if (in->op == PTX_OP_setp) return fast_setp(in);
+    if (in->op == PTX_OP_cvta) return fast_cvta(in);
     if (ptx_type_kind_of(t) == PTX_K_FLOAT) return (t == PTX_T_f32 || t == PTX_T_f64) ? fast_float(in, t) : X_GENERIC;
-    if (ptx_type_kind_of(t) == PTX_K_PRED) return X_GENERIC;
+    if (ptx_type_kind_of(t) == PTX_K_PRED) return fast_pred(in);
     return fast_int(in, t);
 }
 
@@ -324,6 +352,11 @@ static void lower_mem(lower *lw, sim_op *op, const ptx_insn *in)
     } else {
         op->s[0] = sim_lw_slot(lw, v);
     }
+    /* a kernel parameter: one element at a fixed, aligned offset (the hot
+       loop checks the offset against the launch's parameters) */
+    if (!st && op->p[0] == SIM_MS_PARAM && op->s[4] == SIM_NOSLOT && op->p[2] == 1 && !op->aux2 &&
+        op->s[0] != SIM_NOSLOT && op->imm >= 0 && !(op->imm & (op->p[1] - 1)))
+        op->x = X_LDPARAM;
 }
 
 /* Does the code from `pc` reach an exit or a kernel return without branching? */
@@ -388,6 +421,7 @@ static void lower_bar(lower *lw, sim_op *op, const ptx_insn *in)
         return;
     case PTX_BAR_RED:
         op->x = X_BAR_RED;
+        lw->p->has_bar_red = true;
         op->p[0] = in->mode2;
         op->s[0] = sim_lw_slot(lw, &in->opd[0]);
         op->s[1] = sim_lw_slot(lw, &in->opd[1]);
@@ -493,6 +527,8 @@ static void lower_insn(lower *lw, sim_op *op, const ptx_insn *in, const uint8_t 
     }
     op->x = (uint16_t)x;
     for (unsigned i = 0; i < in->nopd && i < 6; i++) op->s[i] = sim_lw_slot(lw, &in->opd[i]);
+    if (x == X_PAND || x == X_POR || x == X_PXOR || x == X_PNOT)
+        op->p[0] = (uint8_t)(in->opd[1].neg | (in->nopd > 2 ? in->opd[2].neg << 1 : 0));
     if (in->op == PTX_OP_setp) { /* p, q, a, b -> d, a, b */
         op->s[0] = sim_lw_slot(lw, &in->opd[0]);
         op->s[1] = sim_lw_slot(lw, &in->opd[2]);

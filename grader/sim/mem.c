@@ -242,6 +242,9 @@ static HOT_INLINE void lane_addrs(const sim_warp *w, const sim_op *op, uint32_t 
         for (int l = 0; l < 32; l++) {
             if (!(m >> l & 1u)) continue;
             addr[l] = lane_addr(w, op, l);
+        }
+        for (int l = 0; l < 32; l++) {
+            if (!(m >> l & 1u)) continue;
             int64_t x = (int64_t)addr[l];
             l0 = x < l0 ? x : l0;
             h0 = x > h0 ? x : h0;
@@ -547,6 +550,28 @@ SIM_HOT void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     else if (is_shared(op)) count_banks(b, a.addr, m, total, false, a.contig);
 }
 
+/* ld.param of one element at a fixed offset: one value for the lanes m, as
+ * sim_exec_ld's broadcast gives it; past the launch's parameters, the
+ * general path (which reports the fault). */
+void sim_exec_ldparam(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
+{
+    const sim_op *op = &b->prog->code[pc];
+    if ((uint64_t)op->imm + op->p[1] > b->L->param_size) {
+        sim_exec_ld(b, w, pc, m);
+        return;
+    }
+    w->minst++;
+    int first = __builtin_ctz(m);
+    put_value(w, op, 0, first, b->L->params + op->imm);
+    if (op->p[3] & SIM_MF_DST64) {
+        uint64_t *row = w->r64 + (size_t)op->s[0] * 32, v = row[first];
+        for (int l = 0; l < 32; l++) row[l] = (m >> l & 1u) ? v : row[l];
+    } else {
+        uint32_t *row = w->r32 + (size_t)op->s[0] * 32, v = row[first];
+        for (int l = 0; l < 32; l++) row[l] = (m >> l & 1u) ? v : row[l];
+    }
+}
+
 SIM_HOT void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
 {
     const sim_op *op = &b->prog->code[pc];
@@ -556,7 +581,13 @@ SIM_HOT void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     map_access(b, w, pc, m, true, &a);
     if (a.shared && b->shadow) sim_shadow_writes(b, w, a.ok, a.soff, total, pc);
     if (b->sync && op->aux2) sync_lanes(b, w, op, m, &a, true);
-    if (!(a.contig && store_contig(w, op, &a))) {
+    if (a.contig && store_contig(w, op, &a)) {
+    } else if (n == 4 && count == 1 && !(op->p[3] & SIM_MF_DST64)) { /* 32-bit elements: a scatter */
+        fill_hosts(&a);
+        const uint32_t *row = w->r32 + (size_t)op->s[0] * 32;
+        for (int l = 0; l < 32; l++)
+            if (a.ok >> l & 1u) memcpy((void *)a.host[l], &row[l], 4);
+    } else {
         fill_hosts(&a);
         for (int l = 0; l < 32; l++) {
             if (!(a.ok >> l & 1u)) continue;

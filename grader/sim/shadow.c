@@ -302,15 +302,11 @@ void sim_shadow_write(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigne
     else write_access(b, w, lane, off, n, op, atomic);
 }
 
-void sim_shadow_reads(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op)
+/* The plain-mode reads of a warp's lanes; inlined with n a constant for
+ * the common 4-byte access. */
+static inline __attribute__((always_inline)) void plain_reads(sim_block *b, sim_warp *w, uint32_t m,
+                                                              const uint32_t *soff, unsigned n, uint32_t op)
 {
-    if (!b->shadow) return;
-    if (b->sync) {
-        int c = class_of(b->prog->code[op].aux2);
-        for (int l = 0; l < 32; l++)
-            if ((m >> l & 1u) && soff[l] != SIM_NONE) sync_read(b, w, l, soff[l], n, op, c);
-        return;
-    }
     uint32_t prev = SIM_NONE;
     for (int l = 0; l < 32; l++) {
         if (!(m >> l & 1u) || soff[l] == SIM_NONE) continue;
@@ -328,6 +324,19 @@ void sim_shadow_reads(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *sof
     }
 }
 
+void sim_shadow_reads(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op)
+{
+    if (!b->shadow) return;
+    if (b->sync) {
+        int c = class_of(b->prog->code[op].aux2);
+        for (int l = 0; l < 32; l++)
+            if ((m >> l & 1u) && soff[l] != SIM_NONE) sync_read(b, w, l, soff[l], n, op, c);
+        return;
+    }
+    if (n == 4) plain_reads(b, w, m, soff, 4, op);
+    else plain_reads(b, w, m, soff, n, op);
+}
+
 void sim_shadow_writes(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op)
 {
     if (!b->shadow) return;
@@ -335,6 +344,11 @@ void sim_shadow_writes(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *so
         int c = class_of(b->prog->code[op].aux2);
         for (int l = 0; l < 32; l++)
             if ((m >> l & 1u) && soff[l] != SIM_NONE) sync_write(b, w, l, soff[l], n, op, c, false);
+        return;
+    }
+    if (n == 4) {
+        for (int l = 0; l < 32; l++)
+            if ((m >> l & 1u) && soff[l] != SIM_NONE) write_access(b, w, l, soff[l], 4, op, false);
         return;
     }
     for (int l = 0; l < 32; l++)

@@ -213,4 +213,13 @@ void sim_launch_result_free(sim_launch_result *r);
  * severity error for `check` (NULL: any). */
 size_t sim_result_errors(const sim_launch_result *r, const char *check);
 
+/* ---- figures for benchmarks ---- */
+
+/* Called at the end of every launch of the process that ran (NULL: none),
+ * with the kernel's plain name, its counters and the CPU time its host
+ * threads spent on it (lowering, blocks, the result), from the launching
+ * thread. Set it while no launch runs (bench/bench_course.c). */
+typedef void (*sim_observer)(void *ctx, const char *kernel, const sim_counters *c, uint64_t cpu_ns);
+void sim_set_observer(sim_observer fn, void *ctx);
+
 #endif

@@ -1,0 +1,33 @@
+// Golden: the hot loop's fast ops and shortcuts, beside the general
+// evaluator (the runner also runs every case with the reference ALU and
+// compares): predicate logic with negated operands, under a partial mask.
+
+// case: and, or, xor, not of predicates, sources written !p, in two of
+// every three lanes (the others keep 7)
+// kernel: predLogic
+// launch: grid 1 block 32
+// buffer: out u32 32 = 0
+// params: out
+// expect: out[0..31] = list 7 9 9 7 6 6 7 6 6 7 2 2 7 2 2 7 2 2 7 2 2 7 2 2 7 2 2 7 2 2 7 2
+// expect: no hazards
+__global__ void predLogic(unsigned* out)
+{
+    const int t = threadIdx.x;
+    unsigned r = 7;
+    if (t % 3 != 0) {
+        asm("{\n\t.reg .pred p, q, a, o, x, n;\n\t"
+            "setp.gt.s32 p, %1, 3;\n\t"
+            "setp.lt.s32 q, %1, 10;\n\t"
+            "and.pred a, !p, q;\n\t"
+            "or.pred o, p, !q;\n\t"
+            "xor.pred x, p, !q;\n\t"
+            "not.pred n, p;\n\t"
+            "selp.u32 %0, 1, 0, a;\n\t"
+            "@o add.u32 %0, %0, 2;\n\t"
+            "@x add.u32 %0, %0, 4;\n\t"
+            "@n add.u32 %0, %0, 8;\n\t"
+            "}"
+            : "=r"(r) : "r"(t));
+    }
+    out[t] = r;
+}
