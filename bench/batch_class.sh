@@ -13,18 +13,23 @@
 #
 # Run 1 grades with an empty build cache (nvcc + emulator). Run 2 grades the
 # same class again with --regrade and the cache full (the emulator alone; the
-# builds are cache hits). nvcc's share is what run 2 saves.
+# builds are cache hits). nvcc's share is what run 2 saves, per submission.
+# BENCH_WARM_SAMPLE=K grades only the first K submissions in run 2 (the mix
+# repeats every 10); BENCH_REUSE_COLD=1 keeps run 1 of an earlier call with
+# the same WORKDIR and does run 2 only.
 set -euo pipefail
-here="$(cd "$(dirname "$0")/.." && pwd)"
+here="${CUDALAB_BENCH_ROOT:-$(cd "$(dirname "$0")/.." && pwd)}" # the checkout
 n="${1:-200}"
 jobs="${2:-2}"
 work="${3:-$(mktemp -d /tmp/cudalab-bench-batch-XXXXXX)}"
 bin="${CUDALAB_BENCH_BINARY:-$here/build/cudalab}"
 ref="$here/solutions/day23-shuffles/shuffles.cu"
 e2e="$here/tests/e2e/submissions/day23"
+warm_n="${BENCH_WARM_SAMPLE:-$n}"
+reuse="${BENCH_REUSE_COLD:-0}"
 mkdir -p "$work/class"
 export CUDALAB_COURSE="$here" CUDALAB_WORKSPACE="$work/ws" CUDALAB_CACHE="$work/cache"
-rm -rf "$CUDALAB_CACHE"
+[ "$reuse" = 1 ] || rm -rf "$CUDALAB_CACHE"
 
 # A submission as a student hands it in: the e2e file with the reference
 # pasted where it says `// e2e-paste:`.
@@ -35,7 +40,7 @@ paste_ref() {
 }
 
 dishonest=("$e2e"/*.cu "$here/tests/fixtures/day23/ballot_down_full.cu")
-for ((i = 0; i < n; i++)); do
+for ((i = 0; i < n && reuse != 1; i++)); do
     d="$work/class/s$(printf %03d "$i")"
     mkdir -p "$d"
     f="$d/shuffles.cu"
@@ -47,25 +52,25 @@ for ((i = 0; i < n; i++)); do
     printf '// student %d\n' "$i" >>"$f"
 done
 
-run() { # label, extra flags...
-    local label="$1"
-    shift
-    local t0 t1
+run() { # label, count, extra flags...
+    local label="$1" count="$2"
+    shift 2
+    local t0 t1 files=("$work"/class/*/shuffles.cu)
     t0=$(date +%s.%N)
-    /usr/bin/time -f "%U %S" -o "$work/$label.cpu" "$bin" batch 23 "$work"/class/*/shuffles.cu \
+    /usr/bin/time -f "%U %S" -o "$work/$label.cpu" "$bin" batch 23 "${files[@]:0:$count}" \
         --jobs "$jobs" --backend emu --out "$work/$label" --csv "$work/$label.csv" "$@" \
         >"$work/$label.summary" 2>"$work/$label.err" || true
     t1=$(date +%s.%N)
     echo "$t0 $t1" >"$work/$label.wall"
 }
 load0=$(cut -d' ' -f1 /proc/loadavg)
-run cold
-run warm --regrade
+[ "$reuse" = 1 ] || run cold "$n"
+run warm "$warm_n" --regrade
 load1=$(cut -d' ' -f1 /proc/loadavg)
 
-python3 - "$work" "$n" "$jobs" "$load0" "$load1" <<'PY'
-import csv, glob, json, sys
-work, n, jobs, load0, load1 = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5]
+python3 - "$work" "$n" "$jobs" "$load0" "$load1" "$warm_n" <<'PY'
+import glob, json, sys
+work, n, jobs, load0, load1, warm_n = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5], int(sys.argv[6])
 def wall(label):
     a, b = open(f"{work}/{label}.wall").read().split()
     return float(b) - float(a)
@@ -83,17 +88,19 @@ def reports(label):
 cold, warm = wall("cold"), wall("warm")
 cs, cv = reports("cold")
 ws, wv = reports("warm")
+cold_cpu, warm_cpu = cpu("cold") / n, cpu("warm") / warm_n  # a submission
 print(f"{n} day-23 submissions, --jobs {jobs}, load average {load0} before, {load1} after")
 print(f"verdicts: {cv}")
-print(f"cold cache (nvcc + emulator): {cold:.1f} s wall, {cpu('cold'):.1f} s CPU, "
+print(f"cold cache (nvcc + emulator), {n}: {cold:.1f} s wall, {cpu('cold'):.1f} s CPU, "
       f"{60 * n / cold:.1f} submissions a minute; sum of grades' seconds {cs:.1f}")
-print(f"warm cache (emulator only):   {warm:.1f} s wall, {cpu('warm'):.1f} s CPU, "
-      f"{60 * n / warm:.1f} submissions a minute; sum of grades' seconds {ws:.1f}")
-share = (cpu('cold') - cpu('warm')) / cpu('cold')
-print(f"nvcc's share of the CPU time: {100 * share:.0f}% "
-      f"({(cpu('cold') - cpu('warm')) / n:.2f} s a submission); "
-      f"the emulator and the rest: {100 * (1 - share):.0f}% ({cpu('warm') / n:.2f} s a submission)")
-same = open(f"{work}/cold.csv").read() == open(f"{work}/warm.csv").read()
-print(f"the two runs' CSVs are {'identical' if same else 'DIFFERENT'}")
+print(f"warm cache (emulator only), {warm_n}: {warm:.1f} s wall, {cpu('warm'):.1f} s CPU, "
+      f"{60 * warm_n / warm:.1f} submissions a minute; sum of grades' seconds {ws:.1f}")
+share = (cold_cpu - warm_cpu) / cold_cpu
+print(f"CPU a submission: {cold_cpu:.2f} s; nvcc's share {100 * share:.0f}% ({cold_cpu - warm_cpu:.2f} s), "
+      f"the emulator and the rest {100 * (1 - share):.0f}% ({warm_cpu:.2f} s)")
+cold_rows = open(f"{work}/cold.csv").read().splitlines()
+warm_rows = open(f"{work}/warm.csv").read().splitlines()
+same = all(r in cold_rows for r in warm_rows)
+print(f"the warm run's CSV rows are {'the cold run' + chr(39) + 's' if same else 'DIFFERENT'}")
 PY
 echo "work folder: $work"

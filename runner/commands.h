@@ -68,7 +68,7 @@ const struct day_manifest *cli_find_day(const struct day_course *c, const char *
 #define CLI_COMMANDS(X)                                                          \
     X("grade", cmd_grade, "DAY [FILE] [--json] [--backend auto|emu|gpu] [--seed N]",          \
       "build and check your kernels, beside the reference", GRADE_HELP)          \
-    X("batch", cmd_batch, "DAY FILE... [--jobs N] [--out DIR] [--csv F] [--regrade] [--name-from P] [--shard I/N] [--similar]", \
+    X("batch", cmd_batch, "DAY FILE... [--jobs N] [--out DIR] [--csv F] [--regrade] [...]", \
       "grade a class: one report per submission, and a table", BATCH_HELP)           \
     X("merge", cmd_merge, "OUT.csv TABLE.csv...",                                \
       "merge the tables of a class graded in shards (batch --shard)", MERGE_HELP) \
