@@ -14,7 +14,6 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "report/table.h"
 
 #define NAME_MAX_BYTES 96 /* of a name before its suffixes */
 #define BACKUPS_A_SECOND 1000
@@ -181,9 +180,7 @@ static cl_status keep_old(const char *path, cl_error *err)
     return CL_OK;
 }
 
-/* Write text to path whole; what was there is kept as a backup first, unless
- * it is the very same text (then nothing is written). */
-static cl_status write_kept(const char *path, const char *text, cl_error *err)
+cl_status batch_write_kept(const char *path, const char *text, cl_error *err)
 {
     char *old = NULL;
     bool same = cl_read_file(path, &old, NULL, NULL) == CL_OK && !strcmp(old, text);
@@ -234,7 +231,7 @@ void batch_save_report(const batch *b, batch_sub *s)
     char *path = cl_sprintf("%s/%s.json", b->out_dir, s->name);
     char *text = saved_text(b, s);
     cl_error err = {0};
-    if (write_kept(path, text, &err) != CL_OK) {
+    if (batch_write_kept(path, text, &err) != CL_OK) {
         char *where = batch_shown(path);
         s->save_error = cl_sprintf("%s: %s", where, err.message);
         free(where);
@@ -284,12 +281,21 @@ int batch_check_outputs(const batch *b)
         flag = "--csv", what = b->csv;
         st = *b->csv ? check_csv(b->csv, &err) : cl_fail(&err, CL_USAGE, "", 0, 0, "is empty");
     }
-    if (st == CL_OK) return CLI_PASSED;
+    char *similar = b->similar && st == CL_OK ? batch_similar_path(b->csv) : NULL;
+    if (similar) {
+        flag = "--similar", what = similar;
+        st = check_csv(similar, &err);
+    }
+    if (st == CL_OK) {
+        free(similar);
+        return CLI_PASSED;
+    }
     char *shown = batch_shown(what);
     char *msg = batch_shown(err.message);
     cli_cannot("%s %s: %s; nothing was graded", flag, shown, msg);
     free(shown);
     free(msg);
+    free(similar);
     return CLI_CANNOT;
 }
 
@@ -314,10 +320,81 @@ static void keep_earlier(const batch *b, batch_sub *s, const char *path)
     if (same && report_from_json(text, &s->result, NULL) == CL_OK) {
         s->kept = true;
         s->exit_code = s->result->passed ? 0 : 1;
+        batch_points_take(b->day_manifest, text, s->result, &s->points);
     }
     cJSON_Delete(now);
     cJSON_Delete(o);
     free(text);
+}
+
+/* Why the submission at path cannot be graded, or NULL; its hash in sha. */
+static char *check_path(const char *path, char sha[CL_SHA256_HEX])
+{
+    struct stat sb;
+    char *text = NULL, *why = NULL;
+    size_t len = 0;
+    cl_error err = {0};
+    if (lstat(path, &sb) != 0) return cl_strdup("no such file");
+    if (S_ISLNK(sb.st_mode) && stat(path, &sb) != 0)
+        return cl_strdup("a symbolic link to nothing");
+    if (!S_ISREG(sb.st_mode)) return cl_sprintf("%s, not a file", cl_file_kind(sb.st_mode));
+    if (cl_read_file(path, &text, &len, &err) != CL_OK) {
+        char *msg = batch_shown(err.message);
+        why = cl_sprintf("cannot be read: %s", msg);
+        free(msg);
+    } else {
+        cl_sha256_hex(text, len, sha);
+    }
+    free(text);
+    return why;
+}
+
+static int by_path(const void *a, const void *b)
+{
+    const batch_sub *x = *(batch_sub *const *)a, *y = *(batch_sub *const *)b;
+    int c = strcmp(x->path, y->path);
+    return c ? c : x < y ? -1 : x > y;
+}
+
+/* --shard I/N: the submissions whose place among the paths sorted by their
+ * bytes is I-1 modulo N stay; the others are dropped. */
+static void keep_shard(batch *b)
+{
+    size_t n = b->subs.n, kept = 0;
+    batch_sub **sorted = cl_calloc(n + 1, sizeof *sorted);
+    bool *mine = cl_calloc(n + 1, sizeof *mine);
+    for (size_t i = 0; i < n; i++) sorted[i] = &b->subs.v[i];
+    qsort(sorted, n, sizeof *sorted, by_path);
+    for (size_t k = 0; k < n; k++) mine[sorted[k] - b->subs.v] = k % b->shards == b->shard - 1;
+    for (size_t i = 0; i < n; i++) {
+        if (mine[i]) {
+            b->subs.v[kept++] = b->subs.v[i];
+            continue;
+        }
+        free(b->subs.v[i].path);
+        free(b->subs.v[i].shown);
+        free(b->subs.v[i].name);
+    }
+    b->subs.n = kept;
+    free(sorted);
+    free(mine);
+}
+
+/* The student ids; one line on stderr for the paths --name-from missed. */
+static void take_ids(batch *b)
+{
+    size_t missed = 0;
+    const char *first = NULL;
+    for (size_t i = 0; i < b->subs.n; i++) {
+        batch_sub *s = &b->subs.v[i];
+        s->id = batch_pattern_id(b->name_from, s->path);
+        if (!s->id && !missed++) first = s->shown;
+    }
+    if (!missed) return;
+    char *pattern = batch_shown(b->name_from);
+    fprintf(stderr, "cudalab: --name-from '%s' matches no id in %zu path%s (the first: %s); "
+            "their student cells are empty\n", pattern, missed, missed == 1 ? "" : "s", first);
+    free(pattern);
 }
 
 void batch_prepare(batch *b)
@@ -330,6 +407,14 @@ void batch_prepare(batch *b)
     free(solution);
     cl_sha256_final_hex(&h, b->course_sha);
     make_names(b);
+    if (b->shards) keep_shard(b);
+    if (b->name_from) take_ids(b);
+    for (size_t i = 0; i < b->subs.n; i++) {
+        batch_sub *s = &b->subs.v[i];
+        s->reason = check_path(s->path, s->sha);
+        if (s->reason) s->exit_code = 2;
+        batch_points_take(b->day_manifest, NULL, NULL, &s->points);
+    }
     for (size_t i = 0; b->out_dir && !b->regrade && i < b->subs.n; i++) {
         batch_sub *s = &b->subs.v[i];
         char *path = cl_sprintf("%s/%s.json", b->out_dir, s->name);
@@ -347,6 +432,13 @@ static void failed_checks(cl_str *out, const report_result *r)
             cl_str_addf(out, "%s%s", out->len ? ", " : "failed: ", day_check_name((day_check)c));
 }
 
+static double total(const double *v)
+{
+    double t = 0;
+    for (int c = 0; c < DAY_CHECK_COUNT; c++) t += v[c];
+    return t;
+}
+
 /* One line a submission in the order given, and a count. */
 static void print_summary(const batch *b)
 {
@@ -355,7 +447,7 @@ static void print_summary(const batch *b)
         int n = (int)strlen(b->subs.v[i].name);
         if (n > width) width = n < 48 ? n : 48;
     }
-    printf("%-*s  %-15s  %s\n", width, "submission", "result", "detail");
+    printf("%-*s  %-15s  %-9s  %s\n", width, "submission", "result", "points", "detail");
     for (size_t i = 0; i < b->subs.n; i++) {
         const batch_sub *s = &b->subs.v[i];
         cl_str detail = {0};
@@ -364,7 +456,10 @@ static void print_summary(const batch *b)
         if (s->kept) cl_str_add(&detail, detail.len ? " (kept from an earlier run)" : "kept from an earlier run");
         counts[s->exit_code >= 0 && s->exit_code <= 1 ? s->exit_code : 2]++;
         kept += s->kept;
-        printf("%-*s  %-15s  %s\n", width, s->name, batch_verdict(s), cl_str_cstr(&detail));
+        char points[64] = "-";
+        if (s->points.known)
+            snprintf(points, sizeof points, "%g/%g", total(s->points.earned), total(s->points.max));
+        printf("%-*s  %-15s  %-9s  %s\n", width, s->name, batch_verdict(s), points, cl_str_cstr(&detail));
         cl_str_free(&detail);
     }
     printf("%zu submission%s: %d passed, %d not passed, %d could not be graded; %d kept from an "
@@ -372,21 +467,31 @@ static void print_summary(const batch *b)
     fflush(stdout);
 }
 
-static char *write_csv(const batch *b)
+/* Write text to path; NULL, or why not (caller frees). */
+static char *write_table(const char *path, const char *text)
 {
-    report_csv_table t = {0};
-    for (size_t i = 0; i < b->subs.n; i++)
-        report_csv_add(&t, b->day_manifest, b->subs.v[i].shown, b->subs.v[i].result,
-                       b->subs.v[i].reason);
-    char *csv = report_csv_finish(&t);
     cl_error err = {0};
-    char *why = NULL;
-    if (write_kept(b->csv, csv, &err) != CL_OK) {
-        char *where = batch_shown(b->csv);
-        why = cl_sprintf("%s: %s", where, err.message);
-        free(where);
+    if (batch_write_kept(path, text, &err) == CL_OK) return NULL;
+    char *where = batch_shown(path);
+    char *why = cl_sprintf("%s: %s", where, err.message);
+    free(where);
+    return why;
+}
+
+/* --similar's table beside the CSV, and a line on stdout saying where. */
+static char *write_similar(const batch *b)
+{
+    size_t compared = 0;
+    char *text = batch_similar_csv(b, &compared), *path = batch_similar_path(b->csv);
+    char *why = write_table(path, text);
+    if (!why) {
+        char *shown = batch_shown(path);
+        printf("similarity of %zu pairs of the %zu submissions that compiled: %s (most alike first; "
+               "it decides nothing)\n", compared * (compared ? compared - 1 : 0) / 2, compared, shown);
+        free(shown);
     }
-    free(csv);
+    free(text);
+    free(path);
     return why;
 }
 
@@ -395,12 +500,18 @@ int batch_finish(const batch *b)
     int rc = CLI_PASSED;
     for (size_t i = 0; i < b->subs.n; i++)
         if (b->subs.v[i].exit_code != 0) rc = CLI_NOT_PASSED;
-    char *csv_error = b->csv ? write_csv(b) : NULL;
+    char *csv = b->csv ? batch_csv(b) : NULL;
+    char *csv_error = csv ? write_table(b->csv, csv) : NULL;
     print_summary(b);
+    char *similar_error = b->similar ? write_similar(b) : NULL;
+    fflush(stdout);
     for (size_t i = 0; i < b->subs.n; i++)
         if (b->subs.v[i].save_error) rc = cli_cannot("report not saved: %s", b->subs.v[i].save_error);
     if (csv_error) rc = cli_cannot("table not saved: %s", csv_error);
+    if (similar_error) rc = cli_cannot("similarity table not saved: %s", similar_error);
+    free(csv);
     free(csv_error);
+    free(similar_error);
     return rc;
 }
 
@@ -414,6 +525,8 @@ void batch_free(batch *b)
         free(s->json);
         free(s->reason);
         free(s->save_error);
+        free(s->id);
+        batch_print_free(s->print);
         report_free(s->result);
     }
     free(b->subs.v);

@@ -1,6 +1,8 @@
-/* cmd_batch.c - `cudalab batch DAY PATH... [--jobs N] [--out DIR] [--csv F]`:
- * a class graded, each submission by `cudalab grade --json` in a child of its
- * own (a submission cannot take the batch down), N at a time.
+/* cmd_batch.c - `cudalab batch DAY PATH... [--jobs N] [--out DIR] [--csv F]
+ * [--name-from P] [--shard I/N] [--similar]`: a class graded, each submission
+ * by `cudalab grade --json` in a child of its own (a submission cannot take
+ * the batch down), N at a time; a progress line on stderr where that is a
+ * terminal.
  *
  * Nothing is lost: the output paths are checked before anything is graded, a
  * path that cannot be graded is a row, each submission's report is written
@@ -29,26 +31,9 @@ typedef struct batch_run {
     char self[4096];
     pthread_mutex_t lock;
     size_t next, finished;
+    bool terminal;   /* stderr is one: a progress line */
+    int counts[3];   /* passed, not passed, could not grade, so far */
 } batch_run;
-
-/* Why the submission at path cannot be graded, or NULL; its hash in sha. */
-static char *check_path(const char *path, char sha[CL_SHA256_HEX])
-{
-    struct stat sb;
-    char *text = NULL, *why = NULL;
-    size_t len = 0;
-    cl_error err = {0};
-    if (lstat(path, &sb) != 0) return cl_strdup("no such file");
-    if (S_ISLNK(sb.st_mode) && stat(path, &sb) != 0)
-        return cl_strdup("a symbolic link to nothing");
-    if (!S_ISREG(sb.st_mode)) return cl_sprintf("%s, not a file", cl_file_kind(sb.st_mode));
-    if (cl_read_file(path, &text, &len, &err) != CL_OK)
-        why = cl_sprintf("cannot be read: %s", err.message);
-    else
-        cl_sha256_hex(text, len, sha);
-    free(text);
-    return why;
-}
 
 static char *first_line(const char *s)
 {
@@ -95,6 +80,18 @@ static void grade_one(batch_run *r, batch_sub *s)
 }
 
 
+/* The progress line, redrawn in place: how many are done, and the last. */
+static void progress(batch_run *r, const batch_sub *s)
+{
+    r->counts[s->exit_code >= 0 && s->exit_code <= 1 ? s->exit_code : 2]++;
+    r->finished++;
+    if (!r->terminal) return;
+    fprintf(stderr, "\r\033[K[%zu/%zu] %d passed, %d not passed, %d could not be graded; last: %s, %s",
+            r->finished, r->b.subs.n, r->counts[0], r->counts[1], r->counts[2], s->name, batch_verdict(s));
+    if (r->finished == r->b.subs.n) fputc('\n', stderr);
+    fflush(stderr);
+}
+
 static void *worker(void *arg)
 {
     batch_run *r = arg;
@@ -105,23 +102,41 @@ static void *worker(void *arg)
         if (i >= r->b.subs.n) return NULL;
         batch_sub *s = &r->b.subs.v[i];
         if (!s->reason && !s->kept) grade_one(r, s);
+        if (!s->kept && s->result) batch_points_take(r->b.day_manifest, s->json, s->result, &s->points);
         if (!s->kept) batch_save_report(&r->b, s);
         free(s->json);
         s->json = NULL;
+        batch_similar_take(&r->b, s);
         pthread_mutex_lock(&r->lock);
-        fprintf(stderr, "[%zu/%zu] %s: %s%s%s\n", ++r->finished, r->b.subs.n, s->name,
-                batch_verdict(s), s->kept ? " (kept from an earlier run)" : s->reason ? ": " : "",
-                s->reason && !s->kept ? s->reason : "");
+        progress(r, s);
         pthread_mutex_unlock(&r->lock);
     }
 }
 
 static bool is_option(const char *a)
 {
-    static const char *const valued[] = {"--jobs", "--out", "--csv", "--backend", "--seed"};
+    static const char *const valued[] = {"--jobs", "--out", "--csv", "--backend", "--seed", "--name-from",
+                                         "--shard"};
     for (size_t i = 0; i < sizeof valued / sizeof *valued; i++)
         if (!strcmp(a, valued[i])) return true;
     return false;
+}
+
+/* --shard I/N: whole numbers, 1 <= I <= N <= 100000. */
+static int parse_shard(batch_run *r, const char *v)
+{
+    unsigned i = 0, n = 0;
+    int used = 0;
+    bool digits = v[0] >= '1' && v[0] <= '9' && strspn(v, "0123456789/") == strlen(v);
+    if (!digits || sscanf(v, "%6u/%6u%n", &i, &n, &used) != 2 || v[used] || !i || i > n || n > 100000) {
+        char *shown = batch_shown(v);
+        cli_cannot("--shard takes I/N, whole numbers with 1 <= I <= N (e.g. 3/8), not '%s'", shown);
+        free(shown);
+        return CLI_CANNOT;
+    }
+    r->b.shard = i;
+    r->b.shards = n;
+    return CLI_PASSED;
 }
 
 static int parse_value(batch_run *r, const char *a, const char *v)
@@ -135,6 +150,11 @@ static int parse_value(batch_run *r, const char *a, const char *v)
     } else if (!strcmp(a, "--seed")) {
         if (cli_parse_number("--seed", v, 0, UINT64_MAX, &n) != CLI_PASSED) return CLI_CANNOT;
         snprintf(r->b.seed_text, sizeof r->b.seed_text, "%llu", n);
+    } else if (!strcmp(a, "--name-from")) {
+        if (batch_pattern_check(v) != CLI_PASSED) return CLI_CANNOT;
+        r->b.name_from = v;
+    } else if (!strcmp(a, "--shard")) {
+        return parse_shard(r, v);
     } else if (!strcmp(a, "--backend")) {
         if (grade_backend_from_name(v) < 0) return cli_cannot("--backend takes auto, emu or gpu");
         r->b.backend = v;
@@ -159,6 +179,8 @@ static int parse(int argc, char **argv, batch_run *r)
             i++;
         } else if (options && !strcmp(a, "--regrade")) {
             r->b.regrade = true;
+        } else if (options && !strcmp(a, "--similar")) {
+            r->b.similar = true;
         } else if (options && a[0] == '-' && a[1]) {
             char *shown = batch_shown(a);
             cli_cannot("batch: unknown option '%s'; see `cudalab batch --help`", shown);
@@ -168,13 +190,16 @@ static int parse(int argc, char **argv, batch_run *r)
             r->b.day = a;
         } else {
             batch_sub s = {.path = cl_strdup(a), .shown = batch_shown(a)};
-            s.reason = check_path(a, s.sha);
-            if (s.reason) s.exit_code = 2;
             CL_VEC_PUSH(&r->b.subs, s);
         }
     }
     if (!r->b.day || !r->b.subs.n)
         return cli_cannot("usage: cudalab batch DAY FILE... [--jobs N] [--out DIR] [--csv F]");
+    if (r->b.similar && !r->b.csv)
+        return cli_cannot("--similar writes its table beside the CSV: give --csv F too");
+    if (r->b.similar && r->b.shards)
+        return cli_cannot("--similar compares the whole class, --shard grades a part: run --similar "
+                          "without --shard once the shards are done (their reports are kept)");
     return CLI_PASSED;
 }
 
@@ -207,6 +232,7 @@ static int run(batch_run *r)
     day_course *c = cli_load_course();
     const day_manifest *m = c ? cli_find_gradable_day(c, r->b.day) : NULL;
     int rc = m ? find_grader(r) : CLI_CANNOT;
+    r->terminal = isatty(STDERR_FILENO);
     if (rc == CLI_PASSED) rc = batch_check_outputs(&r->b);
     if (rc == CLI_PASSED) {
         r->b.day_manifest = m;

@@ -6,20 +6,20 @@ _cudalab()
     prev="${COMP_WORDS[COMP_CWORD-1]}"
     cmd="${COMP_WORDS[1]}"
     if [ "$COMP_CWORD" -eq 1 ]; then
-        COMPREPLY=($(compgen -W "grade batch pack autograde list doctor reset new check-course --help" -- "$cur"))
+        COMPREPLY=($(compgen -W "grade batch merge pack autograde list doctor reset new check-course --help" -- "$cur"))
         return
     fi
     case "$prev" in
         --backend) COMPREPLY=($(compgen -W "auto emu gpu" -- "$cur")); return ;;
         --out|--root) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         --csv) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-        --seed|--jobs|--threads) return ;;
+        --seed|--jobs|--threads|--shard|--name-from) return ;;
     esac
     case "$cur" in
         -*)
             case "$cmd" in
                 grade) COMPREPLY=($(compgen -W "--json --backend --seed --threads --progress --help" -- "$cur")) ;;
-                batch) COMPREPLY=($(compgen -W "--jobs --out --csv --regrade --backend --seed --help" -- "$cur")) ;;
+                batch) COMPREPLY=($(compgen -W "--jobs --out --csv --regrade --name-from --shard --similar --backend --seed --help" -- "$cur")) ;;
                 *) COMPREPLY=($(compgen -W "--help" -- "$cur")) ;;
             esac
             return ;;
@@ -36,6 +36,10 @@ _cudalab()
         local days
         days="$(cudalab list 2>/dev/null | grep -oE 'day[0-9]+-[A-Za-z0-9_-]+' | sort -u)"
         COMPREPLY=($(compgen -W "$days" -- "$cur"))
+        return
+    fi
+    if [ "$cmd" = merge ]; then
+        COMPREPLY=($(compgen -f -X '!*.csv' -- "$cur") $(compgen -d -- "$cur"))
         return
     fi
     COMPREPLY=($(compgen -f -X '!*.cu' -- "$cur") $(compgen -d -- "$cur"))

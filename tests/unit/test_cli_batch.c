@@ -14,6 +14,7 @@
 
 #include <cjson/cJSON.h>
 #include <dirent.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -23,6 +24,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "batch.h"
 #include "core/core.h"
 #include "core/proc.h"
 #include "core/sha256.h"
@@ -168,11 +170,12 @@ static int teardown_one(void **state)
 /* Exit 2, one line on stderr holding says, nothing graded, nothing written. */
 static void expect_usage(const char *const *args, const char *says)
 {
+    long graded = size_of("grades.log");
     outcome o = run_argv(false, args);
     if (o.rc != 2 || !strstr(o.err, says) || count_lines(o.err) != 1 || o.out[0])
         fail_msg("%s %s: exit %d, stderr '%s', expected exit 2 and one line with '%s'", args[0],
                  args[2] ? args[2] : "", o.rc, o.err, says);
-    assert_int_equal(size_of("grades.log"), -1);
+    assert_int_equal(size_of("grades.log"), graded);
     outcome_free(&o);
 }
 
@@ -182,6 +185,9 @@ static void test_usage_errors(void **state)
     put("p.cu", "pass\n");
     put("file", "not a folder\n");
     char *dir = at("dir");
+    mkdir(dir, 0755);
+    free(dir);
+    dir = at("dir-similar.csv");
     mkdir(dir, 0755);
     free(dir);
     expect_usage((const char *[]){"batch", "14", "p.cu", "--seed", "abc", NULL}, "--seed takes a whole number");
@@ -202,6 +208,21 @@ static void test_usage_errors(void **state)
     expect_usage((const char *[]){"batch", "14", "p.cu", "--csv", "dir", NULL}, "--csv dir: is a folder, not a file");
     expect_usage((const char *[]){"batch", "14", "p.cu", "--csv", "nowhere/t.csv", NULL}, "its folder does not exist");
     expect_usage((const char *[]){"batch", "14", "p.cu", "--out", "reports", "--csv", "dir", NULL}, "--csv dir");
+    expect_usage((const char *[]){"batch", "14", "p.cu", "--shard", "0/2", NULL}, "--shard takes I/N");
+    expect_usage((const char *[]){"batch", "14", "p.cu", "--shard", "3/2", NULL}, "not '3/2'");
+    expect_usage((const char *[]){"batch", "14", "p.cu", "--shard", "1/0", NULL}, "--shard takes I/N");
+    expect_usage((const char *[]){"batch", "14", "p.cu", "--shard", "1/2x", NULL}, "--shard takes I/N");
+    expect_usage((const char *[]){"batch", "14", "p.cu", "--shard", "+1/2", NULL}, "--shard takes I/N");
+    expect_usage((const char *[]){"batch", "14", "p.cu", "--shard", NULL}, "--shard needs a value");
+    expect_usage((const char *[]){"batch", "14", "p.cu", "--name-from", "{id}*", NULL}, "side by side");
+    expect_usage((const char *[]){"batch", "14", "p.cu", "--name-from", "x.cu", NULL}, "has no {id}");
+    expect_usage((const char *[]){"batch", "14", "p.cu", "--similar", NULL}, "give --csv F too");
+    expect_usage((const char *[]){"batch", "14", "p.cu", "--similar", "--csv", "t.csv", "--shard", "1/2", NULL},
+                 "run --similar without --shard");
+    expect_usage((const char *[]){"batch", "14", "p.cu", "--similar", "--csv", "dir.csv", NULL},
+                 "--similar dir-similar.csv: is a folder");
+    expect_usage((const char *[]){"merge", "only.csv", NULL}, "usage: cudalab merge OUT.csv TABLE.csv");
+    expect_usage((const char *[]){"merge", "--frob", "a.csv", "b.csv", NULL}, "unknown option '--frob'");
     expect_usage((const char *[]){"grade", "14", "p.cu", "--seed", "-1", NULL}, "--seed takes a whole number");
     expect_usage((const char *[]){"grade", "14", "p.cu", "--seed", "1e3", NULL}, "not '1e3'");
     expect_usage((const char *[]){"grade", "14", "p.cu", "--threads", "999", NULL}, "--threads takes");
@@ -255,8 +276,11 @@ static void test_bad_path_is_a_row(void **state)
     cJSON_Delete(j);
     char *csv = slurp("t.csv");
     assert_int_equal(count_lines(csv), 9);
-    assert_non_null(strstr(csv, "\nclass/dir.cu,,\"a folder, not a file\","));
-    assert_non_null(strstr(csv, "\nclass/missing.cu,,no such file,"));
+    /* submission, student, passed, points, max_points (day 14: 10), error */
+    assert_non_null(strstr(csv, "\nclass/dir.cu,,,,10,\"a folder, not a file\","));
+    assert_non_null(strstr(csv, "\nclass/missing.cu,,,,10,no such file,"));
+    assert_non_null(strstr(csv, "\nclass/ann.cu,,yes,10,10,,pass,pass,"));
+    assert_non_null(strstr(csv, "\nclass/bob.cu,,no,9,10,,pass,fail,"));
     free(csv);
     /* Only the four regular files reached the grader; the log has the three that answered. */
     char *log = slurp("grades.log");
@@ -377,8 +401,8 @@ static void test_odd_paths(void **state)
     char *csv = slurp("t.csv");
     assert_true(valid_utf8((const unsigned char *)csv));
     assert_int_equal(count_lines(csv), 4);
-    assert_non_null(strstr(csv, "\n\"stu\\x0adent\\xff\\xfe \"\"q\"\",x.cu\",yes,,pass,pass,"));
-    assert_non_null(strstr(csv, "\ngone\\x0a\\xc3(.cu,,no such file,"));
+    assert_non_null(strstr(csv, "\n\"stu\\x0adent\\xff\\xfe \"\"q\"\",x.cu\",,yes,10,10,,pass,pass,"));
+    assert_non_null(strstr(csv, "\ngone\\x0a\\xc3(.cu,,,,10,no such file,"));
     free(csv);
     outcome_free(&o);
 }
@@ -402,6 +426,7 @@ static void test_real_odd_path(void **state)
     cJSON_Delete(j);
     char *csv = slurp("t.csv");
     assert_int_equal(count_lines(csv), 2);
+    assert_non_null(strstr(csv, ",yes,10,10,,pass,pass,pass,pass,pass,pass,pass,,2,2,2,2,2,"));
     free(csv);
     outcome_free(&o);
 }
@@ -478,6 +503,360 @@ static void test_killed_batch_resumes(void **state)
     free(log);
 }
 
+
+/* Copies of the first n lines of text, each without its newline. */
+static int split_lines(const char *text, char ***out)
+{
+    int n = count_lines(text), k = 0;
+    char **v = cl_calloc((size_t)n + 1, sizeof *v);
+    for (const char *p = text; p && *p && k < n; k++) {
+        size_t len = strcspn(p, "\n");
+        v[k] = cl_strndup(p, len);
+        p += len + (p[len] == '\n');
+    }
+    *out = v;
+    return k;
+}
+
+static void free_lines(char **v, int n)
+{
+    for (int i = 0; i < n; i++) free(v[i]);
+    free(v);
+}
+
+/* Start cudalab with args (argv[0] included) in work/ with the fake grader,
+ * stdout and stderr as given (-1: inherited); the caller waits. */
+static pid_t spawn_batch(const char *const *args, int out_fd, int err_fd)
+{
+    char *log = at("grades.log"), *ws = at("ws"), *cache = at("cache");
+    setenv("CUDALAB_BATCH_GRADER", FAKE, 1);
+    setenv("FAKE_GRADE_LOG", log, 1);
+    setenv("CUDALAB_WORKSPACE", ws, 1);
+    setenv("CUDALAB_CACHE", cache, 1);
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    if (out_fd >= 0) posix_spawn_file_actions_adddup2(&fa, out_fd, 1);
+    if (err_fd >= 0) posix_spawn_file_actions_adddup2(&fa, err_fd, 2);
+    assert_int_equal(chdir(work), 0);
+    pid_t pid;
+    assert_int_equal(posix_spawn(&pid, CUDALAB_BINARY, &fa, NULL, (char **)args, environ), 0);
+    assert_int_equal(chdir("/"), 0);
+    posix_spawn_file_actions_destroy(&fa);
+    unsetenv("CUDALAB_BATCH_GRADER");
+    unsetenv("FAKE_GRADE_LOG");
+    unsetenv("CUDALAB_CACHE");
+    free(log);
+    free(ws);
+    free(cache);
+    return pid;
+}
+
+#define CLASS 40
+#define MISSING 17
+
+/* A class of 40, one of them missing, killed with kill -9 midway and run
+ * again: 40 rows; every report the killed run left is whole and is kept byte
+ * for byte; the rerun grades exactly the others, each once, so no
+ * submission whose grade was saved is graded twice. */
+static void test_class_of_40_killed_and_resumed(void **state)
+{
+    (void)state;
+    const char *args[CLASS + 16] = {CUDALAB_BINARY, "batch", "14"};
+    char names[CLASS][24], reports[CLASS][32];
+    for (int i = 0; i < CLASS; i++) {
+        snprintf(names[i], sizeof names[i], "c/s%02d/x.cu", i);
+        snprintf(reports[i], sizeof reports[i], "out/s%02d-x.json", i);
+        if (i != MISSING) put(names[i], i % 5 == 0 ? "fail\n" : "sleep 0.15\n");
+        args[3 + i] = names[i];
+    }
+    const char *tail[] = {"--out", "out", "--csv", "t.csv", "--jobs", "4", "--name-from", "{id}/*", NULL};
+    memcpy(&args[3 + CLASS], tail, sizeof tail);
+    pid_t pid = spawn_batch(args, -1, -1);
+    for (int waited = 0; count_files("out", ".json") < 12 && waited < 6000; waited += 5) usleep(5000);
+    kill(pid, SIGKILL);
+    int status;
+    waitpid(pid, &status, 0);
+    assert_true(WIFSIGNALED(status));
+    usleep(500000); /* the grades it was running end; their answers are lost */
+    assert_int_equal(size_of("t.csv"), -1); /* the table comes at the end */
+    char *before[CLASS] = {0};
+    int saved = 0;
+    for (int i = 0; i < CLASS; i++) {
+        before[i] = slurp(reports[i]);
+        if (before[i]) cJSON_Delete(json_at(reports[i])); /* whole */
+        if (before[i] && i != MISSING) saved++;
+    }
+    if (saved < 8 || saved > 36) fail_msg("the kill came at %d reports, not midway", saved);
+    char *log = slurp("grades.log");
+    size_t logged = log ? strlen(log) : 0;
+    free(log);
+    outcome o = run_argv(false, &args[1]);
+    assert_int_equal(o.rc, 1);
+    assert_non_null(strstr(o.out, "40 submissions: 31 passed, 8 not passed, 1 could not be graded"));
+    char kept[64];
+    snprintf(kept, sizeof kept, "%d kept from an earlier run", saved);
+    if (!strstr(o.out, kept)) fail_msg("expected '%s' in:\n%s", kept, o.out);
+    /* The rerun's grades: the 39 - saved others, each once. */
+    log = slurp("grades.log");
+    char **graded;
+    int n = split_lines(log + logged, &graded);
+    assert_int_equal(n, CLASS - 1 - saved);
+    for (int k = 0; k < n; k++) {
+        int i = -1;
+        sscanf(graded[k], "c/s%d/x.cu", &i);
+        assert_true(i >= 0 && i < CLASS && i != MISSING);
+        if (before[i]) fail_msg("%s was graded again, though its report was saved", graded[k]);
+        for (int j = 0; j < k; j++) assert_string_not_equal(graded[j], graded[k]);
+    }
+    free_lines(graded, n);
+    free(log);
+    for (int i = 0; i < CLASS; i++) {
+        char *after = slurp(reports[i]);
+        assert_non_null(after);
+        if (before[i]) assert_string_equal(after, before[i]);
+        free(after);
+        free(before[i]);
+    }
+    char *csv = slurp("t.csv");
+    assert_int_equal(count_lines(csv), CLASS + 1);
+    assert_non_null(strstr(csv, "\nc/s17/x.cu,s17,,,10,no such file,"));
+    assert_non_null(strstr(csv, "\nc/s05/x.cu,s05,no,9,10,"));
+    assert_non_null(strstr(csv, "\nc/s39/x.cu,s39,yes,10,10,"));
+    assert_null(strstr(strstr(csv, "no such file") + 1, "no such file"));
+    free(csv);
+    outcome_free(&o);
+}
+
+/* A class graded in two shards and in three, each merged, is the very CSV
+ * of one run, whatever order the paths were given in; merge refuses what
+ * would count rows twice or mix days. */
+static void test_shards_merge_to_one_run(void **state)
+{
+    (void)state;
+    const char *files[] = {"k/zoe.cu", "k/amy.cu", "k/bea.cu", "k/cal.cu", "k/dev.cu", "k/eli.cu",
+                           "k/fay.cu", "k/gus.cu", "k/hal.cu", "k/ivy.cu", "k/jon.cu"};
+    const char *says[] = {"pass\n", "fail\n", "points\n", "crash\n", "pass\n", "pass\n",
+                          "fail\n", "pass\n", "pass\n", "pass\n", "pass\n"};
+    for (int i = 0; i < 11; i++) put(files[i], says[i]);
+    char *p = at("k/dir.cu");
+    mkdir(p, 0755);
+    free(p);
+    /* 11 files, a folder, a missing one, and zoe twice. */
+    const char *one[32] = {"batch", "14", "k/zoe.cu", "k/amy.cu", "k/bea.cu", "k/cal.cu", "k/dev.cu",
+                           "k/eli.cu", "k/fay.cu", "k/gus.cu", "k/hal.cu", "k/ivy.cu", "k/jon.cu",
+                           "k/dir.cu", "k/gone.cu", "k/zoe.cu", "--name-from", "k/{id}.cu",
+                           "--out", "one", "--csv", "one.csv", NULL};
+    outcome o = run_argv(false, one);
+    assert_int_equal(o.rc, 1);
+    outcome_free(&o);
+    char *single = slurp("one.csv");
+    assert_int_equal(count_lines(single), 15);
+    /* rows sorted by path: amy first, zoe (twice) last */
+    assert_non_null(strstr(single, "\nk/amy.cu,amy,no,9,10,"));
+    assert_non_null(strstr(single, "\nk/bea.cu,bea,yes,11,12,"));
+    assert_non_null(strstr(single, "\nk/zoe.cu,zoe,yes,10,10,,pass,pass,,pass,pass,pass,pass,,2,2,2,2,2,0,1000,10,1024,0,4096,,,0,1000,10,1024,0,2048,,\n"
+                                   "k/zoe.cu,zoe,yes,10,10,"));
+    assert_true(strstr(single, "\nk/amy.cu") < strstr(single, "\nk/bea.cu"));
+    /* Two shards, the paths reversed; three shards, the paths as first. */
+    const char *two[32];
+    int n = 0;
+    for (int i = 15; i >= 2; i--) two[n++] = one[i];
+    for (int shards = 2; shards <= 3; shards++) {
+        const char *margv[8] = {"merge", shards == 2 ? "two.csv" : "three.csv"};
+        char tables[3][32], shard[3][8], outdir[16];
+        snprintf(outdir, sizeof outdir, "out%d", shards);
+        for (int s = 0; s < shards; s++) {
+            const char *args[40] = {"batch", "14"};
+            int k = 2;
+            for (int i = 0; i < 14; i++) args[k++] = shards == 2 ? two[i] : one[2 + i];
+            snprintf(tables[s], sizeof tables[s], "shard-%d-of-%d.csv", s + 1, shards);
+            snprintf(shard[s], sizeof shard[s], "%d/%d", s + 1, shards);
+            const char *rest[] = {"--name-from", "k/{id}.cu", "--out", outdir, "--csv", tables[s], "--shard", shard[s], NULL};
+            memcpy(&args[k], rest, sizeof rest);
+            o = run_argv(false, args);
+            assert_true(o.rc == 0 || o.rc == 1);
+            outcome_free(&o);
+            margv[2 + s] = tables[s];
+        }
+        margv[2 + shards] = NULL;
+        o = run_argv(false, margv);
+        assert_int_equal(o.rc, 0);
+        assert_non_null(strstr(o.out, ": 14 rows from"));
+        outcome_free(&o);
+        char *merged = slurp(margv[1]);
+        assert_non_null(merged);
+        if (strcmp(merged, single)) fail_msg("%d shards merged:\n%s\nis not one run's:\n%s", shards, merged, single);
+        free(merged);
+    }
+    /* The 12 gradable paths (zoe twice) went to the grader once a run: one
+     * run, then two shards, then three; the log has the 11 that answered
+     * (cal's grader gives up before it logs). */
+    char *log = slurp("grades.log");
+    assert_int_equal(count_lines(log), 3 * 11);
+    free(log);
+    free(single);
+    /* What merge refuses: the output again, a table twice, another day's
+     * table, a file that is no table, a table that is not there. */
+    const char *d23[] = {"batch", "23", "k/amy.cu", "--csv", "d23.csv", NULL};
+    o = run_argv(false, d23);
+    outcome_free(&o);
+    put("notes.csv", "name,grade\nx,1\n");
+    expect_usage((const char *[]){"merge", "two.csv", "two.csv", "shard-1-of-2.csv", NULL}, "is the output itself");
+    expect_usage((const char *[]){"merge", "m.csv", "shard-1-of-2.csv", "shard-1-of-2.csv", NULL}, "is named twice");
+    expect_usage((const char *[]){"merge", "m.csv", "shard-1-of-2.csv", "d23.csv", NULL}, "has other columns");
+    expect_usage((const char *[]){"merge", "m.csv", "shard-1-of-2.csv", "notes.csv", NULL}, "is not a table");
+    expect_usage((const char *[]){"merge", "m.csv", "shard-1-of-2.csv", "nowhere.csv", NULL}, "nothing was written");
+    assert_int_equal(size_of("m.csv"), -1);
+}
+
+/* --name-from: the pattern language on its own, then in a batch's CSV. */
+static void test_name_from(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *pattern, *path, *id;
+    } cases[] = {
+        {"{id}/*", "submissions/alice/shuffles.cu", "alice"},
+        {"{id}/*", "./alice//shuffles.cu", "alice"},
+        {"{id}/*", "shuffles.cu", NULL}, /* no folder to take it from */
+        {"{id}/shuffles.cu", "submissions/alice/shuffles.cu", "alice"},
+        {"{id}/shuffles.cu", "submissions/alice/other.cu", NULL},
+        {"{id}.cu", "class/bob.cu", "bob"},
+        {"{id}.cu", "class/bob.v2.cu", "bob.v2"},
+        {"{id}.cu", "class/bob.cuh", NULL},
+        {"{id}_*.cu", "dl/smith_john_12345_shuffles.cu", "smith"}, /* as few as let the rest match */
+        {"*_{id}_*.cu", "dl/late_12345_shuffles.cu", "12345"},
+        {"hw-{id}.cu", "hw-.cu", NULL}, /* {id} takes one character at least */
+        {"{id}/src/*.cu", "repo/carol/src/main.cu", "carol"},
+        {"{id}/src/*.cu", "repo/carol/main.cu", NULL},
+        {"s*/{id}", "sec1/dan", "dan"},
+        {"{id}", "x/a,b\"c\n.cu", "a,b\"c\\x0a.cu"}, /* made printable */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        assert_int_equal(batch_pattern_check(cases[i].pattern), 0);
+        char *id = batch_pattern_id(cases[i].pattern, cases[i].path);
+        if (cases[i].id ? !id || strcmp(id, cases[i].id) : id != NULL)
+            fail_msg("'%s' on '%s' gave '%s', expected '%s'", cases[i].pattern, cases[i].path, id ? id : "(none)",
+                     cases[i].id ? cases[i].id : "(none)");
+        free(id);
+    }
+    static const char *const bad[] = {"", "/{id}", "a//{id}", "{id}/", "{id}/{id}", "**/{id}", "*{id}", "{id}*",
+                                      "{name}/*", "plain.cu", "{id}}"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) assert_int_equal(batch_pattern_check(bad[i]), 2);
+    /* A long part is matched in time (the table is len x pattern). */
+    char *longname = cl_calloc(4001, 1);
+    memset(longname, 'a', 4000);
+    char *id = batch_pattern_id("*a*a*a*{id}b", longname);
+    assert_null(id);
+    free(longname);
+    /* In a batch: the student column, and one line for the path it missed. */
+    put("sub/ann/x.cu", "pass\n");
+    put("sub/b,\"o\"b/x.cu", "fail\n");
+    put("loose.cu", "pass\n");
+    outcome o = run_argv(false, (const char *[]){"batch", "14", "sub/ann/x.cu", "sub/b,\"o\"b/x.cu", "loose.cu",
+                                                  "--name-from", "sub/{id}/x.cu", "--csv", "t.csv", NULL});
+    assert_int_equal(o.rc, 1);
+    assert_non_null(strstr(o.err, "matches no id in 1 path (the first: loose.cu)"));
+    assert_int_equal(count_lines(o.err), 1);
+    char *csv = slurp("t.csv");
+    assert_non_null(strstr(csv, "\nloose.cu,,yes,10,10,"));
+    assert_non_null(strstr(csv, "\nsub/ann/x.cu,ann,yes,10,10,"));
+    assert_non_null(strstr(csv, "\n\"sub/b,\"\"o\"\"b/x.cu\",\"b,\"\"o\"\"b\",no,9,10,"));
+    free(csv);
+    outcome_free(&o);
+}
+
+/* Everything the pty's reader has, once the writer is gone. */
+static char *drain(int fd)
+{
+    cl_str b = {0};
+    char buf[4096];
+    fcntl(fd, F_SETFL, O_NONBLOCK);
+    for (ssize_t n; (n = read(fd, buf, sizeof buf)) > 0;) cl_str_addn(&b, buf, (size_t)n);
+    return cl_str_take(&b);
+}
+
+/* stderr a pipe: nothing there. stderr a terminal: one line redrawn in
+ * place with the count so far, ended by a newline; stdout has the summary. */
+static void test_progress_only_on_a_terminal(void **state)
+{
+    (void)state;
+    put("a.cu", "pass\n");
+    put("b.cu", "fail\n");
+    outcome o = run_argv(false, (const char *[]){"batch", "14", "a.cu", "b.cu", NULL});
+    assert_int_equal(o.rc, 1);
+    assert_string_equal(o.err, "");
+    assert_non_null(strstr(o.out, "2 submissions: 1 passed, 1 not passed"));
+    outcome_free(&o);
+    int master = posix_openpt(O_RDWR | O_NOCTTY);
+    assert_true(master >= 0);
+    assert_int_equal(grantpt(master), 0);
+    assert_int_equal(unlockpt(master), 0);
+    int slave = open(ptsname(master), O_RDWR | O_NOCTTY);
+    char *outpath = at("stdout.txt");
+    int out = open(outpath, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    assert_true(slave >= 0 && out >= 0);
+    const char *args[] = {CUDALAB_BINARY, "batch", "14", "a.cu", "b.cu", "--jobs", "1", NULL};
+    pid_t pid = spawn_batch(args, out, slave);
+    int status;
+    waitpid(pid, &status, 0);
+    close(slave);
+    close(out);
+    char *seen = drain(master);
+    close(master);
+    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 1);
+    if (!strstr(seen, "\r\033[K[1/2] ") || !strstr(seen, "\r\033[K[2/2] 1 passed, 1 not passed, 0 could not be graded"))
+        fail_msg("no progress line on the terminal: '%s'", seen);
+    assert_true(seen[strlen(seen) - 1] == '\n');
+    free(seen);
+    char *summary = slurp("stdout.txt");
+    assert_non_null(strstr(summary, "2 submissions: 1 passed, 1 not passed"));
+    assert_null(strstr(summary, "\033"));
+    free(summary);
+    free(outpath);
+}
+
+/* --similar on four real day-14 files: the copy with renamed variables and
+ * a new layout is the top pair, far above the pairs written apart; a file
+ * that could not be graded is left out. */
+static void test_similar_ranks_a_renamed_copy_first(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"alice", "alice_renamed", "bob", "carol"};
+    for (int i = 0; i < 4; i++) {
+        char *from = cl_sprintf("%s/fixtures/similar/%s.cu", CUDALAB_TEST_DIR, names[i]), *text = NULL;
+        char *to = cl_sprintf("class/%s.cu", names[i]);
+        assert_int_equal(cl_read_file(from, &text, NULL, NULL), CL_OK);
+        put(to, text);
+        free(text);
+        free(from);
+        free(to);
+    }
+    put("class/dave.cu", "crash\n");
+    outcome o = run_argv(false, (const char *[]){"batch", "14", "class/bob.cu", "class/alice_renamed.cu", "class/dave.cu",
+                                                  "class/carol.cu", "class/alice.cu", "--csv", "t.csv", "--similar",
+                                                  "--jobs", "2", "--name-from", "{id}.cu", NULL});
+    assert_int_equal(o.rc, 1);
+    if (!strstr(o.out, "similarity of 6 pairs of the 4 submissions that compiled: t-similar.csv"))
+        fail_msg("%s\n%s", o.out, o.err);
+    outcome_free(&o);
+    char *text = slurp("t-similar.csv");
+    char **rows;
+    int n = split_lines(text, &rows);
+    assert_int_equal(n, 7);
+    assert_string_equal(rows[0], "score,mix,same_counts,a,b,a_student,b_student");
+    if (strcmp(strchr(strchr(strchr(rows[1], ',') + 1, ',') + 1, ',') + 1,
+               "class/alice.cu,class/alice_renamed.cu,alice,alice_renamed"))
+        fail_msg("the top pair is: %s", rows[1]);
+    double top = atof(rows[1]);
+    assert_true(top > 0.95);
+    for (int i = 2; i < n; i++)
+        if (atof(rows[i]) > top / 2) fail_msg("a pair written apart scores %.3f beside the copy's %.3f: %s",
+                                               atof(rows[i]), top, rows[i]);
+    free_lines(rows, n);
+    free(text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -489,6 +868,11 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_odd_paths, setup_one, teardown_one),
         cmocka_unit_test_setup_teardown(test_real_odd_path, setup_one, teardown_one),
         cmocka_unit_test_setup_teardown(test_killed_batch_resumes, setup_one, teardown_one),
+        cmocka_unit_test_setup_teardown(test_class_of_40_killed_and_resumed, setup_one, teardown_one),
+        cmocka_unit_test_setup_teardown(test_shards_merge_to_one_run, setup_one, teardown_one),
+        cmocka_unit_test_setup_teardown(test_name_from, setup_one, teardown_one),
+        cmocka_unit_test_setup_teardown(test_progress_only_on_a_terminal, setup_one, teardown_one),
+        cmocka_unit_test_setup_teardown(test_similar_ranks_a_renamed_copy_first, setup_one, teardown_one),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

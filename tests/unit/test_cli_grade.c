@@ -311,10 +311,10 @@ static void test_batch(void **state)
     assert_int_equal(run("", args, &out, &err), 1);
     char *text = NULL;
     assert_int_equal(cl_read_file(csv, &text, NULL, NULL), CL_OK);
-    assert_non_null(strstr(text, "submission,passed,error,compile,correctness,mask-honesty"));
+    assert_non_null(strstr(text, "submission,student,passed,points,max_points,error,compile,correctness,mask-honesty"));
     assert_non_null(strstr(text, "reverseBlocks.wrong,reverseBlocks.total"));
-    assert_non_null(strstr(text, "solutions/day14-syncthreads/syncthreads.cu,yes,,pass,pass"));
-    assert_non_null(strstr(text, "/day14/race_reverse.cu,no,,pass"));
+    assert_non_null(strstr(text, "solutions/day14-syncthreads/syncthreads.cu,,yes,10,10,,pass,pass"));
+    assert_non_null(strstr(text, "/day14/race_reverse.cu,,no,"));
     free(text);
     char *report = cl_sprintf("%s/reports/day14-race_reverse.json", work);
     assert_int_equal(cl_read_file(report, &text, NULL, NULL), CL_OK);

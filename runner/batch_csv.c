@@ -1,0 +1,265 @@
+/* batch_csv.c - the batch's table, and `cudalab merge` (batch.h).
+ *
+ * A row a submission: its path, the student id (--name-from), the verdict,
+ * the points, why it could not be graded, each check, each check's points,
+ * and each kernel's figures. The rows are sorted by their bytes, whatever
+ * order the paths were given in, so a class graded in shards (--shard I/N)
+ * and merged is the very file a single run writes: merging is sorting the
+ * union of the shards' rows under the one header. */
+#include "batch.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+#include "commands.h"
+
+static const char *const kernel_columns[] = {"wrong", "total", "registers", "shared_bytes",
+                                             "spill_bytes", "instructions", "ms", "gbps"};
+#define NCOLS (sizeof kernel_columns / sizeof *kernel_columns)
+
+/* A cell, made safe to show (core.h), quoted as RFC 4180 says when it holds
+ * a comma or a quote (a safe string holds no newline). NULL: empty. */
+static void cell(cl_str *b, bool first, const char *raw)
+{
+    if (!first) cl_str_addc(b, ',');
+    if (!raw) return;
+    char *s = cl_text_safe(raw, 0);
+    bool quote = strpbrk(s, ",\"") != NULL;
+    if (quote) cl_str_addc(b, '"');
+    for (const char *p = s; *p; p++) {
+        if (*p == '"') cl_str_addc(b, '"');
+        cl_str_addc(b, *p);
+    }
+    if (quote) cl_str_addc(b, '"');
+    free(s);
+}
+
+static void number_cell(cl_str *b, bool known, double v)
+{
+    char num[64];
+    snprintf(num, sizeof num, "%.10g", v);
+    cell(b, false, known ? num : NULL);
+}
+
+/* The checks that are worth points on day m (a column each). */
+static bool counts(const day_manifest *m, day_check c)
+{
+    for (int i = 0; i < m->nkernels; i++)
+        if (!m->kernels[i].optional && batch_points_max(&m->kernels[i], c) > 0) return true;
+    return false;
+}
+
+static void header(cl_str *b, const day_manifest *m)
+{
+    static const char *const first[] = {"submission", "student", "passed", "points", "max_points", "error"};
+    for (size_t i = 0; i < sizeof first / sizeof *first; i++) cell(b, i == 0, first[i]);
+    for (int c = 0; c < DAY_CHECK_COUNT; c++) cell(b, false, day_check_name((day_check)c));
+    for (int c = 0; c < DAY_CHECK_COUNT; c++)
+        if (counts(m, (day_check)c)) cl_str_addf(b, ",%s.points", day_check_name((day_check)c));
+    for (int k = 0; k < m->nkernels; k++)
+        for (size_t i = 0; i < NCOLS; i++) cl_str_addf(b, ",%s.%s", m->kernels[k].name, kernel_columns[i]);
+    cl_str_addc(b, '\n');
+}
+
+static void kernel_cells(cl_str *b, const report_kernel *k)
+{
+    const report_side *s = k ? &k->yours : NULL;
+    bool ran = s && s->ran;
+    number_cell(b, ran && s->wrong >= 0, ran ? (double)s->wrong : 0);
+    number_cell(b, ran && s->total >= 0, ran ? (double)s->total : 0);
+    number_cell(b, s && s->registers >= 0, s ? (double)s->registers : 0);
+    number_cell(b, s && s->shared_bytes >= 0, s ? (double)s->shared_bytes : 0);
+    number_cell(b, s && s->spill_bytes >= 0, s ? (double)s->spill_bytes : 0);
+    number_cell(b, ran && s->instructions > 0, ran ? (double)s->instructions : 0);
+    number_cell(b, ran && s->has_ms, ran ? s->ms : 0);
+    number_cell(b, ran && s->has_ms, ran ? s->gbps : 0);
+}
+
+static double sum(const double *v)
+{
+    double t = 0;
+    for (int c = 0; c < DAY_CHECK_COUNT; c++) t += v[c];
+    return t;
+}
+
+/* One row, without its newline (caller frees). */
+static char *row(const day_manifest *m, const batch_sub *s)
+{
+    cl_str b = {0};
+    const report_result *r = s->result;
+    const batch_points *p = &s->points;
+    cell(&b, true, s->shown);
+    cell(&b, false, s->id);
+    cell(&b, false, r ? (r->passed ? "yes" : "no") : NULL);
+    number_cell(&b, p->known, sum(p->earned));
+    number_cell(&b, true, sum(p->max));
+    cell(&b, false, s->reason);
+    for (int c = 0; c < DAY_CHECK_COUNT; c++) {
+        const report_check *k = r ? &r->checks[c] : NULL;
+        cell(&b, false, !k || !k->ran ? NULL : k->passed ? "pass" : "fail");
+    }
+    for (int c = 0; c < DAY_CHECK_COUNT; c++)
+        if (counts(m, (day_check)c)) number_cell(&b, p->known, p->earned[c]);
+    for (int i = 0; i < m->nkernels; i++) {
+        const report_kernel *k = NULL;
+        for (int j = 0; r && j < r->nkernels && !k; j++)
+            if (!strcmp(r->kernels[j].name, m->kernels[i].name)) k = &r->kernels[j];
+        kernel_cells(&b, k);
+    }
+    return cl_str_take(&b);
+}
+
+static int by_bytes(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* header, then rows sorted, a newline after each; frees the rows. */
+static char *join_sorted(const char *head, char **rows, size_t n)
+{
+    qsort(rows, n, sizeof *rows, by_bytes);
+    cl_str b = {0};
+    cl_str_add(&b, head);
+    for (size_t i = 0; i < n; i++) {
+        cl_str_addf(&b, "%s\n", rows[i]);
+        free(rows[i]);
+    }
+    return cl_str_take(&b);
+}
+
+char *batch_csv(const batch *b)
+{
+    cl_str head = {0};
+    header(&head, b->day_manifest);
+    char **rows = cl_calloc(b->subs.n + 1, sizeof *rows);
+    for (size_t i = 0; i < b->subs.n; i++) rows[i] = row(b->day_manifest, &b->subs.v[i]);
+    char *out = join_sorted(cl_str_cstr(&head), rows, b->subs.n);
+    free(rows);
+    cl_str_free(&head);
+    return out;
+}
+
+/* ---- cudalab merge ---- */
+
+typedef CL_VEC(char *) line_list;
+
+/* The rows of a table cudalab batch wrote, into rows; its header into *head
+ * (kept from the first table, compared with the others'). */
+static int read_table(const char *path, char **head, line_list *rows)
+{
+    char *text = NULL, *shown = batch_shown(path);
+    cl_error err = {0};
+    int rc = CLI_PASSED;
+    size_t len = 0;
+    if (cl_read_file(path, &text, &len, &err) != CL_OK) {
+        char msg[1100];
+        cl_error_format(&err, msg, sizeof msg);
+        rc = cli_cannot("merge: %s; nothing was written", msg);
+        goto done;
+    }
+    char *nl = strchr(text, '\n');
+    if (strlen(text) != len || strncmp(text, "submission,student,", 19) || !nl || text[len - 1] != '\n') {
+        rc = cli_cannot("merge: %s is not a table that `cudalab batch --csv` wrote; nothing was written", shown);
+        goto done;
+    }
+    *nl = '\0';
+    if (!*head) {
+        *head = cl_sprintf("%s\n", text);
+    } else if (strncmp(*head, text, strlen(text)) || (*head)[strlen(text)] != '\n') {
+        rc = cli_cannot("merge: %s has other columns than the first table (another day?); nothing was written",
+                        shown);
+        goto done;
+    }
+    for (char *line = nl + 1; *line;) {
+        char *end = strchr(line, '\n');
+        *end = '\0';
+        if (*line) CL_VEC_PUSH(rows, cl_strdup(line));
+        line = end + 1;
+    }
+done:
+    free(text);
+    free(shown);
+    return rc;
+}
+
+typedef struct file_id {
+    dev_t dev;
+    ino_t ino;
+} file_id;
+
+/* A table named twice, or the output among the tables: refused, since either
+ * would count rows twice. */
+static int check_distinct(int n, char **paths, const char *out)
+{
+    file_id *ids = cl_calloc((size_t)n + 1, sizeof *ids);
+    struct stat sb;
+    int rc = CLI_PASSED;
+    bool out_exists = stat(out, &sb) == 0;
+    file_id o = {sb.st_dev, sb.st_ino};
+    for (int i = 0; i < n && rc == CLI_PASSED; i++) {
+        if (stat(paths[i], &sb) != 0) continue; /* read_table says why */
+        ids[i] = (file_id){sb.st_dev, sb.st_ino};
+        char *shown = batch_shown(paths[i]);
+        if (out_exists && ids[i].dev == o.dev && ids[i].ino == o.ino)
+            rc = cli_cannot("merge: %s is the output itself; nothing was written", shown);
+        for (int j = 0; j < i && rc == CLI_PASSED; j++)
+            if (ids[j].dev == ids[i].dev && ids[j].ino == ids[i].ino)
+                rc = cli_cannot("merge: %s is named twice; nothing was written", shown);
+        free(shown);
+    }
+    free(ids);
+    return rc;
+}
+
+static int merge(const char *out, int n, char **tables)
+{
+    char *head = NULL;
+    line_list rows = {0};
+    int rc = check_distinct(n, tables, out);
+    for (int i = 0; i < n && rc == CLI_PASSED; i++) rc = read_table(tables[i], &head, &rows);
+    if (rc == CLI_PASSED) {
+        size_t nrows = rows.n;
+        char *text = join_sorted(head, rows.v, rows.n);
+        rows.n = 0;
+        cl_error err = {0};
+        if (batch_write_kept(out, text, &err) != CL_OK) {
+            char msg[1100];
+            cl_error_format(&err, msg, sizeof msg);
+            rc = cli_cannot("merge: %s", msg);
+        } else {
+            char *shown = batch_shown(out);
+            printf("%s: %zu row%s from %d table%s\n", shown, nrows, nrows == 1 ? "" : "s", n, n == 1 ? "" : "s");
+            free(shown);
+        }
+        free(text);
+    }
+    for (size_t i = 0; i < rows.n; i++) free(rows.v[i]);
+    free(rows.v);
+    free(head);
+    return rc;
+}
+
+int cmd_merge(int argc, char **argv)
+{
+    char **paths = cl_calloc((size_t)argc + 1, sizeof *paths);
+    int n = 0, rc = CLI_PASSED;
+    bool options = true;
+    for (int i = 1; i < argc && rc == CLI_PASSED; i++) {
+        if (options && !strcmp(argv[i], "--")) {
+            options = false;
+        } else if (options && argv[i][0] == '-' && argv[i][1]) {
+            char *shown = batch_shown(argv[i]);
+            rc = cli_cannot("merge: unknown option '%s'; see `cudalab merge --help`", shown);
+            free(shown);
+        } else {
+            paths[n++] = argv[i];
+        }
+    }
+    if (rc == CLI_PASSED && n < 2) rc = cli_cannot("usage: cudalab merge OUT.csv TABLE.csv...");
+    if (rc == CLI_PASSED) rc = merge(paths[0], n - 1, paths + 1);
+    free(paths);
+    return rc;
+}
