@@ -81,7 +81,7 @@ __global__ void rowsAllBelow(const float* in, int* flag, int rows, int live, int
 // For each row r, the columns c < live whose value is at least `threshold`, in
 // increasing order, go to kept[r*stride + 0 .. k-1], and k to keptCount[r].
 // kept[r*stride + k ..] is left alone.
-__global__ void compactRows(const float* in, int* kept, int* keptCount, int rows, int live,
+__global__ void compactRows(const float* in, int* kept, unsigned* keptCount, int rows, int live,
                             int stride, float threshold)
 {
     const RowLane rl = rowLane(rows, live, stride);
@@ -98,5 +98,5 @@ __global__ void compactRows(const float* in, int* kept, int* keptCount, int rows
     const size_t rowStart = (size_t)rl.row * (size_t)stride;
 
     if (keep) kept[rowStart + (size_t)place] = rl.lane;
-    if (rl.row < rows && rl.lane == 0) keptCount[rl.row] = __popc(keepLanes);
+    if (rl.row < rows && rl.lane == 0) keptCount[rl.row] = (unsigned)__popc(keepLanes);
 }

@@ -66,7 +66,7 @@ __global__ void rowsAllBelow(const float* in, int* flag, int rows, int live, int
 // For each row, the columns c < live whose value is at least `threshold`, in
 // increasing order, go to kept[row * stride + 0 .. k-1], and k goes to
 // keptCount[row]. The rest of the row of `kept` is left alone.
-__global__ void compactRows(const float* in, int* kept, int* keptCount, int rows, int live,
+__global__ void compactRows(const float* in, int* kept, unsigned* keptCount, int rows, int live,
                             int stride, float threshold)
 {
     const int lane = threadIdx.x % kWarpSize;
@@ -87,5 +87,5 @@ __global__ void compactRows(const float* in, int* kept, int* keptCount, int rows
     (void)kept;
     (void)has;
     (void)threshold;
-    if (row < rows && lane == 0) keptCount[row] = 0;  // a placeholder: replace it
+    if (row < rows && lane == 0) keptCount[row] = 0u;  // a placeholder: replace it
 }
