@@ -5,6 +5,12 @@
 . "$(dirname "$0")/lib.sh"
 mkdir -p "$COURSE/docs"
 cp "$TUI_ROOT/docs/glossary.md" "$COURSE/docs/glossary.md"
+# The real day 23 (a manifest in the course's current format), so that its
+# day screen opens.
+for kind in days templates; do
+    rm -rf "$COURSE/$kind/day23-shuffles"
+    cp -r "$TUI_ROOT/$kind/day23-shuffles" "$COURSE/$kind/"
+done
 tui_start 100 30
 tui_wait "days shown"
 
@@ -20,7 +26,9 @@ tui_keys q
 tui_wait "days shown"
 
 # From a day screen, and back to it.
-tui_keys j Enter
+r=$(tui_row_of "Warp shuffles and honest masks")
+for _ in $(seq 10); do tui_row "$r" | grep -q "▸" && break; tui_keys j; sleep 0.1; done
+tui_keys Enter
 tui_wait "Day 23 · Warp shuffles"
 tui_keys i
 tui_wait "Glossary"

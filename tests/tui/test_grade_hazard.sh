@@ -85,6 +85,7 @@ tui_wait "days shown"
 r=$(tui_row_of "Warp shuffles and honest masks")
 tui_expect_row "$r" "✗ failing"
 tui_expect_row "$r" "just now"
-tui_expect_row 1 "0/3 honest, 0 passing, 1 failing, 2 to start"
+ndays=$(find "$TUI_ROOT/days" -mindepth 2 -maxdepth 2 -name day.yaml | wc -l)
+tui_expect_row 1 "0/$ndays honest, 0 passing, 1 failing, $((ndays - 1)) to start"
 grep -q "status: failing" "$WORK/state.yaml" || tui_fail "no progress in $WORK/state.yaml"
 tui_quit 0 q
