@@ -43,6 +43,7 @@ const ui_key ui_keys[] = {
     {'\t', "Tab", D, UI_CMD_PANE, "pane", "switch between the exercise and the report", FU},
     {'c', "c", D, UI_CMD_CANCEL, "cancel", "stop the grade that is running", 0},
     {'?', "?", A, UI_CMD_HELP, "help", "this help", FU},
+    {'i', "i", A, UI_CMD_GLOSSARY, "glossary", "the glossary: the terms of the course and its reports", 0},
     {'q', "q", L, UI_CMD_QUIT, "quit", "quit", FU},
     {'q', "q", D | P, UI_CMD_BACK, "back", "back to the previous screen", FU},
     {27, "Esc", A, UI_CMD_BACK, "back", "back (in the list: drop the search and filter)", 0},

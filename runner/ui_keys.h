@@ -39,6 +39,7 @@ enum {
     X(RESET, "reset")           \
     X(PANE, "pane")             \
     X(HELP, "help")             \
+    X(GLOSSARY, "glossary")     \
     X(BACK, "back")             \
     X(QUIT, "quit")
 

@@ -20,6 +20,7 @@
 #include "commands.h"
 #include "ui.h"
 #include "ui_child.h"
+#include "ui_markdown.h"
 
 extern char **environ;
 
@@ -231,6 +232,22 @@ static ui_reaction help(ui_app *app)
     return ui_push(app, &ui_pager_screen, page);
 }
 
+/* The glossary, docs/glossary.md of the course folder (the checkout, or
+ * PREFIX/share/cudalab where it is installed), in the pager. */
+static ui_reaction glossary(ui_app *app)
+{
+    char *path = cl_sprintf("%s/docs/glossary.md", app->course->root);
+    char *text = NULL;
+    ui_pager_page *page = cl_calloc(1, sizeof *page);
+    page->title = cl_strdup("Glossary");
+    if (cl_read_file(path, &text, NULL, NULL) != CL_OK)
+        text = cl_sprintf("The glossary is not here: `%s` cannot be read.", path);
+    page->doc = ui_markdown_render(text, COLS - 2, app->unicode);
+    free(text);
+    free(path);
+    return ui_push(app, &ui_pager_screen, page);
+}
+
 static ui_reaction key(ui_app *app, int ch)
 {
     if (ch == KEY_RESIZE) return UI_REDRAW; /* resizeterm() queued it: the size is known */
@@ -247,6 +264,7 @@ static ui_reaction key(ui_app *app, int ch)
     if (k & UI_UNHANDLED) {
         k &= ~UI_UNHANDLED;
         if (cmd == UI_CMD_HELP) k |= help(app);
+        if (cmd == UI_CMD_GLOSSARY) k |= glossary(app);
         if (cmd == UI_CMD_QUIT) k |= UI_QUIT;
     }
     return r | k;

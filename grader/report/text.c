@@ -308,6 +308,11 @@ static void render_lanes(ctx *c, const report_hazard *h)
     l = line(c);
     report_line_add(l, REPORT_STYLE_DIM, "                 %s reads a lane in the mask  %s undefined  "
                     "%s own value", g->read_ok, g->read_bad, g->read_own);
+    /* A lane whose source is past the warp's edge keeps its own value: CUDA
+     * clamps (GLSL's subgroupShuffleDown leaves the same read undefined). */
+    l = line(c);
+    report_line_add(l, REPORT_STYLE_DIM, "                 %s is defined only because CUDA clamps: no lane to read",
+                    g->read_own);
     cl_str who = {0};
     int shown = 0, total = 0;
     for (int i = 0; i < 32; i++) {

@@ -72,3 +72,21 @@ add_test(NAME course-layout
          COMMAND ${CMAKE_COMMAND} -DCOURSE=${CUDALAB_COURSE_ROOT}
                  -P ${CUDALAB_COURSE_TESTS}/layout_check.cmake)
 set_tests_properties(course-layout PROPERTIES LABELS "course")
+
+# `cudalab check-course DAY` for every day: the manifest loads, the template
+# compiles and fails, the reference passes every check with no warning, and
+# each days/DAY/fixtures/*.cu gets the verdict its `// expect:` lines state.
+# The emulator grades (no GPU needed); nvcc is.
+file(GLOB course_days LIST_DIRECTORIES true CONFIGURE_DEPENDS "${CUDALAB_COURSE_ROOT}/days/day*")
+foreach(d IN LISTS course_days)
+  if(NOT EXISTS "${d}/day.yaml")
+    continue()
+  endif()
+  get_filename_component(slug "${d}" NAME)
+  add_test(NAME course-check-${slug} COMMAND $<TARGET_FILE:cudalab> check-course ${slug})
+  set_tests_properties(course-check-${slug} PROPERTIES
+      ENVIRONMENT "CUDALAB_COURSE=${CUDALAB_COURSE_ROOT};CUDALAB_CACHE=${CUDALAB_COURSE_OUT}/cache;CUDALAB_WORKSPACE=${CUDALAB_COURSE_OUT}/work"
+      SKIP_REGULAR_EXPRESSION "nvcc not found"
+      LABELS "course;nvcc"
+      TIMEOUT 900)
+endforeach()

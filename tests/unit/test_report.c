@@ -138,6 +138,8 @@ static void test_text(void **state)
     assert_non_null(strstr(t, "■■■■■■■■■■■■■■■■■■■■············  0x000fffff"));
     assert_non_null(strstr(t, "read       ✓✓✓✓✗✗✗✗✗✗✗✗✗✗✗✗✓✓✓✓"));
     assert_non_null(strstr(t, "4<-20, 5<-21"));
+    /* The legend says which reads are defined only by CUDA's clamp. */
+    assert_non_null(strstr(t, "= own value\n                 = is defined only because CUDA clamps"));
     assert_non_null(strstr(t, "0/8205"));
     assert_non_null(strstr(t, "1,234,567"));
     assert_non_null(strstr(t, "at rows=1 live=1: 1 of 1 values wrong"));
