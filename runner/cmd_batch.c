@@ -205,7 +205,7 @@ static int find_grader(batch_run *r)
 static int run(batch_run *r)
 {
     day_course *c = cli_load_course();
-    const day_manifest *m = c ? cli_find_day(c, r->b.day) : NULL;
+    const day_manifest *m = c ? cli_find_gradable_day(c, r->b.day) : NULL;
     int rc = m ? find_grader(r) : CLI_CANNOT;
     if (rc == CLI_PASSED) rc = batch_check_outputs(&r->b);
     if (rc == CLI_PASSED) {

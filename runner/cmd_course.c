@@ -35,6 +35,17 @@ const day_manifest *cli_find_day(const day_course *c, const char *which)
     return e->manifest;
 }
 
+const day_manifest *cli_find_gradable_day(const day_course *c, const char *which)
+{
+    const day_entry *e = NULL;
+    cl_error err = {0};
+    if (day_course_find(c, which, &e, &err) == CL_OK && e->ungradable) {
+        cli_cannot("%s cannot be graded: %s", e->slug, e->ungradable);
+        return NULL;
+    }
+    return cli_find_day(c, which);
+}
+
 static void format_when(time_t t, char *buf, size_t size)
 {
     struct tm tm;
@@ -73,8 +84,13 @@ static int print_list(const day_course *c, const ws_state *s)
         int cut = (int)strlen(m->title);
         if (cut > 40)
             for (cut = 40; cut > 0 && ((unsigned char)m->title[cut] & 0xc0) == 0x80; cut--) continue;
-        printf("%-4d %-20s %-40.*s %-19s %s\n", m->day, m->slug, cut, m->title, ws_status_text(st),
-               whenbuf);
+        printf("%-4d %-20s %-40.*s %-19s %s\n", m->day, m->slug, cut, m->title,
+               e->ungradable ? "cannot be graded" : ws_status_text(st), whenbuf);
+        if (e->ungradable) {
+            fprintf(stderr, "cudalab: %s: %s\n", m->slug, e->ungradable);
+            broken++;
+            continue;
+        }
         usable++;
         honest += st == WS_HONEST;
     }

@@ -33,8 +33,18 @@ static void show_course(void)
         return;
     }
     int ok = 0;
-    for (int i = 0; i < c->ndays; i++) ok += c->days[i].manifest != NULL;
-    row("course", "%s (%d days%s)", c->root, c->ndays, ok < c->ndays ? ", some broken: see cudalab list" : "");
+    for (int i = 0; i < c->ndays; i++) ok += c->days[i].manifest && !c->days[i].ungradable;
+    row("course", "%s (%d days%s)", c->root, c->ndays,
+        ok < c->ndays ? ", some cannot be graded:" : "");
+    for (int i = 0; i < c->ndays; i++) {
+        const day_entry *e = &c->days[i];
+        char line[1600];
+        if (e->manifest && !e->ungradable) continue;
+        if (!e->manifest) cl_error_format(&e->error, line, sizeof line);
+        char *slug = cl_text_safe(e->slug, 0);
+        row("", "%s: %s", slug, e->manifest ? e->ungradable : line);
+        free(slug);
+    }
     row("workspace", "%s", ws_root(c));
     day_course_free(c);
 }

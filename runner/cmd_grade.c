@@ -219,7 +219,7 @@ static int grade_once(int argc, char **argv, grade_args *ga, cl_error *e)
     char *mine = NULL;
     report_result *r = NULL;
     cl_error err = {0};
-    const day_manifest *m = cli_find_day(c, a.day);
+    const day_manifest *m = cli_find_gradable_day(c, a.day);
     if (!m) goto done;
     if (a.file && !cl_file_exists(a.file)) {
         cli_cannot("%s: no such file (or it cannot be read)", a.file);

@@ -10,6 +10,8 @@ int cmd_doctor(int argc, char **argv);
 int cmd_reset(int argc, char **argv);
 int cmd_grade(int argc, char **argv);
 int cmd_batch(int argc, char **argv);
+int cmd_new(int argc, char **argv);
+int cmd_check_course(int argc, char **argv);
 
 /* Shared by the commands: load the course / find a day, or say why not on
  * stderr (one line) and return NULL. */
@@ -17,6 +19,8 @@ struct day_course;
 struct day_manifest;
 struct day_course *cli_load_course(void);
 const struct day_manifest *cli_find_day(const struct day_course *c, const char *which);
+/* The same, refusing (with the reason) a day that cannot be graded. */
+const struct day_manifest *cli_find_gradable_day(const struct day_course *c, const char *which);
 
 #define GRADE_HELP                                                                \
     "FILE defaults to your copy of the day's template in the workspace.\n"       \
@@ -47,6 +51,13 @@ const struct day_manifest *cli_find_day(const struct day_course *c, const char *
     "Exit status: 0 every submission passed; 1 some did not, or could not be\n"   \
     "graded; 2 the batch could not run, or an output could not be written.\n"
 
+#define CHECK_COURSE_HELP                                                         \
+    "Each day: day.yaml loads; the template compiles and fails; the reference\n"  \
+    "solution passes every check with no warning or hazard, within its limits;\n" \
+    "each fixture in days/DAY/fixtures/*.cu gets the verdict its `// expect: pass\n" \
+    "CHECK...` and `// expect: fail CHECK...` lines state. The emulator grades,\n" \
+    "with seed 1. Exit status: 0 all passed, 1 something failed, 2 could not run.\n"
+
 #define CLI_COMMANDS(X)                                                          \
     X("grade", cmd_grade, "DAY [FILE] [--json] [--backend auto|emu|gpu] [--seed N]",          \
       "build and check your kernels, beside the reference", GRADE_HELP)          \
@@ -54,6 +65,10 @@ const struct day_manifest *cli_find_day(const struct day_course *c, const char *
       "grade a class: one report per submission, and a table", BATCH_HELP)           \
     X("list", cmd_list, "", "the days of the course with your status", NULL)     \
     X("doctor", cmd_doctor, "", "what is installed, and which backend grades", NULL) \
-    X("reset", cmd_reset, "DAY", "put the day's template back (your file is kept as a backup)", NULL)
+    X("reset", cmd_reset, "DAY", "put the day's template back (your file is kept as a backup)", NULL) \
+    X("new", cmd_new, "NN TOPIC", "for authors: scaffold days/dayNN-TOPIC, a day that grades", NULL) \
+    X("check-course", cmd_check_course, "[DAY]",                                      \
+      "for authors: manifest, template, solution and fixtures of every day (or one)", \
+      CHECK_COURSE_HELP)
 
 #endif

@@ -153,6 +153,10 @@ cl_status build_compile(const build_options *opt, const char *cu_path, build_res
 
 /* The kernel of r (first cubin) whose demangled base name is name
  * ("reduceCascade" finds "_Z13reduceCascadePKfPfm"); NULL when none. */
+/* A folder of the cache for other content (the reference's outputs):
+ * name inside the build cache; NULL when the options say no cache. */
+char *build_cache_folder(const build_options *opt, const char *name);
+
 const build_kernel *build_find_kernel(const build_result *r, const char *name);
 
 /* Itanium C++ ABI demangling of the names kernels get: free functions and

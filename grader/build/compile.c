@@ -39,6 +39,15 @@ static char *default_cache_dir(void)
     return NULL;
 }
 
+char *build_cache_folder(const build_options *opt, const char *name)
+{
+    if (opt && opt->no_cache) return NULL;
+    char *build = opt && opt->cache_dir ? cl_strdup(opt->cache_dir) : default_cache_dir();
+    char *folder = build ? cl_path_join(build, name) : NULL;
+    free(build);
+    return folder;
+}
+
 /* "sm_75", "sm_90a": what ptxas accepts as a real architecture. */
 static bool valid_arch(const char *a)
 {

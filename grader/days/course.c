@@ -53,6 +53,23 @@ static bool looks_like_day(const char *name)
     return !strncmp(name, "day", 3) && isdigit((unsigned char)name[3]);
 }
 
+/* What a day needs beyond its manifest to be graded: the reference
+ * solution (its source, or its PTX in a student edition) and the template. */
+static char *why_ungradable(const day_course *c, const day_manifest *m)
+{
+    char *sol = day_solution_path(c, m), *tpl = day_template_path(c, m), *why = NULL;
+    char *ptx = cl_sprintf("%.*sptx", (int)strlen(sol) - 2, sol); /* student_file ends in .cu */
+    if (!cl_file_exists(sol) && !cl_file_exists(ptx))
+        why = cl_sprintf("no reference solution: %s is missing (the reference's outputs are "
+                         "what the student's are judged against)", sol);
+    else if (!cl_file_exists(tpl))
+        why = cl_sprintf("no template: %s is missing (it is the student's starting file)", tpl);
+    free(sol);
+    free(tpl);
+    free(ptx);
+    return why;
+}
+
 cl_status day_course_load(const char *root, day_course **out, cl_error *err)
 {
     char *days_dir = cl_path_join(root, "days");
@@ -75,7 +92,8 @@ cl_status day_course_load(const char *root, day_course **out, cl_error *err)
         char *yaml = cl_path_join(folder, "day.yaml");
         if (cl_dir_exists(folder) && cl_file_exists(yaml)) {
             day_entry e = {.slug = cl_strdup(de->d_name)};
-            day_manifest_load(yaml, &e.manifest, &e.error);
+            if (day_manifest_load(yaml, &e.manifest, &e.error) == CL_OK)
+                e.ungradable = why_ungradable(c, e.manifest);
             CL_VEC_PUSH(&entries, e);
         }
         free(folder);
@@ -98,6 +116,7 @@ void day_course_free(day_course *c)
     if (!c) return;
     for (int i = 0; i < c->ndays; i++) {
         free(c->days[i].slug);
+        free(c->days[i].ungradable);
         day_manifest_free(c->days[i].manifest);
     }
     free(c->days);

@@ -42,6 +42,8 @@ int day_check_from_name(const char *name);
     X(INT_PTR, "int*", "Pi", 8)                     \
     X(CONST_UNSIGNED_PTR, "const unsigned*", "PKj", 8) \
     X(UNSIGNED_PTR, "unsigned*", "Pj", 8)           \
+    X(CONST_UCHAR_PTR, "const unsigned char*", "PKh", 8) \
+    X(UCHAR_PTR, "unsigned char*", "Ph", 8)         \
     X(INT, "int", "i", 4)                           \
     X(UNSIGNED, "unsigned", "j", 4)                 \
     X(SIZE_T, "size_t", "m", 8)                     \
@@ -63,15 +65,82 @@ typedef struct day_pos {
     int line, column;
 } day_pos;
 
+/* An expression of the manifest (docs/day-format.md), where it was written,
+ * compiled once every size variable is known. */
+typedef struct day_expr day_expr;
+typedef struct day_formula {
+    char *text;
+    day_pos at;
+    bool per_element; /* may read `i` (a fill, a where) */
+    day_expr *e;      /* NULL until the manifest is whole */
+} day_formula;
+
+typedef enum day_role { DAY_ROLE_IN, DAY_ROLE_OUT, DAY_ROLE_INOUT, DAY_ROLE_SCALAR } day_role;
+
+/* How a buffer's elements are made: X(ID, "key"). */
+#define DAY_FILLS(X)          \
+    X(UNIFORM, "uniform")     \
+    X(MULTIPLES, "multiples") \
+    X(INTEGERS, "integers")   \
+    X(VALUE, "value")         \
+    X(PICK, "pick")           \
+    X(INDEX, "index")
+
+typedef enum day_fill_kind {
+#define DAY_FILL_ENUM(id, key) DAY_FILL_##id,
+    DAY_FILLS(DAY_FILL_ENUM)
+#undef DAY_FILL_ENUM
+} day_fill_kind;
+
+typedef struct day_fill_rule {
+    day_formula *where;  /* NULL: every element */
+    day_fill_kind kind;
+    double a, b;         /* uniform/integers [a, b], multiples of a up to b, value a */
+    double *pick;
+    int npick;
+    day_formula *index;  /* DAY_FILL_INDEX */
+} day_fill_rule;
+
+typedef struct day_fill {
+    day_fill_rule *rules;
+    int nrules;
+    char *key; /* the rules as text: inputs with the same key and length are one */
+} day_fill;
+
 typedef struct day_param {
     day_param_type type;
     char *name;
+    day_role role;
+    day_formula *length; /* elements (buffers) */
+    day_formula *offset; /* elements before the pointer (buffers; NULL: 0) */
+    day_formula *value;  /* scalars */
+    day_fill fill;       /* inputs and in-outs */
+    day_pos at;
 } day_param;
 
 /* Resource limits; -1 where the manifest sets none. */
 typedef struct day_limits {
     long registers, shared_bytes, spill_bytes, stack_bytes;
 } day_limits;
+
+/* How a launch is shaped; a kernel's own overrides the day's. */
+typedef struct day_launch {
+    int block[3];
+    day_formula *grid[3];   /* NULL: 1 */
+    day_formula *shared;    /* dynamic shared bytes; NULL: 0 */
+    day_pos block_at, grid_at;
+    bool given[3];          /* block, grid, shared_bytes: written here */
+} day_launch;
+
+typedef enum day_compare_kind { DAY_COMPARE_EXACT, DAY_COMPARE_ULPS, DAY_COMPARE_BOUND,
+                                DAY_COMPARE_NONE } day_compare_kind;
+
+typedef struct day_compare {
+    day_compare_kind kind;
+    bool total;          /* the sum of the elements, not each one */
+    double ulps;
+    day_formula *ops, *abs; /* DAY_COMPARE_BOUND: either may be NULL */
+} day_compare;
 
 typedef struct day_kernel {
     char *name;
@@ -83,7 +152,24 @@ typedef struct day_kernel {
     bool optional;   /* graded only when the student's file defines it */
     int line;        /* where the kernel is declared in day.yaml */
     day_pos name_at, params_at;
+    day_launch launch;   /* the day's, with the kernel's overrides */
+    day_compare compare;
+    char *unit;          /* "elements", "rows" */
+    day_formula *unit_elements; /* elements an item; NULL: 1 */
+    char *untouched;     /* said when the kernel writes where the reference does not */
+    day_formula *bytes;  /* bytes it must move, for GB/s; NULL: unknown */
+    double points[DAY_CHECK_COUNT]; /* for gradebooks; 1 for each listed check unless set */
+    char *check;         /* a check script beside day.yaml; NULL: none */
+    char *oracle;        /* the kernel of the reference whose outputs are expected, where the
+                            reference does not define this one; NULL: this one */
+    char *source;        /* the baseline's .cu file beside day.yaml (baseline only) */
 } day_kernel;
+
+/* A rule every size must keep: `live <= 32`. */
+typedef struct day_require {
+    day_formula *that;
+    char *why;
+} day_require;
 
 /* One problem size: named integers, e.g. {rows: 8205, live: 20, stride: 32}. */
 typedef struct day_size {
@@ -121,17 +207,32 @@ typedef struct day_manifest {
     char *dir;         /* .../days/day23-shuffles */
     int day;
     char *slug, *title, *topic, *student_file, *arch;
-    int block;         /* threads a block */
+    int block;         /* threads a block (x * y * z of the day's launch) */
     day_pos block_at;
-    char *grid;        /* how the grid is sized, for people */
+    day_launch launch; /* the day's launch */
+    char *grid;        /* how the grid is sized, for people (`launch.about`) */
     day_kernel *kernels;
     int nkernels;
+    day_kernel *baseline; /* the bandwidth baseline (`baseline:`), or NULL */
     day_size course;
     day_size *hidden;
     int nhidden;
+    day_require *requires;
+    int nrequires;
     char **hints;
     int nhints;
+    CL_VEC(day_formula *) formulas; /* every expression above, owned here */
 } day_manifest;
+
+/* The variables of a size in the order expressions number them (the course
+ * size's keys), then `i` at index n. vars holds n + 1 doubles. */
+void day_size_vars(const day_manifest *m, const day_size *s, double *vars);
+/* A formula's value at a size (i = 0). */
+double day_formula_eval(const day_manifest *m, const day_formula *f, const day_size *s);
+/* Whether the day's checks list c for kernel k. */
+bool day_kernel_checks(const day_kernel *k, day_check c);
+/* Whether some kernel of the day lists c. */
+bool day_manifest_checks(const day_manifest *m, day_check c);
 
 /* Read and check path (a day.yaml). On failure *out is NULL and err says
  * where and what. */
@@ -151,6 +252,8 @@ typedef struct day_entry {
     char *slug;            /* the folder's name */
     day_manifest *manifest; /* NULL when it did not load */
     cl_error error;        /* why, when manifest is NULL */
+    char *ungradable;      /* why a day that loaded cannot be graded (a missing solution or
+                              template), for `list` and `doctor`; NULL when it can */
 } day_entry;
 
 typedef struct day_course {

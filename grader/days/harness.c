@@ -1,26 +1,20 @@
-/* harness.c - what the days' harnesses share: seeded numbers, buffers with
- * sentinels, launching, comparing. */
+/* harness.c - one run of a kernel as its manifest describes it, and the
+ * judgement of its outputs against the reference's. */
 #include "harness.h"
 
 #include <math.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
-extern const day_harness harness_day14, harness_day23, harness_day25;
-
-static const day_harness *const harnesses[] = {&harness_day14, &harness_day23, &harness_day25};
-
-const day_harness *harness_find(const char *slug)
-{
-    for (size_t i = 0; i < sizeof harnesses / sizeof *harnesses; i++)
-        if (!strcmp(harnesses[i]->slug, slug)) return harnesses[i];
-    return NULL;
-}
+#include "expr.h"
 
 void harness_result_free(harness_result *r)
 {
     backend_run_free(&r->run);
+    for (int i = 0; i < r->nout; i++) free(r->out[i].host);
+    free(r->out);
+    r->out = NULL;
+    r->nout = 0;
     free(r->note);
     r->note = NULL;
 }
@@ -32,213 +26,310 @@ char *harness_size_label(const day_size *s)
     return cl_str_take(&b);
 }
 
-/* ---- numbers ---- */
-
-static uint64_t mix(uint64_t z)
-{
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
-harness_rng harness_rng_for(uint64_t seed, const char *problem, const day_size *size)
-{
-    uint64_t h = mix(seed + 0x9e3779b97f4a7c15ull);
-    for (const char *p = problem; *p; p++) h = mix(h ^ (uint8_t)*p);
-    for (int i = 0; i < size->n; i++) h = mix(h ^ (uint64_t)size->values[i]);
-    return (harness_rng){h, 0, 0};
-}
-
-uint64_t harness_rng_next(harness_rng *r)
-{
-    r->state += 0x9e3779b97f4a7c15ull;
-    return mix(r->state);
-}
-
-float harness_rng_float(harness_rng *r, float lo, float hi)
-{
-    double u = (double)(harness_rng_next(r) >> 40) / (double)(1ull << 24);
-    return (float)(lo + (hi - lo) * u);
-}
-
-float harness_rng_quarter(harness_rng *r)
-{
-    if (r->nbits < 7) {
-        r->bits = harness_rng_next(r);
-        r->nbits = 63;
-    }
-    int k = (int)(r->bits & 63) + 1; /* 1..64 eighths */
-    bool negative = r->bits >> 6 & 1;
-    r->bits >>= 7;
-    r->nbits -= 7;
-    return (negative ? -1.0f : 1.0f) * (float)k * 0.125f;
-}
-
-/* ---- inputs shared by the runs of a grade ---- */
-
-typedef struct cached_input {
-    char *problem;
-    uint64_t seed;
-    char *size;
-    harness_input input;
-} cached_input;
-
-static CL_VEC(cached_input) inputs;
-static pthread_mutex_t inputs_lock = PTHREAD_MUTEX_INITIALIZER;
-
-const harness_input *harness_input_get(const harness_request *req, const char *problem, size_t n,
-                                       harness_fill_fn fill)
-{
-    char *size = harness_size_label(req->size);
-    const harness_input *found = NULL;
-    pthread_mutex_lock(&inputs_lock);
-    for (size_t i = 0; i < inputs.n && !found; i++) {
-        cached_input *c = &inputs.v[i];
-        if (c->seed == req->seed && !strcmp(c->problem, problem) && !strcmp(c->size, size))
-            found = &c->input;
-    }
-    if (!found) {
-        float *data = cl_malloc((n ? n : 1) * sizeof *data);
-        harness_rng rng = harness_rng_for(req->seed, problem, req->size);
-        fill(&rng, data, n, req->size);
-        cached_input c = {cl_strdup(problem), req->seed, size, {data, n, 0, 0}};
-        for (size_t i = 0; i < n; i++) {
-            c.input.sum += data[i];
-            c.input.mag += fabs(data[i]);
-        }
-        size = NULL;
-        CL_VEC_PUSH(&inputs, c);
-        found = &inputs.v[inputs.n - 1].input;
-    }
-    pthread_mutex_unlock(&inputs_lock);
-    free(size);
-    return found;
-}
-
 /* ---- buffers ---- */
 
-static float sentinel(void)
+static bool is_byte(day_param_type t)
 {
-    uint32_t bits = HARNESS_SENTINEL;
-    float f;
-    memcpy(&f, &bits, sizeof f);
-    return f;
+    return t == DAY_PARAM_CONST_UCHAR_PTR || t == DAY_PARAM_UCHAR_PTR;
 }
 
-/* The emulator checks every access against the allocation; a GPU does not,
- * so its buffers get a guard tail that must come back untouched. */
+static bool is_float(day_param_type t)
+{
+    return t == DAY_PARAM_CONST_FLOAT_PTR || t == DAY_PARAM_FLOAT_PTR;
+}
+
+static void put_sentinels(unsigned char *to, size_t count, size_t elem)
+{
+    if (elem == 1) {
+        memset(to, HARNESS_SENTINEL_BYTE, count);
+        return;
+    }
+    uint32_t bits = HARNESS_SENTINEL;
+    for (size_t i = 0; i < count; i++) memcpy(to + i * 4, &bits, 4);
+}
+
+static bool is_sentinel(const unsigned char *at, size_t elem)
+{
+    if (elem == 1) return *at == HARNESS_SENTINEL_BYTE;
+    uint32_t bits;
+    memcpy(&bits, at, 4);
+    return bits == HARNESS_SENTINEL;
+}
+
+/* The emulator checks every access against its allocation; a GPU does not,
+ * so there each buffer gets sentinels around it that must come back whole. */
 static size_t guard_for(const harness_request *req)
 {
     return req->be->info.finds_hazards ? 0 : 1024;
 }
 
-static float *sentinels(size_t count)
+typedef struct buffer {
+    backend_ptr base, ptr;  /* the allocation, and what the kernel gets */
+    size_t bytes;
+    bool allocated;
+} buffer;
+
+static double eval_at(const harness_request *req, const day_formula *f)
 {
-    float s = sentinel(), *f = cl_malloc((count ? count : 1) * sizeof *f);
-    for (size_t i = 0; i < count; i++) f[i] = s;
-    return f;
+    return f ? day_formula_eval(req->day, f, req->size) : 0;
 }
 
-cl_status harness_buffer_in(const harness_request *req, const char *label, const float *data,
-                            size_t count, harness_buffer *out, cl_error *err)
+/* One buffer: sentinels, then (inputs) the data from the fill, then
+ * sentinels. An output gets its host copy set up in *o. */
+static cl_status make_buffer(const harness_request *req, const day_param *p, buffer *b,
+                             harness_output *o, cl_error *err)
 {
-    return harness_buffer_in_at(req, label, data, count, 0, out, err);
-}
-
-cl_status harness_buffer_in_at(const harness_request *req, const char *label, const float *data,
-                               size_t count, size_t offset, harness_buffer *out, cl_error *err)
-{
-    memset(out, 0, sizeof *out);
-    out->count = count;
-    out->guard = guard_for(req);
-    out->offset = offset;
-    size_t bytes = (offset + count + out->guard) * sizeof(float);
-    cl_status st = backend_alloc(req->be, bytes ? bytes : 4, label, &out->ptr, err);
-    out->allocated = st == CL_OK;
-    if (st == CL_OK && offset) {
-        float *head = sentinels(offset);
-        st = backend_write(req->be, out->ptr, head, offset * sizeof(float), err);
-        free(head);
+    size_t elem = is_byte(p->type) ? 1 : 4, count = (size_t)eval_at(req, p->length);
+    size_t guard = guard_for(req), head = guard + (size_t)eval_at(req, p->offset);
+    size_t total = head + count + guard;
+    unsigned char *host = cl_malloc(total * elem + 1);
+    put_sentinels(host, head, elem);
+    put_sentinels(host + (head + count) * elem, guard, elem);
+    const unsigned char *data = NULL;
+    if (p->role == DAY_ROLE_OUT)
+        put_sentinels(host + head * elem, count, elem);
+    else
+        memcpy(host + head * elem, data = harness_input(req, p, count, elem), count * elem);
+    b->bytes = total * elem;
+    cl_status st = backend_alloc(req->be, b->bytes ? b->bytes : 4, p->name, &b->base, err);
+    b->allocated = st == CL_OK;
+    b->ptr = b->base + head * elem;
+    if (st == CL_OK && b->bytes) st = backend_write(req->be, b->base, host, b->bytes, err);
+    if (o && st == CL_OK) {
+        *o = (harness_output){(int)(p - req->kernel->params), elem, count, head, guard, host,
+                              p->role == DAY_ROLE_INOUT ? data : NULL};
+        host = NULL;
     }
-    out->ptr += offset * sizeof(float);
-    if (st == CL_OK && count) st = backend_write(req->be, out->ptr, data, count * sizeof(float), err);
-    if (st == CL_OK && out->guard) {
-        float *tail = sentinels(out->guard);
-        st = backend_write(req->be, out->ptr + count * sizeof(float), tail,
-                           out->guard * sizeof(float), err);
-        free(tail);
-    }
+    free(host);
     return st;
 }
 
-cl_status harness_buffer_out(const harness_request *req, const char *label, size_t count,
-                             harness_buffer *out, cl_error *err)
+static backend_arg scalar_arg(const harness_request *req, const day_param *p)
 {
-    memset(out, 0, sizeof *out);
-    out->count = count;
-    out->guard = guard_for(req);
-    size_t total = count + out->guard;
-    out->host = sentinels(total);
-    cl_status st = backend_alloc(req->be, total ? total * sizeof(float) : 4, label, &out->ptr, err);
-    out->allocated = st == CL_OK;
-    if (st == CL_OK) st = backend_write(req->be, out->ptr, out->host, total * sizeof(float), err);
-    return st;
-}
-
-cl_status harness_buffer_fetch(const harness_request *req, harness_buffer *b, cl_error *err)
-{
-    return backend_read(req->be, b->host, b->ptr, (b->count + b->guard) * sizeof(float), err);
-}
-
-void harness_buffer_release(const harness_request *req, harness_buffer *b)
-{
-    if (b->allocated) backend_release(req->be, b->ptr - b->offset * sizeof(float), NULL);
-    b->allocated = false;
-    free(b->host);
-    b->host = NULL;
-}
-
-size_t harness_guard_damage(const harness_buffer *b)
-{
-    size_t bad = 0;
-    for (size_t i = 0; i < b->guard; i++) {
+    double v = eval_at(req, p->value);
+    switch (p->type) {
+    case DAY_PARAM_INT: return (backend_arg){4, (uint32_t)(int32_t)v};
+    case DAY_PARAM_UNSIGNED: return (backend_arg){4, (uint32_t)v};
+    case DAY_PARAM_FLOAT: {
+        float f = (float)v;
         uint32_t bits;
-        memcpy(&bits, &b->host[b->count + i], sizeof bits);
-        bad += bits != HARNESS_SENTINEL;
+        memcpy(&bits, &f, 4);
+        return (backend_arg){4, bits};
     }
-    return bad;
+    default: return (backend_arg){8, (uint64_t)v};
+    }
 }
 
-/* ---- launching and comparing ---- */
-
-backend_arg harness_arg_ptr(backend_ptr p) { return (backend_arg){8, p}; }
-backend_arg harness_arg_i32(int v) { return (backend_arg){4, (uint32_t)v}; }
-backend_arg harness_arg_u64(uint64_t v) { return (backend_arg){8, v}; }
-
-cl_status harness_launch(const harness_request *req, unsigned grid, const backend_arg *args,
-                         int nargs, harness_result *out, cl_error *err)
+static cl_status launch(const harness_request *req, const backend_arg *args, int nargs,
+                        harness_result *out, cl_error *err)
 {
-    backend_launch l = {
+    const day_launch *l = &req->kernel->launch;
+    backend_launch bl = {
         .kernel = req->entry,
-        .grid = {grid ? grid : 1, 1, 1},
-        .block = {(unsigned)req->day->block, 1, 1},
+        .block = {(unsigned)l->block[0], (unsigned)l->block[1], (unsigned)l->block[2]},
+        .dynamic_shared = (unsigned)eval_at(req, l->shared),
         .args = args,
         .nargs = nargs,
         .nsets = 1,
         .timing_reps = req->timing_reps,
     };
-    cl_status st = backend_launch_kernel(req->be, req->module, &l, &out->run, err);
+    for (int d = 0; d < 3; d++) bl.grid[d] = l->grid[d] ? (unsigned)eval_at(req, l->grid[d]) : 1;
+    cl_status st = backend_launch_kernel(req->be, req->module, &bl, &out->run, err);
     out->compared = st == CL_OK && out->run.outcome == BACKEND_COMPLETED;
     return st;
 }
 
-void harness_note_wrong(harness_result *r, long long index, double expected, double got)
+cl_status harness_run(const harness_request *req, harness_result *out, cl_error *err)
 {
-    r->wrong++;
-    if (r->nfirst < 5) r->first[r->nfirst++] = (report_mismatch){index, expected, got};
+    const day_kernel *k = req->kernel;
+    buffer bufs[16] = {{0}};
+    backend_arg args[16];
+    int nouts = 0;
+    for (int i = 0; i < k->nparams; i++) nouts += k->params[i].role == DAY_ROLE_OUT ||
+                                                  k->params[i].role == DAY_ROLE_INOUT;
+    out->out = cl_calloc((size_t)nouts + 1, sizeof *out->out);
+    cl_status st = CL_OK;
+    for (int i = 0; i < k->nparams && st == CL_OK; i++) {
+        const day_param *p = &k->params[i];
+        if (p->role == DAY_ROLE_SCALAR) {
+            args[i] = scalar_arg(req, p);
+            continue;
+        }
+        bool output = p->role != DAY_ROLE_IN;
+        st = make_buffer(req, p, &bufs[i], output ? &out->out[out->nout] : NULL, err);
+        if (output && out->out[out->nout].host) out->nout++;
+        args[i] = (backend_arg){8, bufs[i].ptr};
+    }
+    if (st == CL_OK) st = launch(req, args, k->nparams, out, err);
+    for (int o = 0; st == CL_OK && out->compared && o < out->nout; o++) {
+        harness_output *h = &out->out[o];
+        st = backend_read(req->be, h->host, bufs[h->param].base, bufs[h->param].bytes, err);
+    }
+    for (int i = 0; i < k->nparams; i++)
+        if (bufs[i].allocated) backend_release(req->be, bufs[i].base, NULL);
+    harness_count(req, out);
+    return st;
 }
 
-bool harness_close(double got, double expected, double tol)
+/* ---- judging ---- */
+
+void harness_count(const harness_request *req, harness_result *r)
 {
-    return isfinite(got) && fabs(got - expected) <= tol;
+    const day_kernel *k = req->kernel;
+    size_t per = k->unit_elements ? (size_t)eval_at(req, k->unit_elements) : 1;
+    r->total = 0;
+    for (int o = 0; o < r->nout; o++) r->total += (long long)((r->out[o].count + per - 1) / per);
+    r->unit = k->unit ? k->unit : "elements";
+    r->bytes = k->bytes ? eval_at(req, k->bytes) : 0;
+}
+
+static double value_of(const harness_output *o, const unsigned char *at)
+{
+    if (o->elem == 1) return *at;
+    uint32_t bits;
+    memcpy(&bits, at, 4);
+    float f;
+    memcpy(&f, &bits, 4);
+    return f;
+}
+
+static double element(const harness_request *req, const harness_output *o, size_t i)
+{
+    const unsigned char *at = o->host + (o->head + i) * o->elem;
+    day_param_type t = req->kernel->params[o->param].type;
+    if (is_float(t) || o->elem == 1) return value_of(o, at);
+    int32_t s;
+    uint32_t u;
+    memcpy(&s, at, 4);
+    memcpy(&u, at, 4);
+    return t == DAY_PARAM_INT_PTR ? (double)s : (double)u;
+}
+
+/* Whether element i of o still holds what it held before the launch. */
+static bool untouched(const harness_output *o, size_t i)
+{
+    const unsigned char *at = o->host + (o->head + i) * o->elem;
+    return o->initial ? !memcmp(at, o->initial + i * o->elem, o->elem) : is_sentinel(at, o->elem);
+}
+
+static uint64_t ordered(float f)
+{
+    int32_t b;
+    memcpy(&b, &f, 4);
+    return (uint64_t)(b < 0 ? (int64_t)0x80000000 - b : (int64_t)0x80000000 + b);
+}
+
+/* got against want at one element, by the kernel's comparison. */
+static bool close_enough(const harness_request *req, const day_compare *c, double tol_ops,
+                         double tol_abs, const harness_output *mine, const harness_output *ref,
+                         size_t i)
+{
+    const unsigned char *g = mine->host + (mine->head + i) * mine->elem;
+    const unsigned char *w = ref->host + (ref->head + i) * ref->elem;
+    bool floats = is_float(req->kernel->params[mine->param].type);
+    if (!floats || c->kind == DAY_COMPARE_EXACT) return !memcmp(g, w, mine->elem);
+    double got = element(req, mine, i), want = element(req, ref, i);
+    if (c->kind == DAY_COMPARE_ULPS) {
+        if (isnan(got) || isnan(want)) return isnan(got) && isnan(want);
+        uint64_t a = ordered((float)got), b = ordered((float)want);
+        return (double)(a > b ? a - b : b - a) <= c->ulps;
+    }
+    if (!isfinite(got)) return !memcmp(g, w, mine->elem);
+    return fabs(got - want) <= tol_ops * HARNESS_U * fabs(want) + tol_abs;
+}
+
+typedef struct judging {
+    const harness_request *req;
+    harness_result *r;
+    long long wrong_items;
+    size_t outside, beyond; /* written where the reference does not; in the sentinels */
+} judging;
+
+static void note_first(judging *j, size_t i, double want, double got)
+{
+    if (j->r->nfirst < 5) j->r->first[j->r->nfirst++] = (report_mismatch){(long long)i, want, got};
+}
+
+/* Sentinels around the buffer that are no longer whole. */
+static size_t damaged_guard(const harness_output *o)
+{
+    size_t bad = 0;
+    for (size_t i = 0; i < o->head; i++) bad += !is_sentinel(o->host + i * o->elem, o->elem);
+    for (size_t i = 0; i < o->tail; i++)
+        bad += !is_sentinel(o->host + (o->head + o->count + i) * o->elem, o->elem);
+    return bad;
+}
+
+static void judge_output(judging *j, const harness_output *mine, const harness_output *ref,
+                         size_t per)
+{
+    const harness_request *req = j->req;
+    const day_compare *c = &req->kernel->compare;
+    double tol_ops = c->ops ? eval_at(req, c->ops) : 0, tol_abs = c->abs ? eval_at(req, c->abs) : 0;
+    double sum_mine = 0, sum_ref = 0;
+    bool all_written = true;
+    for (size_t item = 0; item * per < mine->count; item++) {
+        bool bad = false;
+        for (size_t i = item * per; i < mine->count && i < (item + 1) * per; i++) {
+            if (untouched(ref, i)) {
+                if (!untouched(mine, i)) {
+                    j->outside++;
+                    bad = true;
+                }
+                continue;
+            }
+            double want = element(req, ref, i), got = element(req, mine, i);
+            if (c->kind == DAY_COMPARE_NONE) continue;
+            if (c->total) {
+                bool written = !untouched(mine, i) && isfinite(got);
+                if (!written && !bad) note_first(j, i, NAN, got);
+                bad |= !written;
+                all_written &= written;
+                sum_mine += got;
+                sum_ref += want;
+                continue;
+            }
+            if (!close_enough(req, c, tol_ops, tol_abs, mine, ref, i)) {
+                if (!bad) note_first(j, i, want, got);
+                bad = true;
+            }
+        }
+        j->wrong_items += bad;
+    }
+    j->beyond += damaged_guard(mine);
+    if (c->total && all_written && j->wrong_items == 0 &&
+        !(fabs(sum_mine - sum_ref) <= tol_ops * HARNESS_U * fabs(sum_ref) + tol_abs)) {
+        j->wrong_items = (long long)((mine->count + per - 1) / per);
+        free(j->r->note);
+        j->r->note = cl_sprintf("the elements of %s add up to %.9g; the reference's add up to %.9g",
+                                req->kernel->params[mine->param].name, sum_mine, sum_ref);
+    }
+}
+
+void harness_judge(const harness_request *req, const harness_output *ref, harness_result *mine)
+{
+    judging j = {req, mine, 0, 0, 0};
+    const day_kernel *k = req->kernel;
+    size_t per = k->unit_elements ? (size_t)eval_at(req, k->unit_elements) : 1;
+    harness_count(req, mine);
+    mine->wrong = 0;
+    mine->nfirst = 0;
+    if (!mine->compared) {
+        mine->wrong = mine->total;
+        return;
+    }
+    for (int o = 0; o < mine->nout; o++) judge_output(&j, &mine->out[o], &ref[o], per ? per : 1);
+    mine->wrong = j.wrong_items;
+    if (j.outside || j.beyond) {
+        const char *name = k->params[mine->out[0].param].name;
+        cl_str n = {0};
+        if (mine->note) cl_str_addf(&n, "%s; ", mine->note);
+        if (j.outside) cl_str_addf(&n, "wrote %zu elements the reference leaves untouched", j.outside);
+        if (j.outside && j.beyond) cl_str_add(&n, " and ");
+        if (j.beyond) cl_str_addf(&n, "%s%zu elements outside %s", j.outside ? "" : "wrote ",
+                                  j.beyond, mine->nout == 1 ? name : "its buffers");
+        if (k->untouched) cl_str_addf(&n, "; %s", k->untouched);
+        free(mine->note);
+        mine->note = cl_str_take(&n);
+    }
 }

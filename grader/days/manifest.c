@@ -9,7 +9,8 @@
 #include <string.h>
 
 #include "core/yamldoc.h"
-#include "harness.h"
+#include "expr.h"
+#include "manifest_internal.h"
 
 static const char *const check_names[] = {
 #define DAY_CHECK_NAME(id, name) name,
@@ -51,7 +52,7 @@ long long day_size_get(const day_size *s, const char *key, long long fallback)
 
 /* ---- small value checks ---- */
 
-static day_pos pos_of(const yaml_node_t *n)
+day_pos day_yaml_pos(const yaml_node_t *n)
 {
     return (day_pos){(int)n->start_mark.line + 1, (int)n->start_mark.column + 1};
 }
@@ -64,7 +65,7 @@ static bool is_identifier(const char *s)
     return true;
 }
 
-static cl_status read_identifier(cl_yaml_doc *d, yaml_node_t *n, const char *what, char **out,
+cl_status day_read_identifier(cl_yaml_doc *d, yaml_node_t *n, const char *what, char **out,
                                  cl_error *err)
 {
     cl_status st = cl_yaml_string(d, n, what, out, err);
@@ -79,7 +80,7 @@ static cl_status read_identifier(cl_yaml_doc *d, yaml_node_t *n, const char *wha
 /* Text for people (a title, a summary, a hint): shown in the runner and in
  * reports, so no control characters (YAML's "\e" would make one) beyond
  * the line breaks of a folded paragraph. */
-static cl_status read_text(cl_yaml_doc *d, yaml_node_t *n, const char *what, char **out,
+cl_status day_read_text(cl_yaml_doc *d, yaml_node_t *n, const char *what, char **out,
                            cl_error *err)
 {
     cl_status st = cl_yaml_string(d, n, what, out, err);
@@ -97,7 +98,7 @@ static cl_status read_text(cl_yaml_doc *d, yaml_node_t *n, const char *what, cha
 /* A name that becomes part of a path or a tool's argument (the slug, the
  * student's file): letters, digits, '_', '-' and '.', not starting with '-'
  * or '.'. */
-static cl_status read_name(cl_yaml_doc *d, yaml_node_t *n, const char *what, char **out,
+cl_status day_read_name(cl_yaml_doc *d, yaml_node_t *n, const char *what, char **out,
                            cl_error *err)
 {
     cl_status st = cl_yaml_string(d, n, what, out, err);
@@ -144,12 +145,18 @@ static cl_status read_arch(cl_yaml_doc *d, yaml_node_t *n, const char *what, cha
 
 /* ---- kernel parameters ---- */
 
+typedef struct param_ctx {
+    day_manifest *m;
+    day_param *p;
+    bool role_set;
+} param_ctx;
+
 static cl_status param_type(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
 {
     const char *s = cl_yaml_scalar(v);
     for (int i = 0; s && i < DAY_PARAM_COUNT; i++)
         if (!strcmp(s, param_types[i].c)) {
-            ((day_param *)t)->type = (day_param_type)i;
+            ((param_ctx *)t)->p->type = (day_param_type)i;
             return CL_OK;
         }
     cl_str all = {0};
@@ -163,56 +170,183 @@ static cl_status param_type(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *e
 
 static cl_status param_name(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
 {
-    return read_identifier(d, v, "a parameter's name", &((day_param *)t)->name, err);
+    return day_read_identifier(d, v, "a parameter's name", &((param_ctx *)t)->p->name, err);
+}
+
+static cl_status param_role(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
+{
+    static const char *const roles[] = {"in", "out", "inout", "scalar"};
+    const char *s = cl_yaml_scalar(v);
+    for (int i = 0; s && i < 4; i++)
+        if (!strcmp(s, roles[i])) {
+            ((param_ctx *)t)->p->role = (day_role)i;
+            ((param_ctx *)t)->role_set = true;
+            return CL_OK;
+        }
+    return cl_yaml_fail(d, v, err, "a parameter's role must be in, out, inout or scalar; found "
+                        "'%s'", s ? s : "not a string");
+}
+
+#define PARAM_FORMULA(field, what)                                                          \
+    static cl_status param_##field(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)  \
+    {                                                                                       \
+        param_ctx *c = t;                                                                   \
+        return day_read_formula(d, v, what, false, c->m, &c->p->field, err);                \
+    }
+PARAM_FORMULA(length, "a buffer's 'length'")
+PARAM_FORMULA(offset, "a buffer's 'offset'")
+PARAM_FORMULA(value, "a scalar's 'value'")
+#undef PARAM_FORMULA
+
+static cl_status param_fill(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
+{
+    param_ctx *c = t;
+    return day_read_fill(d, v, c->m, &c->p->fill, err);
 }
 
 static const cl_yaml_field param_fields[] = {
-    {"type", true, param_type},
-    {"name", true, param_name},
-    {NULL, false, NULL},
+    {"type", true, param_type},     {"name", true, param_name},     {"role", false, param_role},
+    {"length", false, param_length}, {"offset", false, param_offset}, {"value", false, param_value},
+    {"fill", false, param_fill},    {NULL, false, NULL},
 };
+
+static bool is_pointer(day_param_type t)
+{
+    return strchr(param_types[t].c, '*') != NULL;
+}
+
+/* A parameter's role when the manifest gives none: a const pointer is an
+ * input, another pointer an output, the rest scalars. And the role must fit
+ * the type. */
+static cl_status settle_role(cl_yaml_doc *d, yaml_node_t *item, param_ctx *c, cl_error *err)
+{
+    day_param *p = c->p;
+    bool ptr = is_pointer(p->type), constant = !strncmp(param_types[p->type].c, "const ", 6);
+    if (!c->role_set) p->role = !ptr ? DAY_ROLE_SCALAR : constant ? DAY_ROLE_IN : DAY_ROLE_OUT;
+    if (ptr == (p->role == DAY_ROLE_SCALAR))
+        return cl_yaml_fail(d, item, err, "'%s' is %s, so its role cannot be %s", p->name,
+                            param_types[p->type].c, ptr ? "scalar" : "a buffer's");
+    if (constant && p->role != DAY_ROLE_IN)
+        return cl_yaml_fail(d, item, err, "'%s' is %s: the kernel cannot write it, so it can only "
+                            "be an input (role: in)", p->name, param_types[p->type].c);
+    return CL_OK;
+}
 
 /* ---- kernels ---- */
 
+typedef struct kernel_ctx {
+    day_manifest *m;
+    day_kernel *k;
+} kernel_ctx;
+
 static cl_status kernel_name(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
 {
-    ((day_kernel *)t)->name_at = pos_of(v);
-    return read_identifier(d, v, "a kernel's name", &((day_kernel *)t)->name, err);
+    day_kernel *k = ((kernel_ctx *)t)->k;
+    k->name_at = day_yaml_pos(v);
+    return day_read_identifier(d, v, "a kernel's name", &k->name, err);
 }
 
 static cl_status kernel_summary(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
 {
-    return read_text(d, v, "a kernel's summary", &((day_kernel *)t)->summary, err);
+    return day_read_text(d, v, "a kernel's summary", &((kernel_ctx *)t)->k->summary, err);
+}
+
+static cl_status kernel_untouched(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
+{
+    return day_read_text(d, v, "'untouched'", &((kernel_ctx *)t)->k->untouched, err);
 }
 
 static cl_status kernel_optional(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
 {
-    return cl_yaml_bool(d, v, "'optional'", &((day_kernel *)t)->optional, err);
+    return cl_yaml_bool(d, v, "'optional'", &((kernel_ctx *)t)->k->optional, err);
+}
+
+/* A file beside day.yaml: a plain name of a regular file that is there. */
+static cl_status read_beside(cl_yaml_doc *d, yaml_node_t *v, const day_manifest *m,
+                             const char *what, const char *ext, char **out, cl_error *err)
+{
+    cl_status st = day_read_name(d, v, what, out, err);
+    size_t n = st == CL_OK ? strlen(*out) : 0, e = strlen(ext);
+    if (st == CL_OK && (n <= e || strcmp(*out + n - e, ext)))
+        st = cl_yaml_fail(d, v, err, "%s must name a file ending in %s, found '%s'", what, ext, *out);
+    char *path = st == CL_OK ? cl_sprintf("%s/%s", m->dir, *out) : NULL;
+    if (st == CL_OK && !cl_file_exists(path))
+        st = cl_yaml_fail(d, v, err, "%s names '%s', which is not a file beside day.yaml; put it "
+                          "in %s", what, *out, m->dir);
+    free(path);
+    if (st != CL_OK) {
+        free(*out);
+        *out = NULL;
+    }
+    return st;
+}
+
+static cl_status kernel_check(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
+{
+    kernel_ctx *c = t;
+    return read_beside(d, v, c->m, "'check'", ".lua", &c->k->check, err);
+}
+
+static cl_status kernel_oracle(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
+{
+    return day_read_identifier(d, v, "'oracle'", &((kernel_ctx *)t)->k->oracle, err);
+}
+
+static cl_status kernel_source(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
+{
+    kernel_ctx *c = t;
+    return read_beside(d, v, c->m, "'source'", ".cu", &c->k->source, err);
+}
+
+static cl_status kernel_bytes(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
+{
+    kernel_ctx *c = t;
+    return day_read_formula(d, v, "'bytes'", false, c->m, &c->k->bytes, err);
+}
+
+static cl_status kernel_compare(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
+{
+    kernel_ctx *c = t;
+    return day_read_compare(d, v, c->m, &c->k->compare, err);
+}
+
+static cl_status kernel_unit(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
+{
+    kernel_ctx *c = t;
+    return day_read_unit(d, v, c->m, c->k, err);
+}
+
+static cl_status kernel_points(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
+{
+    return day_read_points(d, v, ((kernel_ctx *)t)->k, err);
 }
 
 static cl_status kernel_params(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
 {
-    day_kernel *k = t;
+    kernel_ctx *c = t;
+    day_kernel *k = c->k;
     size_t n;
-    k->params_at = pos_of(v);
+    k->params_at = day_yaml_pos(v);
     cl_status st = cl_yaml_seq(d, v, "'params'", 0, 16, &n, err);
     if (st != CL_OK) return st;
     k->params = cl_calloc(n, sizeof *k->params);
-    k->nparams = (int)n;
-    for (size_t i = 0; i < n && st == CL_OK; i++)
-        st = cl_yaml_mapping(d, cl_yaml_item(d, v, i), "a parameter", param_fields,
-                             &k->params[i], err);
-    for (size_t i = 0; i < n && st == CL_OK; i++)
-        for (size_t j = 0; j < i; j++)
+    for (size_t i = 0; i < n && st == CL_OK; i++) {
+        yaml_node_t *item = cl_yaml_item(d, v, i);
+        param_ctx pc = {c->m, &k->params[i], false};
+        k->params[i].at = day_yaml_pos(item);
+        k->nparams = (int)i + 1;
+        st = cl_yaml_mapping(d, item, "a parameter", param_fields, &pc, err);
+        if (st == CL_OK) st = settle_role(d, item, &pc, err);
+        for (size_t j = 0; j < i && st == CL_OK; j++)
             if (!strcmp(k->params[i].name, k->params[j].name))
-                return cl_yaml_fail(d, cl_yaml_item(d, v, i), err,
-                                    "two parameters are named '%s'", k->params[i].name);
+                st = cl_yaml_fail(d, item, err, "two parameters are named '%s'", k->params[i].name);
+    }
     return st;
 }
 
 static cl_status kernel_checks(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
 {
-    day_kernel *k = t;
+    day_kernel *k = ((kernel_ctx *)t)->k;
     size_t n;
     cl_status st = cl_yaml_seq(d, v, "'checks'", 1, DAY_CHECK_COUNT, &n, err);
     for (size_t i = 0; i < n && st == CL_OK; i++) {
@@ -255,18 +389,110 @@ static const cl_yaml_field limit_fields[] = {
 
 static cl_status kernel_limits(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
 {
-    return cl_yaml_mapping(d, v, "'limits'", limit_fields, &((day_kernel *)t)->limits, err);
+    return cl_yaml_mapping(d, v, "'limits'", limit_fields, &((kernel_ctx *)t)->k->limits, err);
+}
+
+/* ---- launch ---- */
+
+typedef struct launch_ctx {
+    day_manifest *m;
+    day_launch *l;
+    bool *set; /* block, grid, shared: given here (day_launch.given) */
+} launch_ctx;
+
+static cl_status launch_block(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
+{
+    launch_ctx *c = t;
+    size_t n = 1;
+    bool seq = v->type == YAML_SEQUENCE_NODE;
+    cl_status st = seq ? cl_yaml_seq(d, v, "'block'", 1, 3, &n, err) : CL_OK;
+    long long prod = 1;
+    c->l->block_at = day_yaml_pos(v);
+    for (size_t i = 0; i < 3; i++) c->l->block[i] = 1;
+    for (size_t i = 0; i < n && st == CL_OK; i++) {
+        long long b;
+        st = cl_yaml_int(d, seq ? cl_yaml_item(d, v, i) : v, "a block dimension", 1,
+                         i ? 64 : 1024, &b, err);
+        c->l->block[i] = (int)b;
+        prod *= b;
+    }
+    if (st == CL_OK && (prod > 1024 || prod % 32))
+        st = cl_yaml_fail(d, v, err, "a block must have a multiple of 32 threads, 1,024 at "
+                          "most; this one has %lld", prod);
+    c->set[0] = true;
+    return st;
+}
+
+static cl_status launch_grid(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
+{
+    launch_ctx *c = t;
+    size_t n = 1;
+    bool seq = v->type == YAML_SEQUENCE_NODE;
+    cl_status st = seq ? cl_yaml_seq(d, v, "'grid'", 1, 3, &n, err) : CL_OK;
+    c->l->grid_at = day_yaml_pos(v);
+    for (size_t i = 0; i < n && st == CL_OK; i++)
+        st = day_read_formula(d, seq ? cl_yaml_item(d, v, i) : v, "a grid dimension", false, c->m,
+                              &c->l->grid[i], err);
+    c->set[1] = true;
+    return st;
+}
+
+static cl_status launch_shared(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
+{
+    launch_ctx *c = t;
+    c->set[2] = true;
+    return day_read_formula(d, v, "'shared_bytes'", false, c->m, &c->l->shared, err);
+}
+
+static cl_status launch_about(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
+{
+    launch_ctx *c = t;
+    if (c->l != &c->m->launch)
+        return cl_yaml_fail(d, v, err, "'about' belongs in the day's launch, not a kernel's");
+    return day_read_text(d, v, "'about'", &c->m->grid, err);
+}
+
+static const cl_yaml_field launch_fields[] = {
+    {"block", false, launch_block},
+    {"grid", false, launch_grid},
+    {"shared_bytes", false, launch_shared},
+    {"about", false, launch_about},
+    {NULL, false, NULL},
+};
+
+static cl_status kernel_launch(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
+{
+    kernel_ctx *c = t;
+    launch_ctx lc = {c->m, &c->k->launch, c->k->launch.given};
+    return cl_yaml_mapping(d, v, "a kernel's 'launch'", launch_fields, &lc, err);
 }
 
 static const cl_yaml_field kernel_fields[] = {
-    {"name", true, kernel_name},
-    {"summary", true, kernel_summary},
-    {"params", true, kernel_params},
-    {"checks", true, kernel_checks},
-    {"limits", false, kernel_limits},
-    {"optional", false, kernel_optional},
+    {"name", true, kernel_name},         {"summary", true, kernel_summary},
+    {"params", true, kernel_params},     {"checks", true, kernel_checks},
+    {"limits", false, kernel_limits},    {"optional", false, kernel_optional},
+    {"compare", false, kernel_compare},  {"unit", false, kernel_unit},
+    {"untouched", false, kernel_untouched}, {"bytes", false, kernel_bytes},
+    {"launch", false, kernel_launch},    {"points", false, kernel_points},
+    {"check", false, kernel_check},      {"oracle", false, kernel_oracle},
     {NULL, false, NULL},
 };
+
+/* The baseline is a kernel of the course's own: no checks, a source. */
+static const cl_yaml_field baseline_fields[] = {
+    {"name", true, kernel_name},     {"summary", false, kernel_summary},
+    {"source", true, kernel_source}, {"params", true, kernel_params},
+    {"bytes", false, kernel_bytes},  {"launch", false, kernel_launch},
+    {NULL, false, NULL},
+};
+
+static void kernel_init(day_kernel *k, yaml_node_t *item)
+{
+    k->limits = (day_limits){-1, -1, -1, -1};
+    k->line = cl_yaml_line(item);
+    k->name_at = k->params_at = day_yaml_pos(item);
+    for (int c = 0; c < DAY_CHECK_COUNT; c++) k->points[c] = -1;
+}
 
 /* ---- sizes ---- */
 
@@ -277,18 +503,21 @@ static cl_status read_size(cl_yaml_doc *d, yaml_node_t *v, const char *what, day
         return cl_yaml_fail(d, v, err, "%s must be a mapping of size names to integers, "
                             "such as {n: 1000}", what);
     size_t n = (size_t)(v->data.mapping.pairs.top - v->data.mapping.pairs.start);
-    s->at = pos_of(v);
+    s->at = day_yaml_pos(v);
     s->keys = cl_calloc(n, sizeof *s->keys);
     s->values = cl_calloc(n, sizeof *s->values);
     s->key_at = cl_calloc(n, sizeof *s->key_at);
     for (yaml_node_pair_t *p = v->data.mapping.pairs.start; p < v->data.mapping.pairs.top; p++) {
         yaml_node_t *k = cl_yaml_node(d, p->key), *val = cl_yaml_node(d, p->value);
         char *key = NULL;
-        cl_status st = read_identifier(d, k, "a size's name", &key, err);
+        cl_status st = day_read_identifier(d, k, "a size's name", &key, err);
         if (st != CL_OK) return st;
         s->keys[s->n] = key; /* owned by s from here, whatever follows */
-        s->key_at[s->n] = pos_of(val);
+        s->key_at[s->n] = day_yaml_pos(val);
         s->n++;
+        if (!strcmp(key, "i"))
+            return cl_yaml_fail(d, k, err, "'i' cannot name a size: it is an element's index in "
+                                "expressions; rename it");
         for (int i = 0; i < s->n - 1; i++)
             if (!strcmp(s->keys[i], key))
                 return cl_yaml_fail(d, k, err, "'%s' appears twice in %s; give each key once",
@@ -317,33 +546,15 @@ static cl_status sizes_hidden(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error 
     return st;
 }
 
+static cl_status sizes_require(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
+{
+    return day_read_requires(d, v, t, err);
+}
+
 static const cl_yaml_field size_fields[] = {
     {"course", true, sizes_course},
     {"hidden", true, sizes_hidden},
-    {NULL, false, NULL},
-};
-
-/* ---- launch ---- */
-
-static cl_status launch_block(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
-{
-    long long b;
-    cl_status st = cl_yaml_int(d, v, "'block'", 32, 1024, &b, err);
-    if (st == CL_OK && b % 32)
-        st = cl_yaml_fail(d, v, err, "'block' must be a multiple of 32, found %lld", b);
-    if (st == CL_OK) ((day_manifest *)t)->block = (int)b;
-    if (st == CL_OK) ((day_manifest *)t)->block_at = pos_of(v);
-    return st;
-}
-
-static cl_status launch_grid(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
-{
-    return read_text(d, v, "'grid'", &((day_manifest *)t)->grid, err);
-}
-
-static const cl_yaml_field launch_fields[] = {
-    {"block", true, launch_block},
-    {"grid", true, launch_grid},
+    {"require", false, sizes_require},
     {NULL, false, NULL},
 };
 
@@ -362,16 +573,21 @@ static cl_status top_day(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
     {                                                                                   \
         return read(d, v, "'" #field "'", &((day_manifest *)t)->field, err);            \
     }
-STRING_READER(slug, read_name)
-STRING_READER(title, read_text)
-STRING_READER(topic, read_text)
-STRING_READER(student_file, read_name)
+STRING_READER(slug, day_read_name)
+STRING_READER(title, day_read_text)
+STRING_READER(topic, day_read_text)
+STRING_READER(student_file, day_read_name)
 STRING_READER(arch, read_arch)
 #undef STRING_READER
 
 static cl_status top_launch(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
 {
-    return cl_yaml_mapping(d, v, "'launch'", launch_fields, t, err);
+    day_manifest *m = t;
+    launch_ctx lc = {m, &m->launch, m->launch.given};
+    cl_status st = cl_yaml_mapping(d, v, "'launch'", launch_fields, &lc, err);
+    if (st == CL_OK && (!m->launch.given[0] || !m->launch.given[1]))
+        st = cl_yaml_fail(d, v, err, "the day's 'launch' needs a 'block' and a 'grid'");
+    return st;
 }
 
 static cl_status top_sizes(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
@@ -390,16 +606,24 @@ static cl_status top_kernels(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *
     for (size_t i = 0; i < n; i++) {
         day_kernel *k = &m->kernels[i];
         yaml_node_t *item = cl_yaml_item(d, v, i);
-        k->limits = (day_limits){-1, -1, -1, -1};
-        k->line = cl_yaml_line(item);
-        k->name_at = k->params_at = pos_of(item);
-        st = cl_yaml_mapping(d, item, "a kernel", kernel_fields, k, err);
+        kernel_init(k, item);
+        kernel_ctx kc = {m, k};
+        st = cl_yaml_mapping(d, item, "a kernel", kernel_fields, &kc, err);
         if (st != CL_OK) return st;
         for (size_t j = 0; j < i; j++)
             if (!strcmp(m->kernels[j].name, k->name))
                 return cl_yaml_fail(d, item, err, "two kernels are named '%s'", k->name);
     }
     return CL_OK;
+}
+
+static cl_status top_baseline(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
+{
+    day_manifest *m = t;
+    m->baseline = cl_calloc(1, sizeof *m->baseline);
+    kernel_init(m->baseline, v);
+    kernel_ctx kc = {m, m->baseline};
+    return cl_yaml_mapping(d, v, "'baseline'", baseline_fields, &kc, err);
 }
 
 static cl_status top_hints(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
@@ -410,7 +634,7 @@ static cl_status top_hints(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *er
     if (st != CL_OK) return st;
     m->hints = cl_calloc(n, sizeof *m->hints);
     for (size_t i = 0; i < n && st == CL_OK; i++, m->nhints++)
-        st = read_text(d, cl_yaml_item(d, v, i), "a hint", &m->hints[i], err);
+        st = day_read_text(d, cl_yaml_item(d, v, i), "a hint", &m->hints[i], err);
     return st;
 }
 
@@ -423,128 +647,57 @@ static const cl_yaml_field top_fields[] = {
     {"arch", false, top_arch},
     {"launch", true, top_launch},
     {"kernels", true, top_kernels},
+    {"baseline", false, top_baseline},
     {"sizes", true, top_sizes},
     {"hints", false, top_hints},
     {NULL, false, NULL},
 };
 
-/* ---- what the day's harness can run ---- */
+/* ---- the whole manifest ---- */
 
-static cl_status fail_at(cl_yaml_doc *d, day_pos at, cl_error *err, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static cl_status fail_at(cl_yaml_doc *d, day_pos at, cl_error *err, const char *fmt, ...)
+/* A kernel's launch: what it gave itself, the day's for the rest. */
+static void merge_launch(const day_manifest *m, day_kernel *k)
 {
-    char msg[768];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    return cl_fail(err, CL_MANIFEST, d->path, at.line, at.column, "%s", msg);
+    day_launch *l = &k->launch;
+    if (!l->given[0]) {
+        memcpy(l->block, m->launch.block, sizeof l->block);
+        l->block_at = m->launch.block_at;
+    }
+    if (!l->given[1]) {
+        memcpy(l->grid, m->launch.grid, sizeof l->grid);
+        l->grid_at = m->launch.grid_at;
+    }
+    if (!l->given[2]) l->shared = m->launch.shared;
 }
 
-static int size_index(const day_size *s, const char *key)
+/* Points for gradebooks: 1 for each check the kernel lists, unless set. */
+static cl_status settle_points(cl_yaml_doc *d, day_kernel *k, cl_error *err)
 {
-    for (int i = 0; i < s->n; i++)
-        if (!strcmp(s->keys[i], key)) return i;
-    return -1;
-}
-
-static void key_list(const harness_key *keys, char *buf, size_t size)
-{
-    size_t used = 0;
-    buf[0] = '\0';
-    for (const harness_key *k = keys; k->name && used < size; k++)
-        used += (size_t)snprintf(buf + used, size - used, "%s%s", k == keys ? "" : ", ", k->name);
-}
-
-/* One size against the harness's keys: no key it does not read, every key
- * it reads, each in its range and within the key it may not exceed; then
- * the memory a run at the size takes. */
-static cl_status check_size(cl_yaml_doc *d, const day_manifest *m, const day_harness *h,
-                            const day_size *s, const char *what, cl_error *err)
-{
-    char names[256];
-    key_list(h->keys, names, sizeof names);
-    for (int i = 0; i < s->n; i++) {
-        const harness_key *k = h->keys;
-        while (k->name && strcmp(k->name, s->keys[i])) k++;
-        if (!k->name)
-            return fail_at(d, s->key_at[i], err, "%s names '%s', which the harness of %s does "
-                           "not read; give only %s", what, s->keys[i], m->slug, names);
+    for (int c = 0; c < DAY_CHECK_COUNT; c++) {
+        bool listed = day_kernel_checks(k, (day_check)c);
+        if (k->points[c] >= 0 && !listed)
+            return day_fail_at(d->path, k->name_at, err, "%s gives points for '%s', which its "
+                               "'checks' do not list; list the check or drop its points",
+                               k->name, day_check_name((day_check)c));
+        if (k->points[c] < 0) k->points[c] = listed ? 1 : 0;
     }
-    for (const harness_key *k = h->keys; k->name; k++) {
-        int i = size_index(s, k->name);
-        if (i < 0)
-            return fail_at(d, s->at, err, "%s has no '%s'; the harness of %s needs %s", what,
-                           k->name, m->slug, names);
-        if (s->values[i] < k->min || s->values[i] > k->max)
-            return fail_at(d, s->key_at[i], err, "'%s' in %s must be between %lld and %lld for "
-                           "%s, found %lld; choose a value in that range", k->name, what,
-                           k->min, k->max, m->slug, s->values[i]);
-    }
-    for (const harness_key *k = h->keys; k->name; k++) {
-        int i = size_index(s, k->name), j = k->at_most ? size_index(s, k->at_most) : -1;
-        if (j >= 0 && s->values[i] > s->values[j])
-            return fail_at(d, s->key_at[i], err, "'%s' (%lld) in %s must not exceed '%s' (%lld): "
-                           "%s; make %s <= %s", k->name, s->values[i], what, k->at_most,
-                           s->values[j], k->why, k->name, k->at_most);
-    }
-    double bytes = h->bytes(s, m->block);
-    if (bytes > (double)DAY_SIZE_MAX_BYTES)
-        return fail_at(d, s->at, err, "%s takes %.0f bytes (%.1f GiB) to grade: the inputs, the "
-                       "buffers and their copies; a size may take %llu GiB at most; make it "
-                       "smaller", what, bytes, bytes / (1 << 30), DAY_SIZE_MAX_BYTES >> 30);
     return CL_OK;
 }
 
-/* A kernel as the harness launches it: a name it knows, and the arguments
- * it passes, type by type. */
-static cl_status check_kernel(cl_yaml_doc *d, const day_manifest *m, const day_harness *h,
-                              const day_kernel *k, cl_error *err)
+/* A kernel judged against another kernel of the reference: one of the day's,
+ * with the same parameters. */
+static cl_status check_oracle(cl_yaml_doc *d, const day_manifest *m, const day_kernel *k,
+                              cl_error *err)
 {
-    bool known = !h->kernels;
-    for (int i = 0; h->kernels && h->kernels[i]; i++) known |= !strcmp(h->kernels[i], k->name);
-    if (!known) {
-        cl_str names = {0};
-        for (int i = 0; h->kernels[i]; i++) cl_str_addf(&names, "%s%s", i ? ", " : "", h->kernels[i]);
-        cl_status st = fail_at(d, k->name_at, err, "the harness of %s has no kernel '%s'; name one "
-                               "of %s (or add it to grader/days/)", m->slug, k->name,
-                               cl_str_cstr(&names));
-        cl_str_free(&names);
-        return st;
-    }
-    bool same = k->nparams == h->nparams;
-    for (int i = 0; same && i < h->nparams; i++) same = k->params[i].type == h->params[i];
+    const day_kernel *o = k->oracle ? day_manifest_kernel(m, k->oracle) : NULL;
+    if (!k->oracle) return CL_OK;
+    bool same = o && o != k && o->nparams == k->nparams && !o->oracle;
+    for (int i = 0; same && i < k->nparams; i++)
+        same = o->params[i].type == k->params[i].type && o->params[i].role == k->params[i].role;
     if (same) return CL_OK;
-    cl_str want = {0};
-    for (int i = 0; i < h->nparams; i++)
-        cl_str_addf(&want, "%s%s", i ? ", " : "", day_param_type_name(h->params[i]));
-    cl_status st = fail_at(d, k->params_at, err, "the harness of %s launches %s with (%s); give "
-                           "'params' those types in that order", m->slug, k->name,
-                           cl_str_cstr(&want));
-    cl_str_free(&want);
-    return st;
-}
-
-/* The manifest against its day's harness, where cudalab has one (a day
- * without one loads, and `grade` says it has no harness). */
-static cl_status check_harness(cl_yaml_doc *d, const day_manifest *m, cl_error *err)
-{
-    const day_harness *h = harness_find(m->slug);
-    if (!h) return CL_OK;
-    if (h->block && m->block != h->block)
-        return fail_at(d, m->block_at, err, "'block' must be %d for %s: its reference and its "
-                       "harness are written for %d threads a block; found %d", h->block,
-                       m->slug, h->block, m->block);
-    cl_status st = CL_OK;
-    for (int i = 0; i < m->nkernels && st == CL_OK; i++) st = check_kernel(d, m, h, &m->kernels[i], err);
-    if (st == CL_OK) st = check_size(d, m, h, &m->course, "the course size", err);
-    for (int i = 0; i < m->nhidden && st == CL_OK; i++) {
-        char what[32];
-        snprintf(what, sizeof what, "hidden size %d", i + 1);
-        st = check_size(d, m, h, &m->hidden[i], what, err);
-    }
-    return st;
+    return day_fail_at(d->path, k->name_at, err, "%s's oracle must be another kernel of the day "
+                       "with the same parameters (and no oracle of its own); '%s' is not",
+                       k->name, k->oracle);
 }
 
 /* Checks that span several keys, made once every key has been read. */
@@ -565,15 +718,33 @@ static cl_status check_whole(cl_yaml_doc *d, day_manifest *m, cl_error *err)
     if (strchr(m->student_file, '/') || len < 4 || strcmp(m->student_file + len - 3, ".cu"))
         return cl_yaml_fail(d, root, err, "student_file must be a plain file name ending in "
                             ".cu, found '%s'", m->student_file);
-    cl_status st = check_harness(d, m, err);
-    if (st != CL_OK) return st;
     for (int i = 0; i < m->nhidden; i++)
         for (int k = 0; k < m->course.n; k++)
             if (day_size_get(&m->hidden[i], m->course.keys[k], -1) < 0 ||
                 m->hidden[i].n != m->course.n)
                 return cl_yaml_fail(d, root, err, "hidden size %d must name the same keys as "
                                     "the course size; give every size the same keys", i + 1);
-    return CL_OK;
+    m->block = m->launch.block[0] * m->launch.block[1] * m->launch.block[2];
+    m->block_at = m->launch.block_at;
+    cl_status st = day_compile_formulas(m, err);
+    for (int i = 0; i < m->nkernels && st == CL_OK; i++) {
+        merge_launch(m, &m->kernels[i]);
+        st = settle_points(d, &m->kernels[i], err);
+        if (st == CL_OK) st = day_check_kernel_data(m, &m->kernels[i], err);
+        if (st == CL_OK) st = check_oracle(d, m, &m->kernels[i], err);
+    }
+    if (st == CL_OK && m->baseline) {
+        merge_launch(m, m->baseline);
+        m->baseline->compare.kind = DAY_COMPARE_NONE;
+        st = day_check_kernel_data(m, m->baseline, err);
+        for (int i = 0; i < m->nkernels && st == CL_OK; i++)
+            if (!strcmp(m->kernels[i].name, m->baseline->name))
+                st = day_fail_at(d->path, m->baseline->name_at, err, "the baseline is named "
+                                 "'%s', as a kernel of the day is; give it a name of its own",
+                                 m->baseline->name);
+    }
+    if (st == CL_OK) st = day_check_sizes(m, err);
+    return st;
 }
 
 cl_status day_manifest_parse(const char *path, const char *text, size_t len,
@@ -618,22 +789,42 @@ static void size_free(day_size *s)
     free(s->key_at);
 }
 
+static void kernel_free(day_kernel *k)
+{
+    for (int j = 0; j < k->nparams; j++) {
+        free(k->params[j].name);
+        day_fill_free(&k->params[j].fill);
+    }
+    free(k->params);
+    free(k->name);
+    free(k->summary);
+    free(k->unit);
+    free(k->untouched);
+    free(k->check);
+    free(k->oracle);
+    free(k->source);
+}
+
 void day_manifest_free(day_manifest *m)
 {
     if (!m) return;
-    for (int i = 0; i < m->nkernels; i++) {
-        day_kernel *k = &m->kernels[i];
-        for (int j = 0; j < k->nparams; j++) free(k->params[j].name);
-        free(k->params);
-        free(k->name);
-        free(k->summary);
-    }
+    for (int i = 0; i < m->nkernels; i++) kernel_free(&m->kernels[i]);
     free(m->kernels);
+    if (m->baseline) kernel_free(m->baseline);
+    free(m->baseline);
     size_free(&m->course);
     for (int i = 0; i < m->nhidden; i++) size_free(&m->hidden[i]);
     free(m->hidden);
+    for (int i = 0; i < m->nrequires; i++) free(m->requires[i].why);
+    free(m->requires);
     for (int i = 0; i < m->nhints; i++) free(m->hints[i]);
     free(m->hints);
+    for (size_t i = 0; i < m->formulas.n; i++) {
+        day_expr_free(m->formulas.v[i]->e);
+        free(m->formulas.v[i]->text);
+        free(m->formulas.v[i]);
+    }
+    free(m->formulas.v);
     free(m->path); free(m->dir); free(m->slug); free(m->title); free(m->topic);
     free(m->student_file); free(m->arch); free(m->grid);
     free(m);
@@ -644,6 +835,18 @@ const day_kernel *day_manifest_kernel(const day_manifest *m, const char *name)
     for (int i = 0; i < m->nkernels; i++)
         if (!strcmp(m->kernels[i].name, name)) return &m->kernels[i];
     return NULL;
+}
+
+bool day_kernel_checks(const day_kernel *k, day_check c)
+{
+    return c == DAY_CHECK_COMPILE || c == DAY_CHECK_PERFORMANCE || (k->checks & (1u << c));
+}
+
+bool day_manifest_checks(const day_manifest *m, day_check c)
+{
+    for (int i = 0; i < m->nkernels; i++)
+        if (day_kernel_checks(&m->kernels[i], c)) return true;
+    return false;
 }
 
 char *day_kernel_signature(const day_kernel *k)

@@ -4,18 +4,28 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool size_ok(const report_size_result *s)
+static bool size_ok(const report_size_result *s, bool values)
 {
-    return s->ran && !s->outcome && s->wrong == 0 && !s->note;
+    return s->ran && !s->outcome && (!values || (s->wrong == 0 && !s->note));
 }
 
-/* The first thing wrong with a kernel's correctness, or NULL. */
-static char *kernel_failure(const report_kernel *k, const char *unit)
+/* Whether the manifest lists check c for the kernel of this report entry. */
+static bool listed(const grading *g, const report_kernel *rk, day_check c)
 {
+    const day_kernel *k = day_manifest_kernel(g->day, rk->name);
+    return k && day_kernel_checks(k, c);
+}
+
+/* The first thing wrong with a kernel's correctness, or NULL. Wrong values
+ * count only where the kernel lists correctness. */
+static char *kernel_failure(const grading *g, const report_kernel *k, const char *unit)
+{
+    bool values = listed(g, k, DAY_CHECK_CORRECTNESS);
     if (k->problem) return cl_sprintf("%s: %s", k->name, k->problem);
     for (int i = 0; i < k->nsizes; i++) {
         const report_size_result *s = &k->sizes[i];
         if (s->outcome) return cl_sprintf("%s at %s: %s", k->name, s->size, s->outcome);
+        if (!values) continue;
         if (s->wrong)
             return cl_sprintf("%s: %lld of %lld %s wrong at %s%s%s%s", k->name, s->wrong, s->total,
                               unit, s->size, s->note ? " (" : "", s->note ? s->note : "",
@@ -41,8 +51,9 @@ static void decide_correctness(grading *g)
     report_result *r = g->r;
     char *first = NULL;
     int failing = 0, sizes = 0;
+    if (!day_manifest_checks(g->day, DAY_CHECK_CORRECTNESS)) return;
     for (int i = 0; i < r->nkernels; i++) {
-        char *why = kernel_failure(&r->kernels[i], r->kernels[i].unit ? r->kernels[i].unit : "values");
+        char *why = kernel_failure(g, &r->kernels[i], r->kernels[i].unit ? r->kernels[i].unit : "values");
         sizes += r->kernels[i].nsizes;
         if (why && !first && read_poison(r, r->kernels[i].name)) {
             char *more = cl_sprintf("%s; its undefined shuffle reads returned poison (a NaN), "
@@ -79,6 +90,7 @@ static void decide_hazard_check(grading *g, day_check c)
 {
     int errors = 0, warnings = 0;
     const report_hazard *first = NULL;
+    if (!day_manifest_checks(g->day, c)) return; /* no kernel of the day lists it */
     for (int i = 0; i < g->r->nhazards; i++) {
         const report_hazard *h = &g->r->hazards[i];
         if (h->check != c) continue;
@@ -124,10 +136,12 @@ static void decide_resources(grading *g)
 {
     cl_str why = {0};
     bool ok = true;
+    if (!day_manifest_checks(g->day, DAY_CHECK_RESOURCES)) return;
     for (int i = 0; i < g->r->nkernels; i++) {
         report_kernel *rk = &g->r->kernels[i];
         const day_kernel *k = day_manifest_kernel(g->day, rk->name);
-        if (k && rk->present && !within_limits(rk, k, &why)) {
+        if (k && rk->present && day_kernel_checks(k, DAY_CHECK_RESOURCES) &&
+            !within_limits(rk, k, &why)) {
             ok = false;
             rk->passed = false;
         }
@@ -141,10 +155,11 @@ static void decide_kernels(grading *g)
 {
     for (int i = 0; i < g->r->nkernels; i++) {
         report_kernel *k = &g->r->kernels[i];
-        char *why = kernel_failure(k, k->unit ? k->unit : "values");
+        char *why = kernel_failure(g, k, k->unit ? k->unit : "values");
+        bool values = listed(g, k, DAY_CHECK_CORRECTNESS);
         k->passed = !why;
         free(why);
-        for (int j = 0; j < k->nsizes; j++) k->passed &= size_ok(&k->sizes[j]);
+        for (int j = 0; j < k->nsizes; j++) k->passed &= size_ok(&k->sizes[j], values);
         for (int j = 0; j < g->r->nhazards; j++) {
             const report_hazard *h = &g->r->hazards[j];
             if (h->severity == REPORT_ERROR && h->kernel && !strcmp(h->kernel, k->name))

@@ -56,18 +56,17 @@ static bool emulator_completed(const report_kernel *rk, int index)
 }
 
 static cl_status run_mine(grading *g, report_kernel *rk, const day_kernel *k, const char *entry,
-                          cl_error *err)
+                          const grade_oracle *oracles, cl_error *err)
 {
     cl_status st = CL_OK;
-    for (int i = -1; st == CL_OK && i < g->day->nhidden; i++) {
-        if (!emulator_completed(rk, i + 1)) continue;
-        bool course = i < 0;
+    for (int i = 0; st == CL_OK && i < grade_nsizes(g); i++) {
+        if (!emulator_completed(rk, i)) continue;
+        bool course = i == 0;
         harness_result hr;
-        st = grade_run_size(g, &g->gpu, g->gpu.mine, k, entry,
-                            course ? &g->day->course : &g->day->hidden[i],
-                            course ? GRADE_TIMING_REPS : 0, &hr, err);
+        st = grade_run_size(g, &g->gpu, g->gpu.mine, k, entry, grade_size(g, i),
+                            course ? GRADE_TIMING_REPS : 0, &oracles[i], &hr, err);
         if (st == CL_OK) {
-            report_size_result *s = &rk->sizes[i + 1];
+            report_size_result *s = &rk->sizes[i];
             s->gpu_ran = true;
             s->gpu_wrong = hr.compared ? hr.wrong : -1;
             if (hr.run.outcome != BACKEND_COMPLETED)
@@ -81,34 +80,40 @@ static cl_status run_mine(grading *g, report_kernel *rk, const day_kernel *k, co
 }
 
 cl_status grade_run_gpu_kernel(grading *g, report_kernel *rk, const day_kernel *k,
-                               const char *mine, const char *ref, cl_error *err)
+                               const char *mine, const char *ref, const grade_oracle *oracles,
+                               cl_error *err)
 {
     cl_status st = CL_OK;
     if (mine) {
         take_attributes(g, g->gpu.mine, mine, &rk->yours);
-        st = run_mine(g, rk, k, mine, err);
+        st = run_mine(g, rk, k, mine, oracles, err);
     }
     if (st == CL_OK && ref) {
         harness_result hr;
         take_attributes(g, g->gpu.ref, ref, &rk->reference);
         st = grade_run_size(g, &g->gpu, g->gpu.ref, k, ref, &g->day->course, GRADE_TIMING_REPS,
-                            &hr, err);
+                            &oracles[0], &hr, err);
         if (st == CL_OK) take_time(&rk->reference, &hr, g->r->copy_has_ms ? g->r->copy_gbps : 0);
         harness_result_free(&hr);
     }
     return st;
 }
 
+/* The day's baseline (a copy kernel) at the course size, timed: the
+ * student's GB/s are given as a share of its. */
 cl_status grade_run_gpu_copy(grading *g, cl_error *err)
 {
-    if (!g->gpu.be || g->gpu.copy < 0 || !g->copy) return CL_OK;
-    const build_kernel *bk = build_find_kernel(g->copy, g->harness->copy_kernel);
-    if (!bk) return cl_fail(err, CL_INTERNAL, "", 0, 0, "the copy kernel is missing");
-    harness_request req = {g->gpu.be, g->gpu.copy, g->harness->copy_kernel, bk->name, g->day,
-                           &g->day->course, g->opt->seed, GRADE_TIMING_REPS};
+    const day_kernel *base = g->day->baseline;
+    if (!g->gpu.be || g->gpu.copy < 0 || !g->copy || !base) return CL_OK;
+    const build_kernel *bk = build_find_kernel(g->copy, base->name);
+    if (!bk)
+        return cl_fail(err, CL_INTERNAL, g->day->path, base->line, 0, "the baseline %s does not "
+                       "define %s", base->source, base->name);
+    harness_request req = {g->gpu.be, g->gpu.copy, base, bk->name, g->day, &g->day->course,
+                           g->opt->seed, GRADE_TIMING_REPS};
     harness_result hr = {0};
-    cl_status st = g->harness->run_copy(&req, &hr, err);
-    if (st == CL_OK && hr.run.has_ms && hr.compared && !hr.wrong) {
+    cl_status st = harness_run(&req, &hr, err);
+    if (st == CL_OK && hr.run.has_ms && hr.compared && hr.bytes > 0) {
         g->r->copy_has_ms = true;
         g->r->copy_ms = hr.run.ms;
         g->r->copy_gbps = gpu_bandwidth_gbps(hr.bytes, hr.run.ms);

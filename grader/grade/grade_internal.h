@@ -29,9 +29,8 @@ typedef struct grading {
     const day_manifest *day;
     const grade_options *opt;
     build_options build; /* the options' (or defaults), with the GPU's arch */
-    const day_harness *harness;
     report_result *r;
-    build_result *mine, *ref, *copy;
+    build_result *mine, *ref, *copy; /* copy: the day's baseline, or NULL */
     grade_target emu;
     grade_target gpu;  /* be is NULL without a GPU */
     char gpu_arch[16]; /* "sm_90" */
@@ -39,19 +38,45 @@ typedef struct grading {
                                  set at its first run */
 } grading;
 
-/* Run one kernel at every size on the emulator, and the reference at the
- * course size; fill its report entry. */
+/* The reference's outputs at one size (oracle.c): the expected outputs,
+ * from the cache or a run of the reference on the emulator. */
+typedef struct grade_oracle {
+    bool ran, completed;
+    char *why;             /* how it ended, when it did not complete */
+    harness_output *out;
+    int nout;
+    bool has_counters;
+    backend_counters counters;
+    uint64_t block_work;   /* its busiest block's warp instructions */
+} grade_oracle;
+
+cl_status grade_oracle_get(grading *g, const day_kernel *k, const char *entry,
+                           const day_size *size, grade_oracle *o, cl_error *err);
+void grade_oracle_free(grade_oracle *o);
+
+/* The day's sizes in grading order: the course size, then the hidden ones. */
+const day_size *grade_size(const grading *g, int index);
+int grade_nsizes(const grading *g);
+
+/* Run one kernel at every size on the emulator and judge it against the
+ * reference's outputs; fill its report entry. */
 cl_status grade_run_kernel(grading *g, const day_kernel *k, cl_error *err);
+/* One run, judged against oracle (NULL: counted, not judged). */
 cl_status grade_run_size(grading *g, const grade_target *t, int module, const day_kernel *k,
-                         const char *entry, const day_size *size, int reps, harness_result *hr,
-                         cl_error *err);
+                         const char *entry, const day_size *size, int reps,
+                         const grade_oracle *oracle, harness_result *hr, cl_error *err);
+
+/* The kernel's check script, where it has one, on a judged run. */
+cl_status grade_check_script(grading *g, const harness_request *req, const grade_oracle *oracle,
+                             harness_result *hr, cl_error *err);
 
 /* The GPU (gpu_run.c): open it when the options ask and there is one; run a
  * kernel (mine and ref entries may be NULL) at every size, timed at the
  * course size; time the copy kernel; decide the performance check. */
 cl_status grade_open_gpu(grading *g, build_options *bo, cl_error *err);
 cl_status grade_run_gpu_kernel(grading *g, report_kernel *rk, const day_kernel *k,
-                               const char *mine, const char *ref, cl_error *err);
+                               const char *mine, const char *ref, const grade_oracle *oracles,
+                               cl_error *err);
 cl_status grade_run_gpu_copy(grading *g, cl_error *err);
 void grade_decide_performance(grading *g);
 

@@ -1,5 +1,6 @@
-/* run_kernel.c - one kernel through the harness: the reference first, at
- * the course size, then the student's at every size, whose blocks may each
+/* run_kernel.c - one kernel through the harness: the reference's outputs at
+ * every size first (the oracle, from the cache or a run), then the
+ * student's kernel at every size, judged against them, whose blocks may each
  * run a multiple of the reference's busiest block (with a floor), and whose
  * emulation in all stops at a cap on CPU time. */
 #include "grade_internal.h"
@@ -148,13 +149,8 @@ static void side_from_build(report_side *s, const build_kernel *bk, int block)
     s->occupancy = grade_occupancy_sm75(block, bk->registers, bk->shared_bytes);
 }
 
-static void side_from_run(report_side *s, const harness_result *hr)
+static void side_from_counters(report_side *s, const backend_counters *c)
 {
-    s->ran = true;
-    s->wrong = hr->compared ? hr->wrong : hr->total;
-    s->total = hr->total;
-    if (!hr->run.has_counters) return;
-    const backend_counters *c = &hr->run.counters;
     s->instructions = c->lane_instructions;
     s->warp_instructions = c->warp_instructions;
     s->active_lanes = c->active_lanes;
@@ -163,13 +159,37 @@ static void side_from_run(report_side *s, const harness_result *hr)
     s->barriers = c->barriers;
 }
 
-cl_status grade_run_size(grading *g, const grade_target *t, int module, const day_kernel *k,
-                         const char *entry, const day_size *size, int reps, harness_result *hr,
-                         cl_error *err)
+static void side_from_run(report_side *s, const harness_result *hr)
 {
-    harness_request req = {t->be, module, k->name, entry, g->day, size, g->opt->seed, reps};
+    s->ran = true;
+    s->wrong = hr->compared ? hr->wrong : hr->total;
+    s->total = hr->total;
+    if (hr->run.has_counters) side_from_counters(s, &hr->run.counters);
+}
+
+const day_size *grade_size(const grading *g, int index)
+{
+    return index == 0 ? &g->day->course : &g->day->hidden[index - 1];
+}
+
+int grade_nsizes(const grading *g)
+{
+    return 1 + g->day->nhidden;
+}
+
+cl_status grade_run_size(grading *g, const grade_target *t, int module, const day_kernel *k,
+                         const char *entry, const day_size *size, int reps,
+                         const grade_oracle *oracle, harness_result *hr, cl_error *err)
+{
+    harness_request req = {t->be, module, k, entry, g->day, size, g->opt->seed, reps};
     memset(hr, 0, sizeof *hr);
-    return g->harness->run(&req, hr, err);
+    cl_status st = harness_run(&req, hr, err);
+    if (st != CL_OK || !oracle) return st;
+    if (oracle->nout != hr->nout)
+        return cl_fail(err, CL_INTERNAL, "", 0, 0, "the reference's outputs of %s do not match "
+                       "its manifest entry", k->name);
+    harness_judge(&req, oracle->out, hr);
+    return grade_check_script(g, &req, oracle, hr, err);
 }
 
 /* The bounds of the student's run at a size where the reference's busiest
@@ -188,15 +208,31 @@ static void set_bounds(grading *g, uint64_t ref_block)
     backend_emu_set_bounds(g->emu.be, budget, ref_block ? why : NULL, g->emu_deadline_ns);
 }
 
+/* Hazards under checks the kernel does not list are not its day's lesson:
+ * they are neither shown nor counted. */
+static void drop_unlisted(backend_run *run, const day_kernel *k)
+{
+    int kept = 0;
+    for (int i = 0; i < run->nhazards; i++) {
+        if (day_kernel_checks(k, run->hazards[i].check))
+            run->hazards[kept++] = run->hazards[i];
+        else
+            report_hazard_free(&run->hazards[i]);
+    }
+    run->nhazards = kept;
+}
+
 /* The student's kernel at one size: correctness into the size's entry,
  * hazards into the report, counters at the course size. */
 static cl_status run_mine(grading *g, report_kernel *rk, const day_kernel *k, const char *entry,
-                          const day_size *size, bool course, uint64_t ref_block, cl_error *err)
+                          int index, const grade_oracle *oracle, uint64_t ref_block,
+                          cl_error *err)
 {
     harness_result hr;
+    const day_size *size = grade_size(g, index);
     char *label = harness_size_label(size);
     set_bounds(g, ref_block);
-    cl_status st = grade_run_size(g, &g->emu, g->emu.mine, k, entry, size, 0, &hr, err);
+    cl_status st = grade_run_size(g, &g->emu, g->emu.mine, k, entry, size, 0, oracle, &hr, err);
     backend_emu_set_bounds(g->emu.be, 0, NULL, 0);
     if (st == CL_OK) {
         report_size_result *s = report_add_size(rk, label);
@@ -210,10 +246,11 @@ static cl_status run_mine(grading *g, report_kernel *rk, const day_kernel *k, co
         memcpy(s->first, hr.first, sizeof s->first);
         s->nfirst = hr.nfirst;
         s->note = hr.note ? cl_strdup(hr.note) : NULL;
-        if (course) side_from_run(&rk->yours, &hr);
+        if (index == 0) side_from_run(&rk->yours, &hr);
         if (!rk->unit && hr.unit) rk->unit = cl_strdup(hr.unit);
         if (hr.run.printf_text && *hr.run.printf_text && !g->r->printf_text)
             g->r->printf_text = cl_strdup(hr.run.printf_text);
+        drop_unlisted(&hr.run, k);
         grade_take_hazards(g->r, &hr.run, label);
     }
     harness_result_free(&hr);
@@ -221,18 +258,62 @@ static cl_status run_mine(grading *g, report_kernel *rk, const day_kernel *k, co
     return st;
 }
 
-/* The reference at the course size: its figures go beside the student's,
- * and its busiest block's work bounds the student's blocks. */
-static cl_status run_reference(grading *g, report_kernel *rk, const day_kernel *k,
-                               const char *entry, uint64_t *ref_block, cl_error *err)
+/* Where the reference's outputs come from: the reference's own kernel, or
+ * the one the manifest names as its oracle. */
+static cl_status find_oracle_entry(grading *g, const day_kernel *k, const grade_entry *ref,
+                                   const day_kernel **ok, const char **entry, cl_error *err)
 {
-    harness_result hr;
-    cl_status st = grade_run_size(g, &g->emu, g->emu.ref, k, entry, &g->day->course, 0, &hr, err);
-    *ref_block = st == CL_OK && hr.run.outcome == BACKEND_COMPLETED
-                     ? backend_emu_last_block_work(g->emu.be) : 0;
-    if (st == CL_OK) side_from_run(&rk->reference, &hr);
-    harness_result_free(&hr);
+    *ok = k;
+    *entry = ref->present && ref->signature_ok ? ref->entry : NULL;
+    if (*entry) return CL_OK;
+    const day_kernel *o = k->oracle ? day_manifest_kernel(g->day, k->oracle) : NULL;
+    grade_entry oe;
+    if (o) {
+        grade_find_kernel(g->ref, o, &oe);
+        *ok = o;
+        *entry = oe.present && oe.signature_ok ? oe.entry : NULL;
+        grade_entry_free(&oe);
+    }
+    if (*entry) return CL_OK;
+    return cl_fail(err, CL_INTERNAL, g->day->path, k->line, 0,
+                   "the reference solution does not define %s%s%s, so nothing says what %s "
+                   "must write; define it there or name an `oracle` for it in day.yaml",
+                   o ? o->name : k->name, o ? ", the oracle of " : "", o ? k->name : "", k->name);
+}
+
+/* The reference's outputs at every size the student's kernel runs (the
+ * course size alone when it cannot run). */
+static cl_status get_oracles(grading *g, const day_kernel *k, const grade_entry *ref, int sizes,
+                             grade_oracle *oracles, cl_error *err)
+{
+    const day_kernel *ok;
+    const char *entry;
+    cl_status st = find_oracle_entry(g, k, ref, &ok, &entry, err);
+    for (int i = 0; st == CL_OK && i < sizes; i++) {
+        st = grade_oracle_get(g, ok, entry, grade_size(g, i), &oracles[i], err);
+        if (st == CL_OK && !oracles[i].completed) {
+            char *label = harness_size_label(grade_size(g, i));
+            st = cl_fail(err, CL_INTERNAL, g->day->path, k->line, 0, "the reference solution's "
+                         "%s did not complete at %s (%s); the course must be fixed",
+                         ok->name, label, oracles[i].why ? oracles[i].why : "");
+            free(label);
+        }
+    }
     return st;
+}
+
+/* The reference column: ptxas's figures and the counters of its run at the
+ * course size. */
+static void reference_side(grading *g, report_kernel *rk, const day_kernel *k,
+                           const grade_oracle *o)
+{
+    harness_request req = {g->emu.be, g->emu.ref, k, NULL, g->day, &g->day->course, 0, 0};
+    harness_result counted = {.out = o->out, .nout = o->nout};
+    harness_count(&req, &counted);
+    rk->reference.ran = true;
+    rk->reference.wrong = 0;
+    rk->reference.total = counted.total;
+    if (o->has_counters) side_from_counters(&rk->reference, &o->counters);
 }
 
 cl_status grade_run_kernel(grading *g, const day_kernel *k, cl_error *err)
@@ -241,6 +322,8 @@ cl_status grade_run_kernel(grading *g, const day_kernel *k, cl_error *err)
     cl_status st = CL_OK;
     grade_find_kernel(g->mine, k, &mine);
     grade_find_kernel(g->ref, k, &ref);
+    int sizes = grade_nsizes(g);
+    grade_oracle *oracles = cl_calloc((size_t)sizes, sizeof *oracles);
     if (!mine.present && k->optional) goto done;
     report_kernel *rk = report_add_kernel(g->r, k->name);
     rk->signature = day_kernel_signature(k);
@@ -251,15 +334,16 @@ cl_status grade_run_kernel(grading *g, const day_kernel *k, cl_error *err)
         rk->problem = cl_strdup(mine.problem);
     side_from_build(&rk->yours, mine.resources, g->day->block);
     side_from_build(&rk->reference, ref.resources, g->day->block);
-    uint64_t ref_block = 0;
-    if (ref.present && ref.signature_ok) st = run_reference(g, rk, k, ref.entry, &ref_block, err);
-    for (int i = -1; !rk->problem && st == CL_OK && i < g->day->nhidden; i++)
-        st = run_mine(g, rk, k, mine.entry, i < 0 ? &g->day->course : &g->day->hidden[i], i < 0,
-                      ref_block, err);
+    st = get_oracles(g, k, &ref, rk->problem ? 1 : sizes, oracles, err);
+    if (st == CL_OK && ref.present && ref.signature_ok) reference_side(g, rk, k, &oracles[0]);
+    for (int i = 0; !rk->problem && st == CL_OK && i < sizes; i++)
+        st = run_mine(g, rk, k, mine.entry, i, &oracles[i], oracles[0].block_work, err);
     if (st == CL_OK && g->gpu.be)
         st = grade_run_gpu_kernel(g, rk, k, rk->problem ? NULL : mine.entry,
-                                  ref.present && ref.signature_ok ? ref.entry : NULL, err);
+                                  ref.present && ref.signature_ok ? ref.entry : NULL, oracles, err);
 done:
+    for (int i = 0; i < sizes; i++) grade_oracle_free(&oracles[i]);
+    free(oracles);
     grade_entry_free(&mine);
     grade_entry_free(&ref);
     return st;

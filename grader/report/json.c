@@ -165,7 +165,7 @@ char *report_to_json(const report_result *r)
     cJSON *checks = cJSON_AddArrayToObject(o, "checks");
     for (int c = 0; c < DAY_CHECK_COUNT; c++) {
         const report_check *k = &r->checks[c];
-        if (c == DAY_CHECK_PERFORMANCE && !k->ran) continue;
+        if ((c == DAY_CHECK_PERFORMANCE && !k->ran) || !k->applies) continue;
         cJSON *j = cJSON_CreateObject();
         add_text(j, "name", day_check_name((day_check)c));
         cJSON_AddBoolToObject(j, "passed", k->ran && k->passed);

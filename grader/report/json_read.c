@@ -217,11 +217,13 @@ static void read_diag(reader *rd, const cJSON *o, report_result *r)
 static void read_checks(reader *rd, const cJSON *o, report_result *r)
 {
     const cJSON *c;
+    for (int i = DAY_CHECK_CORRECTNESS; i < DAY_CHECK_PERFORMANCE; i++) r->checks[i].applies = false;
     cJSON_ArrayForEach(c, member(rd, o, "checks", cJSON_Array))
     {
         char *name = str(rd, c, "name"), *detail = str(rd, c, "detail");
         int id = name ? day_check_from_name(name) : -1;
         cJSON *ran = cJSON_GetObjectItemCaseSensitive(c, "ran");
+        if (id >= 0) r->checks[id].applies = true;
         if (id >= 0 && !(ran && cJSON_IsFalse(ran)))
             report_set_check(r, (day_check)id, flag(rd, c, "passed"), detail);
         free(name);

@@ -17,6 +17,7 @@ report_result *report_new(const char *day, const char *file, const char *backend
     r->file = cl_strdup(file ? file : "");
     r->backend = cl_strdup(backend ? backend : "");
     r->seed = seed;
+    for (int c = 0; c < DAY_CHECK_COUNT; c++) r->checks[c].applies = true;
     return r;
 }
 

@@ -100,6 +100,7 @@ typedef struct report_kernel {
 } report_kernel;
 
 typedef struct report_check {
+    bool applies; /* some kernel of the day lists it; false: not shown or counted */
     bool ran;
     bool passed;
     char *detail;

@@ -84,7 +84,8 @@ void report_csv_add(report_csv_table *t, const day_manifest *m, const char *path
     cell(&t->text, false, reason);
     for (int c = 0; c < DAY_CHECK_COUNT; c++) {
         const report_check *k = r ? &r->checks[c] : NULL;
-        cell(&t->text, false, !k || !k->ran ? NULL : k->passed ? "pass" : "fail");
+        cell(&t->text, false, k && !k->applies ? "n/a" : !k || !k->ran ? NULL
+                                                       : k->passed ? "pass" : "fail");
     }
     for (int i = 0; i < m->nkernels; i++) {
         const report_kernel *k = NULL;

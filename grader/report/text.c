@@ -67,7 +67,7 @@ static void render_checks(ctx *c)
 {
     for (int i = 0; i < DAY_CHECK_COUNT; i++) {
         const report_check *k = &c->r->checks[i];
-        if (i == DAY_CHECK_PERFORMANCE && !k->ran) continue;
+        if ((i == DAY_CHECK_PERFORMANCE && !k->ran) || !k->applies) continue;
         report_line *l = line(c);
         if (!k->ran)
             report_line_add(l, REPORT_STYLE_DIM, "  - %-16s", day_check_name((day_check)i));

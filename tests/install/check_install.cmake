@@ -8,7 +8,7 @@ endif()
 foreach(f bin/cudalab share/man/man1/cudalab.1 share/bash-completion/completions/cudalab
           share/cudalab/days/day23-shuffles/day.yaml share/cudalab/solutions/day25-cascade/cascade.cu
           share/cudalab/templates/day14-syncthreads/syncthreads.cu
-          share/cudalab/grader/days/copy_kernel.cu share/doc/cudalab/student-guide.md)
+          share/doc/cudalab/student-guide.md)
   if(NOT EXISTS ${PREFIX}/${f})
     message(FATAL_ERROR "not installed: ${f}")
   endif()

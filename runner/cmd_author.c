@@ -1,0 +1,360 @@
+/* cmd_author.c - for course authors: `cudalab new NN TOPIC` scaffolds a day
+ * that already grades, and `cudalab check-course [DAY]` checks a day the way
+ * an author needs before a term (docs/authoring.md). */
+#include <ctype.h>
+#include <stdarg.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "days/day.h"
+#include "grade/grade.h"
+#include "report/result.h"
+
+/* ---- new ---- */
+
+static const char scaffold_yaml[] =
+    "# Day %d: %s. The format is docs/day-format.md.\n"
+    "day: %d\n"
+    "slug: %s\n"
+    "title: \"TODO: the day's title\"\n"
+    "topic: \"TODO: a few words\"\n"
+    "student_file: %s\n"
+    "arch: sm_75\n"
+    "launch:\n"
+    "  block: 256\n"
+    "  grid: \"ceil(n / 256)\"\n"
+    "  about: \"ceil(n / 256) blocks of 256 threads, one element a thread\"\n"
+    "kernels:\n"
+    "  - name: scaleArray\n"
+    "    summary: \"writes out[i] = 2 * in[i]\"\n"
+    "    params:\n"
+    "      - {type: const float*, name: in, length: n, fill: {uniform: [-1, 1]}}\n"
+    "      - {type: float*, name: out, length: n}\n"
+    "      - {type: int, name: n, value: n}\n"
+    "    compare: exact\n"
+    "    bytes: \"8 * n\"\n"
+    "    checks: [correctness, memory, resources]\n"
+    "    limits: {registers: 64, spill_bytes: 0}\n"
+    "sizes:\n"
+    "  course: {n: 1048576}\n"
+    "  hidden:\n"
+    "    - {n: 1}\n"
+    "    - {n: 257}\n"
+    "hints:\n"
+    "  - \"TODO: a first hint, revealing a little\"\n";
+
+static const char scaffold_readme[] =
+    "# Day %d: TODO the title\n\n"
+    "TODO: the task in a paragraph, then the signatures, the launch, the\n"
+    "concept of the day (the wrong version beside the right one), what the\n"
+    "grader checks and what each number in the report means.\n\n"
+    "```cuda\n"
+    "__global__ void scaleArray(const float* in, float* out, int n);\n"
+    "```\n";
+
+static const char scaffold_template[] =
+    "// Day %d. TODO: write the kernel.\n"
+    "__global__ void scaleArray(const float* in, float* out, int n)\n"
+    "{\n"
+    "    // TODO 1: the index of this thread's element\n"
+    "    // TODO 2: if it is inside the array, out[i] = 2 * in[i]\n"
+    "}\n";
+
+static const char scaffold_solution[] =
+    "// Day %d: the reference solution, the oracle every submission is judged against.\n"
+    "__global__ void scaleArray(const float* in, float* out, int n)\n"
+    "{\n"
+    "    const int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+    "    if (i < n) out[i] = 2.0f * in[i];\n"
+    "}\n";
+
+static const char scaffold_fixture[] =
+    "// A fixture: a whole submission and the verdict it must get.\n"
+    "// expect: fail memory\n"
+    "// expect: pass compile\n"
+    "__global__ void scaleArray(const float* in, float* out, int n)\n"
+    "{\n"
+    "    const int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+    "    out[i] = 2.0f * in[i]; /* no bounds check: the last block reads past the end */\n"
+    "    (void)n;\n"
+    "}\n";
+
+static bool valid_topic(const char *s)
+{
+    if (!*s || *s == '-' || strlen(s) > 40) return false;
+    for (; *s; s++)
+        if (!islower((unsigned char)*s) && !isdigit((unsigned char)*s) && *s != '-') return false;
+    return true;
+}
+
+/* Write text (freed here) to a new file. */
+static int write_text(const char *path, char *text)
+{
+    cl_error err = {0};
+    cl_status st = cl_write_file_atomic(path, text, strlen(text), &err);
+    free(text);
+    if (st != CL_OK) return cli_cannot("cannot write %s: %s", path, err.message);
+    printf("  %s\n", path);
+    return CLI_PASSED;
+}
+
+int cmd_new(int argc, char **argv)
+{
+    unsigned long long day;
+    if (argc != 3)
+        return cli_cannot("usage: cudalab new NN TOPIC (for example: cudalab new 7 vecadd)");
+    if (cli_parse_number("new: NN", argv[1], 1, 100, &day) != CLI_PASSED) return CLI_CANNOT;
+    if (!valid_topic(argv[2]))
+        return cli_cannot("new: TOPIC is lowercase letters, digits and '-', at most 40, not "
+                          "starting with '-'; '%s' is not", argv[2]);
+    const char *root = day_course_root();
+    char slug[64], file[64];
+    snprintf(slug, sizeof slug, "day%02llu-%s", day, argv[2]);
+    snprintf(file, sizeof file, "%s.cu", argv[2]);
+    char *dirs[] = {cl_sprintf("%s/days/%s", root, slug), cl_sprintf("%s/templates/%s", root, slug),
+                    cl_sprintf("%s/solutions/%s", root, slug),
+                    cl_sprintf("%s/days/%s/fixtures", root, slug)};
+    int rc = CLI_PASSED;
+    for (int i = 0; i < 3 && rc == CLI_PASSED; i++)
+        if (cl_dir_exists(dirs[i]) || cl_file_exists(dirs[i]))
+            rc = cli_cannot("new: %s exists already; nothing was written (pick another "
+                            "number or topic, or remove it)", dirs[i]);
+    cl_error err = {0};
+    for (int i = 0; i < 4 && rc == CLI_PASSED; i++)
+        if (cl_mkdirs(dirs[i], &err) != CL_OK) rc = cli_cannot("new: %s", err.message);
+    char *yaml = cl_sprintf("%s/day.yaml", dirs[0]), *readme = cl_sprintf("%s/README.md", dirs[0]);
+    char *tpl = cl_sprintf("%s/%s", dirs[1], file), *sol = cl_sprintf("%s/%s", dirs[2], file);
+    char *fix = cl_sprintf("%s/no_bounds_check.cu", dirs[3]);
+    if (rc == CLI_PASSED) printf("cudalab: a new day in %s:\n", root);
+    if (rc == CLI_PASSED)
+        rc = write_text(yaml, cl_sprintf(scaffold_yaml, (int)day, argv[2], (int)day, slug, file));
+    if (rc == CLI_PASSED) rc = write_text(readme, cl_sprintf(scaffold_readme, (int)day));
+    if (rc == CLI_PASSED) rc = write_text(tpl, cl_sprintf(scaffold_template, (int)day));
+    if (rc == CLI_PASSED) rc = write_text(sol, cl_sprintf(scaffold_solution, (int)day));
+    if (rc == CLI_PASSED) rc = write_text(fix, cl_strdup(scaffold_fixture));
+    if (rc == CLI_PASSED)
+        printf("It grades as it is: `cudalab check-course %llu`. Then make it yours: the\n"
+               "kernels and their data in day.yaml, the README, the template, the\n"
+               "solution and the fixtures (docs/authoring.md walks through it).\n", day);
+    for (int i = 0; i < 4; i++) free(dirs[i]);
+    free(yaml);
+    free(readme);
+    free(tpl);
+    free(sol);
+    free(fix);
+    return rc;
+}
+
+/* ---- check-course ---- */
+
+typedef struct checker {
+    const day_course *c;
+    int failures;
+} checker;
+
+static void say(checker *k, bool ok, const char *what, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static void say(checker *k, bool ok, const char *what, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    cl_str s = {0};
+    cl_str_vaddf(&s, fmt, ap);
+    va_end(ap);
+    char *safe = cl_text_safe(cl_str_cstr(&s), 0);
+    printf("  %-4s %-26s %s\n", ok ? "ok" : "FAIL", what, safe);
+    free(safe);
+    cl_str_free(&s);
+    k->failures += !ok;
+}
+
+/* Grade path as day m; NULL when it could not be graded (said). */
+static report_result *grade_file(checker *k, const day_manifest *m, const char *what,
+                                 const char *path)
+{
+    grade_options opt = {.backend = GRADE_BACKEND_EMU, .seed = 1};
+    report_result *r = NULL;
+    cl_error err = {0};
+    if (grade_day(k->c, m, path, &opt, &r, &err) == CL_OK) return r;
+    char line[1600];
+    cl_error_format(&err, line, sizeof line);
+    say(k, false, what, "could not be graded: %s", line);
+    return NULL;
+}
+
+/* The checks that failed, "correctness, memory" (caller frees). */
+static char *failed_checks(const report_result *r)
+{
+    cl_str s = {0};
+    for (int c = 0; c < DAY_CHECK_COUNT; c++)
+        if (r->checks[c].ran && !r->checks[c].passed)
+            cl_str_addf(&s, "%s%s", s.len ? ", " : "", day_check_name((day_check)c));
+    return cl_str_take(&s);
+}
+
+static void check_template(checker *k, const day_manifest *m)
+{
+    char *path = day_template_path(k->c, m);
+    report_result *r = grade_file(k, m, "template", path);
+    if (r) {
+        char *failed = failed_checks(r);
+        if (!r->checks[DAY_CHECK_COMPILE].passed)
+            say(k, false, "template", "does not compile: %s", r->checks[DAY_CHECK_COMPILE].detail);
+        else if (r->passed)
+            say(k, false, "template", "passes every check: it must leave the task to the student");
+        else
+            say(k, true, "template", "compiles and fails (%s)", failed);
+        free(failed);
+        report_free(r);
+    }
+    free(path);
+}
+
+/* The reference must pass every check with nothing to warn about. */
+static void check_solution(checker *k, const day_manifest *m)
+{
+    char *path = day_solution_path(k->c, m);
+    report_result *r = cl_file_exists(path) ? grade_file(k, m, "solution", path) : NULL;
+    if (r) {
+        int warnings = 0;
+        for (int i = 0; i < r->ndiags; i++) warnings += r->diags[i].severity != REPORT_NOTE;
+        for (int i = 0; i < r->nhazards; i++) warnings++;
+        char *failed = failed_checks(r);
+        if (!r->passed)
+            say(k, false, "solution", "fails %s: the reference must pass every check", failed);
+        else if (warnings)
+            say(k, false, "solution", "passes, with %d warning%s or hazard%s: it must have none",
+                warnings, warnings > 1 ? "s" : "", warnings > 1 ? "s" : "");
+        else
+            say(k, true, "solution", "passes every check, no warning, within the limits");
+        free(failed);
+        report_free(r);
+    } else if (!cl_file_exists(path)) {
+        say(k, true, "solution", "compiled PTX only (a student edition): not checked");
+    }
+    free(path);
+}
+
+/* A fixture's `// expect: pass|fail CHECK...` lines against its report. */
+static void judge_fixture(checker *k, const char *name, const char *text, const report_result *r)
+{
+    int stated = 0;
+    cl_str wrong = {0};
+    for (const char *p = strstr(text, "// expect: "); p; p = strstr(p + 1, "// expect: ")) {
+        const char *line = p + strlen("// expect: "), *end = strchr(line, '\n');
+        char buf[512];
+        snprintf(buf, sizeof buf, "%.*s", (int)(end ? (size_t)(end - line) : strlen(line)), line);
+        char *save = NULL, *verb = strtok_r(buf, " \t\r", &save);
+        bool pass = verb && !strcmp(verb, "pass");
+        if (!verb || (!pass && strcmp(verb, "fail"))) {
+            cl_str_addf(&wrong, "%s'// expect: %s' is neither pass nor fail", wrong.len ? "; " : "", buf);
+            continue;
+        }
+        for (char *w = strtok_r(NULL, " \t\r", &save); w; w = strtok_r(NULL, " \t\r", &save)) {
+            int c = day_check_from_name(w);
+            stated++;
+            if (c < 0)
+                cl_str_addf(&wrong, "%s'%s' is not a check", wrong.len ? "; " : "", w);
+            else if (!r->checks[c].ran)
+                cl_str_addf(&wrong, "%s%s did not run", wrong.len ? "; " : "", w);
+            else if (r->checks[c].passed != pass)
+                cl_str_addf(&wrong, "%s%s %s, expected to %s", wrong.len ? "; " : "", w,
+                            r->checks[c].passed ? "passed" : "failed", pass ? "pass" : "fail");
+        }
+    }
+    if (!stated && !wrong.len) cl_str_add(&wrong, "states no verdict: add `// expect: fail CHECK` lines");
+    if (wrong.len)
+        say(k, false, name, "%s", wrong.s);
+    else
+        say(k, true, name, "%d check%s as its comments say", stated, stated > 1 ? "s" : "");
+    cl_str_free(&wrong);
+}
+
+static int compare_names(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void check_fixtures(checker *k, const day_manifest *m)
+{
+    char *dir = cl_path_join(m->dir, "fixtures");
+    DIR *d = opendir(dir);
+    CL_VEC(char *) names = {0};
+    for (struct dirent *e; d && (e = readdir(d));) {
+        size_t n = strlen(e->d_name);
+        if (n > 3 && !strcmp(e->d_name + n - 3, ".cu")) CL_VEC_PUSH(&names, cl_strdup(e->d_name));
+    }
+    if (d) closedir(d);
+    if (names.n) qsort(names.v, names.n, sizeof *names.v, compare_names);
+    for (size_t i = 0; i < names.n; i++) {
+        char *path = cl_path_join(dir, names.v[i]), *text = NULL, *label = cl_sprintf("fixtures/%s", names.v[i]);
+        size_t len = 0;
+        cl_error err = {0};
+        if (cl_read_file(path, &text, &len, &err) != CL_OK) {
+            say(k, false, label, "cannot be read: %s", err.message);
+        } else {
+            report_result *r = grade_file(k, m, label, path);
+            if (r) judge_fixture(k, label, text, r);
+            report_free(r);
+        }
+        free(text);
+        free(path);
+        free(label);
+        free(names.v[i]);
+    }
+    if (!names.n) say(k, true, "fixtures", "none (days/%s/fixtures/*.cu)", m->slug);
+    free(names.v);
+    free(dir);
+}
+
+static void check_day(checker *k, const day_entry *e)
+{
+    char *slug = cl_text_safe(e->slug, 0);
+    printf("%s\n", slug);
+    free(slug);
+    if (!e->manifest) {
+        char line[1600];
+        cl_error_format(&e->error, line, sizeof line);
+        say(k, false, "day.yaml", "%s", line);
+        return;
+    }
+    say(k, true, "day.yaml", "%d kernel%s, %d hidden size%s", e->manifest->nkernels,
+        e->manifest->nkernels > 1 ? "s" : "", e->manifest->nhidden, e->manifest->nhidden == 1 ? "" : "s");
+    if (e->ungradable) {
+        say(k, false, "files", "%s", e->ungradable);
+        return;
+    }
+    check_template(k, e->manifest);
+    check_solution(k, e->manifest);
+    check_fixtures(k, e->manifest);
+}
+
+int cmd_check_course(int argc, char **argv)
+{
+    if (argc > 2) return cli_cannot("usage: cudalab check-course [DAY]");
+    day_course *c = cli_load_course();
+    if (!c) return CLI_CANNOT;
+    checker k = {c, 0};
+    const day_entry *only = NULL;
+    cl_error err = {0};
+    if (argc == 2 && day_course_find(c, argv[1], &only, &err) != CL_OK) {
+        char line[1600];
+        cl_error_format(&err, line, sizeof line);
+        day_course_free(c);
+        return cli_cannot("%s", line);
+    }
+    int days = 0;
+    for (int i = 0; i < c->ndays; i++) {
+        if (only && &c->days[i] != only) continue;
+        check_day(&k, &c->days[i]);
+        days++;
+    }
+    printf("\n%d day%s checked: %s\n", days, days == 1 ? "" : "s",
+           k.failures ? "some checks failed (FAIL above)" : "every check passed");
+    day_course_free(c);
+    return k.failures ? CLI_NOT_PASSED : CLI_PASSED;
+}
