@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "days/day.h"
+#include "days/script.h"
 #include "grade/grade.h"
 #include "report/result.h"
 
@@ -166,7 +167,7 @@ static void say(checker *k, bool ok, const char *what, const char *fmt, ...)
     cl_str_vaddf(&s, fmt, ap);
     va_end(ap);
     char *safe = cl_text_safe(cl_str_cstr(&s), 0);
-    printf("  %-4s %-26s %s\n", ok ? "ok" : "FAIL", what, safe);
+    printf("  %-4s %-34s %s\n", ok ? "ok" : "FAIL", what, safe);
     free(safe);
     cl_str_free(&s);
     k->failures += !ok;
@@ -327,6 +328,19 @@ static void check_day(checker *k, const day_entry *e)
     if (e->ungradable) {
         say(k, false, "files", "%s", e->ungradable);
         return;
+    }
+    for (int i = 0; i < e->manifest->nkernels; i++) {
+        const day_kernel *kk = &e->manifest->kernels[i];
+        if (!kk->check) continue;
+        char *path = cl_path_join(e->manifest->dir, kk->check), line[1600];
+        cl_error err = {0};
+        if (script_validate(path, &err) == CL_OK) {
+            say(k, true, kk->check, "loads and defines check(t)");
+        } else {
+            cl_error_format(&err, line, sizeof line);
+            say(k, false, kk->check, "%s", line);
+        }
+        free(path);
     }
     check_template(k, e->manifest);
     check_solution(k, e->manifest);

@@ -2,6 +2,8 @@
  * group, read through non-blocking pipes, reaped with WNOHANG. */
 #include "ui_child.h"
 
+#include "core/proc.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -20,6 +22,7 @@ enum { GRACE_MS = 1500 };
 
 struct ui_child {
     pid_t pid;         /* also its process group */
+    cl_proc_guard guard; /* kills the group if the runner dies (kill -9 too) */
     int fd[2];         /* stdout, stderr; -1 once closed */
     cl_str out[2];
     bool reaped, cancelled;
@@ -64,6 +67,7 @@ cl_status ui_child_start(char *const argv[], ui_child **out, cl_error *err)
 {
     int p[2][2] = {{-1, -1}, {-1, -1}};
     ui_child *c = cl_calloc(1, sizeof *c);
+    c->guard = (cl_proc_guard){-1, -1};
     c->fd[0] = c->fd[1] = -1;
     *out = NULL;
     cl_status st = CL_OK;
@@ -91,6 +95,7 @@ cl_status ui_child_start(char *const argv[], ui_child **out, cl_error *err)
         fcntl(c->fd[i], F_SETFL, fcntl(c->fd[i], F_GETFL) | O_NONBLOCK);
     }
     c->started = now_ms();
+    c->guard = cl_proc_guard_start(c->pid);
 done:
     for (int i = 0; i < 2; i++)
         for (int j = 0; j < 2; j++)
@@ -133,6 +138,10 @@ bool ui_child_pump(ui_child *c)
         if (c->fd[i] >= 0) drain(c, i);
     int64_t now = now_ms();
     if (!c->reaped) {
+        siginfo_t info = {0};
+        /* exited? then let the guard go before the reap frees the group's id */
+        if (waitid(P_PID, (id_t)c->pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid)
+            cl_proc_guard_stop(&c->guard);
         pid_t r = waitpid(c->pid, &c->status, WNOHANG);
         if (r == c->pid || (r < 0 && errno == ECHILD)) {
             c->reaped = true;
@@ -185,8 +194,12 @@ void ui_child_free(ui_child *c)
     close_pipes(c);
     if (!c->reaped) {
         kill(-c->pid, SIGKILL);
+        siginfo_t info;
+        while (waitid(P_PID, (id_t)c->pid, &info, WEXITED | WNOWAIT) < 0 && errno == EINTR) {}
+        cl_proc_guard_stop(&c->guard);
         while (waitpid(c->pid, &c->status, 0) < 0 && errno == EINTR) {}
     }
+    cl_proc_guard_stop(&c->guard);
     cl_str_free(&c->out[0]);
     cl_str_free(&c->out[1]);
     free(c);

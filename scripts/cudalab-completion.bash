@@ -6,7 +6,7 @@ _cudalab()
     prev="${COMP_WORDS[COMP_CWORD-1]}"
     cmd="${COMP_WORDS[1]}"
     if [ "$COMP_CWORD" -eq 1 ]; then
-        COMPREPLY=($(compgen -W "grade batch list doctor reset --help" -- "$cur"))
+        COMPREPLY=($(compgen -W "grade batch list doctor reset new check-course --help" -- "$cur"))
         return
     fi
     case "$prev" in
@@ -24,7 +24,7 @@ _cudalab()
             esac
             return ;;
     esac
-    if [ "$COMP_CWORD" -eq 2 ] && [ "$cmd" = grade -o "$cmd" = batch -o "$cmd" = reset ]; then
+    if [ "$COMP_CWORD" -eq 2 ] && [ "$cmd" = grade -o "$cmd" = batch -o "$cmd" = reset -o "$cmd" = check-course ]; then
         local days
         days="$(cudalab list 2>/dev/null | grep -oE 'day[0-9]+-[A-Za-z0-9_-]+' | sort -u)"
         COMPREPLY=($(compgen -W "$days" -- "$cur"))

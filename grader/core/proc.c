@@ -193,14 +193,9 @@ static _Noreturn void guard_main(int in, pid_t group)
     _exit(0);
 }
 
-typedef struct guard {
-    pid_t pid; /* -1: none */
-    int done_w;
-} guard;
-
-static guard guard_start(pid_t group)
+cl_proc_guard cl_proc_guard_start(pid_t group)
 {
-    guard g = {-1, -1};
+    cl_proc_guard g = {-1, -1};
     int p[2];
     if (pipe2(p, O_CLOEXEC) != 0) return g;
     g.pid = fork();
@@ -212,7 +207,7 @@ static guard guard_start(pid_t group)
 }
 
 /* The child is over and its group swept: let the guard go. */
-static void guard_stop(guard *g)
+void cl_proc_guard_stop(cl_proc_guard *g)
 {
     if (g->pid < 0) return;
     ssize_t w = write(g->done_w, "", 1);
@@ -392,9 +387,9 @@ cl_status cl_proc_run(const cl_proc_spec *spec, cl_proc_result *res, cl_error *e
     if (st != CL_OK) goto done;
     if (spec->mem_limit) setpgid(w.pid, w.pid); /* also in the child: no race */
     out[0] = errp[0] = -1;                      /* the waiter owns them now */
-    guard g = guard_start(w.pid);
+    cl_proc_guard g = cl_proc_guard_start(w.pid);
     wait_loop(&w, spec, res);
-    guard_stop(&g); /* before the reap: the group's id is still the child's */
+    cl_proc_guard_stop(&g); /* before the reap: the group's id is still the child's */
     reap(&w, spec, res);
 done:
     close_fd(&out[0]);

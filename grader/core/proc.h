@@ -19,6 +19,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <sys/types.h>
+
 #include "core.h"
 
 #define CL_PROC_DEFAULT_CAP ((size_t)4 << 20) /* bytes kept of stdout, of stderr */
@@ -57,6 +59,17 @@ typedef struct cl_proc_result {
  * Returns CL_OK whenever the child was started, whatever became of it: look
  * at res. Otherwise CL_NOT_FOUND (no such program), CL_USAGE (empty argv) or
  * CL_IO (no pipe, no fork, cannot exec), and res is left empty. */
+/* A guard for a child started elsewhere (the runner's grade): a process
+ * that kills the child's process group if cudalab dies, kill -9 included.
+ * Stop it once the child has exited and before it is reaped (the group's
+ * id is still the child's then). pid -1: none could be started. */
+typedef struct cl_proc_guard {
+    pid_t pid;
+    int done_w;
+} cl_proc_guard;
+cl_proc_guard cl_proc_guard_start(pid_t group);
+void cl_proc_guard_stop(cl_proc_guard *g);
+
 cl_status cl_proc_run(const cl_proc_spec *spec, cl_proc_result *res, cl_error *err);
 void cl_proc_result_free(cl_proc_result *res);
 

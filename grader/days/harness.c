@@ -243,6 +243,7 @@ typedef struct judging {
     harness_result *r;
     long long wrong_items;
     size_t outside, beyond; /* written where the reference does not; in the sentinels */
+    size_t unwritten;       /* (over: total) elements the reference writes and this run did not */
 } judging;
 
 static void note_first(judging *j, size_t i, double want, double got)
@@ -283,6 +284,7 @@ static void judge_output(judging *j, const harness_output *mine, const harness_o
             if (c->total) {
                 bool written = !untouched(mine, i) && isfinite(got);
                 if (!written && !bad) note_first(j, i, NAN, got);
+                j->unwritten += !written;
                 bad |= !written;
                 all_written &= written;
                 sum_mine += got;
@@ -308,7 +310,7 @@ static void judge_output(judging *j, const harness_output *mine, const harness_o
 
 void harness_judge(const harness_request *req, const harness_output *ref, harness_result *mine)
 {
-    judging j = {req, mine, 0, 0, 0};
+    judging j = {req, mine, 0, 0, 0, 0};
     const day_kernel *k = req->kernel;
     size_t per = k->unit_elements ? (size_t)eval_at(req, k->unit_elements) : 1;
     harness_count(req, mine);
@@ -320,6 +322,10 @@ void harness_judge(const harness_request *req, const harness_output *ref, harnes
     }
     for (int o = 0; o < mine->nout; o++) judge_output(&j, &mine->out[o], &ref[o], per ? per : 1);
     mine->wrong = j.wrong_items;
+    if (j.unwritten)
+        mine->note = cl_sprintf("%zu element%s of %s not written (or not a number): each must be",
+                                j.unwritten, j.unwritten == 1 ? " was" : "s were",
+                                k->params[mine->out[0].param].name);
     if (j.outside || j.beyond) {
         const char *name = k->params[mine->out[0].param].name;
         cl_str n = {0};

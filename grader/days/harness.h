@@ -89,5 +89,9 @@ uint64_t harness_rng_next(harness_rng *r);
  * fill, length, size) and kept for the process's life. */
 const unsigned char *harness_input(const harness_request *req, const day_param *p, size_t count,
                                    size_t elem);
+/* A digest of every input the request's kernel gets at its size: the
+ * reference's cached outputs are keyed by it, so they are the outputs of
+ * exactly these inputs. */
+uint64_t harness_inputs_digest(const harness_request *req);
 
 #endif

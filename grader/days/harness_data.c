@@ -112,30 +112,71 @@ typedef struct cached_input {
     uint64_t seed;
     size_t bytes;
     unsigned char *data;
+    uint64_t digest;
 } cached_input;
+
+/* A fast digest of the bytes (FNV-1a over 8-byte words, then the tail). */
+static uint64_t digest_of(const unsigned char *p, size_t n)
+{
+    uint64_t h = 0xcbf29ce484222325ull ^ n;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, p + i, 8);
+        h = (h ^ w) * 0x100000001b3ull;
+    }
+    for (; i < n; i++) h = (h ^ p[i]) * 0x100000001b3ull;
+    return mix(h);
+}
 
 static CL_VEC(cached_input) inputs;
 static pthread_mutex_t inputs_lock = PTHREAD_MUTEX_INITIALIZER;
 
+static cached_input input_entry(const harness_request *req, const day_param *p, size_t count,
+                                size_t elem);
+
 const unsigned char *harness_input(const harness_request *req, const day_param *p, size_t count,
                                    size_t elem)
+{
+    return input_entry(req, p, count, elem).data;
+}
+
+uint64_t harness_inputs_digest(const harness_request *req)
+{
+    uint64_t h = 0x9e3779b97f4a7c15ull;
+    const day_kernel *k = req->kernel;
+    for (int i = 0; i < k->nparams; i++) {
+        const day_param *p = &k->params[i];
+        if (p->role != DAY_ROLE_IN && p->role != DAY_ROLE_INOUT) continue;
+        size_t elem = p->type == DAY_PARAM_CONST_UCHAR_PTR || p->type == DAY_PARAM_UCHAR_PTR ? 1 : 4;
+        size_t count = (size_t)day_formula_eval(req->day, p->length, req->size);
+        h = mix(h ^ input_entry(req, p, count, elem).digest);
+    }
+    return h;
+}
+
+/* The entry, copied under the lock (the list may move as it grows; the
+ * data it points to does not). */
+static cached_input input_entry(const harness_request *req, const day_param *p, size_t count,
+                                size_t elem)
 {
     char *label = harness_size_label(req->size);
     char *key = cl_sprintf("%s:%s:%s:%zu:%s", req->day->slug, p->name, p->fill.key, elem, label);
     free(label);
-    const unsigned char *found = NULL;
+    cached_input found = {0};
     pthread_mutex_lock(&inputs_lock);
-    for (size_t i = 0; i < inputs.n && !found; i++)
+    for (size_t i = 0; i < inputs.n && !found.data; i++)
         if (inputs.v[i].seed == req->seed && inputs.v[i].bytes == count * elem &&
             !strcmp(inputs.v[i].key, key))
-            found = inputs.v[i].data;
-    if (!found) {
-        cached_input c = {key, req->seed, count * elem, cl_malloc(count * elem + 1)};
+            found = inputs.v[i];
+    if (!found.data) {
+        cached_input c = {key, req->seed, count * elem, cl_malloc(count * elem + 1), 0};
         harness_rng r = harness_rng_for(req->seed, key, req->size);
         fill(req, p, c.data, count, elem, &r);
+        c.digest = digest_of(c.data, c.bytes);
         key = NULL;
         CL_VEC_PUSH(&inputs, c);
-        found = c.data;
+        found = c;
     }
     pthread_mutex_unlock(&inputs_lock);
     free(key);

@@ -52,8 +52,10 @@ static char *oracle_path(const grading *g, const day_kernel *k, const char *entr
     if (!folder) return NULL;
     cl_str s = {0};
     char *label = harness_size_label(size);
-    cl_str_addf(&s, "%s|%s|%zu|%llu|%s|", CUDALAB_VERSION, entry, sizeof(backend_counters),
-                (unsigned long long)g->opt->seed, label);
+    harness_request req = {g->emu.be, g->emu.ref, k, entry, g->day, size, g->opt->seed, 0};
+    cl_str_addf(&s, "%s|%s|%zu|%llu|%s|%016llx|", CUDALAB_VERSION, entry, sizeof(backend_counters),
+                (unsigned long long)g->opt->seed, label,
+                (unsigned long long)harness_inputs_digest(&req));
     free(label);
     describe_kernel(&s, g->day, k);
     const char *ptx = build_ptx(g->ref);

@@ -113,13 +113,21 @@ void grade_take_hazards(report_result *r, backend_run *run, const char *size)
 {
     hazard_index ix;
     index_build(&ix, r, run->nhazards);
+    int before = r->nhazards; /* those from earlier runs (other sizes) */
+    bool *seen = cl_calloc((size_t)before + 1, sizeof *seen);
     int listed = 0;
     for (int i = 0; i < r->nhazards; i++) listed += !is_more(&r->hazards[i]);
     for (int i = 0; i < run->nhazards; i++) {
         report_hazard *h = &run->hazards[i];
         int *slot = index_find(&ix, r, h);
         if (*slot) {
-            r->hazards[*slot - 1].count += h->count;
+            report_hazard *into = &r->hazards[*slot - 1];
+            into->count += h->count;
+            /* one run is one size: a hazard met again in it counts the size once */
+            if (*slot - 1 < before && !seen[*slot - 1]) {
+                seen[*slot - 1] = true;
+                into->sizes = (into->sizes ? into->sizes : 1) + 1;
+            }
             report_hazard_free(h);
             continue;
         }
@@ -134,6 +142,7 @@ void grade_take_hazards(report_result *r, backend_run *run, const char *size)
         listed++;
     }
     free(ix.slot);
+    free(seen);
     free(run->hazards);
     run->hazards = NULL;
     run->nhazards = 0;

@@ -142,6 +142,7 @@ static cJSON *hazard_json(const report_hazard *h)
     cJSON_AddNumberToObject(o, "count", (double)h->count);
     add_text(o, "message", h->message ? h->message : "");
     if (h->size) add_text(o, "size", h->size);
+    cJSON_AddNumberToObject(o, "sizes", h->sizes > 1 ? h->sizes : 1);
     if (h->has_lanes) {
         cJSON *l = cJSON_AddObjectToObject(o, "lanes");
         add_mask(l, "mask", h->lanes.mask);

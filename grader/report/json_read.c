@@ -197,6 +197,7 @@ static void read_hazard(reader *rd, const cJSON *o, report_result *r)
     h->count = u64_field(rd, o, "count", 1);
     h->message = str(rd, o, "message");
     h->size = str(rd, o, "size");
+    h->sizes = (int)u64_field(rd, o, "sizes", 1);
     read_lanes(rd, member(rd, o, "lanes", cJSON_Object), h);
 }
 

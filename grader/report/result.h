@@ -47,7 +47,8 @@ typedef struct report_hazard {
     report_lanes lanes;
     uint64_t count;           /* in how many warps it happened */
     char *message;
-    char *size;               /* the size it was seen at, e.g. "rows=8205 live=20" */
+    char *size;               /* the first size it was seen at, e.g. "rows=8205 live=20" */
+    int sizes;                /* at how many sizes (count is the total over them); 0: 1 */
 } report_hazard;
 
 /* One kernel's figures from one side (yours or the reference), course size. */

@@ -20,6 +20,7 @@ typedef struct ctx {
     const report_result *r;
     const glyphs *g;
     int width;
+    int wrong_width; /* the table's `wrong` column: its widest cell and a space */
 } ctx;
 
 static report_line *line(ctx *c)
@@ -107,18 +108,23 @@ static void cell_long(char *buf, size_t size, long v)
         snprintf(buf, size, "%ld", v);
 }
 
+static void wrong_cell(char *wrong, size_t size, const report_side *s, bool exists)
+{
+    if (!exists)
+        snprintf(wrong, size, "none");
+    else if (!s->ran)
+        snprintf(wrong, size, "did not run");
+    else if (s->total >= 0)
+        snprintf(wrong, size, "%lld/%lld", s->wrong, s->total);
+    else
+        snprintf(wrong, size, "-");
+}
+
 static void render_side(ctx *c, const char *who, const report_side *s, bool exists)
 {
     report_line *l = line(c);
     char wrong[48], regs[24], shared[24], spills[24], instr[32];
-    if (!exists)
-        snprintf(wrong, sizeof wrong, "none");
-    else if (!s->ran)
-        snprintf(wrong, sizeof wrong, "did not run");
-    else if (s->total >= 0)
-        snprintf(wrong, sizeof wrong, "%lld/%lld", s->wrong, s->total);
-    else
-        snprintf(wrong, sizeof wrong, "-");
+    wrong_cell(wrong, sizeof wrong, s, exists);
     cell_long(regs, sizeof regs, s->registers);
     cell_long(shared, sizeof shared, s->shared_bytes);
     cell_long(spills, sizeof spills, s->spill_bytes);
@@ -127,8 +133,8 @@ static void render_side(ctx *c, const char *who, const report_side *s, bool exis
     else
         snprintf(instr, sizeof instr, "-");
     report_line_add(l, REPORT_STYLE_DIM, "    %-10s", who);
-    report_line_add(l, s->ran && s->wrong > 0 ? REPORT_STYLE_FAIL : REPORT_STYLE_PLAIN, "%-12s",
-                    wrong);
+    report_line_add(l, s->ran && s->wrong > 0 ? REPORT_STYLE_FAIL : REPORT_STYLE_PLAIN, "%-*s",
+                    c->wrong_width, wrong);
     report_line_add(l, REPORT_STYLE_PLAIN, "%5s %7s %6s %14s", regs, shared, spills, instr);
 }
 
@@ -153,9 +159,18 @@ static void render_kernels(ctx *c)
     const report_result *r = c->r;
     if (!r->nkernels) return;
     rule(c, "Yours beside the reference (course size)");
+    c->wrong_width = 12;
+    for (int i = 0; i < r->nkernels; i++) {
+        char cell[48];
+        const report_kernel *k = &r->kernels[i];
+        wrong_cell(cell, sizeof cell, &k->yours, true);
+        if ((int)strlen(cell) + 1 > c->wrong_width) c->wrong_width = (int)strlen(cell) + 1;
+        wrong_cell(cell, sizeof cell, &k->reference, has_reference(k));
+        if ((int)strlen(cell) + 1 > c->wrong_width) c->wrong_width = (int)strlen(cell) + 1;
+    }
     report_line *l = line(c);
-    report_line_add(l, REPORT_STYLE_DIM, "    %-10s%-12s%5s %7s %6s %14s", "", "wrong", "regs",
-                    "shared", "spills", "lane instr");
+    report_line_add(l, REPORT_STYLE_DIM, "    %-10s%-*s%5s %7s %6s %14s", "", c->wrong_width, "wrong",
+                    "regs", "shared", "spills", "lane instr");
     for (int i = 0; i < r->nkernels; i++) {
         const report_kernel *k = &r->kernels[i];
         render_kernel_name(c, k);
@@ -330,7 +345,10 @@ static void render_hazard(ctx *c, const report_hazard *h)
     l = line(c);
     report_line_add(l, REPORT_STYLE_DIM, "    in %llu warp%s", (unsigned long long)h->count,
                     h->count == 1 ? "" : "s");
-    if (h->size) report_line_add(l, REPORT_STYLE_DIM, " at %s", h->size);
+    if (h->size && h->sizes > 1)
+        report_line_add(l, REPORT_STYLE_DIM, " over %d sizes, first at %s", h->sizes, h->size);
+    else if (h->size)
+        report_line_add(l, REPORT_STYLE_DIM, " at %s", h->size);
     if (h->has_lanes) render_lanes(c, h);
     blank(c);
 }
@@ -396,7 +414,7 @@ static void render_verdict(ctx *c)
 report_doc *report_render(const report_result *r, const report_text_options *opt)
 {
     ctx c = {cl_calloc(1, sizeof(report_doc)), r,
-             opt && opt->unicode ? &utf8_glyphs : &ascii_glyphs, opt ? opt->width : 80};
+             opt && opt->unicode ? &utf8_glyphs : &ascii_glyphs, opt ? opt->width : 80, 12};
     render_header(&c);
     render_checks(&c);
     render_diags(&c);

@@ -7,11 +7,20 @@ set(E2E_ENV "CUDALAB_COURSE=${CUDALAB_COURSE_DIR}"
             "CUDALAB_CACHE=${CMAKE_BINARY_DIR}/e2e-cache"
             "CUDALAB_WORKSPACE=${CMAKE_BINARY_DIR}/e2e-work")
 
-foreach(day 14 23 25)
-  file(GLOB solution ${CUDALAB_COURSE_DIR}/solutions/day${day}-*/*.cu)
+# The days are found in the course folder, never listed here: each day's
+# reference solution must pass every check, and `cudalab check-course` must
+# pass for the day (its template, solution and fixtures).
+file(GLOB E2E_DAYS CONFIGURE_DEPENDS ${CUDALAB_COURSE_DIR}/days/day*/day.yaml)
+foreach(manifest ${E2E_DAYS})
+  get_filename_component(dir ${manifest} DIRECTORY)
+  get_filename_component(slug ${dir} NAME)
+  string(REGEX REPLACE "^day0*([0-9]+)-.*" "\\1" day ${slug})
+  file(GLOB solution ${CUDALAB_COURSE_DIR}/solutions/${slug}/*.cu)
   add_test(NAME e2e_solution_day${day}
            COMMAND e2e_runner $<TARGET_FILE:cudalab> ${solution} --day ${day} --all-pass)
-  set_tests_properties(e2e_solution_day${day} PROPERTIES ENVIRONMENT "${E2E_ENV}" LABELS e2e)
+  add_test(NAME check_course_${slug} COMMAND cudalab check-course ${slug})
+  set_tests_properties(e2e_solution_day${day} check_course_${slug}
+                       PROPERTIES ENVIRONMENT "${E2E_ENV}" LABELS e2e)
 endforeach()
 
 file(GLOB E2E_CASES CONFIGURE_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/submissions/*/*.cu

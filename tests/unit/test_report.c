@@ -152,12 +152,74 @@ static void test_text(void **state)
     report_free(r);
 }
 
+/* The column of needle's first character on the line of t that holds it. */
+static long column_of(const char *t, const char *line_has, const char *needle)
+{
+    const char *line = strstr(t, line_has);
+    assert_non_null(line);
+    while (line > t && line[-1] != '\n') line--;
+    const char *end = strchr(line, '\n'), *at = strstr(line, needle);
+    assert_true(at && (!end || at < end));
+    return (long)(at - line);
+}
+
+/* A wrong cell wider than the column (1048576/1048576) widens the column:
+ * the figures after it stay under their headings. */
+static void test_wide_wrong_cell(void **state)
+{
+    (void)state;
+    report_result *r = sample();
+    r->kernels[0].yours.wrong = 1048576;
+    r->kernels[0].yours.total = 1048576;
+    r->kernels[0].yours.registers = 12345; /* a cell of its own width: 5 */
+    char *t = render_plain(r, true);
+    assert_non_null(strstr(t, "1048576/1048576 "));
+    assert_int_equal(column_of(t, "lane instr", "regs") + 4,
+                     column_of(t, "1048576/1048576", "12345") + 5);
+    free(t);
+    report_free(r);
+}
+
+/* A check no kernel of the day lists is neither shown nor in the JSON. */
+static void test_check_that_does_not_apply(void **state)
+{
+    (void)state;
+    report_result *r = sample();
+    r->checks[DAY_CHECK_MASK_HONESTY].applies = false;
+    r->checks[DAY_CHECK_MASK_HONESTY].ran = false;
+    char *t = render_plain(r, true);
+    assert_null(strstr(t, " mask-honesty    ")); /* the check line, padded to its column */
+    assert_non_null(strstr(t, " barrier-honesty "));
+    free(t);
+    char *j = report_to_json(r);
+    cJSON *o = cJSON_Parse(j), *c;
+    int names = 0;
+    cJSON_ArrayForEach(c, cJSON_GetObjectItem(o, "checks"))
+    {
+        const char *name = cJSON_GetStringValue(cJSON_GetObjectItem(c, "name"));
+        assert_string_not_equal(name, "mask-honesty");
+        names++;
+    }
+    assert_int_equal(names, 6); /* compile, correctness, barrier-honesty, races, memory, resources */
+    cJSON_Delete(o);
+    report_result *back = NULL;
+    cl_error e = {0};
+    assert_int_equal(report_from_json(j, &back, &e), CL_OK);
+    assert_false(back->checks[DAY_CHECK_MASK_HONESTY].applies);
+    assert_true(back->checks[DAY_CHECK_RACES].applies);
+    report_free(back);
+    free(j);
+    report_free(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_json_contract),
         cmocka_unit_test(test_json_round_trip),
         cmocka_unit_test(test_text),
+        cmocka_unit_test(test_wide_wrong_cell),
+        cmocka_unit_test(test_check_that_does_not_apply),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -6,6 +6,7 @@
 #include <cmocka.h>
 
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,6 +107,62 @@ static void test_free_kills(void **state)
     ui_child_free(c); /* kills and reaps; does not wait 30 s */
 }
 
+/* Whether pid has ended (gone, or a zombie waiting for its new parent). */
+static bool ended(pid_t pid)
+{
+    char path[64], stat[256] = "";
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+    FILE *f = fopen(path, "r");
+    if (!f) return true;
+    size_t n = fread(stat, 1, sizeof stat - 1, f);
+    fclose(f);
+    stat[n] = '\0';
+    const char *paren = strrchr(stat, ')');
+    return paren && (paren[2] == 'Z' || paren[2] == 'X');
+}
+
+/* The runner killed with kill -9 while a grade runs: its guard kills the
+ * grade's whole group (the child and what it started), instead of leaving
+ * them to run until their own limits. */
+static void test_runner_killed(void **state)
+{
+    (void)state;
+    int p[2];
+    assert_int_equal(pipe(p), 0);
+    pid_t runner = fork();
+    if (runner == 0) {
+        char *argv[] = {"sh", "-c", "sleep 60 & echo $!; sleep 60", NULL};
+        ui_child *c = NULL;
+        if (ui_child_start(argv, &c, NULL) != CL_OK) _exit(3);
+        for (int i = 0; i < 100 && !strchr(ui_child_stdout(c), '\n'); i++) {
+            ui_child_pump(c);
+            usleep(20000);
+        }
+        pid_t kids[2] = {0, (pid_t)atoi(ui_child_stdout(c))};
+        kids[0] = getpgid(kids[1]);
+        if (write(p[1], kids, sizeof kids) != sizeof kids) _exit(4);
+        raise(SIGKILL);
+    }
+    close(p[1]);
+    pid_t kids[2] = {0, 0};
+    assert_int_equal(read(p[0], kids, sizeof kids), (ssize_t)sizeof kids);
+    close(p[0]);
+    int status;
+    assert_int_equal(waitpid(runner, &status, 0), runner);
+    assert_true(WIFSIGNALED(status));
+    assert_true(kids[0] > 0 && kids[1] > 0);
+    bool gone = false;
+    for (int i = 0; i < 100 && !gone; i++) {
+        gone = ended(kids[0]) && ended(kids[1]);
+        if (!gone) usleep(20000);
+    }
+    if (!gone) {
+        kill(-kids[0], SIGKILL);
+        fail_msg("the grade (pid %d) and what it started (pid %d) outlived the runner's kill -9",
+                 (int)kids[0], (int)kids[1]);
+    }
+}
+
 int main(void)
 {
     signal(SIGPIPE, SIG_IGN);
@@ -115,6 +172,7 @@ int main(void)
         cmocka_unit_test(test_cannot_start),
         cmocka_unit_test(test_cancel_reaches_the_group),
         cmocka_unit_test(test_free_kills),
+        cmocka_unit_test(test_runner_killed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -3,7 +3,7 @@
 // e2e: day 14
 // e2e: exit 1
 // e2e: fail races
-// e2e: hazard races kernel=reverseBlocks
+// e2e: hazard races kernel=reverseBlocks sizes=3
 #define reverseBlocks reverseBlocks_reference
 // e2e-paste: solutions/day14-syncthreads/syncthreads.cu
 #undef reverseBlocks
