@@ -91,9 +91,11 @@ static void count_banks(sim_block *b, const uint64_t *addr, uint32_t m, unsigned
             return;
         }
     }
+    /* A phase touches at most 32 words (32 lanes x 1, 16 x 2 or 8 x 4), so a
+     * bank holds at most 32 distinct ones: a 32-way conflict is 31 extra. */
     unsigned phase = total <= 4 ? 32 : total == 8 ? 16 : 8, extra = 0;
     for (unsigned p0 = 0; p0 < 32; p0 += phase) {
-        uint32_t words[32][8];
+        uint32_t words[32][32];
         unsigned nw[32] = {0}, worst = 1;
         for (unsigned l = p0; l < p0 + phase; l++) {
             if (!(m >> l & 1u)) continue;
@@ -101,7 +103,7 @@ static void count_banks(sim_block *b, const uint64_t *addr, uint32_t m, unsigned
                 uint32_t word = (uint32_t)(a >> 2), bank = word & 31;
                 bool seen = false;
                 for (unsigned i = 0; i < nw[bank] && !seen; i++) seen = words[bank][i] == word;
-                if (!seen && nw[bank] < 8) words[bank][nw[bank]++] = word;
+                if (!seen && nw[bank] < 32) words[bank][nw[bank]++] = word;
                 if (nw[bank] > worst) worst = nw[bank];
             }
         }

@@ -58,6 +58,21 @@ foreach(f IN LISTS course_fixtures)
   course_nvcc_test(course-fixture-${dir}-${name} "${f}")
 endforeach()
 
+# Fixtures and bandwidth baselines that live in a day's folder
+# (days/dayNN-topic/fixtures/*.cu, days/dayNN-topic/copy.cu) compile cleanly too.
+file(GLOB course_day_files CONFIGURE_DEPENDS "${CUDALAB_COURSE_ROOT}/days/*/fixtures/*.cu"
+     "${CUDALAB_COURSE_ROOT}/days/*/copy.cu")
+foreach(f IN LISTS course_day_files)
+  file(RELATIVE_PATH rel "${CUDALAB_COURSE_ROOT}/days" "${f}")
+  string(REGEX REPLACE "\\.cu$" "" rel "${rel}")
+  string(REPLACE "/" "-" rel "${rel}")
+  if(rel MATCHES "-copy$")
+    course_nvcc_test(course-day-${rel} "${f}" NO_SPILLS)
+  else()
+    course_nvcc_test(course-day-${rel} "${f}")
+  endif()
+endforeach()
+
 file(GLOB course_harness_kernels CONFIGURE_DEPENDS "${CUDALAB_COURSE_ROOT}/grader/days/*.cu")
 foreach(f IN LISTS course_harness_kernels)
   get_filename_component(name "${f}" NAME_WE)

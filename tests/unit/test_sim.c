@@ -87,6 +87,20 @@ static const char *const kernels =
     "  add.cc.u16 %rs2, %rs1, %rs1;\n"
     "  ret;\n"
     "}\n"
+    ".shared .align 4 .b32 tile[1056];\n"
+    ".visible .entry banks(.param .u64 stride)\n" /* lane l stores word l * stride */
+    "{\n"
+    "  .reg .b32 %r<2>; .reg .b64 %rd<6>;\n"
+    "  ld.param.u64 %rd1, [stride];\n"
+    "  mov.u32 %r1, %tid.x;\n"
+    "  cvt.u64.u32 %rd2, %r1;\n"
+    "  mul.lo.u64 %rd3, %rd2, %rd1;\n"
+    "  shl.b64 %rd4, %rd3, 2;\n"
+    "  mov.u64 %rd5, tile;\n"
+    "  add.s64 %rd5, %rd5, %rd4;\n"
+    "  st.shared.u32 [%rd5], %r1;\n"
+    "  ret;\n"
+    "}\n"
     ".visible .entry recursive()\n"
     "{\n"
     "  .reg .b32 %r<3>;\n"
@@ -165,6 +179,26 @@ static void test_launch_errors(void **state)
     assert_non_null(strstr(e.message, "add.cc.u16 %rs2, %rs1, %rs1"));
     assert_non_null(strstr(e.message, "carry flag works on 32- and 64-bit integers only"));
     assert_true(e.line > 0);
+    sim_free(sm);
+    ptx_module_free(m);
+}
+
+/* Bank conflicts are the extra passes a warp's shared access needs: a word
+ * stride of 32 puts all 32 lanes in one bank (31 extra), 16 puts 16 lanes in
+ * each of two banks (15), 2 pairs them (1), 33 spreads them over all 32 (0). */
+static void test_bank_conflicts(void **state)
+{
+    (void)state;
+    ptx_module *m = module();
+    sim_machine *sm = sim_new(NULL);
+    static const struct { uint64_t stride, extra; } cases[] = { { 32, 31 }, { 16, 15 }, { 2, 1 }, { 33, 0 }, { 1, 0 } };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        sim_launch_result *r = run(sm, m, "banks", 1, 32, cases[i].stride);
+        assert_int_equal(r->status, SIM_COMPLETED);
+        assert_int_equal(r->counters.shared_store_requests, 1);
+        assert_int_equal(r->counters.shared_bank_conflicts, cases[i].extra);
+        sim_launch_result_free(r);
+    }
     sim_free(sm);
     ptx_module_free(m);
 }
@@ -290,6 +324,7 @@ int main(void)
         cmocka_unit_test(test_memory),
         cmocka_unit_test(test_launch_errors),
         cmocka_unit_test(test_module_variables),
+        cmocka_unit_test(test_bank_conflicts),
         cmocka_unit_test(test_hazard_record),
         cmocka_unit_test(test_printf_cap),
         cmocka_unit_test(test_threads_agree),
