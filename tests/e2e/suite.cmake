@@ -8,8 +8,8 @@ set(E2E_ENV "CUDALAB_COURSE=${CUDALAB_COURSE_DIR}"
             "CUDALAB_WORKSPACE=${CMAKE_BINARY_DIR}/e2e-work")
 
 # The days are found in the course folder, never listed here: each day's
-# reference solution must pass every check, and `cudalab check-course` must
-# pass for the day (its template, solution and fixtures).
+# reference solution must pass every check (`cudalab check-course` for each
+# day is tests/course/suite.cmake's course-check-SLUG).
 file(GLOB E2E_DAYS CONFIGURE_DEPENDS ${CUDALAB_COURSE_DIR}/days/day*/day.yaml)
 foreach(manifest ${E2E_DAYS})
   get_filename_component(dir ${manifest} DIRECTORY)
@@ -18,9 +18,7 @@ foreach(manifest ${E2E_DAYS})
   file(GLOB solution ${CUDALAB_COURSE_DIR}/solutions/${slug}/*.cu)
   add_test(NAME e2e_solution_day${day}
            COMMAND e2e_runner $<TARGET_FILE:cudalab> ${solution} --day ${day} --all-pass)
-  add_test(NAME check_course_${slug} COMMAND cudalab check-course ${slug})
-  set_tests_properties(e2e_solution_day${day} check_course_${slug}
-                       PROPERTIES ENVIRONMENT "${E2E_ENV}" LABELS e2e)
+  set_tests_properties(e2e_solution_day${day} PROPERTIES ENVIRONMENT "${E2E_ENV}" LABELS e2e)
 endforeach()
 
 file(GLOB E2E_CASES CONFIGURE_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/submissions/*/*.cu
