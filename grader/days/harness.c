@@ -160,10 +160,23 @@ cl_status harness_run(const harness_request *req, harness_result *out, cl_error 
         if (output && out->out[out->nout].host) out->nout++;
         args[i] = (backend_arg){8, bufs[i].ptr};
     }
-    if (st == CL_OK) st = launch(req, args, k->nparams, out, err);
+    /* A kernel that adds into an in-out buffer (a histogram) would add once a
+     * timed launch: its outputs come from one launch, its time from others. */
+    bool accumulates = false;
+    for (int i = 0; i < k->nparams; i++) accumulates |= k->params[i].role == DAY_ROLE_INOUT;
+    harness_request once = *req;
+    if (accumulates) once.timing_reps = 0;
+    if (st == CL_OK) st = launch(&once, args, k->nparams, out, err);
     for (int o = 0; st == CL_OK && out->compared && o < out->nout; o++) {
         harness_output *h = &out->out[o];
         st = backend_read(req->be, h->host, bufs[h->param].base, bufs[h->param].bytes, err);
+    }
+    if (st == CL_OK && out->compared && accumulates && req->timing_reps) {
+        harness_result timed = {0};
+        st = launch(req, args, k->nparams, &timed, err);
+        out->run.has_ms = timed.run.has_ms;
+        out->run.ms = timed.run.ms;
+        backend_run_free(&timed.run);
     }
     for (int i = 0; i < k->nparams; i++)
         if (bufs[i].allocated) backend_release(req->be, bufs[i].base, NULL);
