@@ -99,7 +99,7 @@ static char *row(const day_manifest *m, const batch_sub *s)
     cell(&b, false, s->reason);
     for (int c = 0; c < DAY_CHECK_COUNT; c++) {
         const report_check *k = r ? &r->checks[c] : NULL;
-        cell(&b, false, !k || !k->ran ? NULL : k->passed ? "pass" : "fail");
+        cell(&b, false, k && !k->applies ? "n/a" : !k || !k->ran ? NULL : k->passed ? "pass" : "fail");
     }
     for (int c = 0; c < DAY_CHECK_COUNT; c++)
         if (counts(m, (day_check)c)) number_cell(&b, p->known, p->earned[c]);

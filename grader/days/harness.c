@@ -337,10 +337,15 @@ void harness_judge(const harness_request *req, const harness_output *ref, harnes
     }
     for (int o = 0; o < mine->nout; o++) judge_output(&j, &mine->out[o], &ref[o], per ? per : 1);
     mine->wrong = j.wrong_items;
-    if (j.unwritten)
-        mine->note = cl_sprintf("%zu element%s of %s not written (or not a number): each must be",
-                                j.unwritten, j.unwritten == 1 ? " was" : "s were",
-                                k->params[mine->out[0].param].name);
+    if (j.unwritten) {
+        char *said = cl_sprintf("%s%s%zu element%s of %s %s not written (or not a number): "
+                                "each must be", mine->note ? mine->note : "",
+                                mine->note ? "; " : "", j.unwritten, j.unwritten == 1 ? "" : "s",
+                                k->params[mine->out[0].param].name,
+                                j.unwritten == 1 ? "was" : "were");
+        free(mine->note);
+        mine->note = said;
+    }
     if (j.outside || j.beyond) {
         const char *name = k->params[mine->out[0].param].name;
         cl_str n = {0};

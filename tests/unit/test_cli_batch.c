@@ -426,7 +426,7 @@ static void test_real_odd_path(void **state)
     cJSON_Delete(j);
     char *csv = slurp("t.csv");
     assert_int_equal(count_lines(csv), 2);
-    assert_non_null(strstr(csv, ",yes,10,10,,pass,pass,pass,pass,pass,pass,pass,,2,2,2,2,2,"));
+    assert_non_null(strstr(csv, ",yes,10,10,,pass,pass,n/a,pass,pass,pass,pass,,2,2,2,2,2,"));
     free(csv);
     outcome_free(&o);
 }
@@ -654,7 +654,7 @@ static void test_shards_merge_to_one_run(void **state)
     /* rows sorted by path: amy first, zoe (twice) last */
     assert_non_null(strstr(single, "\nk/amy.cu,amy,no,9,10,"));
     assert_non_null(strstr(single, "\nk/bea.cu,bea,yes,11,12,"));
-    assert_non_null(strstr(single, "\nk/zoe.cu,zoe,yes,10,10,,pass,pass,,pass,pass,pass,pass,,2,2,2,2,2,0,1000,10,1024,0,4096,,,0,1000,10,1024,0,2048,,\n"
+    assert_non_null(strstr(single, "\nk/zoe.cu,zoe,yes,10,10,,pass,pass,n/a,pass,pass,pass,pass,,2,2,2,2,2,0,1000,10,1024,0,4096,,,0,1000,10,1024,0,2048,,\n"
                                    "k/zoe.cu,zoe,yes,10,10,"));
     assert_true(strstr(single, "\nk/amy.cu") < strstr(single, "\nk/bea.cu"));
     /* Two shards, the paths reversed; three shards, the paths as first. */
