@@ -298,6 +298,10 @@ static void killed_runner(uint64_t mem_limit)
     assert_int_equal(sscanf(text, "%d %d", &child, &grandchild), 2);
     assert_int_equal(kill(child, 0), 0);
     assert_int_equal(kill(grandchild, 0), 0);
+    /* The guard is forked just after the child starts (it needs the child's
+     * group); the child may write its pids first. Give the runner the time a
+     * fork takes under a sanitizer before killing it. */
+    usleep(200000);
     assert_int_equal(kill(runner, SIGKILL), 0);
     int status;
     assert_int_equal(waitpid(runner, &status, 0), runner);
