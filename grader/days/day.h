@@ -59,6 +59,10 @@ typedef enum day_param_type {
 const char *day_param_type_name(day_param_type t);    /* "const float*" */
 const char *day_param_type_mangled(day_param_type t); /* "PKf" */
 int day_param_type_bytes(day_param_type t);
+/* Whether t holds floats (a float scalar or a float pointer). */
+bool day_param_type_is_float(day_param_type t);
+/* The bytes of one element of a buffer of type t: 1 for unsigned char, else 4. */
+size_t day_param_elem_bytes(day_param_type t);
 
 /* Where something is in day.yaml (1-based), for messages. */
 typedef struct day_pos {

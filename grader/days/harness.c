@@ -28,16 +28,6 @@ char *harness_size_label(const day_size *s)
 
 /* ---- buffers ---- */
 
-static bool is_byte(day_param_type t)
-{
-    return t == DAY_PARAM_CONST_UCHAR_PTR || t == DAY_PARAM_UCHAR_PTR;
-}
-
-static bool is_float(day_param_type t)
-{
-    return t == DAY_PARAM_CONST_FLOAT_PTR || t == DAY_PARAM_FLOAT_PTR;
-}
-
 static void put_sentinels(unsigned char *to, size_t count, size_t elem)
 {
     if (elem == 1) {
@@ -79,7 +69,7 @@ static double eval_at(const harness_request *req, const day_formula *f)
 static cl_status make_buffer(const harness_request *req, const day_param *p, buffer *b,
                              harness_output *o, cl_error *err)
 {
-    size_t elem = is_byte(p->type) ? 1 : 4, count = (size_t)eval_at(req, p->length);
+    size_t elem = day_param_elem_bytes(p->type), count = (size_t)eval_at(req, p->length);
     size_t guard = guard_for(req), head = guard + (size_t)eval_at(req, p->offset);
     size_t total = head + count + guard;
     unsigned char *host = cl_malloc(total * elem + 1);
@@ -210,7 +200,7 @@ static double element(const harness_request *req, const harness_output *o, size_
 {
     const unsigned char *at = o->host + (o->head + i) * o->elem;
     day_param_type t = req->kernel->params[o->param].type;
-    if (is_float(t) || o->elem == 1) return value_of(o, at);
+    if (day_param_type_is_float(t) || o->elem == 1) return value_of(o, at);
     int32_t s;
     uint32_t u;
     memcpy(&s, at, 4);
@@ -239,7 +229,7 @@ static bool close_enough(const harness_request *req, const day_compare *c, doubl
 {
     const unsigned char *g = mine->host + (mine->head + i) * mine->elem;
     const unsigned char *w = ref->host + (ref->head + i) * ref->elem;
-    bool floats = is_float(req->kernel->params[mine->param].type);
+    bool floats = day_param_type_is_float(req->kernel->params[mine->param].type);
     if (!floats || c->kind == DAY_COMPARE_EXACT) return !memcmp(g, w, mine->elem);
     double got = element(req, mine, i), want = element(req, ref, i);
     if (c->kind == DAY_COMPARE_ULPS) {

@@ -65,10 +65,10 @@ static double generate(const day_fill_rule *rule, harness_rng *r, const double *
 
 static void store(unsigned char *to, day_param_type t, double v)
 {
-    if (t == DAY_PARAM_CONST_FLOAT_PTR || t == DAY_PARAM_FLOAT_PTR) {
+    if (day_param_type_is_float(t)) {
         float f = (float)v;
         memcpy(to, &f, 4);
-    } else if (t == DAY_PARAM_CONST_UCHAR_PTR || t == DAY_PARAM_UCHAR_PTR) {
+    } else if (day_param_elem_bytes(t) == 1) {
         *to = (unsigned char)(v < 0 ? 0 : v > 255 ? 255 : v);
     } else if (t == DAY_PARAM_CONST_INT_PTR || t == DAY_PARAM_INT_PTR) {
         int32_t x = (int32_t)fmax(fmin(v, 2147483647.0), -2147483648.0);
@@ -85,7 +85,7 @@ static void fill(const harness_request *req, const day_param *p, unsigned char *
     const day_manifest *m = req->day;
     double vars[65];
     day_size_vars(m, req->size, vars);
-    bool integer = p->type != DAY_PARAM_CONST_FLOAT_PTR && p->type != DAY_PARAM_FLOAT_PTR;
+    bool integer = !day_param_type_is_float(p->type);
     const day_fill *f = &p->fill;
     if (f->nrules == 1 && elem == 4 && !integer && f->rules[0].kind != DAY_FILL_INDEX) {
         /* the common case, without an expression: straight into floats */
@@ -148,7 +148,7 @@ uint64_t harness_inputs_digest(const harness_request *req)
     for (int i = 0; i < k->nparams; i++) {
         const day_param *p = &k->params[i];
         if (p->role != DAY_ROLE_IN && p->role != DAY_ROLE_INOUT) continue;
-        size_t elem = p->type == DAY_PARAM_CONST_UCHAR_PTR || p->type == DAY_PARAM_UCHAR_PTR ? 1 : 4;
+        size_t elem = day_param_elem_bytes(p->type);
         size_t count = (size_t)day_formula_eval(req->day, p->length, req->size);
         h = mix(h ^ input_entry(req, p, count, elem).digest);
     }

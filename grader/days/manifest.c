@@ -43,6 +43,16 @@ const char *day_param_type_name(day_param_type t) { return param_types[t].c; }
 const char *day_param_type_mangled(day_param_type t) { return param_types[t].mangled; }
 int day_param_type_bytes(day_param_type t) { return param_types[t].bytes; }
 
+bool day_param_type_is_float(day_param_type t)
+{
+    return t == DAY_PARAM_FLOAT || t == DAY_PARAM_CONST_FLOAT_PTR || t == DAY_PARAM_FLOAT_PTR;
+}
+
+size_t day_param_elem_bytes(day_param_type t)
+{
+    return t == DAY_PARAM_CONST_UCHAR_PTR || t == DAY_PARAM_UCHAR_PTR ? 1 : 4;
+}
+
 long long day_size_get(const day_size *s, const char *key, long long fallback)
 {
     for (int i = 0; i < s->n; i++)

@@ -356,20 +356,10 @@ cl_status day_read_requires(cl_yaml_doc *d, yaml_node_t *n, day_manifest *m, cl_
 
 /* ---- a kernel's data, then every size ---- */
 
-static bool integer_type(day_param_type t)
-{
-    return t != DAY_PARAM_FLOAT && t != DAY_PARAM_CONST_FLOAT_PTR && t != DAY_PARAM_FLOAT_PTR;
-}
-
-static bool byte_type(day_param_type t)
-{
-    return t == DAY_PARAM_CONST_UCHAR_PTR || t == DAY_PARAM_UCHAR_PTR;
-}
-
 /* The values a fill makes must fit a byte buffer's elements. */
 static cl_status check_fill_range(const day_manifest *m, const day_param *p, cl_error *err)
 {
-    for (int i = 0; byte_type(p->type) && i < p->fill.nrules; i++) {
+    for (int i = 0; day_param_elem_bytes(p->type) == 1 && i < p->fill.nrules; i++) {
         const day_fill_rule *r = &p->fill.rules[i];
         bool ok = r->kind == DAY_FILL_INDEX ||
                   (r->kind == DAY_FILL_PICK
@@ -419,7 +409,7 @@ cl_status day_check_kernel_data(const day_manifest *m, const day_kernel *k, cl_e
         if (st != CL_OK) return st;
         if (k->params[i].role == DAY_ROLE_OUT || k->params[i].role == DAY_ROLE_INOUT) {
             outputs++;
-            integers += integer_type(k->params[i].type);
+            integers += !day_param_type_is_float(k->params[i].type);
         }
     }
     if (k->source) return CL_OK; /* the baseline: timed, not compared */
@@ -458,11 +448,6 @@ static cl_status whole_in(const size_at *z, const day_formula *f, const char *wh
                                label, lo, hi);
     free(label);
     return st;
-}
-
-static double elem_bytes(day_param_type t)
-{
-    return byte_type(t) ? 1 : 4;
 }
 
 /* One kernel at one size: its launch, its buffers, its scalars; returns the
@@ -504,7 +489,7 @@ static cl_status check_kernel_at(const size_at *z, const day_kernel *k, double *
         if (st == CL_OK && p->offset)
             st = whole_in(z, p->offset, "a buffer's 'offset'", 0, 1024, &off, err);
         double copies = p->role == DAY_ROLE_IN ? 2 : p->role == DAY_ROLE_OUT ? 3 : 4;
-        *bytes += copies * elem_bytes(p->type) * (len + off + 1024);
+        *bytes += copies * (double)day_param_elem_bytes(p->type) * (len + off + 1024);
     }
     return st;
 }

@@ -38,7 +38,7 @@ cl_status grade_check_script(grading *g, const harness_request *req, const grade
     for (int i = 0; i < k->nparams; i++) {
         const day_param *p = &k->params[i];
         if (p->role != DAY_ROLE_IN) continue;
-        size_t elem = elem_of(p->type) == SCRIPT_U8 ? 1 : 4;
+        size_t elem = day_param_elem_bytes(p->type);
         size_t count = (size_t)day_formula_eval(g->day, p->length, req->size);
         ins[nin++] = (script_buffer){p->name, elem_of(p->type), harness_input(req, p, count, elem),
                                      count};
