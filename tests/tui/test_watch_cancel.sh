@@ -13,7 +13,7 @@ tui_start 100 30 FAKE_GRADE_SLEEP=0.3
 tui_keys j Enter
 tui_wait "Day 23 · Warp shuffles"
 tui_keys w
-tui_expect_row 0 "watch on"
+tui_wait_row 0 "watch on"
 tui_wait "· grade 1"
 tui_expect_row 28 "6 of 7 checks passed · grade 1"
 
