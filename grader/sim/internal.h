@@ -484,6 +484,18 @@ static inline uint32_t sim_runnable(const sim_warp *w)
 void sim_run_group(sim_block *b, sim_warp *w, uint32_t gmask, uint32_t pc, uint32_t limit,
                    uint32_t slice);
 
+/* The address one lane of a memory op names: its base register (32 or 64
+ * bits, or none) plus the op's offset. mem.c's warp paths and space.c's
+ * lane path both take it from here. */
+static inline uint64_t sim_lane_addr(const sim_warp *w, const sim_op *op, int l)
+{
+    uint64_t base = 0;
+    if (op->s[4] != SIM_NOSLOT)
+        base = (op->p[3] & SIM_MF_BASE32) ? w->r32[(size_t)op->s[4] * 32 + (unsigned)l]
+                                          : w->r64[(size_t)op->s[4] * 32 + (unsigned)l];
+    return base + (uint64_t)op->imm;
+}
+
 /* Where one lane's access lands (space.c). */
 typedef struct where {
     uint8_t *host;

@@ -12,15 +12,6 @@
 /* Helpers of the cloned entry points: inlined so they get the clone's ISA. */
 #define HOT_INLINE inline __attribute__((always_inline))
 
-static inline uint64_t lane_addr(const sim_warp *w, const sim_op *op, int l)
-{
-    uint64_t base = 0;
-    if (op->s[4] != SIM_NOSLOT)
-        base = (op->p[3] & SIM_MF_BASE32) ? w->r32[(size_t)op->s[4] * 32 + (unsigned)l]
-                                          : w->r64[(size_t)op->s[4] * 32 + (unsigned)l];
-    return base + (uint64_t)op->imm;
-}
-
 /* ---- counters ---- */
 
 static HOT_INLINE void count_sectors(sim_block *b, const uint64_t *addr, uint32_t m, unsigned total, bool store,
@@ -243,7 +234,7 @@ static HOT_INLINE void lane_addrs(const sim_warp *w, const sim_op *op, uint32_t 
     } else {
         for (int l = 0; l < 32; l++) {
             if (!(m >> l & 1u)) continue;
-            addr[l] = lane_addr(w, op, l);
+            addr[l] = sim_lane_addr(w, op, l);
         }
         for (int l = 0; l < 32; l++) {
             if (!(m >> l & 1u)) continue;

@@ -7,15 +7,6 @@
 
 #include <stdio.h>
 
-static inline uint64_t lane_addr(const sim_warp *w, const sim_op *op, int l)
-{
-    uint64_t base = 0;
-    if (op->s[4] != SIM_NOSLOT)
-        base = (op->p[3] & SIM_MF_BASE32) ? w->r32[(size_t)op->s[4] * 32 + (unsigned)l]
-                                          : w->r64[(size_t)op->s[4] * 32 + (unsigned)l];
-    return base + (uint64_t)op->imm;
-}
-
 static void fault(sim_block *b, sim_warp *w, int lane, uint32_t pc, sim_hazard_kind kind,
                   uint8_t space, uint64_t addr, unsigned n, const sim_region *r, uint64_t rbase,
                   uint64_t rsize)
@@ -205,7 +196,7 @@ void sim_exec_atom(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     b->cnt.atomics++;
     for (int l = 0; l < 32; l++) { /* lane order: deterministic within the block */
         if (!(m >> l & 1u)) continue;
-        uint64_t a = lane_addr(w, op, l);
+        uint64_t a = sim_lane_addr(w, op, l);
         sim_where wh;
         wh.soff = SIM_NONE;
         if (!sim_mem_aligned(b, w, l, pc, op->p[0], a, n) || !sim_mem_resolve(b, w, l, pc, op->p[0], a, n, true, &wh)) {
