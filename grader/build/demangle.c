@@ -9,7 +9,10 @@
  *
  * Types are printed the way people write them: "const float*", and
  * "float* const" where the const belongs to the pointer. Anything else (function
- * and array types, operators, special substitutions, vendor types) gives NULL. */
+ * and array types, operators, special substitutions, vendor types) gives NULL.
+ *
+ * It is cudalab's one demangler: the PTX parser takes a function's plain
+ * name ("ns::kernel") from build_demangle_name. */
 #include "build_internal.h"
 
 #include <ctype.h>
@@ -342,4 +345,37 @@ char *build_demangle_base(const char *mangled)
     char *base = NULL, *full = demangle(mangled, &base);
     free(full);
     return base;
+}
+
+/* Drops every balanced <...> of s in place: "ns::f<float, 4>" -> "ns::f". */
+static void drop_template_args(char *s)
+{
+    char *w = s;
+    int depth = 0;
+    for (const char *r = s; *r; r++) {
+        if (*r == '<') depth++;
+        else if (*r == '>' && depth > 0) depth--;
+        else if (depth == 0) *w++ = *r;
+    }
+    *w = '\0';
+}
+
+char *build_demangle_name(const char *mangled)
+{
+    if (!mangled || strncmp(mangled, "_Z", 2) != 0) return cl_strdup(mangled ? mangled : "");
+    dm d = {.s = mangled + 2};
+    if (*d.s == 'L') d.s++; /* internal linkage */
+    bool templated;
+    char *n = name(&d, false, &templated);
+    free_nodes(d.subs.v, d.subs.n);
+    free(d.subs.v);
+    free_nodes(d.targs.v, d.targs.n);
+    free(d.targs.v);
+    free(d.base);
+    if (!d.fail && n && *n) {
+        drop_template_args(n);
+        return n;
+    }
+    free(n);
+    return cl_strdup(mangled);
 }

@@ -1,6 +1,6 @@
 /* module.c - what a parsed module tells its users: kernels, their parameters
  * and how to pack them, the .file table, source locations; the type,
- * special-register and format tables; a small demangler. */
+ * special-register and format tables. */
 #include "ptx/ir.h"
 
 #include <ctype.h>
@@ -208,43 +208,4 @@ const char *ptx_reg_name(const ptx_module *m, const ptx_function *fn, unsigned b
 {
     if (bank >= PTX_BANK_COUNT || index >= fn->nregs[bank]) return "%?";
     return m->names + fn->regs[bank][index].name;
-}
-
-/* ---- demangling: the qualified name only ---- */
-
-static const char *source_name(const char *p, cl_str *out)
-{
-    if (!isdigit((unsigned char)*p)) return NULL;
-    char *end;
-    unsigned long n = strtoul(p, &end, 10);
-    if (n == 0 || strlen(end) < n) return NULL;
-    cl_str_addn(out, end, n);
-    return end + n;
-}
-
-void ptx_demangle(const char *mangled, char *buf, size_t size)
-{
-    cl_str out = {0};
-    const char *p = mangled;
-    bool ok = false;
-    if (strncmp(p, "_Z", 2) == 0) {
-        p += 2;
-        if (*p == 'L') p++;
-        if (*p == 'N') {
-            p++;
-            while (*p == 'K' || *p == 'V' || *p == 'r') p++;
-            bool first = true;
-            while (p && *p && *p != 'E') {
-                if (*p == 'I') break; /* template arguments: stop at the name */
-                if (!first) cl_str_add(&out, "::");
-                first = false;
-                p = source_name(p, &out);
-            }
-            ok = p != NULL && out.len > 0;
-        } else {
-            ok = source_name(p, &out) != NULL;
-        }
-    }
-    snprintf(buf, size, "%s", ok ? out.s : mangled);
-    cl_str_free(&out);
 }

@@ -86,9 +86,4 @@ const char *ptx_function_name(const ptx_module *m, size_t fn);
 size_t ptx_function_insn_count(const ptx_module *m, size_t fn);
 void ptx_disasm(const ptx_module *m, size_t fn, size_t pc, char *buf, size_t size);
 
-/* Demangle an Itanium C++ function name to its qualified plain name without
- * parameters ("_ZN2ns3fooEv" -> "ns::foo"); a name that is not mangled is
- * copied. */
-void ptx_demangle(const char *mangled, char *buf, size_t size);
-
 #endif

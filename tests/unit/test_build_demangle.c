@@ -103,6 +103,34 @@ static void test_not_understood(void **state)
     assert_null(build_demangle(NULL));
 }
 
+/* The plain name the PTX parser gives each function (ptx_entry_plain_name). */
+static void test_plain_name(void **state)
+{
+    (void)state;
+    static const char *const cases[][2] = {
+        {"_Z20reduceRowsBallotDownPKfPfiii", "reduceRowsBallotDown"},
+        {"_ZN2ns6kernelEPf", "ns::kernel"},
+        {"_ZN2ns5inner6kernelEPfS1_", "ns::inner::kernel"},
+        {"_Z6reduceILi256EEvPKfPfi", "reduce"},
+        {"_ZN2ns6kernelIdEEvPT_S2_", "ns::kernel"},
+        {"_ZL6kernelv", "kernel"},                    /* internal linkage */
+        {"_Z1fPA10_f", "f"},                          /* parameters it cannot print */
+        {"_ZN12_GLOBAL__N_16kernelEv", "(anonymous namespace)::kernel"},
+        {"plain_c_kernel", "plain_c_kernel"},
+        {"_ZN1aC1Ev", "_ZN1aC1Ev"},                   /* not understood: as it is */
+        {"_Z", "_Z"},
+        {"", ""},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char *n = build_demangle_name(cases[i][0]);
+        assert_string_equal(n, cases[i][1]);
+        free(n);
+    }
+    char *n = build_demangle_name(NULL);
+    assert_string_equal(n, "");
+    free(n);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -112,6 +140,7 @@ int main(void)
         cmocka_unit_test(test_namespaces_and_classes),
         cmocka_unit_test(test_templates),
         cmocka_unit_test(test_not_understood),
+        cmocka_unit_test(test_plain_name),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -187,20 +187,6 @@ static void test_truncations(void **state)
     }
 }
 
-static void test_demangle(void **state)
-{
-    (void)state;
-    char b[128];
-    ptx_demangle("_Z20reduceRowsBallotDownPKfPfiii", b, sizeof b);
-    assert_string_equal(b, "reduceRowsBallotDown");
-    ptx_demangle("_ZN2ns6kernelEPf", b, sizeof b);
-    assert_string_equal(b, "ns::kernel");
-    ptx_demangle("_Z6reduceILi256EEvPKfPfi", b, sizeof b);
-    assert_string_equal(b, "reduce");
-    ptx_demangle("plain_c_kernel", b, sizeof b);
-    assert_string_equal(b, "plain_c_kernel");
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -208,7 +194,6 @@ int main(void)
         cmocka_unit_test(test_disasm_and_locs),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_truncations),
-        cmocka_unit_test(test_demangle),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
