@@ -3,7 +3,6 @@
  * hazards become the report's. */
 #include "emu.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,14 +62,6 @@ static cl_status emu_read(backend *b, void *dst, backend_ptr src, size_t n, cl_e
     return sim_read(emu(b)->sim, dst, src, n, err);
 }
 
-/* "MASK_UNDEFINED_READ" -> "mask-undefined-read" */
-static char *kind_name(sim_hazard_kind k)
-{
-    char *s = cl_strdup(sim_hazard_name(k));
-    for (char *p = s; *p; p++) *p = *p == '_' ? '-' : (char)tolower((unsigned char)*p);
-    return s;
-}
-
 static void lanes_from_picture(const sim_hazard *h, report_lanes *l)
 {
     l->mask = h->mask;
@@ -93,7 +84,7 @@ static void take_hazard(const emu_backend *e, const sim_hazard *h, report_hazard
     if (h->kind == SIM_HZ_BUDGET || h->kind == SIM_HZ_TRAP || h->kind == SIM_HZ_DIV_ZERO)
         out->check = DAY_CHECK_CORRECTNESS;
     out->severity = h->severity == SIM_ERROR ? REPORT_ERROR : REPORT_WARNING;
-    out->kind = kind_name(h->kind);
+    out->kind = h->kind;
     out->kernel = cl_strdup(h->kernel ? h->kernel : "");
     out->file = cl_strdup(h->file ? h->file : "");
     out->line = (int)h->line;

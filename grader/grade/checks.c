@@ -40,7 +40,7 @@ static char *kernel_failure(const grading *g, const report_kernel *k, const char
 static bool read_poison(const report_result *r, const char *kernel)
 {
     for (int i = 0; i < r->nhazards; i++)
-        if (r->hazards[i].kind && !strcmp(r->hazards[i].kind, "mask-undefined-read") &&
+        if (r->hazards[i].kind == SIM_HZ_MASK_UNDEFINED_READ && !r->hazards[i].more &&
             r->hazards[i].kernel && !strcmp(r->hazards[i].kernel, kernel))
             return true;
     return false;

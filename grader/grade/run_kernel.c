@@ -31,7 +31,7 @@ static bool same_hazard(const report_hazard *a, const report_hazard *b)
 {
     return a->check == b->check && a->line == b->line && a->line2 == b->line2 &&
            a->has_mask == b->has_mask && (!a->has_mask || a->mask == b->mask) &&
-           !strcmp(a->kind ? a->kind : "", b->kind ? b->kind : "") &&
+           a->kind == b->kind && a->more == b->more &&
            !strcmp(a->kernel ? a->kernel : "", b->kernel ? b->kernel : "") &&
            !strcmp(a->file ? a->file : "", b->file ? b->file : "");
 }
@@ -54,7 +54,7 @@ static uint64_t hazard_hash(const report_hazard *h)
     x = mix(x, (uint64_t)h->check);
     x = mix(x, (uint64_t)(uint32_t)h->line << 32 | (uint32_t)h->line2);
     x = mix(x, h->has_mask ? (uint64_t)h->mask << 1 | 1 : 0);
-    x = mix_str(x, h->kind);
+    x = mix(x, (uint64_t)h->kind << 1 | h->more);
     x = mix_str(x, h->kernel);
     return mix_str(x, h->file);
 }
@@ -81,7 +81,7 @@ static void index_build(hazard_index *ix, const report_result *r, int more)
 
 static bool is_more(const report_hazard *h)
 {
-    return h->kind && !strcmp(h->kind, "more");
+    return h->more;
 }
 
 /* The "more" record of h's check: made from h, which it takes. */
@@ -100,8 +100,7 @@ static void fold_into_more(report_result *r, report_hazard *h)
     }
     report_hazard *m = report_add_hazard(r);
     *m = *h;
-    free(m->kind);
-    m->kind = cl_strdup("more");
+    m->more = true;
     m->line = m->line2 = 0;
     m->has_mask = m->has_lanes = false;
     free(m->message);

@@ -173,6 +173,21 @@ static void read_lanes(reader *rd, const cJSON *o, report_hazard *h)
     }
 }
 
+/* "kind": one of the emulator's (its slug) or "more"; anything else, or
+ * none, is an error: the enum has no unknown kind. */
+static void read_kind(reader *rd, const cJSON *o, report_hazard *h)
+{
+    char *kind = str(rd, o, "kind");
+    int k = kind ? sim_hazard_from_slug(kind) : -1;
+    h->more = kind && !strcmp(kind, "more");
+    if (k >= 0) h->kind = (sim_hazard_kind)k;
+    else if (!h->more && !rd->bad) {
+        cl_fail(rd->err, CL_INTERNAL, "", 0, 0, "result JSON: 'kind' is not a hazard kind");
+        rd->bad = true;
+    }
+    free(kind);
+}
+
 static void read_hazard(reader *rd, const cJSON *o, report_result *r)
 {
     report_hazard *h = report_add_hazard(r);
@@ -182,7 +197,7 @@ static void read_hazard(reader *rd, const cJSON *o, report_result *r)
     h->severity = sev && !strcmp(sev, "warning") ? REPORT_WARNING : REPORT_ERROR;
     free(check);
     free(sev);
-    h->kind = str(rd, o, "kind");
+    read_kind(rd, o, h);
     h->kernel = str(rd, o, "kernel");
     h->file = str(rd, o, "file");
     h->line = int_field(rd, o, "line", 0);

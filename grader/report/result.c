@@ -89,7 +89,6 @@ void report_finish(report_result *r)
 
 void report_hazard_free(report_hazard *h)
 {
-    free(h->kind);
     free(h->kernel);
     free(h->file);
     free(h->message);

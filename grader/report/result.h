@@ -10,6 +10,7 @@
 
 #include "core/core.h"
 #include "days/day.h"
+#include "sim/sim.h"
 
 typedef enum report_severity { REPORT_ERROR, REPORT_WARNING, REPORT_NOTE } report_severity;
 const char *report_severity_name(report_severity s); /* "error", "warning", "note" */
@@ -33,7 +34,9 @@ typedef struct report_lanes {
 typedef struct report_hazard {
     day_check check;          /* which check it fails (or warns under) */
     report_severity severity; /* errors fail the check; warnings do not */
-    char *kind;               /* e.g. "undefined-shuffle-read" */
+    sim_hazard_kind kind;     /* the emulator's kind; the JSON's "kind" is its slug */
+    bool more;                /* a record that counts hazards past the report's cap
+                               * ("kind": "more"); kind is then the first one's */
     char *kernel;             /* the plain name, e.g. "reduceRowsBallotDown" */
     char *file;               /* base name of the source file */
     int line;                 /* 0 when unknown */

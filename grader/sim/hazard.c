@@ -7,7 +7,10 @@
  * overflow record of its kind, which counts them. */
 #include "sim/internal.h"
 
+#include <ctype.h>
+#include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 
 static const char *const hz_names[] = {
 #define SIM_HZ_NAME(kind, check, sev) #kind,
@@ -38,6 +41,35 @@ const char *sim_hazard_check(sim_hazard_kind k)
 sim_severity sim_hazard_severity(sim_hazard_kind k)
 {
     return (unsigned)k < SIM_HZ_COUNT ? hz_sev[k] : SIM_ERROR;
+}
+
+/* The slugs, made once from the names: "MASK_UNDEFINED_READ" -> "mask-undefined-read". */
+static char hz_slugs[SIM_HZ_COUNT][32];
+static pthread_once_t hz_slugs_once = PTHREAD_ONCE_INIT;
+
+static void make_slugs(void)
+{
+    for (int k = 0; k < SIM_HZ_COUNT; k++) {
+        const char *n = hz_names[k];
+        SIM_ASSERT(strlen(n) < sizeof hz_slugs[k]);
+        for (size_t i = 0; n[i]; i++)
+            hz_slugs[k][i] = n[i] == '_' ? '-' : (char)tolower((unsigned char)n[i]);
+    }
+}
+
+const char *sim_hazard_slug(sim_hazard_kind k)
+{
+    if ((unsigned)k >= SIM_HZ_COUNT) return "?";
+    pthread_once(&hz_slugs_once, make_slugs);
+    return hz_slugs[k];
+}
+
+int sim_hazard_from_slug(const char *slug)
+{
+    pthread_once(&hz_slugs_once, make_slugs);
+    for (int k = 0; slug && k < SIM_HZ_COUNT; k++)
+        if (!strcmp(hz_slugs[k], slug)) return k;
+    return -1;
 }
 
 static unsigned check_bit(sim_hazard_kind k)

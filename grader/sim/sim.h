@@ -121,6 +121,12 @@ typedef enum sim_hazard_kind {
 } sim_hazard_kind;
 
 const char *sim_hazard_name(sim_hazard_kind k);  /* "MASK_UNDEFINED_READ" */
+/* The kind as the report's JSON names it, made from its name by one rule
+ * (lower case, '-' for '_'): "mask-undefined-read". Strings of kinds exist
+ * only at that boundary; the emulator, the grade and the report hold the
+ * enum. */
+const char *sim_hazard_slug(sim_hazard_kind k);
+int sim_hazard_from_slug(const char *slug); /* the kind, or -1 when none */
 const char *sim_hazard_check(sim_hazard_kind k); /* "mask-honesty" */
 sim_severity sim_hazard_severity(sim_hazard_kind k);
 

@@ -6,6 +6,7 @@
 #include <cmocka.h>
 
 #include <cjson/cJSON.h>
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,7 +40,7 @@ static report_result *sample(void)
     s->nfirst = 1;
     report_hazard *h = report_add_hazard(r);
     h->check = DAY_CHECK_MASK_HONESTY;
-    h->kind = cl_strdup("undefined-shuffle-read");
+    h->kind = SIM_HZ_MASK_UNDEFINED_READ;
     h->kernel = cl_strdup("reduceRowsBallotDown");
     h->file = cl_strdup("ballot_down.cu");
     h->line = 21;
@@ -112,6 +113,57 @@ static void test_json_round_trip(void **state)
     assert_null(back);
     assert_int_not_equal(report_from_json("{\"day\": 3}", &back, &e), CL_OK);
     assert_non_null(strstr(e.message, "'day'"));
+}
+
+/* A hazard's kind is the emulator's enum everywhere; the JSON holds its
+ * slug (or "more" for the record past the cap), and reads back to the same
+ * enum. A string that is no kind is refused. */
+static void test_hazard_kind_enum(void **state)
+{
+    (void)state;
+    for (int k = 0; k < SIM_HZ_COUNT; k++) {
+        const char *name = sim_hazard_name((sim_hazard_kind)k), *slug = sim_hazard_slug((sim_hazard_kind)k);
+        assert_int_equal(strlen(name), strlen(slug));
+        for (size_t i = 0; name[i]; i++)
+            assert_int_equal(slug[i], name[i] == '_' ? '-' : tolower((unsigned char)name[i]));
+        assert_int_equal(sim_hazard_from_slug(slug), k);
+    }
+    assert_string_equal(sim_hazard_slug(SIM_HZ_MASK_UNDEFINED_READ), "mask-undefined-read");
+    assert_string_equal(sim_hazard_slug(SIM_HZ_RACE_SHARED), "race-shared");
+    assert_int_equal(sim_hazard_from_slug("more"), -1);
+    assert_int_equal(sim_hazard_from_slug(NULL), -1);
+
+    report_result *r = sample(), *back = NULL;
+    report_hazard *m = report_add_hazard(r);
+    m->check = DAY_CHECK_RACES;
+    m->kind = SIM_HZ_RACE_WARP;
+    m->more = true;
+    m->count = 3;
+    m->message = cl_strdup("3 more hazards under races are not listed");
+    char *json = report_to_json(r);
+    cJSON *o = cJSON_Parse(json), *hz = cJSON_GetObjectItem(o, "hazards");
+    assert_string_equal(cJSON_GetObjectItem(cJSON_GetArrayItem(hz, 0), "kind")->valuestring,
+                        "mask-undefined-read");
+    assert_string_equal(cJSON_GetObjectItem(cJSON_GetArrayItem(hz, 1), "kind")->valuestring, "more");
+    cJSON_Delete(o);
+    assert_int_equal(report_from_json(json, &back, NULL), CL_OK);
+    assert_int_equal(back->nhazards, 2);
+    assert_int_equal(back->hazards[0].kind, SIM_HZ_MASK_UNDEFINED_READ);
+    assert_false(back->hazards[0].more);
+    assert_true(back->hazards[1].more);
+    report_free(back);
+    report_free(r);
+    free(json);
+
+    cl_error e = {0};
+    const char *bad[] = {"{\"day\": \"d\", \"hazards\": [{\"kind\": \"undefined-shuffle-read\"}]}",
+                         "{\"day\": \"d\", \"hazards\": [{\"check\": \"races\"}]}"};
+    for (int i = 0; i < 2; i++) {
+        back = NULL;
+        assert_int_not_equal(report_from_json(bad[i], &back, &e), CL_OK);
+        assert_null(back);
+        assert_non_null(strstr(e.message, "'kind'"));
+    }
 }
 
 static char *render_plain(const report_result *r, bool unicode)
@@ -219,6 +271,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_json_contract),
         cmocka_unit_test(test_json_round_trip),
+        cmocka_unit_test(test_hazard_kind_enum),
         cmocka_unit_test(test_text),
         cmocka_unit_test(test_wide_wrong_cell),
         cmocka_unit_test(test_check_that_does_not_apply),

@@ -91,7 +91,6 @@ static report_result *hostile(void)
     s->note = cl_strdup(EVIL);
     report_hazard *h = report_add_hazard(r);
     h->check = DAY_CHECK_MEMORY;
-    h->kind = cl_strdup(EVIL);
     h->kernel = cl_strdup(EVIL);
     h->file = cl_strdup(EVIL);
     h->message = cl_strdup(EVIL);
