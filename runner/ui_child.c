@@ -1,5 +1,7 @@
-/* ui_child.c - children started with posix_spawn into their own process
- * group, read through non-blocking pipes, reaped with WNOHANG. */
+/* ui_child.c - children started by cl_proc_spawn (grader/core/proc.c: their
+ * own process group, stdin from /dev/null, a clean signal mask, default
+ * dispositions) with a guard, read through non-blocking pipes, reaped with
+ * WNOHANG. */
 #include "ui_child.h"
 
 #include "core/proc.h"
@@ -7,14 +9,11 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-extern char **environ;
 
 /* A cancelled child has this long to exit after SIGTERM; after it has exited,
  * a grandchild holding its pipes open has this long too. */
@@ -46,65 +45,24 @@ static void close_pipes(ui_child *c)
         }
 }
 
-/* Signals the runner catches go back to their defaults in the child; nothing
- * is blocked. */
-static void child_attributes(posix_spawnattr_t *a)
-{
-    sigset_t none, defaults;
-    sigemptyset(&none);
-    sigemptyset(&defaults);
-    int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGCHLD, SIGWINCH, SIGTSTP};
-    for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) sigaddset(&defaults, sigs[i]);
-    posix_spawnattr_init(a);
-    posix_spawnattr_setflags(a, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK |
-                                    POSIX_SPAWN_SETSIGDEF);
-    posix_spawnattr_setpgroup(a, 0);
-    posix_spawnattr_setsigmask(a, &none);
-    posix_spawnattr_setsigdefault(a, &defaults);
-}
-
 cl_status ui_child_start(char *const argv[], ui_child **out, cl_error *err)
 {
-    int p[2][2] = {{-1, -1}, {-1, -1}};
     ui_child *c = cl_calloc(1, sizeof *c);
     c->guard = (cl_proc_guard){-1, -1};
-    c->fd[0] = c->fd[1] = -1;
     *out = NULL;
-    cl_status st = CL_OK;
-    if (pipe2(p[0], O_CLOEXEC) || pipe2(p[1], O_CLOEXEC)) {
-        st = cl_fail(err, CL_IO, "", 0, 0, "cannot make a pipe: %s", strerror(errno));
-        goto done;
+    cl_error why = {0};
+    cl_proc_spec spec = {.argv = (const char *const *)argv};
+    cl_status st = cl_proc_spawn(&spec, &c->pid, c->fd, &why);
+    if (st != CL_OK) {
+        st = cl_fail(err, st, "", 0, 0, "cannot run %s: %s", argv[0] ? argv[0] : "", why.message);
+        free(c);
+        return st;
     }
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_adddup2(&fa, p[0][1], 1);
-    posix_spawn_file_actions_adddup2(&fa, p[1][1], 2);
-    posix_spawnattr_t attr;
-    child_attributes(&attr);
-    int rc = posix_spawnp(&c->pid, argv[0], &fa, &attr, argv, environ);
-    posix_spawn_file_actions_destroy(&fa);
-    posix_spawnattr_destroy(&attr);
-    if (rc) {
-        st = cl_fail(err, CL_IO, "", 0, 0, "cannot run %s: %s", argv[0], strerror(rc));
-        goto done;
-    }
-    for (int i = 0; i < 2; i++) {
-        c->fd[i] = p[i][0];
-        p[i][0] = -1;
-        fcntl(c->fd[i], F_SETFL, fcntl(c->fd[i], F_GETFL) | O_NONBLOCK);
-    }
+    for (int i = 0; i < 2; i++) fcntl(c->fd[i], F_SETFL, fcntl(c->fd[i], F_GETFL) | O_NONBLOCK);
     c->started = now_ms();
     c->guard = cl_proc_guard_start(c->pid);
-done:
-    for (int i = 0; i < 2; i++)
-        for (int j = 0; j < 2; j++)
-            if (p[i][j] >= 0) close(p[i][j]);
-    if (st == CL_OK)
-        *out = c;
-    else
-        free(c);
-    return st;
+    *out = c;
+    return CL_OK;
 }
 
 int ui_child_pollfds(const ui_child *c, struct pollfd *fds, int max)

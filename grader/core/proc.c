@@ -349,13 +349,14 @@ static void close_fd(int *fd)
     *fd = -1;
 }
 
-cl_status cl_proc_run(const cl_proc_spec *spec, cl_proc_result *res, cl_error *err)
+cl_status cl_proc_spawn(const cl_proc_spec *spec, pid_t *pid, int fds[2], cl_error *err)
 {
-    memset(res, 0, sizeof *res);
     cl_status st = CL_OK;
     char *path = NULL;
     char **envp = NULL;
     int out[2] = {-1, -1}, errp[2] = {-1, -1};
+    *pid = -1;
+    fds[0] = fds[1] = -1;
     if (!spec->argv || !spec->argv[0] || !spec->argv[0][0]) {
         st = cl_fail(err, CL_USAGE, "", 0, 0, "no program to run");
         goto done;
@@ -378,19 +379,12 @@ cl_status cl_proc_run(const cl_proc_spec *spec, cl_proc_result *res, cl_error *e
     envp = merged_env(spec->env);
     launch l = {path, (char *const *)spec->argv, envp, spec->cwd, spec->mem_limit, spec->cpu_limit_s,
                 out[1], errp[1]};
-    size_t cap = spec->out_cap ? spec->out_cap : CL_PROC_DEFAULT_CAP;
-    waiter w = {.cs = {{.fd = out[0], .cap = cap}, {.fd = errp[0], .cap = cap}}};
-    w.start = now_s();
-    st = spec->mem_limit ? spawn_limited(&l, &w.pid, err) : spawn_plain(&l, &w.pid, err);
-    close_fd(&out[1]);
-    close_fd(&errp[1]);
+    st = spec->mem_limit ? spawn_limited(&l, pid, err) : spawn_plain(&l, pid, err);
     if (st != CL_OK) goto done;
-    if (spec->mem_limit) setpgid(w.pid, w.pid); /* also in the child: no race */
-    out[0] = errp[0] = -1;                      /* the waiter owns them now */
-    cl_proc_guard g = cl_proc_guard_start(w.pid);
-    wait_loop(&w, spec, res);
-    cl_proc_guard_stop(&g); /* before the reap: the group's id is still the child's */
-    reap(&w, spec, res);
+    if (spec->mem_limit) setpgid(*pid, *pid); /* also in the child: no race */
+    fds[0] = out[0];
+    fds[1] = errp[0];
+    out[0] = errp[0] = -1; /* the caller's now */
 done:
     close_fd(&out[0]);
     close_fd(&out[1]);
@@ -399,6 +393,24 @@ done:
     free(path);
     free(envp);
     return st;
+}
+
+cl_status cl_proc_run(const cl_proc_spec *spec, cl_proc_result *res, cl_error *err)
+{
+    memset(res, 0, sizeof *res);
+    size_t cap = spec->out_cap ? spec->out_cap : CL_PROC_DEFAULT_CAP;
+    int fds[2];
+    waiter w = {.cs = {{.cap = cap}, {.cap = cap}}};
+    w.start = now_s();
+    cl_status st = cl_proc_spawn(spec, &w.pid, fds, err);
+    if (st != CL_OK) return st;
+    w.cs[0].fd = fds[0]; /* the waiter owns them now */
+    w.cs[1].fd = fds[1];
+    cl_proc_guard g = cl_proc_guard_start(w.pid);
+    wait_loop(&w, spec, res);
+    cl_proc_guard_stop(&g); /* before the reap: the group's id is still the child's */
+    reap(&w, spec, res);
+    return CL_OK;
 }
 
 void cl_proc_result_free(cl_proc_result *res)

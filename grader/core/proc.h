@@ -71,6 +71,16 @@ cl_proc_guard cl_proc_guard_start(pid_t group);
 void cl_proc_guard_stop(cl_proc_guard *g);
 
 cl_status cl_proc_run(const cl_proc_spec *spec, cl_proc_result *res, cl_error *err);
+
+/* The one way cudalab starts a child: cl_proc_run's start alone, for a
+ * caller that waits in its own way (the runner's grade, ui_child.c). The
+ * child gets everything said above (its own group, stdin from /dev/null,
+ * a clean signal mask, default dispositions, spec's cwd, env and limits;
+ * timeout_s, out_cap and cancel are the waiter's and are not looked at),
+ * its stdout and stderr on two pipes whose read ends (close-on-exec) come
+ * back in fds. The caller reaps *pid, closes fds, and starts a guard if it
+ * wants one. Errors as cl_proc_run's; on error *pid is -1 and fds -1. */
+cl_status cl_proc_spawn(const cl_proc_spec *spec, pid_t *pid, int fds[2], cl_error *err);
 void cl_proc_result_free(cl_proc_result *res);
 
 /* The path of an executable: name itself when it contains a '/', else the

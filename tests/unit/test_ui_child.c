@@ -65,6 +65,47 @@ static void test_cannot_start(void **state)
     assert_non_null(strstr(e.message, "cannot run /no/such/program"));
 }
 
+/* The runner's children start as cl_proc_run's do (one spawner,
+ * core/proc.c): every signal at its default, even one the runner ignores
+ * (an ignored disposition would survive exec), none blocked, and a process
+ * group of their own. */
+static void test_same_start_as_cl_proc_run(void **state)
+{
+    (void)state;
+    struct sigaction ign = {.sa_handler = SIG_IGN}, old_usr1, old_alrm;
+    sigaction(SIGUSR1, &ign, &old_usr1);
+    sigaction(SIGALRM, &ign, &old_alrm);
+    sigset_t block, old_mask;
+    sigemptyset(&block);
+    sigaddset(&block, SIGUSR2);
+    sigprocmask(SIG_BLOCK, &block, &old_mask);
+    char *argv[] = {"sh", "-c", "grep -E '^(SigBlk|SigIgn):' /proc/self/status; cut -d' ' -f5 /proc/$$/stat; "
+                                "echo $$; kill -USR1 $$; echo survived", NULL};
+    ui_child *c = NULL;
+    assert_int_equal(ui_child_start(argv, &c, NULL), CL_OK);
+    sigaction(SIGUSR1, &old_usr1, NULL);
+    sigaction(SIGALRM, &old_alrm, NULL);
+    sigprocmask(SIG_SETMASK, &old_mask, NULL);
+    run_out(c, 5000);
+    const char *o = ui_child_stdout(c);
+    assert_true(WIFSIGNALED(ui_child_wait_status(c)));
+    assert_int_equal(WTERMSIG(ui_child_wait_status(c)), SIGUSR1);
+    assert_null(strstr(o, "survived"));
+    assert_non_null(strstr(o, "SigBlk:\t0000000000000000\n"));
+    /* grep reports its own dispositions: nothing ignored that sh did not ignore */
+    const char *ignored = strstr(o, "SigIgn:\t");
+    assert_non_null(ignored);
+    unsigned long long mask = strtoull(ignored + 8, NULL, 16);
+    assert_false(mask & (1ull << (SIGUSR1 - 1)));
+    assert_false(mask & (1ull << (SIGALRM - 1)));
+    long pgid = 0, pid = 0;
+    const char *line = strchr(strchr(ignored, '\n') + 1, '\n'); /* after the pgid line */
+    assert_int_equal(sscanf(strchr(ignored, '\n') + 1, "%ld", &pgid), 1);
+    assert_int_equal(sscanf(line + 1, "%ld", &pid), 1);
+    assert_int_equal(pgid, pid); /* sh leads its own group */
+    ui_child_free(c);
+}
+
 static void test_cancel_reaches_the_group(void **state)
 {
     (void)state;
@@ -170,6 +211,7 @@ int main(void)
         cmocka_unit_test(test_output_and_status),
         cmocka_unit_test(test_big_output),
         cmocka_unit_test(test_cannot_start),
+        cmocka_unit_test(test_same_start_as_cl_proc_run),
         cmocka_unit_test(test_cancel_reaches_the_group),
         cmocka_unit_test(test_free_kills),
         cmocka_unit_test(test_runner_killed),
