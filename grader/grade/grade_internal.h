@@ -3,7 +3,7 @@
 #define CUDALAB_GRADE_INTERNAL_H
 
 #include "backend/backend.h"
-#include "days/harness.h"
+#include "harness/harness.h"
 #include "grade.h"
 
 /* A day's kernel as found in one build. */

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "days/harness.h"
+#include "harness/harness.h"
 
 #define PATH "/c/days/day07-judge/day.yaml"
 

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "expr.h"
+#include "days/expr.h"
 
 void harness_result_free(harness_result *r)
 {

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "expr.h"
+#include "days/expr.h"
 
 static uint64_t mix(uint64_t z)
 {
