@@ -65,7 +65,7 @@ gpu_only_build() {
                  -Wshadow -Wstrict-prototypes -I"$root/grader" -isystem "$cuda/include")
     local srcs=("$root"/grader/gpu/*.c "$root"/grader/core/status.c "$root"/grader/core/mem.c
                 "$root"/grader/core/fs.c "$root"/grader/backend/backend.c
-                "$root"/grader/report/result.c)
+                "$root"/grader/report/result_model.c)
     mkdir -p "$work/obj" "$work/tests" "$work/bench"
     local objs=() ok=0 s o
     for s in "${srcs[@]}"; do
