@@ -1,4 +1,4 @@
-/* result.c - the build result: construction, accessors, freeing. */
+/* build_result.c - the build result: construction, accessors, freeing. */
 #include "build_internal.h"
 
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* text.c - text from outside cudalab made safe to show: control characters
+/* safe_text.c - text from outside cudalab made safe to show: control characters
  * and invisible formatting as visible escapes, bytes that are not UTF-8 as
  * U+FFFD. The one convention every writer (text report, terminal UI, JSON,
  * CSV, error messages) goes through; docs/architecture.md describes it. */

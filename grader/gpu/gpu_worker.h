@@ -1,5 +1,5 @@
 /* gpu_worker.h - the worker's state, shared by worker.c (start-up, the request
- * loop, modules, memory) and launch.c (launches, timing, faults). Internal. */
+ * loop, modules, memory) and worker_launch.c (launches, timing, faults). Internal. */
 #ifndef CUDALAB_GPU_WORKER_H
 #define CUDALAB_GPU_WORKER_H
 

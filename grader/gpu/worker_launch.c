@@ -1,4 +1,4 @@
-/* launch.c - the worker's launches: argument checks against the kernel's
+/* worker_launch.c - the worker's launches: argument checks against the kernel's
  * parameters, warm-up, device events around each timed launch, a PROGRESS
  * message after every launch (the parent's watchdog restarts its clock on
  * each), and the CUDA errors that end a kernel, told in words. */

@@ -1,4 +1,4 @@
-/* result.c - building and freeing the result model. */
+/* result_model.c - building and freeing the result model. */
 #include "result.h"
 
 #include <stdlib.h>

@@ -485,8 +485,8 @@ void sim_run_group(sim_block *b, sim_warp *w, uint32_t gmask, uint32_t pc, uint3
                    uint32_t slice);
 
 /* The address one lane of a memory op names: its base register (32 or 64
- * bits, or none) plus the op's offset. mem.c's warp paths and space.c's
- * lane path both take it from here. */
+ * bits, or none) plus the op's offset. warp_access.c's warp paths and
+ * lane_access.c's lane path both take it from here. */
 static inline uint64_t sim_lane_addr(const sim_warp *w, const sim_op *op, int l)
 {
     uint64_t base = 0;
@@ -496,7 +496,7 @@ static inline uint64_t sim_lane_addr(const sim_warp *w, const sim_op *op, int l)
     return base + (uint64_t)op->imm;
 }
 
-/* Where one lane's access lands (space.c). */
+/* Where one lane's access lands (lane_access.c). */
 typedef struct where {
     uint8_t *host;
     uint8_t space;     /* ptx_space */
@@ -512,7 +512,7 @@ bool sim_mem_aligned(sim_block *b, sim_warp *w, int lane, uint32_t pc, unsigned 
 /* A faulted load gives the poison value. */
 void sim_mem_poison_lane(sim_warp *w, const sim_op *op, int l);
 
-/* mem.c: memory instructions for the lanes m of w at op. */
+/* warp_access.c: memory instructions for the lanes m of w at op. */
 void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
 void sim_exec_ldparam(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
 void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);

@@ -1,8 +1,8 @@
-/* space.c - one lane's access in a state space, the slow way: the generic
+/* lane_access.c - one lane's access in a state space, the slow way: the generic
  * windows, bounds and alignment with the fault recorded (the allocation
  * missed and by how much), atomics lane by lane (atomic across host threads
  * in global memory), and reads for printf. The fast paths of a whole warp
- * are mem.c's. */
+ * are warp_access.c's. */
 #include "sim/internal.h"
 
 #include <stdio.h>

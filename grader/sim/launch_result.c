@@ -1,4 +1,4 @@
-/* result.c - the launch result: block results merged in block order into
+/* launch_result.c - the launch result: block results merged in block order into
  * hazard records (folded across blocks, ordered by their first instance),
  * each with a one-sentence message; the overall status; printf output with
  * block and thread, capped. */

@@ -1,4 +1,4 @@
-/* mem.c - ld, st, atom and red in every state space. Every access is checked
+/* warp_access.c - ld, st, atom and red in every state space. Every access is checked
  * (bounds of its allocation or space, alignment); a faulting one is
  * suppressed (a load gives SIM_POISON32 bytes) and recorded. Global accesses
  * of a warp that fall in one allocation take a fast path; shared accesses go

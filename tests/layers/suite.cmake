@@ -1,0 +1,7 @@
+# The include graph between folders has no cycle (scripts/include-layers.sh,
+# docs/architecture.md "Layers"), and the check itself finds one.
+add_test(NAME include_layers
+         COMMAND bash ${CMAKE_SOURCE_DIR}/scripts/include-layers.sh ${CMAKE_SOURCE_DIR})
+add_test(NAME include_layers_finds_cycle
+         COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/finds_cycle.sh
+                 ${CMAKE_SOURCE_DIR}/scripts/include-layers.sh)
