@@ -30,6 +30,7 @@ void sim_assert_fail(const char *what, const char *file, int line) __attribute__
 #endif
 
 #define SIM_NONE 0xffffffffu
+#define SIM_NO_TID 0xffffu       /* no thread, in a 16-bit thread field */
 #define SIM_NOSLOT 0xffffu
 #define SIM_FULL 0xffffffffu
 
@@ -355,8 +356,11 @@ typedef struct sim_shadow {
     uint32_t r_warps;         /* warps that read in r_epoch */
     uint32_t r_wsync;         /* the latest reader's warp sync count */
     uint32_t r_op;
+    uint32_t r_op2;           /* r_tid2's read */
     uint32_t init_epoch;      /* init_mask is this block's when >= epoch_base */
-    uint16_t w_tid, r_tid;    /* the writer; a reader */
+    uint16_t w_tid, r_tid;    /* the writer; the first reader in r_epoch */
+    uint16_t r_tid2;          /* another reader: of another warp than r_tid's once one
+                                 read, else of r_tid's warp; SIM_NO_TID when none */
     uint8_t w_mask, r_mask;   /* bytes of the word written, read */
     uint8_t r_multi;          /* another thread of r_tid's warp read too */
     uint8_t w_atomic;

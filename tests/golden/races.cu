@@ -101,3 +101,54 @@ __global__ void clean(unsigned* out)
     __syncthreads();
     out[blockIdx.x * blockDim.x + threadIdx.x] = count;
 }
+
+// case: lanes of one warp swap neighbours without __syncwarp (the partner is the other lane)
+// Lane 0 reads s[0] first, lane 1 reads it next, lane 0 writes it: the race is
+// lane 0's write against lane 1's read, never lane 0 against itself.
+// gpu: differs, a race: the order is the hardware's
+// kernel: swapNeighbours
+// launch: grid 1 block 32
+// buffer: out s32 32 = 0
+// params: out
+// expect: hazard races kind RACE_WARP lane 0 thread2 1 line @swapWrite line2 @swapMate
+__global__ void swapNeighbours(int* out)
+{
+    __shared__ int s[32];
+    int t = threadIdx.x;
+    s[t] = t;
+    __syncthreads();
+    int mine = s[t];
+    int mate = s[t ^ 1];  // @swapMate
+    s[t] = mine + mate;  // @swapWrite
+    out[t] = s[t];
+}
+
+// case: a read by another warp between a thread's read and its write (the partner is that warp's thread)
+// Thread 0 reads s[0] first, thread 32 reads it while thread 0 waits on a
+// global flag, then thread 0 writes it: the race is with thread 32.
+// gpu: differs, a race: the order is the hardware's
+// kernel: readThenOtherWarp
+// launch: grid 1 block 64
+// buffer: flags s32 2 = 0
+// buffer: out s32 64 = 0
+// params: flags out
+// expect: hazard races kind RACE_SHARED warp 0 lane 0 thread2 32 line @owWrite line2 @owRead
+__global__ void readThenOtherWarp(volatile int* flags, int* out)
+{
+    __shared__ int s[64];
+    volatile int* vs = s;
+    int t = threadIdx.x;
+    s[t] = t;
+    __syncthreads();
+    if (t == 0) {
+        int v = vs[0];
+        flags[0] = 1;
+        while (flags[1] == 0) { }
+        vs[0] = v + 1;  // @owWrite
+    }
+    if (t == 32) {
+        while (flags[0] == 0) { }
+        out[t] = vs[0];  // @owRead
+        flags[1] = 1;
+    }
+}
