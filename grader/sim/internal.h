@@ -173,6 +173,13 @@ typedef struct sim_extra {
     uint64_t value;            /* the constant, or the ptx_sreg */
 } sim_extra;
 
+/* A shared variable of the kernel: where layout_shared put it, for naming
+ * shared bytes in hazard messages. */
+typedef struct sim_svar {
+    const char *name;                   /* the module's (mangled) symbol name */
+    uint32_t off, size;                 /* size SIM_NONE: dynamic (extern), to the end */
+} sim_svar;
+
 typedef struct sim_program {
     const ptx_module *mod;
     const ptx_function *kernel;
@@ -210,7 +217,15 @@ typedef struct sim_program {
                                            race check keeps the happens-before order (sync.c) */
     char **files;                       /* user file paths; [0] = "" */
     uint32_t nfiles;
+    sim_svar *svars;                    /* in declaration order, the dynamic ones last */
+    uint32_t nsvars;
 } sim_program;
+
+/* The shared variable holding byte off (the dynamic one holds every byte
+ * from its start), or NULL; its own name in name ("tile" for a kernel's
+ * __shared__ float tile[...]). The last one, for bytes past the end. */
+const sim_svar *sim_shared_var(const sim_program *p, uint64_t off, char *name, size_t size);
+const sim_svar *sim_shared_last(const sim_program *p, char *name, size_t size);
 
 cl_status sim_program_build(sim_machine *m, const ptx_module *mod, long entry, sim_program **out,
                             cl_error *err);

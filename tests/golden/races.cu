@@ -62,6 +62,7 @@ __global__ void warpSyncFixed(const float* in, float* out)
 // buffer: out s32 64 = 0
 // params: out
 // expect: hazard races kind RACE_SHARED line @crossRead line2 @crossWrite
+// expect: message "touch byte 0 of shared 's' with no __syncthreads() between"
 __global__ void crossWarp(int* out)
 {
     __shared__ int s[64];
@@ -76,6 +77,7 @@ __global__ void crossWarp(int* out)
 // buffer: out u32 32 = 0
 // params: out
 // expect: hazard memory kind UNINIT_SHARED line @uninit
+// expect: message "reads byte 64 of shared 's', which no thread of the block wrote"
 // expect: out[16..31] = 0x7fbadbad
 __global__ void uninit(unsigned* out)
 {
@@ -83,6 +85,23 @@ __global__ void uninit(unsigned* out)
     if (threadIdx.x < 16) s[threadIdx.x] = threadIdx.x;
     __syncwarp();
     out[threadIdx.x] = s[threadIdx.x];  // @uninit
+}
+
+// case: a shared byte is named by its array and its place in it
+// gpu: differs, uninitialised shared memory holds whatever was there
+// kernel: uninitSecond
+// launch: grid 1 block 32
+// buffer: out f32 32 = 0
+// params: out
+// expect: hazard memory kind UNINIT_SHARED line @second
+// expect: message "reads byte 0 of shared 'second' (shared byte 128), which no thread of the block wrote"
+__global__ void uninitSecond(float* out)
+{
+    __shared__ float first[32];
+    __shared__ float second[32];
+    first[threadIdx.x] = 1.0f;
+    __syncthreads();
+    out[threadIdx.x] = first[threadIdx.x] + second[threadIdx.x];  // @second
 }
 
 // case: a broadcast read after a barrier, atomics and distinct stores (clean)
