@@ -125,37 +125,33 @@ static void missed(const sim_run *L, const sim_hz *f, const sim_hazard *h, char 
  * the end) or to its first byte (space.c). */
 static void memory_message(const sim_run *L, const sim_hz *f, sim_hazard *h)
 {
-    char dist[32], where[192], what[256];
-    const char *acc = access_word(L->prog, f->op);
+    char dist[32], off[32], where[192], head[256], what[256];
+    char *m = h->message;
+    size_t n = sizeof h->message;
     with_commas(dist, sizeof dist, (uint64_t)(f->dist < 0 ? -f->dist : f->dist));
-    char off[32];
     with_commas(off, sizeof off, f->addr);
-    if (f->space == PTX_SPACE_SHARED && f->kind == SIM_HZ_MISALIGNED) shared_place(L->prog, f->addr, where, sizeof where);
-    else if (f->space == PTX_SPACE_SHARED || f->space == PTX_SPACE_LOCAL || f->space == PTX_SPACE_PARAM)
+    bool own_space = f->space == PTX_SPACE_SHARED || f->space == PTX_SPACE_LOCAL || f->space == PTX_SPACE_PARAM;
+    if (f->space == PTX_SPACE_SHARED && f->kind == SIM_HZ_MISALIGNED)
+        shared_place(L->prog, f->addr, where, sizeof where);
+    else if (own_space)
         snprintf(where, sizeof where, "%s byte %s", h->space, off); /* an offset in its space */
-    else snprintf(where, sizeof where, "0x%llx", (unsigned long long)f->addr);
-    if (f->kind == SIM_HZ_MISALIGNED) {
-        say(h->message, sizeof h->message, "a %u-byte %s %s at %s is not %u-byte aligned",
-                 f->size, h->space, acc, where, f->size);
-    } else if (f->space != PTX_SPACE_SHARED && f->space != PTX_SPACE_LOCAL && f->space != PTX_SPACE_PARAM &&
-               f->addr < 65536) {
-        say(h->message, sizeof h->message, "a %u-byte %s %s at %s dereferences a null pointer", f->size,
-                 h->space, acc, where);
-    } else if (f->region == SIM_NONE && !strcmp(h->space, "global") && !L->m->mem.n) {
-        say(h->message, sizeof h->message, "a %u-byte %s at %s hits no allocation", f->size, acc, where);
-    } else {
-        missed(L, f, h, what, sizeof what);
-        const char *unit = f->dist == 1 || f->dist == -1 ? "byte" : "bytes";
-        if (f->dist > 0)
-            say(h->message, sizeof h->message, "a %u-byte %s %s at %s is out of bounds: it starts %s %s after the last byte of %s",
-                     f->size, h->space, acc, where, dist, unit, what);
-        else if (f->dist < 0)
-            say(h->message, sizeof h->message, "a %u-byte %s %s at %s is out of bounds: it starts %s %s before the start of %s",
-                     f->size, h->space, acc, where, dist, unit, what);
-        else
-            say(h->message, sizeof h->message, "a %u-byte %s %s at %s is out of bounds: it starts inside %s and runs past its end",
-                     f->size, h->space, acc, where, what);
-    }
+    else
+        snprintf(where, sizeof where, "0x%llx", (unsigned long long)f->addr);
+    say(head, sizeof head, "a %u-byte %s %s at %s", f->size, h->space, access_word(L->prog, f->op), where);
+    missed(L, f, h, what, sizeof what);
+    const char *unit = f->dist == 1 || f->dist == -1 ? "byte" : "bytes";
+    if (f->kind == SIM_HZ_MISALIGNED)
+        say(m, n, "%s is not %u-byte aligned", head, f->size);
+    else if (!own_space && f->addr < 65536)
+        say(m, n, "%s dereferences a null pointer", head);
+    else if (f->region == SIM_NONE && !strcmp(h->space, "global") && !L->m->mem.n)
+        say(m, n, "%s hits no allocation", head);
+    else if (f->dist > 0)
+        say(m, n, "%s is out of bounds: it starts %s %s after the last byte of %s", head, dist, unit, what);
+    else if (f->dist < 0)
+        say(m, n, "%s is out of bounds: it starts %s %s before the start of %s", head, dist, unit, what);
+    else
+        say(m, n, "%s is out of bounds: it starts inside %s and runs past its end", head, what);
     if (f->space == PTX_SPACE_SHARED && L->prog->dynamic_shared && L->dyn_shared == 0) {
         size_t k = strlen(h->message);
         snprintf(h->message + k, sizeof h->message - k,

@@ -15,10 +15,10 @@
  * thread and one other (of another warp once one read, else of the first
  * one's warp), so a warp re-reading what it read since its last sync costs a
  * few comparisons, and a write races with a reader that is not the writer:
- * a thread never races with itself. Per word, not per byte: a write replaces the word's last writer, so for
- * threads writing different bytes of one word (char arrays) a race with an
- * earlier writer of other bytes can go unseen; nothing is reported that is
- * not a race. */
+ * a thread never races with itself. Per word, not per byte: a write
+ * replaces the word's last writer, so for threads writing different bytes of
+ * one word (char arrays) a race with an earlier writer of other bytes can go
+ * unseen; nothing is reported that is not a race. */
 #include "sim/internal.h"
 
 #include <stdio.h>
