@@ -240,7 +240,34 @@ static void check_solution(checker *k, const day_manifest *m)
     free(path);
 }
 
-/* A fixture's `// expect: pass|fail CHECK...` lines against its report. */
+/* Whether the report has a warning under check c. */
+static bool warns(const report_result *r, int c)
+{
+    for (int i = 0; i < r->nhazards; i++)
+        if ((int)r->hazards[i].check == c && r->hazards[i].severity == REPORT_WARNING) return true;
+    return false;
+}
+
+/* One CHECK of an `// expect: VERB` line against the report; what is wrong
+ * goes into *wrong. */
+static void judge_check(const report_result *r, const char *verb, const char *w, cl_str *wrong)
+{
+    int c = day_check_from_name(w);
+    bool pass = strcmp(verb, "fail") != 0;
+    const char *sep = wrong->len ? "; " : "";
+    if (c < 0)
+        cl_str_addf(wrong, "%s'%s' is not a check", sep, w);
+    else if (!r->checks[c].ran)
+        cl_str_addf(wrong, "%s%s did not run", sep, w);
+    else if (r->checks[c].passed != pass)
+        cl_str_addf(wrong, "%s%s %s, expected to %s", sep, w, r->checks[c].passed ? "passed" : "failed",
+                    pass ? "pass" : "fail");
+    else if (!strcmp(verb, "warn") && !warns(r, c))
+        cl_str_addf(wrong, "%s%s passed with no warning, expected one", sep, w);
+}
+
+/* A fixture's `// expect: pass|fail|warn CHECK...` lines against its report
+ * (warn: the check passes with a warning). */
 static void judge_fixture(checker *k, const char *name, const char *text, const report_result *r)
 {
     int stated = 0;
@@ -250,21 +277,13 @@ static void judge_fixture(checker *k, const char *name, const char *text, const 
         char buf[512];
         snprintf(buf, sizeof buf, "%.*s", (int)(end ? (size_t)(end - line) : strlen(line)), line);
         char *save = NULL, *verb = strtok_r(buf, " \t\r", &save);
-        bool pass = verb && !strcmp(verb, "pass");
-        if (!verb || (!pass && strcmp(verb, "fail"))) {
-            cl_str_addf(&wrong, "%s'// expect: %s' is neither pass nor fail", wrong.len ? "; " : "", buf);
+        if (!verb || (strcmp(verb, "pass") && strcmp(verb, "fail") && strcmp(verb, "warn"))) {
+            cl_str_addf(&wrong, "%s'// expect: %s' is neither pass, fail nor warn", wrong.len ? "; " : "", buf);
             continue;
         }
         for (char *w = strtok_r(NULL, " \t\r", &save); w; w = strtok_r(NULL, " \t\r", &save)) {
-            int c = day_check_from_name(w);
             stated++;
-            if (c < 0)
-                cl_str_addf(&wrong, "%s'%s' is not a check", wrong.len ? "; " : "", w);
-            else if (!r->checks[c].ran)
-                cl_str_addf(&wrong, "%s%s did not run", wrong.len ? "; " : "", w);
-            else if (r->checks[c].passed != pass)
-                cl_str_addf(&wrong, "%s%s %s, expected to %s", wrong.len ? "; " : "", w,
-                            r->checks[c].passed ? "passed" : "failed", pass ? "pass" : "fail");
+            judge_check(r, verb, w, &wrong);
         }
     }
     if (!stated && !wrong.len) cl_str_add(&wrong, "states no verdict: add `// expect: fail CHECK` lines");

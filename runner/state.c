@@ -450,6 +450,21 @@ done:
     return fd;
 }
 
+static void forget_grade(ws_state *s, void *slug)
+{
+    ws_day_state *d = ws_state_day(s, slug);
+    d->status = WS_NOT_STARTED; /* shown as started or not started, from the file */
+    d->last_graded = 0;
+    free(d->backend);
+    d->backend = NULL;
+    d->passed_checks = d->failed_checks = 0;
+}
+
+cl_status ws_state_forget_grade(const day_course *c, const char *slug, char **warning, cl_error *err)
+{
+    return ws_state_update(c, forget_grade, (void *)slug, warning, err);
+}
+
 cl_status ws_state_update(const day_course *c, ws_state_change change, void *ctx,
                           char **warning, cl_error *err)
 {

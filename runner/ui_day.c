@@ -36,7 +36,7 @@ typedef struct day {
     bool graded;           /* outcome holds something */
     int ngrades;
     char done[256];        /* "done in 0.8 s - 6 of 7 checks passed" */
-    char done_tail[32];    /* " · grade 3": kept when done is cut to fit */
+    char done_tail[40];    /* " · graded 3 times": kept when done is cut to fit */
     report_style done_style;
     ui_watch *watch;
     ui_child *diff;
@@ -233,7 +233,8 @@ static void describe_outcome(day *d, double seconds)
         snprintf(d->done, sizeof d->done, "could not grade (%.1f s): %.200s", seconds, why);
         d->done_style = REPORT_STYLE_FAIL;
     }
-    snprintf(d->done_tail, sizeof d->done_tail, " %s grade %d", d->dot, d->ngrades);
+    if (d->ngrades == 1) snprintf(d->done_tail, sizeof d->done_tail, " %s graded once", d->dot);
+    else snprintf(d->done_tail, sizeof d->done_tail, " %s graded %d times", d->dot, d->ngrades);
 }
 
 static ui_reaction finish_grade(ui_app *app, day *d)

@@ -117,6 +117,27 @@ static void format_ago(time_t t, char *buf, size_t size)
 
 /* ---- drawing ---- */
 
+/* "7 days: 2 honest, 1 passing, 1 failing, 1 started, 2 not started": the
+ * days split by status (honest is passing and honest; failing includes does
+ * not compile), the categories that have days, so the figures add up. */
+static void progress_text(const int *counts, int usable, char *buf, size_t size)
+{
+    const struct { int n; const char *what; } parts[] = {
+        {counts[WS_HONEST], "honest"},
+        {counts[WS_PASSING], "passing"},
+        {counts[WS_FAILING] + counts[WS_NO_COMPILE], "failing"},
+        {counts[WS_STARTED], "started"},
+        {counts[WS_NOT_STARTED], "not started"},
+    };
+    size_t at = (size_t)snprintf(buf, size, "%d day%s", usable, usable == 1 ? "" : "s");
+    const char *sep = ": ";
+    for (size_t i = 0; i < sizeof parts / sizeof *parts && at < size; i++) {
+        if (!parts[i].n) continue;
+        at += (size_t)snprintf(buf + at, size - at, "%s%d %s", sep, parts[i].n, parts[i].what);
+        sep = ", ";
+    }
+}
+
 static void draw_progress(ui_app *app)
 {
     int counts[WS_STATUS_COUNT] = {0}, usable = 0;
@@ -126,10 +147,13 @@ static void draw_progress(ui_app *app)
         counts[ws_day_status(app->course, m, app->state)]++;
         usable++;
     }
+    char text[160];
+    progress_text(counts, usable, text, sizeof text);
     int passing = counts[WS_PASSING] + counts[WS_HONEST];
     report_doc *d = cl_calloc(1, sizeof *d);
     report_line *l = report_doc_line(d);
-    int bar = COLS - 60 < 20 ? 20 : COLS - 60 > 50 ? 50 : COLS - 60;
+    int room = COLS - 2 - 12 - (int)strlen(text); /* "Progress [", "] ", the text */
+    int bar = room < 10 ? 10 : room > 50 ? 50 : room;
     int full = usable ? bar * counts[WS_HONEST] / usable : 0;
     int half = usable ? bar * passing / usable - full : 0;
     report_line_add(l, REPORT_STYLE_PLAIN, "Progress %s", app->unicode ? "" : "[");
@@ -140,10 +164,7 @@ static void draw_progress(ui_app *app)
                                        : i < full + half ? ui_glyph(app, "▓", "+")
                                                          : ui_glyph(app, "░", "-"));
     report_line_add(l, REPORT_STYLE_PLAIN, "%s ", app->unicode ? "" : "]");
-    report_line_add(l, REPORT_STYLE_EMPH, "%d/%d", counts[WS_HONEST], usable);
-    report_line_add(l, REPORT_STYLE_PLAIN, " honest, %d passing, %d failing, %d to start",
-                    passing, counts[WS_FAILING] + counts[WS_NO_COMPILE],
-                    counts[WS_NOT_STARTED]);
+    report_line_add(l, REPORT_STYLE_EMPH, "%s", text);
     ui_put_line(app, 1, 1, COLS - 2, l, 0);
     report_doc_free(d);
     char title[96];

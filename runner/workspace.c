@@ -103,6 +103,15 @@ cl_status ws_reset(const day_course *c, const day_manifest *m, char **backup, cl
         st = kept ? cl_copy_file(p, kept, err) : CL_IO;
     }
     if (st == CL_OK) st = copy_template(c, m, p, err);
+    if (st == CL_OK) {
+        /* The file is the template now; the grade of the old one is no
+           longer its status. Not being able to record that loses nothing:
+           the next grade records the status again. */
+        char *warning = NULL;
+        cl_error ignored = {0};
+        (void)ws_state_forget_grade(c, m->slug, &warning, &ignored);
+        free(warning);
+    }
     if (st == CL_OK && backup)
         *backup = kept;
     else

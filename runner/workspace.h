@@ -23,7 +23,9 @@ cl_status ws_ensure_student_file(const day_course *c, const day_manifest *m, cha
 
 /* Put the template back. The old file, when there is one, is kept first as
  * backups/<slug>/<file>.<YYYYmmdd-HHMMSS> (never overwritten); *backup says
- * where (caller frees; NULL when there was nothing to keep). */
+ * where (caller frees; NULL when there was nothing to keep). The day's last
+ * grade is forgotten (ws_state_forget_grade): its status is the template's,
+ * started, until it is graded again. */
 cl_status ws_reset(const day_course *c, const day_manifest *m, char **backup, cl_error *err);
 
 /* Progress. */
@@ -45,7 +47,8 @@ typedef enum ws_status {
 const char *ws_status_key(ws_status s);  /* as written in state.yaml */
 const char *ws_status_text(ws_status s); /* for people */
 
-/* Best figures seen for one kernel (lower is better; -1 when never seen). */
+/* Best figures seen for one kernel over every grade of the day, resets
+ * included (lower is better; -1 when never seen). */
 typedef struct ws_best {
     char *kernel;
     double instructions, ms;
@@ -89,6 +92,10 @@ ws_day_state *ws_state_day(ws_state *s, const char *slug);
 /* The status to show: the recorded one, else started / not started from
  * whether the student's file exists. */
 ws_status ws_day_status(const day_course *c, const day_manifest *m, const ws_state *s);
+/* Forget the day's last grade (status, checks, backend, when), keeping its
+ * best figures: after a reset the status is the new file's (started), and
+ * best stays the best of every grade the day has had. */
+cl_status ws_state_forget_grade(const day_course *c, const char *slug, char **warning, cl_error *err);
 /* Keep the lower of the recorded and the new figure (a negative one is ignored). */
 void ws_note_best(ws_day_state *d, const char *kernel, double instructions, double ms);
 

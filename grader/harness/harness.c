@@ -249,9 +249,10 @@ typedef struct judging {
     size_t unwritten;       /* (over: total) elements the reference writes and this run did not */
 } judging;
 
-static void note_first(judging *j, size_t i, double want, double got)
+static void note_first(judging *j, const harness_output *o, size_t i, double want, double got)
 {
-    if (j->r->nfirst < 5) j->r->first[j->r->nfirst++] = (report_mismatch){(long long)i, want, got};
+    bool integer = !day_param_type_is_float(j->req->kernel->params[o->param].type);
+    if (j->r->nfirst < 5) j->r->first[j->r->nfirst++] = (report_mismatch){(long long)i, want, got, integer};
 }
 
 /* Sentinels around the buffer that are no longer whole. */
@@ -286,7 +287,7 @@ static void judge_output(judging *j, const harness_output *mine, const harness_o
             if (c->kind == DAY_COMPARE_NONE) continue;
             if (c->total) {
                 bool written = !untouched(mine, i) && isfinite(got);
-                if (!written && !bad) note_first(j, i, NAN, got);
+                if (!written && !bad) note_first(j, mine, i, NAN, got);
                 j->unwritten += !written;
                 bad |= !written;
                 all_written &= written;
@@ -295,7 +296,7 @@ static void judge_output(judging *j, const harness_output *mine, const harness_o
                 continue;
             }
             if (!close_enough(req, c, tol_ops, tol_abs, mine, ref, i)) {
-                if (!bad) note_first(j, i, want, got);
+                if (!bad) note_first(j, mine, i, want, got);
                 bad = true;
             }
         }

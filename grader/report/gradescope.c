@@ -67,9 +67,12 @@ static char *size_output(const report_size_result *s, const char *unit)
     else if (s->outcome) cl_str_add(&b, s->outcome);
     else cl_str_addf(&b, "%lld of %lld %s wrong", s->wrong, s->total, unit);
     if (s->note) cl_str_addf(&b, " (%s)", s->note);
-    for (int i = 0; i < s->nfirst && s->wrong; i++)
-        cl_str_addf(&b, "\n  element %lld: expected %.9g, got %.9g", s->first[i].index,
-                    s->first[i].expected, s->first[i].got);
+    for (int i = 0; i < s->nfirst && s->wrong; i++) {
+        char want[40], got[40];
+        report_value(want, sizeof want, s->first[i].expected, s->first[i].integer);
+        report_value(got, sizeof got, s->first[i].got, s->first[i].integer);
+        cl_str_addf(&b, "\n  element %lld: expected %s, got %s", s->first[i].index, want, got);
+    }
     return cl_str_take(&b);
 }
 

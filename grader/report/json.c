@@ -91,6 +91,7 @@ static cJSON *size_json(const report_size_result *s)
         cJSON_AddNumberToObject(m, "index", (double)s->first[i].index);
         add_num_or_null(m, "expected", s->first[i].expected, isfinite(s->first[i].expected));
         add_num_or_null(m, "got", s->first[i].got, isfinite(s->first[i].got));
+        cJSON_AddBoolToObject(m, "integer", s->first[i].integer);
         cJSON_AddItemToArray(first, m);
     }
     if (s->note) add_text(o, "note", s->note);

@@ -139,6 +139,7 @@ static void read_size(reader *rd, const cJSON *o, report_kernel *k)
         x->index = ll_field(rd, m, "index", -1);
         x->expected = num(rd, m, "expected", NAN);
         x->got = num(rd, m, "got", NAN);
+        x->integer = flag(rd, m, "integer");
     }
 }
 

@@ -75,6 +75,7 @@ typedef struct report_side {
 typedef struct report_mismatch {
     long long index;
     double expected, got;
+    bool integer;             /* the output's elements are integers: shown as integers */
 } report_mismatch;
 
 /* Correctness at one size. */
@@ -149,6 +150,9 @@ void report_side_init(report_side *s);
 void report_hazard_free(report_hazard *h);
 /* Set a check's outcome; detail is copied (may be NULL). */
 void report_set_check(report_result *r, day_check c, bool passed, const char *detail);
+/* A compared value as its output's elements are: "1234567890" for an
+ * integer output, "0.100000001" (9 significant digits) for a float one. */
+void report_value(char *buf, size_t size, double v, bool integer);
 /* passed := every check that ran passed. */
 void report_finish(report_result *r);
 

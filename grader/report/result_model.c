@@ -1,6 +1,8 @@
 /* result_model.c - building and freeing the result model. */
 #include "result.h"
 
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -137,4 +139,10 @@ char *report_sizes_line(const report_result *r)
     if (!r->edition || !strcmp(r->edition, "instructor"))
         return cl_sprintf("sizes: course + %d hidden", r->hidden_sizes);
     return cl_sprintf("sizes: course + %d hidden (%s edition)", r->hidden_sizes, r->edition);
+}
+
+void report_value(char *buf, size_t size, double v, bool integer)
+{
+    if (integer && isfinite(v) && fabs(v) < 9007199254740992.0) snprintf(buf, size, "%.0f", v);
+    else snprintf(buf, size, "%.9g", v);
 }

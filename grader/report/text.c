@@ -239,9 +239,11 @@ static void render_size(ctx *c, const report_kernel *k, const report_size_result
     for (int i = 0; i < s->nfirst && i < SHOWN_MISMATCHES; i++) {
         l = line(c);
         const report_mismatch *m = &s->first[i];
-        report_line_add(l, REPORT_STYLE_PLAIN, "      [%lld] expected %.9g, got ", m->index,
-                        m->expected);
-        report_line_add(l, REPORT_STYLE_FAIL, "%.9g", m->got);
+        char want[40], got[40];
+        report_value(want, sizeof want, m->expected, m->integer);
+        report_value(got, sizeof got, m->got, m->integer);
+        report_line_add(l, REPORT_STYLE_PLAIN, "      [%lld] expected %s, got ", m->index, want);
+        report_line_add(l, REPORT_STYLE_FAIL, "%s", got);
     }
     if (s->note) report_line_add(line(c), REPORT_STYLE_WARN, "      %s", s->note);
 }

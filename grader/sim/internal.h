@@ -30,6 +30,7 @@ void sim_assert_fail(const char *what, const char *file, int line) __attribute__
 #endif
 
 #define SIM_NONE 0xffffffffu
+#define SIM_NO_TID 0xffffu       /* no thread, in a 16-bit thread field */
 #define SIM_NOSLOT 0xffffu
 #define SIM_FULL 0xffffffffu
 
@@ -172,6 +173,13 @@ typedef struct sim_extra {
     uint64_t value;            /* the constant, or the ptx_sreg */
 } sim_extra;
 
+/* A shared variable of the kernel: where layout_shared put it, for naming
+ * shared bytes in hazard messages. */
+typedef struct sim_svar {
+    const char *name;                   /* the module's (mangled) symbol name */
+    uint32_t off, size;                 /* size SIM_NONE: dynamic (extern), to the end */
+} sim_svar;
+
 typedef struct sim_program {
     const ptx_module *mod;
     const ptx_function *kernel;
@@ -209,7 +217,15 @@ typedef struct sim_program {
                                            race check keeps the happens-before order (sync.c) */
     char **files;                       /* user file paths; [0] = "" */
     uint32_t nfiles;
+    sim_svar *svars;                    /* in declaration order, the dynamic ones last */
+    uint32_t nsvars;
 } sim_program;
+
+/* The shared variable holding byte off (the dynamic one holds every byte
+ * from its start), or NULL; its own name in name ("tile" for a kernel's
+ * __shared__ float tile[...]). The last one, for bytes past the end. */
+const sim_svar *sim_shared_var(const sim_program *p, uint64_t off, char *name, size_t size);
+const sim_svar *sim_shared_last(const sim_program *p, char *name, size_t size);
 
 cl_status sim_program_build(sim_machine *m, const ptx_module *mod, long entry, sim_program **out,
                             cl_error *err);
@@ -355,8 +371,11 @@ typedef struct sim_shadow {
     uint32_t r_warps;         /* warps that read in r_epoch */
     uint32_t r_wsync;         /* the latest reader's warp sync count */
     uint32_t r_op;
+    uint32_t r_op2;           /* r_tid2's read */
     uint32_t init_epoch;      /* init_mask is this block's when >= epoch_base */
-    uint16_t w_tid, r_tid;    /* the writer; a reader */
+    uint16_t w_tid, r_tid;    /* the writer; the first reader in r_epoch */
+    uint16_t r_tid2;          /* another reader: of another warp than r_tid's once one
+                                 read, else of r_tid's warp; SIM_NO_TID when none */
     uint8_t w_mask, r_mask;   /* bytes of the word written, read */
     uint8_t r_multi;          /* another thread of r_tid's warp read too */
     uint8_t w_atomic;

@@ -20,8 +20,13 @@ static void fault(sim_block *b, sim_warp *w, int lane, uint32_t pc, sim_hazard_k
         rbase = r->base;
         rsize = r->size;
     }
-    h.dist = addr >= rbase + rsize ? (int64_t)(addr + n - (rbase + rsize))
-           : addr < rbase ? -(int64_t)(rbase - addr) : (int64_t)(addr + n - (rbase + rsize));
+    /* Counted as compute-sanitizer counts: from the start of the access to
+       the last byte of the allocation ("1 bytes after" is the first byte past
+       its end), or to its first byte; 0 for an access that starts inside and
+       runs past the end. */
+    h.dist = addr >= rbase + rsize && rsize ? (int64_t)(addr - (rbase + rsize - 1))
+           : addr >= rbase + rsize ? (int64_t)(addr - rbase) + 1
+           : addr < rbase ? -(int64_t)(rbase - addr) : 0;
     if (!r) h.space_size = rsize;
     sim_hz_add(b, &h);
 }

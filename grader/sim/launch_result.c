@@ -4,6 +4,7 @@
  * block and thread, capped. */
 #include "sim/internal.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -61,30 +62,96 @@ static const char *base_name(const char *path)
     return s ? s + 1 : path;
 }
 
+/* snprintf for messages, which a long name may cut short (on purpose). */
+static void __attribute__((format(printf, 3, 4))) say(char *buf, size_t n, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, n, fmt, ap);
+    va_end(ap);
+}
+
+/* "read", "write" or "atomic": what the instruction at op does. */
+static const char *access_word(const sim_program *p, uint32_t op)
+{
+    const ptx_insn *in = op < p->ncode ? p->src[op].in : NULL;
+    if (!in) return "access";
+    switch (in->op) {
+    case PTX_OP_ld: case PTX_OP_ldu: return "read";
+    case PTX_OP_st: return "write";
+    case PTX_OP_atom: case PTX_OP_red: return "atomic";
+    default: return "access";
+    }
+}
+
+/* A shared byte by the array that holds it: "byte 64 of shared 's'", with
+ * the offset in the block's shared memory when the array does not start at
+ * 0; "shared byte 64" when no array is known. */
+static void shared_place(const sim_program *p, uint64_t off, char *buf, size_t n)
+{
+    char name[128], at[32], whole[32];
+    const sim_svar *v = sim_shared_var(p, off, name, sizeof name);
+    with_commas(whole, sizeof whole, off);
+    if (!v) {
+        say(buf, n, "shared byte %s", whole);
+        return;
+    }
+    with_commas(at, sizeof at, off - v->off);
+    if (v->off) say(buf, n, "byte %s of shared '%s' (shared byte %s)", at, name, whole);
+    else say(buf, n, "byte %s of shared '%s'", at, name);
+}
+
+/* What an access missed: "'out'", or the space, for shared memory with its
+ * last array ("the block's shared memory (128 bytes; its last array is
+ * 'dyn')"). */
+static void missed(const sim_run *L, const sim_hz *f, const sim_hazard *h, char *buf, size_t n)
+{
+    char size[32], name[128];
+    with_commas(size, sizeof size, h->alloc_size);
+    if (h->alloc[0]) {
+        say(buf, n, "'%s' (%s bytes)", h->alloc, size);
+    } else if (f->space == PTX_SPACE_SHARED) {
+        bool named = sim_shared_last(L->prog, name, sizeof name) != NULL;
+        say(buf, n, "the block's shared memory (%s bytes%s%s%s)", size, named ? "; its last array is '" : "",
+                 named ? name : "", named ? "'" : "");
+    } else {
+        say(buf, n, "%s (%s bytes)", f->space == PTX_SPACE_LOCAL ? "the thread's local memory"
+                 : f->space == PTX_SPACE_PARAM ? "the parameters" : "the nearest allocation", size);
+    }
+}
+
+/* Out-of-bounds distances are compute-sanitizer's: from the start of the
+ * access to the allocation's last byte ("1 byte after" is the first byte past
+ * the end) or to its first byte (space.c). */
 static void memory_message(const sim_run *L, const sim_hz *f, sim_hazard *h)
 {
-    char size[32], dist[32];
-    const char *what = h->alloc[0] ? h->alloc : h->space;
-    with_commas(size, sizeof size, h->alloc_size);
+    char dist[32], off[32], where[192], head[256], what[256];
+    char *m = h->message;
+    size_t n = sizeof h->message;
     with_commas(dist, sizeof dist, (uint64_t)(f->dist < 0 ? -f->dist : f->dist));
-    if (f->kind == SIM_HZ_MISALIGNED) {
-        snprintf(h->message, sizeof h->message, "a %u-byte %s access at 0x%llx is not %u-byte aligned",
-                 f->size, h->space, (unsigned long long)f->addr, f->size);
-    } else if (f->space != PTX_SPACE_SHARED && f->space != PTX_SPACE_LOCAL && f->space != PTX_SPACE_PARAM &&
-               f->addr < 65536) {
-        snprintf(h->message, sizeof h->message, "a %u-byte %s access at 0x%llx dereferences a null pointer", f->size,
-                 h->space, (unsigned long long)f->addr);
-    } else if (f->region == SIM_NONE && !strcmp(h->space, "global") && !L->m->mem.n) {
-        snprintf(h->message, sizeof h->message, "a %u-byte access at 0x%llx hits no allocation", f->size,
-                 (unsigned long long)f->addr);
-    } else {
-        snprintf(h->message, sizeof h->message, "a %u-byte %s access at 0x%llx is out of bounds of %s%s%s (%s bytes) by %s bytes%s",
-                 f->size, h->space, (unsigned long long)f->addr, h->alloc[0] ? "'" : "",
-                 h->alloc[0] ? what : (f->space == PTX_SPACE_SHARED ? "the block's shared memory"
-                                       : f->space == PTX_SPACE_LOCAL ? "the thread's local memory"
-                                       : f->space == PTX_SPACE_PARAM ? "the parameters" : "any allocation"),
-                 h->alloc[0] ? "'" : "", size, dist, f->dist < 0 ? " before its start" : "");
-    }
+    with_commas(off, sizeof off, f->addr);
+    bool own_space = f->space == PTX_SPACE_SHARED || f->space == PTX_SPACE_LOCAL || f->space == PTX_SPACE_PARAM;
+    if (f->space == PTX_SPACE_SHARED && f->kind == SIM_HZ_MISALIGNED)
+        shared_place(L->prog, f->addr, where, sizeof where);
+    else if (own_space)
+        snprintf(where, sizeof where, "%s byte %s", h->space, off); /* an offset in its space */
+    else
+        snprintf(where, sizeof where, "0x%llx", (unsigned long long)f->addr);
+    say(head, sizeof head, "a %u-byte %s %s at %s", f->size, h->space, access_word(L->prog, f->op), where);
+    missed(L, f, h, what, sizeof what);
+    const char *unit = f->dist == 1 || f->dist == -1 ? "byte" : "bytes";
+    if (f->kind == SIM_HZ_MISALIGNED)
+        say(m, n, "%s is not %u-byte aligned", head, f->size);
+    else if (!own_space && f->addr < 65536)
+        say(m, n, "%s dereferences a null pointer", head);
+    else if (f->region == SIM_NONE && !strcmp(h->space, "global") && !L->m->mem.n)
+        say(m, n, "%s hits no allocation", head);
+    else if (f->dist > 0)
+        say(m, n, "%s is out of bounds: it starts %s %s after the last byte of %s", head, dist, unit, what);
+    else if (f->dist < 0)
+        say(m, n, "%s is out of bounds: it starts %s %s before the start of %s", head, dist, unit, what);
+    else
+        say(m, n, "%s is out of bounds: it starts inside %s and runs past its end", head, what);
     if (f->space == PTX_SPACE_SHARED && L->prog->dynamic_shared && L->dyn_shared == 0) {
         size_t k = strlen(h->message);
         snprintf(h->message + k, sizeof h->message - k,
@@ -94,7 +161,7 @@ static void memory_message(const sim_run *L, const sim_hz *f, sim_hazard *h)
 
 static void message(const sim_run *L, const sim_hz *f, sim_hazard *h)
 {
-    char *m = h->message;
+    char *m = h->message, where[192];
     size_t n = sizeof h->message;
     switch (h->kind) {
     case SIM_HZ_MASK_UNDEFINED_READ:
@@ -140,8 +207,9 @@ static void message(const sim_run *L, const sim_hz *f, sim_hazard *h)
         break;
     case SIM_HZ_RACE_SHARED:
     case SIM_HZ_RACE_WARP:
-        snprintf(m, n, "thread %u (line %u) and thread %u (line %u) touch shared byte %llu with no %s%s between, and one writes",
-                 h->warp * 32 + (unsigned)h->lane, h->line, h->thread2, h->line2, (unsigned long long)h->address,
+        shared_place(L->prog, h->address, where, sizeof where);
+        snprintf(m, n, "thread %u (line %u) and thread %u (line %u) touch %s with no %s%s between, and one writes",
+                 h->warp * 32 + (unsigned)h->lane, h->line, h->thread2, h->line2, where,
                  h->kind == SIM_HZ_RACE_WARP ? "__syncwarp()" : "__syncthreads()",
                  strstr(f->detail, "not ordered") ? " nor release/acquire pair" : "");
         break;
@@ -150,7 +218,8 @@ static void message(const sim_run *L, const sim_hz *f, sim_hazard *h)
         memory_message(L, f, h);
         break;
     case SIM_HZ_UNINIT_SHARED:
-        snprintf(m, n, "reads shared byte %llu, which no thread of the block wrote", (unsigned long long)h->address);
+        shared_place(L->prog, h->address, where, sizeof where);
+        snprintf(m, n, "reads %s, which no thread of the block wrote", where);
         break;
     case SIM_HZ_BUDGET: {
         char total[32], budget[32], lanes[32];

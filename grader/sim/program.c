@@ -9,6 +9,7 @@
 #include "sim/internal.h"
 #include "sim/lower.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -135,6 +136,54 @@ static void note_shared(lower *lw, const ptx_operand *o, uint8_t *used)
         used[o->index] = 1;
 }
 
+static void add_svar(sim_program *p, const ptx_symbol *s, uint32_t off, uint64_t size)
+{
+    p->svars = cl_realloc(p->svars, (size_t)(p->nsvars + 1) * sizeof *p->svars);
+    p->svars[p->nsvars++] = (sim_svar){s->name, off, size > UINT32_MAX ? UINT32_MAX - 1 : (uint32_t)size};
+}
+
+/* A shared variable's own name: a function's local static
+ * ("_ZZ10kernelNamePfE4tile", "_ZZ6reduceILi8EEvPfE4smem_0") gives "tile",
+ * another mangled name its plain name, a plain one itself. */
+static void svar_name(const char *mangled, char *buf, size_t size)
+{
+    size_t len = strlen(mangled);
+    const char *name = NULL;
+    size_t nlen = 0;
+    for (size_t i = 3; strncmp(mangled, "_ZZ", 3) == 0 && i < len; i++) {
+        if (mangled[i] != 'E' || !isdigit((unsigned char)mangled[i + 1])) continue;
+        char *end;
+        unsigned long n = strtoul(mangled + i + 1, &end, 10);
+        size_t after = (size_t)(end - mangled) + n;
+        if (!n || after > len) continue;
+        const char *rest = mangled + after; /* a discriminator may follow: _N or __NN_ */
+        bool disc = !*rest || (rest[0] == '_' && (isdigit((unsigned char)rest[1]) || rest[1] == '_'));
+        if (disc) name = end, nlen = n;
+    }
+    if (name) snprintf(buf, size, "%.*s", (int)nlen, name);
+    else ptx_demangle(mangled, buf, size);
+}
+
+const sim_svar *sim_shared_var(const sim_program *p, uint64_t off, char *name, size_t size)
+{
+    const sim_svar *v = NULL;
+    for (uint32_t i = 0; i < p->nsvars && !v; i++) {
+        const sim_svar *c = &p->svars[i];
+        if (off >= c->off && (c->size == SIM_NONE || off - c->off < c->size)) v = c;
+    }
+    if (v) svar_name(v->name, name, size);
+    return v;
+}
+
+const sim_svar *sim_shared_last(const sim_program *p, char *name, size_t size)
+{
+    const sim_svar *v = NULL;
+    for (uint32_t i = 0; i < p->nsvars; i++)
+        if (!v || p->svars[i].off >= v->off) v = &p->svars[i];
+    if (v) svar_name(v->name, name, size);
+    return v;
+}
+
 /* Static shared variables the closure uses, in declaration order; extern
  * (dynamic) ones all start where the static ones end, 16-aligned. */
 static void layout_shared(lower *lw)
@@ -153,6 +202,7 @@ static void layout_shared(lower *lw)
         top = align_up(top, s->align);
         lw->symaddr[si] = top;
         lw->symset[si] = 1;
+        add_svar(lw->p, s, top, s->size);
         if (s->size > SIM_MAX_SHARED || top + s->size > SIM_MAX_SHARED) {
             lw->p->shared_want = (uint64_t)top + s->size; /* refused at launch */
             top = SIM_MAX_SHARED;
@@ -167,6 +217,7 @@ static void layout_shared(lower *lw)
         lw->symaddr[si] = lw->p->dyn_offset;
         lw->symset[si] = 1;
         lw->p->dynamic_shared = true;
+        add_svar(lw->p, &lw->mod->syms[si], lw->p->dyn_offset, SIM_NONE);
     }
     free(used);
 }
@@ -330,6 +381,7 @@ void sim_program_free(sim_program *p)
     free(p->pcopies);
     free(p->gens);
     free(p->crits);
+    free(p->svars);
     free(p);
 }
 

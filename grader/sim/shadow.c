@@ -11,12 +11,14 @@
  * not race with each other; atomics do not race with atomics. A read of a
  * byte no thread of the block wrote is UNINIT_SHARED (exact per byte).
  *
- * Readers are kept as the warps that read (a bit each) and one reader
- * thread, so a warp re-reading what it read since its last sync costs a few
- * comparisons. Per word, not per byte: a write replaces the word's last writer, so for
- * threads writing different bytes of one word (char arrays) a race with an
- * earlier writer of other bytes can go unseen; nothing is reported that is
- * not a race. */
+ * Readers are kept as the warps that read (a bit each), the first reader
+ * thread and one other (of another warp once one read, else of the first
+ * one's warp), so a warp re-reading what it read since its last sync costs a
+ * few comparisons, and a write races with a reader that is not the writer:
+ * a thread never races with itself. Per word, not per byte: a write
+ * replaces the word's last writer, so for threads writing different bytes of
+ * one word (char arrays) a race with an earlier writer of other bytes can go
+ * unseen; nothing is reported that is not a race. */
 #include "sim/internal.h"
 
 #include <stdio.h>
@@ -59,6 +61,26 @@ static inline uint8_t written(const sim_block *b, const sim_shadow *s)
     return s->init_epoch >= b->epoch_base ? s->init_mask : 0;
 }
 
+/* Keep tid (not the first reader) as the other reader: the first one seen,
+ * replaced by one of another warp than the first reader's when that comes. */
+static inline void note_reader(sim_shadow *s, unsigned tid, uint32_t op)
+{
+    if (tid == s->r_tid) return;
+    bool cross = tid / 32 != (unsigned)s->r_tid / 32;
+    if (s->r_tid2 != SIM_NO_TID && (!cross || s->r_tid2 / 32 != s->r_tid / 32)) return;
+    s->r_tid2 = (uint16_t)tid;
+    s->r_op2 = op;
+}
+
+/* The reader a write by tid (of warp `warp`) races with: one of another
+ * warp when another warp read, else one of this warp that is not tid. */
+static inline unsigned other_reader(const sim_shadow *s, unsigned tid, unsigned warp, uint32_t *op)
+{
+    bool first = s->r_warps & ~(1u << warp) ? (unsigned)s->r_tid / 32 != warp : s->r_tid != tid;
+    *op = first ? s->r_op : s->r_op2;
+    return first ? s->r_tid : s->r_tid2;
+}
+
 static inline __attribute__((always_inline)) void read_access(sim_block *b, sim_warp *w, int lane, uint32_t off,
                                                               unsigned n, uint32_t op)
 {
@@ -91,10 +113,13 @@ static inline __attribute__((always_inline)) void read_access(sim_block *b, sim_
             s->r_multi = 0;
             s->r_mask = 0;
             s->r_op = op;
+            s->r_tid2 = SIM_NO_TID;
         } else if (!(s->r_warps & wbit)) {
             s->r_warps |= wbit;
+            note_reader(s, tid, op);
         } else if (s->r_tid != tid && s->r_tid / 32 == w->id) {
             s->r_multi = 1;
+            note_reader(s, tid, op);
         }
         s->r_mask |= mask;
         s->r_wsync = w->wsync;
@@ -127,7 +152,10 @@ static inline __attribute__((always_inline)) void write_access(sim_block *b, sim
             bool only_me = !others && s->r_tid == tid && !s->r_multi;
             bool synced = !others && w->wsync > s->r_wsync;
             if (!only_me && !synced) {
-                race(b, w, lane, op, s->r_op, s->r_tid, off, true);
+                uint32_t rop;
+                unsigned other = other_reader(s, tid, w->id, &rop);
+                SIM_ASSERT(other != SIM_NO_TID && other != tid);
+                race(b, w, lane, op, rop, other, off, true);
                 reported = true;
             }
         }
@@ -315,7 +343,10 @@ static inline __attribute__((always_inline)) void plain_reads(sim_block *b, sim_
                this lane finds; only note that two threads of the warp read it */
             sim_shadow *s = &b->shadow[soff[l] / 4];
             if (s->w_epoch != b->epoch) { /* no write this epoch: nothing depends on who reads */
-                if (s->r_tid / 32 == w->id) s->r_multi = 1;
+                if (s->r_tid / 32 == w->id && s->r_tid != w->id * 32 + (unsigned)l) {
+                    s->r_multi = 1;
+                    note_reader(s, w->id * 32 + (unsigned)l, op);
+                }
                 continue;
             }
         }

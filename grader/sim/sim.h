@@ -163,7 +163,9 @@ typedef struct sim_hazard {
     const char *space;          /* "global", "shared", "local", "param", "const" */
     const char *alloc;          /* the allocation missed (label), or "" */
     uint64_t alloc_size;
-    int64_t distance;           /* bytes beyond the end (> 0) or before the start (< 0) */
+    int64_t distance;           /* compute-sanitizer's: from the access's start to the last byte
+                                   (> 0, 1 = just past the end), before the start (< 0),
+                                   0 starts inside and runs past the end */
     unsigned access_size;
     uint64_t count;             /* distinct (block, warp) pairs it happened in */
     uint64_t instances;         /* every time it happened */

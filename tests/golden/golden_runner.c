@@ -14,6 +14,7 @@
  *   // expect: no hazards | no errors | hazards N | status trapped
  *   // expect: hazard mask-honesty kind MASK_UNDEFINED_READ lane 4 source 20
  *   //         mask 0x000fffff line 21 count 8205 warning ...
+ *   //         thread2 32 (a race's other thread)
  *   // expect: printf "text"            the printf output contains it
  *   // expect: message "words"          some hazard's message contains it
  *   // expect: counters vary           the counters may differ between runs
@@ -22,6 +23,9 @@
  *
  * A line of code may carry a marker, `// @name`; `line @name` in an expect
  * stands for that line's number.
+ *
+ * In every case, a race must name another thread than its own as the
+ * other one.
  *
  * Each case runs three times: on 1 host thread, on 2, and on 1 with every ALU
  * op through the reference evaluator; the three reports must be identical.
@@ -468,6 +472,7 @@ static bool hazard_matches(const sim_hazard *h, const char *spec)
         if (!strcmp(w, "count") && h->count != n) return false;
         if (!strcmp(w, "instances") && h->instances != n) return false;
         if (!strcmp(w, "warp") && h->warp != n) return false;
+        if (!strcmp(w, "thread2") && h->thread2 != n) return false;
         if (!strcmp(w, "block") && h->block.x != n) return false;
         if (!strcmp(w, "file") && strcmp(h->file, v)) return false;
         if (!strcmp(w, "kernel") && strcmp(h->kernel, v)) return false;
@@ -573,6 +578,18 @@ static void check_expect(gcase *c, const outcome *o, const char *spec)
     }
 }
 
+/* Every case: a thread never races itself, so a race's other thread is
+ * another thread. */
+static void check_partners(gcase *c, const sim_launch_result *r)
+{
+    for (size_t i = 0; i < r->nhazards; i++) {
+        const sim_hazard *h = &r->hazards[i];
+        bool race = h->kind == SIM_HZ_RACE_SHARED || h->kind == SIM_HZ_RACE_WARP;
+        if (race && h->thread2 == h->warp * 32 + (unsigned)h->lane)
+            fail(c, "a race names thread %u as its own partner: %s", h->thread2, h->message);
+    }
+}
+
 static void check_case(gcase *c, const ptx_module *m, const golden_record *gpu)
 {
     outcome o[3];
@@ -580,6 +597,7 @@ static void check_case(gcase *c, const ptx_module *m, const golden_record *gpu)
     if (!ok) return;
     int before = failures;
     for (int i = 0; i < c->nexpects; i++) check_expect(c, &o[0], c->expects[i]);
+    check_partners(c, o[0].r);
     if (gpu && !c->gpu_differs && !golden_record_check(gpu, c, o[0].r->status, o[0].data))
         printf("note [%s]: no GPU record of this case\n", c->name);
     /* GOLDEN_ONCE=1: one run only (for timing a program) */

@@ -7,8 +7,10 @@
 // launch: grid 33 block 256
 // buffer: out f32 8205 = 0
 // params: out 8206
-// expect: hazard memory kind OOB line @past alloc out distance 4 count 1
-// expect: message "out of bounds of 'out' (32,820 bytes) by 4 bytes"
+// (compute-sanitizer counts from the start of the access to the last byte
+// of the allocation: "1 bytes after the nearest allocation")
+// expect: hazard memory kind OOB line @past alloc out distance 1 count 1
+// expect: message "a 4-byte global write at 0x7f0000008034 is out of bounds: it starts 1 byte after the last byte of 'out' (32,820 bytes)"
 // expect: status faulted
 // expect: out[0..8204] = 1
 __global__ void pastEnd(float* out, int n)
@@ -25,7 +27,7 @@ __global__ void pastEnd(float* out, int n)
 // buffer: out s32 32 = 0
 // params: in out
 // expect: hazard memory kind OOB line @before alloc in distance -4
-// expect: message "4 bytes before its start"
+// expect: message "a 4-byte global read at 0x7efffffffffc is out of bounds: it starts 4 bytes before the start of 'in' (128 bytes)"
 // expect: out[0] = 0x7fbadbad
 // expect: out[1..31] = 5
 __global__ void beforeStart(const int* in, int* out)
@@ -53,13 +55,41 @@ __global__ void misaligned(const unsigned char* in, int* out)
 // buffer: out f32 64 = 0
 // params: out
 // expect: hazard memory kind OOB line @shoob
-// expect: message "out of bounds of the block's shared memory (128 bytes)"
+// expect: message "a 4-byte shared write at shared byte 128 is out of bounds: it starts 1 byte after the last byte of the block's shared memory (128 bytes; its last array is 'dyn')"
 __global__ void sharedOob(float* out)
 {
     extern __shared__ float dyn[];
     dyn[threadIdx.x] = threadIdx.x;  // @shoob
     __syncthreads();
     out[threadIdx.x] = dyn[threadIdx.x % 32];
+}
+
+// case: a static shared array indexed past its end (the array by its name; lane 30 is first)
+// kernel: sharedTileOob
+// launch: grid 1 block 32
+// buffer: out f32 32 = 0
+// params: out
+// expect: hazard memory kind OOB line @tileoob lane 30 distance 1 instances 2
+// expect: message "a 4-byte shared read at shared byte 128 is out of bounds: it starts 1 byte after the last byte of the block's shared memory (128 bytes; its last array is 'tile')"
+__global__ void sharedTileOob(float* out)
+{
+    __shared__ float tile[32];
+    tile[threadIdx.x] = threadIdx.x;
+    __syncthreads();
+    out[threadIdx.x] = tile[threadIdx.x + 2];  // @tileoob
+}
+
+// case: a 4-byte store that starts inside a buffer and runs past its end
+// gpu: differs, out of bounds: a GPU need not fault
+// kernel: straddle
+// launch: grid 1 block 1
+// buffer: out u8 6 = 0
+// params: out
+// expect: hazard memory kind OOB line @straddle alloc out distance 0
+// expect: message "a 4-byte global write at 0x7f0000000004 is out of bounds: it starts inside 'out' (6 bytes) and runs past its end"
+__global__ void straddle(unsigned char* out)
+{
+    *reinterpret_cast<int*>(out + 4) = 1;  // @straddle
 }
 
 // case: a local array indexed out of range

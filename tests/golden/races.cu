@@ -62,6 +62,7 @@ __global__ void warpSyncFixed(const float* in, float* out)
 // buffer: out s32 64 = 0
 // params: out
 // expect: hazard races kind RACE_SHARED line @crossRead line2 @crossWrite
+// expect: message "touch byte 0 of shared 's' with no __syncthreads() between"
 __global__ void crossWarp(int* out)
 {
     __shared__ int s[64];
@@ -76,6 +77,7 @@ __global__ void crossWarp(int* out)
 // buffer: out u32 32 = 0
 // params: out
 // expect: hazard memory kind UNINIT_SHARED line @uninit
+// expect: message "reads byte 64 of shared 's', which no thread of the block wrote"
 // expect: out[16..31] = 0x7fbadbad
 __global__ void uninit(unsigned* out)
 {
@@ -83,6 +85,23 @@ __global__ void uninit(unsigned* out)
     if (threadIdx.x < 16) s[threadIdx.x] = threadIdx.x;
     __syncwarp();
     out[threadIdx.x] = s[threadIdx.x];  // @uninit
+}
+
+// case: a shared byte is named by its array and its place in it
+// gpu: differs, uninitialised shared memory holds whatever was there
+// kernel: uninitSecond
+// launch: grid 1 block 32
+// buffer: out f32 32 = 0
+// params: out
+// expect: hazard memory kind UNINIT_SHARED line @second
+// expect: message "reads byte 0 of shared 'second' (shared byte 128), which no thread of the block wrote"
+__global__ void uninitSecond(float* out)
+{
+    __shared__ float first[32];
+    __shared__ float second[32];
+    first[threadIdx.x] = 1.0f;
+    __syncthreads();
+    out[threadIdx.x] = first[threadIdx.x] + second[threadIdx.x];  // @second
 }
 
 // case: a broadcast read after a barrier, atomics and distinct stores (clean)
@@ -100,4 +119,55 @@ __global__ void clean(unsigned* out)
     atomicAdd(&count, 1u);
     __syncthreads();
     out[blockIdx.x * blockDim.x + threadIdx.x] = count;
+}
+
+// case: lanes of one warp swap neighbours without __syncwarp (the partner is the other lane)
+// Lane 0 reads s[0] first, lane 1 reads it next, lane 0 writes it: the race is
+// lane 0's write against lane 1's read, never lane 0 against itself.
+// gpu: differs, a race: the order is the hardware's
+// kernel: swapNeighbours
+// launch: grid 1 block 32
+// buffer: out s32 32 = 0
+// params: out
+// expect: hazard races kind RACE_WARP lane 0 thread2 1 line @swapWrite line2 @swapMate
+__global__ void swapNeighbours(int* out)
+{
+    __shared__ int s[32];
+    int t = threadIdx.x;
+    s[t] = t;
+    __syncthreads();
+    int mine = s[t];
+    int mate = s[t ^ 1];  // @swapMate
+    s[t] = mine + mate;  // @swapWrite
+    out[t] = s[t];
+}
+
+// case: a read by another warp between a thread's read and its write (the partner is that warp's thread)
+// Thread 0 reads s[0] first, thread 32 reads it while thread 0 waits on a
+// global flag, then thread 0 writes it: the race is with thread 32.
+// gpu: differs, a race: the order is the hardware's
+// kernel: readThenOtherWarp
+// launch: grid 1 block 64
+// buffer: flags s32 2 = 0
+// buffer: out s32 64 = 0
+// params: flags out
+// expect: hazard races kind RACE_SHARED warp 0 lane 0 thread2 32 line @owWrite line2 @owRead
+__global__ void readThenOtherWarp(volatile int* flags, int* out)
+{
+    __shared__ int s[64];
+    volatile int* vs = s;
+    int t = threadIdx.x;
+    s[t] = t;
+    __syncthreads();
+    if (t == 0) {
+        int v = vs[0];
+        flags[0] = 1;
+        while (flags[1] == 0) { }
+        vs[0] = v + 1;  // @owWrite
+    }
+    if (t == 32) {
+        while (flags[0] == 0) { }
+        out[t] = vs[0];  // @owRead
+        flags[1] = 1;
+    }
 }

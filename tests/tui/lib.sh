@@ -7,7 +7,7 @@
 #   tui_start 100 30            # cudalab in tmux
 #   tui_keys j Enter            # tmux send-keys
 #   tui_wait "text"             # poll the screen until text shows (10 s)
-#   tui_wait_grade "· grade 1"  # the same, as long as a real grade may take
+#   tui_wait_grade "· graded once"  # the same, as long as a real grade may take
 #   tui_expect_at 0 1 "Day 23"  # text at row 0, column 1 (0-based)
 #   tui_quit q q                # keys that should end it; checks exit 0 and
 #                               # that the terminal came back clean

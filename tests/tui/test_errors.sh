@@ -29,13 +29,15 @@ tui_keys j Enter
 tui_wait "Day 23 · Warp shuffles"
 tui_keys g
 tui_wait "could not grade ("
-tui_expect_row 28 "): nvcc not found; install the CUDA toolkit or set CUDALAB_NVCC · grade 1"
+# Wide enough, the status line holds the whole reason and the grade counter.
+tm resize-window -t t -x 104 -y 30
+tui_wait_row 28 "): nvcc not found; install the CUDA toolkit or set CUDALAB_NVCC · graded once"
 tui_expect_at 2 1 "Could not grade"
 tui_expect_at 4 1 "nvcc not found; install the CUDA toolkit or set CUDALAB_NVCC"
 # Narrower, the reason is cut in the status line (the report has all of it)
 # and the grade counter stays.
 tm resize-window -t t -x 80 -y 24
-tui_wait_row 22 "… · grade 1"
+tui_wait_row 22 "… · graded once"
 tui_expect_at 22 1 "could not grade ("
 tui_expect "nvcc not found; install the CUDA toolkit or set CUDALAB_NVCC"
 tui_quit 0 Q

@@ -25,7 +25,7 @@ tui_expect_row 22 "(c cancels)"
 tui_wait_grade "running…"
 tui_wait_grade "done in"
 tui_expect_at 22 1 "done in"
-tui_expect_row 22 "5 of 7 checks passed · grade 1"
+tui_expect_row 22 "5 of 7 checks passed · graded once"
 tui_expect_at 1 14 "Report ✗ 5/7"
 tui_expect_row 0 "failing"
 # Lines too long for the pane wrap: the file's path under the day, a check's
@@ -86,6 +86,6 @@ r=$(tui_row_of "Warp shuffles and honest masks")
 tui_expect_row "$r" "✗ failing"
 tui_expect_row "$r" "just now"
 ndays=$(find "$TUI_ROOT/days" -mindepth 2 -maxdepth 2 -name day.yaml | wc -l)
-tui_expect_row 1 "0/$ndays honest, 0 passing, 1 failing, $((ndays - 1)) to start"
+tui_expect_row 1 "$ndays days: 1 failing, $((ndays - 1)) not started"
 grep -q "status: failing" "$WORK/state.yaml" || tui_fail "no progress in $WORK/state.yaml"
 tui_quit 0 q

@@ -12,9 +12,9 @@ tui_wait "Day 23 · Warp shuffles"
 tui_keys w
 tui_wait "watch on"
 tui_expect_row 0 "watch on"
-tui_wait_grade "· grade 1"
+tui_wait_grade "· graded once"
 tui_expect_at 28 1 "done in"
-tui_expect_row 28 "6 of 7 checks passed · grade 1"
+tui_expect_row 28 "6 of 7 checks passed · graded once"
 tui_expect_row 0 "failing · watch on"
 first=$(tui_row 28)
 
@@ -22,9 +22,9 @@ first=$(tui_row 28)
 sed 's/^constexpr int kWarpSize = 32;$/constexpr int kWarpSize = 32/' "$file" >"$file.new"
 ! cmp -s "$file" "$file.new" || tui_fail "the typo was not made"
 mv "$file.new" "$file"
-tui_wait_grade "· grade 2"
+tui_wait_grade "· graded 2 times"
 tui_expect_at 28 1 "done in"
-tui_expect_row 28 "0 of 1 checks passed · grade 2"
+tui_expect_row 28 "0 of 1 checks passed · graded 2 times"
 [ "$(tui_row 28)" != "$first" ] || tui_fail "the status line did not change: $first"
 tui_expect_at 1 14 "Report ✗ 0/1"
 tui_expect_row 0 "does not compile · watch on"
@@ -42,5 +42,5 @@ tui_expect_not "watch on"
 echo "// saved with watch off" >>"$file"
 sleep 1
 tui_keys Down # clears the message
-tui_wait_row 28 "0 of 1 checks passed · grade 2"
+tui_wait_row 28 "0 of 1 checks passed · graded 2 times"
 tui_quit 0 Q

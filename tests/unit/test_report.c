@@ -36,7 +36,7 @@ static report_result *sample(void)
     s->ran = true;
     s->wrong = 1;
     s->total = 1;
-    s->first[0] = (report_mismatch){0, 1.0, 0.5};
+    s->first[0] = (report_mismatch){0, 1.0, 0.5, false};
     s->nfirst = 1;
     report_hazard *h = report_add_hazard(r);
     h->check = DAY_CHECK_MASK_HONESTY;
@@ -234,6 +234,33 @@ static void test_wide_wrong_cell(void **state)
     report_free(r);
 }
 
+/* A mismatch row prints values as the output's elements are: integers as
+ * integers (a histogram bin of 2147483647, not 2.14748365e+09), floats with
+ * 9 digits; the same after a round trip through the JSON. */
+static void test_mismatch_by_type(void **state)
+{
+    (void)state;
+    report_result *r = sample();
+    report_size_result *s = &r->kernels[0].sizes[0];
+    s->first[0] = (report_mismatch){3, 2147483647.0, 4294967295.0, true};
+    s->first[1] = (report_mismatch){4, 0.1f, 1.5, false};
+    s->nfirst = 2;
+    s->wrong = 2;
+    char *j = report_to_json(r);
+    report_result *back = NULL;
+    cl_error e = {0};
+    assert_int_equal(report_from_json(j, &back, &e), CL_OK);
+    for (int k = 0; k < 2; k++) {
+        char *t = render_plain(k ? back : r, true);
+        assert_non_null(strstr(t, "[3] expected 2147483647, got 4294967295"));
+        assert_non_null(strstr(t, "[4] expected 0.100000001, got 1.5"));
+        free(t);
+    }
+    report_free(back);
+    free(j);
+    report_free(r);
+}
+
 /* A check no kernel of the day lists is neither shown nor in the JSON. */
 static void test_check_that_does_not_apply(void **state)
 {
@@ -275,6 +302,7 @@ int main(void)
         cmocka_unit_test(test_text),
         cmocka_unit_test(test_wide_wrong_cell),
         cmocka_unit_test(test_check_that_does_not_apply),
+        cmocka_unit_test(test_mismatch_by_type),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
