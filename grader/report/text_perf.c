@@ -176,7 +176,7 @@ void report_render_perf(report_doc *d, const report_result *r, int width)
     if (!any_counters(r)) return;
     section s = {d, r, width < 60 ? 60 : width};
     report_line_add(report_doc_line(d), REPORT_STYLE_HEADING,
-                    "Performance without a GPU (course size, the emulator's counters)");
+                    "Performance without a GPU (course size, emulator counters)");
     for (int i = 0; i < r->nkernels; i++) render_kernel(&s, &r->kernels[i]);
     const char *source;
     double gbps = report_device_gbps(r, &source);
