@@ -37,10 +37,10 @@ static void cell_ms(char *buf, size_t size, double ms)
 {
     if (ms < 0)
         snprintf(buf, size, "-");
-    else if (ms >= 0.1)
-        snprintf(buf, size, "%.3f ms", ms);
+    else if (ms < 0.0005)
+        snprintf(buf, size, "< 0.001 ms");
     else
-        snprintf(buf, size, "%.1f us", ms * 1000);
+        snprintf(buf, size, "%.3f ms", ms); /* as the GPU's section gives its times */
 }
 
 static void cell_bytes(char *buf, size_t size, double v)
@@ -186,8 +186,8 @@ void report_render_perf(report_doc *d, const report_result *r, int width)
                  !strcmp(source, "peak") ? "peak (memory clock x bus width)"
                                          : "copy kernel's, measured");
     char *note = cl_sprintf("a model, not a measurement: bytes moved (every sector a request "
-                            "touches, 32 bytes, none from a cache) over the bandwidth, launch time "
-                            "left out%s", why);
+                            "touches, 32 bytes, none from a cache) over the bandwidth; launch time, "
+                            "atomics and bank conflicts left out%s", why);
     wrapped(&s, REPORT_STYLE_DIM, "  ", note);
     free(note);
     report_doc_line(d);

@@ -163,6 +163,24 @@ static char *render(const report_result *r, int width, int *widest)
     return cl_str_take(&all);
 }
 
+/* The text with each line break and the indent after it as one space: a
+ * wrapped sentence read whole. */
+static bool says(const char *text, const char *words)
+{
+    cl_str flat = {0};
+    for (const char *p = text; *p; p++) {
+        if (*p != '\n') {
+            cl_str_addc(&flat, *p);
+            continue;
+        }
+        while (p[1] == ' ') p++;
+        cl_str_addc(&flat, ' ');
+    }
+    bool found = strstr(cl_str_cstr(&flat), words) != NULL;
+    cl_str_free(&flat);
+    return found;
+}
+
 static void expect_row(const char *text, const char *label, const char *yours, const char *ref)
 {
     char want[160];
@@ -174,7 +192,14 @@ static void test_text(void **state)
 {
     (void)state;
     report_result *r = sample();
-    r->kernels[0].yours.global_atomics = 4096;
+    report_kernel *k = &r->kernels[0];
+    k->yours.global_atomics = 4096;
+    /* a million loads of 128 bytes: 1 GB moved where 128 MB would do */
+    k->yours.load_requests = k->reference.load_requests = 1000000;
+    k->yours.load_bytes = k->reference.load_bytes = 128000000;
+    k->yours.load_sectors = 32000000;
+    k->reference.load_sectors = 4000000;
+    k->bytes_needed = 128000040;
     r->device_peak_gbps = 4800;
     int widest;
     char *t = render(r, 80, &widest);
@@ -182,34 +207,40 @@ static void test_text(void **state)
                               "  reduceCascade                            yours   reference\n"));
     expect_row(t, "global load sectors/request", "32.0", "4.0");
     expect_row(t, "global store sectors/request", "1.0", "1.0");
-    expect_row(t, "bytes moved (12.8 kB needed)", "102.7 kB", "13.1 kB");
+    expect_row(t, "bytes moved (128.0 MB needed)", "1.0 GB", "128.0 MB");
     expect_row(t, "shared bank conflicts/access", "0.00", "0.00");
     expect_row(t, "Theoretical Occupancy", "100%", "100%");
     expect_row(t, "active lanes/warp instruction", "32.0", "32.0");
     expect_row(t, "global atomics (one a lane)", "4096", "0");
     expect_row(t, "shared atomics (one a lane)", "0", "0");
-    expect_row(t, "model: T4 at 320 GB/s peak", "0.3 us", "0.0 us");
-    expect_row(t, "model: this GPU at 4800 GB/s", "0.0 us", "0.0 us");
+    expect_row(t, "model: T4 at 320 GB/s peak", "3.200 ms", "0.400 ms");
+    expect_row(t, "model: this GPU at 4800 GB/s", "0.213 ms", "0.027 ms");
     assert_non_null(strstr(t, "    ! each warp load touches 32 sectors where 4 would do"));
     assert_non_null(strstr(t, "  a model, not a measurement"));
-    assert_non_null(strstr(t, "are its peak (memory clock x bus width)"));
+    assert_true(says(t, "this GPU's 4800 GB/s are its peak (memory clock x bus width)"));
+    assert_true(says(t, "launch time, atomics and bank conflicts left out"));
     assert_null(strstr(t, "measured on this GPU")); /* nothing was timed */
     assert_true(widest <= 80);
     free(t);
     /* Timed on a GPU: the measured time beside the model, the copy's bandwidth. */
     r->copy_has_ms = true;
     r->copy_gbps = 3684;
-    r->kernels[0].yours.has_ms = r->kernels[0].reference.has_ms = true;
-    r->kernels[0].yours.ms = 0.5;
-    r->kernels[0].reference.ms = 0.067;
+    k->yours.has_ms = k->reference.has_ms = true;
+    k->yours.ms = 0.5;
+    k->reference.ms = 0.067;
     t = render(r, 60, &widest);
-    expect_row(t, "model: this GPU at 3684 GB/s", "0.0 us", "0.0 us");
-    expect_row(t, "measured on this GPU", "0.500 ms", "67.0 us");
-    assert_non_null(strstr(t, "copy kernel's, measured"));
+    expect_row(t, "model: this GPU at 3684 GB/s", "0.278 ms", "0.035 ms");
+    expect_row(t, "measured on this GPU", "0.500 ms", "0.067 ms");
+    assert_true(says(t, "this GPU's 3684 GB/s are its copy kernel's, measured"));
     assert_true(widest <= 60);
     free(t);
+    /* A tiny kernel's model is below the table's resolution. */
+    k->yours.load_sectors = k->reference.load_sectors = 10;
+    t = render(r, 80, &widest);
+    expect_row(t, "model: T4 at 320 GB/s peak", "< 0.001 ms", "< 0.001 ms");
+    free(t);
     /* No counters on either side (nothing built): no section. */
-    r->kernels[0].yours.ran = r->kernels[0].reference.ran = false;
+    k->yours.ran = k->reference.ran = false;
     t = render(r, 80, &widest);
     assert_null(strstr(t, "Performance without a GPU"));
     free(t);
