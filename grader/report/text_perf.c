@@ -103,10 +103,13 @@ static void wrapped(section *s, report_style style, const char *first, const cha
 static void heading(section *s, const report_kernel *k)
 {
     report_line *l = report_doc_line(s->doc);
-    int n = (int)strlen(k->name);
     report_line_add(l, REPORT_STYLE_EMPH, "  %s", k->name);
-    if (n > LABEL + 2) l = report_doc_line(s->doc), n = -2;
-    report_line_add(l, REPORT_STYLE_DIM, "%*s%*s", LABEL + 2 - n + CELL, "yours", CELL, "reference");
+    int used = 2 + (int)strlen(k->name);
+    if (used > 4 + LABEL) { /* a long name: the column heads on a line of their own */
+        l = report_doc_line(s->doc);
+        used = 0;
+    }
+    report_line_add(l, REPORT_STYLE_DIM, "%*s%*s", 4 + LABEL + CELL - used, "yours", CELL, "reference");
 }
 
 static void render_kernel(section *s, const report_kernel *k)

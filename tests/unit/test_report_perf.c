@@ -110,6 +110,9 @@ static void test_advice(void **state)
     y->shared_conflicts = 100;
     y->global_atomics = 100000;
     expect_advice(r, "each warp load touches 32 sectors where 4 would do: the loads are strided");
+    y->wrong = 3; /* wrong at the course size: right first, no advice */
+    expect_advice(r, NULL);
+    y->wrong = 0;
     y->load_sectors = 400;
     expect_advice(r, "each warp store touches 8 sectors where 1 would do");
     y->store_sectors = 10;
@@ -233,6 +236,13 @@ static void test_text(void **state)
     expect_row(t, "measured on this GPU", "0.500 ms", "0.067 ms");
     assert_true(says(t, "this GPU's 3684 GB/s are its copy kernel's, measured"));
     assert_true(widest <= 60);
+    free(t);
+    /* A name longer than the label column: the column heads on their own line. */
+    free(k->name);
+    k->name = cl_strdup("reduceCascadeWithAVeryLongNameIndeed");
+    t = render(r, 80, &widest);
+    assert_non_null(strstr(t, "  reduceCascadeWithAVeryLongNameIndeed\n"
+                              "                                           yours   reference\n"));
     free(t);
     /* A tiny kernel's model is below the table's resolution. */
     k->yours.load_sectors = k->reference.load_sectors = 10;
