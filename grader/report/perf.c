@@ -72,7 +72,10 @@ const char *report_format_bytes(char *buf, size_t size, double v)
 {
     static const char *const unit[] = {"B", "kB", "MB", "GB", "TB"};
     int u = 0;
-    while (v >= 1000 && u < 4) v /= 1000, u++;
+    while (v >= 1000 && u < 4) {
+        v /= 1000;
+        u++;
+    }
     snprintf(buf, size, u ? "%.1f %s" : "%.0f %s", v, unit[u]);
     return buf;
 }
