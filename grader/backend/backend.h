@@ -54,8 +54,10 @@ typedef struct backend_counters {
     uint64_t lane_instructions, warp_instructions;
     double active_lanes; /* average active lanes a warp instruction */
     uint64_t global_load_requests, global_store_requests;
-    uint64_t global_load_sectors, global_store_sectors;
+    uint64_t global_load_sectors, global_store_sectors; /* 32-byte sectors */
+    uint64_t global_load_bytes, global_store_bytes;     /* what the lanes asked for */
     uint64_t shared_accesses, bank_conflicts, barriers;
+    uint64_t global_atomics, shared_atomics;            /* one a lane */
 } backend_counters;
 
 typedef struct backend_run {

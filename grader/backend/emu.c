@@ -149,9 +149,13 @@ static void take_result(emu_backend *e, const sim_launch_result *r, backend_run 
         .global_store_requests = c->global_store_requests,
         .global_load_sectors = c->global_load_sectors,
         .global_store_sectors = c->global_store_sectors,
+        .global_load_bytes = c->global_load_bytes,
+        .global_store_bytes = c->global_store_bytes,
         .shared_accesses = c->shared_load_requests + c->shared_store_requests,
         .bank_conflicts = c->shared_bank_conflicts,
         .barriers = c->barriers,
+        .global_atomics = c->global_atomics,
+        .shared_atomics = c->shared_atomics,
     };
     run->nhazards = (int)r->nhazards;
     run->hazards = r->nhazards ? cl_calloc(r->nhazards, sizeof *run->hazards) : NULL;

@@ -102,5 +102,9 @@ const gpu_probe_info *gpu_backend_device(const backend *b);
 /* Effective bandwidth: bytes moved by a kernel that ran for ms milliseconds, in
  * GB/s (1e9 bytes a second): bytes / (ms * 1e6). 0 when ms <= 0. */
 double gpu_bandwidth_gbps(double bytes, double ms);
+/* The device's peak DRAM bandwidth in GB/s from the driver's attributes:
+ * two transfers a memory clock (DDR, HBM) times the bus width in bytes.
+ * 0 when the driver does not give both. */
+double gpu_peak_gbps(const gpu_probe_info *info);
 
 #endif

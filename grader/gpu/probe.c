@@ -47,3 +47,9 @@ double gpu_bandwidth_gbps(double bytes, double ms)
 {
     return ms > 0 ? bytes / (ms * 1e6) : 0.0;
 }
+
+double gpu_peak_gbps(const gpu_probe_info *info)
+{
+    if (info->memory_clock_khz <= 0 || info->memory_bus_bits <= 0) return 0.0;
+    return 2.0 * info->memory_clock_khz * 1e3 * (info->memory_bus_bits / 8.0) / 1e9;
+}

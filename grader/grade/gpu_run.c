@@ -27,6 +27,7 @@ cl_status grade_open_gpu(grading *g, build_options *bo, cl_error *err)
     bo->cubin_arch = g->gpu_arch;
     free(g->r->device);
     g->r->device = cl_sprintf("%s (%s)", info->device, g->gpu_arch);
+    g->r->device_peak_gbps = gpu_peak_gbps(info);
     return CL_OK;
 }
 

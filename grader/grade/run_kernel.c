@@ -162,9 +162,17 @@ static void side_from_counters(report_side *s, const backend_counters *c)
     s->instructions = c->lane_instructions;
     s->warp_instructions = c->warp_instructions;
     s->active_lanes = c->active_lanes;
-    s->global_sectors = c->global_load_sectors + c->global_store_sectors;
+    s->load_requests = c->global_load_requests;
+    s->load_sectors = c->global_load_sectors;
+    s->load_bytes = c->global_load_bytes;
+    s->store_requests = c->global_store_requests;
+    s->store_sectors = c->global_store_sectors;
+    s->store_bytes = c->global_store_bytes;
+    s->shared_accesses = c->shared_accesses;
     s->shared_conflicts = c->bank_conflicts;
     s->barriers = c->barriers;
+    s->global_atomics = c->global_atomics;
+    s->shared_atomics = c->shared_atomics;
 }
 
 static void side_from_run(report_side *s, const harness_result *hr)
@@ -255,6 +263,7 @@ static cl_status run_mine(grading *g, report_kernel *rk, const day_kernel *k, co
         s->nfirst = hr.nfirst;
         s->note = hr.note ? cl_strdup(hr.note) : NULL;
         if (index == 0) side_from_run(&rk->yours, &hr);
+        if (index == 0 && hr.bytes > 0) rk->bytes_needed = hr.bytes;
         if (!rk->unit && hr.unit) rk->unit = cl_strdup(hr.unit);
         if (hr.run.printf_text && *hr.run.printf_text && !g->r->printf_text)
             g->r->printf_text = cl_strdup(hr.run.printf_text);
@@ -321,6 +330,7 @@ static void reference_side(grading *g, report_kernel *rk, const day_kernel *k,
     rk->reference.ran = true;
     rk->reference.wrong = 0;
     rk->reference.total = counted.total;
+    if (counted.bytes > 0) rk->bytes_needed = counted.bytes;
     if (o->has_counters) side_from_counters(&rk->reference, &o->counters);
 }
 

@@ -32,6 +32,14 @@ static void add_num_or_null(cJSON *o, const char *key, double v, bool known)
         cJSON_AddNullToObject(o, key);
 }
 
+static void add_str_or_null(cJSON *o, const char *key, const char *v)
+{
+    if (v && v[0])
+        cJSON_AddStringToObject(o, key, v);
+    else
+        cJSON_AddNullToObject(o, key);
+}
+
 static void add_long(cJSON *o, const char *key, long long v)
 {
     add_num_or_null(o, key, (double)v, v >= 0);
@@ -44,7 +52,31 @@ static void add_mask(cJSON *o, const char *key, uint32_t mask)
     add_text(o, key, buf);
 }
 
-static cJSON *side_json(const report_side *s)
+static void add_known(cJSON *o, const char *key, double v)
+{
+    add_num_or_null(o, key, v, v >= 0);
+}
+
+/* The performance section's figures, from the counters above (perf.c). */
+static void perf_json(cJSON *side, const report_result *r, const report_side *s)
+{
+    report_perf p;
+    report_perf_of(r, s, &p);
+    cJSON *o = cJSON_AddObjectToObject(side, "performance");
+    add_known(o, "load_sectors_per_request", p.load_sectors);
+    add_known(o, "load_sectors_ideal", p.load_ideal);
+    add_known(o, "store_sectors_per_request", p.store_sectors);
+    add_known(o, "store_sectors_ideal", p.store_ideal);
+    add_known(o, "bytes_moved", p.bytes_moved);
+    add_known(o, "bank_conflicts_per_access", p.conflicts);
+    add_known(o, "theoretical_occupancy", p.occupancy);
+    add_known(o, "active_lanes", p.active_lanes);
+    cJSON *m = cJSON_AddObjectToObject(o, "model_ms");
+    add_known(m, "t4", p.t4_ms);
+    add_known(m, "device", p.device_ms);
+}
+
+static cJSON *side_json(const report_result *r, const report_side *s)
 {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddBoolToObject(o, "ran", s->ran);
@@ -59,9 +91,19 @@ static cJSON *side_json(const report_side *s)
     cJSON_AddNumberToObject(o, "instructions", (double)s->instructions);
     cJSON_AddNumberToObject(o, "warp_instructions", (double)s->warp_instructions);
     cJSON_AddNumberToObject(o, "active_lanes", s->active_lanes);
-    cJSON_AddNumberToObject(o, "global_sectors", (double)s->global_sectors);
+    cJSON_AddNumberToObject(o, "global_sectors", (double)(s->load_sectors + s->store_sectors));
+    cJSON_AddNumberToObject(o, "global_load_requests", (double)s->load_requests);
+    cJSON_AddNumberToObject(o, "global_load_sectors", (double)s->load_sectors);
+    cJSON_AddNumberToObject(o, "global_load_bytes", (double)s->load_bytes);
+    cJSON_AddNumberToObject(o, "global_store_requests", (double)s->store_requests);
+    cJSON_AddNumberToObject(o, "global_store_sectors", (double)s->store_sectors);
+    cJSON_AddNumberToObject(o, "global_store_bytes", (double)s->store_bytes);
+    cJSON_AddNumberToObject(o, "shared_accesses", (double)s->shared_accesses);
     cJSON_AddNumberToObject(o, "bank_conflicts", (double)s->shared_conflicts);
+    cJSON_AddNumberToObject(o, "global_atomics", (double)s->global_atomics);
+    cJSON_AddNumberToObject(o, "shared_atomics", (double)s->shared_atomics);
     cJSON_AddNumberToObject(o, "barriers", (double)s->barriers);
+    perf_json(o, r, s);
     add_num_or_null(o, "ms", s->ms, s->has_ms);
     add_num_or_null(o, "gbps", s->gbps, s->has_ms);
     add_num_or_null(o, "copy_fraction", s->copy_fraction, s->has_ms && s->copy_fraction >= 0);
@@ -106,7 +148,7 @@ static cJSON *size_json(const report_size_result *s)
     return o;
 }
 
-static cJSON *kernel_json(const report_kernel *k)
+static cJSON *kernel_json(const report_result *r, const report_kernel *k)
 {
     cJSON *o = cJSON_CreateObject();
     add_text(o, "name", k->name);
@@ -115,8 +157,12 @@ static cJSON *kernel_json(const report_kernel *k)
     if (k->signature) add_text(o, "signature", k->signature);
     if (k->problem) add_text(o, "problem", k->problem);
     if (k->unit) add_text(o, "unit", k->unit);
-    cJSON_AddItemToObject(o, "yours", side_json(&k->yours));
-    cJSON_AddItemToObject(o, "reference", side_json(&k->reference));
+    cJSON_AddItemToObject(o, "yours", side_json(r, &k->yours));
+    cJSON_AddItemToObject(o, "reference", side_json(r, &k->reference));
+    add_num_or_null(o, "bytes_needed", k->bytes_needed, k->bytes_needed > 0);
+    char *advice = report_perf_advice(k, r);
+    add_str_or_null(o, "advice", advice);
+    free(advice);
     cJSON *sizes = cJSON_AddArrayToObject(o, "sizes");
     for (int i = 0; i < k->nsizes; i++) cJSON_AddItemToArray(sizes, size_json(&k->sizes[i]));
     return o;
@@ -176,7 +222,7 @@ char *report_to_json(const report_result *r)
         cJSON_AddItemToArray(checks, j);
     }
     cJSON *kernels = cJSON_AddArrayToObject(o, "kernels");
-    for (int i = 0; i < r->nkernels; i++) cJSON_AddItemToArray(kernels, kernel_json(&r->kernels[i]));
+    for (int i = 0; i < r->nkernels; i++) cJSON_AddItemToArray(kernels, kernel_json(r, &r->kernels[i]));
     cJSON *hazards = cJSON_AddArrayToObject(o, "hazards");
     for (int i = 0; i < r->nhazards; i++) cJSON_AddItemToArray(hazards, hazard_json(&r->hazards[i]));
     cJSON *diags = cJSON_AddArrayToObject(o, "diagnostics");
@@ -193,6 +239,13 @@ char *report_to_json(const report_result *r)
     if (r->printf_text) add_text_flags(o, "printf", r->printf_text, CL_TEXT_KEEP_LINES);
     cJSON_AddNumberToObject(o, "seconds", r->seconds);
     if (r->device) add_text(o, "device", r->device);
+    if (r->device_peak_gbps > 0) cJSON_AddNumberToObject(o, "device_peak_gbps", r->device_peak_gbps);
+    const char *source;
+    double gbps = report_device_gbps(r, &source);
+    cJSON *model = cJSON_AddObjectToObject(o, "model");
+    cJSON_AddNumberToObject(model, "t4_gbps", REPORT_T4_GBPS);
+    add_num_or_null(model, "device_gbps", gbps, gbps > 0);
+    add_str_or_null(model, "device_bandwidth", source);
     if (r->edition) {
         cJSON *s = cJSON_AddObjectToObject(o, "sizes_used");
         cJSON_AddNumberToObject(s, "course", 1);
@@ -209,14 +262,6 @@ char *report_to_json(const report_result *r)
     char *out = cl_strdup(text);
     cJSON_free(text);
     return out;
-}
-
-static void add_str_or_null(cJSON *o, const char *key, const char *v)
-{
-    if (v && v[0])
-        cJSON_AddStringToObject(o, key, v);
-    else
-        cJSON_AddNullToObject(o, key);
 }
 
 char *report_error_json(const char *day, const char *file, const char *message,

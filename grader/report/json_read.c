@@ -100,8 +100,16 @@ static void read_side(reader *rd, const cJSON *o, report_side *s)
     s->instructions = u64_field(rd, o, "instructions", 0);
     s->warp_instructions = u64_field(rd, o, "warp_instructions", 0);
     s->active_lanes = num(rd, o, "active_lanes", 0);
-    s->global_sectors = u64_field(rd, o, "global_sectors", 0);
+    s->load_requests = u64_field(rd, o, "global_load_requests", 0);
+    s->load_sectors = u64_field(rd, o, "global_load_sectors", 0);
+    s->load_bytes = u64_field(rd, o, "global_load_bytes", 0);
+    s->store_requests = u64_field(rd, o, "global_store_requests", 0);
+    s->store_sectors = u64_field(rd, o, "global_store_sectors", 0);
+    s->store_bytes = u64_field(rd, o, "global_store_bytes", 0);
+    s->shared_accesses = u64_field(rd, o, "shared_accesses", 0);
     s->shared_conflicts = u64_field(rd, o, "bank_conflicts", 0);
+    s->global_atomics = u64_field(rd, o, "global_atomics", 0);
+    s->shared_atomics = u64_field(rd, o, "shared_atomics", 0);
     s->barriers = u64_field(rd, o, "barriers", 0);
     s->has_ms = member(rd, o, "ms", cJSON_Number) != NULL;
     s->ms = num(rd, o, "ms", 0);
@@ -155,6 +163,7 @@ static void read_kernel(reader *rd, const cJSON *o, report_result *r)
     k->unit = str(rd, o, "unit");
     read_side(rd, member(rd, o, "yours", cJSON_Object), &k->yours);
     read_side(rd, member(rd, o, "reference", cJSON_Object), &k->reference);
+    k->bytes_needed = num(rd, o, "bytes_needed", 0);
     const cJSON *s;
     cJSON_ArrayForEach(s, member(rd, o, "sizes", cJSON_Array)) read_size(rd, s, k);
 }
@@ -271,6 +280,7 @@ cl_status report_from_json(const char *text, report_result **out, cl_error *err)
     r->printf_text = str(&rd, o, "printf");
     r->seconds = num(&rd, o, "seconds", 0);
     r->device = str(&rd, o, "device");
+    r->device_peak_gbps = num(&rd, o, "device_peak_gbps", 0);
     const cJSON *used = member(&rd, o, "sizes_used", cJSON_Object);
     if (used) {
         double hidden = num(&rd, used, "hidden", 0);

@@ -63,7 +63,12 @@ typedef struct report_side {
     uint64_t instructions;    /* lane instructions in the emulator */
     uint64_t warp_instructions;
     double active_lanes;      /* average active lanes a warp instruction */
-    uint64_t global_sectors, shared_conflicts, barriers;
+    /* Global loads and stores: warp requests, the 32-byte sectors they
+     * touched, and the bytes their lanes asked for. */
+    uint64_t load_requests, load_sectors, load_bytes;
+    uint64_t store_requests, store_sectors, store_bytes;
+    uint64_t shared_accesses, shared_conflicts, barriers; /* conflicts: extra wavefronts */
+    uint64_t global_atomics, shared_atomics;  /* atom/red operations, one a lane */
     bool has_ms;
     double ms, gbps;          /* GPU medians */
     double copy_fraction;     /* of the copy kernel's bandwidth; -1 when unknown */
@@ -102,6 +107,7 @@ typedef struct report_kernel {
     int nsizes;
     char *problem;            /* missing, wrong signature, ...; NULL when fine */
     char *unit;               /* what wrong/total count: "rows", "elements", "blocks" */
+    double bytes_needed;      /* the day's `bytes:` at the course size; 0: unknown */
 } report_kernel;
 
 typedef struct report_check {
@@ -127,6 +133,7 @@ typedef struct report_result {
     bool copy_has_ms;
     double copy_ms, copy_gbps; /* the day's copy kernel, GPU only */
     char *device;             /* "NVIDIA H200 (sm_90)" where a GPU ran */
+    double device_peak_gbps;  /* its memory clock x bus width; 0: unknown */
     /* The sizes the grade used: the course size and hidden_sizes more, from
      * a course of this edition: "instructor" (the reference's source is
      * there), "student" (the reference as PTX, no hidden sizes: `cudalab
@@ -155,6 +162,33 @@ void report_set_check(report_result *r, day_check c, bool passed, const char *de
 void report_value(char *buf, size_t size, double v, bool integer);
 /* passed := every check that ran passed. */
 void report_finish(report_result *r);
+
+/* The performance section's figures of one side, from the emulator's
+ * counters at the course size (perf.c). A figure that cannot be known is
+ * -1. The modelled times are a model, not a measurement: the bytes the
+ * sectors hold (each sector counted once a request, as if none came from a
+ * cache) over a memory bandwidth. */
+#define REPORT_T4_GBPS 320.0 /* the course GPU's peak DRAM bandwidth (Tesla T4) */
+typedef struct report_perf {
+    bool known;                          /* the side ran on the emulator */
+    double load_sectors, store_sectors;  /* sectors a warp request */
+    double load_ideal, store_ideal;      /* the same, were each request's bytes contiguous */
+    double bytes_moved;                  /* (load + store sectors) x 32 */
+    double conflicts;                    /* extra wavefronts a shared access */
+    double occupancy;                    /* theoretical, 0..1 */
+    double active_lanes;                 /* a warp instruction, of 32 */
+    double t4_ms, device_ms;             /* modelled times */
+} report_perf;
+void report_perf_of(const report_result *r, const report_side *s, report_perf *out);
+/* The bandwidth the model uses for the grade's own GPU: the copy kernel's
+ * where it was timed ("copy kernel"), else the device's peak ("peak");
+ * 0 and NULL where no GPU ran. */
+double report_device_gbps(const report_result *r, const char **source);
+/* "268.4 MB": decimal units, as GB/s are; returns buf. */
+const char *report_format_bytes(char *buf, size_t size, double bytes);
+/* One line that says what to change where yours is worse than the
+ * reference, from the figures; NULL when nothing is (caller frees). */
+char *report_perf_advice(const report_kernel *k, const report_result *r);
 
 /* JSON (the contract of docs/architecture.md, plus extra keys). */
 char *report_to_json(const report_result *r); /* caller frees */

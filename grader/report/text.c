@@ -428,6 +428,7 @@ report_doc *report_render(const report_result *r, const report_text_options *opt
     render_checks(&c);
     render_diags(&c);
     render_kernels(&c);
+    report_render_perf(c.doc, r, c.width);
     render_times(&c);
     render_hazards(&c);
     render_correctness(&c);

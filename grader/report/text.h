@@ -49,6 +49,10 @@ typedef struct report_text_options {
 } report_text_options;
 
 report_doc *report_render(const report_result *r, const report_text_options *opt);
+/* The performance section alone (text_perf.c): each kernel's figures
+ * from the emulator's counters, yours beside the reference, the modelled
+ * times and a line of advice; lines fit in width columns. */
+void report_render_perf(report_doc *d, const report_result *r, int width);
 void report_doc_free(report_doc *d);
 /* Write the lines; with color, styles become ANSI escapes. */
 void report_doc_print(const report_doc *d, FILE *out, bool color);

@@ -198,7 +198,6 @@ void sim_exec_atom(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     unsigned n = op->p[1];
     bool wide = n == 8;
     w->minst++;
-    b->cnt.atomics++;
     for (int l = 0; l < 32; l++) { /* lane order: deterministic within the block */
         if (!(m >> l & 1u)) continue;
         uint64_t a = sim_lane_addr(w, op, l);
@@ -209,6 +208,8 @@ void sim_exec_atom(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
             continue;
         }
         bool shared = wh.space == PTX_SPACE_SHARED || wh.space == PTX_SPACE_LOCAL;
+        if (wh.space == PTX_SPACE_SHARED) b->cnt.shared_atomics++;
+        else if (wh.space == PTX_SPACE_GLOBAL) b->cnt.global_atomics++;
         if (wh.space == PTX_SPACE_SHARED) sim_shadow_write(b, w, l, wh.soff, n, pc, true);
         if (b->sync) sim_sync_access(b, w, l, wh.host, op->aux2, true, true);
         uint64_t bv = wide ? w->r64[(size_t)op->s[1] * 32 + (unsigned)l] : w->r32[(size_t)op->s[1] * 32 + (unsigned)l];

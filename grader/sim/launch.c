@@ -62,10 +62,13 @@ static void add_counters(sim_counters *to, const sim_counters *c)
     to->global_load_sectors += c->global_load_sectors;
     to->global_store_requests += c->global_store_requests;
     to->global_store_sectors += c->global_store_sectors;
+    to->global_load_bytes += c->global_load_bytes;
+    to->global_store_bytes += c->global_store_bytes;
     to->shared_load_requests += c->shared_load_requests;
     to->shared_store_requests += c->shared_store_requests;
     to->shared_bank_conflicts += c->shared_bank_conflicts;
-    to->atomics += c->atomics;
+    to->global_atomics += c->global_atomics;
+    to->shared_atomics += c->shared_atomics;
     to->barriers += c->barriers;
     to->blocks += c->blocks;
     if (c->max_block_warp_instructions > to->max_block_warp_instructions)

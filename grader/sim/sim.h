@@ -185,9 +185,10 @@ typedef struct sim_counters {
     double avg_active_lanes;      /* lane / warp instructions */
     uint64_t global_load_requests, global_load_sectors;   /* 32-byte sectors */
     uint64_t global_store_requests, global_store_sectors;
+    uint64_t global_load_bytes, global_store_bytes; /* what the lanes asked for */
     uint64_t shared_load_requests, shared_store_requests;
     uint64_t shared_bank_conflicts;  /* extra wavefronts (32 banks of 4 bytes) */
-    uint64_t atomics;                /* warp-level atom/red requests */
+    uint64_t global_atomics, shared_atomics; /* atom/red, one a lane */
     uint64_t barriers;               /* block barriers completed */
     uint64_t blocks;                 /* blocks run */
     uint64_t max_block_warp_instructions; /* the most any one block ran */

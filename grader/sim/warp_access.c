@@ -2,8 +2,8 @@
  * (bounds of its allocation or space, alignment); a faulting one is
  * suppressed (a load gives SIM_POISON32 bytes) and recorded. Global accesses
  * of a warp that fall in one allocation take a fast path; shared accesses go
- * through the race/init shadow; the counters get requests, 32-byte sectors
- * and bank conflicts. Global atomics are atomic across host threads. */
+ * through the race/init shadow; the counters get requests, 32-byte sectors,
+ * the bytes the lanes asked for and bank conflicts. Global atomics are atomic across host threads. */
 #include "sim/internal.h"
 
 #include <pthread.h>
@@ -45,13 +45,16 @@ static HOT_INLINE void count_sectors(sim_block *b, const uint64_t *addr, uint32_
         }
         sectors = n;
     }
-done:
+done:;
+    uint64_t bytes = (uint64_t)__builtin_popcount(m) * total;
     if (store) {
         b->cnt.global_store_requests++;
         b->cnt.global_store_sectors += sectors;
+        b->cnt.global_store_bytes += bytes;
     } else {
         b->cnt.global_load_requests++;
         b->cnt.global_load_sectors += sectors;
+        b->cnt.global_load_bytes += bytes;
     }
 }
 

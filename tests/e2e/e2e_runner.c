@@ -8,7 +8,8 @@
  *   // e2e: hazard CHECK key=value ...  a hazard with these JSON fields
  *   // e2e: no-hazard CHECK             no error hazard under CHECK
  *   // e2e: detail CHECK text           the check's detail holds text
- *   // e2e: kernel NAME key=value ...   a kernel entry with these fields
+ *   // e2e: kernel NAME key=value ...   a kernel entry with these fields (a key
+ *                                       with dots names a nested one: yours.ran)
  *   // e2e: output text                 the whole output (stdout and stderr) holds text
  *   // e2e: threads-invariant           the same report (less its timing) with --threads 1, 2, 4
  *   // e2e: max-seconds N               the grade takes at most N seconds of CPU (all its
@@ -125,16 +126,27 @@ static cJSON *find_named(cJSON *array, const char *key, const char *name)
     return NULL;
 }
 
-/* The JSON value of key in o as text: strings as they are, numbers as %g. */
+/* The JSON value of key in o as text: strings as they are, numbers as %g.
+ * A key with dots is a path into nested objects: yours.performance.active_lanes. */
 static void value_text(cJSON *o, const char *key, char *buf, size_t size)
 {
-    cJSON *v = cJSON_GetObjectItem(o, key);
+    char path[256];
+    snprintf(path, sizeof path, "%s", key);
+    char *k = path, *dot;
+    while (o && (dot = strchr(k, '.')) != NULL) {
+        *dot = '\0';
+        o = cJSON_GetObjectItem(o, k);
+        k = dot + 1;
+    }
+    cJSON *v = o ? cJSON_GetObjectItem(o, k) : NULL;
     if (cJSON_IsString(v))
         snprintf(buf, size, "%s", v->valuestring);
     else if (cJSON_IsNumber(v))
         snprintf(buf, size, "%.17g", v->valuedouble);
     else if (cJSON_IsBool(v))
         snprintf(buf, size, "%s", cJSON_IsTrue(v) ? "true" : "false");
+    else if (cJSON_IsNull(v))
+        snprintf(buf, size, "null");
     else
         snprintf(buf, size, "%s", v ? "?" : "(absent)");
 }

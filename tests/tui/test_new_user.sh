@@ -50,6 +50,9 @@ tui_expect_row 38 "7 of 7 checks passed · graded 2 times"
 [ "$(tui_row 38)" != "$before" ] || tui_fail "the status line did not change"
 tui_expect_at 1 14 "Report ✓ 7/7"
 tui_expect_row 0 "passing and honest · watch on"
+# The new report keeps the place End took the old one to: back to its top.
+tui_keys Home
+tui_wait_row 5 "✓ compile"
 tui_expect_at 5 3 "✓ compile"
 r=$(tui_row_of "✓ correctness")
 tui_expect_at "$r" 3 "✓ correctness     0 of 8205 rows wrong at the course size; every kernel right at every"
@@ -70,7 +73,10 @@ for k in 0 1 2; do
     [ "${yours:15}" = "${ref:15}" ] || tui_fail "$name: yours '${yours:15}', reference '${ref:15}'"
 done
 tui_expect_row $((r + 11)) ""
-tui_expect_at $((r + 12)) 1 "PASSED: every check passed"
+tui_expect_at $((r + 12)) 1 "Performance without a GPU (course size, emulator counters)"
+tui_keys End
+tui_wait "PASSED: every check passed"
+tui_expect_at 37 1 "PASSED: every check passed"
 
 # The list: day 23 is done.
 tui_keys q

@@ -19,9 +19,12 @@ tui_expect_at 1 14 "Report x 5/7"
 tui_expect "x correctness     reduceRowsShared: missing: your file does not define"
 tui_expect "x mask-honesty    4 hazards; first: lane 4 reads lane 20, which mask 0x000fffff"
 tui_expect "+ barrier-honesty no hazards"
-tui_find "undefined reads (lane<-source): 4<-20"
+# The first hazard's picture, whole on the screen wherever the pages break:
+# its mask row, then line by line down to its last row.
+tui_find "mask       ####################"
+tui_find "undefined reads (lane<-source): 4<-20" Down
 tui_expect "x mask-honesty in reduceRowsBallotDown at shuffles.cu:21"
-r=$(tui_row_of "mask       #")
+r=$(tui_row_of "mask       ####################")
 tui_expect_at "$r" 7 "mask       ####################............  0x000fffff"
 tui_expect_at $((r + 1)) 7 "took part  ####################............"
 tui_expect_at $((r + 2)) 7 "read       ooooXXXXXXXXXXXX===="

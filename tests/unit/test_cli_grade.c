@@ -205,6 +205,15 @@ static void check_side(cJSON *s)
         expect_type(s, numbers[i], cJSON_Number, false);
     expect_type(s, "ms", cJSON_Number, true);
     expect_type(s, "gbps", cJSON_Number, true);
+    const char *traffic[] = {"global_load_requests", "global_load_sectors", "global_store_requests",
+                             "global_store_sectors", "shared_accesses", "global_atomics",
+                             "shared_atomics"};
+    for (size_t i = 0; i < sizeof traffic / sizeof *traffic; i++)
+        expect_type(s, traffic[i], cJSON_Number, false);
+    cJSON *p = cJSON_GetObjectItem(s, "performance");
+    expect_type(p, "load_sectors_per_request", cJSON_Number, false);
+    expect_type(p, "bytes_moved", cJSON_Number, false);
+    expect_type(cJSON_GetObjectItem(p, "model_ms"), "t4", cJSON_Number, false);
 }
 
 /* The contract: docs/architecture.md's keys with their types, the seven checks in order,

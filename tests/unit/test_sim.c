@@ -101,6 +101,21 @@ static const char *const kernels =
     "  st.shared.u32 [%rd5], %r1;\n"
     "  ret;\n"
     "}\n"
+    ".visible .entry traffic(.param .u64 buf)\n" /* lane l loads word 8 l; four atomics */
+    "{\n"
+    "  .reg .b32 %r<5>; .reg .b64 %rd<6>;\n"
+    "  ld.param.u64 %rd1, [buf];\n"
+    "  mov.u32 %r1, %tid.x;\n"
+    "  mul.wide.u32 %rd2, %r1, 32;\n"
+    "  add.s64 %rd3, %rd1, %rd2;\n"
+    "  ld.global.u32 %r2, [%rd3+4];\n"
+    "  atom.global.add.u32 %r3, [%rd1], 1;\n"
+    "  red.global.add.u32 [%rd1+8], 1;\n"
+    "  atom.shared.add.u32 %r4, [tile], 1;\n"
+    "  cvta.shared.u64 %rd4, tile;\n"
+    "  atom.add.u32 %r4, [%rd4+4], 1;\n"
+    "  ret;\n"
+    "}\n"
     ".visible .entry recursive()\n"
     "{\n"
     "  .reg .b32 %r<3>;\n"
@@ -199,6 +214,35 @@ static void test_bank_conflicts(void **state)
         assert_int_equal(r->counters.shared_bank_conflicts, cases[i].extra);
         sim_launch_result_free(r);
     }
+    sim_free(sm);
+    ptx_module_free(m);
+}
+
+/* Lane l loads 4 bytes at 32 l + 4: 32 lanes touch 32 sectors for the 128
+ * bytes they ask for. Atomics count one a lane, by the space they reach (a
+ * generic address into shared memory counts as shared). */
+static void test_traffic_counters(void **state)
+{
+    (void)state;
+    ptx_module *m = module();
+    sim_machine *sm = sim_new(NULL);
+    cl_error e;
+    uint64_t buf;
+    assert_int_equal(sim_alloc(sm, 32 * 32, "buf", &buf, &e), CL_OK);
+    assert_int_equal(sim_fill(sm, buf, 0, 32 * 32, &e), CL_OK);
+    sim_launch_result *r = run(sm, m, "traffic", 2, 32, buf);
+    assert_int_equal(r->status, SIM_COMPLETED);
+    assert_int_equal(r->counters.global_load_requests, 2);
+    assert_int_equal(r->counters.global_load_sectors, 2 * 32);
+    assert_int_equal(r->counters.global_load_bytes, 2 * 128);
+    assert_int_equal(r->counters.global_store_requests, 0);
+    assert_int_equal(r->counters.global_atomics, 2 * 64);
+    assert_int_equal(r->counters.shared_atomics, 2 * 64);
+    uint32_t v[3];
+    assert_int_equal(sim_read(sm, v, buf, sizeof v, &e), CL_OK);
+    assert_int_equal(v[0], 64);
+    assert_int_equal(v[2], 64);
+    sim_launch_result_free(r);
     sim_free(sm);
     ptx_module_free(m);
 }
@@ -325,6 +369,7 @@ int main(void)
         cmocka_unit_test(test_launch_errors),
         cmocka_unit_test(test_module_variables),
         cmocka_unit_test(test_bank_conflicts),
+        cmocka_unit_test(test_traffic_counters),
         cmocka_unit_test(test_hazard_record),
         cmocka_unit_test(test_printf_cap),
         cmocka_unit_test(test_threads_agree),

@@ -1,0 +1,152 @@
+/* perf.c - the performance section's figures: sectors a request, bytes
+ * moved, bank conflicts, occupancy, active lanes, a modelled time, and one
+ * line of advice where yours is worse than the reference. */
+#include "result.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#define SECTOR_BYTES 32.0
+#define WORSE 1.25 /* a figure this many times the reference's is worse */
+
+static double ratio(uint64_t a, uint64_t b)
+{
+    return b ? (double)a / (double)b : -1;
+}
+
+/* Sectors a request would touch were its bytes contiguous and aligned. */
+static double ideal(uint64_t bytes, uint64_t requests)
+{
+    if (!requests) return -1;
+    double v = (double)bytes / (double)requests / SECTOR_BYTES;
+    return v < 1 ? 1 : v;
+}
+
+double report_device_gbps(const report_result *r, const char **source)
+{
+    const char *from = NULL;
+    double gbps = 0;
+    if (r->copy_has_ms && r->copy_gbps > 0) {
+        gbps = r->copy_gbps;
+        from = "copy kernel";
+    } else if (r->device_peak_gbps > 0) {
+        gbps = r->device_peak_gbps;
+        from = "peak";
+    }
+    if (source) *source = from;
+    return gbps;
+}
+
+void report_perf_of(const report_result *r, const report_side *s, report_perf *out)
+{
+    out->known = s->ran && s->warp_instructions > 0;
+    out->load_sectors = ratio(s->load_sectors, s->load_requests);
+    out->store_sectors = ratio(s->store_sectors, s->store_requests);
+    out->load_ideal = ideal(s->load_bytes, s->load_requests);
+    out->store_ideal = ideal(s->store_bytes, s->store_requests);
+    out->bytes_moved = (double)(s->load_sectors + s->store_sectors) * SECTOR_BYTES;
+    out->conflicts = ratio(s->shared_conflicts, s->shared_accesses);
+    out->occupancy = s->occupancy;
+    out->active_lanes = out->known ? s->active_lanes : -1;
+    double gbps = report_device_gbps(r, NULL);
+    /* GB/s are 1e9 bytes a second: 1e6 bytes a millisecond. */
+    out->t4_ms = out->known ? out->bytes_moved / (REPORT_T4_GBPS * 1e6) : -1;
+    out->device_ms = out->known && gbps > 0 ? out->bytes_moved / (gbps * 1e6) : -1;
+    if (!out->known) {
+        out->load_sectors = out->store_sectors = out->load_ideal = out->store_ideal = -1;
+        out->bytes_moved = out->conflicts = -1;
+    }
+}
+
+/* "16" or "4.5" */
+static const char *num(char *buf, size_t size, double v)
+{
+    if (fabs(v - round(v)) < 0.05)
+        snprintf(buf, size, "%.0f", v);
+    else
+        snprintf(buf, size, "%.1f", v);
+    return buf;
+}
+
+const char *report_format_bytes(char *buf, size_t size, double v)
+{
+    static const char *const unit[] = {"B", "kB", "MB", "GB", "TB"};
+    int u = 0;
+    while (v >= 1000 && u < 4) {
+        v /= 1000;
+        u++;
+    }
+    snprintf(buf, size, u ? "%.1f %s" : "%.0f %s", v, unit[u]);
+    return buf;
+}
+
+/* Each warp request touches more sectors than its bytes need, and the
+ * reference's waste less. */
+static char *coalescing(const char *what, double sectors, double want, double ref_sectors,
+                        double ref_want)
+{
+    if (sectors < 0 || sectors < 1.5 * want) return NULL;
+    if (ref_sectors >= 0 && sectors / want < WORSE * (ref_sectors / ref_want)) return NULL;
+    char a[32], b[32];
+    return cl_sprintf("each warp %s touches %s sectors where %s would do: the %ss are strided "
+                      "or scattered; let neighbouring lanes use neighbouring addresses",
+                      what, num(a, sizeof a, sectors), num(b, sizeof b, want), what);
+}
+
+static char *atomics(const char *space, uint64_t mine, uint64_t ref, const char *fix)
+{
+    if (mine <= ref * 2 || mine < 64) return NULL;
+    return cl_sprintf("yours makes %llu %s atomics where the reference makes %llu: %s",
+                      (unsigned long long)mine, space, (unsigned long long)ref, fix);
+}
+
+static char *occupancy(const report_side *y, const report_side *f)
+{
+    if (y->occupancy < 0 || f->occupancy < 0 || y->occupancy >= f->occupancy - 0.005) return NULL;
+    bool regs = y->registers > f->registers;
+    return cl_sprintf("Theoretical Occupancy is %.0f%% where the reference reaches %.0f%%: "
+                      "%ld %s (the reference's %ld) limit the blocks an SM holds",
+                      100 * y->occupancy, 100 * f->occupancy, regs ? y->registers : y->shared_bytes,
+                      regs ? "registers a thread" : "bytes of shared memory a block",
+                      regs ? f->registers : f->shared_bytes);
+}
+
+char *report_perf_advice(const report_kernel *k, const report_result *r)
+{
+    report_perf y, f;
+    report_perf_of(r, &k->yours, &y);
+    report_perf_of(r, &k->reference, &f);
+    /* Right first, then fast (day 25's first hint): a kernel that is wrong
+     * at the course size (a template that adds nothing) gets no advice. */
+    if (!y.known || !f.known || k->yours.wrong > 0) return NULL;
+    const report_side *ys = &k->yours, *fs = &k->reference;
+    char *a = coalescing("load", y.load_sectors, y.load_ideal, f.load_sectors, f.load_ideal);
+    if (!a) a = coalescing("store", y.store_sectors, y.store_ideal, f.store_sectors, f.store_ideal);
+    if (!a && y.bytes_moved > WORSE * f.bytes_moved && f.bytes_moved > 0) {
+        char m[32], n[32];
+        a = cl_sprintf("yours moves %s where the reference moves %s: it reads or writes some "
+                       "bytes more than once; keep what a thread reuses in registers or shared "
+                       "memory", report_format_bytes(m, sizeof m, y.bytes_moved),
+                       report_format_bytes(n, sizeof n, f.bytes_moved));
+    }
+    if (!a && y.conflicts > 0.25 && y.conflicts > WORSE * (f.conflicts > 0 ? f.conflicts : 0)) {
+        char m[32], n[32];
+        a = cl_sprintf("each shared access waits %s extra wavefronts (the reference's %s): "
+                       "lanes of a warp hit one bank; pad the array or change the index",
+                       num(m, sizeof m, y.conflicts), num(n, sizeof n, f.conflicts > 0 ? f.conflicts : 0));
+    }
+    if (!a)
+        a = atomics("global", ys->global_atomics, fs->global_atomics,
+                    "add up in registers or shared memory first, one global atomic a block");
+    if (!a)
+        a = atomics("shared", ys->shared_atomics, fs->shared_atomics,
+                    "combine within the warp or the thread first");
+    if (!a) a = occupancy(ys, fs);
+    if (!a && y.active_lanes >= 0 && y.active_lanes < f.active_lanes - 2) {
+        char m[32], n[32];
+        a = cl_sprintf("on average %s of 32 lanes run each warp instruction (the reference's "
+                       "%s): idle lanes and divergent branches waste the warp",
+                       num(m, sizeof m, y.active_lanes), num(n, sizeof n, f.active_lanes));
+    }
+    return a;
+}

@@ -1,0 +1,197 @@
+/* text_perf.c - the text report's performance section: for each kernel, the
+ * figures of perf.c as rows, yours beside the reference, the modelled times
+ * (labelled as a model), the measured ones where a GPU ran, and one line of
+ * advice where yours is worse. */
+#include "text.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define LABEL 32 /* the label column; then two cells of CELL */
+#define CELL 12
+
+typedef struct section {
+    report_doc *doc;
+    const report_result *r;
+    int width;
+} section;
+
+static void row(section *s, const char *label, const char *yours, const char *ref)
+{
+    report_line *l = report_doc_line(s->doc);
+    report_line_add(l, REPORT_STYLE_DIM, "    %-*s", LABEL, label);
+    report_line_add(l, REPORT_STYLE_PLAIN, "%*s%*s", CELL, yours, CELL, ref);
+}
+
+/* A figure with `decimals` places, "-" when unknown (< 0). */
+static void cell_num(char *buf, size_t size, double v, int decimals, const char *suffix)
+{
+    if (v < 0)
+        snprintf(buf, size, "-");
+    else
+        snprintf(buf, size, "%.*f%s", decimals, v, suffix);
+}
+
+static void cell_ms(char *buf, size_t size, double ms)
+{
+    if (ms < 0)
+        snprintf(buf, size, "-");
+    else if (ms < 0.0005)
+        snprintf(buf, size, "< 0.001 ms");
+    else
+        snprintf(buf, size, "%.3f ms", ms); /* as the GPU's section gives its times */
+}
+
+static void cell_bytes(char *buf, size_t size, double v)
+{
+    if (v < 0)
+        snprintf(buf, size, "-");
+    else
+        report_format_bytes(buf, size, v);
+}
+
+static void cell_count(char *buf, size_t size, const report_perf *p, uint64_t v)
+{
+    if (!p->known)
+        snprintf(buf, size, "-");
+    else
+        snprintf(buf, size, "%llu", (unsigned long long)v);
+}
+
+/* A row of two figures of one kind. */
+static void row_num(section *s, const char *label, double y, double f, int decimals,
+                    const char *suffix)
+{
+    char a[32], b[32];
+    cell_num(a, sizeof a, y, decimals, suffix);
+    cell_num(b, sizeof b, f, decimals, suffix);
+    row(s, label, a, b);
+}
+
+static void row_ms(section *s, const char *label, double y, double f)
+{
+    char a[32], b[32];
+    cell_ms(a, sizeof a, y);
+    cell_ms(b, sizeof b, f);
+    row(s, label, a, b);
+}
+
+/* Words of text on lines of at most width columns, the first after
+ * `first`, the rest indented under it. */
+static void wrapped(section *s, report_style style, const char *first, const char *text)
+{
+    int indent = (int)strlen(first), room = s->width - indent - 1;
+    if (room < 20) room = 20;
+    const char *p = text;
+    bool start = true;
+    while (*p) {
+        int n = (int)strlen(p);
+        if (n > room) {
+            n = room;
+            while (n > 0 && p[n] != ' ') n--;
+            if (n == 0) n = room;
+        }
+        report_line *l = report_doc_line(s->doc);
+        report_line_add(l, style, "%*s%.*s", start ? 0 : indent, start ? first : "", n, p);
+        start = false;
+        p += n;
+        while (*p == ' ') p++;
+    }
+}
+
+static void heading(section *s, const report_kernel *k)
+{
+    report_line *l = report_doc_line(s->doc);
+    report_line_add(l, REPORT_STYLE_EMPH, "  %s", k->name);
+    int used = 2 + (int)strlen(k->name);
+    if (used > 4 + LABEL) { /* a long name: the column heads on a line of their own */
+        l = report_doc_line(s->doc);
+        used = 0;
+    }
+    report_line_add(l, REPORT_STYLE_DIM, "%*s%*s", 4 + LABEL + CELL - used, "yours", CELL, "reference");
+}
+
+static void render_kernel(section *s, const report_kernel *k)
+{
+    const report_result *r = s->r;
+    report_perf y, f;
+    report_perf_of(r, &k->yours, &y);
+    report_perf_of(r, &k->reference, &f);
+    heading(s, k);
+    row_num(s, "global load sectors/request", y.load_sectors, f.load_sectors, 1, "");
+    row_num(s, "global store sectors/request", y.store_sectors, f.store_sectors, 1, "");
+    char label[64], a[32], b[32];
+    if (k->bytes_needed > 0) {
+        char need[32];
+        snprintf(label, sizeof label, "bytes moved (%s needed)",
+                 report_format_bytes(need, sizeof need, k->bytes_needed));
+    } else {
+        snprintf(label, sizeof label, "bytes moved");
+    }
+    cell_bytes(a, sizeof a, y.bytes_moved);
+    cell_bytes(b, sizeof b, f.bytes_moved);
+    row(s, label, a, b);
+    if (k->yours.shared_accesses || k->reference.shared_accesses)
+        row_num(s, "shared bank conflicts/access", y.conflicts, f.conflicts, 2, "");
+    row_num(s, "Theoretical Occupancy", y.occupancy < 0 ? -1 : 100 * y.occupancy,
+            f.occupancy < 0 ? -1 : 100 * f.occupancy, 0, "%");
+    row_num(s, "active lanes/warp instruction", y.active_lanes, f.active_lanes, 1, "");
+    if (k->yours.global_atomics || k->yours.shared_atomics || k->reference.global_atomics ||
+        k->reference.shared_atomics) {
+        cell_count(a, sizeof a, &y, k->yours.global_atomics);
+        cell_count(b, sizeof b, &f, k->reference.global_atomics);
+        row(s, "global atomics (one a lane)", a, b);
+        cell_count(a, sizeof a, &y, k->yours.shared_atomics);
+        cell_count(b, sizeof b, &f, k->reference.shared_atomics);
+        row(s, "shared atomics (one a lane)", a, b);
+    }
+    snprintf(label, sizeof label, "model: T4 at %.0f GB/s peak", REPORT_T4_GBPS);
+    row_ms(s, label, y.t4_ms, f.t4_ms);
+    const char *source;
+    double gbps = report_device_gbps(r, &source);
+    if (gbps > 0) {
+        snprintf(label, sizeof label, "model: this GPU at %.0f GB/s", gbps);
+        row_ms(s, label, y.device_ms, f.device_ms);
+    }
+    if (k->yours.has_ms || k->reference.has_ms)
+        row_ms(s, "measured on this GPU", k->yours.has_ms ? k->yours.ms : -1,
+               k->reference.has_ms ? k->reference.ms : -1);
+    char *advice = report_perf_advice(k, r);
+    if (advice) wrapped(s, REPORT_STYLE_WARN, "    ! ", advice);
+    free(advice);
+}
+
+static bool any_counters(const report_result *r)
+{
+    for (int i = 0; i < r->nkernels; i++) {
+        report_perf p;
+        report_perf_of(r, &r->kernels[i].yours, &p);
+        if (p.known) return true;
+        report_perf_of(r, &r->kernels[i].reference, &p);
+        if (p.known) return true;
+    }
+    return false;
+}
+
+void report_render_perf(report_doc *d, const report_result *r, int width)
+{
+    if (!any_counters(r)) return;
+    section s = {d, r, width < 60 ? 60 : width};
+    report_line_add(report_doc_line(d), REPORT_STYLE_HEADING,
+                    "Performance without a GPU (course size, emulator counters)");
+    for (int i = 0; i < r->nkernels; i++) render_kernel(&s, &r->kernels[i]);
+    const char *source;
+    double gbps = report_device_gbps(r, &source);
+    char why[160] = "";
+    if (gbps > 0)
+        snprintf(why, sizeof why, "; this GPU's %.0f GB/s are its %s", gbps,
+                 !strcmp(source, "peak") ? "peak (memory clock x bus width)"
+                                         : "copy kernel's, measured");
+    char *note = cl_sprintf("a model, not a measurement: bytes moved (every sector a request "
+                            "touches, 32 bytes, none from a cache) over the bandwidth; launch time, "
+                            "atomics and bank conflicts left out%s", why);
+    wrapped(&s, REPORT_STYLE_DIM, "  ", note);
+    free(note);
+    report_doc_line(d);
+}
