@@ -6,6 +6,7 @@
  * The ALU instructions that nvcc emits most get fast ops (xops.def); the rest
  * go through the general evaluator. Runs once per launch: it is linear in
  * the code and cheap. */
+#include "build/build.h"
 #include "sim/internal.h"
 #include "sim/lower.h"
 
@@ -160,8 +161,13 @@ static void svar_name(const char *mangled, char *buf, size_t size)
         bool disc = !*rest || (rest[0] == '_' && (isdigit((unsigned char)rest[1]) || rest[1] == '_'));
         if (disc) name = end, nlen = n;
     }
-    if (name) snprintf(buf, size, "%.*s", (int)nlen, name);
-    else ptx_demangle(mangled, buf, size);
+    if (name) {
+        snprintf(buf, size, "%.*s", (int)nlen, name);
+        return;
+    }
+    char *plain = build_demangle_name(mangled);
+    snprintf(buf, size, "%s", plain ? plain : mangled);
+    free(plain);
 }
 
 const sim_svar *sim_shared_var(const sim_program *p, uint64_t off, char *name, size_t size)
