@@ -101,7 +101,9 @@ static void show_terminal(void)
 
 int cmd_doctor(int argc, char **argv)
 {
-    if (argc > 1) return cli_cannot("doctor takes no arguments");
+    char **op = NULL;
+    int n = 0, rc = cli_operands(argc, argv, 0, 0, &op, &n);
+    if (rc != CLI_GO) return rc;
     printf("cudalab %s\n", CUDALAB_VERSION);
     show_course();
     bool nvcc = show_toolchain();
