@@ -27,7 +27,7 @@ const struct day_manifest *cli_find_gradable_day(const struct day_course *c, con
 
 #define GRADE_HELP                                                                \
     "FILE defaults to your copy of the day's template in the workspace.\n"       \
-    "  --json          print one JSON object (keys: docs/architecture.md) instead of text\n" \
+    "  --json          print one JSON object (keys: docs/contract.md) instead of text\n" \
     "  --backend B     auto (default): the emulator, and the GPU where there is one;\n" \
     "                  emu: the emulator only; gpu: the emulator's checks, then the GPU\n" \
     "  --seed N        the inputs' seed (default 1); the same seed, the same report\n" \
