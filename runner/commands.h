@@ -106,7 +106,8 @@ const struct day_manifest *cli_find_gradable_day(const struct day_course *c, con
     X("merge", cmd_merge, "OUT.csv TABLE.csv...",                                \
       "merge the tables of a class graded in shards (batch --shard)", MERGE_HELP) \
     X("list", cmd_list, "", "the days of the course with your status", NULL)     \
-    X("doctor", cmd_doctor, "", "what is installed, and which backend grades", NULL) \
+    X("doctor", cmd_doctor, "", "what is installed, which backend grades, the cache and the terminal", \
+      NULL)                                                                      \
     X("reset", cmd_reset, "DAY", "put the day's template back (your file is kept as a backup)", NULL) \
     X("new", cmd_new, "NN TOPIC", "for authors: scaffold days/dayNN-TOPIC, a day that grades", NULL) \
     X("check-course", cmd_check_course, "[DAY]",                                      \

@@ -64,8 +64,15 @@ check_links() {
     done
 }
 
-# The tracked files (the allow-list aside). git grep -I skips binary files.
-grep_all() { git grep -I -noE "$1" -- . ":!$allowed" || true; }
+# The tracked files (the allow-list and this script aside; git grep -I skips
+# binary files), and the man pages with roff's \- read as -.
+grep_all() {
+    git grep -I -noE "$1" -- . ":!$allowed" ":!tests/docs/check_citations.sh" ":!*.1" || true
+    local page
+    while IFS= read -r page; do
+        sed 's/\\-/-/g' "$page" | grep -noE "$1" | sed "s|^|$page:|" || true
+    done < <(git ls-files '*.1')
+}
 check_docs < <(grep_all "$docs_re")
 check_bare < <(grep_all "$bare_re")
 check_outside < <(grep_all "$outside_re")
