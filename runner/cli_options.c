@@ -2,11 +2,13 @@
  * and --opt value, options before or after the operands, -- ends them, and
  * -h/--help and -V/--version for each command. */
 #include <getopt.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "core/core.h"
 
-enum { OPT_HELP = 'h', OPT_VERSION = 'V', OPTS_MAX = 32 };
+enum { OPT_OPERAND = 1, OPT_HELP = 'h', OPT_VERSION = 'V', OPTS_MAX = 32 };
 
 /* The command's table and the two every command has, as getopt_long wants it. */
 static int full_table(const struct option *opts, struct option *all)
@@ -63,6 +65,33 @@ static int refuse(const char *cmd, const struct option *all, int o)
     return cli_cannot("%s: bad option; see `cudalab %s --help`", cmd, cmd);
 }
 
+/* One option getopt_long returned: refused, answered (help, version), or
+ * handed to the command. */
+static int take_one(const char *cmd, const struct option *all, int o, cli_take_fn take, void *ctx)
+{
+    if (o == '?' || o == ':') return refuse(cmd, all, o);
+    if (o == OPT_HELP) {
+        const cli_command *c = cli_find_command(cmd);
+        if (c) cli_print_command_help(stdout, c);
+        return CLI_PASSED;
+    }
+    if (o == OPT_VERSION) {
+        cli_print_version(stdout);
+        return CLI_PASSED;
+    }
+    return take && take(ctx, o, optarg) == CLI_PASSED ? CLI_GO : CLI_CANNOT;
+}
+
+/* The operands met among the options (ops, k of them), then those after --
+ * (argv[optind..]), moved in order to the end of argv; returns where they
+ * start. The places they move to held what was read already. */
+static int gather_operands(char **argv, char **ops, int k)
+{
+    int start = optind - k;
+    memcpy(argv + start, ops, (size_t)k * sizeof *ops);
+    return start;
+}
+
 int cli_options(int argc, char **argv, const struct option *opts, cli_take_fn take, void *ctx,
                 int *first)
 {
@@ -75,22 +104,15 @@ int cli_options(int argc, char **argv, const struct option *opts, cli_take_fn ta
                           (int)(bad[1] == '-' ? strcspn(bad, "=") : strlen(bad)), bad, cmd);
     optind = 0; /* glibc: start afresh (a process may parse twice) */
     opterr = 0;
-    int o;
-    while ((o = getopt_long(argc, argv, ":hV", all, NULL)) != -1) {
-        if (o == '?' || o == ':') return refuse(cmd, all, o);
-        if (o == OPT_HELP) {
-            const cli_command *c = cli_find_command(cmd);
-            if (c) cli_print_command_help(stdout, c);
-            return CLI_PASSED;
-        }
-        if (o == OPT_VERSION) {
-            cli_print_version(stdout);
-            return CLI_PASSED;
-        }
-        if (!take || take(ctx, o, optarg) != CLI_PASSED) return CLI_CANNOT;
-    }
-    *first = optind;
-    return CLI_GO;
+    int o, k = 0, rc = CLI_GO;
+    char **ops = cl_calloc((size_t)argc + 1, sizeof *ops);
+    /* "-": operands come back in order (code 1), so options may follow them
+     * even under POSIXLY_CORRECT; ":": a missing value is told apart. */
+    while (rc == CLI_GO && (o = getopt_long(argc, argv, "-:hV", all, NULL)) != -1)
+        rc = o == OPT_OPERAND ? (ops[k++] = optarg, CLI_GO) : take_one(cmd, all, o, take, ctx);
+    if (rc == CLI_GO) *first = gather_operands(argv, ops, k);
+    free(ops);
+    return rc;
 }
 
 int cli_operands(int argc, char **argv, int min, int max, char ***operands, int *n)

@@ -114,7 +114,7 @@ static void *worker(void *arg)
 }
 
 /* Read by cli_options: --jobs=4 and --jobs 4 alike, -- ends them. */
-enum { OPT_JOBS = 1, OPT_OUT, OPT_CSV, OPT_BACKEND, OPT_SEED, OPT_NAME_FROM, OPT_SHARD, OPT_REGRADE,
+enum { OPT_JOBS = 0x100, OPT_OUT, OPT_CSV, OPT_BACKEND, OPT_SEED, OPT_NAME_FROM, OPT_SHARD, OPT_REGRADE,
        OPT_SIMILAR };
 static const struct option batch_options[] = {
     {"jobs", required_argument, NULL, OPT_JOBS},
@@ -152,7 +152,7 @@ static int take_option(void *ctx, int id, const char *v)
     unsigned long long n;
     if (v && !*v && id != OPT_SEED && id != OPT_JOBS)
         return cli_cannot("batch: --%s needs a value; see `cudalab batch --help`",
-                          batch_options[id - 1].name);
+                          batch_options[id - OPT_JOBS].name);
     switch (id) {
     case OPT_JOBS:
         if (cli_parse_number("--jobs", v, 1, 64, &n) != CLI_PASSED) return CLI_CANNOT;

@@ -19,7 +19,7 @@ typedef struct grade_args {
 } grade_args;
 
 /* Read by cli_options: --seed=7 and --seed 7 alike, -- ends them. */
-enum { OPT_JSON = 1, OPT_PROGRESS, OPT_BACKEND, OPT_SEED, OPT_THREADS };
+enum { OPT_JSON = 0x100, OPT_PROGRESS, OPT_BACKEND, OPT_SEED, OPT_THREADS };
 static const struct option grade_options_table[] = {
     {"json", no_argument, NULL, OPT_JSON},
     {"progress", no_argument, NULL, OPT_PROGRESS},
@@ -174,8 +174,9 @@ int cmd_grade(int argc, char **argv)
 {
     grade_args a = {0};
     cl_error err = {0};
+    bool json = wants_json(argc, argv); /* before the options are read: that moves them */
     int rc = grade_once(argc, argv, &a, &err);
-    if (rc == CLI_CANNOT && wants_json(argc, argv)) print_error_json(&a, &err);
+    if (rc == CLI_CANNOT && json) print_error_json(&a, &err);
     return rc;
 }
 

@@ -79,7 +79,7 @@ typedef struct autograde_args {
     grade_options opt;
 } autograde_args;
 
-enum { OPT_ROOT = 1, OPT_SEED, OPT_BACKEND };
+enum { OPT_ROOT = 0x100, OPT_SEED, OPT_BACKEND };
 static const struct option autograde_options[] = {
     {"root", required_argument, NULL, OPT_ROOT},
     {"seed", required_argument, NULL, OPT_SEED},

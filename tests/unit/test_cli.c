@@ -298,6 +298,11 @@ static void test_option_values(void **state)
         {"help reset", 0, "usage: cudalab reset DAY"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) expect_case(&cases[i]);
+    /* POSIXLY_CORRECT (getopt's "stop at the first operand") changes nothing. */
+    setenv("POSIXLY_CORRECT", "1", 1);
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) expect_case(&cases[i]);
+    expect_case(&(cli_case){"reset 7 --version", 0, "cudalab " CUDALAB_VERSION "\n"});
+    unsetenv("POSIXLY_CORRECT");
 }
 
 /* -- ends the options: what follows is an operand even when it starts with
