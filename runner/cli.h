@@ -34,15 +34,15 @@ const cli_command *cli_find_command(const char *name);
  * CLI_CANNOT having said why (cli_cannot). */
 typedef int (*cli_take_fn)(void *ctx, int id, const char *value);
 
-/* A command's options (argv[0] is its name), read by getopt_long (cli_options.c):
- * --opt=value and --opt value, options among the operands, -- ends them; an
- * unknown option, a prefix, a missing value or a value for an option without
- * one is refused by name; POSIXLY_CORRECT changes none of this. Every command
- * also has -h/--help and -V/--version (opts' vals must not be 1, 'h' or 'V':
- * use 0x100 and up; opts may be NULL). Returns CLI_GO
- * with the operands, in order, at argv[*first..argc-1] (argv is rearranged
- * to put them there), CLI_PASSED when help or the
- * version was printed, CLI_CANNOT when refused (one line on stderr). */
+/* A command's options (argv[0] is its name), read by getopt_long
+ * (cli_options.c): --opt=value and --opt value, options among the operands,
+ * -- ends them; an unknown option, a prefix, a missing value or a value for
+ * an option without one is refused by name; POSIXLY_CORRECT changes none of
+ * this. Every command also has -h/--help and -V/--version. opts may be NULL;
+ * its vals must not be 1, 'h' or 'V' (use 0x100 and up). Returns CLI_GO with
+ * the operands, in order, at argv[*first..argc-1] (argv is rearranged to put
+ * them there), CLI_PASSED when help or the version was printed, CLI_CANNOT
+ * when refused (one line on stderr). */
 int cli_options(int argc, char **argv, const struct option *opts, cli_take_fn take, void *ctx,
                 int *first);
 /* The same for a command with no options of its own: its operands, from min
