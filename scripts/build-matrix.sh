@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds cudalab under the four CMake build types with gcc and with clang,
 # warnings as errors (-DCUDALAB_WERROR=ON, Release included), and says how
-# long each took. CI runs it (.ci/run); docs/architecture.md ("The build")
-# says why it builds what it builds.
+# long each took. CI runs it (.ci/run); docs/architecture.md ("Compilers,
+# build types and warnings") says why it builds what it builds.
 #
 #   scripts/build-matrix.sh [--compilers "gcc clang-14"] [--types "Debug ..."] [--jobs N]
 #
