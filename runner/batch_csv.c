@@ -244,22 +244,8 @@ static int merge(const char *out, int n, char **tables)
 
 int cmd_merge(int argc, char **argv)
 {
-    char **paths = cl_calloc((size_t)argc + 1, sizeof *paths);
-    int n = 0, rc = CLI_PASSED;
-    bool options = true;
-    for (int i = 1; i < argc && rc == CLI_PASSED; i++) {
-        if (options && !strcmp(argv[i], "--")) {
-            options = false;
-        } else if (options && argv[i][0] == '-' && argv[i][1]) {
-            char *shown = batch_shown(argv[i]);
-            rc = cli_cannot("merge: unknown option '%s'; see `cudalab merge --help`", shown);
-            free(shown);
-        } else {
-            paths[n++] = argv[i];
-        }
-    }
-    if (rc == CLI_PASSED && n < 2) rc = cli_cannot("usage: cudalab merge OUT.csv TABLE.csv...");
-    if (rc == CLI_PASSED) rc = merge(paths[0], n - 1, paths + 1);
-    free(paths);
-    return rc;
+    char **paths = NULL;
+    int n = 0, rc = cli_operands(argc, argv, 2, argc, &paths, &n);
+    if (rc != CLI_GO) return rc;
+    return merge(paths[0], n - 1, paths + 1);
 }

@@ -55,13 +55,6 @@ const char *cli_last_reason(void)
     return last_reason;
 }
 
-bool cli_wants_help(int argc, char **argv)
-{
-    for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) return true;
-    return false;
-}
-
 void cli_print_usage(FILE *out)
 {
     fputs("cudalab - the lab runner of the 100-day CUDA course\n\n"
@@ -87,37 +80,58 @@ void cli_print_command_help(FILE *out, const cli_command *cmd)
     if (cmd->help) fprintf(out, "\n%s", cmd->help);
 }
 
-static const cli_command *find_command(const char *name)
+void cli_print_version(FILE *out)
+{
+    fprintf(out, "cudalab %s\n", CUDALAB_VERSION);
+}
+
+const cli_command *cli_find_command(const char *name)
 {
     for (const cli_command *c = cli_commands; c->name; c++)
         if (!strcmp(c->name, name)) return c;
     return NULL;
 }
 
+/* cudalab's own options, before the command: -h/--help, -V/--version, and
+ * -- (what follows is the command). An option there that is none of these is
+ * refused by name; after the command, the options are the command's. */
+static int top_options(int argc, char **argv, int *first)
+{
+    static const struct option top[] = {
+        {"help", no_argument, NULL, 'h'},
+        {"version", no_argument, NULL, 'V'},
+        {NULL, 0, NULL, 0},
+    };
+    optind = 0;
+    opterr = 0;
+    int o, i = 1;
+    for (; i < argc && argv[i][0] == '-' && argv[i][1] && strcmp(argv[i], "--"); i++)
+        if (strcmp(argv[i], "-h") && strcmp(argv[i], "--help") && strcmp(argv[i], "-V") &&
+            strcmp(argv[i], "--version"))
+            return cli_cannot("unknown option '%s'; `cudalab --help` lists the options and commands",
+                              argv[i]);
+    if ((o = getopt_long(argc, argv, "+hV", top, NULL)) != -1) {
+        if (o == 'V') cli_print_version(stdout);
+        else cli_print_usage(stdout);
+        return CLI_PASSED;
+    }
+    *first = optind;
+    return CLI_GO;
+}
+
 int cli_main(int argc, char **argv)
 {
-    if (argc < 2) return cmd_tui(argc, argv);
-    const char *name = argv[1];
-    if (!strcmp(name, "-h") || !strcmp(name, "--help") || !strcmp(name, "help")) {
-        if (argc > 2 && find_command(argv[2])) {
-            cli_print_command_help(stdout, find_command(argv[2]));
-            return CLI_PASSED;
-        }
-        cli_print_usage(stdout);
+    int first = 1, rc = top_options(argc, argv, &first);
+    if (rc != CLI_GO) return rc;
+    if (first >= argc) return cmd_tui(1, argv);
+    const char *name = argv[first];
+    if (!strcmp(name, "help")) {
+        const cli_command *c = first + 1 < argc ? cli_find_command(argv[first + 1]) : NULL;
+        if (c) cli_print_command_help(stdout, c);
+        else cli_print_usage(stdout);
         return CLI_PASSED;
     }
-    if (!strcmp(name, "--version") || !strcmp(name, "-V")) {
-        printf("cudalab %s\n", CUDALAB_VERSION);
-        return CLI_PASSED;
-    }
-    const cli_command *cmd = find_command(name);
-    if (!cmd) {
-        cli_cannot("unknown command '%s'; `cudalab --help` lists the commands", name);
-        return CLI_CANNOT;
-    }
-    if (cli_wants_help(argc - 1, argv + 1)) {
-        cli_print_command_help(stdout, cmd);
-        return CLI_PASSED;
-    }
-    return cmd->run(argc - 1, argv + 1);
+    const cli_command *cmd = cli_find_command(name);
+    if (!cmd) return cli_cannot("unknown command '%s'; `cudalab --help` lists the commands", name);
+    return cmd->run(argc - first, argv + first);
 }

@@ -106,16 +106,18 @@ static int write_text(const char *path, char *text)
 int cmd_new(int argc, char **argv)
 {
     unsigned long long day;
-    if (argc != 3)
-        return cli_cannot("usage: cudalab new NN TOPIC (for example: cudalab new 7 vecadd)");
-    if (cli_parse_number("new: NN", argv[1], 1, 100, &day) != CLI_PASSED) return CLI_CANNOT;
-    if (!valid_topic(argv[2]))
+    char **op = NULL;
+    int n = 0, parsed = cli_operands(argc, argv, 2, 2, &op, &n);
+    if (parsed != CLI_GO) return parsed;
+    const char *topic = op[1];
+    if (cli_parse_number("new: NN", op[0], 1, 100, &day) != CLI_PASSED) return CLI_CANNOT;
+    if (!valid_topic(topic))
         return cli_cannot("new: TOPIC is lowercase letters, digits and '-', at most 40, not "
-                          "starting with '-'; '%s' is not", argv[2]);
+                          "starting with '-'; '%s' is not", topic);
     const char *root = day_course_root();
     char slug[64], file[64];
-    snprintf(slug, sizeof slug, "day%02llu-%s", day, argv[2]);
-    snprintf(file, sizeof file, "%s.cu", argv[2]);
+    snprintf(slug, sizeof slug, "day%02llu-%s", day, topic);
+    snprintf(file, sizeof file, "%s.cu", topic);
     char *dirs[] = {cl_sprintf("%s/days/%s", root, slug), cl_sprintf("%s/templates/%s", root, slug),
                     cl_sprintf("%s/solutions/%s", root, slug),
                     cl_sprintf("%s/days/%s/fixtures", root, slug)};
@@ -132,7 +134,7 @@ int cmd_new(int argc, char **argv)
     char *fix = cl_sprintf("%s/no_bounds_check.cu", dirs[3]);
     if (rc == CLI_PASSED) printf("cudalab: a new day in %s:\n", root);
     if (rc == CLI_PASSED)
-        rc = write_text(yaml, cl_sprintf(scaffold_yaml, (int)day, argv[2], (int)day, slug, file));
+        rc = write_text(yaml, cl_sprintf(scaffold_yaml, (int)day, topic, (int)day, slug, file));
     if (rc == CLI_PASSED) rc = write_text(readme, cl_sprintf(scaffold_readme, (int)day));
     if (rc == CLI_PASSED) rc = write_text(tpl, cl_sprintf(scaffold_template, (int)day));
     if (rc == CLI_PASSED) rc = write_text(sol, cl_sprintf(scaffold_solution, (int)day));
@@ -368,13 +370,15 @@ static void check_day(checker *k, const day_entry *e)
 
 int cmd_check_course(int argc, char **argv)
 {
-    if (argc > 2) return cli_cannot("usage: cudalab check-course [DAY]");
+    char **op = NULL;
+    int n = 0, parsed = cli_operands(argc, argv, 0, 1, &op, &n);
+    if (parsed != CLI_GO) return parsed;
     day_course *c = cli_load_course();
     if (!c) return CLI_CANNOT;
     checker k = {c, 0};
     const day_entry *only = NULL;
     cl_error err = {0};
-    if (argc == 2 && day_course_find(c, argv[1], &only, &err) != CL_OK) {
+    if (n == 1 && day_course_find(c, op[0], &only, &err) != CL_OK) {
         char line[1600];
         cl_error_format(&err, line, sizeof line);
         day_course_free(c);

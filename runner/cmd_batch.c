@@ -113,14 +113,21 @@ static void *worker(void *arg)
     }
 }
 
-static bool is_option(const char *a)
-{
-    static const char *const valued[] = {"--jobs", "--out", "--csv", "--backend", "--seed", "--name-from",
-                                         "--shard"};
-    for (size_t i = 0; i < sizeof valued / sizeof *valued; i++)
-        if (!strcmp(a, valued[i])) return true;
-    return false;
-}
+/* Read by cli_options: --jobs=4 and --jobs 4 alike, -- ends them. */
+enum { OPT_JOBS = 0x100, OPT_OUT, OPT_CSV, OPT_BACKEND, OPT_SEED, OPT_NAME_FROM, OPT_SHARD, OPT_REGRADE,
+       OPT_SIMILAR };
+static const struct option batch_options[] = {
+    {"jobs", required_argument, NULL, OPT_JOBS},
+    {"out", required_argument, NULL, OPT_OUT},
+    {"csv", required_argument, NULL, OPT_CSV},
+    {"backend", required_argument, NULL, OPT_BACKEND},
+    {"seed", required_argument, NULL, OPT_SEED},
+    {"name-from", required_argument, NULL, OPT_NAME_FROM},
+    {"shard", required_argument, NULL, OPT_SHARD},
+    {"regrade", no_argument, NULL, OPT_REGRADE},
+    {"similar", no_argument, NULL, OPT_SIMILAR},
+    {NULL, 0, NULL, 0},
+};
 
 /* --shard I/N: whole numbers, 1 <= I <= N <= 100000. */
 static int parse_shard(batch_run *r, const char *v)
@@ -139,59 +146,54 @@ static int parse_shard(batch_run *r, const char *v)
     return CLI_PASSED;
 }
 
-static int parse_value(batch_run *r, const char *a, const char *v)
+static int take_option(void *ctx, int id, const char *v)
 {
+    batch_run *r = ctx;
     unsigned long long n;
-    if (!v || (!*v && strcmp(a, "--seed") && strcmp(a, "--jobs")))
-        return cli_cannot("%s needs a value; see `cudalab batch --help`", a);
-    if (!strcmp(a, "--jobs")) {
+    if (v && !*v && id != OPT_SEED && id != OPT_JOBS)
+        return cli_cannot("batch: --%s needs a value; see `cudalab batch --help`",
+                          batch_options[id - OPT_JOBS].name);
+    switch (id) {
+    case OPT_JOBS:
         if (cli_parse_number("--jobs", v, 1, 64, &n) != CLI_PASSED) return CLI_CANNOT;
         r->jobs = (int)n;
-    } else if (!strcmp(a, "--seed")) {
+        return CLI_PASSED;
+    case OPT_SEED:
         if (cli_parse_number("--seed", v, 0, UINT64_MAX, &n) != CLI_PASSED) return CLI_CANNOT;
         snprintf(r->b.seed_text, sizeof r->b.seed_text, "%llu", n);
-    } else if (!strcmp(a, "--name-from")) {
+        return CLI_PASSED;
+    case OPT_NAME_FROM:
         if (batch_pattern_check(v) != CLI_PASSED) return CLI_CANNOT;
         r->b.name_from = v;
-    } else if (!strcmp(a, "--shard")) {
-        return parse_shard(r, v);
-    } else if (!strcmp(a, "--backend")) {
+        return CLI_PASSED;
+    case OPT_SHARD: return parse_shard(r, v);
+    case OPT_BACKEND:
         if (grade_backend_from_name(v) < 0) return cli_cannot("--backend takes auto, emu or gpu");
         r->b.backend = v;
-    } else {
-        *(!strcmp(a, "--out") ? &r->b.out_dir : &r->b.csv) = v;
+        return CLI_PASSED;
+    case OPT_OUT: r->b.out_dir = v; return CLI_PASSED;
+    case OPT_CSV: r->b.csv = v; return CLI_PASSED;
+    case OPT_REGRADE: r->b.regrade = true; return CLI_PASSED;
+    case OPT_SIMILAR: r->b.similar = true; return CLI_PASSED;
+    default: return CLI_CANNOT;
     }
-    return CLI_PASSED;
 }
 
+/* CLI_GO with the batch read, CLI_PASSED when --help or -V answered. */
 static int parse(int argc, char **argv, batch_run *r)
 {
     r->jobs = 1;
     r->b.backend = "auto";
     strcpy(r->b.seed_text, "1");
-    bool options = true;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (options && !strcmp(a, "--")) {
-            options = false;
-        } else if (options && is_option(a)) {
-            if (parse_value(r, a, i + 1 < argc ? argv[i + 1] : NULL) != CLI_PASSED) return CLI_CANNOT;
-            i++;
-        } else if (options && !strcmp(a, "--regrade")) {
-            r->b.regrade = true;
-        } else if (options && !strcmp(a, "--similar")) {
-            r->b.similar = true;
-        } else if (options && a[0] == '-' && a[1]) {
-            char *shown = batch_shown(a);
-            cli_cannot("batch: unknown option '%s'; see `cudalab batch --help`", shown);
-            free(shown);
-            return CLI_CANNOT;
-        } else if (!r->b.day) {
-            r->b.day = a;
-        } else {
-            batch_sub s = {.path = cl_strdup(a), .shown = batch_shown(a)};
-            CL_VEC_PUSH(&r->b.subs, s);
+    int first = 0, rc = cli_options(argc, argv, batch_options, take_option, r, &first);
+    if (rc != CLI_GO) return rc;
+    for (int i = first; i < argc; i++) {
+        if (!r->b.day) {
+            r->b.day = argv[i];
+            continue;
         }
+        batch_sub s = {.path = cl_strdup(argv[i]), .shown = batch_shown(argv[i])};
+        CL_VEC_PUSH(&r->b.subs, s);
     }
     if (!r->b.day || !r->b.subs.n)
         return cli_cannot("usage: cudalab batch DAY FILE... [--jobs N] [--out DIR] [--csv F]");
@@ -200,7 +202,7 @@ static int parse(int argc, char **argv, batch_run *r)
     if (r->b.similar && r->b.shards)
         return cli_cannot("--similar compares the whole class, --shard grades a part: run --similar "
                           "without --shard once the shards are done (their reports are kept)");
-    return CLI_PASSED;
+    return CLI_GO;
 }
 
 static void grade_all(batch_run *r)
@@ -249,7 +251,7 @@ int cmd_batch(int argc, char **argv)
 {
     batch_run r = {0};
     int rc = parse(argc, argv, &r);
-    if (rc == CLI_PASSED) rc = run(&r);
+    if (rc == CLI_GO) rc = run(&r);
     batch_free(&r.b);
     return rc;
 }

@@ -100,13 +100,15 @@ static int print_list(const day_course *c, const ws_state *s)
 
 int cmd_list(int argc, char **argv)
 {
-    if (argc > 1) return cli_cannot("list takes no arguments; see `cudalab list --help`");
+    char **op = NULL;
+    int n = 0, rc = cli_operands(argc, argv, 0, 0, &op, &n);
+    if (rc != CLI_GO) return rc;
     day_course *c = cli_load_course();
     if (!c) return CLI_CANNOT;
     char *warning = NULL;
     ws_state *s = ws_state_load(c, &warning);
     if (warning) fprintf(stderr, "cudalab: %s\n", warning);
-    int rc = c->ndays ? print_list(c, s) : cli_cannot("no days under %s/days", c->root);
+    rc = c->ndays ? print_list(c, s) : cli_cannot("no days under %s/days", c->root);
     free(warning);
     ws_state_free(s);
     day_course_free(c);
@@ -115,11 +117,13 @@ int cmd_list(int argc, char **argv)
 
 int cmd_reset(int argc, char **argv)
 {
-    if (argc != 2) return cli_cannot("usage: cudalab reset DAY (for example: cudalab reset 23)");
+    char **op = NULL;
+    int n = 0, rc = cli_operands(argc, argv, 1, 1, &op, &n);
+    if (rc != CLI_GO) return rc;
     day_course *c = cli_load_course();
     if (!c) return CLI_CANNOT;
-    int rc = CLI_CANNOT;
-    const day_manifest *m = cli_find_day(c, argv[1]);
+    rc = CLI_CANNOT;
+    const day_manifest *m = cli_find_day(c, op[0]);
     char *backup = NULL;
     cl_error err = {0};
     if (m && ws_reset(c, m, &backup, &err) == CL_OK) {

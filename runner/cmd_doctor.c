@@ -85,6 +85,41 @@ static void show_backend(bool nvcc, bool gpu)
                        "every check still runs");
 }
 
+/* Bytes as a person reads them: 812 bytes, 3.4 MiB, 1.0 GiB. */
+static void human_size(uint64_t n, char *out, size_t size)
+{
+    static const char *const units[] = {"KiB", "MiB", "GiB", "TiB"};
+    if (n < 1024) {
+        snprintf(out, size, "%llu bytes", (unsigned long long)n);
+        return;
+    }
+    double v = (double)n / 1024;
+    int u = 0;
+    for (; v >= 1024 && u < 3; u++) v /= 1024;
+    snprintf(out, size, "%.1f %s", v, units[u]);
+}
+
+static void show_cache(void)
+{
+    char *dir = build_cache_folder(NULL, NULL);
+    if (!dir) {
+        row("cache", "none: set CUDALAB_CACHE (or HOME) for a build cache");
+        return;
+    }
+    build_cache_usage u;
+    build_cache_measure(dir, &u);
+    char used[32], cap[32];
+    human_size(u.bytes, used, sizeof used);
+    uint64_t max = build_cache_cap();
+    human_size(max, cap, sizeof cap);
+    char *shown = cl_text_safe(dir, 0);
+    row("cache", "%s", shown);
+    row("", "%s in %zu entr%s; cap %s (CUDALAB_CACHE_MAX; the least recently used go first)", used,
+        u.entries, u.entries == 1 ? "y" : "ies", max ? cap : "none");
+    free(shown);
+    free(dir);
+}
+
 static void show_terminal(void)
 {
     struct winsize ws = {0};
@@ -101,12 +136,15 @@ static void show_terminal(void)
 
 int cmd_doctor(int argc, char **argv)
 {
-    if (argc > 1) return cli_cannot("doctor takes no arguments");
+    char **op = NULL;
+    int n = 0, rc = cli_operands(argc, argv, 0, 0, &op, &n);
+    if (rc != CLI_GO) return rc;
     printf("cudalab %s\n", CUDALAB_VERSION);
     show_course();
     bool nvcc = show_toolchain();
     bool gpu = show_gpu();
     show_backend(nvcc, gpu);
+    show_cache();
     show_terminal();
     return nvcc ? CLI_PASSED : CLI_CANNOT;
 }

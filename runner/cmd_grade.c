@@ -1,6 +1,5 @@
 /* cmd_grade.c - `cudalab grade DAY [FILE] [--json] [--backend B] [--seed N]`. */
 #include <errno.h>
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -19,8 +18,8 @@ typedef struct grade_args {
     grade_options opt;
 } grade_args;
 
-/* getopt_long's options: --seed=7 and --seed 7 alike, -- ends them. */
-enum { OPT_JSON = 1, OPT_PROGRESS, OPT_BACKEND, OPT_SEED, OPT_THREADS };
+/* Read by cli_options: --seed=7 and --seed 7 alike, -- ends them. */
+enum { OPT_JSON = 0x100, OPT_PROGRESS, OPT_BACKEND, OPT_SEED, OPT_THREADS };
 static const struct option grade_options_table[] = {
     {"json", no_argument, NULL, OPT_JSON},
     {"progress", no_argument, NULL, OPT_PROGRESS},
@@ -30,8 +29,9 @@ static const struct option grade_options_table[] = {
     {NULL, 0, NULL, 0},
 };
 
-static int take_option(int o, const char *arg, grade_args *a)
+static int take_option(void *ctx, int o, const char *arg)
 {
+    grade_args *a = ctx;
     unsigned long long v;
     int b;
     switch (o) {
@@ -54,49 +54,19 @@ static int take_option(int o, const char *arg, grade_args *a)
     }
 }
 
-/* An argument that looks like an option and is not one of ours: refused as
- * a whole word ("-x.cu", "--frob"), before getopt_long reads letters. */
-static const char *unknown_option(int argc, char **argv)
-{
-    for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
-        const char *s = argv[i];
-        if (s[0] != '-' || !s[1]) continue;
-        const struct option *known = NULL;
-        for (const struct option *o = grade_options_table; o->name && !known; o++) {
-            size_t n = strlen(o->name);
-            if (s[1] == '-' && !strncmp(s + 2, o->name, n) && (s[2 + n] == '\0' || s[2 + n] == '='))
-                known = o;
-        }
-        if (!known) return s;
-        if (known->has_arg == required_argument && !strchr(s, '=')) i++; /* its value */
-    }
-    return NULL;
-}
-
+/* CLI_GO with the arguments read, CLI_PASSED when --help or -V answered. */
 static int parse_args(int argc, char **argv, grade_args *a)
 {
     a->opt.seed = 1;
-    const char *bad = unknown_option(argc, argv);
-    if (bad) return cli_cannot("grade: unknown option '%s'; see `cudalab grade --help`", bad);
-    optind = 0; /* glibc: start afresh (a test may parse twice) */
-    opterr = 0;
-    int o;
-    while ((o = getopt_long(argc, argv, "", grade_options_table, NULL)) != -1) {
-        if (o == '?' || o == ':') {
-            for (const struct option *t = grade_options_table; t->name; t++)
-                if (t->val == optopt)
-                    return cli_cannot("grade: --%s needs a value; see `cudalab grade --help`", t->name);
-            return cli_cannot("grade: bad option; see `cudalab grade --help`");
-        }
-        if (take_option(o, optarg, a) != CLI_PASSED) return CLI_CANNOT;
-    }
-    for (int i = optind; i < argc; i++) {
+    int first = 0, rc = cli_options(argc, argv, grade_options_table, take_option, a, &first);
+    if (rc != CLI_GO) return rc;
+    for (int i = first; i < argc; i++) {
         if (!a->day) a->day = argv[i];
         else if (!a->file) a->file = argv[i];
         else return cli_cannot("grade takes one DAY and at most one FILE; '%s' is one too many", argv[i]);
     }
     if (!a->day) return cli_cannot("usage: cudalab grade DAY [FILE] (for example: cudalab grade 23)");
-    return CLI_PASSED;
+    return CLI_GO;
 }
 
 static void show_progress(void *ctx, const char *stage)
@@ -179,10 +149,11 @@ static void print_result(const report_result *r, bool json)
     report_doc_free(doc);
 }
 
-/* --json anywhere on the line: even a grade that cannot start answers in JSON. */
+/* --json anywhere among the options: even a grade that cannot start answers
+ * in JSON. */
 static bool wants_json(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++)
+    for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
         if (!strcmp(argv[i], "--json")) return true;
     return false;
 }
@@ -203,15 +174,17 @@ int cmd_grade(int argc, char **argv)
 {
     grade_args a = {0};
     cl_error err = {0};
+    bool json = wants_json(argc, argv); /* before the options are read: that moves them */
     int rc = grade_once(argc, argv, &a, &err);
-    if (rc == CLI_CANNOT && wants_json(argc, argv)) print_error_json(&a, &err);
+    if (rc == CLI_CANNOT && json) print_error_json(&a, &err);
     return rc;
 }
 
 static int grade_once(int argc, char **argv, grade_args *ga, cl_error *e)
 {
     grade_args a = {0};
-    if (parse_args(argc, argv, &a) != CLI_PASSED) return CLI_CANNOT;
+    int parsed = parse_args(argc, argv, &a);
+    if (parsed != CLI_GO) return parsed;
     *ga = a;
     day_course *c = cli_load_course();
     if (!c) return CLI_CANNOT;

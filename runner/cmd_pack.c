@@ -59,13 +59,15 @@ static int pack_gradescope_cmd(day_course *c, const char *day, const char *zip)
 
 int cmd_pack(int argc, char **argv)
 {
-    const char *kind = argc > 1 ? argv[1] : NULL;
-    bool student = kind && !strcmp(kind, "student"), gs = kind && !strcmp(kind, "gradescope");
-    if (!(student && argc == 3) && !(gs && argc == 4))
+    char **op = NULL;
+    int n = 0, rc = cli_operands(argc, argv, 0, argc, &op, &n);
+    if (rc != CLI_GO) return rc;
+    bool student = n && !strcmp(op[0], "student"), gs = n && !strcmp(op[0], "gradescope");
+    if (!(student && n == 2) && !(gs && n == 3))
         return cli_cannot("usage: cudalab pack student DIR | cudalab pack gradescope DAY FILE.zip");
     day_course *c = cli_load_course();
     if (!c) return CLI_CANNOT;
-    int rc = student ? pack_student_cmd(c, argv[2]) : pack_gradescope_cmd(c, argv[2], argv[3]);
+    rc = student ? pack_student_cmd(c, op[1]) : pack_gradescope_cmd(c, op[1], op[2]);
     day_course_free(c);
     return rc;
 }
@@ -77,31 +79,44 @@ typedef struct autograde_args {
     grade_options opt;
 } autograde_args;
 
+enum { OPT_ROOT = 0x100, OPT_SEED, OPT_BACKEND };
+static const struct option autograde_options[] = {
+    {"root", required_argument, NULL, OPT_ROOT},
+    {"seed", required_argument, NULL, OPT_SEED},
+    {"backend", required_argument, NULL, OPT_BACKEND},
+    {NULL, 0, NULL, 0},
+};
+
+static int autograde_take(void *ctx, int id, const char *v)
+{
+    autograde_args *a = ctx;
+    unsigned long long n;
+    int b;
+    switch (id) {
+    case OPT_ROOT: a->root = v; return CLI_PASSED;
+    case OPT_SEED:
+        if (cli_parse_number("--seed", v, 0, UINT64_MAX, &n)) return CLI_CANNOT;
+        a->opt.seed = n;
+        return CLI_PASSED;
+    case OPT_BACKEND:
+        if ((b = grade_backend_from_name(v)) < 0) return cli_cannot("--backend takes auto, emu or gpu");
+        a->opt.backend = (grade_backend)b;
+        return CLI_PASSED;
+    default: return CLI_CANNOT;
+    }
+}
+
+/* CLI_GO with the arguments read, CLI_PASSED when --help or -V answered. */
 static int autograde_args_parse(int argc, char **argv, autograde_args *a)
 {
     const char *env = getenv("CUDALAB_AUTOGRADER_ROOT");
     a->root = env && *env ? env : "/autograder";
     a->opt.seed = 1;
-    for (int i = 1; i < argc; i++) {
-        unsigned long long v;
-        if (!strcmp(argv[i], "--root") && i + 1 < argc) {
-            a->root = argv[++i];
-        } else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
-            if (cli_parse_number("--seed", argv[++i], 0, UINT64_MAX, &v)) return CLI_CANNOT;
-            a->opt.seed = v;
-        } else if (!strcmp(argv[i], "--backend") && i + 1 < argc) {
-            int b = grade_backend_from_name(argv[++i]);
-            if (b < 0) return cli_cannot("--backend takes auto, emu or gpu");
-            a->opt.backend = (grade_backend)b;
-        } else if (!a->day && argv[i][0] != '-') {
-            a->day = argv[i];
-        } else {
-            return cli_cannot("autograde: '%s' is not DAY, --root DIR, --seed N or --backend B",
-                              argv[i]);
-        }
-    }
-    if (!a->day) return cli_cannot("usage: cudalab autograde DAY [--root DIR]");
-    return CLI_PASSED;
+    int first = 0, rc = cli_options(argc, argv, autograde_options, autograde_take, a, &first);
+    if (rc != CLI_GO) return rc;
+    if (argc - first != 1) return cli_cannot("usage: cudalab autograde DAY [--root DIR] [--seed N] [--backend B]");
+    a->day = argv[first];
+    return CLI_GO;
 }
 
 /* The instructor's view on stdout (Gradescope keeps it as results/stdout). */
@@ -136,7 +151,8 @@ static void grade_submission(const day_course *c, const day_manifest *m, const a
 int cmd_autograde(int argc, char **argv)
 {
     autograde_args a = {0};
-    if (autograde_args_parse(argc, argv, &a) != CLI_PASSED) return CLI_CANNOT;
+    int parsed = autograde_args_parse(argc, argv, &a);
+    if (parsed != CLI_GO) return parsed;
     day_course *c = cli_load_course();
     if (!c) return CLI_CANNOT;
     const day_manifest *m = cli_find_day(c, a.day);

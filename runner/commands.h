@@ -27,7 +27,7 @@ const struct day_manifest *cli_find_gradable_day(const struct day_course *c, con
 
 #define GRADE_HELP                                                                \
     "FILE defaults to your copy of the day's template in the workspace.\n"       \
-    "  --json          print one JSON object (keys: docs/architecture.md) instead of text\n" \
+    "  --json          print one JSON object (keys: docs/contract.md) instead of text\n" \
     "  --backend B     auto (default): the emulator, and the GPU where there is one;\n" \
     "                  emu: the emulator only; gpu: the emulator's checks, then the GPU\n" \
     "  --seed N        the inputs' seed (default 1); the same seed, the same report\n" \
@@ -106,7 +106,8 @@ const struct day_manifest *cli_find_gradable_day(const struct day_course *c, con
     X("merge", cmd_merge, "OUT.csv TABLE.csv...",                                \
       "merge the tables of a class graded in shards (batch --shard)", MERGE_HELP) \
     X("list", cmd_list, "", "the days of the course with your status", NULL)     \
-    X("doctor", cmd_doctor, "", "what is installed, and which backend grades", NULL) \
+    X("doctor", cmd_doctor, "", "what is installed, which backend grades, the cache and the terminal", \
+      NULL)                                                                      \
     X("reset", cmd_reset, "DAY", "put the day's template back (your file is kept as a backup)", NULL) \
     X("new", cmd_new, "NN TOPIC", "for authors: scaffold days/dayNN-TOPIC, a day that grades", NULL) \
     X("check-course", cmd_check_course, "[DAY]",                                      \

@@ -104,6 +104,11 @@ void ui_abandon_child(ui_app *app, struct ui_child *child);
 
 /* ---- drawing (ui_term.c) ---- */
 
+/* Why the terminal TERM names cannot show the runner (it is unknown, hard
+ * copy, or cannot place the cursor, as TERM=dumb), or NULL when it can; read
+ * from terminfo before ncurses starts (ui_terminfo.c). */
+const char *ui_terminal_lacks(void);
+
 /* Start colours (when the terminal has them and NO_COLOR is unset). */
 void ui_term_init(ui_app *app);
 /* The ncurses attributes of a report style. */

@@ -367,6 +367,21 @@ static void finish(ui_app *app)
     day_course_free(app->course);
 }
 
+/* A terminal the runner cannot drive: the commands do the same work. */
+static int say_use_commands(const char *lacks)
+{
+    const char *term = getenv("TERM");
+    cli_cannot("the runner draws a full screen and this terminal (TERM=%s) %s", term ? term : "unset",
+               lacks);
+    fputs("The commands do the same work on any terminal, or with none:\n"
+          "  cudalab list                 the days and your status\n"
+          "  cudalab grade DAY [FILE]     grade your file (a report; --json for JSON)\n"
+          "  cudalab reset DAY            put the day's template back\n"
+          "  cudalab --help               every command\n"
+          "Or run cudalab in a terminal that can, such as TERM=xterm-256color.\n", stderr);
+    return CLI_CANNOT;
+}
+
 int cmd_tui(int argc, char **argv)
 {
     if (argc > 1) return cli_cannot("the runner takes no arguments; `cudalab --help` lists the "
@@ -374,6 +389,8 @@ int cmd_tui(int argc, char **argv)
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
         return cli_cannot("the runner needs a terminal; `cudalab list` and `cudalab grade DAY` "
                           "work without one");
+    const char *lacks = ui_terminal_lacks();
+    if (lacks) return say_use_commands(lacks);
     ui_app app = {.unicode = report_want_unicode()};
     static char exe[4096];
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);

@@ -6,7 +6,7 @@ _cudalab()
     prev="${COMP_WORDS[COMP_CWORD-1]}"
     cmd="${COMP_WORDS[1]}"
     if [ "$COMP_CWORD" -eq 1 ]; then
-        COMPREPLY=($(compgen -W "grade batch merge pack autograde list doctor reset new check-course --help" -- "$cur"))
+        COMPREPLY=($(compgen -W "grade batch merge pack autograde list doctor reset new check-course --help --version" -- "$cur"))
         return
     fi
     case "$prev" in
@@ -18,9 +18,10 @@ _cudalab()
     case "$cur" in
         -*)
             case "$cmd" in
-                grade) COMPREPLY=($(compgen -W "--json --backend --seed --threads --progress --help" -- "$cur")) ;;
-                batch) COMPREPLY=($(compgen -W "--jobs --out --csv --regrade --name-from --shard --similar --backend --seed --help" -- "$cur")) ;;
-                *) COMPREPLY=($(compgen -W "--help" -- "$cur")) ;;
+                grade) COMPREPLY=($(compgen -W "--json --backend --seed --threads --progress --help --version" -- "$cur")) ;;
+                batch) COMPREPLY=($(compgen -W "--jobs --out --csv --regrade --name-from --shard --similar --backend --seed --help --version" -- "$cur")) ;;
+                autograde) COMPREPLY=($(compgen -W "--root --seed --backend --help --version" -- "$cur")) ;;
+                *) COMPREPLY=($(compgen -W "--help --version" -- "$cur")) ;;
             esac
             return ;;
     esac

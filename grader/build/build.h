@@ -162,8 +162,29 @@ cl_status build_compile_ptx(const build_options *opt, const char *ptx_path, buil
 /* The kernel of r (first cubin) whose demangled base name is name
  * ("reduceCascade" finds "_Z13reduceCascadePKfPfm"); NULL when none. */
 /* A folder of the cache for other content (the reference's outputs):
- * name inside the build cache; NULL when the options say no cache. */
+ * name inside the build cache, or the cache folder itself for name NULL;
+ * NULL when the options say no cache. */
 char *build_cache_folder(const build_options *opt, const char *name);
+
+/* The size cap of the cache (cache_cap.c): CUDALAB_CACHE_MAX, bytes with an
+ * optional K, M, G or T (powers of 1024; "512M", "2GiB"); 0 for no cap;
+ * BUILD_CACHE_DEFAULT_CAP when unset or not a size. */
+#define BUILD_CACHE_DEFAULT_CAP (1ull << 30)
+uint64_t build_cache_cap(void);
+cl_status build_cache_parse_size(const char *s, uint64_t *out);
+typedef struct build_cache_usage {
+    uint64_t bytes;
+    size_t entries; /* builds and reference outputs; scratch folders not counted */
+} build_cache_usage;
+/* What the cache folder dir (build_cache_folder(opt, "") or the
+ * build_options' folder) holds. */
+void build_cache_measure(const char *dir, build_cache_usage *u);
+/* Before an entry of incoming bytes is written to the cache in dir: remove
+ * the least recently used entries (none used in the last minute) until the
+ * cache and it fit in the cap. Safe with other graders at once. */
+void build_cache_make_room(const char *dir, uint64_t incoming);
+/* An entry was used: it becomes the most recently used. */
+void build_cache_touch(const char *path);
 
 const build_kernel *build_find_kernel(const build_result *r, const char *name);
 

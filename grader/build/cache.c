@@ -13,7 +13,8 @@
  * meta lists the included files (not the toolkit's) with their SHA-256: on
  * lookup each is hashed again, and a difference is a miss, so an edited
  * header rebuilds. A damaged entry (bad layout, wrong checksum, bad JSON) is
- * a miss and is overwritten by the rebuild. Nothing is ever evicted. */
+ * a miss and is overwritten by the rebuild. The cache has a size cap: the
+ * least recently used entries make room for a new one (cache_cap.c). */
 #include "build_internal.h"
 
 #include <cjson/cJSON.h>
@@ -182,6 +183,7 @@ cl_status build_cache_store(const char *dir, const char *key, const build_result
     cl_str_addf(&b, "end %s\n", hex);
     sub = cl_strndup(path, (size_t)(strrchr(path, '/') - path));
     st = cl_mkdirs(sub, err);
+    if (st == CL_OK) build_cache_make_room(dir, b.len);
     if (st == CL_OK) st = cl_write_file_atomic(path, b.s, b.len, err);
 done:
     cJSON_free(meta);
@@ -373,6 +375,7 @@ build_result *build_cache_load(const char *dir, const char *key, const char *giv
     take_text(&r->nvcc_log, find_section(secs, n, "nvcc_log"));
     take_text(&r->ptxas_log, find_section(secs, n, "ptxas_log"));
     r->from_cache = true;
+    build_cache_touch(path);
 done:
     free(path);
     free(buf);

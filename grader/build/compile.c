@@ -43,6 +43,7 @@ char *build_cache_folder(const build_options *opt, const char *name)
 {
     if (opt && opt->no_cache) return NULL;
     char *build = opt && opt->cache_dir ? cl_strdup(opt->cache_dir) : default_cache_dir();
+    if (!name) return build;
     char *folder = build ? cl_path_join(build, name) : NULL;
     free(build);
     return folder;

@@ -142,7 +142,13 @@ static void store(const char *path, const grade_oracle *o)
     char *dir = cl_strdup(path), *slash = strrchr(dir, '/');
     cl_error err = {0};
     if (slash) *slash = '\0';
-    if (cl_mkdirs(dir, &err) == CL_OK) cl_write_file_atomic(path, s.s, s.len, &err);
+    if (cl_mkdirs(dir, &err) == CL_OK) {
+        char *root = cl_strdup(dir), *up = strrchr(root, '/');
+        if (up) *up = '\0';
+        build_cache_make_room(root, s.len); /* the cache folder: oracle/'s parent */
+        free(root);
+        cl_write_file_atomic(path, s.s, s.len, &err);
+    }
     free(dir);
     cl_str_free(&s);
 }
@@ -178,6 +184,7 @@ cl_status grade_oracle_get(grading *g, const day_kernel *k, const char *entry,
     memset(o, 0, sizeof *o);
     char *path = oracle_path(g, k, entry, size);
     if (path && load(path, k, o)) {
+        build_cache_touch(path);
         free(path);
         return CL_OK;
     }

@@ -21,6 +21,7 @@ static bool tok_is_ident(const ptx_token *t, const char *s)
 
 cl_status ptx_expect_int(ptx_parser *p, uint64_t *v)
 {
+    *v = 0; /* set on every path: callers test the status, and -O3 sees this */
     bool neg = ptx_accept_punct(p, '-');
     if (p->tok.kind != TK_INT) {
         char b[64];

@@ -4,3 +4,22 @@ add_executable(ptx_coverage ${CMAKE_CURRENT_LIST_DIR}/ptx_coverage.c)
 target_link_libraries(ptx_coverage PRIVATE cudalab_grader)
 add_test(NAME docs_ptx_coverage
          COMMAND ptx_coverage --check ${CMAKE_SOURCE_DIR}/docs/ptx-coverage.md)
+
+# Every document a tracked file or `cudalab --help` cites is in the
+# repository, and nothing cites a file outside it (check_citations.sh).
+find_program(CUDALAB_GIT git)
+if(CUDALAB_GIT AND EXISTS ${CMAKE_SOURCE_DIR}/.git)
+  add_test(NAME docs_citations
+           COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/check_citations.sh ${CMAKE_SOURCE_DIR} $<TARGET_FILE:cudalab>)
+endif()
+
+# docs/cudalab.1 is made from docs/cudalab.1.in, the command table and the
+# key table (man_page.c); the test fails when it is out of date.
+add_executable(man_page ${CMAKE_CURRENT_LIST_DIR}/man_page.c)
+target_link_libraries(man_page PRIVATE cudalab_runner)
+add_test(NAME docs_man_page
+         COMMAND man_page --check ${CMAKE_SOURCE_DIR}/docs/cudalab.1.in ${CMAKE_SOURCE_DIR}/docs/cudalab.1)
+
+# The bash completion offers every command and every option --help lists.
+add_test(NAME docs_completion
+         COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/check_completion.sh ${CMAKE_SOURCE_DIR} $<TARGET_FILE:cudalab>)

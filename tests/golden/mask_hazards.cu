@@ -1,4 +1,4 @@
-// Golden: every mask-honesty case of ptx-semantics.md, and what is not one.
+// Golden: every mask-honesty case of docs/ptx-semantics.md, and what is not one.
 
 // case: the ballot mask and a down ladder (day 23 in small)
 // gpu: differs, reads of lanes outside the mask are undefined

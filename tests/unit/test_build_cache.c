@@ -13,7 +13,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "build/build.h"
@@ -380,6 +382,38 @@ static void test_default_folder(void **state)
     free(root);
 }
 
+/* The size cap with real builds: a hit makes its entry the most recently
+ * used (mtime now); with the cap too small for two entries, storing a new
+ * build removes the one used longest ago, which then misses. */
+static void test_cap_evicts(void **state)
+{
+    (void)state;
+    NEED_NVCC();
+    build_options o = options();
+    build_result_free(build(&o, "with_header.cu", CL_OK));
+    char *old = entry_file();
+    struct timespec past[2] = {{time(NULL) - 900, 0}, {time(NULL) - 900, 0}};
+    assert_int_equal(utimensat(AT_FDCWD, old, past, 0), 0);
+    build_result_free(build(&o, "with_header.cu", CL_OK)); /* a hit */
+    struct stat st;
+    assert_int_equal(stat(old, &st), 0);
+    assert_true(st.st_mtime > time(NULL) - 60);
+    assert_int_equal(compilations(), 1);
+    assert_int_equal(utimensat(AT_FDCWD, old, past, 0), 0);
+    setenv("CUDALAB_CACHE_MAX", "1", 1);
+    build_result_free(build(&o, "warning.cu", CL_OK));
+    unsetenv("CUDALAB_CACHE_MAX");
+    assert_false(cl_file_exists(old));
+    build_cache_usage u;
+    build_cache_measure(cache, &u);
+    assert_int_equal(u.entries, 1); /* warning.cu's, used just now */
+    build_result *r = build(&o, "with_header.cu", CL_OK);
+    assert_false(build_from_cache(r));
+    assert_int_equal(compilations(), 3);
+    build_result_free(r);
+    free(old);
+}
+
 /* A build from the cache sweeps the scratch folders a killed cudalab left
  * (their lock unheld), as a fresh build does. */
 static void test_hit_sweeps(void **state)
@@ -410,6 +444,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_failed_builds, setup, teardown),
         cmocka_unit_test_setup_teardown(test_concurrent, setup, teardown),
         cmocka_unit_test_setup_teardown(test_default_folder, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_cap_evicts, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

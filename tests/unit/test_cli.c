@@ -226,6 +226,140 @@ static void test_no_course(void **state)
     cl_str_free(&out);
 }
 
+/* One command line and what it must give: the exit code (-1: any) and a
+ * piece of the output. */
+typedef struct cli_case {
+    const char *args;
+    int rc;
+    const char *want;
+} cli_case;
+
+static void expect_case(const cli_case *c)
+{
+    cl_str out = {0};
+    int rc = run(c->args, &out);
+    if ((c->rc >= 0 && rc != c->rc) || !strstr(out.s ? out.s : "", c->want))
+        fail_msg("cudalab %s: exit %d (want %d), output:\n%s\nwanted: %s", c->args, rc, c->rc,
+                 out.s ? out.s : "", c->want);
+    cl_str_free(&out);
+}
+
+static const char *const every_command[] = {"grade", "batch", "pack", "autograde", "merge", "list",
+                                            "doctor", "reset", "new", "check-course"};
+
+/* Every command reads its options with getopt_long: -V and --help answer
+ * (exit 0) whatever else is on the line, and an unknown option is refused
+ * by name (exit 2), in the --x=y form too. */
+static void test_every_command_options(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof every_command / sizeof *every_command; i++) {
+        const char *cmd = every_command[i];
+        char *args[4] = {cl_sprintf("%s -V", cmd), cl_sprintf("%s 7 --version", cmd),
+                         cl_sprintf("%s --help", cmd), cl_sprintf("%s --no-such=1 7", cmd)};
+        char *help = cl_sprintf("usage: cudalab %s", cmd);
+        char *refused = cl_sprintf("cudalab: %s: unknown option '--no-such'; see `cudalab %s --help`",
+                                   cmd, cmd);
+        cli_case cases[4] = {{args[0], 0, "cudalab " CUDALAB_VERSION "\n"},
+                             {args[1], 0, "cudalab " CUDALAB_VERSION "\n"},
+                             {args[2], 0, help},
+                             {args[3], 2, refused}};
+        for (int k = 0; k < 4; k++) expect_case(&cases[k]);
+        for (int k = 0; k < 4; k++) free(args[k]);
+        free(help);
+        free(refused);
+    }
+}
+
+/* --opt=value reads as --opt value; an option without a value refuses one;
+ * a missing value is named. Each line stops before anything is graded. */
+static void test_option_values(void **state)
+{
+    (void)state;
+    static const cli_case cases[] = {
+        {"grade --threads=300 7", 2, "--threads takes a whole number from 0 to 256, not '300'"},
+        {"grade 7 --threads 300", 2, "--threads takes a whole number from 0 to 256, not '300'"},
+        {"grade --backend=quantum 7", 2, "--backend takes auto, emu or gpu"},
+        {"grade --json=yes 7", 2, "grade: --json takes no value"},
+        {"grade --se=3 7", 2, "grade: unknown option '--se'"},
+        {"grade -x.cu 7", 2, "grade: unknown option '-x.cu'"},
+        {"batch --jobs=65 7 a.cu", 2, "--jobs takes a whole number from 1 to 64, not '65'"},
+        {"batch --shard=9/8 7 a.cu", 2, "--shard takes I/N"},
+        {"batch --regrade=1 7 a.cu", 2, "batch: --regrade takes no value"},
+        {"batch 7 a.cu --csv", 2, "batch: --csv needs a value"},
+        {"autograde --seed=x 7", 2, "--seed takes a whole number"},
+        {"autograde --backend=quantum 7", 2, "--backend takes auto, emu or gpu"},
+        {"autograde 7 --root", 2, "autograde: --root needs a value"},
+        {"list --all=1", 2, "list: unknown option '--all'"},
+        {"list extra", 2, "list takes no arguments"},
+        {"--frob", 2, "unknown option '--frob'; `cudalab --help`"},
+        {"-V", 0, "cudalab " CUDALAB_VERSION "\n"},
+        {"--version", 0, "cudalab " CUDALAB_VERSION "\n"},
+        {"help reset", 0, "usage: cudalab reset DAY"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) expect_case(&cases[i]);
+    /* POSIXLY_CORRECT (getopt's "stop at the first operand") changes nothing. */
+    setenv("POSIXLY_CORRECT", "1", 1);
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) expect_case(&cases[i]);
+    expect_case(&(cli_case){"reset 7 --version", 0, "cudalab " CUDALAB_VERSION "\n"});
+    unsetenv("POSIXLY_CORRECT");
+}
+
+/* -- ends the options: what follows is an operand even when it starts with
+ * '-', --help and -V included. */
+static void test_double_dash(void **state)
+{
+    (void)state;
+    static const cli_case cases[] = {
+        {"-- list", 0, "day07-demo"},
+        {"list --", 0, "day07-demo"},
+        {"grade 7 -- -x.cu", 2, "-x.cu: no such file"},
+        {"grade -- 7 --help", 2, "--help: no such file"},
+        {"grade -- -V", 2, "no day '-V'"},
+        {"reset -- -7", 2, "no day '-7'"},
+        {"new -- 8 -x", 2, "'-x' is not"},
+        {"check-course -- -7", 2, "-7"},
+        {"autograde -- -7", 2, "no day '-7'"},
+        {"pack -- gradescope -7 x.zip", 2, "no day '-7'"},
+        {"merge -- -out.csv -in.csv", 2, "-in.csv"},
+        {"batch --jobs 1 -- 7 --regrade", -1, "--regrade"},
+        {"doctor --", -1, "cache"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) expect_case(&cases[i]);
+}
+
+/* doctor names the cache folder, what it holds and its cap. */
+static void test_doctor_cache(void **state)
+{
+    (void)state;
+    char *big = cl_calloc(3072, 1);
+    put("cache/build/ab/ab12.entry", "");
+    char *path = cl_sprintf("%s/cache/build/oracle/0123abcd", course);
+    put("cache/build/oracle/0123abcd", "x");
+    assert_int_equal(cl_write_file_atomic(path, big, 3072, NULL), CL_OK);
+    put("cache/build/tmp/scratch/x.cu", "not an entry");
+    char *root = cl_sprintf("%s/cache", course);
+    setenv("CUDALAB_CACHE", root, 1);
+    setenv("CUDALAB_CACHE_MAX", "512M", 1);
+    cl_str out = {0};
+    run("doctor", &out);
+    char *row = cl_sprintf("cache       %s/build\n", root);
+    assert_non_null(strstr(out.s, row));
+    assert_non_null(strstr(out.s, "3.0 KiB in 2 entries; cap 512.0 MiB (CUDALAB_CACHE_MAX"));
+    cl_str_free(&out);
+    setenv("CUDALAB_CACHE", "/nonexistent-cache", 1);
+    unsetenv("CUDALAB_CACHE_MAX");
+    run("doctor", &out);
+    assert_non_null(strstr(out.s, "cache       /nonexistent-cache/build\n"));
+    assert_non_null(strstr(out.s, "0 bytes in 0 entries; cap 1.0 GiB"));
+    unsetenv("CUDALAB_CACHE");
+    cl_str_free(&out);
+    free(row);
+    free(root);
+    free(path);
+    free(big);
+}
+
 static void test_corrupt_state(void **state)
 {
     (void)state;
@@ -249,6 +383,10 @@ int main(void)
         cmocka_unit_test(test_reset_keeps_backup),
         cmocka_unit_test(test_no_course),
         cmocka_unit_test(test_corrupt_state),
+        cmocka_unit_test(test_every_command_options),
+        cmocka_unit_test(test_option_values),
+        cmocka_unit_test(test_double_dash),
+        cmocka_unit_test(test_doctor_cache),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

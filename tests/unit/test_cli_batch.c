@@ -88,7 +88,9 @@ static long size_of(const char *rel)
     return n;
 }
 
-static char *slurp(const char *rel)
+/* noinline: inlined, gcc 12 at -O3 takes the returned text for a pointer to
+ * the local whose address cl_read_file gets (-Wdangling-pointer). */
+__attribute__((noinline)) static char *slurp(const char *rel)
 {
     char *path = at(rel), *text = NULL;
     if (cl_read_file(path, &text, NULL, NULL) != CL_OK) text = NULL;
