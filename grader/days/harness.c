@@ -64,8 +64,9 @@ static double eval_at(const harness_request *req, const day_formula *f)
     return f ? day_formula_eval(req->day, f, req->size) : 0;
 }
 
-/* An input straight from the shared fill into the allocation: sentinels,
- * the data, sentinels, with no host copy of the whole buffer. */
+/* An input into its allocation: sentinels, the data, sentinels, with no
+ * host copy of the whole buffer; where the backend's memory is host memory
+ * (the emulator) the data is made or copied there in place. */
 static cl_status write_input(const harness_request *req, const day_param *p, const buffer *b,
                              size_t head, size_t count, size_t guard, size_t elem, cl_error *err)
 {
@@ -74,7 +75,10 @@ static cl_status write_input(const harness_request *req, const day_param *p, con
     put_sentinels(marks, most, elem);
     cl_status st = CL_OK;
     if (head) st = backend_write(req->be, b->base, marks, head * elem, err);
-    if (st == CL_OK && count)
+    void *view = count ? backend_host_view(req->be, b->ptr, count * elem) : NULL;
+    if (st == CL_OK && view)
+        harness_input_into(req, p, count, elem, view);
+    else if (st == CL_OK && count)
         st = backend_write(req->be, b->ptr, harness_input(req, p, count, elem), count * elem, err);
     if (st == CL_OK && guard)
         st = backend_write(req->be, b->ptr + count * elem, marks, guard * elem, err);

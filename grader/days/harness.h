@@ -94,6 +94,10 @@ const unsigned char *harness_input(const harness_request *req, const day_param *
  * reference's cached outputs are keyed by it, so they are the outputs of
  * exactly these inputs. */
 uint64_t harness_inputs_digest(const harness_request *req);
+/* The same input written into `to` (count * elem bytes): a large input of
+ * one float rule is made there on several threads, others are copied. */
+void harness_input_into(const harness_request *req, const day_param *p, size_t count, size_t elem,
+                        void *to);
 
 /* bytes (+1) of host memory for a buffer; a large one in huge pages.
  * Freed by free(). */

@@ -162,18 +162,18 @@ static void *fill_work(void *arg)
     for (size_t c = j->c0; c < j->c1; c++) {
         size_t at = c * DIGEST_CHUNK, n = j->bytes - at < DIGEST_CHUNK ? j->bytes - at : DIGEST_CHUNK;
         if (j->rule) fill_floats(j->rule, j->state, (float *)(void *)(j->data + at), at / 4, n / 4);
-        j->chunks[c] = chunk_digest(j->data + at, n);
+        if (j->chunks) j->chunks[c] = chunk_digest(j->data + at, n);
     }
     return NULL;
 }
 
 /* Fast fills (rule) or digests only (NULL) over up to `threads` threads;
- * the digest of the bytes. */
+ * the digest of the bytes (0 without `digest`). */
 static uint64_t fill_and_digest(const day_fill_rule *rule, uint64_t state, unsigned char *data,
-                                size_t bytes, int threads)
+                                size_t bytes, int threads, bool digest)
 {
     size_t nchunks = (bytes + DIGEST_CHUNK - 1) / DIGEST_CHUNK;
-    uint64_t *chunks = cl_calloc(nchunks + 1, sizeof *chunks);
+    uint64_t *chunks = digest ? cl_calloc(nchunks + 1, sizeof *chunks) : NULL;
     size_t want = nchunks / 16 ? nchunks / 16 : 1; /* 4 MiB a thread at least */
     size_t n = (size_t)(threads > 0 ? threads : 1);
     if (n > want) n = want;
@@ -190,9 +190,21 @@ static uint64_t fill_and_digest(const day_fill_rule *rule, uint64_t state, unsig
         if (started >> t & 1) pthread_join(jobs[t].thread, NULL);
         else fill_work(&jobs[t]);
     }
-    uint64_t h = combine(chunks, nchunks, bytes);
+    uint64_t h = digest ? combine(chunks, nchunks, bytes) : 0;
     free(chunks);
     return h;
+}
+
+static bool one_float_rule(const day_param *p, size_t elem)
+{
+    const day_fill *f = &p->fill;
+    return f->nrules == 1 && elem == 4 && day_param_type_is_float(p->type) &&
+           f->rules[0].kind != DAY_FILL_INDEX;
+}
+
+static int fill_threads(const harness_request *req)
+{
+    return req->threads > 0 ? req->threads : (int)sysconf(_SC_NPROCESSORS_ONLN);
 }
 
 /* Make count elements of p into data; their digest. */
@@ -202,9 +214,9 @@ static uint64_t fill(const harness_request *req, const day_param *p, unsigned ch
     const day_manifest *m = req->day;
     bool integer = !day_param_type_is_float(p->type);
     const day_fill *f = &p->fill;
-    int threads = req->threads > 0 ? req->threads : (int)sysconf(_SC_NPROCESSORS_ONLN);
-    if (f->nrules == 1 && elem == 4 && !integer && f->rules[0].kind != DAY_FILL_INDEX)
-        return fill_and_digest(&f->rules[0], r->state, data, count * 4, threads);
+    int threads = fill_threads(req);
+    if (one_float_rule(p, elem))
+        return fill_and_digest(&f->rules[0], r->state, data, count * 4, threads, true);
     double vars[65];
     day_size_vars(m, req->size, vars);
     for (size_t i = 0; i < count; i++) {
@@ -217,7 +229,43 @@ static uint64_t fill(const harness_request *req, const day_param *p, unsigned ch
             }
         store(data + i * elem, p->type, generate(rule, r, vars, integer));
     }
-    return fill_and_digest(NULL, 0, data, count * elem, threads);
+    return fill_and_digest(NULL, 0, data, count * elem, threads, true);
+}
+
+/* A large input of one float rule is made in place, in each buffer that
+ * gets it, rather than once and copied: on several threads that costs less
+ * than a copy into fresh memory (the kernel zeroes every new page first),
+ * and no copy of it is kept. Its numbers are a function of the stream's
+ * state and its length alone, so those are its digest; FILL_VERSION
+ * changes whenever the numbers a fill makes do (the reference's cached
+ * outputs are keyed by the digest). */
+#define IN_PLACE_BYTES ((size_t)4 << 20)
+#define FILL_VERSION 1u
+
+static bool made_in_place(const day_param *p, size_t count, size_t elem)
+{
+    return one_float_rule(p, elem) && count * elem >= IN_PLACE_BYTES;
+}
+
+static char *input_key(const harness_request *req, const day_param *p, size_t elem)
+{
+    char *label = harness_size_label(req->size);
+    char *key = cl_sprintf("%s:%s:%s:%zu:%s", req->day->slug, p->name, p->fill.key, elem, label);
+    free(label);
+    return key;
+}
+
+static harness_rng stream_of(const harness_request *req, const day_param *p, size_t elem)
+{
+    char *key = input_key(req, p, elem);
+    harness_rng r = harness_rng_for(req->seed, key, req->size);
+    free(key);
+    return r;
+}
+
+static uint64_t spec_digest(const harness_rng *r, size_t bytes)
+{
+    return mix(mix(r->state ^ ((uint64_t)FILL_VERSION << 56)) ^ bytes);
 }
 
 /* Room for an input or an output's host copy; a large one aligned to 2 MiB
@@ -262,9 +310,22 @@ uint64_t harness_inputs_digest(const harness_request *req)
         if (p->role != DAY_ROLE_IN && p->role != DAY_ROLE_INOUT) continue;
         size_t elem = day_param_elem_bytes(p->type);
         size_t count = (size_t)day_formula_eval(req->day, p->length, req->size);
-        h = mix(h ^ input_entry(req, p, count, elem).digest);
+        harness_rng r = stream_of(req, p, elem);
+        h = mix(h ^ (made_in_place(p, count, elem) ? spec_digest(&r, count * elem)
+                                                   : input_entry(req, p, count, elem).digest));
     }
     return h;
+}
+
+void harness_input_into(const harness_request *req, const day_param *p, size_t count, size_t elem,
+                        void *to)
+{
+    if (!made_in_place(p, count, elem)) {
+        memcpy(to, harness_input(req, p, count, elem), count * elem);
+        return;
+    }
+    harness_rng r = stream_of(req, p, elem);
+    fill_and_digest(&p->fill.rules[0], r.state, to, count * elem, fill_threads(req), false);
 }
 
 /* The entry, copied under the lock (the list may move as it grows; the
@@ -272,9 +333,7 @@ uint64_t harness_inputs_digest(const harness_request *req)
 static cached_input input_entry(const harness_request *req, const day_param *p, size_t count,
                                 size_t elem)
 {
-    char *label = harness_size_label(req->size);
-    char *key = cl_sprintf("%s:%s:%s:%zu:%s", req->day->slug, p->name, p->fill.key, elem, label);
-    free(label);
+    char *key = input_key(req, p, elem);
     cached_input found = {0};
     pthread_mutex_lock(&inputs_lock);
     for (size_t i = 0; i < inputs.n && !found.data; i++)
@@ -285,6 +344,7 @@ static cached_input input_entry(const harness_request *req, const day_param *p, 
         cached_input c = {key, req->seed, count * elem, harness_alloc(count * elem), 0};
         harness_rng r = harness_rng_for(req->seed, key, req->size);
         c.digest = fill(req, p, c.data, count, elem, &r);
+        if (made_in_place(p, count, elem)) c.digest = spec_digest(&r, c.bytes);
         key = NULL;
         CL_VEC_PUSH(&inputs, c);
         found = c;

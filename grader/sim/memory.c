@@ -202,6 +202,12 @@ cl_status sim_read(sim_machine *m, void *dst, uint64_t addr, size_t n, cl_error 
     return st;
 }
 
+void *sim_host_view(sim_machine *m, uint64_t addr, size_t n)
+{
+    const sim_region *r = sim_mem_find(&m->mem, addr, n, NULL);
+    return r ? r->host + (addr - r->base) : NULL;
+}
+
 cl_status sim_fill(sim_machine *m, uint64_t addr, int byte, size_t n, cl_error *err)
 {
     uint8_t *h = NULL;

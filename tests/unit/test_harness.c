@@ -375,8 +375,9 @@ static float by_definition(const day_param *p, harness_rng *r)
     return (float)((u & 1 ? -k : k) * f->a);
 }
 
-/* A large input is made on several threads, a range each: the numbers are
- * the one-at-a-time stream's, for any number of threads. */
+/* A large input is made on several threads, a range each, kept or made in
+ * place: the numbers are the one-at-a-time stream's, for any number of
+ * threads. */
 static void test_fill_on_threads(void **state)
 {
     (void)state;
@@ -395,6 +396,11 @@ static void test_fill_on_threads(void **state)
             for (size_t i = 0; i < n && bad == n; i++)
                 if (memcmp(&got[i], &(float){by_definition(p, &rng)}, 4)) bad = i;
             if (bad != n) fail_msg("seed %d, %s: element %zu differs", seed, p->name, bad);
+            /* made in place (as in the emulator's memory): the same bytes */
+            float *into = malloc(n * 4);
+            harness_input_into(&r, p, n, 4, into);
+            assert_memory_equal(into, got, n * 4);
+            free(into);
             free(key);
             free(label);
         }
