@@ -57,6 +57,11 @@ cl_status backend_read(backend *b, void *dst, backend_ptr src, size_t n, cl_erro
     return b->ops->read(b, dst, src, n, err);
 }
 
+void *backend_host_view(backend *b, backend_ptr p, size_t n)
+{
+    return b->ops->host_view ? b->ops->host_view(b, p, n) : NULL;
+}
+
 cl_status backend_launch_kernel(backend *b, int module, const backend_launch *l,
                                 backend_run *run, cl_error *err)
 {

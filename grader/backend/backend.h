@@ -106,6 +106,9 @@ typedef struct backend_ops {
     cl_status (*attributes)(backend *b, int module, const char *kernel, backend_attrs *out,
                             cl_error *err); /* may be NULL */
     void (*destroy)(backend *b);
+    /* Where device memory is host memory (the emulator): the host bytes
+     * behind [p, p + n), to make a buffer in place. May be NULL. */
+    void *(*host_view)(backend *b, backend_ptr p, size_t n);
 } backend_ops;
 
 /* Every backend's struct starts with this. */
@@ -122,6 +125,9 @@ cl_status backend_alloc(backend *b, size_t bytes, const char *label, backend_ptr
 cl_status backend_release(backend *b, backend_ptr p, cl_error *err);
 cl_status backend_write(backend *b, backend_ptr dst, const void *src, size_t n, cl_error *err);
 cl_status backend_read(backend *b, void *dst, backend_ptr src, size_t n, cl_error *err);
+/* The host bytes behind [p, p + n), or NULL where the backend has none (a
+ * GPU): then a buffer is made on the host and written. */
+void *backend_host_view(backend *b, backend_ptr p, size_t n);
 cl_status backend_launch_kernel(backend *b, int module, const backend_launch *l,
                                 backend_run *run, cl_error *err);
 cl_status backend_attributes(backend *b, int module, const char *kernel, backend_attrs *out,

@@ -57,6 +57,11 @@ static cl_status emu_write(backend *b, backend_ptr dst, const void *src, size_t 
     return sim_write(emu(b)->sim, dst, src, n, err);
 }
 
+static void *emu_host_view(backend *b, backend_ptr p, size_t n)
+{
+    return sim_host_view(emu(b)->sim, p, n);
+}
+
 static cl_status emu_read(backend *b, void *dst, backend_ptr src, size_t n, cl_error *err)
 {
     return sim_read(emu(b)->sim, dst, src, n, err);
@@ -226,6 +231,7 @@ static const backend_ops emu_ops = {
     .launch = emu_launch,
     .attributes = NULL,
     .destroy = emu_destroy,
+    .host_view = emu_host_view,
 };
 
 cl_status backend_emu_new(const backend_emu_options *opt, backend **out, cl_error *err)

@@ -52,7 +52,8 @@ static char *oracle_path(const grading *g, const day_kernel *k, const char *entr
     if (!folder) return NULL;
     cl_str s = {0};
     char *label = harness_size_label(size);
-    harness_request req = {g->emu.be, g->emu.ref, k, entry, g->day, size, g->opt->seed, 0};
+    harness_request req = {g->emu.be, g->emu.ref, k, entry, g->day, size, g->opt->seed, 0,
+                           g->opt->threads};
     cl_str_addf(&s, "%s|%s|%zu|%llu|%s|%016llx|", CUDALAB_VERSION, entry, sizeof(backend_counters),
                 (unsigned long long)g->opt->seed, label,
                 (unsigned long long)harness_inputs_digest(&req));
@@ -156,7 +157,8 @@ static void store(const char *path, const grade_oracle *o)
 static cl_status run_reference(grading *g, const day_kernel *k, const char *entry,
                                const day_size *size, grade_oracle *o, cl_error *err)
 {
-    harness_request req = {g->emu.be, g->emu.ref, k, entry, g->day, size, g->opt->seed, 0};
+    harness_request req = {g->emu.be, g->emu.ref, k, entry, g->day, size, g->opt->seed, 0,
+                           g->opt->threads};
     harness_result hr = {0};
     backend_emu_set_bounds(g->emu.be, 0, NULL, 0);
     cl_status st = harness_run(&req, &hr, err);

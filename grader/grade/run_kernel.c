@@ -197,7 +197,7 @@ cl_status grade_run_size(grading *g, const grade_target *t, int module, const da
                          const char *entry, const day_size *size, int reps,
                          const grade_oracle *oracle, harness_result *hr, cl_error *err)
 {
-    harness_request req = {t->be, module, k, entry, g->day, size, g->opt->seed, reps};
+    harness_request req = {t->be, module, k, entry, g->day, size, g->opt->seed, reps, g->opt->threads};
     memset(hr, 0, sizeof *hr);
     cl_status st = harness_run(&req, hr, err);
     if (st != CL_OK || !oracle) return st;
@@ -324,7 +324,7 @@ static cl_status get_oracles(grading *g, const day_kernel *k, const grade_entry 
 static void reference_side(grading *g, report_kernel *rk, const day_kernel *k,
                            const grade_oracle *o)
 {
-    harness_request req = {g->emu.be, g->emu.ref, k, NULL, g->day, &g->day->course, 0, 0};
+    harness_request req = {g->emu.be, g->emu.ref, k, NULL, g->day, &g->day->course, 0, 0, 0};
     harness_result counted = {.out = o->out, .nout = o->nout};
     harness_count(&req, &counted);
     rk->reference.ran = true;

@@ -38,7 +38,7 @@ static void put_sentinels(unsigned char *to, size_t count, size_t elem)
     for (size_t i = 0; i < count; i++) memcpy(to + i * 4, &bits, 4);
 }
 
-static bool is_sentinel(const unsigned char *at, size_t elem)
+static inline bool is_sentinel(const unsigned char *at, size_t elem)
 {
     if (elem == 1) return *at == HARNESS_SENTINEL_BYTE;
     uint32_t bits;
@@ -64,6 +64,28 @@ static double eval_at(const harness_request *req, const day_formula *f)
     return f ? day_formula_eval(req->day, f, req->size) : 0;
 }
 
+/* An input into its allocation: sentinels, the data, sentinels, with no
+ * host copy of the whole buffer; where the backend's memory is host memory
+ * (the emulator) the data is made or copied there in place. */
+static cl_status write_input(const harness_request *req, const day_param *p, const buffer *b,
+                             size_t head, size_t count, size_t guard, size_t elem, cl_error *err)
+{
+    size_t most = head > guard ? head : guard;
+    unsigned char *marks = cl_malloc(most * elem + 1);
+    put_sentinels(marks, most, elem);
+    cl_status st = CL_OK;
+    if (head) st = backend_write(req->be, b->base, marks, head * elem, err);
+    void *view = count ? backend_host_view(req->be, b->ptr, count * elem) : NULL;
+    if (st == CL_OK && view)
+        harness_input_into(req, p, count, elem, view);
+    else if (st == CL_OK && count)
+        st = backend_write(req->be, b->ptr, harness_input(req, p, count, elem), count * elem, err);
+    if (st == CL_OK && guard)
+        st = backend_write(req->be, b->ptr + count * elem, marks, guard * elem, err);
+    free(marks);
+    return st;
+}
+
 /* One buffer: sentinels, then (inputs) the data from the fill, then
  * sentinels. An output gets its host copy set up in *o. */
 static cl_status make_buffer(const harness_request *req, const day_param *p, buffer *b,
@@ -72,7 +94,13 @@ static cl_status make_buffer(const harness_request *req, const day_param *p, buf
     size_t elem = day_param_elem_bytes(p->type), count = (size_t)eval_at(req, p->length);
     size_t guard = guard_for(req), head = guard + (size_t)eval_at(req, p->offset);
     size_t total = head + count + guard;
-    unsigned char *host = cl_malloc(total * elem + 1);
+    b->bytes = total * elem;
+    cl_status st = backend_alloc(req->be, b->bytes ? b->bytes : 4, p->name, &b->base, err);
+    b->allocated = st == CL_OK;
+    b->ptr = b->base + head * elem;
+    if (st != CL_OK) return st;
+    if (p->role == DAY_ROLE_IN) return write_input(req, p, b, head, count, guard, elem, err);
+    unsigned char *host = harness_alloc(total * elem);
     put_sentinels(host, head, elem);
     put_sentinels(host + (head + count) * elem, guard, elem);
     const unsigned char *data = NULL;
@@ -80,11 +108,7 @@ static cl_status make_buffer(const harness_request *req, const day_param *p, buf
         put_sentinels(host + head * elem, count, elem);
     else
         memcpy(host + head * elem, data = harness_input(req, p, count, elem), count * elem);
-    b->bytes = total * elem;
-    cl_status st = backend_alloc(req->be, b->bytes ? b->bytes : 4, p->name, &b->base, err);
-    b->allocated = st == CL_OK;
-    b->ptr = b->base + head * elem;
-    if (st == CL_OK && b->bytes) st = backend_write(req->be, b->base, host, b->bytes, err);
+    if (b->bytes) st = backend_write(req->be, b->base, host, b->bytes, err);
     if (o && st == CL_OK) {
         *o = (harness_output){(int)(p - req->kernel->params), elem, count, head, guard, host,
                               p->role == DAY_ROLE_INOUT ? data : NULL};
@@ -186,32 +210,41 @@ void harness_count(const harness_request *req, harness_result *r)
     r->bytes = k->bytes ? eval_at(req, k->bytes) : 0;
 }
 
-static double value_of(const harness_output *o, const unsigned char *at)
+/* How an output's elements read: bytes, floats, or 32-bit integers (signed
+ * or not); taken once per output, not once per element. */
+typedef struct reading {
+    size_t elem;
+    bool floats, bytes, signed_int;
+} reading;
+
+static reading reading_of(const harness_request *req, const harness_output *o)
 {
-    if (o->elem == 1) return *at;
-    uint32_t bits;
-    memcpy(&bits, at, 4);
-    float f;
-    memcpy(&f, &bits, 4);
-    return f;
+    day_param_type t = req->kernel->params[o->param].type;
+    return (reading){o->elem, day_param_type_is_float(t), o->elem == 1, t == DAY_PARAM_INT_PTR};
 }
 
-static double element(const harness_request *req, const harness_output *o, size_t i)
+static inline double read_at(const reading *rd, const unsigned char *at)
 {
-    const unsigned char *at = o->host + (o->head + i) * o->elem;
-    day_param_type t = req->kernel->params[o->param].type;
-    if (day_param_type_is_float(t) || o->elem == 1) return value_of(o, at);
-    int32_t s;
-    uint32_t u;
-    memcpy(&s, at, 4);
-    memcpy(&u, at, 4);
-    return t == DAY_PARAM_INT_PTR ? (double)s : (double)u;
+    if (rd->bytes) return *at;
+    uint32_t bits;
+    memcpy(&bits, at, 4);
+    if (rd->floats) {
+        float f;
+        memcpy(&f, &bits, 4);
+        return f;
+    }
+    return rd->signed_int ? (double)(int32_t)bits : (double)bits;
+}
+
+static inline const unsigned char *at_of(const harness_output *o, size_t i)
+{
+    return o->host + (o->head + i) * o->elem;
 }
 
 /* Whether element i of o still holds what it held before the launch. */
-static bool untouched(const harness_output *o, size_t i)
+static inline bool untouched(const harness_output *o, size_t i)
 {
-    const unsigned char *at = o->host + (o->head + i) * o->elem;
+    const unsigned char *at = at_of(o, i);
     return o->initial ? !memcmp(at, o->initial + i * o->elem, o->elem) : is_sentinel(at, o->elem);
 }
 
@@ -223,21 +256,17 @@ static uint64_t ordered(float f)
 }
 
 /* got against want at one element, by the kernel's comparison. */
-static bool close_enough(const harness_request *req, const day_compare *c, double tol_ops,
-                         double tol_abs, const harness_output *mine, const harness_output *ref,
-                         size_t i)
+static inline bool close_enough(const day_compare *c, const reading *rd, double tol_ops,
+                                double tol_abs, const unsigned char *g, const unsigned char *w)
 {
-    const unsigned char *g = mine->host + (mine->head + i) * mine->elem;
-    const unsigned char *w = ref->host + (ref->head + i) * ref->elem;
-    bool floats = day_param_type_is_float(req->kernel->params[mine->param].type);
-    if (!floats || c->kind == DAY_COMPARE_EXACT) return !memcmp(g, w, mine->elem);
-    double got = element(req, mine, i), want = element(req, ref, i);
+    if (!rd->floats || c->kind == DAY_COMPARE_EXACT) return !memcmp(g, w, rd->elem);
+    double got = read_at(rd, g), want = read_at(rd, w);
     if (c->kind == DAY_COMPARE_ULPS) {
         if (isnan(got) || isnan(want)) return isnan(got) && isnan(want);
         uint64_t a = ordered((float)got), b = ordered((float)want);
         return (double)(a > b ? a - b : b - a) <= c->ulps;
     }
-    if (!isfinite(got)) return !memcmp(g, w, mine->elem);
+    if (!isfinite(got)) return !memcmp(g, w, rd->elem);
     return fabs(got - want) <= tol_ops * HARNESS_U * fabs(want) + tol_abs;
 }
 
@@ -273,6 +302,7 @@ static void judge_output(judging *j, const harness_output *mine, const harness_o
     double tol_ops = c->ops ? eval_at(req, c->ops) : 0, tol_abs = c->abs ? eval_at(req, c->abs) : 0;
     double sum_mine = 0, sum_ref = 0;
     bool all_written = true;
+    reading rd = reading_of(req, mine), rr = reading_of(req, ref);
     for (size_t item = 0; item * per < mine->count; item++) {
         bool bad = false;
         for (size_t i = item * per; i < mine->count && i < (item + 1) * per; i++) {
@@ -283,7 +313,8 @@ static void judge_output(judging *j, const harness_output *mine, const harness_o
                 }
                 continue;
             }
-            double want = element(req, ref, i), got = element(req, mine, i);
+            const unsigned char *g = at_of(mine, i), *w = at_of(ref, i);
+            double want = read_at(&rr, w), got = read_at(&rd, g);
             if (c->kind == DAY_COMPARE_NONE) continue;
             if (c->total) {
                 bool written = !untouched(mine, i) && isfinite(got);
@@ -295,7 +326,7 @@ static void judge_output(judging *j, const harness_output *mine, const harness_o
                 sum_ref += want;
                 continue;
             }
-            if (!close_enough(req, c, tol_ops, tol_abs, mine, ref, i)) {
+            if (!close_enough(c, &rd, tol_ops, tol_abs, g, w)) {
                 if (!bad) note_first(j, mine, i, want, got);
                 bad = true;
             }

@@ -22,6 +22,7 @@ typedef struct harness_request {
     const day_size *size;
     uint64_t seed;
     int timing_reps;          /* GPU timing; 0 runs once */
+    int threads;              /* host threads for making inputs; 0: one a core */
 } harness_request;
 
 /* One output buffer as it came back: its allocation, all of it. */
@@ -93,5 +94,13 @@ const unsigned char *harness_input(const harness_request *req, const day_param *
  * reference's cached outputs are keyed by it, so they are the outputs of
  * exactly these inputs. */
 uint64_t harness_inputs_digest(const harness_request *req);
+/* The same input written into `to` (count * elem bytes): a large input of
+ * one float rule is made there on several threads, others are copied. */
+void harness_input_into(const harness_request *req, const day_param *p, size_t count, size_t elem,
+                        void *to);
+
+/* bytes (+1) of host memory for a buffer; a large one in huge pages.
+ * Freed by free(). */
+void *harness_alloc(size_t bytes);
 
 #endif

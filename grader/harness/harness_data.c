@@ -6,6 +6,8 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "days/expr.h"
 
@@ -79,22 +81,144 @@ static void store(unsigned char *to, day_param_type t, double v)
     }
 }
 
-static void fill(const harness_request *req, const day_param *p, unsigned char *data, size_t count,
-                 size_t elem, harness_rng *r)
+/* The one-rule float fill of elements [from, to): every element takes one
+ * draw (or none), so element i's draws start at the state the stream had
+ * after i draws, and ranges can be made apart, on several threads, with the
+ * same numbers as one pass. The rule's constants are taken out of the loop;
+ * each value is the one generate() gives. */
+static void fill_floats(const day_fill_rule *rule, uint64_t state, float *to, size_t from, size_t n)
 {
-    const day_manifest *m = req->day;
-    double vars[65];
-    day_size_vars(m, req->size, vars);
-    bool integer = !day_param_type_is_float(p->type);
-    const day_fill *f = &p->fill;
-    if (f->nrules == 1 && elem == 4 && !integer && f->rules[0].kind != DAY_FILL_INDEX) {
-        /* the common case, without an expression: straight into floats */
-        for (size_t i = 0; i < count; i++) {
-            float v = (float)generate(&f->rules[0], r, vars, false);
-            memcpy(data + i * 4, &v, 4);
+    harness_rng r = {state + (uint64_t)from * 0x9e3779b97f4a7c15ull};
+    switch (rule->kind) {
+    case DAY_FILL_MULTIPLES: {
+        uint64_t steps = (uint64_t)floor(rule->b / rule->a);
+        bool pow2 = steps && !(steps & (steps - 1));
+        for (size_t i = 0; i < n; i++) {
+            /* (u & 1 ? -k : k) * a, the sign put in after: rounding is
+               symmetric, and a random sign is a branch mispredicted half
+               the time */
+            uint64_t u = harness_rng_next(&r), q = u >> 1, bits;
+            double v = (double)(int64_t)(1 + (pow2 ? q & (steps - 1) : q % steps)) * rule->a;
+            memcpy(&bits, &v, 8);
+            bits ^= (u & 1) << 63;
+            memcpy(&v, &bits, 8);
+            to[i] = (float)v;
         }
         return;
     }
+    case DAY_FILL_UNIFORM: {
+        double a = rule->a, span = rule->b - rule->a;
+        for (size_t i = 0; i < n; i++) to[i] = (float)(a + span * unit(&r));
+        return;
+    }
+    case DAY_FILL_VALUE:
+        for (size_t i = 0; i < n; i++) to[i] = (float)rule->a;
+        return;
+    default:
+        for (size_t i = 0; i < n; i++) to[i] = (float)generate(rule, &r, NULL, false);
+        return;
+    }
+}
+
+/* Digests are taken a chunk at a time (FNV-1a over 8-byte words), then the
+ * chunks' digests in order: the same value however the chunks are shared
+ * between threads. */
+#define DIGEST_CHUNK ((size_t)1 << 18)
+
+static uint64_t chunk_digest(const unsigned char *p, size_t n)
+{
+    uint64_t h = 0xcbf29ce484222325ull ^ n;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, p + i, 8);
+        h = (h ^ w) * 0x100000001b3ull;
+    }
+    for (; i < n; i++) h = (h ^ p[i]) * 0x100000001b3ull;
+    return h;
+}
+
+static uint64_t combine(const uint64_t *chunks, size_t nchunks, size_t n)
+{
+    uint64_t h = mix(0x9e3779b97f4a7c15ull ^ n);
+    for (size_t c = 0; c < nchunks; c++) h = mix(h ^ chunks[c]);
+    return h;
+}
+
+/* One thread's share of a fill: chunks [c0, c1), made (fast fills) and
+ * digested. */
+typedef struct fill_job {
+    const day_fill_rule *rule; /* NULL: the data is made already, only digest */
+    uint64_t state;
+    unsigned char *data;
+    size_t bytes, c0, c1;
+    uint64_t *chunks;
+    pthread_t thread;
+} fill_job;
+
+static void *fill_work(void *arg)
+{
+    fill_job *j = arg;
+    for (size_t c = j->c0; c < j->c1; c++) {
+        size_t at = c * DIGEST_CHUNK, n = j->bytes - at < DIGEST_CHUNK ? j->bytes - at : DIGEST_CHUNK;
+        if (j->rule) fill_floats(j->rule, j->state, (float *)(void *)(j->data + at), at / 4, n / 4);
+        if (j->chunks) j->chunks[c] = chunk_digest(j->data + at, n);
+    }
+    return NULL;
+}
+
+/* Fast fills (rule) or digests only (NULL) over up to `threads` threads;
+ * the digest of the bytes (0 without `digest`). */
+static uint64_t fill_and_digest(const day_fill_rule *rule, uint64_t state, unsigned char *data,
+                                size_t bytes, int threads, bool digest)
+{
+    size_t nchunks = (bytes + DIGEST_CHUNK - 1) / DIGEST_CHUNK;
+    uint64_t *chunks = digest ? cl_calloc(nchunks + 1, sizeof *chunks) : NULL;
+    size_t want = nchunks / 16 ? nchunks / 16 : 1; /* 4 MiB a thread at least */
+    size_t n = (size_t)(threads > 0 ? threads : 1);
+    if (n > want) n = want;
+    if (n > 16) n = 16;
+    fill_job jobs[16];
+    size_t started = 0;
+    for (size_t t = 0; t < n; t++) {
+        jobs[t] = (fill_job){rule, state, data, bytes, nchunks * t / n, nchunks * (t + 1) / n, chunks, 0};
+        if (t == 0 || pthread_create(&jobs[t].thread, NULL, fill_work, &jobs[t]) != 0) continue;
+        started |= (size_t)1 << t;
+    }
+    fill_work(&jobs[0]);
+    for (size_t t = 1; t < n; t++) {
+        if (started >> t & 1) pthread_join(jobs[t].thread, NULL);
+        else fill_work(&jobs[t]);
+    }
+    uint64_t h = digest ? combine(chunks, nchunks, bytes) : 0;
+    free(chunks);
+    return h;
+}
+
+static bool one_float_rule(const day_param *p, size_t elem)
+{
+    const day_fill *f = &p->fill;
+    return f->nrules == 1 && elem == 4 && day_param_type_is_float(p->type) &&
+           f->rules[0].kind != DAY_FILL_INDEX;
+}
+
+static int fill_threads(const harness_request *req)
+{
+    return req->threads > 0 ? req->threads : (int)sysconf(_SC_NPROCESSORS_ONLN);
+}
+
+/* Make count elements of p into data; their digest. */
+static uint64_t fill(const harness_request *req, const day_param *p, unsigned char *data, size_t count,
+                     size_t elem, harness_rng *r)
+{
+    const day_manifest *m = req->day;
+    bool integer = !day_param_type_is_float(p->type);
+    const day_fill *f = &p->fill;
+    int threads = fill_threads(req);
+    if (one_float_rule(p, elem))
+        return fill_and_digest(&f->rules[0], r->state, data, count * 4, threads, true);
+    double vars[65];
+    day_size_vars(m, req->size, vars);
     for (size_t i = 0; i < count; i++) {
         vars[m->course.n] = (double)i;
         const day_fill_rule *rule = &f->rules[f->nrules - 1];
@@ -105,6 +229,56 @@ static void fill(const harness_request *req, const day_param *p, unsigned char *
             }
         store(data + i * elem, p->type, generate(rule, r, vars, integer));
     }
+    return fill_and_digest(NULL, 0, data, count * elem, threads, true);
+}
+
+/* A large input of one float rule is made in place, in each buffer that
+ * gets it, rather than once and copied: on several threads that costs less
+ * than a copy into fresh memory (the kernel zeroes every new page first),
+ * and no copy of it is kept. Its numbers are a function of the stream's
+ * state and its length alone, so those are its digest; FILL_VERSION
+ * changes whenever the numbers a fill makes do (the reference's cached
+ * outputs are keyed by the digest). */
+#define IN_PLACE_BYTES ((size_t)4 << 20)
+#define FILL_VERSION 1u
+
+static bool made_in_place(const day_param *p, size_t count, size_t elem)
+{
+    return one_float_rule(p, elem) && count * elem >= IN_PLACE_BYTES;
+}
+
+static char *input_key(const harness_request *req, const day_param *p, size_t elem)
+{
+    char *label = harness_size_label(req->size);
+    char *key = cl_sprintf("%s:%s:%s:%zu:%s", req->day->slug, p->name, p->fill.key, elem, label);
+    free(label);
+    return key;
+}
+
+static harness_rng stream_of(const harness_request *req, const day_param *p, size_t elem)
+{
+    char *key = input_key(req, p, elem);
+    harness_rng r = harness_rng_for(req->seed, key, req->size);
+    free(key);
+    return r;
+}
+
+static uint64_t spec_digest(const harness_rng *r, size_t bytes)
+{
+    return mix(mix(r->state ^ ((uint64_t)FILL_VERSION << 56)) ^ bytes);
+}
+
+/* Room for an input or an output's host copy; a large one aligned to 2 MiB
+ * and asked to be huge pages (far fewer page faults). Freed by free(). */
+void *harness_alloc(size_t bytes)
+{
+    const size_t huge = (size_t)2 << 20;
+    if (bytes < 2 * huge) return cl_malloc(bytes + 1);
+    size_t n = (bytes + huge) & ~(huge - 1);
+    void *p = aligned_alloc(huge, n);
+    if (!p) return cl_malloc(bytes + 1);
+    madvise(p, n, MADV_HUGEPAGE);
+    return p;
 }
 
 typedef struct cached_input {
@@ -114,20 +288,6 @@ typedef struct cached_input {
     unsigned char *data;
     uint64_t digest;
 } cached_input;
-
-/* A fast digest of the bytes (FNV-1a over 8-byte words, then the tail). */
-static uint64_t digest_of(const unsigned char *p, size_t n)
-{
-    uint64_t h = 0xcbf29ce484222325ull ^ n;
-    size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        uint64_t w;
-        memcpy(&w, p + i, 8);
-        h = (h ^ w) * 0x100000001b3ull;
-    }
-    for (; i < n; i++) h = (h ^ p[i]) * 0x100000001b3ull;
-    return mix(h);
-}
 
 static CL_VEC(cached_input) inputs;
 static pthread_mutex_t inputs_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -150,9 +310,22 @@ uint64_t harness_inputs_digest(const harness_request *req)
         if (p->role != DAY_ROLE_IN && p->role != DAY_ROLE_INOUT) continue;
         size_t elem = day_param_elem_bytes(p->type);
         size_t count = (size_t)day_formula_eval(req->day, p->length, req->size);
-        h = mix(h ^ input_entry(req, p, count, elem).digest);
+        harness_rng r = stream_of(req, p, elem);
+        h = mix(h ^ (made_in_place(p, count, elem) ? spec_digest(&r, count * elem)
+                                                   : input_entry(req, p, count, elem).digest));
     }
     return h;
+}
+
+void harness_input_into(const harness_request *req, const day_param *p, size_t count, size_t elem,
+                        void *to)
+{
+    if (!made_in_place(p, count, elem)) {
+        memcpy(to, harness_input(req, p, count, elem), count * elem);
+        return;
+    }
+    harness_rng r = stream_of(req, p, elem);
+    fill_and_digest(&p->fill.rules[0], r.state, to, count * elem, fill_threads(req), false);
 }
 
 /* The entry, copied under the lock (the list may move as it grows; the
@@ -160,9 +333,7 @@ uint64_t harness_inputs_digest(const harness_request *req)
 static cached_input input_entry(const harness_request *req, const day_param *p, size_t count,
                                 size_t elem)
 {
-    char *label = harness_size_label(req->size);
-    char *key = cl_sprintf("%s:%s:%s:%zu:%s", req->day->slug, p->name, p->fill.key, elem, label);
-    free(label);
+    char *key = input_key(req, p, elem);
     cached_input found = {0};
     pthread_mutex_lock(&inputs_lock);
     for (size_t i = 0; i < inputs.n && !found.data; i++)
@@ -170,10 +341,10 @@ static cached_input input_entry(const harness_request *req, const day_param *p, 
             !strcmp(inputs.v[i].key, key))
             found = inputs.v[i];
     if (!found.data) {
-        cached_input c = {key, req->seed, count * elem, cl_malloc(count * elem + 1), 0};
+        cached_input c = {key, req->seed, count * elem, harness_alloc(count * elem), 0};
         harness_rng r = harness_rng_for(req->seed, key, req->size);
-        fill(req, p, c.data, count, elem, &r);
-        c.digest = digest_of(c.data, c.bytes);
+        c.digest = fill(req, p, c.data, count, elem, &r);
+        if (made_in_place(p, count, elem)) c.digest = spec_digest(&r, c.bytes);
         key = NULL;
         CL_VEC_PUSH(&inputs, c);
         found = c;

@@ -251,14 +251,20 @@ static inline __attribute__((always_inline)) uint32_t least_above(const v4u p[8]
 static inline __attribute__((always_inline)) pick pick_group(sim_warp *w, uint32_t run)
 {
     const v4u bit = { 1, 2, 4, 8 };
-    v4u p[8], lo = bit | SIM_NONE;
+    v4u p[8], lo = bit | SIM_NONE, hi = { 0, 0, 0, 0 };
     for (int k = 0; k < 8; k++) {
         v4u pc, act = (v4u)((((v4u){ 0, 0, 0, 0 } + (run >> (4 * k))) & bit) != 0);
         memcpy(&pc, w->pc + 4 * k, sizeof pc);
         p[k] = pc | ~act;
         lo = vmin(lo, p[k]);
+        hi = ~vmin(~hi, ~(pc & act)); /* max */
     }
     pick g = { 0, hmin(lo), SIM_NONE };
+    if (g.pc == ~hmin(~hi)) { /* one pc: the whole runnable set, nothing above it */
+        w->rotate = false;
+        g.mask = run;
+        return g;
+    }
     if (w->rotate) {
         uint32_t after = least_above(p, w->rotate_pc);
         if (after != SIM_NONE) g.pc = after;

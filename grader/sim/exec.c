@@ -188,6 +188,9 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
        turned off (counted when it happens, which is rare); gmask changes
        only where lanes exit, and the sum is taken there */
     uint64_t steps = 0, lanes = 0, seg = 0;
+    /* after a forward split run in place: the lanes that branched, parked at
+       pend_pc, and the pc the running part was picked at (see X_BRA) */
+    uint32_t pend = 0, pend_pc = 0, group_pc = pc;
     /* the counters of the ops run so far go to the warp and the block */
 #define ACCOUNT()                                                             \
     do {                                                                      \
@@ -197,6 +200,19 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
         lanes += (uint64_t)__builtin_popcount(gmask) * (steps - seg);         \
         blk->cnt.lane_instructions += lanes;                                  \
         steps = lanes = seg = 0;                                              \
+    } while (0)
+
+    /* Whether the scheduler, given the warp back now, would begin another
+       turn of it at once (its turn, budget and clock checks); if so the
+       next group starts here. */
+#define NEXT_GROUP_HERE()                                                     \
+    (blk->steps - blk->turn_start < SIM_WARP_SLICE && blk->steps < blk->L->budget && \
+     blk->steps < blk->next_check)
+#define BEGIN_GROUP()                                                         \
+    do {                                                                      \
+        blk->group_start = blk->steps;                                        \
+        slice = blk->L->budget - blk->steps < SIM_GROUP_SLICE ? (uint32_t)(blk->L->budget - blk->steps) \
+                                                              : SIM_GROUP_SLICE; \
     } while (0)
 
     for (;;) {
@@ -342,6 +358,22 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
             }
             if (!m) break;
             set_pcs(w, m, op->aux);
+            if (op->aux > pc + 1 && !pend && !(sim_runnable(w) & ~gmask)) {
+                /* A forward split with no other lanes runnable: the
+                   scheduler would run the lanes that fell through, from
+                   pc + 1 up to the branch's target, then merge the two
+                   there. Both happen here, when it would not first end
+                   the turn or rotate (a group that ran a slice). */
+                ACCOUNT();
+                if (NEXT_GROUP_HERE() && blk->steps - blk->group_start < SIM_GROUP_SLICE) {
+                    BEGIN_GROUP();
+                    gmask = rest;
+                    pend = m;
+                    pend_pc = limit = op->aux;
+                    group_pc = ++pc;
+                    continue;
+                }
+            }
             set_pcs(w, rest, pc + 1);
             goto resched;
         }
@@ -419,14 +451,35 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
             SIM_ASSERT(0);
         }
         pc++;
-        if (pc >= limit) break;
+        if (pc >= limit) goto at_limit;
         continue;
     moved: /* a jump: only loops run long, so the slice is checked here */
-        if (pc >= limit || steps >= slice) break;
+        if (pc >= limit) goto at_limit;
+        if (steps >= slice) break;
+        continue;
+    at_limit:
+        if (!pend || pc != pend_pc) break;
+        /* the lanes that fell through reach the ones that branched: the
+           scheduler would merge them into one group with nothing above */
+        ACCOUNT();
+        if (!NEXT_GROUP_HERE() || blk->steps - blk->group_start >= SIM_GROUP_SLICE) break;
+        BEGIN_GROUP();
+        gmask |= pend;
+        pend = 0;
+        limit = SIM_NONE;
     }
 out:
     set_pcs(w, gmask, pc);
 resched:
     ACCOUNT();
+    /* after a split run in place the scheduler knows only the group it
+       picked: the rotation it would give the running part is given here */
+    if (pend && !blk->stop && blk->steps - blk->group_start >= SIM_GROUP_SLICE &&
+        (sim_runnable(w) & ~gmask)) {
+        w->rotate = true;
+        w->rotate_pc = group_pc;
+    }
 }
 #undef ACCOUNT
+#undef NEXT_GROUP_HERE
+#undef BEGIN_GROUP

@@ -266,6 +266,8 @@ struct sim_machine {
     sim_modvars *mods;
     size_t nmods;
     const ptx_symbol *refused_var; /* a module variable past SIM_MAX_MODULE_VARS (launch.c) */
+    void *spare;             /* the host memory of the last large allocation freed (memory.c) */
+    size_t spare_bytes;
 };
 
 /* Device address of a module variable (allocated and initialised on first

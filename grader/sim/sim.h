@@ -81,6 +81,10 @@ cl_status sim_free_mem(sim_machine *m, uint64_t addr, cl_error *err);
 cl_status sim_write(sim_machine *m, uint64_t addr, const void *src, size_t n, cl_error *err);
 cl_status sim_read(sim_machine *m, void *dst, uint64_t addr, size_t n, cl_error *err);
 cl_status sim_fill(sim_machine *m, uint64_t addr, int byte, size_t n, cl_error *err);
+/* The host memory behind [addr, addr + n) when it lies in one allocation
+ * (NULL otherwise): a caller may make a buffer in place instead of copying
+ * it in. Valid until the allocation is freed. */
+void *sim_host_view(sim_machine *m, uint64_t addr, size_t n);
 /* Address and size of a module's .global or .const variable (allocated on
  * the machine at first use, initialised from the module). */
 cl_status sim_symbol(sim_machine *m, const ptx_module *mod, const char *name, uint64_t *addr,

@@ -205,6 +205,32 @@ static SIM_HOT uint64_t full_addrs(const uint64_t *restrict b64, const uint32_t 
     return o;
 }
 
+/* A partial warp's addresses: every lane's (the base row holds a value in
+ * each, and only m's are used), then the lowest, highest and OR of m's, as
+ * masked vector reductions instead of a loop of branches. */
+static SIM_HOT void part_addrs(const uint64_t *restrict b64, const uint32_t *restrict b32, uint64_t imm,
+                               uint32_t m, uint64_t *restrict addr, int64_t *lo, int64_t *hi, uint64_t *mis)
+{
+    if (b64)
+        for (int l = 0; l < 32; l++) addr[l] = b64[l] + imm;
+    else if (b32)
+        for (int l = 0; l < 32; l++) addr[l] = (uint64_t)b32[l] + imm;
+    else
+        for (int l = 0; l < 32; l++) addr[l] = imm;
+    int64_t l0 = INT64_MAX, h0 = INT64_MIN;
+    uint64_t o0 = 0;
+    for (int l = 0; l < 32; l++) {
+        bool on = m >> l & 1u;
+        int64_t x = (int64_t)addr[l];
+        l0 = on && x < l0 ? x : l0;
+        h0 = on && x > h0 ? x : h0;
+        o0 |= on ? addr[l] : 0;
+    }
+    *lo = l0;
+    *hi = h0;
+    *mis = o0;
+}
+
 /* Addresses of the lanes of m, their lowest and highest, the OR of all (for
  * the alignment test), and whether the full warp is contiguous. */
 static HOT_INLINE void lane_addrs(const sim_warp *w, const sim_op *op, uint32_t m, unsigned total,
@@ -235,17 +261,13 @@ static HOT_INLINE void lane_addrs(const sim_warp *w, const sim_op *op, uint32_t 
             }
         }
     } else {
-        for (int l = 0; l < 32; l++) {
-            if (!(m >> l & 1u)) continue;
-            addr[l] = sim_lane_addr(w, op, l);
+        const uint64_t *b64 = NULL;
+        const uint32_t *b32 = NULL;
+        if (op->s[4] != SIM_NOSLOT) {
+            if (op->p[3] & SIM_MF_BASE32) b32 = w->r32 + (size_t)op->s[4] * 32;
+            else b64 = w->r64 + (size_t)op->s[4] * 32;
         }
-        for (int l = 0; l < 32; l++) {
-            if (!(m >> l & 1u)) continue;
-            int64_t x = (int64_t)addr[l];
-            l0 = x < l0 ? x : l0;
-            h0 = x > h0 ? x : h0;
-            o0 |= addr[l];
-        }
+        part_addrs(b64, b32, imm, m, addr, &l0, &h0, &o0);
     }
     *lo = l0;
     *hi = h0;

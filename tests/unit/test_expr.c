@@ -70,6 +70,22 @@ static void test_precedence(void **state)
     EXPECT("  n\t*  2 ", 2000);
 }
 
+/* %: whole numbers take a faster way than fmod; every case gives fmod's
+ * value, the sign of a zero included. */
+static void test_modulo_is_fmod(void **state)
+{
+    (void)state;
+    const char *texts[] = {"i % stride", "n % rows", "i % 1", "-i % stride", "i % -7", "-0 % 5",
+                           "7.5 % 2", "i % 0.5", "0 % 3", "i % 0", "9007199254740993 % 10"};
+    const double want[] = {fmod(45, 32), fmod(1000, 7), 0, fmod(-45, 32), fmod(45, -7), fmod(-0.0, 5),
+                           1.5, 0, 0, NAN, fmod(9007199254740993.0, 10)};
+    for (size_t k = 0; k < sizeof texts / sizeof *texts; k++) {
+        double got = value(texts[k]);
+        bool same = isnan(want[k]) ? isnan(got) : got == want[k] && !signbit(got) == !signbit(want[k]);
+        if (!same) fail_msg("'%s' is %.17g, fmod gives %.17g", texts[k], got, want[k]);
+    }
+}
+
 static void test_variables(void **state)
 {
     (void)state;
@@ -168,6 +184,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_precedence),
         cmocka_unit_test(test_variables),
+        cmocka_unit_test(test_modulo_is_fmod),
         cmocka_unit_test(test_conditional),
         cmocka_unit_test(test_functions),
         cmocka_unit_test(test_errors),

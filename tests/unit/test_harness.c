@@ -30,7 +30,8 @@ static const char manifest[] =
     "  - {name: rowsK, summary: s, checks: [correctness], unit: {name: rows, elements: 4}, untouched: the padding must be left alone, params: [{type: float*, name: out, length: n}]}\n"
     "  - {name: intK, summary: s, checks: [correctness], params: [{type: int*, name: counts, length: n}]}\n"
     "  - {name: twoK, summary: s, checks: [correctness], params: [{type: float*, name: a, length: n}, {type: const float*, name: in, length: n, fill: {value: 1}}, {type: float*, name: b, role: inout, length: n, fill: {value: 2}}]}\n"
-    "sizes: {course: {n: 10}, hidden: []}\n";
+    "  - {name: fillK, summary: s, checks: [correctness], params: [{type: const float*, name: m, length: big, fill: {multiples: [0.125, 8]}}, {type: const float*, name: u, length: big, fill: {uniform: [-1, 3]}}, {type: float*, name: out, length: n}]}\n"
+    "sizes: {course: {n: 10, big: 3000017}, hidden: []}\n";
 
 static day_manifest *m;
 
@@ -362,6 +363,50 @@ static void test_integers(void **state)
     done(&ref, &mine);
 }
 
+/* Element i of a one-rule fill as the manifest defines it: one draw of the
+ * stream of (seed, the input's key, size) an element, in order. */
+static float by_definition(const day_param *p, harness_rng *r)
+{
+    const day_fill_rule *f = &p->fill.rules[0];
+    uint64_t u = harness_rng_next(r);
+    if (f->kind == DAY_FILL_UNIFORM)
+        return (float)(f->a + (f->b - f->a) * ((double)(u >> 11) * (1.0 / 9007199254740992.0)));
+    double k = (double)(1 + (u >> 1) % (uint64_t)floor(f->b / f->a));
+    return (float)((u & 1 ? -k : k) * f->a);
+}
+
+/* A large input is made on several threads, a range each, kept or made in
+ * place: the numbers are the one-at-a-time stream's, for any number of
+ * threads. */
+static void test_fill_on_threads(void **state)
+{
+    (void)state;
+    harness_request r = request("fillK");
+    size_t n = 3000017;
+    for (int seed = 1; seed <= 3; seed++) {
+        r.seed = (uint64_t)seed;
+        r.threads = seed; /* 1, 2 and 3 threads */
+        for (int k = 0; k < 2; k++) {
+            const day_param *p = &r.kernel->params[k];
+            const float *got = (const float *)(const void *)harness_input(&r, p, n, 4);
+            char *label = harness_size_label(r.size);
+            char *key = cl_sprintf("%s:%s:%s:%zu:%s", m->slug, p->name, p->fill.key, (size_t)4, label);
+            harness_rng rng = harness_rng_for(r.seed, key, r.size);
+            size_t bad = n;
+            for (size_t i = 0; i < n && bad == n; i++)
+                if (memcmp(&got[i], &(float){by_definition(p, &rng)}, 4)) bad = i;
+            if (bad != n) fail_msg("seed %d, %s: element %zu differs", seed, p->name, bad);
+            /* made in place (as in the emulator's memory): the same bytes */
+            float *into = malloc(n * 4);
+            harness_input_into(&r, p, n, 4, into);
+            assert_memory_equal(into, got, n * 4);
+            free(into);
+            free(key);
+            free(label);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -373,6 +418,7 @@ int main(void)
         cmocka_unit_test(test_inout),
         cmocka_unit_test(test_units),
         cmocka_unit_test(test_integers),
+        cmocka_unit_test(test_fill_on_threads),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
