@@ -79,6 +79,8 @@ void cl_str_addf(cl_str *b, const char *fmt, ...) __attribute__((format(printf, 
 void cl_str_vaddf(cl_str *b, const char *fmt, va_list ap);
 void cl_str_addc(cl_str *b, char c);
 const char *cl_str_cstr(const cl_str *b); /* "" when empty */
+/* v with its thousands grouped, "32,820", into buf (cut to size); returns buf. */
+const char *cl_group_digits(char *buf, size_t size, unsigned long long v);
 char *cl_str_take(cl_str *b);             /* caller frees; b is reset */
 void cl_str_free(cl_str *b);
 

@@ -107,6 +107,19 @@ void cl_str_addf(cl_str *b, const char *fmt, ...)
     va_end(ap);
 }
 
+const char *cl_group_digits(char *buf, size_t size, unsigned long long v)
+{
+    char raw[32];
+    int n = snprintf(raw, sizeof raw, "%llu", v);
+    size_t o = 0;
+    for (int i = 0; i < n && o + 2 < size; i++) {
+        if (i && (n - i) % 3 == 0) buf[o++] = ',';
+        buf[o++] = raw[i];
+    }
+    if (size) buf[o] = '\0';
+    return buf;
+}
+
 const char *cl_str_cstr(const cl_str *b)
 {
     return b->s ? b->s : "";

@@ -488,27 +488,16 @@ static cl_status report_error(const script_run *run, const char *msg, cl_error *
                    "any other error means the script needs fixing)", run->chunk, when, rest);
 }
 
-/* 200000000 → "200,000,000" into buf (32 bytes). */
-static const char *thousands(long long n, char *buf)
-{
-    char digits[24];
-    int len = snprintf(digits, sizeof digits, "%lld", n < 0 ? 0 : n), o = 0;
-    for (int i = 0; i < len; i++) {
-        if (i > 0 && (len - i) % 3 == 0) buf[o++] = ',';
-        buf[o++] = digits[i];
-    }
-    buf[o] = '\0';
-    return buf;
-}
-
 static cl_status report(const script_run *run, int status, const char *msg, cl_error *err)
 {
     char steps[32];
+    long long budget = run->limits.instructions > 0 ? run->limits.instructions : 0;
     if (run->over == OVER_STEPS)
         return cl_fail(err, CL_LIMIT, run->path, run->over_line, 0,
                        "%s ran past %s instructions, the budget of one check: an endless "
                        "loop? Read each element once (for i = 0, #b - 1 do) and return at the "
-                       "first fail()", run->chunk, thousands(run->limits.instructions, steps));
+                       "first fail()", run->chunk,
+                       cl_group_digits(steps, sizeof steps, (unsigned long long)budget));
     if (run->over == OVER_TIME)
         return cl_fail(err, CL_LIMIT, run->path, run->over_line, 0,
                        "%s ran for more than %g s, the budget of one check: a library call "

@@ -39,18 +39,6 @@ static void rule(ctx *c, const char *title)
     report_line_add(l, REPORT_STYLE_HEADING, "%s", title);
 }
 
-/* "12,345,678" */
-static void group_digits(char *buf, size_t size, unsigned long long v)
-{
-    char raw[32];
-    int n = snprintf(raw, sizeof raw, "%llu", v), o = 0;
-    for (int i = 0; i < n && o + 2 < (int)size; i++) {
-        if (i && (n - i) % 3 == 0) buf[o++] = ',';
-        buf[o++] = raw[i];
-    }
-    buf[o] = '\0';
-}
-
 static void render_header(ctx *c)
 {
     const report_result *r = c->r;
@@ -131,7 +119,7 @@ static void render_side(ctx *c, const char *who, const report_side *s, bool exis
     cell_long(shared, sizeof shared, s->shared_bytes);
     cell_long(spills, sizeof spills, s->spill_bytes);
     if (s->instructions)
-        group_digits(instr, sizeof instr, s->instructions);
+        cl_group_digits(instr, sizeof instr, s->instructions);
     else
         snprintf(instr, sizeof instr, "-");
     report_line_add(l, REPORT_STYLE_DIM, "    %-10s", who);

@@ -214,45 +214,33 @@ static void run_workers(sim_run *L, unsigned n, sim_counters *total)
 
 /* ---- limits ---- */
 
-/* "32,820" */
-static void commas(char *buf, size_t n, uint64_t v)
-{
-    char tmp[32];
-    int len = snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)v), o = 0;
-    for (int i = 0; i < len && (size_t)o + 2 < n; i++) {
-        if (i && (len - i) % 3 == 0) buf[o++] = ',';
-        buf[o++] = tmp[i];
-    }
-    buf[o] = '\0';
-}
-
 /* Why the kernel cannot run on this machine, in words, or false. */
 static bool over_limit(const sim_machine *m, const sim_program *p, char *why, size_t n)
 {
     char a[32], b[32];
     uint64_t regs = ((uint64_t)p->nrow32 * 4 + (uint64_t)p->nrow64 * 8) + p->nrowp / 8 + 1;
     if (m->refused_var) {
-        commas(a, sizeof a, m->refused_var->size);
-        commas(b, sizeof b, SIM_MAX_MODULE_VARS);
+        cl_group_digits(a, sizeof a, m->refused_var->size);
+        cl_group_digits(b, sizeof b, SIM_MAX_MODULE_VARS);
         snprintf(why, n, "the module variable '%s' (%s bytes of __device__ or __constant__ memory) is more than the emulator gives a module's variables (%s bytes in all)",
                  m->refused_var->name, a, b);
     } else if (p->local_want > SIM_MAX_LOCAL) {
-        commas(a, sizeof a, p->local_want);
-        commas(b, sizeof b, SIM_MAX_LOCAL);
+        cl_group_digits(a, sizeof a, p->local_want);
+        cl_group_digits(b, sizeof b, SIM_MAX_LOCAL);
         snprintf(why, n, "the kernel uses %s bytes of local memory a thread (its local arrays); a GPU gives a thread at most %s",
                  a, b);
     } else if (p->tparam_want > SIM_MAX_TPARAM) {
-        commas(a, sizeof a, p->tparam_want);
-        commas(b, sizeof b, SIM_MAX_TPARAM);
+        cl_group_digits(a, sizeof a, p->tparam_want);
+        cl_group_digits(b, sizeof b, SIM_MAX_TPARAM);
         snprintf(why, n, "the kernel passes %s bytes of parameters to device functions a thread; the emulator allows %s",
                  a, b);
     } else if (p->shared_want) {
-        commas(a, sizeof a, p->shared_want);
-        commas(b, sizeof b, SIM_MAX_SHARED);
+        cl_group_digits(a, sizeof a, p->shared_want);
+        cl_group_digits(b, sizeof b, SIM_MAX_SHARED);
         snprintf(why, n, "the kernel declares %s bytes of shared memory; a GPU gives a block at most %s", a, b);
     } else if (regs > SIM_MAX_REG_BYTES) {
-        commas(a, sizeof a, regs);
-        commas(b, sizeof b, SIM_MAX_REG_BYTES);
+        cl_group_digits(a, sizeof a, regs);
+        cl_group_digits(b, sizeof b, SIM_MAX_REG_BYTES);
         snprintf(why, n, "the kernel declares %s bytes of registers a thread; the emulator runs at most %s", a, b);
     } else {
         return false;

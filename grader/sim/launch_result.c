@@ -44,18 +44,6 @@ void sim_launch_result_free(sim_launch_result *r)
     free(ri);
 }
 
-/* "32,820" */
-static void with_commas(char *buf, size_t n, uint64_t v)
-{
-    char tmp[32];
-    int len = snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)v), o = 0;
-    for (int i = 0; i < len && (size_t)o + 2 < n; i++) {
-        if (i && (len - i) % 3 == 0) buf[o++] = ',';
-        buf[o++] = tmp[i];
-    }
-    buf[o] = '\0';
-}
-
 static const char *base_name(const char *path)
 {
     const char *s = strrchr(path, '/');
@@ -91,12 +79,12 @@ static void shared_place(const sim_program *p, uint64_t off, char *buf, size_t n
 {
     char name[128], at[32], whole[32];
     const sim_svar *v = sim_shared_var(p, off, name, sizeof name);
-    with_commas(whole, sizeof whole, off);
+    cl_group_digits(whole, sizeof whole, off);
     if (!v) {
         say(buf, n, "shared byte %s", whole);
         return;
     }
-    with_commas(at, sizeof at, off - v->off);
+    cl_group_digits(at, sizeof at, off - v->off);
     if (v->off) say(buf, n, "byte %s of shared '%s' (shared byte %s)", at, name, whole);
     else say(buf, n, "byte %s of shared '%s'", at, name);
 }
@@ -107,7 +95,7 @@ static void shared_place(const sim_program *p, uint64_t off, char *buf, size_t n
 static void missed(const sim_run *L, const sim_hz *f, const sim_hazard *h, char *buf, size_t n)
 {
     char size[32], name[128];
-    with_commas(size, sizeof size, h->alloc_size);
+    cl_group_digits(size, sizeof size, h->alloc_size);
     if (h->alloc[0]) {
         say(buf, n, "'%s' (%s bytes)", h->alloc, size);
     } else if (f->space == PTX_SPACE_SHARED) {
@@ -128,8 +116,8 @@ static void memory_message(const sim_run *L, const sim_hz *f, sim_hazard *h)
     char dist[32], off[32], where[192], head[256], what[256];
     char *m = h->message;
     size_t n = sizeof h->message;
-    with_commas(dist, sizeof dist, (uint64_t)(f->dist < 0 ? -f->dist : f->dist));
-    with_commas(off, sizeof off, f->addr);
+    cl_group_digits(dist, sizeof dist, (uint64_t)(f->dist < 0 ? -f->dist : f->dist));
+    cl_group_digits(off, sizeof off, f->addr);
     bool own_space = f->space == PTX_SPACE_SHARED || f->space == PTX_SPACE_LOCAL || f->space == PTX_SPACE_PARAM;
     if (f->space == PTX_SPACE_SHARED && f->kind == SIM_HZ_MISALIGNED)
         shared_place(L->prog, f->addr, where, sizeof where);
@@ -224,9 +212,9 @@ static void message(const sim_run *L, const sim_hz *f, sim_hazard *h)
     case SIM_HZ_BUDGET: {
         char total[32], budget[32], lanes[32];
         uint64_t bi = h->block.x + (uint64_t)L->grid.x * (h->block.y + (uint64_t)L->grid.y * h->block.z);
-        with_commas(total, sizeof total, L->nblocks);
-        with_commas(budget, sizeof budget, L->budget);
-        with_commas(lanes, sizeof lanes, f->addr);
+        cl_group_digits(total, sizeof total, L->nblocks);
+        cl_group_digits(budget, sizeof budget, L->budget);
+        cl_group_digits(lanes, sizeof lanes, f->addr);
         if (f->size) /* the time cap */
             snprintf(m, n, "block %llu of %s was still running line %u when the grade's cap on emulation time ran out, after %s lane instructions",
                      (unsigned long long)bi, total, h->line, lanes);

@@ -99,12 +99,28 @@ static void test_read_refuses_non_files(void **state)
     free(fifo);
 }
 
+/* Thousands grouped; a buffer too small cuts the text and still ends it. */
+static void test_group_digits(void **state)
+{
+    (void)state;
+    char b[32];
+    assert_string_equal(cl_group_digits(b, sizeof b, 0), "0");
+    assert_string_equal(cl_group_digits(b, sizeof b, 999), "999");
+    assert_string_equal(cl_group_digits(b, sizeof b, 1000), "1,000");
+    assert_string_equal(cl_group_digits(b, sizeof b, 32820), "32,820");
+    assert_string_equal(cl_group_digits(b, sizeof b, 153353216), "153,353,216");
+    assert_string_equal(cl_group_digits(b, sizeof b, 18446744073709551615ull), "18,446,744,073,709,551,615");
+    char small[5];
+    assert_string_equal(cl_group_digits(small, sizeof small, 1234567), "1,2");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_status_table),
         cmocka_unit_test(test_error_format),
         cmocka_unit_test(test_strings),
+        cmocka_unit_test(test_group_digits),
         cmocka_unit_test(test_atomic_write),
         cmocka_unit_test(test_read_refuses_non_files),
     };
