@@ -96,6 +96,21 @@ tui_start() {
 
 tui_keys() { tm send-keys -t t "$@"; }
 
+# tui_restart: end this test's tmux server and wait until its process is
+# gone, so the next tui_start starts a new one. A client that connects to a
+# server still shutting down gets "server exited unexpectedly".
+tui_restart() {
+    local pid
+    pid=$(tm display -p -t t '#{pid}' 2>/dev/null) || pid=
+    tm kill-server >/dev/null 2>&1 || true
+    if [ -n "$pid" ]; then
+        local i
+        for i in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.05; done
+        ! kill -0 "$pid" 2>/dev/null || tui_fail "the old tmux server ($pid) did not exit"
+    fi
+    rm -f "$TUI_TMP/rc" "$TUI_TMP/stderr"
+}
+
 # tui_wait TEXT [SECONDS]: until the screen shows TEXT.
 tui_wait() {
     local deadline=$((SECONDS + ${2:-$TUI_TIMEOUT}))

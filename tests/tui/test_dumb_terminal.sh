@@ -7,8 +7,7 @@
 . "$(dirname "$0")/lib.sh"
 check_refused() {
     local term=$1 why=$2
-    rm -f "$TUI_TMP/rc" "$TUI_TMP/stderr"
-    tm kill-server >/dev/null 2>&1 || true
+    tui_restart
     if [ "$term" = unset ]; then tui_start 100 30 "TERM=; unset TERM"; else tui_start 100 30 "TERM=$term"; fi
     tui_wait "after-cudalab"
     [ "$(cat "$TUI_TMP/rc")" = 2 ] || tui_fail "TERM=$term: exit $(cat "$TUI_TMP/rc"), wanted 2"
@@ -27,8 +26,7 @@ check_refused dumb "cannot place the cursor"
 check_refused no-such-terminal "is not in the terminal database"
 check_refused unset "is not in the terminal database"
 # The same binary still runs on a terminal that can.
-rm -f "$TUI_TMP/rc" "$TUI_TMP/stderr"
-tm kill-server >/dev/null 2>&1 || true
+tui_restart
 tui_start 100 30
 tui_wait "days shown"
 tui_quit 0 q

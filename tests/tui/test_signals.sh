@@ -15,8 +15,7 @@ tui_exited 130
 
 cudalab_pid() { pgrep -P "$(tm display -p -t t '#{pane_pid}')" -f "$CUDALAB_BINARY" | head -1; }
 
-tm kill-server
-rm -f "$TUI_TMP/rc" "$TUI_TMP/stderr"
+tui_restart
 tui_student_is_ballot_down
 tui_start 100 30 FAKE_GRADE_SLEEP=5
 tui_keys j Enter
