@@ -391,33 +391,6 @@ void sim_program_free(sim_program *p)
     free(p);
 }
 
-/* Whether an instruction lets blocks see each other's work while they run:
- * an atomic outside shared memory, a fence, or a volatile or ordered
- * (.relaxed, .acquire, ...) access that may reach global memory. */
-static bool talks_across_blocks(const ptx_insn *in)
-{
-    bool global = in->space != PTX_SPACE_SHARED && in->space != PTX_SPACE_LOCAL &&
-                  in->space != PTX_SPACE_PARAM && in->space != PTX_SPACE_CONST;
-    switch (in->op) {
-    case PTX_OP_membar:
-    case PTX_OP_fence: return true;
-    case PTX_OP_atom:
-    case PTX_OP_red: return global;
-    case PTX_OP_ld:
-    case PTX_OP_st: return global && in->sem != PTX_SEM_NONE && in->sem != PTX_SEM_WEAK;
-    default: return false;
-    }
-}
-
-static void find_cross_block(lower *lw)
-{
-    for (size_t k = 0; k < lw->fns.n && !lw->p->cross_block; k++) {
-        const ptx_function *fn = &lw->mod->funcs[lw->fns.v[k]];
-        for (uint32_t i = 0; i < fn->ninsns; i++)
-            if (talks_across_blocks(&fn->insns[i])) lw->p->cross_block = true;
-    }
-}
-
 cl_status sim_program_build(sim_machine *m, const ptx_module *mod, long entry, sim_program **out,
                             cl_error *err)
 {
@@ -440,7 +413,7 @@ cl_status sim_program_build(sim_machine *m, const ptx_module *mod, long entry, s
     if (visit(&lw, fk, state, 0) != CL_OK) goto done;
     build_layout(&lw);
     layout_shared(&lw);
-    find_cross_block(&lw);
+    lw.p->cross_block = sim_blocks_in_order(mod, entry);
     for (size_t k = 0; k < lw.fns.n && lw.st == CL_OK; k++) sim_lw_function(&lw, lw.fns.v[k]);
     if (lw.st != CL_OK) goto done;
     if (lw.p->nreg32 + lw.x32.n >= EXTRA_BIT || lw.p->nreg64 + lw.x64.n >= EXTRA_BIT ||

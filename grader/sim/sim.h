@@ -215,6 +215,12 @@ typedef struct sim_launch_result {
     char *printf_text;            /* the kept lines, "[block (0,0,0) thread (3,0,0)] text" */
 } sim_launch_result;
 
+/* Whether the blocks of entry `entry` may see each other's work while they
+ * run (global atomics, fences, ordered accesses, or plain global stores that
+ * another block may hit or read: blockflow.c). Such a kernel runs its blocks
+ * one at a time in index order. */
+bool sim_blocks_in_order(const ptx_module *mod, long entry);
+
 /* Run `kernel` (mangled or plain name). param_blob is the packed .param
  * block (ptx_pack_params). */
 cl_status sim_launch(sim_machine *m, const ptx_module *mod, const char *kernel, sim_dim3 grid,
