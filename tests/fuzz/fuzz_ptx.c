@@ -1,13 +1,15 @@
 /* fuzz_ptx.c - the PTX front end (lexer, parser and checker: ptx_parse) on any
  * bytes, then every question the grader asks of a module it accepted: its
- * entries, their parameters and their packing, its files, and the
- * disassembly of every instruction. Seeds: nvcc's PTX of every kernel in the
+ * entries, their parameters and their packing, whether their blocks may
+ * meet (sim_blocks_in_order), its files, and the disassembly of every
+ * instruction. Seeds: nvcc's PTX of every kernel in the
  * repository (scripts/fuzz-seeds.sh). */
 #include "fuzz.h"
 
 #include <string.h>
 
 #include "ptx/ptx.h"
+#include "sim/sim.h"
 
 static void ask_entries(const ptx_module *m)
 {
@@ -27,6 +29,7 @@ static void ask_entries(const ptx_module *m)
         free(blob);
         free(value);
         (void)ptx_entry_static_shared(m, i);
+        (void)sim_blocks_in_order(m, (long)i); /* the emulator's look at the code before a launch */
     }
 }
 
