@@ -1,7 +1,7 @@
 /* gpu_backend.c - the GPU backend's life cycle and modules. The parent is a proxy:
  * every backend call becomes one request to the worker (gpu_child_call), with
  * a deadline. A worker that ends badly is replaced at the next call; modules
- * follow by themselves, device memory does not (memory.c refuses it). */
+ * follow by themselves, device memory does not (worker_memory.c refuses it). */
 #include "gpu_backend.h"
 
 #include <stdarg.h>

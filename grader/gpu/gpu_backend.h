@@ -1,5 +1,5 @@
 /* gpu_backend.h - the parent's side of the GPU backend, shared by gpu_backend.c
- * (life cycle, modules), memory.c (alloc, copies) and run.c (launches).
+ * (life cycle, modules), worker_memory.c (alloc, copies) and run.c (launches).
  * Internal to grader/gpu. */
 #ifndef CUDALAB_GPU_BACKEND_H
 #define CUDALAB_GPU_BACKEND_H

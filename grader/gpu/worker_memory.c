@@ -1,4 +1,4 @@
-/* memory.c - device memory through the worker. The parent keeps a list of the
+/* worker_memory.c - device memory through the worker. The parent keeps a list of the
  * allocations, so a copy is checked before it is sent (a clear message rather
  * than a CUDA error) and memory of a worker that has since ended is told apart
  * from memory that never was. Copies go through the shared window in chunks of
