@@ -5,3 +5,6 @@ add_test(NAME include_layers
 add_test(NAME include_layers_finds_cycle
          COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/finds_cycle.sh
                  ${CMAKE_SOURCE_DIR}/scripts/include-layers.sh)
+# No two source files share a name (tests/layers/unique_names.sh).
+add_test(NAME unique_source_names
+         COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/unique_names.sh ${CMAKE_SOURCE_DIR})
