@@ -75,6 +75,7 @@ static void lanes_from_picture(const sim_hazard *h, report_lanes *l)
         l->source[i] = p->read == SIM_READ_OWN ? (int8_t)i : p->source;
         if (p->took_part) l->active |= 1u << i;
         if (p->read == SIM_READ_UNDEFINED) l->undefined |= 1u << i;
+        if (p->read == SIM_READ_OWN) l->clamped |= 1u << i;
         if (p->read == SIM_READ_NONE && !p->took_part) l->source[i] = -1;
     }
 }

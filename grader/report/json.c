@@ -195,6 +195,7 @@ static cJSON *hazard_json(const report_hazard *h)
         add_mask(l, "mask", h->lanes.mask);
         add_mask(l, "active", h->lanes.active);
         add_mask(l, "undefined", h->lanes.undefined);
+        add_mask(l, "clamped", h->lanes.clamped);
         int src[32];
         for (int i = 0; i < 32; i++) src[i] = h->lanes.source[i];
         cJSON_AddItemToObject(l, "source", cJSON_CreateIntArray(src, 32));

@@ -175,12 +175,18 @@ static void read_lanes(reader *rd, const cJSON *o, report_hazard *h)
     mask(rd, o, "mask", &h->lanes.mask);
     mask(rd, o, "active", &h->lanes.active);
     mask(rd, o, "undefined", &h->lanes.undefined);
+    bool clamped = mask(rd, o, "clamped", &h->lanes.clamped);
     memset(h->lanes.source, -1, sizeof h->lanes.source);
     const cJSON *src = member(rd, o, "source", cJSON_Array);
     for (int i = 0; src && i < 32 && i < cJSON_GetArraySize(src); i++) {
         const cJSON *v = cJSON_GetArrayItem(src, i);
         h->lanes.source[i] = cJSON_IsNumber(v) ? (int8_t)v->valueint : -1;
     }
+    /* A report written before "clamped" was: a lane that took part and read
+     * its own number, defined, was one the clamp gave its own value. */
+    for (int i = 0; !clamped && i < 32; i++)
+        if (((h->lanes.active & ~h->lanes.undefined) >> i & 1u) && h->lanes.source[i] == i)
+            h->lanes.clamped |= 1u << i;
 }
 
 /* "kind": one of the emulator's (its slug) or "more"; anything else, or

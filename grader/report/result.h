@@ -28,7 +28,10 @@ typedef struct report_lanes {
     uint32_t mask;      /* the membermask the instruction named */
     uint32_t active;    /* lanes that executed the instruction */
     uint32_t undefined; /* lanes whose read was undefined */
-    int8_t source[32];  /* the lane each asked to read; -1 when none */
+    uint32_t clamped;   /* lanes whose source was past the warp's (or segment's)
+                         * edge: CUDA hands them their own value back */
+    int8_t source[32];  /* the lane each asked to read (its own for a clamped
+                         * lane); -1 when none */
 } report_lanes;
 
 typedef struct report_hazard {

@@ -261,6 +261,24 @@ static void render_correctness(ctx *c)
     if (any) blank(c);
 }
 
+/* The lanes set in `bits` as ranges, the first six: "16-19", "1, 3, 5, ...". */
+static void lane_ranges(cl_str *out, uint32_t bits)
+{
+    int shown = 0;
+    for (int i = 0; i < 32; i++) {
+        if (!(bits >> i & 1u)) continue;
+        if (shown++ == 6) {
+            cl_str_addf(out, ", ...");
+            return;
+        }
+        int j = i;
+        while (j < 31 && (bits >> (j + 1) & 1u)) j++;
+        cl_str_addf(out, "%s%d", out->len ? ", " : "", i);
+        if (j > i) cl_str_addf(out, "%s%d", j > i + 1 ? "-" : ", ", j);
+        i = j;
+    }
+}
+
 /* The lanes of the first instance: who is in the mask, who took part, and
  * what each read. */
 static void render_lanes(ctx *c, const report_hazard *h)
@@ -290,7 +308,7 @@ static void render_lanes(ctx *c, const report_hazard *h)
             report_line_add(l, REPORT_STYLE_PLAIN, "%s", g->idle);
         else if (ln->undefined >> i & 1)
             report_line_add(l, REPORT_STYLE_FAIL, "%s", g->read_bad);
-        else if (s == i)
+        else if (ln->clamped >> i & 1)
             report_line_add(l, REPORT_STYLE_DIM, "%s", g->read_own);
         else
             report_line_add(l, REPORT_STYLE_PASS, "%s", g->read_ok);
@@ -299,10 +317,20 @@ static void render_lanes(ctx *c, const report_hazard *h)
     report_line_add(l, REPORT_STYLE_DIM, "                 %s reads a lane in the mask  %s undefined  "
                     "%s own value", g->read_ok, g->read_bad, g->read_own);
     /* A lane whose source is past the warp's edge keeps its own value: CUDA
-     * clamps (GLSL's subgroupShuffleDown leaves the same read undefined). */
-    l = line(c);
-    report_line_add(l, REPORT_STYLE_DIM, "                 %s is defined only because CUDA clamps: no lane to read",
-                    g->read_own);
+     * clamps (GLSL's subgroupShuffleDown leaves the same read undefined).
+     * Said, with those lanes, only where the picture has one. */
+    if (ln->clamped) {
+        l = line(c);
+        report_line_add(l, REPORT_STYLE_DIM,
+                        "                 %s is defined only because CUDA clamps: no lane to read",
+                        g->read_own);
+        cl_str lanes = {0};
+        lane_ranges(&lanes, ln->clamped);
+        l = line(c);
+        report_line_add(l, REPORT_STYLE_PLAIN, "      own values kept by the clamp (GLSL: undefined): %s",
+                        cl_str_cstr(&lanes));
+        cl_str_free(&lanes);
+    }
     cl_str who = {0};
     int shown = 0, total = 0;
     for (int i = 0; i < 32; i++) {

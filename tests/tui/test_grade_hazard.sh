@@ -64,8 +64,9 @@ tui_expect_at $((r + 1)) 7 "took part  ■■■■■■■■■■■■■�
 tui_expect_at $((r + 2)) 7 "read       ✓✓✓✓✗✗✗✗✗✗✗✗✗✗✗✗===="
 tui_expect_at $((r + 3)) 18 "✓ reads a lane in the mask  ✗ undefined  = own value"
 tui_expect_at $((r + 4)) 18 "= is defined only because CUDA clamps: no lane to read"
-tui_expect_at $((r + 5)) 7 "undefined reads (lane<-source): 4<-20, 5<-21, 6<-22, 7<-23, 8<-24,"
-tui_expect_at $((r + 6)) 9 "9<-25, ..."
+tui_expect_at $((r + 5)) 7 "own values kept by the clamp (GLSL: undefined): 16-19"
+tui_expect_at $((r + 6)) 7 "undefined reads (lane<-source): 4<-20, 5<-21, 6<-22, 7<-23, 8<-24,"
+tui_expect_at $((r + 7)) 9 "9<-25, ..."
 # No row of the report runs into the scroll bar's column.
 for y in $(seq 2 21); do
     c=$(tui_row "$y")

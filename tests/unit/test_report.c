@@ -52,8 +52,11 @@ static report_result *sample(void)
     h->message = cl_strdup("lane 4 reads lane 20, which mask 0x000fffff does not name");
     h->has_lanes = true;
     h->lanes.mask = h->lanes.active = 0x000fffff;
-    for (int i = 0; i < 32; i++) h->lanes.source[i] = i < 20 ? (int8_t)(i + 16) : -1;
+    /* The first step of the ladder, delta 16: lanes 4..15 read 20..31, outside
+     * the mask; lanes 16..19 have no lane 32..35 and keep their own value. */
+    for (int i = 0; i < 32; i++) h->lanes.source[i] = i < 16 ? (int8_t)(i + 16) : i < 20 ? (int8_t)i : -1;
     h->lanes.undefined = 0x0000fff0;
+    h->lanes.clamped = 0x000f0000;
     report_finish(r);
     return r;
 }
@@ -104,6 +107,8 @@ static void test_json_round_trip(void **state)
     assert_string_equal(json, again);
     assert_int_equal(back->hazards[0].lanes.source[3], 19);
     assert_int_equal(back->hazards[0].lanes.undefined, 0x0000fff0);
+    assert_int_equal(back->hazards[0].lanes.clamped, 0x000f0000);
+    assert_non_null(strstr(json, "\"clamped\":\t\"0x000f0000\""));
     free(json);
     free(again);
     report_free(back);
@@ -186,12 +191,13 @@ static void test_text(void **state)
     assert_non_null(strstr(t, "reduceRowsBallotDown at ballot_down.cu:21"));
     assert_non_null(strstr(t, "lane 4, source lane 20, mask 0x000fffff\n    in 8205 warps"));
     /* The picture: 20 lanes in the mask, undefined reads at lanes 4..15,
-     * lanes 16..19 read inside the mask. */
+     * lanes 16..19 clamped to their own value. */
     assert_non_null(strstr(t, "■■■■■■■■■■■■■■■■■■■■············  0x000fffff"));
-    assert_non_null(strstr(t, "read       ✓✓✓✓✗✗✗✗✗✗✗✗✗✗✗✗✓✓✓✓"));
+    assert_non_null(strstr(t, "read       ✓✓✓✓✗✗✗✗✗✗✗✗✗✗✗✗====            \n"));
     assert_non_null(strstr(t, "4<-20, 5<-21"));
     /* The legend says which reads are defined only by CUDA's clamp. */
     assert_non_null(strstr(t, "= own value\n                 = is defined only because CUDA clamps"));
+    assert_non_null(strstr(t, "      own values kept by the clamp (GLSL: undefined): 16-19\n"));
     assert_non_null(strstr(t, "0/8205"));
     assert_non_null(strstr(t, "1,234,567"));
     assert_non_null(strstr(t, "at rows=1 live=1: 1 of 1 values wrong"));
@@ -203,6 +209,56 @@ static void test_text(void **state)
     assert_non_null(strstr(t, "####################............"));
     assert_null(strstr(t, "■"));
     free(t);
+    report_free(r);
+}
+
+/* A lane that reads its own number is a read like any other (a broadcast
+ * from lane 0 reads lane 0): only a lane the emulator marks clamped, its
+ * source past the warp's edge, is drawn `=` and named by the clamp's legend,
+ * which a picture without one leaves out. A report written before
+ * "clamped" existed reads back with it derived from the sources. */
+static void test_lane_picture_clamp(void **state)
+{
+    (void)state;
+    report_result *r = sample();
+    report_lanes *ln = &r->hazards[0].lanes;
+    for (int i = 0; i < 32; i++) ln->source[i] = i < 20 ? 0 : -1;
+    ln->source[5] = 25;
+    ln->undefined = 1u << 5;
+    ln->clamped = 0;
+    char *t = render_plain(r, true);
+    assert_non_null(strstr(t, "read       ✓✓✓✓✓✗✓✓✓✓✓✓✓✓✓✓✓✓✓✓            \n"));
+    assert_null(strstr(t, "CUDA clamps"));
+    assert_null(strstr(t, "own values kept by the clamp"));
+    free(t);
+
+    /* Lanes 1, 3 and 6 to 8 past the edges of segments: ranges. */
+    ln->clamped = 0x000001cau;
+    for (int i = 0; i < 32; i++) ln->source[i] = ln->clamped >> i & 1u ? (int8_t)i : (int8_t)(i < 20 ? 0 : -1);
+    t = render_plain(r, false);
+    assert_non_null(strstr(t, "read       o=o=oX===ooooooooooo            \n"));
+    free(t);
+    t = render_plain(r, true);
+    assert_non_null(strstr(t, "own values kept by the clamp (GLSL: undefined): 1, 3, 6-8\n"));
+    free(t);
+
+    /* Without "clamped" in the JSON: lanes 1, 3, 6..8 read their own number,
+     * and so does lane 0 (its broadcast), which the old form cannot tell
+     * from a clamp. */
+    ln->undefined = 0;
+    char *json = report_to_json(r);
+    cJSON *o = cJSON_Parse(json);
+    cJSON *lanes = cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(o, "hazards"), 0), "lanes");
+    assert_string_equal(cJSON_GetObjectItem(lanes, "clamped")->valuestring, "0x000001ca");
+    cJSON_DeleteItemFromObject(lanes, "clamped");
+    char *old = cJSON_Print(o);
+    report_result *back = NULL;
+    assert_int_equal(report_from_json(old, &back, NULL), CL_OK);
+    assert_int_equal(back->hazards[0].lanes.clamped, 0x000001ca | 1u);
+    report_free(back);
+    free(old);
+    cJSON_Delete(o);
+    free(json);
     report_free(r);
 }
 
@@ -300,6 +356,7 @@ int main(void)
         cmocka_unit_test(test_json_round_trip),
         cmocka_unit_test(test_hazard_kind_enum),
         cmocka_unit_test(test_text),
+        cmocka_unit_test(test_lane_picture_clamp),
         cmocka_unit_test(test_wide_wrong_cell),
         cmocka_unit_test(test_check_that_does_not_apply),
         cmocka_unit_test(test_mismatch_by_type),
