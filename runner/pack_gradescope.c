@@ -26,7 +26,7 @@ static const char setup_sh[] =
     "export DEBIAN_FRONTEND=noninteractive\n"
     "apt-get update\n"
     "apt-get install -y --no-install-recommends build-essential cmake pkg-config \\\n"
-    "    libyaml-dev libcjson-dev libncurses-dev ca-certificates wget\n"
+    "    libyaml-dev libcjson-dev libncurses-dev liblua5.4-dev ca-certificates wget\n"
     "if [ ! -x /usr/local/cuda/bin/nvcc ]; then\n"
     "    . /etc/os-release\n"
     "    repo=\"ubuntu${VERSION_ID/./}\"\n"

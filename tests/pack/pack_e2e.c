@@ -7,7 +7,9 @@
  *  - `pack gradescope 14 FILE.zip`: the zip unpacked into a temporary
  *    /autograder laid out as Gradescope does, run_autograder run against an
  *    honest, a dishonest, a non-compiling and a missing submission, and
- *    every field of results.json checked. */
+ *    every field of results.json checked;
+ *  - setup.sh and the GitHub Classroom workflow install every package the
+ *    build needs (scripts/deps.sh's list, less the tests' own). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -460,9 +462,58 @@ static void test_gradescope(void **state)
     free(dir);
 }
 
+/* ---- what the images install ---- */
+
+/* pkg named in text as a whole word (spaces, quotes, a backslash or a line's
+ * end around it). */
+static bool names_package(const char *text, const char *pkg)
+{
+    size_t n = strlen(pkg);
+    for (const char *at = strstr(text, pkg); at; at = strstr(at + 1, pkg)) {
+        bool starts = at == text || strchr(" \t\"'\n", at[-1]);
+        if (starts && (at[n] == '\0' || strchr(" \t\"'\\\n", at[n]))) return true;
+    }
+    return false;
+}
+
+/* Gradescope's setup.sh and the GitHub Classroom workflow build cudalab from
+ * source on a bare Ubuntu: each must install every package scripts/deps.sh
+ * installs to build it (its `need=(...)` list), less the tests' own. */
+static void test_images_install_what_the_build_needs(void **state)
+{
+    (void)state;
+    char *deps = slurp(REPO "/scripts/deps.sh"), *at = strstr(deps, "need=(");
+    assert_non_null(at);
+    at += 6;
+    char *end = strchr(at, ')');
+    assert_non_null(end);
+    *end = '\0';
+    char *dir = tmpdir(), *zip = cl_path_join(dir, "a.zip"), *src = cl_path_join(dir, "src");
+    const char *argv[] = {CUDALAB_BINARY, "pack", "gradescope", "14", zip, NULL};
+    assert_int_equal(run(argv, NULL, NULL), 0);
+    unzip_into(zip, src);
+    char *setup_path = cl_path_join(src, "setup.sh"), *setup = slurp(setup_path);
+    char *workflow = slurp(REPO "/docs/classroom/classroom.yml");
+    static const char *const tests_only[] = {"libcmocka-dev", "tmux", "jq"};
+    int checked = 0;
+    for (char *save = NULL, *pkg = strtok_r(at, " \t\n\\", &save); pkg; pkg = strtok_r(NULL, " \t\n\\", &save)) {
+        bool skip_it = false;
+        for (size_t i = 0; i < sizeof tests_only / sizeof *tests_only; i++) skip_it |= !strcmp(pkg, tests_only[i]);
+        if (skip_it) continue;
+        if (!names_package(setup, pkg)) fail_msg("setup.sh does not install %s", pkg);
+        if (!names_package(workflow, pkg)) fail_msg("classroom.yml does not install %s", pkg);
+        checked++;
+    }
+    assert_true(checked >= 7); /* build-essential ... liblua5.4-dev */
+    assert_true(names_package(workflow, "jq")); /* its tests read grade.json with jq */
+    rm_rf(dir);
+    free(deps), free(dir), free(zip), free(src), free(setup_path), free(setup), free(workflow);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_images_install_what_the_build_needs),
         cmocka_unit_test(test_student_edition),
         cmocka_unit_test(test_gradescope),
     };

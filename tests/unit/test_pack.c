@@ -1,6 +1,7 @@
 /* test_pack.c - the pack module's pieces: the zip writer (read back by a
  * reader written here from the format, and by unzip where there is one),
- * day.yaml without its hidden sizes, points per check, Gradescope's results
+ * day.yaml without its hidden sizes, points per check (Gradescope's and
+ * batch's CSV alike), Gradescope's results
  * of a submission that could not be graded, finding the submission. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -16,6 +17,7 @@
 #include <unistd.h>
 
 #include "core/proc.h"
+#include "batch.h"
 #include "pack.h"
 #include "report/table.h"
 
@@ -225,6 +227,33 @@ static void test_points(void **state)
     assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(o, "leaderboard")), 0);
     cJSON_Delete(o);
     free(json);
+
+    /* batch's CSV counts the same points: blockSums wrong, the rest right. */
+    static const char report[] =
+        "{\"day\": \"day14-syncthreads\", \"file\": \"x.cu\", \"backend\": \"emulator\", \"seed\": 1,"
+        " \"passed\": false, \"checks\": [{\"name\": \"compile\", \"passed\": true, \"ran\": true},"
+        " {\"name\": \"correctness\", \"passed\": false, \"ran\": true},"
+        " {\"name\": \"barrier-honesty\", \"passed\": true, \"ran\": true},"
+        " {\"name\": \"races\", \"passed\": true, \"ran\": true},"
+        " {\"name\": \"memory\", \"passed\": true, \"ran\": true},"
+        " {\"name\": \"resources\", \"passed\": true, \"ran\": true}],"
+        " \"kernels\": [{\"name\": \"reverseBlocks\", \"passed\": true, \"present\": true,"
+        " \"yours\": {\"ran\": true, \"wrong\": 0, \"total\": 10, \"registers\": 8}, \"sizes\": []},"
+        " {\"name\": \"blockSums\", \"passed\": false, \"present\": true,"
+        " \"yours\": {\"ran\": true, \"wrong\": 3, \"total\": 10, \"registers\": 8}, \"sizes\": []}],"
+        " \"hazards\": []}";
+    report_result *r = NULL;
+    assert_int_equal(report_from_json(report, &r, &err), CL_OK);
+    batch_points bp;
+    batch_points_take(m, report, r, &bp);
+    assert_true(bp.known);
+    assert_true(bp.max[DAY_CHECK_CORRECTNESS] == 5 && bp.earned[DAY_CHECK_CORRECTNESS] == 4);
+    assert_true(bp.max[DAY_CHECK_RACES] == 3 && bp.earned[DAY_CHECK_RACES] == 3);
+    assert_true(bp.max[DAY_CHECK_MEMORY] == 2 && bp.max[DAY_CHECK_MASK_HONESTY] == 0);
+    double total = 0;
+    for (int c = 0; c < DAY_CHECK_COUNT; c++) total += bp.max[c];
+    assert_true(total > 13.999 && total < 14.001); /* Gradescope's maximum above */
+    report_free(r);
     day_manifest_free(m);
 
     char *stray = swap(text, "    checks: [correctness, barrier-honesty, races, memory, resources]\n",
