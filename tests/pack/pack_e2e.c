@@ -322,6 +322,7 @@ static void check_fields(const autograder *ag, const cJSON *o)
         assert_true(!strcmp(vis, "visible") || !strcmp(vis, "after_published"));
         assert_int_equal(!strcmp(vis, "after_published"), strstr(str_of(t, "name"), "hidden size") != NULL);
         str_of(t, "output");
+        assert_true(num_of(t, "execution_time") >= 0);
         sum += s, max += m, n++;
     }
     assert_true(fabs(sum - num_of(o, "score")) < 1e-6);
@@ -428,6 +429,15 @@ static void test_gradescope(void **state)
     const cJSON *hid = test_named(o, "reverseBlocks: correctness at hidden size 1 of 3");
     assert_string_equal(str_of(hid, "visibility"), "after_published");
     assert_true(num_of(hid, "score") > 0);
+    /* Each test's time is its run's: the course size (1,048,576 elements)
+     * takes longer than hidden size 3 (1 element); a kernel's other checks
+     * judge all its runs. */
+    const cJSON *course = test_named(o, "reverseBlocks: correctness at the course size");
+    const cJSON *tiny = test_named(o, "reverseBlocks: correctness at hidden size 3 of 3");
+    double whole = num_of(test_named(o, "reverseBlocks: races"), "execution_time");
+    assert_true(num_of(course, "execution_time") > num_of(tiny, "execution_time"));
+    assert_true(whole >= num_of(course, "execution_time") && whole <= num_of(o, "execution_time"));
+    assert_true(num_of(test_named(o, "compile"), "execution_time") > 0);
     cJSON_Delete(o);
     free(honest);
 
@@ -454,6 +464,8 @@ static void test_gradescope(void **state)
 
     o = autograde(&ag, NULL); /* nothing handed in */
     assert_int_equal(num_of(o, "score"), 0);
+    const cJSON *each;
+    cJSON_ArrayForEach(each, cJSON_GetObjectItem(o, "tests")) assert_true(num_of(each, "execution_time") == 0);
     assert_non_null(strstr(str_of(o, "output"), "no syncthreads.cu"));
     cJSON_Delete(o);
 
