@@ -85,7 +85,8 @@ static bool size_ok(const report_size_result *s)
 }
 
 /* Correctness: the points split evenly over the course size and the hidden
- * ones; the hidden ones visible once the grades are published. */
+ * ones; the hidden ones visible once the grades are published, or when the
+ * manifest's `sizes.hidden_visibility` says. */
 static void correctness_tests(gs *g, const day_kernel *k, const report_kernel *rk)
 {
     int nsizes = 1 + g->m->nhidden;
@@ -98,7 +99,8 @@ static void correctness_tests(gs *g, const day_kernel *k, const report_kernel *r
         const report_size_result *s = !why && i < rk->nsizes ? &rk->sizes[i] : NULL;
         char *out = s ? size_output(s, rk->unit ? rk->unit : "values")
                       : cl_strdup(why ? why : "not run");
-        add_test(g, name, s && size_ok(s) ? each : 0, each, out, i ? "after_published" : "visible",
+        const char *hidden = g->m->hidden_visibility ? g->m->hidden_visibility : "after_published";
+        add_test(g, name, s && size_ok(s) ? each : 0, each, out, i ? hidden : "visible",
                  s ? s->seconds : 0);
         free(name);
         free(out);

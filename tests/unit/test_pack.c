@@ -269,6 +269,43 @@ static void test_points(void **state)
     free(text);
 }
 
+/* The hidden sizes' tests are shown after the grades are published, or as
+ * the manifest's sizes.hidden_visibility says (one of Gradescope's four). */
+static void test_hidden_visibility(void **state)
+{
+    (void)state;
+    size_t len = 0;
+    char *text = slurp(DAY14, &len);
+    char *due = swap(text, "  hidden:\n", "  hidden_visibility: after_due_date\n  hidden:\n");
+    day_manifest *m = NULL;
+    cl_error err = {0};
+    assert_int_equal(day_manifest_parse(DAY14, due, strlen(due), &m, &err), CL_OK);
+    assert_string_equal(m->hidden_visibility, "after_due_date");
+    char *json = report_to_gradescope(NULL, m, "no syncthreads.cu");
+    cJSON *o = cJSON_Parse(json);
+    int hidden = 0, visible = 0;
+    const cJSON *t;
+    cJSON_ArrayForEach(t, cJSON_GetObjectItem(o, "tests")) {
+        const char *name = cJSON_GetObjectItem(t, "name")->valuestring;
+        const char *vis = cJSON_GetObjectItem(t, "visibility")->valuestring;
+        if (strstr(name, "hidden size")) assert_string_equal(vis, "after_due_date"), hidden++;
+        else assert_string_equal(vis, "visible"), visible++;
+        assert_true(cJSON_GetObjectItem(t, "execution_time")->valuedouble == 0); /* nothing ran */
+    }
+    assert_int_equal(hidden, 2 * m->nhidden);
+    assert_true(visible > 0);
+    cJSON_Delete(o);
+    free(json);
+    day_manifest_free(m);
+    char *bad = swap(text, "  hidden:\n", "  hidden_visibility: later\n  hidden:\n");
+    assert_int_equal(day_manifest_parse(DAY14, bad, strlen(bad), &m, &err), CL_MANIFEST);
+    assert_non_null(strstr(err.message, "'hidden_visibility' must be after_published"));
+    assert_non_null(strstr(err.message, "found 'later'"));
+    free(bad);
+    free(due);
+    free(text);
+}
+
 static void put(const char *dir, const char *name)
 {
     char *path = cl_path_join(dir, name), *slash = strrchr(path, '/');
@@ -352,6 +389,7 @@ int main(void)
         cmocka_unit_test(test_zip_read_back),
         cmocka_unit_test(test_strip_hidden),
         cmocka_unit_test(test_points),
+        cmocka_unit_test(test_hidden_visibility),
         cmocka_unit_test(test_find_submission),
         cmocka_unit_test(test_pack_refusals),
     };
