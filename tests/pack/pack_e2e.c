@@ -122,7 +122,9 @@ static void no_secret(const char *path, const char *rel)
     assert_false(!strncmp(rel, "solutions/", 10) && n > 3 && !strcmp(rel + n - 3, ".cu"));
     assert_false(!strncmp(rel, "tests/", 6) || !strncmp(rel, "bench/", 6));
     assert_null(strstr(rel, "/fixtures/"));
-    if (strncmp(rel, "days/", 5) != 0) return;
+    /* The days, the docs and the top-level files are what a student reads;
+     * the tool's sources hold only generic examples ({n: 257}). */
+    if (strncmp(rel, "days/", 5) && strncmp(rel, "docs/", 5) && strchr(rel, '/')) return;
     char *text = slurp(path);
     for (size_t i = 0; i < hidden_texts.n; i++)
         if (strstr(text, hidden_texts.v[i])) fail_msg("%s holds the hidden size %s", rel, hidden_texts.v[i]);
