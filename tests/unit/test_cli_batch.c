@@ -2,7 +2,8 @@
  * output paths exit 2 before anything is graded, a bad path is a row, output
  * names never collide, backups never replace one another, a report too large
  * is an honest entry, odd paths give valid JSON and one CSV line, and a batch
- * killed midway resumes without grading anything twice.
+ * killed midway resumes without grading anything twice; a rerun grades again
+ * once the course or the cudalab version changed.
  *
  * Most tests put tests/fixtures/batch/fake-grader.sh in place of the grader
  * (CUDALAB_BATCH_GRADER), so a batch's bookkeeping is tested without an nvcc
@@ -506,6 +507,81 @@ static void test_killed_batch_resumes(void **state)
 }
 
 
+/* Append text to work/rel. */
+static void append(const char *rel, const char *text)
+{
+    char *old = slurp(rel), *both = cl_sprintf("%s%s", old, text);
+    put(rel, both);
+    free(old);
+    free(both);
+}
+
+/* A rerun with out/ grades again whatever changed under the grades: the
+ * day's folder (its manifest, a check script, a copy kernel), its reference,
+ * its template folder (the day's headers), the cudalab that graded. */
+static void test_rerun_needs_the_same_course_and_version(void **state)
+{
+    (void)state;
+    static const char *const copy[] = {"days/day14-syncthreads", "solutions/day14-syncthreads",
+                                       "templates/day14-syncthreads"};
+    for (size_t i = 0; i < sizeof copy / sizeof *copy; i++) {
+        char *from = cl_sprintf("%s/../%s", CUDALAB_TEST_DIR, copy[i]), *to = at(copy[i]);
+        char *parent = cl_strdup(to);
+        *strrchr(parent, '/') = '\0';
+        assert_int_equal(cl_mkdirs(parent, NULL), CL_OK);
+        free(parent);
+        const char *argv[] = {"cp", "-R", "-T", from, to, NULL};
+        cl_proc_spec spec = {.argv = argv};
+        cl_proc_result res = {0};
+        assert_int_equal(cl_proc_run(&spec, &res, NULL), CL_OK);
+        assert_int_equal(res.exit_code, 0);
+        cl_proc_result_free(&res);
+        free(from);
+        free(to);
+    }
+    char *course = at("");
+    const char *was = getenv("CUDALAB_COURSE");
+    char *saved = was ? cl_strdup(was) : NULL;
+    setenv("CUDALAB_COURSE", course, 1);
+    put("s0.cu", "pass\n");
+    put("s1.cu", "fail\n");
+    put("s2.cu", "pass\n");
+    const char *args[] = {"batch", "14", "s0.cu", "s1.cu", "s2.cu", "--out", "out", NULL};
+    static const struct { const char *change, *text; } changes[] = {
+        {"days/day14-syncthreads/day.yaml", "# a comment\n"},
+        {"days/day14-syncthreads/check.lua", "-- a new check script\n"},
+        {"solutions/day14-syncthreads/syncthreads.cu", "// the reference, edited\n"},
+        {"templates/day14-syncthreads/syncthreads.cu", "// the template, edited\n"},
+    };
+    outcome o = run_argv(false, args);
+    assert_int_equal(o.rc, 1);
+    assert_non_null(strstr(o.out, "0 kept from an earlier run"));
+    for (size_t i = 0; i < sizeof changes / sizeof *changes; i++) {
+        outcome_free(&o);
+        o = run_argv(false, args);
+        if (!strstr(o.out, "3 kept from an earlier run")) fail_msg("before %s:\n%s", changes[i].change, o.out);
+        outcome_free(&o);
+        append(changes[i].change, changes[i].text);
+        o = run_argv(false, args);
+        if (!strstr(o.out, "0 kept from an earlier run")) fail_msg("after %s:\n%s", changes[i].change, o.out);
+    }
+    outcome_free(&o);
+    /* A report another cudalab made is graded again; the others are kept. */
+    char *text = slurp("out/s0.json"), *v = strstr(text, "\"cudalab\"");
+    assert_non_null(v);
+    char *edited = cl_sprintf("%.*s\"cudalab\": \"0.0.0-other\",\"was\"%s", (int)(v - text), text, v + 9);
+    put("out/s0.json", edited);
+    o = run_argv(false, args);
+    assert_non_null(strstr(o.out, "2 kept from an earlier run"));
+    outcome_free(&o);
+    free(text);
+    free(edited);
+    if (saved) setenv("CUDALAB_COURSE", saved, 1);
+    else unsetenv("CUDALAB_COURSE");
+    free(saved);
+    free(course);
+}
+
 /* Copies of the first n lines of text, each without its newline. */
 static int split_lines(const char *text, char ***out)
 {
@@ -871,6 +947,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_real_odd_path, setup_one, teardown_one),
         cmocka_unit_test_setup_teardown(test_killed_batch_resumes, setup_one, teardown_one),
         cmocka_unit_test_setup_teardown(test_class_of_40_killed_and_resumed, setup_one, teardown_one),
+        cmocka_unit_test_setup_teardown(test_rerun_needs_the_same_course_and_version, setup_one, teardown_one),
         cmocka_unit_test_setup_teardown(test_shards_merge_to_one_run, setup_one, teardown_one),
         cmocka_unit_test_setup_teardown(test_name_from, setup_one, teardown_one),
         cmocka_unit_test_setup_teardown(test_progress_only_on_a_terminal, setup_one, teardown_one),
