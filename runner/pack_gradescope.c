@@ -57,7 +57,7 @@ static const char run_autograder[] =
     "exec \"$cudalab\" autograde %s --root \"$root\"\n";
 
 /* "13.0, V13.0.88" -> "13-0"; "12-8" when the version is unknown. */
-static char *cuda_release(void)
+char *pack_cuda_release(void)
 {
     build_toolchain tc;
     cl_error err = {0};
@@ -75,7 +75,7 @@ static bool slug_ok(const char *slug)
 
 static cl_status add_scripts(pack_sink *s, const day_manifest *m, cl_error *err)
 {
-    char *cuda = cuda_release();
+    char *cuda = pack_cuda_release();
     char *setup = cl_sprintf(setup_sh, cuda);
     char *run = cl_sprintf(run_autograder, m->slug, m->slug);
     cl_status st = pack_add(s, "setup.sh", setup, strlen(setup), true, err);
