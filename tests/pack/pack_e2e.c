@@ -7,7 +7,8 @@
  *  - `pack gradescope 14 FILE.zip`: the zip unpacked into a temporary
  *    /autograder laid out as Gradescope does, run_autograder run against an
  *    honest, a dishonest, a non-compiling and a missing submission, and
- *    every field of results.json checked;
+ *    every field of results.json checked; warm_cache (setup.sh's last step)
+ *    leaves the reference's outputs in the cache, so no submission runs it;
  *  - setup.sh and the GitHub Classroom workflow install every package the
  *    build needs (scripts/deps.sh's list, less the tests' own). */
 #include <setjmp.h>
@@ -281,7 +282,39 @@ typedef struct autograder {
     char *root, *submission, *results;
     double max;   /* what every run's tests must add up to */
     int ntests;
+    int oracles;  /* the reference's outputs warm_cache left in the cache */
 } autograder;
+
+static int entries; /* count_entry's count */
+
+static void count_entry(const char *path, const char *rel)
+{
+    (void)path;
+    size_t n = strlen(rel);
+    entries += n > 6 && !strcmp(rel + n - 6, ".entry");
+}
+
+/* Builds in the autograder's cache (source/cache). */
+static int count_builds(const autograder *ag)
+{
+    char *dir = cl_path_join(ag->root, "source/cache/build");
+    entries = 0;
+    walk(dir, "", count_entry);
+    free(dir);
+    return entries;
+}
+
+/* Entries in the cache's folder of the reference's outputs (grade/oracle.c). */
+static int count_oracles(const autograder *ag)
+{
+    char *dir = cl_path_join(ag->root, "source/cache/build/oracle");
+    DIR *d = opendir(dir);
+    int n = 0;
+    for (struct dirent *e; d && (e = readdir(d));) n += e->d_name[0] != '.';
+    if (d) closedir(d);
+    free(dir);
+    return n;
+}
 
 static const char *str_of(const cJSON *o, const char *key)
 {
@@ -394,12 +427,23 @@ static void setup_autograder(autograder *ag, const char *dir)
     assert_false(cl_file_exists(cu)); /* the reference travels as PTX */
     ag->submission = cl_path_join(ag->root, "submission");
     ag->results = cl_path_join(ag->root, "results");
+    /* setup.sh's last step: the reference's outputs into the image's cache. */
+    char *warm = cl_path_join(source, "warm_cache");
+    const char *warm_argv[] = {warm, NULL};
+    const char *warm_env[] = {"CUDALAB_AUTOGRADER_BIN=" CUDALAB_BINARY, NULL};
+    char *setup_text = slurp(setup);
+    assert_non_null(strstr(setup_text, "\"$here/warm_cache\""));
+    free(setup_text);
+    assert_int_equal(run(warm_argv, warm_env, NULL), 0);
+    free(warm);
     /* The maximum, from the day's manifest in the zip (points per check). */
     day_manifest *m = NULL;
     cl_error err = {0};
     char *yaml = cl_path_join(source, "cudalab/days/day14-syncthreads/day.yaml");
     assert_int_equal(day_manifest_load(yaml, &m, &err), CL_OK);
     assert_true(m->nhidden > 0); /* the autograder keeps the hidden sizes */
+    ag->oracles = count_oracles(ag);
+    assert_int_equal(ag->oracles, m->nkernels * (1 + m->nhidden)); /* each kernel at each size */
     ag->ntests = 1;
     for (int k = 0; k < m->nkernels; k++)
         for (int c = 0; c < DAY_CHECK_COUNT; c++) {
@@ -420,7 +464,9 @@ static void test_gradescope(void **state)
     setup_autograder(&ag, dir);
 
     char *honest = slurp(SOLUTION);
+    int builds = count_builds(&ag);
     cJSON *o = autograde(&ag, honest);
+    assert_int_equal(count_builds(&ag), builds + 1); /* run_autograder's cache is warm_cache's */
     assert_true(fabs(num_of(o, "score") - ag.max) < 1e-6);
     assert_non_null(strstr(str_of(o, "output"), "course + 3 hidden"));
     assert_true(cJSON_GetArraySize(cJSON_GetObjectItem(o, "leaderboard")) >= 2);
@@ -463,6 +509,9 @@ static void test_gradescope(void **state)
     assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(o, "leaderboard")), 0);
     cJSON_Delete(o);
     free(broken);
+
+    /* No submission ran the reference: its outputs came from warm_cache's. */
+    assert_int_equal(count_oracles(&ag), ag.oracles);
 
     o = autograde(&ag, NULL); /* nothing handed in */
     assert_int_equal(num_of(o, "score"), 0);
@@ -526,6 +575,7 @@ static void test_images_install_what_the_build_needs(void **state)
 
 int main(void)
 {
+    unsetenv("CUDALAB_CACHE"); /* run_autograder's and warm_cache's own, source/cache */
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_images_install_what_the_build_needs),
         cmocka_unit_test(test_student_edition),
