@@ -142,6 +142,9 @@ static void make_names(batch *b)
     }
     for (size_t i = 0; i < b->subs.n; i++) {
         batch_sub *s = &b->subs.v[i];
+        bool later = false; /* the first given keeps the name; later ones count on */
+        for (size_t j = 0; j < i && !later; j++) later = !strcasecmp(b->subs.v[j].name, s->name);
+        if (!later) continue;
         char *stem = cl_strdup(s->name);
         for (int k = 2; taken(b, i); k++) {
             free(s->name);

@@ -312,6 +312,13 @@ static void test_names_and_backups_never_collide(void **state)
     for (int run = 0; run < 3; run++) {
         outcome o = run_argv(false, args);
         assert_int_equal(o.rc, 1);
+        /* The summary is in the order given: the first a/b-c.cu keeps the
+         * name, the second is -2. */
+        char *first = cl_sprintf("\na-b-c-%.8s ", hex), *second = cl_sprintf("\na-b-c-%.8s-2 ", hex);
+        const char *p1 = strstr(o.out, first), *p2 = strstr(o.out, second);
+        if (!p1 || !p2 || p1 > p2) fail_msg("expected%s before%s in:\n%s", first, second, o.out);
+        free(first);
+        free(second);
         outcome_free(&o);
     }
     /* Five submissions, five reports, each with the path it came from. */
