@@ -609,6 +609,40 @@ static void free_lines(char **v, int n)
     free(v);
 }
 
+/* With --jobs 4, grades run one at a time until one has compiled (the
+ * reference is then built and its outputs cached), then 4 at a time: the
+ * file that does not compile and the first that does each end before the
+ * next starts; the other three overlap. */
+static void test_first_grades_warm_the_cache_alone(void **state)
+{
+    (void)state;
+    put("n0.cu", "nocompile\n");
+    for (int i = 1; i <= 4; i++) {
+        char name[16];
+        snprintf(name, sizeof name, "p%d.cu", i);
+        put(name, "sleep 0.5\n");
+    }
+    char *trace = at("trace.log");
+    setenv("FAKE_GRADE_TRACE", trace, 1);
+    const char *args[] = {"batch", "14", "n0.cu", "p1.cu", "p2.cu", "p3.cu", "p4.cu", "--jobs", "4", NULL};
+    outcome o = run_argv(false, args);
+    unsetenv("FAKE_GRADE_TRACE");
+    assert_int_equal(o.rc, 1);
+    outcome_free(&o);
+    char *log = slurp("trace.log"), **lines;
+    int n = split_lines(log, &lines);
+    assert_int_equal(n, 10);
+    assert_string_equal(lines[0], "start n0.cu");
+    assert_string_equal(lines[1], "end n0.cu");
+    assert_string_equal(lines[2], "start p1.cu");
+    assert_string_equal(lines[3], "end p1.cu");
+    /* p2..p4 together: all three start before any of them ends. */
+    for (int k = 4; k < 7; k++) assert_non_null(strstr(lines[k], "start p"));
+    free_lines(lines, n);
+    free(log);
+    free(trace);
+}
+
 /* Start cudalab with args (argv[0] included) in work/ with the fake grader,
  * stdout and stderr as given (-1: inherited); the caller waits. */
 static pid_t spawn_batch(const char *const *args, int out_fd, int err_fd)
@@ -955,6 +989,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_killed_batch_resumes, setup_one, teardown_one),
         cmocka_unit_test_setup_teardown(test_class_of_40_killed_and_resumed, setup_one, teardown_one),
         cmocka_unit_test_setup_teardown(test_rerun_needs_the_same_course_and_version, setup_one, teardown_one),
+        cmocka_unit_test_setup_teardown(test_first_grades_warm_the_cache_alone, setup_one, teardown_one),
         cmocka_unit_test_setup_teardown(test_shards_merge_to_one_run, setup_one, teardown_one),
         cmocka_unit_test_setup_teardown(test_name_from, setup_one, teardown_one),
         cmocka_unit_test_setup_teardown(test_progress_only_on_a_terminal, setup_one, teardown_one),
