@@ -24,6 +24,7 @@
 #include "report/table.h"
 
 #define BATCH_TIMEOUT_S 900.0
+#define BATCH_WARM_TRIES 3 /* a class that does not compile is not graded one at a time */
 
 typedef struct batch_run {
     batch b;
@@ -34,6 +35,7 @@ typedef struct batch_run {
     pthread_cond_t warmed;
     bool warming;      /* a first grade runs alone until one compiles (take_next) */
     bool warming_busy; /* that grade is running */
+    int warm_tries;    /* grades run alone so far; BATCH_WARM_TRIES at most */
     size_t next, finished;
     bool terminal;   /* stderr is one: a progress line */
     int counts[3];   /* passed, not passed, could not grade, so far */
@@ -103,8 +105,8 @@ static bool warms(const batch_sub *s)
     return s && s->result && s->result->checks[DAY_CHECK_COMPILE].passed;
 }
 
-/* The next submission to take. Until one grade has compiled, grades run one
- * at a time: N grades started at once would each find the cache empty and
+/* The next submission to take. Until one grade has compiled (or
+ * BATCH_WARM_TRIES have not), grades run one at a time: N grades started at once would each find the cache empty and
  * build and run the reference N times; after it, every grade reads it. */
 static size_t take_next(batch_run *r, bool *alone)
 {
@@ -129,7 +131,7 @@ static void done_alone(batch_run *r, const batch_sub *s, bool *alone)
 {
     pthread_mutex_lock(&r->lock);
     r->warming_busy = false;
-    if (warms(s)) r->warming = false;
+    if (warms(s) || ++r->warm_tries >= BATCH_WARM_TRIES) r->warming = false;
     *alone = false;
     pthread_cond_broadcast(&r->warmed);
     pthread_mutex_unlock(&r->lock);

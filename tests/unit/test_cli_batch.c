@@ -612,7 +612,8 @@ static void free_lines(char **v, int n)
 /* With --jobs 4, grades run one at a time until one has compiled (the
  * reference is then built and its outputs cached), then 4 at a time: the
  * file that does not compile and the first that does each end before the
- * next starts; the other three overlap. */
+ * next starts; the other three overlap. A class that does not compile runs
+ * alone for 3 grades only. */
 static void test_first_grades_warm_the_cache_alone(void **state)
 {
     (void)state;
@@ -638,6 +639,32 @@ static void test_first_grades_warm_the_cache_alone(void **state)
     assert_string_equal(lines[3], "end p1.cu");
     /* p2..p4 together: all three start before any of them ends. */
     for (int k = 4; k < 7; k++) assert_non_null(strstr(lines[k], "start p"));
+    free_lines(lines, n);
+    free(log);
+
+    /* Five files that do not compile: n1, n2, n3 alone, then n4 and n5 together. */
+    for (int i = 1; i <= 5; i++) {
+        char name[16];
+        snprintf(name, sizeof name, "n%d.cu", i);
+        put(name, "nocompile 0.5\n");
+    }
+    unlink(trace);
+    setenv("FAKE_GRADE_TRACE", trace, 1);
+    const char *broken[] = {"batch", "14", "n1.cu", "n2.cu", "n3.cu", "n4.cu", "n5.cu", "--jobs", "4", NULL};
+    o = run_argv(false, broken);
+    unsetenv("FAKE_GRADE_TRACE");
+    assert_int_equal(o.rc, 1);
+    outcome_free(&o);
+    log = slurp("trace.log");
+    n = split_lines(log, &lines);
+    assert_int_equal(n, 10);
+    for (int k = 0; k < 6; k++) {
+        char want[16];
+        snprintf(want, sizeof want, "%s n%d.cu", k % 2 ? "end" : "start", k / 2 + 1);
+        assert_string_equal(lines[k], want);
+    }
+    assert_non_null(strstr(lines[6], "start n")); /* then n4 and n5 together */
+    assert_non_null(strstr(lines[7], "start n"));
     free_lines(lines, n);
     free(log);
     free(trace);
