@@ -2,6 +2,7 @@
 #include "batch.h"
 
 #include <cjson/cJSON.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
@@ -141,6 +142,9 @@ static void make_names(batch *b)
     }
     for (size_t i = 0; i < b->subs.n; i++) {
         batch_sub *s = &b->subs.v[i];
+        bool later = false; /* the first given keeps the name; later ones count on */
+        for (size_t j = 0; j < i && !later; j++) later = !strcasecmp(b->subs.v[j].name, s->name);
+        if (!later) continue;
         char *stem = cl_strdup(s->name);
         for (int k = 2; taken(b, i); k++) {
             free(s->name);
@@ -308,6 +312,31 @@ static void hash_file(cl_sha256 *h, const char *path)
     free(text);
 }
 
+static int by_bytes(const struct dirent **a, const struct dirent **b)
+{
+    return strcmp((*a)->d_name, (*b)->d_name); /* not alphasort's locale */
+}
+
+/* Every regular file at the top of dir, by name in byte order: its name, then
+ * its bytes. */
+static void hash_folder(cl_sha256 *h, const char *dir)
+{
+    struct dirent **names = NULL;
+    int n = scandir(dir, &names, NULL, by_bytes);
+    for (int i = 0; i < n; i++) {
+        char *path = cl_path_join(dir, names[i]->d_name);
+        struct stat sb;
+        if (names[i]->d_name[0] != '.' && stat(path, &sb) == 0 && S_ISREG(sb.st_mode)) {
+            cl_sha256_update(h, names[i]->d_name, strlen(names[i]->d_name) + 1);
+            hash_file(h, path);
+        }
+        free(path);
+        free(names[i]);
+    }
+    free(names);
+    cl_sha256_update(h, "/", 1);
+}
+
 /* Whether the report at path was made from this very file, seed, backend,
  * course and cudalab; then its result is s's. */
 static void keep_earlier(const batch *b, batch_sub *s, const char *path)
@@ -399,12 +428,19 @@ static void take_ids(batch *b)
 
 void batch_prepare(batch *b)
 {
+    /* The course, as far as this day's grades go: the day's folder (its
+     * manifest, a check script, a copy kernel), its reference and its
+     * template folder (the day's headers). */
     cl_sha256 h;
     cl_sha256_init(&h);
-    hash_file(&h, b->day_manifest->path);
+    hash_folder(&h, b->day_manifest->dir);
     char *solution = day_solution_path(b->course, b->day_manifest);
+    char *templates = day_template_path(b->course, b->day_manifest), *slash = strrchr(templates, '/');
+    if (slash) *slash = '\0';
     hash_file(&h, solution);
+    hash_folder(&h, templates);
     free(solution);
+    free(templates);
     cl_sha256_final_hex(&h, b->course_sha);
     make_names(b);
     if (b->shards) keep_shard(b);

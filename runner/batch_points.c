@@ -1,7 +1,8 @@
 /* batch_points.c - what a submission's grade is worth, check by check
- * (batch.h). Each check a kernel lists in the day's manifest is worth
- * batch_points_max(); the kernel earns it when that check holds for that
- * kernel. Where the grader's report gives a check's points itself (a
+ * (batch.h). Each check a kernel lists in the day's manifest is worth its
+ * `points:` there (1 when not named: day_kernel_points, the rule the
+ * Gradescope autograder and the GitHub Classroom workflow use too); the
+ * kernel earns them when that check holds for that kernel. Where the grader's report gives a check's points itself (a
  * "points" and a "max_points" number in its entry of "checks"), those win. */
 #include "batch.h"
 
@@ -10,9 +11,7 @@
 
 double batch_points_max(const day_kernel *k, day_check c)
 {
-    /* The one rule: until the manifest carries `points:` (docs/day-format.md),
-     * every check that a kernel lists is worth 1, and nothing else counts. */
-    return k->checks & (1u << c) ? 1.0 : 0.0;
+    return (double)day_kernel_points(k, c); /* 0 for a check it does not list */
 }
 
 static const report_kernel *find_kernel(const report_result *r, const char *name)

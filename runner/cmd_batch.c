@@ -1,8 +1,9 @@
 /* cmd_batch.c - `cudalab batch DAY PATH... [--jobs N] [--out DIR] [--csv F]
  * [--name-from P] [--shard I/N] [--similar]`: a class graded, each submission
  * by `cudalab grade --json` in a child of its own (a submission cannot take
- * the batch down), N at a time; a progress line on stderr where that is a
- * terminal.
+ * the batch down), N at a time once a first grade has compiled (it leaves
+ * the reference's build and outputs in the cache for all the others); a
+ * progress line on stderr where that is a terminal.
  *
  * Nothing is lost: the output paths are checked before anything is graded, a
  * path that cannot be graded is a row, each submission's report is written
@@ -23,6 +24,7 @@
 #include "report/table.h"
 
 #define BATCH_TIMEOUT_S 900.0
+#define BATCH_WARM_TRIES 3 /* a class that does not compile is not graded one at a time */
 
 typedef struct batch_run {
     batch b;
@@ -30,6 +32,10 @@ typedef struct batch_run {
     const char *grader; /* the program run for each grade */
     char self[4096];
     pthread_mutex_t lock;
+    pthread_cond_t warmed;
+    bool warming;      /* a first grade runs alone until one compiles (take_next) */
+    bool warming_busy; /* that grade is running */
+    int warm_tries;    /* grades run alone so far; BATCH_WARM_TRIES at most */
     size_t next, finished;
     bool terminal;   /* stderr is one: a progress line */
     int counts[3];   /* passed, not passed, could not grade, so far */
@@ -92,16 +98,58 @@ static void progress(batch_run *r, const batch_sub *s)
     fflush(stderr);
 }
 
+/* Whether s's grade built and ran the reference (it compiled): from then on
+ * the cache holds the reference's build and its outputs at every size. */
+static bool warms(const batch_sub *s)
+{
+    return s && s->result && s->result->checks[DAY_CHECK_COMPILE].passed;
+}
+
+/* The next submission to take. Until one grade has compiled (or
+ * BATCH_WARM_TRIES have not), grades run one at a time: N grades started at once would each find the cache empty and
+ * build and run the reference N times; after it, every grade reads it. */
+static size_t take_next(batch_run *r, bool *alone)
+{
+    pthread_mutex_lock(&r->lock);
+    while (r->warming && !*alone && r->next < r->b.subs.n) {
+        const batch_sub *s = &r->b.subs.v[r->next];
+        if (s->reason || s->kept) break; /* nothing to grade: no need to wait */
+        if (!r->warming_busy) {
+            r->warming_busy = true;
+            *alone = true;
+            break;
+        }
+        pthread_cond_wait(&r->warmed, &r->lock);
+    }
+    size_t i = r->next++;
+    pthread_mutex_unlock(&r->lock);
+    return i;
+}
+
+/* The grade that ran alone is done: others may start, or the next runs alone. */
+static void done_alone(batch_run *r, const batch_sub *s, bool *alone)
+{
+    pthread_mutex_lock(&r->lock);
+    r->warming_busy = false;
+    if (warms(s) || ++r->warm_tries >= BATCH_WARM_TRIES) r->warming = false;
+    *alone = false;
+    pthread_cond_broadcast(&r->warmed);
+    pthread_mutex_unlock(&r->lock);
+}
+
 static void *worker(void *arg)
 {
     batch_run *r = arg;
     for (;;) {
-        pthread_mutex_lock(&r->lock);
-        size_t i = r->next++;
-        pthread_mutex_unlock(&r->lock);
-        if (i >= r->b.subs.n) return NULL;
+        bool alone = false;
+        size_t i = take_next(r, &alone);
+        if (i >= r->b.subs.n) {
+            if (alone) done_alone(r, NULL, &alone);
+            return NULL;
+        }
         batch_sub *s = &r->b.subs.v[i];
         if (!s->reason && !s->kept) grade_one(r, s);
+        if (alone) done_alone(r, s, &alone);
         if (!s->kept && s->result) batch_points_take(r->b.day_manifest, s->json, s->result, &s->points);
         if (!s->kept) batch_save_report(&r->b, s);
         free(s->json);
@@ -208,12 +256,15 @@ static int parse(int argc, char **argv, batch_run *r)
 static void grade_all(batch_run *r)
 {
     pthread_mutex_init(&r->lock, NULL);
+    pthread_cond_init(&r->warmed, NULL);
+    r->warming = r->jobs > 1;
     pthread_t threads[64];
     int started = 0;
     for (int i = 0; i < r->jobs && i < (int)r->b.subs.n; i++)
         if (pthread_create(&threads[started], NULL, worker, r) == 0) started++;
     if (!started) worker(r);
     for (int i = 0; i < started; i++) pthread_join(threads[i], NULL);
+    pthread_cond_destroy(&r->warmed);
     pthread_mutex_destroy(&r->lock);
 }
 

@@ -67,7 +67,12 @@ cl_status pack_course(pack_sink *s, const day_course *c, const pack_course_optio
  * solutions and fixtures. CL_NOT_FOUND when root is no cudalab checkout. */
 cl_status pack_tool_source(pack_sink *s, const char *root, const char *prefix, cl_error *err);
 
-/* `pack student`: dir must be missing or an empty folder. */
+/* The CUDA release of the nvcc that builds the references' PTX, as NVIDIA's
+ * apt packages name it ("13-0"; "12-8" when unknown); caller frees. */
+char *pack_cuda_release(void);
+
+/* `pack student`: dir must be missing or an empty folder. The edition's
+ * docs/classroom/classroom.yml names this machine's CUDA release. */
 cl_status pack_student(const day_course *c, const char *dir, pack_sink **written, cl_error *err);
 /* `pack gradescope`. */
 cl_status pack_gradescope(const day_course *c, const day_manifest *m, const char *zip_path,

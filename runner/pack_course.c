@@ -301,6 +301,26 @@ static cl_status check_student(const char *dir, cl_error *err)
     return st;
 }
 
+/* The GitHub Classroom workflow in the edition installs the nvcc release
+ * that made its PTX (ptxas must be as new): its `CUDA: "X-Y"` line set. */
+static cl_status set_workflow_cuda(const char *dir, cl_error *err)
+{
+    char *path = cl_path_join(dir, "docs/classroom/classroom.yml"), *text = NULL;
+    cl_status st = cl_read_file(path, &text, NULL, err);
+    char *at = st == CL_OK ? strstr(text, "\n  CUDA: \"") : NULL;
+    if (at) {
+        char *value = at + 10, *end = strchr(value, '"');
+        char *cuda = pack_cuda_release();
+        char *fixed = end ? cl_sprintf("%.*s%s%s", (int)(value - text), text, cuda, end) : NULL;
+        if (fixed) st = cl_write_file_atomic(path, fixed, strlen(fixed), err);
+        free(fixed);
+        free(cuda);
+    }
+    free(text);
+    free(path);
+    return st;
+}
+
 cl_status pack_student(const day_course *c, const char *dir, pack_sink **written, cl_error *err)
 {
     pack_sink *s = NULL;
@@ -310,6 +330,7 @@ cl_status pack_student(const day_course *c, const char *dir, pack_sink **written
     if (st == CL_OK) st = pack_course(s, c, &o, err);
     if (st == CL_OK) st = pack_tool_source(s, c->root, "", err);
     if (st == CL_OK) st = pack_add(s, ".gitignore", "/build*/\n", 9, false, err);
+    if (st == CL_OK) st = set_workflow_cuda(dir, err);
     if (st == CL_OK) st = check_student(dir, err);
     *written = s;
     return st;

@@ -1,7 +1,8 @@
 /* pack_gradescope.c - a Gradescope autograder for one day: setup.sh (the
  * image: packages, the CUDA toolkit's nvcc, cudalab built from the source
- * in the zip), run_autograder (cudalab autograde), and the course of that
- * day with its hidden sizes and its reference as PTX. */
+ * in the zip, the reference's outputs cached by warm_cache), run_autograder
+ * (cudalab autograde), and the course of that day with its hidden sizes and
+ * its reference as PTX. */
 #include "pack.h"
 
 #include <dirent.h>
@@ -26,7 +27,7 @@ static const char setup_sh[] =
     "export DEBIAN_FRONTEND=noninteractive\n"
     "apt-get update\n"
     "apt-get install -y --no-install-recommends build-essential cmake pkg-config \\\n"
-    "    libyaml-dev libcjson-dev libncurses-dev ca-certificates wget\n"
+    "    libyaml-dev libcjson-dev libncurses-dev liblua5.4-dev ca-certificates wget\n"
     "if [ ! -x /usr/local/cuda/bin/nvcc ]; then\n"
     "    . /etc/os-release\n"
     "    repo=\"ubuntu${VERSION_ID/./}\"\n"
@@ -40,7 +41,24 @@ static const char setup_sh[] =
     "fi\n"
     "cmake -S \"$here/cudalab\" -B \"$here/build\" -DCMAKE_BUILD_TYPE=Release -DCUDALAB_TESTS=OFF\n"
     "cmake --build \"$here/build\" -j \"$(nproc)\"\n"
-    "\"$here/build/cudalab\" doctor || true\n";
+    "\"$here/build/cudalab\" doctor || true\n"
+    "\"$here/warm_cache\" || true\n";
+
+/* setup.sh runs this once: the reference's outputs at every size go into the
+ * image's cache (the template graded), so that a submission's grade runs
+ * only the submission's kernels. */
+static const char warm_cache[] =
+    "#!/bin/sh\n"
+    "# warm_cache: setup.sh runs this once, after building cudalab. Made by `cudalab\n"
+    "# pack gradescope`: it grades the day's template, so that the reference's\n"
+    "# outputs at every size are in the cache that run_autograder uses\n"
+    "# (source/cache) and each submission's grade runs only its own kernels.\n"
+    "here=\"$(cd \"$(dirname \"$0\")\" && pwd)\"\n"
+    "cudalab=\"${CUDALAB_AUTOGRADER_BIN:-$here/build/cudalab}\"\n"
+    "CUDALAB_COURSE=\"$here/cudalab\" CUDALAB_CACHE=\"${CUDALAB_CACHE:-$here/cache}\" \\\n"
+    "    CUDALAB_WORKSPACE=\"$here/warm\" \"$cudalab\" grade --json -- %s \\\n"
+    "    \"$here/cudalab/templates/%s/%s\" >/dev/null\n"
+    "exit 0\n";
 
 /* Gradescope runs this for each submission, in /autograder. */
 static const char run_autograder[] =
@@ -53,11 +71,12 @@ static const char run_autograder[] =
     "root=\"${CUDALAB_AUTOGRADER_ROOT:-/autograder}\"\n"
     "cudalab=\"${CUDALAB_AUTOGRADER_BIN:-$root/source/build/cudalab}\"\n"
     "CUDALAB_COURSE=\"$root/source/cudalab\"\n"
-    "export CUDALAB_COURSE\n"
+    "CUDALAB_CACHE=\"${CUDALAB_CACHE:-$root/source/cache}\"   # warmed by setup.sh\n"
+    "export CUDALAB_COURSE CUDALAB_CACHE\n"
     "exec \"$cudalab\" autograde %s --root \"$root\"\n";
 
 /* "13.0, V13.0.88" -> "13-0"; "12-8" when the version is unknown. */
-static char *cuda_release(void)
+char *pack_cuda_release(void)
 {
     build_toolchain tc;
     cl_error err = {0};
@@ -73,16 +92,26 @@ static bool slug_ok(const char *slug)
     return slug[0] && strspn(slug, "abcdefghijklmnopqrstuvwxyz0123456789-") == strlen(slug);
 }
 
+/* The student's file name goes into warm_cache: letters, digits, . _ - */
+static bool file_ok(const char *name)
+{
+    return name[0] && name[0] != '.' && name[0] != '-' &&
+           strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") == strlen(name);
+}
+
 static cl_status add_scripts(pack_sink *s, const day_manifest *m, cl_error *err)
 {
-    char *cuda = cuda_release();
+    char *cuda = pack_cuda_release();
     char *setup = cl_sprintf(setup_sh, cuda);
     char *run = cl_sprintf(run_autograder, m->slug, m->slug);
+    char *warm = cl_sprintf(warm_cache, m->slug, m->slug, m->student_file);
     cl_status st = pack_add(s, "setup.sh", setup, strlen(setup), true, err);
     if (st == CL_OK) st = pack_add(s, "run_autograder", run, strlen(run), true, err);
+    if (st == CL_OK) st = pack_add(s, "warm_cache", warm, strlen(warm), true, err);
     free(cuda);
     free(setup);
     free(run);
+    free(warm);
     return st;
 }
 
@@ -96,6 +125,9 @@ cl_status pack_gradescope(const day_course *c, const day_manifest *m, const char
     if (!slug_ok(m->slug))
         return cl_fail(err, CL_USAGE, m->path, 0, 0, "the day's slug '%s' is not lower-case "
                        "letters, digits and '-'", m->slug);
+    if (!file_ok(m->student_file))
+        return cl_fail(err, CL_USAGE, m->path, 0, 0, "the day's file name is not letters, "
+                       "digits, '.', '_' and '-'");
     st = add_scripts(s, m, err);
     if (st == CL_OK) st = pack_tool_source(s, c->root, "cudalab/", err);
     if (st == CL_OK) st = pack_course(s, c, &o, err);

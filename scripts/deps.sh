@@ -4,7 +4,7 @@
 #   scripts/deps.sh [--fuzz]   --fuzz: also clang and libFuzzer (scripts/fuzz.sh)
 set -euo pipefail
 need=(build-essential cmake pkg-config libyaml-dev libncurses-dev libcjson-dev
-      libcmocka-dev liblua5.4-dev tmux)
+      libcmocka-dev liblua5.4-dev tmux jq)
 [ "${1:-}" = "--fuzz" ] && need+=(clang-14 libclang-rt-14-dev llvm-14)
 missing=()
 for p in "${need[@]}"; do

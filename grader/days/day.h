@@ -221,6 +221,7 @@ typedef struct day_manifest {
     day_size course;
     day_size *hidden;
     int nhidden;
+    char *hidden_visibility; /* Gradescope's for the hidden sizes' tests; NULL: after_published */
     day_require *requires;
     int nrequires;
     char **hints;

@@ -556,6 +556,22 @@ static cl_status sizes_hidden(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error 
     return st;
 }
 
+/* When the Gradescope autograder shows students the tests of the hidden
+ * sizes: one of Gradescope's visibilities. */
+static cl_status sizes_hidden_visibility(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
+{
+    static const char *const known[] = {"after_published", "after_due_date", "hidden", "visible"};
+    const char *s = cl_yaml_scalar(v);
+    for (size_t i = 0; s && i < sizeof known / sizeof *known; i++)
+        if (!strcmp(s, known[i]))
+            return cl_yaml_string(d, v, "'hidden_visibility'", &((day_manifest *)t)->hidden_visibility, err);
+    char *shown = cl_text_safe(s ? s : "not a string", 0);
+    cl_status st = cl_yaml_fail(d, v, err, "'hidden_visibility' must be after_published, "
+                                "after_due_date, hidden or visible (Gradescope's), found '%s'", shown);
+    free(shown);
+    return st;
+}
+
 static cl_status sizes_require(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
 {
     return day_read_requires(d, v, t, err);
@@ -565,6 +581,7 @@ static const cl_yaml_field size_fields[] = {
     {"course", true, sizes_course},
     {"hidden", true, sizes_hidden},
     {"require", false, sizes_require},
+    {"hidden_visibility", false, sizes_hidden_visibility},
     {NULL, false, NULL},
 };
 
@@ -837,7 +854,7 @@ void day_manifest_free(day_manifest *m)
     }
     free(m->formulas.v);
     free(m->path); free(m->dir); free(m->slug); free(m->title); free(m->topic);
-    free(m->student_file); free(m->arch); free(m->grid);
+    free(m->student_file); free(m->arch); free(m->grid); free(m->hidden_visibility);
     free(m);
 }
 

@@ -27,7 +27,7 @@ int grade_backend_from_name(const char *name)
     return -1;
 }
 
-static double now_seconds(void)
+double grade_now(void)
 {
     struct timeval tv;
     gettimeofday(&tv, NULL);
@@ -240,7 +240,7 @@ static void blame_source(const grading *g, const char *file, cl_error *err)
 cl_status grade_day(const day_course *c, const day_manifest *m, const char *file,
                     const grade_options *opt, report_result **out, cl_error *err)
 {
-    double start = now_seconds();
+    double start = grade_now();
     grading g = {.course = c, .day = m, .opt = opt};
     *out = NULL;
     g.r = report_new(m->slug, file, "emulator", opt->seed);
@@ -254,7 +254,9 @@ cl_status grade_day(const day_course *c, const day_manifest *m, const char *file
         free(g.r->backend);
         g.r->backend = cl_strdup("emulator+gpu");
     }
+    double built = grade_now();
     if (st == CL_OK) st = build_all(&g, file, err);
+    g.r->build_seconds = grade_now() - built;
     if (st == CL_OK && g.r->checks[DAY_CHECK_COMPILE].passed) {
         st = run_all(&g, err);
         if (st == CL_OK) grade_decide_checks(&g);
@@ -266,7 +268,7 @@ cl_status grade_day(const day_course *c, const day_manifest *m, const char *file
         report_free(g.r);
         return st;
     }
-    g.r->seconds = now_seconds() - start;
+    g.r->seconds = grade_now() - start;
     report_finish(g.r);
     *out = g.r;
     return CL_OK;

@@ -248,11 +248,13 @@ static cl_status run_mine(grading *g, report_kernel *rk, const day_kernel *k, co
     const day_size *size = grade_size(g, index);
     char *label = harness_size_label(size);
     set_bounds(g, ref_block);
+    double start = grade_now();
     cl_status st = grade_run_size(g, &g->emu, g->emu.mine, k, entry, size, 0, oracle, &hr, err);
     backend_emu_set_bounds(g->emu.be, 0, NULL, 0);
     if (st == CL_OK) {
         report_size_result *s = report_add_size(rk, label);
         s->ran = true;
+        s->seconds = grade_now() - start;
         if (hr.run.outcome != BACKEND_COMPLETED)
             s->outcome = cl_sprintf("%s: %s", backend_outcome_name(hr.run.outcome),
                                     hr.run.detail ? hr.run.detail
@@ -338,6 +340,7 @@ cl_status grade_run_kernel(grading *g, const day_kernel *k, cl_error *err)
 {
     grade_entry mine, ref;
     cl_status st = CL_OK;
+    double start = grade_now();
     grade_find_kernel(g->mine, k, &mine);
     grade_find_kernel(g->ref, k, &ref);
     int sizes = grade_nsizes(g);
@@ -359,6 +362,7 @@ cl_status grade_run_kernel(grading *g, const day_kernel *k, cl_error *err)
     if (st == CL_OK && g->gpu.be)
         st = grade_run_gpu_kernel(g, rk, k, rk->problem ? NULL : mine.entry,
                                   ref.present && ref.signature_ok ? ref.entry : NULL, oracles, err);
+    rk->seconds = grade_now() - start;
 done:
     for (int i = 0; i < sizes; i++) grade_oracle_free(&oracles[i]);
     free(oracles);

@@ -1,7 +1,8 @@
 /* gradescope.c - Gradescope's results.json from the result model and the
  * day's manifest: a test for each check of each kernel, worth the points the
  * manifest gives it; correctness one test a size, the hidden sizes shown to
- * students only once the grades are published. */
+ * students only once the grades are published. Each test's execution_time is
+ * the run it judges: a size's run, a kernel's runs, the builds. */
 #include "table.h"
 
 #include <cjson/cJSON.h>
@@ -24,8 +25,9 @@ static double points_round(double x)
     return round(x * 1e4) / 1e4;
 }
 
+/* A test; seconds is how long what it judges took to run (0: nothing ran). */
 static void add_test(gs *g, const char *name, double score, double max, const char *output,
-                     const char *visibility)
+                     const char *visibility, double seconds)
 {
     cJSON *t = cJSON_CreateObject();
     char *safe = cl_text_safe(name, 0);
@@ -38,6 +40,7 @@ static void add_test(gs *g, const char *name, double score, double max, const ch
     cJSON_AddStringToObject(t, "output", safe);
     free(safe);
     cJSON_AddStringToObject(t, "visibility", visibility);
+    cJSON_AddNumberToObject(t, "execution_time", round(seconds * 1e3) / 1e3);
     cJSON_AddItemToArray(g->tests, t);
     g->score += points_round(score);
 }
@@ -82,7 +85,8 @@ static bool size_ok(const report_size_result *s)
 }
 
 /* Correctness: the points split evenly over the course size and the hidden
- * ones; the hidden ones visible once the grades are published. */
+ * ones; the hidden ones visible once the grades are published, or when the
+ * manifest's `sizes.hidden_visibility` says. */
 static void correctness_tests(gs *g, const day_kernel *k, const report_kernel *rk)
 {
     int nsizes = 1 + g->m->nhidden;
@@ -95,7 +99,9 @@ static void correctness_tests(gs *g, const day_kernel *k, const report_kernel *r
         const report_size_result *s = !why && i < rk->nsizes ? &rk->sizes[i] : NULL;
         char *out = s ? size_output(s, rk->unit ? rk->unit : "values")
                       : cl_strdup(why ? why : "not run");
-        add_test(g, name, s && size_ok(s) ? each : 0, each, out, i ? "after_published" : "visible");
+        const char *hidden = g->m->hidden_visibility ? g->m->hidden_visibility : "after_published";
+        add_test(g, name, s && size_ok(s) ? each : 0, each, out, i ? hidden : "visible",
+                 s ? s->seconds : 0);
         free(name);
         free(out);
     }
@@ -127,7 +133,7 @@ static void hazard_test(gs *g, const day_kernel *k, const report_kernel *rk, day
     bool ok = !why && !errors && !unexplained;
     char *name = cl_sprintf("%s: %s", k->name, day_check_name(c));
     double pts = day_kernel_points(k, c);
-    add_test(g, name, ok ? pts : 0, pts, out, "visible");
+    add_test(g, name, ok ? pts : 0, pts, out, "visible", why ? 0 : rk->seconds);
     free(name);
     free(out);
     free(why);
@@ -156,7 +162,7 @@ static void resources_test(gs *g, const day_kernel *k, const report_kernel *rk)
     }
     char *name = cl_sprintf("%s: resources", k->name);
     double pts = day_kernel_points(k, DAY_CHECK_RESOURCES);
-    add_test(g, name, ok ? pts : 0, pts, why ? why : cl_str_cstr(&b), "visible");
+    add_test(g, name, ok ? pts : 0, pts, why ? why : cl_str_cstr(&b), "visible", why ? 0 : rk->seconds);
     free(name);
     free(why);
     cl_str_free(&b);
@@ -179,7 +185,7 @@ static void compile_test(gs *g, const char *error)
     const report_check *c = g->r ? &g->r->checks[DAY_CHECK_COMPILE] : NULL;
     const char *out = error ? error : c && c->detail && *c->detail ? c->detail
                                                                    : c && c->passed ? "compiled" : "";
-    add_test(g, "compile", 0, 0, out, "visible");
+    add_test(g, "compile", 0, 0, out, "visible", c ? g->r->build_seconds : 0);
 }
 
 /* Lane instructions always, GB/s where a GPU ran: for the kernels that pass. */

@@ -98,6 +98,8 @@ typedef struct report_size_result {
     bool gpu_ran;             /* the GPU ran it too */
     long long gpu_wrong;      /* what the GPU got wrong, -1 when it did not finish */
     char *gpu_outcome;        /* NULL when the GPU's launch completed */
+    double seconds;           /* wall time of the student's run at this size; not in
+                               * the JSON (a report is the same from run to run) */
 } report_size_result;
 
 typedef struct report_kernel {
@@ -111,6 +113,8 @@ typedef struct report_kernel {
     char *problem;            /* missing, wrong signature, ...; NULL when fine */
     char *unit;               /* what wrong/total count: "rows", "elements", "blocks" */
     double bytes_needed;      /* the day's `bytes:` at the course size; 0: unknown */
+    double seconds;           /* wall time of its runs, the reference's outputs and the
+                               * GPU's included; not in the JSON, as sizes' seconds */
 } report_kernel;
 
 typedef struct report_check {
@@ -133,6 +137,7 @@ typedef struct report_result {
     int ndiags;
     char *printf_text;        /* device printf output, capped; NULL when none */
     double seconds;           /* how long the grade took */
+    double build_seconds;     /* of which the builds; not in the JSON */
     bool copy_has_ms;
     double copy_ms, copy_gbps; /* the day's copy kernel, GPU only */
     char *device;             /* "NVIDIA H200 (sm_90)" where a GPU ran */

@@ -21,7 +21,8 @@ char *report_csv_finish(report_csv_table *t); /* caller frees; t is reset */
 
 /* Gradescope's results.json (its documented format): "score",
  * "execution_time", "output", "stdout_visibility", "tests" (each "name",
- * "score", "max_score", "status", "output", "visibility") and "leaderboard".
+ * "score", "max_score", "status", "output", "visibility", "execution_time") and
+ * "leaderboard".
  * A test for "compile" (no points), then for each of m's kernels each check
  * it lists, worth day_kernel_points; correctness is one test a size, the
  * points split evenly, the hidden sizes "after_published". An optional

@@ -4,7 +4,8 @@
  * through bash, its max-score when it exits 0), in a student edition with a
  * student's file at SUBMISSION. Checkout, the steps named "Install..." and
  * "Build..." (the built cudalab stands in) and the reporter are not run.
- * Each check's max-score must be the sum of the day's points for it. */
+ * Each check's max-score must be the sum of the day's points for it, and the
+ * edition's copy of the workflow must name this machine's CUDA release. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/proc.h"
@@ -86,13 +88,33 @@ static void make_repo(workflow *w)
     assert_non_null(mkdtemp(tmpl));
     w->top = cl_strdup(tmpl);
     w->repo = cl_sprintf("%s/assignment", tmpl);
+    /* An nvcc that calls itself release 12.4 and is the real one otherwise. */
+    char *fake = cl_sprintf("%s/bin/nvcc", tmpl), *fake_dir = cl_sprintf("%s/bin", tmpl);
+    char *env_nvcc = cl_sprintf("CUDALAB_NVCC=%s", fake);
+    static const char script[] =
+        "#!/bin/sh\n"
+        "[ \"$1\" = --version ] && { echo 'Cuda compilation tools, release 12.4, V12.4.131'; exit 0; }\n"
+        "exec /usr/local/cuda/bin/nvcc \"$@\"\n";
+    cl_error e = {0};
+    assert_int_equal(cl_mkdirs(fake_dir, &e), CL_OK);
+    assert_int_equal(cl_write_file_atomic(fake, script, strlen(script), &e), CL_OK);
+    assert_int_equal(chmod(fake, 0755), 0);
+    const char *env[] = {env_nvcc, NULL};
     const char *argv[] = {CUDALAB_BINARY, "pack", "student", w->repo, NULL};
-    cl_proc_spec spec = {.argv = argv, .timeout_s = 300};
+    cl_proc_spec spec = {.argv = argv, .env = env, .timeout_s = 300};
     cl_proc_result res;
     cl_error err = {0};
     assert_int_equal(cl_proc_run(&spec, &res, &err), CL_OK);
     assert_int_equal(res.exit_code, 0);
     cl_proc_result_free(&res);
+    free(fake), free(fake_dir), free(env_nvcc);
+    /* The edition's workflow installs the nvcc that made its PTX: packed
+     * with an nvcc that says it is release 12.4, it says 12-4. */
+    char *yml = cl_path_join(w->repo, "docs/classroom/classroom.yml"), *text = NULL;
+    assert_int_equal(cl_read_file(yml, &text, NULL, &err), CL_OK);
+    if (!strstr(text, "\n  CUDA: \"12-4\"")) fail_msg("the edition's classroom.yml: %.300s", strstr(text, "CUDA:"));
+    free(text);
+    free(yml);
     char *build = cl_path_join(w->repo, "build"), *link = cl_path_join(build, "cudalab");
     assert_int_equal(cl_mkdirs(build, &err), CL_OK);
     assert_int_equal(symlink(CUDALAB_BINARY, link), 0);

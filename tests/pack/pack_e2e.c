@@ -7,7 +7,10 @@
  *  - `pack gradescope 14 FILE.zip`: the zip unpacked into a temporary
  *    /autograder laid out as Gradescope does, run_autograder run against an
  *    honest, a dishonest, a non-compiling and a missing submission, and
- *    every field of results.json checked. */
+ *    every field of results.json checked; warm_cache (setup.sh's last step)
+ *    leaves the reference's outputs in the cache, so no submission runs it;
+ *  - setup.sh and the GitHub Classroom workflow install every package the
+ *    build needs (scripts/deps.sh's list, less the tests' own). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -120,7 +123,9 @@ static void no_secret(const char *path, const char *rel)
     assert_false(!strncmp(rel, "solutions/", 10) && n > 3 && !strcmp(rel + n - 3, ".cu"));
     assert_false(!strncmp(rel, "tests/", 6) || !strncmp(rel, "bench/", 6));
     assert_null(strstr(rel, "/fixtures/"));
-    if (strncmp(rel, "days/", 5) != 0) return;
+    /* The days, the docs and the top-level files are what a student reads;
+     * the tool's sources hold only generic examples ({n: 257}). */
+    if (strncmp(rel, "days/", 5) && strncmp(rel, "docs/", 5) && strchr(rel, '/')) return;
     char *text = slurp(path);
     for (size_t i = 0; i < hidden_texts.n; i++)
         if (strstr(text, hidden_texts.v[i])) fail_msg("%s holds the hidden size %s", rel, hidden_texts.v[i]);
@@ -277,7 +282,39 @@ typedef struct autograder {
     char *root, *submission, *results;
     double max;   /* what every run's tests must add up to */
     int ntests;
+    int oracles;  /* the reference's outputs warm_cache left in the cache */
 } autograder;
+
+static int entries; /* count_entry's count */
+
+static void count_entry(const char *path, const char *rel)
+{
+    (void)path;
+    size_t n = strlen(rel);
+    entries += n > 6 && !strcmp(rel + n - 6, ".entry");
+}
+
+/* Builds in the autograder's cache (source/cache). */
+static int count_builds(const autograder *ag)
+{
+    char *dir = cl_path_join(ag->root, "source/cache/build");
+    entries = 0;
+    walk(dir, "", count_entry);
+    free(dir);
+    return entries;
+}
+
+/* Entries in the cache's folder of the reference's outputs (grade/oracle.c). */
+static int count_oracles(const autograder *ag)
+{
+    char *dir = cl_path_join(ag->root, "source/cache/build/oracle");
+    DIR *d = opendir(dir);
+    int n = 0;
+    for (struct dirent *e; d && (e = readdir(d));) n += e->d_name[0] != '.';
+    if (d) closedir(d);
+    free(dir);
+    return n;
+}
 
 static const char *str_of(const cJSON *o, const char *key)
 {
@@ -320,6 +357,7 @@ static void check_fields(const autograder *ag, const cJSON *o)
         assert_true(!strcmp(vis, "visible") || !strcmp(vis, "after_published"));
         assert_int_equal(!strcmp(vis, "after_published"), strstr(str_of(t, "name"), "hidden size") != NULL);
         str_of(t, "output");
+        assert_true(num_of(t, "execution_time") >= 0);
         sum += s, max += m, n++;
     }
     assert_true(fabs(sum - num_of(o, "score")) < 1e-6);
@@ -389,12 +427,23 @@ static void setup_autograder(autograder *ag, const char *dir)
     assert_false(cl_file_exists(cu)); /* the reference travels as PTX */
     ag->submission = cl_path_join(ag->root, "submission");
     ag->results = cl_path_join(ag->root, "results");
+    /* setup.sh's last step: the reference's outputs into the image's cache. */
+    char *warm = cl_path_join(source, "warm_cache");
+    const char *warm_argv[] = {warm, NULL};
+    const char *warm_env[] = {"CUDALAB_AUTOGRADER_BIN=" CUDALAB_BINARY, NULL};
+    char *setup_text = slurp(setup);
+    assert_non_null(strstr(setup_text, "\"$here/warm_cache\""));
+    free(setup_text);
+    assert_int_equal(run(warm_argv, warm_env, NULL), 0);
+    free(warm);
     /* The maximum, from the day's manifest in the zip (points per check). */
     day_manifest *m = NULL;
     cl_error err = {0};
     char *yaml = cl_path_join(source, "cudalab/days/day14-syncthreads/day.yaml");
     assert_int_equal(day_manifest_load(yaml, &m, &err), CL_OK);
     assert_true(m->nhidden > 0); /* the autograder keeps the hidden sizes */
+    ag->oracles = count_oracles(ag);
+    assert_int_equal(ag->oracles, m->nkernels * (1 + m->nhidden)); /* each kernel at each size */
     ag->ntests = 1;
     for (int k = 0; k < m->nkernels; k++)
         for (int c = 0; c < DAY_CHECK_COUNT; c++) {
@@ -415,7 +464,9 @@ static void test_gradescope(void **state)
     setup_autograder(&ag, dir);
 
     char *honest = slurp(SOLUTION);
+    int builds = count_builds(&ag);
     cJSON *o = autograde(&ag, honest);
+    assert_int_equal(count_builds(&ag), builds + 1); /* run_autograder's cache is warm_cache's */
     assert_true(fabs(num_of(o, "score") - ag.max) < 1e-6);
     assert_non_null(strstr(str_of(o, "output"), "course + 3 hidden"));
     assert_true(cJSON_GetArraySize(cJSON_GetObjectItem(o, "leaderboard")) >= 2);
@@ -426,6 +477,15 @@ static void test_gradescope(void **state)
     const cJSON *hid = test_named(o, "reverseBlocks: correctness at hidden size 1 of 3");
     assert_string_equal(str_of(hid, "visibility"), "after_published");
     assert_true(num_of(hid, "score") > 0);
+    /* Each test's time is its run's: the course size (1,048,576 elements)
+     * takes longer than hidden size 3 (1 element); a kernel's other checks
+     * judge all its runs. */
+    const cJSON *course = test_named(o, "reverseBlocks: correctness at the course size");
+    const cJSON *tiny = test_named(o, "reverseBlocks: correctness at hidden size 3 of 3");
+    double whole = num_of(test_named(o, "reverseBlocks: races"), "execution_time");
+    assert_true(num_of(course, "execution_time") > num_of(tiny, "execution_time"));
+    assert_true(whole >= num_of(course, "execution_time") && whole <= num_of(o, "execution_time"));
+    assert_true(num_of(test_named(o, "compile"), "execution_time") > 0);
     cJSON_Delete(o);
     free(honest);
 
@@ -450,8 +510,13 @@ static void test_gradescope(void **state)
     cJSON_Delete(o);
     free(broken);
 
+    /* No submission ran the reference: its outputs came from warm_cache's. */
+    assert_int_equal(count_oracles(&ag), ag.oracles);
+
     o = autograde(&ag, NULL); /* nothing handed in */
     assert_int_equal(num_of(o, "score"), 0);
+    const cJSON *each;
+    cJSON_ArrayForEach(each, cJSON_GetObjectItem(o, "tests")) assert_true(num_of(each, "execution_time") == 0);
     assert_non_null(strstr(str_of(o, "output"), "no syncthreads.cu"));
     cJSON_Delete(o);
 
@@ -460,9 +525,59 @@ static void test_gradescope(void **state)
     free(dir);
 }
 
+/* ---- what the images install ---- */
+
+/* pkg named in text as a whole word (spaces, quotes, a backslash or a line's
+ * end around it). */
+static bool names_package(const char *text, const char *pkg)
+{
+    size_t n = strlen(pkg);
+    for (const char *at = strstr(text, pkg); at; at = strstr(at + 1, pkg)) {
+        bool starts = at == text || strchr(" \t\"'\n", at[-1]);
+        if (starts && (at[n] == '\0' || strchr(" \t\"'\\\n", at[n]))) return true;
+    }
+    return false;
+}
+
+/* Gradescope's setup.sh and the GitHub Classroom workflow build cudalab from
+ * source on a bare Ubuntu: each must install every package scripts/deps.sh
+ * installs to build it (its `need=(...)` list), less the tests' own. */
+static void test_images_install_what_the_build_needs(void **state)
+{
+    (void)state;
+    char *deps = slurp(REPO "/scripts/deps.sh"), *at = strstr(deps, "need=(");
+    assert_non_null(at);
+    at += 6;
+    char *end = strchr(at, ')');
+    assert_non_null(end);
+    *end = '\0';
+    char *dir = tmpdir(), *zip = cl_path_join(dir, "a.zip"), *src = cl_path_join(dir, "src");
+    const char *argv[] = {CUDALAB_BINARY, "pack", "gradescope", "14", zip, NULL};
+    assert_int_equal(run(argv, NULL, NULL), 0);
+    unzip_into(zip, src);
+    char *setup_path = cl_path_join(src, "setup.sh"), *setup = slurp(setup_path);
+    char *workflow = slurp(REPO "/docs/classroom/classroom.yml");
+    static const char *const tests_only[] = {"libcmocka-dev", "tmux", "jq"};
+    int checked = 0;
+    for (char *save = NULL, *pkg = strtok_r(at, " \t\n\\", &save); pkg; pkg = strtok_r(NULL, " \t\n\\", &save)) {
+        bool skip_it = false;
+        for (size_t i = 0; i < sizeof tests_only / sizeof *tests_only; i++) skip_it |= !strcmp(pkg, tests_only[i]);
+        if (skip_it) continue;
+        if (!names_package(setup, pkg)) fail_msg("setup.sh does not install %s", pkg);
+        if (!names_package(workflow, pkg)) fail_msg("classroom.yml does not install %s", pkg);
+        checked++;
+    }
+    assert_true(checked >= 7); /* build-essential ... liblua5.4-dev */
+    assert_true(names_package(workflow, "jq")); /* its tests read grade.json with jq */
+    rm_rf(dir);
+    free(deps), free(dir), free(zip), free(src), free(setup_path), free(setup), free(workflow);
+}
+
 int main(void)
 {
+    unsetenv("CUDALAB_CACHE"); /* run_autograder's and warm_cache's own, source/cache */
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_images_install_what_the_build_needs),
         cmocka_unit_test(test_student_edition),
         cmocka_unit_test(test_gradescope),
     };

@@ -3,7 +3,8 @@
 # (suite.cmake): a class of 9 (a failure, a missing file) graded by three
 # array tasks of scripts/cudalab-slurm.sbatch, merged by its --merge step,
 # equals one batch's CSV byte for byte; a task exits 0 though a submission
-# failed; the merge refuses when a task's table is missing.
+# failed; the merge refuses when a task's table is missing; an array with a
+# step is refused; a task without CUDALAB_NAME_FROM grades with no ids.
 set -euo pipefail
 bin="$1" script="$2" fake="$3"
 work="$(mktemp -d /tmp/cudalab-slurm-XXXXXX)"
@@ -39,4 +40,11 @@ cp graded/shards/shard-1-of-3.csv graded/shards/shard-1-of-2.csv
 bash "$script" --merge graded 2>err.txt && fail "merge of two Ns: exit 0"
 grep -q 'shards of' err.txt || fail "merge said: $(cat err.txt)"
 bash "$script" 14 graded class/ann/x.cu 2>err.txt && fail "outside an array: exit 0"
+SLURM_ARRAY_TASK_ID=3 SLURM_ARRAY_TASK_MIN=1 SLURM_ARRAY_TASK_COUNT=2 SLURM_ARRAY_TASK_STEP=2 \
+    bash "$script" 14 stepped class/ann/x.cu 2>err.txt && fail "an array with a step: exit 0"
+grep -q 'contiguous range' err.txt || fail "a step: $(cat err.txt)"
+# Without CUDALAB_NAME_FROM (no --name-from): the id column stays empty.
+(unset CUDALAB_NAME_FROM; SLURM_ARRAY_TASK_ID=1 SLURM_ARRAY_TASK_COUNT=1 bash "$script" 14 plain "${files[@]}" >plain.out) ||
+    fail "a task without CUDALAB_NAME_FROM: exit $?"
+grep -q '^class/ann/x.cu,,yes,10,10,' plain/shards/shard-1-of-1.csv || fail "no id-less row for ann"
 echo "slurm_array_job: passed"

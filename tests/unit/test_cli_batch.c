@@ -2,7 +2,8 @@
  * output paths exit 2 before anything is graded, a bad path is a row, output
  * names never collide, backups never replace one another, a report too large
  * is an honest entry, odd paths give valid JSON and one CSV line, and a batch
- * killed midway resumes without grading anything twice.
+ * killed midway resumes without grading anything twice; a rerun grades again
+ * once the course or the cudalab version changed.
  *
  * Most tests put tests/fixtures/batch/fake-grader.sh in place of the grader
  * (CUDALAB_BATCH_GRADER), so a batch's bookkeeping is tested without an nvcc
@@ -311,6 +312,13 @@ static void test_names_and_backups_never_collide(void **state)
     for (int run = 0; run < 3; run++) {
         outcome o = run_argv(false, args);
         assert_int_equal(o.rc, 1);
+        /* The summary is in the order given: the first a/b-c.cu keeps the
+         * name, the second is -2. */
+        char *first = cl_sprintf("\na-b-c-%.8s ", hex), *second = cl_sprintf("\na-b-c-%.8s-2 ", hex);
+        const char *p1 = strstr(o.out, first), *p2 = strstr(o.out, second);
+        if (!p1 || !p2 || p1 > p2) fail_msg("expected%s before%s in:\n%s", first, second, o.out);
+        free(first);
+        free(second);
         outcome_free(&o);
     }
     /* Five submissions, five reports, each with the path it came from. */
@@ -506,6 +514,81 @@ static void test_killed_batch_resumes(void **state)
 }
 
 
+/* Append text to work/rel. */
+static void append(const char *rel, const char *text)
+{
+    char *old = slurp(rel), *both = cl_sprintf("%s%s", old, text);
+    put(rel, both);
+    free(old);
+    free(both);
+}
+
+/* A rerun with out/ grades again whatever changed under the grades: the
+ * day's folder (its manifest, a check script, a copy kernel), its reference,
+ * its template folder (the day's headers), the cudalab that graded. */
+static void test_rerun_needs_the_same_course_and_version(void **state)
+{
+    (void)state;
+    static const char *const copy[] = {"days/day14-syncthreads", "solutions/day14-syncthreads",
+                                       "templates/day14-syncthreads"};
+    for (size_t i = 0; i < sizeof copy / sizeof *copy; i++) {
+        char *from = cl_sprintf("%s/../%s", CUDALAB_TEST_DIR, copy[i]), *to = at(copy[i]);
+        char *parent = cl_strdup(to);
+        *strrchr(parent, '/') = '\0';
+        assert_int_equal(cl_mkdirs(parent, NULL), CL_OK);
+        free(parent);
+        const char *argv[] = {"cp", "-R", "-T", from, to, NULL};
+        cl_proc_spec spec = {.argv = argv};
+        cl_proc_result res = {0};
+        assert_int_equal(cl_proc_run(&spec, &res, NULL), CL_OK);
+        assert_int_equal(res.exit_code, 0);
+        cl_proc_result_free(&res);
+        free(from);
+        free(to);
+    }
+    char *course = at("");
+    const char *was = getenv("CUDALAB_COURSE");
+    char *saved = was ? cl_strdup(was) : NULL;
+    setenv("CUDALAB_COURSE", course, 1);
+    put("s0.cu", "pass\n");
+    put("s1.cu", "fail\n");
+    put("s2.cu", "pass\n");
+    const char *args[] = {"batch", "14", "s0.cu", "s1.cu", "s2.cu", "--out", "out", NULL};
+    static const struct { const char *change, *text; } changes[] = {
+        {"days/day14-syncthreads/day.yaml", "# a comment\n"},
+        {"days/day14-syncthreads/check.lua", "-- a new check script\n"},
+        {"solutions/day14-syncthreads/syncthreads.cu", "// the reference, edited\n"},
+        {"templates/day14-syncthreads/syncthreads.cu", "// the template, edited\n"},
+    };
+    outcome o = run_argv(false, args);
+    assert_int_equal(o.rc, 1);
+    assert_non_null(strstr(o.out, "0 kept from an earlier run"));
+    for (size_t i = 0; i < sizeof changes / sizeof *changes; i++) {
+        outcome_free(&o);
+        o = run_argv(false, args);
+        if (!strstr(o.out, "3 kept from an earlier run")) fail_msg("before %s:\n%s", changes[i].change, o.out);
+        outcome_free(&o);
+        append(changes[i].change, changes[i].text);
+        o = run_argv(false, args);
+        if (!strstr(o.out, "0 kept from an earlier run")) fail_msg("after %s:\n%s", changes[i].change, o.out);
+    }
+    outcome_free(&o);
+    /* A report another cudalab made is graded again; the others are kept. */
+    char *text = slurp("out/s0.json"), *v = strstr(text, "\"cudalab\"");
+    assert_non_null(v);
+    char *edited = cl_sprintf("%.*s\"cudalab\": \"0.0.0-other\",\"was\"%s", (int)(v - text), text, v + 9);
+    put("out/s0.json", edited);
+    o = run_argv(false, args);
+    assert_non_null(strstr(o.out, "2 kept from an earlier run"));
+    outcome_free(&o);
+    free(text);
+    free(edited);
+    if (saved) setenv("CUDALAB_COURSE", saved, 1);
+    else unsetenv("CUDALAB_COURSE");
+    free(saved);
+    free(course);
+}
+
 /* Copies of the first n lines of text, each without its newline. */
 static int split_lines(const char *text, char ***out)
 {
@@ -524,6 +607,67 @@ static void free_lines(char **v, int n)
 {
     for (int i = 0; i < n; i++) free(v[i]);
     free(v);
+}
+
+/* With --jobs 4, grades run one at a time until one has compiled (the
+ * reference is then built and its outputs cached), then 4 at a time: the
+ * file that does not compile and the first that does each end before the
+ * next starts; the other three overlap. A class that does not compile runs
+ * alone for 3 grades only. */
+static void test_first_grades_warm_the_cache_alone(void **state)
+{
+    (void)state;
+    put("n0.cu", "nocompile\n");
+    for (int i = 1; i <= 4; i++) {
+        char name[16];
+        snprintf(name, sizeof name, "p%d.cu", i);
+        put(name, "sleep 0.5\n");
+    }
+    char *trace = at("trace.log");
+    setenv("FAKE_GRADE_TRACE", trace, 1);
+    const char *args[] = {"batch", "14", "n0.cu", "p1.cu", "p2.cu", "p3.cu", "p4.cu", "--jobs", "4", NULL};
+    outcome o = run_argv(false, args);
+    unsetenv("FAKE_GRADE_TRACE");
+    assert_int_equal(o.rc, 1);
+    outcome_free(&o);
+    char *log = slurp("trace.log"), **lines;
+    int n = split_lines(log, &lines);
+    assert_int_equal(n, 10);
+    assert_string_equal(lines[0], "start n0.cu");
+    assert_string_equal(lines[1], "end n0.cu");
+    assert_string_equal(lines[2], "start p1.cu");
+    assert_string_equal(lines[3], "end p1.cu");
+    /* p2..p4 together: all three start before any of them ends. */
+    for (int k = 4; k < 7; k++) assert_non_null(strstr(lines[k], "start p"));
+    free_lines(lines, n);
+    free(log);
+
+    /* Five files that do not compile: n1, n2, n3 alone, then n4 and n5 together. */
+    for (int i = 1; i <= 5; i++) {
+        char name[16];
+        snprintf(name, sizeof name, "n%d.cu", i);
+        put(name, "nocompile 0.5\n");
+    }
+    unlink(trace);
+    setenv("FAKE_GRADE_TRACE", trace, 1);
+    const char *broken[] = {"batch", "14", "n1.cu", "n2.cu", "n3.cu", "n4.cu", "n5.cu", "--jobs", "4", NULL};
+    o = run_argv(false, broken);
+    unsetenv("FAKE_GRADE_TRACE");
+    assert_int_equal(o.rc, 1);
+    outcome_free(&o);
+    log = slurp("trace.log");
+    n = split_lines(log, &lines);
+    assert_int_equal(n, 10);
+    for (int k = 0; k < 6; k++) {
+        char want[16];
+        snprintf(want, sizeof want, "%s n%d.cu", k % 2 ? "end" : "start", k / 2 + 1);
+        assert_string_equal(lines[k], want);
+    }
+    assert_non_null(strstr(lines[6], "start n")); /* then n4 and n5 together */
+    assert_non_null(strstr(lines[7], "start n"));
+    free_lines(lines, n);
+    free(log);
+    free(trace);
 }
 
 /* Start cudalab with args (argv[0] included) in work/ with the fake grader,
@@ -871,6 +1015,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_real_odd_path, setup_one, teardown_one),
         cmocka_unit_test_setup_teardown(test_killed_batch_resumes, setup_one, teardown_one),
         cmocka_unit_test_setup_teardown(test_class_of_40_killed_and_resumed, setup_one, teardown_one),
+        cmocka_unit_test_setup_teardown(test_rerun_needs_the_same_course_and_version, setup_one, teardown_one),
+        cmocka_unit_test_setup_teardown(test_first_grades_warm_the_cache_alone, setup_one, teardown_one),
         cmocka_unit_test_setup_teardown(test_shards_merge_to_one_run, setup_one, teardown_one),
         cmocka_unit_test_setup_teardown(test_name_from, setup_one, teardown_one),
         cmocka_unit_test_setup_teardown(test_progress_only_on_a_terminal, setup_one, teardown_one),

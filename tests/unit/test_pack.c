@@ -1,6 +1,7 @@
 /* test_pack.c - the pack module's pieces: the zip writer (read back by a
  * reader written here from the format, and by unzip where there is one),
- * day.yaml without its hidden sizes, points per check, Gradescope's results
+ * day.yaml without its hidden sizes, points per check (Gradescope's and
+ * batch's CSV alike), Gradescope's results
  * of a submission that could not be graded, finding the submission. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -16,6 +17,7 @@
 #include <unistd.h>
 
 #include "core/proc.h"
+#include "batch.h"
 #include "pack.h"
 #include "report/table.h"
 
@@ -225,6 +227,33 @@ static void test_points(void **state)
     assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(o, "leaderboard")), 0);
     cJSON_Delete(o);
     free(json);
+
+    /* batch's CSV counts the same points: blockSums wrong, the rest right. */
+    static const char report[] =
+        "{\"day\": \"day14-syncthreads\", \"file\": \"x.cu\", \"backend\": \"emulator\", \"seed\": 1,"
+        " \"passed\": false, \"checks\": [{\"name\": \"compile\", \"passed\": true, \"ran\": true},"
+        " {\"name\": \"correctness\", \"passed\": false, \"ran\": true},"
+        " {\"name\": \"barrier-honesty\", \"passed\": true, \"ran\": true},"
+        " {\"name\": \"races\", \"passed\": true, \"ran\": true},"
+        " {\"name\": \"memory\", \"passed\": true, \"ran\": true},"
+        " {\"name\": \"resources\", \"passed\": true, \"ran\": true}],"
+        " \"kernels\": [{\"name\": \"reverseBlocks\", \"passed\": true, \"present\": true,"
+        " \"yours\": {\"ran\": true, \"wrong\": 0, \"total\": 10, \"registers\": 8}, \"sizes\": []},"
+        " {\"name\": \"blockSums\", \"passed\": false, \"present\": true,"
+        " \"yours\": {\"ran\": true, \"wrong\": 3, \"total\": 10, \"registers\": 8}, \"sizes\": []}],"
+        " \"hazards\": []}";
+    report_result *r = NULL;
+    assert_int_equal(report_from_json(report, &r, &err), CL_OK);
+    batch_points bp;
+    batch_points_take(m, report, r, &bp);
+    assert_true(bp.known);
+    assert_true(bp.max[DAY_CHECK_CORRECTNESS] == 5 && bp.earned[DAY_CHECK_CORRECTNESS] == 4);
+    assert_true(bp.max[DAY_CHECK_RACES] == 3 && bp.earned[DAY_CHECK_RACES] == 3);
+    assert_true(bp.max[DAY_CHECK_MEMORY] == 2 && bp.max[DAY_CHECK_MASK_HONESTY] == 0);
+    double total = 0;
+    for (int c = 0; c < DAY_CHECK_COUNT; c++) total += bp.max[c];
+    assert_true(total > 13.999 && total < 14.001); /* Gradescope's maximum above */
+    report_free(r);
     day_manifest_free(m);
 
     char *stray = swap(text, "    checks: [correctness, barrier-honesty, races, memory, resources]\n",
@@ -237,6 +266,43 @@ static void test_points(void **state)
     free(negative);
     free(stray);
     free(before);
+    free(text);
+}
+
+/* The hidden sizes' tests are shown after the grades are published, or as
+ * the manifest's sizes.hidden_visibility says (one of Gradescope's four). */
+static void test_hidden_visibility(void **state)
+{
+    (void)state;
+    size_t len = 0;
+    char *text = slurp(DAY14, &len);
+    char *due = swap(text, "  hidden:\n", "  hidden_visibility: after_due_date\n  hidden:\n");
+    day_manifest *m = NULL;
+    cl_error err = {0};
+    assert_int_equal(day_manifest_parse(DAY14, due, strlen(due), &m, &err), CL_OK);
+    assert_string_equal(m->hidden_visibility, "after_due_date");
+    char *json = report_to_gradescope(NULL, m, "no syncthreads.cu");
+    cJSON *o = cJSON_Parse(json);
+    int hidden = 0, visible = 0;
+    const cJSON *t;
+    cJSON_ArrayForEach(t, cJSON_GetObjectItem(o, "tests")) {
+        const char *name = cJSON_GetObjectItem(t, "name")->valuestring;
+        const char *vis = cJSON_GetObjectItem(t, "visibility")->valuestring;
+        if (strstr(name, "hidden size")) assert_string_equal(vis, "after_due_date"), hidden++;
+        else assert_string_equal(vis, "visible"), visible++;
+        assert_true(cJSON_GetObjectItem(t, "execution_time")->valuedouble == 0); /* nothing ran */
+    }
+    assert_int_equal(hidden, 2 * m->nhidden);
+    assert_true(visible > 0);
+    cJSON_Delete(o);
+    free(json);
+    day_manifest_free(m);
+    char *bad = swap(text, "  hidden:\n", "  hidden_visibility: later\n  hidden:\n");
+    assert_int_equal(day_manifest_parse(DAY14, bad, strlen(bad), &m, &err), CL_MANIFEST);
+    assert_non_null(strstr(err.message, "'hidden_visibility' must be after_published"));
+    assert_non_null(strstr(err.message, "found 'later'"));
+    free(bad);
+    free(due);
     free(text);
 }
 
@@ -323,6 +389,7 @@ int main(void)
         cmocka_unit_test(test_zip_read_back),
         cmocka_unit_test(test_strip_hidden),
         cmocka_unit_test(test_points),
+        cmocka_unit_test(test_hidden_visibility),
         cmocka_unit_test(test_find_submission),
         cmocka_unit_test(test_pack_refusals),
     };
