@@ -15,7 +15,10 @@
 
 void grade_oracle_free(grade_oracle *o)
 {
-    for (int i = 0; i < o->nout; i++) free(o->out[i].host);
+    for (int i = 0; i < o->nout; i++) {
+        const harness_output *h = &o->out[i];
+        harness_free(h->host, (h->head + h->count + h->tail) * h->elem);
+    }
     free(o->out);
     free(o->why);
     memset(o, 0, sizeof *o);
@@ -113,7 +116,7 @@ static bool load(const char *path, const day_kernel *k, grade_oracle *o)
                f[2] + f[3] + f[4] <= (uint64_t)(r.end - r.p) / f[1];
         if (!r.ok) break;
         size_t bytes = (size_t)(f[2] + f[3] + f[4]) * h->elem;
-        h->host = cl_malloc(bytes + 1);
+        h->host = harness_alloc(bytes);
         take(&r, h->host, bytes);
         o->nout = i + 1;
     }

@@ -11,7 +11,10 @@
 void harness_result_free(harness_result *r)
 {
     backend_run_free(&r->run);
-    for (int i = 0; i < r->nout; i++) free(r->out[i].host);
+    for (int i = 0; i < r->nout; i++) {
+        const harness_output *o = &r->out[i];
+        harness_free(o->host, (o->head + o->count + o->tail) * o->elem);
+    }
     free(r->out);
     r->out = NULL;
     r->nout = 0;
@@ -114,7 +117,7 @@ static cl_status make_buffer(const harness_request *req, const day_param *p, buf
                               p->role == DAY_ROLE_INOUT ? data : NULL};
         host = NULL;
     }
-    free(host);
+    harness_free(host, total * elem);
     return st;
 }
 

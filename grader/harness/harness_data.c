@@ -269,16 +269,58 @@ static uint64_t spec_digest(const harness_rng *r, size_t bytes)
 }
 
 /* Room for an input or an output's host copy; a large one aligned to 2 MiB
- * and asked to be huge pages (far fewer page faults). Freed by free(). */
-void *harness_alloc(size_t bytes)
+ * and asked to be huge pages (far fewer page faults). Given back with
+ * harness_free, which keeps the last few large ones for the next: every
+ * kernel and size of a grade asks for the same outputs again, and a fresh
+ * page costs the kernel's zeroing. */
+#define HOST_SPARES 4
+
+static struct {
+    void *p;
+    size_t n;
+} spares[HOST_SPARES];
+static unsigned spare_next;
+static pthread_mutex_t spares_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static size_t huge_bytes(size_t bytes)
 {
     const size_t huge = (size_t)2 << 20;
-    if (bytes < 2 * huge) return cl_malloc(bytes + 1);
-    size_t n = (bytes + huge) & ~(huge - 1);
-    void *p = aligned_alloc(huge, n);
+    return bytes < 2 * huge ? 0 : (bytes + huge) & ~(huge - 1);
+}
+
+void *harness_alloc(size_t bytes)
+{
+    size_t n = huge_bytes(bytes);
+    if (!n) return cl_malloc(bytes + 1);
+    void *p = NULL;
+    pthread_mutex_lock(&spares_lock);
+    for (int i = 0; i < HOST_SPARES && !p; i++)
+        if (spares[i].p && spares[i].n == bytes) {
+            p = spares[i].p;
+            spares[i].p = NULL;
+        }
+    pthread_mutex_unlock(&spares_lock);
+    if (p) return p;
+    const size_t huge = (size_t)2 << 20;
+    p = aligned_alloc(huge, n);
     if (!p) return cl_malloc(bytes + 1);
     madvise(p, n, MADV_HUGEPAGE);
     return p;
+}
+
+void harness_free(void *p, size_t bytes)
+{
+    if (!p || !huge_bytes(bytes)) {
+        free(p);
+        return;
+    }
+    pthread_mutex_lock(&spares_lock);
+    unsigned i = spare_next++ % HOST_SPARES;
+    void *old = spares[i].p;
+    spares[i].p = p;
+    spares[i].n = bytes; /* given again only for the same bytes, whichever way it was made */
+    pthread_mutex_unlock(&spares_lock);
+    free(old);
 }
 
 typedef struct cached_input {

@@ -252,6 +252,9 @@ const sim_region *sim_mem_find(const sim_memory *mem, uint64_t addr, uint64_t n,
 /* The region nearest to addr (for messages), or NULL. */
 const sim_region *sim_mem_nearest(const sim_memory *mem, uint64_t addr);
 
+/* Large allocations freed that the machine keeps for the next (memory.c). */
+#define SIM_SPARES 4
+
 typedef struct sim_modvars {
     uint64_t module_id;
     uint64_t *addr;          /* per symbol index; 0 when not allocated */
@@ -266,8 +269,9 @@ struct sim_machine {
     sim_modvars *mods;
     size_t nmods;
     const ptx_symbol *refused_var; /* a module variable past SIM_MAX_MODULE_VARS (launch.c) */
-    void *spare;             /* the host memory of the last large allocation freed (memory.c) */
-    size_t spare_bytes;
+    void *spare[SIM_SPARES]; /* the host memory of the last large allocations freed (memory.c) */
+    size_t spare_bytes[SIM_SPARES];
+    uint64_t spare_age[SIM_SPARES], spare_clock; /* when each was freed */
 };
 
 /* Device address of a module variable (allocated and initialised on first
