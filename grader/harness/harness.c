@@ -244,11 +244,23 @@ static inline const unsigned char *at_of(const harness_output *o, size_t i)
     return o->host + (o->head + i) * o->elem;
 }
 
+/* Whether two elements hold the same bits (1 or 4 bytes, or any size). */
+static inline bool same_bits(const unsigned char *a, const unsigned char *b, size_t elem)
+{
+    if (elem == 4) {
+        uint32_t x, y;
+        memcpy(&x, a, 4);
+        memcpy(&y, b, 4);
+        return x == y;
+    }
+    return elem == 1 ? *a == *b : !memcmp(a, b, elem);
+}
+
 /* Whether element i of o still holds what it held before the launch. */
 static inline bool untouched(const harness_output *o, size_t i)
 {
     const unsigned char *at = at_of(o, i);
-    return o->initial ? !memcmp(at, o->initial + i * o->elem, o->elem) : is_sentinel(at, o->elem);
+    return o->initial ? same_bits(at, o->initial + i * o->elem, o->elem) : is_sentinel(at, o->elem);
 }
 
 static uint64_t ordered(float f)
@@ -306,6 +318,10 @@ static void judge_output(judging *j, const harness_output *mine, const harness_o
     double sum_mine = 0, sum_ref = 0;
     bool all_written = true;
     reading rd = reading_of(req, mine), rr = reading_of(req, ref);
+    /* an element with the reference's very bits passes every comparison
+       whose tolerance is not negative: it skips the arithmetic */
+    bool same_passes = !rd.floats || c->kind == DAY_COMPARE_EXACT ||
+                       (c->kind == DAY_COMPARE_ULPS ? c->ulps >= 0 : tol_ops >= 0 && tol_abs >= 0);
     for (size_t item = 0; item * per < mine->count; item++) {
         bool bad = false;
         for (size_t i = item * per; i < mine->count && i < (item + 1) * per; i++) {
@@ -317,8 +333,9 @@ static void judge_output(judging *j, const harness_output *mine, const harness_o
                 continue;
             }
             const unsigned char *g = at_of(mine, i), *w = at_of(ref, i);
-            double want = read_at(&rr, w), got = read_at(&rd, g);
             if (c->kind == DAY_COMPARE_NONE) continue;
+            if (!c->total && same_passes && same_bits(g, w, rd.elem)) continue;
+            double want = read_at(&rr, w), got = read_at(&rd, g);
             if (c->total) {
                 bool written = !untouched(mine, i) && isfinite(got);
                 if (!written && !bad) note_first(j, mine, i, NAN, got);
