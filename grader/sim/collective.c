@@ -264,18 +264,25 @@ static inline __attribute__((always_inline)) bool shfl_fast(sim_warp *w, const s
     const uint32_t *V = w->r32 + (size_t)op->s[2] * 32;
     uint32_t val[32], P = m & M;
     uint8_t vf[32], bf[32];
-    const unsigned mode = op->p[1];
-    for (int i = 0; i < 32; i++) {
-        uint32_t b = B[i] & 0x1f, c = C[i], cval = c & 0x1f, seg = (c >> 8) & 0x1f;
-        int32_t maxl = (int32_t)(((uint32_t)i & seg) | (cval & ~seg));
-        int32_t j = mode == PTX_SHFL_UP ? i - (int32_t)b : mode == PTX_SHFL_DOWN ? i + (int32_t)b
-                  : mode == PTX_SHFL_BFLY ? (int32_t)((uint32_t)i ^ b) : (int32_t)(((uint32_t)i & seg) | (b & ~seg));
-        bool valid = mode == PTX_SHFL_UP ? j >= maxl : j <= maxl;
-        uint32_t jj = (uint32_t)j & 31;
-        val[i] = valid ? V[jj] : V[i];
-        vf[i] = valid;
-        bf[i] = valid & !(P >> jj & 1u);
+    /* one loop a mode, so that each is free of branches */
+#define SHFL_LANES(J, VALID)                                                  \
+    for (int i = 0; i < 32; i++) {                                            \
+        uint32_t b = B[i] & 0x1f, c = C[i], cval = c & 0x1f, seg = (c >> 8) & 0x1f; \
+        int32_t maxl = (int32_t)(((uint32_t)i & seg) | (cval & ~seg));        \
+        int32_t j = (J);                                                      \
+        bool valid = (VALID);                                                 \
+        uint32_t jj = (uint32_t)j & 31;                                       \
+        val[i] = V[valid ? jj : (uint32_t)i];                                 \
+        vf[i] = valid;                                                        \
+        bf[i] = valid & !(P >> jj & 1u);                                      \
     }
+    switch (op->p[1]) {
+    case PTX_SHFL_UP: SHFL_LANES(i - (int32_t)b, j >= maxl); break;
+    case PTX_SHFL_DOWN: SHFL_LANES(i + (int32_t)b, j <= maxl); break;
+    case PTX_SHFL_BFLY: SHFL_LANES((int32_t)((uint32_t)i ^ b), j <= maxl); break;
+    default: SHFL_LANES((int32_t)(((uint32_t)i & seg) | (b & ~seg)), j <= maxl); break;
+    }
+#undef SHFL_LANES
     uint32_t pbits = sim_pack_flags(vf), bad = sim_pack_flags(bf);
     if (bad & m) return false;
     uint32_t *D = w->r32 + (size_t)op->s[0] * 32;
