@@ -676,6 +676,20 @@ bool sim_sync_covers(const sim_block *b, unsigned tid, unsigned warp, uint32_t c
 typedef bool (*sim_reader)(void *ctx, uint64_t addr, void *dst, size_t n);
 int sim_format_printf(cl_str *out, uint64_t fmt, uint64_t args, sim_reader rd, void *ctx);
 
+/* zero.c: the register rows a block must zero before it runs (those a
+ * lane may read before it writes them), as runs of rows. */
+typedef struct sim_zrun {
+    uint32_t start, count;
+} sim_zrun;
+
+typedef struct sim_zero {
+    sim_zrun *r32, *r64;
+    uint32_t n32, n64;
+} sim_zero;
+
+void sim_zero_plan(const sim_program *p, sim_zero *z);
+void sim_zero_free(sim_zero *z);
+
 /* ---- the launch ---- */
 
 typedef struct sim_block_result {
@@ -691,6 +705,7 @@ typedef struct sim_block_result {
 typedef struct sim_run {
     sim_machine *m;
     const sim_program *prog;
+    sim_zero zero;                   /* the registers each block zeroes */
     sim_dim3 grid, block;
     unsigned dyn_shared;
     const uint8_t *params;

@@ -31,3 +31,26 @@ __global__ void predLogic(unsigned* out)
     }
     out[t] = r;
 }
+
+// case: a register read before any write reads 0 in every block: only
+// lane 0 of block 0 writes it (a guarded mov), and the blocks after it, run
+// in the same block context, must not see that 77 (zero.c zeroes what a
+// lane may read before it writes)
+// kernel: readBeforeWrite
+// launch: grid 4 block 32
+// buffer: out u32 128 = 5
+// params: out
+// expect: out[0..0] = 77
+// expect: out[1..127] = 0
+// expect: no hazards
+__global__ void readBeforeWrite(unsigned* out)
+{
+    const unsigned t = blockIdx.x * 32 + threadIdx.x;
+    unsigned r;
+    asm("{\n\t.reg .pred p;\n\t"
+        "setp.eq.u32 p, %1, 0;\n\t"
+        "@p mov.u32 %0, 77;\n\t"
+        "}"
+        : "=r"(r) : "r"(t));
+    out[t] = r;
+}
