@@ -26,6 +26,12 @@ static int fast_int(const ptx_insn *in, ptx_type t)
 {
     unsigned sz = ptx_type_size(t);
     bool s = ptx_type_kind_of(t) == PTX_K_SINT;
+    if (sz == 2 && plain_int(in) && in->op == PTX_OP_mul && in->mode == PTX_WIDTH_WIDE && in->nopd == 3) {
+        for (unsigned i = 0; i < 3; i++) /* 16-bit values in 32-bit rows, as the general path reads them */
+            if (in->opd[i].bank != PTX_BANK_B32 || (in->opd[i].kind != PTX_OPD_REG && (i == 0 || in->opd[i].kind != PTX_OPD_IMM)))
+                return X_GENERIC;
+        return s ? X_MULWIDE_S16 : X_MULWIDE_U16;
+    }
     if (!plain_int(in) || (sz != 4 && sz != 8)) return X_GENERIC;
     bool w = sz == 8;
     switch (in->op) {
