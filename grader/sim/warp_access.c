@@ -113,7 +113,7 @@ static void count_banks(sim_block *b, const uint64_t *addr, uint32_t m, unsigned
 
 /* ---- registers ---- */
 
-static void put_value(sim_warp *w, const sim_op *op, unsigned e, int l, const uint8_t *src)
+static HOT_INLINE void put_value(sim_warp *w, const sim_op *op, unsigned e, int l, const uint8_t *src)
 {
     unsigned size = op->p[1];
     uint64_t v = 0;
@@ -523,7 +523,7 @@ static HOT_INLINE void load32(sim_warp *w, const sim_op *op, uint32_t m, const u
     }
 }
 
-static void load_lanes(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m, const access *a)
+static HOT_INLINE void load_lanes(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m, const access *a)
 {
     const sim_op *op = &b->prog->code[pc];
     unsigned n = op->p[1], count = op->p[2];
