@@ -32,7 +32,7 @@ void sim_exec_call(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     }
 }
 
-void sim_exec_ret(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
+SIM_HOT void sim_exec_ret(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
 {
     const sim_program *p = b->prog;
     uint8_t deep[32];
