@@ -355,8 +355,10 @@ static HOT_INLINE bool map_fast(sim_block *b, sim_warp *w, const sim_op *op, uin
     } else if (m == SIM_FULL) {
         for (int l = 0; l < 32; l++) a->host[l] = base + (uintptr_t)a->addr[l];
     } else {
-        for (int l = 0; l < 32; l++)
-            if (m >> l & 1u) a->host[l] = base + (uintptr_t)a->addr[l];
+        for (uint32_t r = m; r; r &= r - 1) { /* the lanes of m, in order */
+            int l = __builtin_ctz(r);
+            a->host[l] = base + (uintptr_t)a->addr[l];
+        }
     }
     if (a->shared)
         for (int l = 0; l < 32; l++) a->soff[l] = (m >> l & 1u) ? (uint32_t)(a->addr[l] - shift) : SIM_NONE;
@@ -517,8 +519,10 @@ static HOT_INLINE void load32(sim_warp *w, const sim_op *op, uint32_t m, const u
         if (m == SIM_FULL) {
             for (int l = 0; l < 32; l++) memcpy(&row[l], (const void *)(host[l] + 4 * e), 4);
         } else {
-            for (int l = 0; l < 32; l++)
-                if (m >> l & 1u) memcpy(&row[l], (const void *)(host[l] + 4 * e), 4);
+            for (uint32_t r = m; r; r &= r - 1) {
+                int l = __builtin_ctz(r);
+                memcpy(&row[l], (const void *)(host[l] + 4 * e), 4);
+            }
         }
     }
 }
@@ -621,8 +625,10 @@ SIM_HOT void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     } else if (n == 4 && count == 1 && !(op->p[3] & SIM_MF_DST64)) { /* 32-bit elements: a scatter */
         fill_hosts(&a);
         const uint32_t *row = w->r32 + (size_t)op->s[0] * 32;
-        for (int l = 0; l < 32; l++)
-            if (a.ok >> l & 1u) memcpy((void *)a.host[l], &row[l], 4);
+        for (uint32_t r = a.ok; r; r &= r - 1) { /* lane order, as a GPU's last writer wins */
+            int l = __builtin_ctz(r);
+            memcpy((void *)a.host[l], &row[l], 4);
+        }
     } else {
         fill_hosts(&a);
         for (int l = 0; l < 32; l++) {
