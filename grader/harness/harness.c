@@ -295,14 +295,14 @@ static uint64_t ordered(float f)
 static inline bool close_enough(const day_compare *c, const reading *rd, double tol_ops,
                                 double tol_abs, const unsigned char *g, const unsigned char *w)
 {
-    if (!rd->floats || c->kind == DAY_COMPARE_EXACT) return !memcmp(g, w, rd->elem);
+    if (!rd->floats || c->kind == DAY_COMPARE_EXACT) return same_bits(g, w, rd->elem);
     double got = read_at(rd, g), want = read_at(rd, w);
     if (c->kind == DAY_COMPARE_ULPS) {
         if (isnan(got) || isnan(want)) return isnan(got) && isnan(want);
         uint64_t a = ordered((float)got), b = ordered((float)want);
         return (double)(a > b ? a - b : b - a) <= c->ulps;
     }
-    if (!isfinite(got)) return !memcmp(g, w, rd->elem);
+    if (!isfinite(got)) return same_bits(g, w, rd->elem);
     return fabs(got - want) <= tol_ops * HARNESS_U * fabs(want) + tol_abs;
 }
 
