@@ -4,9 +4,12 @@
  * cudalab version), so that a warm grade runs only the student's kernels. */
 #include "grade_internal.h"
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "backend/emu.h"
 #include "core/sha256.h"
@@ -15,7 +18,10 @@
 
 void grade_oracle_free(grade_oracle *o)
 {
-    for (int i = 0; i < o->nout; i++) free(o->out[i].host);
+    for (int i = 0; i < o->nout; i++) {
+        const harness_output *h = &o->out[i];
+        harness_free(h->host, (h->head + h->count + h->tail) * h->elem);
+    }
     free(o->out);
     free(o->why);
     memset(o, 0, sizeof *o);
@@ -72,32 +78,50 @@ static char *oracle_path(const grading *g, const day_kernel *k, const char *entr
     return path;
 }
 
+/* A stored oracle read straight from its file into the outputs' buffers
+ * (no copy of the whole file first: a large output would be read, then
+ * copied, into fresh memory twice). */
 typedef struct reader {
-    const unsigned char *p, *end;
+    FILE *f;
+    uint64_t left;  /* bytes of the file not read yet */
     bool ok;
 } reader;
 
 static void take(reader *r, void *to, size_t n)
 {
-    if (!r->ok || (size_t)(r->end - r->p) < n) {
+    if (!r->ok || r->left < n || fread(to, 1, n, r->f) != n) {
         r->ok = false;
         memset(to, 0, n);
         return;
     }
-    memcpy(to, r->p, n);
-    r->p += n;
+    r->left -= n;
+}
+
+/* The file at path, opened if it is a regular file (never a FIFO or a
+ * device, which could wait), and its size. */
+static FILE *open_regular(const char *path, uint64_t *size)
+{
+    struct stat sb;
+    if (stat(path, &sb) != 0 || !S_ISREG(sb.st_mode)) return NULL;
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) return NULL;
+    FILE *f = fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) ? fdopen(fd, "rb") : NULL;
+    if (!f) close(fd);
+    *size = f ? (uint64_t)sb.st_size : 0;
+    return f;
 }
 
 /* A stored oracle; false on anything unexpected (then it is made again). */
 static bool load(const char *path, const day_kernel *k, grade_oracle *o)
 {
-    char *text = NULL;
-    size_t len = 0;
-    cl_error err = {0};
-    if (cl_read_file(path, &text, &len, &err) != CL_OK) return false;
+    uint64_t size = 0;
+    FILE *f = open_regular(path, &size);
+    if (!f) return false;
     size_t m = strlen(ORACLE_MAGIC);
-    reader r = {(const unsigned char *)text + m, (const unsigned char *)text + len, len >= m};
-    r.ok = r.ok && !memcmp(text, ORACLE_MAGIC, m);
+    char magic[sizeof ORACLE_MAGIC];
+    reader r = {f, size, true};
+    take(&r, magic, m);
+    r.ok = r.ok && !memcmp(magic, ORACLE_MAGIC, m);
     int32_t nout = 0;
     take(&r, &o->counters, sizeof o->counters);
     take(&r, &o->block_work, sizeof o->block_work);
@@ -106,19 +130,19 @@ static bool load(const char *path, const day_kernel *k, grade_oracle *o)
     o->out = cl_calloc((size_t)(r.ok ? nout : 0) + 1, sizeof *o->out);
     for (int i = 0; r.ok && i < nout; i++) {
         harness_output *h = &o->out[i];
-        uint64_t f[5];
-        take(&r, f, sizeof f);
-        *h = (harness_output){(int)f[0], f[1], f[2], f[3], f[4], NULL, NULL};
-        r.ok = r.ok && f[0] < (uint64_t)k->nparams && (f[1] == 1 || f[1] == 4) &&
-               f[2] + f[3] + f[4] <= (uint64_t)(r.end - r.p) / f[1];
+        uint64_t fl[5];
+        take(&r, fl, sizeof fl);
+        *h = (harness_output){(int)fl[0], fl[1], fl[2], fl[3], fl[4], NULL, NULL};
+        r.ok = r.ok && fl[0] < (uint64_t)k->nparams && (fl[1] == 1 || fl[1] == 4) &&
+               fl[2] + fl[3] + fl[4] <= r.left / fl[1];
         if (!r.ok) break;
-        size_t bytes = (size_t)(f[2] + f[3] + f[4]) * h->elem;
-        h->host = cl_malloc(bytes + 1);
+        size_t bytes = (size_t)(fl[2] + fl[3] + fl[4]) * h->elem;
+        h->host = harness_alloc(bytes);
         take(&r, h->host, bytes);
         o->nout = i + 1;
     }
-    free(text);
-    if (!r.ok || r.p != r.end || o->nout != nout) {
+    fclose(f);
+    if (!r.ok || r.left != 0 || o->nout != nout) {
         grade_oracle_free(o);
         return false;
     }

@@ -11,7 +11,10 @@
 void harness_result_free(harness_result *r)
 {
     backend_run_free(&r->run);
-    for (int i = 0; i < r->nout; i++) free(r->out[i].host);
+    for (int i = 0; i < r->nout; i++) {
+        const harness_output *o = &r->out[i];
+        harness_free(o->host, (o->head + o->count + o->tail) * o->elem);
+    }
     free(r->out);
     r->out = NULL;
     r->nout = 0;
@@ -101,20 +104,29 @@ static cl_status make_buffer(const harness_request *req, const day_param *p, buf
     if (st != CL_OK) return st;
     if (p->role == DAY_ROLE_IN) return write_input(req, p, b, head, count, guard, elem, err);
     unsigned char *host = harness_alloc(total * elem);
-    put_sentinels(host, head, elem);
-    put_sentinels(host + (head + count) * elem, guard, elem);
+    /* an output in host memory (the emulator) gets its sentinels there, in
+       place; its host copy is filled by the read after the launch (or by
+       outputs_unread when there is none) */
+    unsigned char *view = p->role == DAY_ROLE_OUT && b->bytes ? backend_host_view(req->be, b->base, b->bytes)
+                                                               : NULL;
     const unsigned char *data = NULL;
-    if (p->role == DAY_ROLE_OUT)
-        put_sentinels(host + head * elem, count, elem);
-    else
-        memcpy(host + head * elem, data = harness_input(req, p, count, elem), count * elem);
-    if (b->bytes) st = backend_write(req->be, b->base, host, b->bytes, err);
+    if (view) {
+        put_sentinels(view, total, elem);
+    } else {
+        put_sentinels(host, head, elem);
+        put_sentinels(host + (head + count) * elem, guard, elem);
+        if (p->role == DAY_ROLE_OUT)
+            put_sentinels(host + head * elem, count, elem);
+        else
+            memcpy(host + head * elem, data = harness_input(req, p, count, elem), count * elem);
+        if (b->bytes) st = backend_write(req->be, b->base, host, b->bytes, err);
+    }
     if (o && st == CL_OK) {
         *o = (harness_output){(int)(p - req->kernel->params), elem, count, head, guard, host,
                               p->role == DAY_ROLE_INOUT ? data : NULL};
         host = NULL;
     }
-    free(host);
+    harness_free(host, total * elem);
     return st;
 }
 
@@ -153,6 +165,17 @@ static cl_status launch(const harness_request *req, const backend_arg *args, int
     return st;
 }
 
+/* Outputs whose host copies the launch did not read back (it did not
+ * complete) hold the sentinels they were given, as if read. */
+static void outputs_unread(harness_result *out)
+{
+    if (out->compared) return;
+    for (int o = 0; o < out->nout; o++) {
+        harness_output *h = &out->out[o];
+        if (!h->initial) put_sentinels(h->host, h->head + h->count + h->tail, h->elem);
+    }
+}
+
 cl_status harness_run(const harness_request *req, harness_result *out, cl_error *err)
 {
     const day_kernel *k = req->kernel;
@@ -185,6 +208,7 @@ cl_status harness_run(const harness_request *req, harness_result *out, cl_error 
         harness_output *h = &out->out[o];
         st = backend_read(req->be, h->host, bufs[h->param].base, bufs[h->param].bytes, err);
     }
+    outputs_unread(out);
     if (st == CL_OK && out->compared && accumulates && req->timing_reps) {
         harness_result timed = {0};
         st = launch(req, args, k->nparams, &timed, err);
@@ -241,11 +265,23 @@ static inline const unsigned char *at_of(const harness_output *o, size_t i)
     return o->host + (o->head + i) * o->elem;
 }
 
+/* Whether two elements hold the same bits (1 or 4 bytes, or any size). */
+static inline bool same_bits(const unsigned char *a, const unsigned char *b, size_t elem)
+{
+    if (elem == 4) {
+        uint32_t x, y;
+        memcpy(&x, a, 4);
+        memcpy(&y, b, 4);
+        return x == y;
+    }
+    return elem == 1 ? *a == *b : !memcmp(a, b, elem);
+}
+
 /* Whether element i of o still holds what it held before the launch. */
 static inline bool untouched(const harness_output *o, size_t i)
 {
     const unsigned char *at = at_of(o, i);
-    return o->initial ? !memcmp(at, o->initial + i * o->elem, o->elem) : is_sentinel(at, o->elem);
+    return o->initial ? same_bits(at, o->initial + i * o->elem, o->elem) : is_sentinel(at, o->elem);
 }
 
 static uint64_t ordered(float f)
@@ -259,14 +295,14 @@ static uint64_t ordered(float f)
 static inline bool close_enough(const day_compare *c, const reading *rd, double tol_ops,
                                 double tol_abs, const unsigned char *g, const unsigned char *w)
 {
-    if (!rd->floats || c->kind == DAY_COMPARE_EXACT) return !memcmp(g, w, rd->elem);
+    if (!rd->floats || c->kind == DAY_COMPARE_EXACT) return same_bits(g, w, rd->elem);
     double got = read_at(rd, g), want = read_at(rd, w);
     if (c->kind == DAY_COMPARE_ULPS) {
         if (isnan(got) || isnan(want)) return isnan(got) && isnan(want);
         uint64_t a = ordered((float)got), b = ordered((float)want);
         return (double)(a > b ? a - b : b - a) <= c->ulps;
     }
-    if (!isfinite(got)) return !memcmp(g, w, rd->elem);
+    if (!isfinite(got)) return same_bits(g, w, rd->elem);
     return fabs(got - want) <= tol_ops * HARNESS_U * fabs(want) + tol_abs;
 }
 
@@ -303,6 +339,10 @@ static void judge_output(judging *j, const harness_output *mine, const harness_o
     double sum_mine = 0, sum_ref = 0;
     bool all_written = true;
     reading rd = reading_of(req, mine), rr = reading_of(req, ref);
+    /* an element with the reference's very bits passes every comparison
+       whose tolerance is not negative: it skips the arithmetic */
+    bool same_passes = !rd.floats || c->kind == DAY_COMPARE_EXACT ||
+                       (c->kind == DAY_COMPARE_ULPS ? c->ulps >= 0 : tol_ops >= 0 && tol_abs >= 0);
     for (size_t item = 0; item * per < mine->count; item++) {
         bool bad = false;
         for (size_t i = item * per; i < mine->count && i < (item + 1) * per; i++) {
@@ -314,8 +354,9 @@ static void judge_output(judging *j, const harness_output *mine, const harness_o
                 continue;
             }
             const unsigned char *g = at_of(mine, i), *w = at_of(ref, i);
-            double want = read_at(&rr, w), got = read_at(&rd, g);
             if (c->kind == DAY_COMPARE_NONE) continue;
+            if (!c->total && same_passes && same_bits(g, w, rd.elem)) continue;
+            double want = read_at(&rr, w), got = read_at(&rd, g);
             if (c->total) {
                 bool written = !untouched(mine, i) && isfinite(got);
                 if (!written && !bad) note_first(j, mine, i, NAN, got);

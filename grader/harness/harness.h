@@ -100,7 +100,9 @@ void harness_input_into(const harness_request *req, const day_param *p, size_t c
                         void *to);
 
 /* bytes (+1) of host memory for a buffer; a large one in huge pages.
- * Freed by free(). */
+ * Freed by free(), or by harness_free (the same bytes), which keeps the
+ * last few large ones for the next harness_alloc of their size. */
 void *harness_alloc(size_t bytes);
+void harness_free(void *p, size_t bytes);
 
 #endif

@@ -207,19 +207,17 @@ static int fill_threads(const harness_request *req)
     return req->threads > 0 ? req->threads : (int)sysconf(_SC_NPROCESSORS_ONLN);
 }
 
-/* Make count elements of p into data; their digest. */
-static uint64_t fill(const harness_request *req, const day_param *p, unsigned char *data, size_t count,
-                     size_t elem, harness_rng *r)
+/* Elements [from, to) of p by its rules, from the stream r (at element
+ * from's place). */
+static void fill_rules(const harness_request *req, const day_param *p, unsigned char *data, size_t from,
+                       size_t to, size_t elem, harness_rng *r)
 {
     const day_manifest *m = req->day;
     bool integer = !day_param_type_is_float(p->type);
     const day_fill *f = &p->fill;
-    int threads = fill_threads(req);
-    if (one_float_rule(p, elem))
-        return fill_and_digest(&f->rules[0], r->state, data, count * 4, threads, true);
     double vars[65];
     day_size_vars(m, req->size, vars);
-    for (size_t i = 0; i < count; i++) {
+    for (size_t i = from; i < to; i++) {
         vars[m->course.n] = (double)i;
         const day_fill_rule *rule = &f->rules[f->nrules - 1];
         for (int k = 0; k < f->nrules - 1; k++)
@@ -229,6 +227,73 @@ static uint64_t fill(const harness_request *req, const day_param *p, unsigned ch
             }
         store(data + i * elem, p->type, generate(rule, r, vars, integer));
     }
+}
+
+/* Every rule takes one draw an element (none takes none): element i's
+ * draw is then the stream's (i + 1)th, whichever rule it falls under. */
+static bool one_draw_each(const day_fill *f)
+{
+    for (int k = 0; k < f->nrules; k++)
+        if (f->rules[k].kind == DAY_FILL_VALUE || f->rules[k].kind == DAY_FILL_INDEX) return false;
+    return true;
+}
+
+typedef struct rules_job {
+    const harness_request *req;
+    const day_param *p;
+    unsigned char *data;
+    size_t from, to, elem;
+    harness_rng r;
+    pthread_t thread;
+} rules_job;
+
+static void *rules_work(void *arg)
+{
+    rules_job *j = arg;
+    fill_rules(j->req, j->p, j->data, j->from, j->to, j->elem, &j->r);
+    return NULL;
+}
+
+#define RULES_PER_THREAD ((size_t)1 << 17) /* elements a thread at least */
+
+/* The rules' fill on up to `threads` threads when every element takes one
+ * draw (the same numbers as one pass), else in one; r moves on past the
+ * count elements either way. */
+static void fill_all_rules(const harness_request *req, const day_param *p, unsigned char *data,
+                           size_t count, size_t elem, harness_rng *r, int threads)
+{
+    size_t n = count / RULES_PER_THREAD, started = 0;
+    if (n > (size_t)threads) n = (size_t)threads;
+    if (n > 16) n = 16;
+    if (n < 2 || !one_draw_each(&p->fill)) {
+        fill_rules(req, p, data, 0, count, elem, r);
+        return;
+    }
+    rules_job jobs[16];
+    for (size_t t = 0; t < n; t++) {
+        size_t from = count * t / n;
+        jobs[t] = (rules_job){req, p, data, from, count * (t + 1) / n, elem,
+                              {r->state + (uint64_t)from * 0x9e3779b97f4a7c15ull}, 0};
+        if (t == 0 || pthread_create(&jobs[t].thread, NULL, rules_work, &jobs[t]) != 0) continue;
+        started |= (size_t)1 << t;
+    }
+    rules_work(&jobs[0]);
+    for (size_t t = 1; t < n; t++) {
+        if (started >> t & 1) pthread_join(jobs[t].thread, NULL);
+        else rules_work(&jobs[t]);
+    }
+    r->state += (uint64_t)count * 0x9e3779b97f4a7c15ull;
+}
+
+/* Make count elements of p into data; their digest. */
+static uint64_t fill(const harness_request *req, const day_param *p, unsigned char *data, size_t count,
+                     size_t elem, harness_rng *r)
+{
+    const day_fill *f = &p->fill;
+    int threads = fill_threads(req);
+    if (one_float_rule(p, elem))
+        return fill_and_digest(&f->rules[0], r->state, data, count * 4, threads, true);
+    fill_all_rules(req, p, data, count, elem, r, threads);
     return fill_and_digest(NULL, 0, data, count * elem, threads, true);
 }
 
@@ -269,16 +334,58 @@ static uint64_t spec_digest(const harness_rng *r, size_t bytes)
 }
 
 /* Room for an input or an output's host copy; a large one aligned to 2 MiB
- * and asked to be huge pages (far fewer page faults). Freed by free(). */
-void *harness_alloc(size_t bytes)
+ * and asked to be huge pages (far fewer page faults). Given back with
+ * harness_free, which keeps the last few large ones for the next: every
+ * kernel and size of a grade asks for the same outputs again, and a fresh
+ * page costs the kernel's zeroing. */
+#define HOST_SPARES 4
+
+static struct {
+    void *p;
+    size_t n;
+} spares[HOST_SPARES];
+static unsigned spare_next;
+static pthread_mutex_t spares_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static size_t huge_bytes(size_t bytes)
 {
     const size_t huge = (size_t)2 << 20;
-    if (bytes < 2 * huge) return cl_malloc(bytes + 1);
-    size_t n = (bytes + huge) & ~(huge - 1);
-    void *p = aligned_alloc(huge, n);
+    return bytes < 2 * huge ? 0 : (bytes + huge) & ~(huge - 1);
+}
+
+void *harness_alloc(size_t bytes)
+{
+    size_t n = huge_bytes(bytes);
+    if (!n) return cl_malloc(bytes + 1);
+    void *p = NULL;
+    pthread_mutex_lock(&spares_lock);
+    for (int i = 0; i < HOST_SPARES && !p; i++)
+        if (spares[i].p && spares[i].n == bytes) {
+            p = spares[i].p;
+            spares[i].p = NULL;
+        }
+    pthread_mutex_unlock(&spares_lock);
+    if (p) return p;
+    const size_t huge = (size_t)2 << 20;
+    p = aligned_alloc(huge, n);
     if (!p) return cl_malloc(bytes + 1);
     madvise(p, n, MADV_HUGEPAGE);
     return p;
+}
+
+void harness_free(void *p, size_t bytes)
+{
+    if (!p || !huge_bytes(bytes)) {
+        free(p);
+        return;
+    }
+    pthread_mutex_lock(&spares_lock);
+    unsigned i = spare_next++ % HOST_SPARES;
+    void *old = spares[i].p;
+    spares[i].p = p;
+    spares[i].n = bytes; /* given again only for the same bytes, whichever way it was made */
+    pthread_mutex_unlock(&spares_lock);
+    free(old);
 }
 
 typedef struct cached_input {

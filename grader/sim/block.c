@@ -163,9 +163,13 @@ void sim_block_setup(sim_block *b, uint64_t index)
     for (unsigned i = 0; i < b->nwarps; i++) {
         sim_warp *w = &b->warps[i];
         /* registers start at zero (a read before a write is then the same
-           everywhere); the rows after them are constants and specials */
-        memset(w->r32, 0, (size_t)p->nreg32 * 32 * sizeof *w->r32);
-        memset(w->r64, 0, (size_t)p->nreg64 * 32 * sizeof *w->r64);
+           everywhere): those a lane may read before it writes them are
+           zeroed (zero.c); the rows after them are constants and specials */
+        const sim_zero *z = &L->zero;
+        for (uint32_t k = 0; k < z->n32; k++)
+            memset(w->r32 + (size_t)z->r32[k].start * 32, 0, (size_t)z->r32[k].count * 32 * sizeof *w->r32);
+        for (uint32_t k = 0; k < z->n64; k++)
+            memset(w->r64 + (size_t)z->r64[k].start * 32, 0, (size_t)z->r64[k].count * 32 * sizeof *w->r64);
         memset(w->pred, 0, p->nrowp * sizeof *w->pred);
         w->pred[SIM_PRED_TRUE] = SIM_FULL;
         if (!b->extra_filled) fill_extra_rows(b, w, false);

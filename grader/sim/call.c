@@ -32,9 +32,16 @@ void sim_exec_call(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     }
 }
 
-void sim_exec_ret(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
+SIM_HOT void sim_exec_ret(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
 {
     const sim_program *p = b->prog;
+    uint8_t deep[32];
+    for (int l = 0; l < 32; l++) deep[l] = w->depth[l] != 0;
+    if (!(sim_pack_flags(deep) & m)) { /* the kernel's own ret: the lanes exit */
+        for (int l = 0; l < 32; l++) w->pc[l] = (m >> l & 1u) ? pc : w->pc[l];
+        sim_lanes_exit(b, w, pc, m);
+        return;
+    }
     uint32_t leave = 0;
     for (int l = 0; l < 32; l++) {
         if (!(m >> l & 1u)) continue;

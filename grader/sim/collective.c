@@ -257,29 +257,59 @@ static void rendezvous(sim_block *blk, sim_warp *w, uint32_t P)
 
 /* A shuffle of the lanes m (all of the warp's runnable lanes, at one pc,
  * membermask M naming all of them): false, with nothing changed, when a lane
- * would read undefined (the general path reports it). */
+ * would read undefined (the general path reports it). Eight lanes a vector
+ * (GCC's vector extensions: AVX2 in the x86-64-v3 clone), the sources picked
+ * by permutes: the rows were just written by vector stores, which scalar
+ * loads of single lanes would wait for. */
+typedef uint32_t v8u __attribute__((vector_size(32)));
+typedef int32_t v8i __attribute__((vector_size(32)));
+
+/* The OR of a vector's eight lanes. */
+static inline __attribute__((always_inline)) uint32_t hor8(v8u x)
+{
+    x |= __builtin_shuffle(x, (v8u){ 4, 5, 6, 7, 0, 1, 2, 3 });
+    x |= __builtin_shuffle(x, (v8u){ 2, 3, 0, 1, 6, 7, 4, 5 });
+    x |= __builtin_shuffle(x, (v8u){ 1, 0, 3, 2, 5, 4, 7, 6 });
+    return x[0];
+}
+
 static inline __attribute__((always_inline)) bool shfl_fast(sim_warp *w, const sim_op *op, uint32_t m, uint32_t M)
 {
-    const uint32_t *B = w->r32 + (size_t)op->s[3] * 32, *C = w->r32 + (size_t)op->s[4] * 32;
-    const uint32_t *V = w->r32 + (size_t)op->s[2] * 32;
-    uint32_t val[32], P = m & M;
-    uint8_t vf[32], bf[32];
-    const unsigned mode = op->p[1];
-    for (int i = 0; i < 32; i++) {
-        uint32_t b = B[i] & 0x1f, c = C[i], cval = c & 0x1f, seg = (c >> 8) & 0x1f;
-        int32_t maxl = (int32_t)(((uint32_t)i & seg) | (cval & ~seg));
-        int32_t j = mode == PTX_SHFL_UP ? i - (int32_t)b : mode == PTX_SHFL_DOWN ? i + (int32_t)b
-                  : mode == PTX_SHFL_BFLY ? (int32_t)((uint32_t)i ^ b) : (int32_t)(((uint32_t)i & seg) | (b & ~seg));
-        bool valid = mode == PTX_SHFL_UP ? j >= maxl : j <= maxl;
-        uint32_t jj = (uint32_t)j & 31;
-        val[i] = valid ? V[jj] : V[i];
-        vf[i] = valid;
-        bf[i] = valid & !(P >> jj & 1u);
+    v8u Bv[4], Cv[4], Vv[4], val[4];
+    memcpy(Bv, w->r32 + (size_t)op->s[3] * 32, sizeof Bv);
+    memcpy(Cv, w->r32 + (size_t)op->s[4] * 32, sizeof Cv);
+    memcpy(Vv, w->r32 + (size_t)op->s[2] * 32, sizeof Vv);
+    const uint32_t P = m & M, mode = op->p[1];
+    const v8u bit = { 1, 2, 4, 8, 16, 32, 64, 128 }, lane0 = { 0, 1, 2, 3, 4, 5, 6, 7 };
+    const v8u zero = { 0, 0, 0, 0, 0, 0, 0, 0 };
+    uint32_t pbits = 0, bad = 0;
+    for (int k = 0; k < 4; k++) {
+        v8u I = lane0 + (uint32_t)(8 * k);
+        v8u b = Bv[k] & 0x1f, c = Cv[k], cval = c & 0x1f, seg = (c >> 8) & 0x1f;
+        v8i maxl = (v8i)((I & seg) | (cval & ~seg)), j, valid;
+        switch (mode) {
+        case PTX_SHFL_UP: j = (v8i)I - (v8i)b; valid = j >= maxl; break;
+        case PTX_SHFL_DOWN: j = (v8i)I + (v8i)b; valid = j <= maxl; break;
+        case PTX_SHFL_BFLY: j = (v8i)(I ^ b); valid = j <= maxl; break;
+        default: j = (v8i)((I & seg) | (b & ~seg)); valid = j <= maxl; break;
+        }
+        v8u jj = (v8u)j & 31, on = (v8u)valid;
+        v8u src = (jj & on) | (I & ~on); /* the lane read: j, or its own */
+        v8u lo = __builtin_shuffle(Vv[0], Vv[1], src), hi = __builtin_shuffle(Vv[2], Vv[3], src);
+        v8u up = (v8u)((src & 16) != zero);
+        val[k] = (hi & up) | (lo & ~up);
+        v8u absent = (v8u)((((zero + P) >> jj) & 1) == zero);
+        pbits |= hor8(on & bit) << (8 * k);
+        bad |= hor8(on & absent & bit) << (8 * k);
     }
-    uint32_t pbits = sim_pack_flags(vf), bad = sim_pack_flags(bf);
     if (bad & m) return false;
     uint32_t *D = w->r32 + (size_t)op->s[0] * 32;
-    for (int i = 0; i < 32; i++) D[i] = (m >> i & 1u) ? val[i] : D[i];
+    for (int k = 0; k < 4; k++) {
+        v8u d, mm = (v8u)((((zero + m) >> (lane0 + (uint32_t)(8 * k))) & 1) != zero);
+        memcpy(&d, D + 8 * k, sizeof d);
+        d = (val[k] & mm) | (d & ~mm);
+        memcpy(D + 8 * k, &d, sizeof d);
+    }
     if (op->s[1] != SIM_NOSLOT) w->pred[op->s[1]] = (w->pred[op->s[1]] & ~m) | (pbits & m);
     return true;
 }
@@ -300,11 +330,11 @@ static inline __attribute__((always_inline)) void vote_fast(sim_warp *w, const s
 SIM_HOT bool sim_coll_fast(sim_block *blk, sim_warp *w, uint32_t pc, uint32_t m)
 {
     const sim_op *op = &blk->prog->code[pc];
-    const uint32_t *mask = w->r32 + (size_t)op->s[5] * 32;
-    uint32_t M = mask[__builtin_ctz(m)];
-    uint8_t df[32];
-    for (int l = 0; l < 32; l++) df[l] = mask[l] != M;
-    uint32_t differ = sim_pack_flags(df);
+    v8u mask[4];
+    memcpy(mask, w->r32 + (size_t)op->s[5] * 32, sizeof mask);
+    uint32_t M = w->r32[(size_t)op->s[5] * 32 + (unsigned)__builtin_ctz(m)], differ = 0;
+    const v8u bit = { 1, 2, 4, 8, 16, 32, 64, 128 }, zero = { 0, 0, 0, 0, 0, 0, 0, 0 };
+    for (int k = 0; k < 4; k++) differ |= hor8((v8u)(mask[k] != zero + M) & bit) << (8 * k);
     uint32_t live = w->valid & ~w->exited;
     if ((differ & m) || (m & ~M) || (M & live & ~m) || (op->p[3] & SIM_CF_ACTIVEMASK)) return false;
     switch (op->p[0]) {

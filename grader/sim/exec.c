@@ -112,6 +112,16 @@ static inline __attribute__((always_inline)) uint32_t setp_bits(const sim_op *op
         switch (op->p[0]) { ICMP_CASES((int64_t)(A[l] ^ top), (int64_t)(B[l] ^ top)) default: SIM_ASSERT(0); }
         break;
     }
+    case X_SETP_S16: {
+        const uint32_t *A = R32(op->s[1]), *B = R32(op->s[2]);
+        switch (op->p[0]) { ICMP_CASES((int32_t)(int16_t)A[l], (int32_t)(int16_t)B[l]) default: SIM_ASSERT(0); }
+        break;
+    }
+    case X_SETP_U16: { /* 16-bit values are non-negative as 32-bit signed ones */
+        const uint32_t *A = R32(op->s[1]), *B = R32(op->s[2]);
+        switch (op->p[0]) { ICMP_CASES((int32_t)(A[l] & 0xffffu), (int32_t)(B[l] & 0xffffu)) default: SIM_ASSERT(0); }
+        break;
+    }
     case X_SETP_F32: {
         const uint32_t *A = R32(op->s[1]), *B = R32(op->s[2]);
         switch (op->p[0]) { FCMP_CASES(sim_u2f(A[l]), sim_u2f(B[l])) default: SIM_ASSERT(0); }

@@ -252,6 +252,9 @@ const sim_region *sim_mem_find(const sim_memory *mem, uint64_t addr, uint64_t n,
 /* The region nearest to addr (for messages), or NULL. */
 const sim_region *sim_mem_nearest(const sim_memory *mem, uint64_t addr);
 
+/* Large allocations freed that the machine keeps for the next (memory.c). */
+#define SIM_SPARES 4
+
 typedef struct sim_modvars {
     uint64_t module_id;
     uint64_t *addr;          /* per symbol index; 0 when not allocated */
@@ -266,8 +269,9 @@ struct sim_machine {
     sim_modvars *mods;
     size_t nmods;
     const ptx_symbol *refused_var; /* a module variable past SIM_MAX_MODULE_VARS (launch.c) */
-    void *spare;             /* the host memory of the last large allocation freed (memory.c) */
-    size_t spare_bytes;
+    void *spare[SIM_SPARES]; /* the host memory of the last large allocations freed (memory.c) */
+    size_t spare_bytes[SIM_SPARES];
+    uint64_t spare_age[SIM_SPARES], spare_clock; /* when each was freed */
 };
 
 /* Device address of a module variable (allocated and initialised on first
@@ -672,6 +676,20 @@ bool sim_sync_covers(const sim_block *b, unsigned tid, unsigned warp, uint32_t c
 typedef bool (*sim_reader)(void *ctx, uint64_t addr, void *dst, size_t n);
 int sim_format_printf(cl_str *out, uint64_t fmt, uint64_t args, sim_reader rd, void *ctx);
 
+/* zero.c: the register rows a block must zero before it runs (those a
+ * lane may read before it writes them), as runs of rows. */
+typedef struct sim_zrun {
+    uint32_t start, count;
+} sim_zrun;
+
+typedef struct sim_zero {
+    sim_zrun *r32, *r64;
+    uint32_t n32, n64;
+} sim_zero;
+
+void sim_zero_plan(const sim_program *p, sim_zero *z);
+void sim_zero_free(sim_zero *z);
+
 /* ---- the launch ---- */
 
 typedef struct sim_block_result {
@@ -687,6 +705,7 @@ typedef struct sim_block_result {
 typedef struct sim_run {
     sim_machine *m;
     const sim_program *prog;
+    sim_zero zero;                   /* the registers each block zeroes */
     sim_dim3 grid, block;
     unsigned dyn_shared;
     const uint8_t *params;

@@ -197,17 +197,29 @@ void sim_exec_atom(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     const sim_op *op = &b->prog->code[pc];
     unsigned n = op->p[1];
     bool wide = n == 8;
+    /* with one host thread no other block runs: global memory needs no
+       atomic instructions (the same values, in the same order) */
+    bool alone = b->L->nworkers <= 1;
+    const sim_region *last = NULL; /* the global region the lane before hit */
     w->minst++;
     for (int l = 0; l < 32; l++) { /* lane order: deterministic within the block */
         if (!(m >> l & 1u)) continue;
         uint64_t a = sim_lane_addr(w, op, l);
         sim_where wh;
         wh.soff = SIM_NONE;
-        if (!sim_mem_aligned(b, w, l, pc, op->p[0], a, n) || !sim_mem_resolve(b, w, l, pc, op->p[0], a, n, true, &wh)) {
+        if (last && op->p[0] == SIM_MS_GLOBAL && !(a & (n - 1)) && a >= last->base &&
+            a - last->base <= last->size && n <= last->size - (a - last->base)) {
+            wh.space = PTX_SPACE_GLOBAL; /* what sim_mem_resolve would find, without the search */
+            wh.host = last->host + (a - last->base);
+        } else if (!sim_mem_aligned(b, w, l, pc, op->p[0], a, n) ||
+                   !sim_mem_resolve(b, w, l, pc, op->p[0], a, n, true, &wh)) {
             if (op->s[0] != SIM_NOSLOT) sim_mem_poison_lane(w, op, l);
             continue;
+        } else if (op->p[0] == SIM_MS_GLOBAL) {
+            last = sim_mem_find(&b->L->m->mem, a, n, NULL);
         }
-        bool shared = wh.space == PTX_SPACE_SHARED || wh.space == PTX_SPACE_LOCAL;
+        bool shared = wh.space == PTX_SPACE_SHARED || wh.space == PTX_SPACE_LOCAL ||
+                      (alone && wh.space == PTX_SPACE_GLOBAL);
         if (wh.space == PTX_SPACE_SHARED) b->cnt.shared_atomics++;
         else if (wh.space == PTX_SPACE_GLOBAL) b->cnt.global_atomics++;
         if (wh.space == PTX_SPACE_SHARED) sim_shadow_write(b, w, l, wh.soff, n, pc, true);

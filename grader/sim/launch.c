@@ -285,6 +285,7 @@ cl_status sim_launch(sim_machine *m, const ptx_module *mod, const char *kernel, 
     memset(&L, 0, sizeof L);
     L.m = m;
     L.prog = prog;
+    sim_zero_plan(prog, &L.zero);
     L.grid = grid;
     L.block = block;
     L.dyn_shared = dynamic_shared_bytes;
@@ -322,6 +323,7 @@ cl_status sim_launch(sim_machine *m, const ptx_module *mod, const char *kernel, 
     }
     free(L.results);
     pthread_mutex_destroy(&L.lock);
+    sim_zero_free(&L.zero);
     sim_program_free(prog);
     *out = r;
     if (observer)

@@ -22,10 +22,29 @@ static bool plain_float(const ptx_insn *in)
            (in->rnd == PTX_RND_NONE || in->rnd == PTX_RND_RN);
 }
 
+/* Operands [from, to) of in are 32-bit rows (16-bit values live there) or
+ * immediates: what a fast op of 16-bit values may read. */
+static bool b32_operands(const ptx_insn *in, unsigned from, unsigned to)
+{
+    for (unsigned i = from; i < to && i < in->nopd; i++)
+        if (in->opd[i].bank != PTX_BANK_B32 || (in->opd[i].kind != PTX_OPD_REG && in->opd[i].kind != PTX_OPD_IMM))
+            return false;
+    return true;
+}
+
 static int fast_int(const ptx_insn *in, ptx_type t)
 {
     unsigned sz = ptx_type_size(t);
     bool s = ptx_type_kind_of(t) == PTX_K_SINT;
+    if (sz == 2 && plain_int(in) && in->op == PTX_OP_mul && in->mode == PTX_WIDTH_WIDE && in->nopd == 3) {
+        /* 16-bit values in 32-bit rows, as the general path reads them */
+        if (in->opd[0].kind != PTX_OPD_REG || !b32_operands(in, 0, 3)) return X_GENERIC;
+        return s ? X_MULWIDE_S16 : X_MULWIDE_U16;
+    }
+    if (sz == 2 && in->op == PTX_OP_selp && in->nopd == 4 && in->opd[0].kind == PTX_OPD_REG &&
+        b32_operands(in, 0, 3) && in->opd[3].bank == PTX_BANK_PRED && in->opd[3].kind == PTX_OPD_REG &&
+        !in->opd[3].neg)
+        return X_SELP32; /* d := c ? a : b, the rows' bits as the general path copies them */
     if (!plain_int(in) || (sz != 4 && sz != 8)) return X_GENERIC;
     bool w = sz == 8;
     switch (in->op) {
@@ -103,6 +122,8 @@ static int fast_setp(const ptx_insn *in)
     case PTX_T_u64: case PTX_T_b64: return X_SETP_U64;
     case PTX_T_f32: return X_SETP_F32;
     case PTX_T_f64: return X_SETP_F64;
+    case PTX_T_s16: return b32_operands(in, 2, 4) ? X_SETP_S16 : X_GENERIC;
+    case PTX_T_u16: case PTX_T_b16: return b32_operands(in, 2, 4) ? X_SETP_U16 : X_GENERIC;
     default: return X_GENERIC;
     }
 }

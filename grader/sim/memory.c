@@ -54,7 +54,7 @@ void sim_free(sim_machine *m)
         free(m->mem.v[i].label);
     }
     free(m->mem.v);
-    free(m->spare);
+    for (int i = 0; i < SIM_SPARES; i++) free(m->spare[i]);
     for (size_t i = 0; i < m->nmods; i++) free(m->mods[i].addr);
     free(m->mods);
     free(m);
@@ -97,10 +97,11 @@ const sim_region *sim_mem_nearest(const sim_memory *mem, uint64_t addr)
 
 /* Host memory for an allocation; its contents are undefined, as malloc's.
  * A large one is aligned to 2 MiB and asked to be huge pages (128 page
- * faults for 256 MiB instead of 65,536), and when freed it is kept as the
- * spare for the next large allocation that fits it: a grade allocates the
- * same input once for each kernel, and the kernel's zeroing of fresh pages
- * costs more than the copy into them. */
+ * faults for 256 MiB instead of 65,536), and when freed it is kept as a
+ * spare (the last SIM_SPARES freed) for the next large allocation that fits
+ * one: a grade allocates the same inputs and outputs once for each kernel
+ * and size, and the kernel's zeroing of fresh pages costs more than the
+ * copy into them. */
 #define HUGE_PAGE ((size_t)2 << 20)
 
 static size_t host_bytes(size_t bytes)
@@ -112,9 +113,14 @@ static void *host_alloc(sim_machine *m, size_t bytes)
 {
     size_t n = host_bytes(bytes);
     if (!n) return malloc(bytes ? bytes : 1);
-    if (m->spare && m->spare_bytes >= n && m->spare_bytes / 2 <= n) {
-        void *p = m->spare;
-        m->spare = NULL;
+    int best = -1; /* the smallest spare that fits, and is at most twice the size */
+    for (int i = 0; i < SIM_SPARES; i++)
+        if (m->spare[i] && m->spare_bytes[i] >= n && m->spare_bytes[i] / 2 <= n &&
+            (best < 0 || m->spare_bytes[i] < m->spare_bytes[best]))
+            best = i;
+    if (best >= 0) {
+        void *p = m->spare[best];
+        m->spare[best] = NULL;
         return p;
     }
     void *p = aligned_alloc(HUGE_PAGE, n);
@@ -129,9 +135,16 @@ static void host_free(sim_machine *m, void *p, size_t bytes)
         free(p);
         return;
     }
-    free(m->spare);
-    m->spare = p;
-    m->spare_bytes = n;
+    int slot = 0; /* an empty slot, else the oldest spare goes */
+    for (int i = 0; i < SIM_SPARES; i++)
+        if (!m->spare[i] || m->spare_age[i] < m->spare_age[slot]) {
+            slot = i;
+            if (!m->spare[i]) break;
+        }
+    free(m->spare[slot]);
+    m->spare[slot] = p;
+    m->spare_bytes[slot] = n;
+    m->spare_age[slot] = ++m->spare_clock;
 }
 
 cl_status sim_alloc(sim_machine *m, size_t bytes, const char *label, uint64_t *addr, cl_error *err)

@@ -336,8 +336,9 @@ static inline __attribute__((always_inline)) void plain_reads(sim_block *b, sim_
                                                               const uint32_t *soff, unsigned n, uint32_t op)
 {
     uint32_t prev = SIM_NONE;
-    for (int l = 0; l < 32; l++) {
-        if (!(m >> l & 1u) || soff[l] == SIM_NONE) continue;
+    for (uint32_t r = m; r; r &= r - 1) { /* the lanes of m, in order */
+        int l = __builtin_ctz(r);
+        if (soff[l] == SIM_NONE) continue;
         if (soff[l] == prev && n <= 4 && !(soff[l] & 3)) {
             /* the lane before read the same word (a broadcast): what it found,
                this lane finds; only note that two threads of the warp read it */
@@ -378,10 +379,14 @@ void sim_shadow_writes(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *so
         return;
     }
     if (n == 4) {
-        for (int l = 0; l < 32; l++)
-            if ((m >> l & 1u) && soff[l] != SIM_NONE) write_access(b, w, l, soff[l], 4, op, false);
+        for (uint32_t r = m; r; r &= r - 1) { /* the lanes of m, in order */
+            int l = __builtin_ctz(r);
+            if (soff[l] != SIM_NONE) write_access(b, w, l, soff[l], 4, op, false);
+        }
         return;
     }
-    for (int l = 0; l < 32; l++)
-        if ((m >> l & 1u) && soff[l] != SIM_NONE) write_access(b, w, l, soff[l], n, op, false);
+    for (uint32_t r = m; r; r &= r - 1) { /* the lanes of m, in order */
+        int l = __builtin_ctz(r);
+        if (soff[l] != SIM_NONE) write_access(b, w, l, soff[l], n, op, false);
+    }
 }

@@ -59,9 +59,12 @@ done:;
 }
 
 /* Extra wavefronts: the most distinct 4-byte words of one bank in a phase. */
-static void count_banks(sim_block *b, const uint64_t *addr, uint32_t m, unsigned total, bool store, bool contig)
+static void count_banks(sim_block *b, const uint64_t *addr, uint32_t m, unsigned total, bool store, bool contig,
+                        int64_t lo, int64_t hi)
 {
-    if (contig) { /* consecutive words: every bank once a phase */
+    /* consecutive words: every bank once a phase; lanes within 32 words of
+       each other (of 4 bytes or less each): distinct words, distinct banks */
+    if (contig || (total <= 4 && ((uint64_t)hi >> 2) - ((uint64_t)lo >> 2) < 32)) {
         if (store) b->cnt.shared_store_requests++;
         else b->cnt.shared_load_requests++;
         return;
@@ -110,7 +113,7 @@ static void count_banks(sim_block *b, const uint64_t *addr, uint32_t m, unsigned
 
 /* ---- registers ---- */
 
-static void put_value(sim_warp *w, const sim_op *op, unsigned e, int l, const uint8_t *src)
+static HOT_INLINE void put_value(sim_warp *w, const sim_op *op, unsigned e, int l, const uint8_t *src)
 {
     unsigned size = op->p[1];
     uint64_t v = 0;
@@ -152,6 +155,7 @@ typedef struct access {
     bool shared;         /* every mapped lane is in shared memory */
     bool lazy;           /* only host[0] is set: fill_hosts sets the rest from base */
     bool uniform;        /* every lane of m has the same address */
+    int64_t lo, hi;      /* the lowest and highest address of the lanes of m */
     uintptr_t base;
 } access;
 
@@ -207,7 +211,10 @@ static SIM_HOT uint64_t full_addrs(const uint64_t *restrict b64, const uint32_t 
 
 /* A partial warp's addresses: every lane's (the base row holds a value in
  * each, and only m's are used), then the lowest, highest and OR of m's, as
- * masked vector reductions instead of a loop of branches. */
+ * masked vector reductions (GCC's vector extensions, four lanes a vector)
+ * instead of a loop of branches. */
+typedef int64_t v4l __attribute__((vector_size(32)));
+
 static SIM_HOT void part_addrs(const uint64_t *restrict b64, const uint32_t *restrict b32, uint64_t imm,
                                uint32_t m, uint64_t *restrict addr, int64_t *lo, int64_t *hi, uint64_t *mis)
 {
@@ -217,18 +224,27 @@ static SIM_HOT void part_addrs(const uint64_t *restrict b64, const uint32_t *res
         for (int l = 0; l < 32; l++) addr[l] = (uint64_t)b32[l] + imm;
     else
         for (int l = 0; l < 32; l++) addr[l] = imm;
-    int64_t l0 = INT64_MAX, h0 = INT64_MIN;
-    uint64_t o0 = 0;
-    for (int l = 0; l < 32; l++) {
-        bool on = m >> l & 1u;
-        int64_t x = (int64_t)addr[l];
-        l0 = on && x < l0 ? x : l0;
-        h0 = on && x > h0 ? x : h0;
-        o0 |= on ? addr[l] : 0;
+    const v4l bit = { 1, 2, 4, 8 }, zero = { 0, 0, 0, 0 };
+    v4l l0 = zero + INT64_MAX, h0 = zero + INT64_MIN, o0 = zero;
+    for (int k = 0; k < 8; k++) {
+        v4l x, on = ((zero + (int64_t)(m >> (4 * k))) & bit) != 0;
+        memcpy(&x, addr + 4 * k, sizeof x);
+        v4l xl = (x & on) | (~on & INT64_MAX), xh = (x & on) | (~on & INT64_MIN);
+        v4l lt = xl < l0, gt = xh > h0;
+        l0 = (xl & lt) | (l0 & ~lt);
+        h0 = (xh & gt) | (h0 & ~gt);
+        o0 |= x & on;
     }
-    *lo = l0;
-    *hi = h0;
-    *mis = o0;
+    int64_t rl = l0[0], rh = h0[0];
+    uint64_t ro = 0;
+    for (int i = 0; i < 4; i++) {
+        rl = l0[i] < rl ? l0[i] : rl;
+        rh = h0[i] > rh ? h0[i] : rh;
+        ro |= (uint64_t)o0[i];
+    }
+    *lo = rl;
+    *hi = rh;
+    *mis = ro;
 }
 
 /* Addresses of the lanes of m, their lowest and highest, the OR of all (for
@@ -339,8 +355,10 @@ static HOT_INLINE bool map_fast(sim_block *b, sim_warp *w, const sim_op *op, uin
     } else if (m == SIM_FULL) {
         for (int l = 0; l < 32; l++) a->host[l] = base + (uintptr_t)a->addr[l];
     } else {
-        for (int l = 0; l < 32; l++)
-            if (m >> l & 1u) a->host[l] = base + (uintptr_t)a->addr[l];
+        for (uint32_t r = m; r; r &= r - 1) { /* the lanes of m, in order */
+            int l = __builtin_ctz(r);
+            a->host[l] = base + (uintptr_t)a->addr[l];
+        }
     }
     if (a->shared)
         for (int l = 0; l < 32; l++) a->soff[l] = (m >> l & 1u) ? (uint32_t)(a->addr[l] - shift) : SIM_NONE;
@@ -359,6 +377,8 @@ static HOT_INLINE void map_access(sim_block *b, sim_warp *w, uint32_t pc, uint32
     a->shared = false;
     a->lazy = false;
     lane_addrs(w, op, m, total, a, &lo, &hi, &mis);
+    a->lo = lo;
+    a->hi = hi;
     if (!(mis & (total - 1)) && map_fast(b, w, op, m, write, a, lo, hi)) return;
     a->contig = false;
     a->uniform = false; /* per-thread spaces (local, device-function parameters) look the same */
@@ -499,13 +519,15 @@ static HOT_INLINE void load32(sim_warp *w, const sim_op *op, uint32_t m, const u
         if (m == SIM_FULL) {
             for (int l = 0; l < 32; l++) memcpy(&row[l], (const void *)(host[l] + 4 * e), 4);
         } else {
-            for (int l = 0; l < 32; l++)
-                if (m >> l & 1u) memcpy(&row[l], (const void *)(host[l] + 4 * e), 4);
+            for (uint32_t r = m; r; r &= r - 1) {
+                int l = __builtin_ctz(r);
+                memcpy(&row[l], (const void *)(host[l] + 4 * e), 4);
+            }
         }
     }
 }
 
-static void load_lanes(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m, const access *a)
+static HOT_INLINE void load_lanes(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m, const access *a)
 {
     const sim_op *op = &b->prog->code[pc];
     unsigned n = op->p[1], count = op->p[2];
@@ -565,13 +587,13 @@ SIM_HOT void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
             load_lanes(b, w, pc, m, &a);
     }
     if (op->p[0] == SIM_MS_GLOBAL) count_sectors(b, a.addr, m, total, false, a.contig);
-    else if (is_shared(op)) count_banks(b, a.addr, m, total, false, a.contig);
+    else if (is_shared(op)) count_banks(b, a.addr, m, total, false, a.contig, a.lo, a.hi);
 }
 
 /* ld.param of one element at a fixed offset: one value for the lanes m, as
  * sim_exec_ld's broadcast gives it; past the launch's parameters, the
  * general path (which reports the fault). */
-void sim_exec_ldparam(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
+SIM_HOT void sim_exec_ldparam(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
 {
     const sim_op *op = &b->prog->code[pc];
     if ((uint64_t)op->imm + op->p[1] > b->L->param_size) {
@@ -603,8 +625,10 @@ SIM_HOT void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     } else if (n == 4 && count == 1 && !(op->p[3] & SIM_MF_DST64)) { /* 32-bit elements: a scatter */
         fill_hosts(&a);
         const uint32_t *row = w->r32 + (size_t)op->s[0] * 32;
-        for (int l = 0; l < 32; l++)
-            if (a.ok >> l & 1u) memcpy((void *)a.host[l], &row[l], 4);
+        for (uint32_t r = a.ok; r; r &= r - 1) { /* lane order, as a GPU's last writer wins */
+            int l = __builtin_ctz(r);
+            memcpy((void *)a.host[l], &row[l], 4);
+        }
     } else {
         fill_hosts(&a);
         for (int l = 0; l < 32; l++) {
@@ -616,6 +640,6 @@ SIM_HOT void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
         }
     }
     if (op->p[0] == SIM_MS_GLOBAL) count_sectors(b, a.addr, m, total, true, a.contig);
-    else if (is_shared(op)) count_banks(b, a.addr, m, total, true, a.contig);
+    else if (is_shared(op)) count_banks(b, a.addr, m, total, true, a.contig, a.lo, a.hi);
 }
 

@@ -31,3 +31,53 @@ __global__ void predLogic(unsigned* out)
     }
     out[t] = r;
 }
+
+// case: a register read before any write reads 0 in every block: only
+// lane 0 of block 0 writes it (a guarded mov), and the blocks after it, run
+// in the same block context, must not see that 77 (zero.c zeroes what a
+// lane may read before it writes)
+// kernel: readBeforeWrite
+// launch: grid 4 block 32
+// buffer: out u32 128 = 5
+// params: out
+// expect: out[0..0] = 77
+// expect: out[1..127] = 0
+// expect: no hazards
+__global__ void readBeforeWrite(unsigned* out)
+{
+    const unsigned t = blockIdx.x * 32 + threadIdx.x;
+    unsigned r;
+    asm("{\n\t.reg .pred p;\n\t"
+        "setp.eq.u32 p, %1, 0;\n\t"
+        "@p mov.u32 %0, 77;\n\t"
+        "}"
+        : "=r"(r) : "r"(t));
+    out[t] = r;
+}
+
+// case: 16-bit compares and selects (setp.s16 / .u16, selp.u16) read the
+// low 16 bits of their 32-bit rows, signed or not, as the general path does
+// (the runner compares with the reference ALU too)
+// kernel: compare16
+// launch: grid 1 block 32
+// buffer: out u32 32 = 0
+// params: out
+// expect: out[0..31] = list 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 6 12 12 12 12 12 12 12 12 12 12 12 12 12 12 12 12
+// expect: no hazards
+__global__ void compare16(unsigned* out)
+{
+    const unsigned t = threadIdx.x;
+    unsigned short x = (unsigned short)(t < 16 ? 0xfff0u + t : t); /* negative as s16 below 16 */
+    unsigned r;
+    asm("{\n\t.reg .pred p, q;\n\t.reg .u16 a, b, s;\n\t"
+        "mov.u16 a, %1;\n\t"
+        "mov.u16 b, 7;\n\t"
+        "setp.lt.s16 p, a, b;\n\t"
+        "setp.lt.u16 q, a, b;\n\t"
+        "selp.u16 s, 2, 8, p;\n\t"
+        "cvt.u32.u16 %0, s;\n\t"
+        "@!q add.u32 %0, %0, 4;\n\t"
+        "}"
+        : "=r"(r) : "h"(x));
+    out[t] = r;
+}
