@@ -239,6 +239,13 @@ typedef struct sim_region {
     uint64_t base, size;
     uint8_t *host;
     char *label;
+    /* for launches that watch for blocks storing to one word (collide.c),
+       kept from launch to launch: per 4-byte word, the launch's number and
+       the block + 1 that last stored it; the region as it was before the
+       launch's first store into it, and that launch's number */
+    _Atomic(atomic_uint *) owner;
+    uint8_t *pre;
+    atomic_uint watched;
 } sim_region;
 
 typedef struct sim_memory {
@@ -252,6 +259,9 @@ const sim_region *sim_mem_find(const sim_memory *mem, uint64_t addr, uint64_t n,
 /* The region nearest to addr (for messages), or NULL. */
 const sim_region *sim_mem_nearest(const sim_memory *mem, uint64_t addr);
 
+/* Owner tables and copies of freed regions kept for the next (collide.c). */
+#define SIM_WATCH_POOL 4
+
 /* Large allocations freed that the machine keeps for the next (memory.c). */
 #define SIM_SPARES 4
 
@@ -264,6 +274,8 @@ typedef struct sim_modvars {
 struct sim_machine {
     sim_options opt;
     unsigned threads;
+    unsigned watch_epoch;    /* the number of the last watched launch (collide.c) */
+    struct sim_watch_buf { void *p; size_t cap; } watch_pool[2][SIM_WATCH_POOL]; /* owners, copies freed */
     sim_memory mem;
     uint64_t mem_bytes;      /* device memory allocated */
     sim_modvars *mods;
@@ -724,6 +736,27 @@ typedef struct sim_run {
     unsigned nworkers;
     uint64_t deadline_ns;            /* time cap, process CPU ns (0: none) */
     atomic_uint_fast64_t worker_ns;  /* CPU time of the workers besides the caller */
+    bool watch;                      /* blocks on several threads: watch their global stores */
+    unsigned epoch;                  /* the watched launch's number, from 1 */
+    atomic_bool collided;            /* two blocks stored to one word: run again in index order */
+    pthread_mutex_t watch_lock;      /* guards a region's first store (collide.c) */
 } sim_run;
+
+/* Blocks that store to one word (collide.c). A launch whose blocks run on
+ * several threads notes, for every global store, which block stored each
+ * word; two blocks on one word set L->collided, and the launch runs again,
+ * from the memory as it was, one block at a time in index order. host: the
+ * lanes' host addresses; hint: their region when the caller knows it
+ * (NULL: found per lane); contig: lanes 0..31 on consecutive elements. */
+void sim_watch_store(sim_block *b, const uintptr_t *host, uint32_t lanes, unsigned total,
+                     const sim_region *hint, bool contig);
+/* Before a watched launch: its number. */
+void sim_watch_begin(sim_run *L);
+/* After it: put back what it stored (restore). */
+void sim_watch_end(sim_run *L, bool restore);
+/* A region freed: its watch's memory goes to m's pool (or is freed). */
+void sim_watch_forget(sim_machine *m, sim_region *r);
+/* The pool freed (sim_free). */
+void sim_watch_free_pool(sim_machine *m);
 
 #endif

@@ -263,6 +263,20 @@ static void refuse(sim_run *L)
     keep_result(L, br);
 }
 
+static void forget_results(sim_run *L)
+{
+    for (size_t i = 0; i < L->nresults; i++) {
+        sim_block_result *br = L->results[i];
+        sim_hzset_free(&br->hz);
+        free(br->ptext);
+        free(br->plines);
+        free(br);
+    }
+    free(L->results);
+    L->results = NULL;
+    L->nresults = L->cap_results = 0;
+}
+
 cl_status sim_launch(sim_machine *m, const ptx_module *mod, const char *kernel, sim_dim3 grid,
                      sim_dim3 block, unsigned dynamic_shared_bytes, const void *param_blob,
                      size_t param_size, sim_launch_result **out, cl_error *err)
@@ -302,7 +316,11 @@ cl_status sim_launch(sim_machine *m, const ptx_module *mod, const char *kernel, 
     atomic_init(&L.worker_ns, 0);
     pthread_mutex_init(&L.lock, NULL);
     unsigned n = m->threads < L.nblocks ? m->threads : (unsigned)L.nblocks;
-    if (prog->cross_block) n = 1; /* blocks in index order: what each sees is fixed */
+    if (prog->cross_block || L.nblocks >= UINT32_MAX) n = 1; /* blocks in index order: what each sees is fixed */
+    L.watch = n > 1;
+    if (L.watch) sim_watch_begin(&L);
+    atomic_init(&L.collided, false);
+    pthread_mutex_init(&L.watch_lock, NULL);
     sim_launch_result *r = sim_result_new();
     char why[sizeof ((sim_hazard *)0)->message];
     bool refused = over_limit(m, prog, why, sizeof why);
@@ -310,18 +328,24 @@ cl_status sim_launch(sim_machine *m, const ptx_module *mod, const char *kernel, 
         refuse(&L); /* its message is `why`, set once the result is built */
     else
         run_workers(&L, n ? n : 1, &r->counters);
+    if (L.watch) {
+        bool again = atomic_load(&L.collided);
+        sim_watch_end(&L, again);
+        L.watch = false;
+        if (again) { /* two blocks stored to one word: again, one block at a time (collide.c) */
+            forget_results(&L);
+            memset(&r->counters, 0, sizeof r->counters);
+            atomic_store(&L.next, 0);
+            atomic_store(&L.stop_at, UINT64_MAX);
+            run_workers(&L, 1, &r->counters);
+        }
+    }
+    pthread_mutex_destroy(&L.watch_lock);
     if (L.nresults > 1)
         qsort(L.results, L.nresults, sizeof *L.results, by_index);
     sim_result_build(&L, r);
     if (refused && r->nhazards) snprintf(r->hazards[0].message, sizeof r->hazards[0].message, "%s", why);
-    for (size_t i = 0; i < L.nresults; i++) {
-        sim_block_result *br = L.results[i];
-        sim_hzset_free(&br->hz);
-        free(br->ptext);
-        free(br->plines);
-        free(br);
-    }
-    free(L.results);
+    forget_results(&L);
     pthread_mutex_destroy(&L.lock);
     sim_zero_free(&L.zero);
     sim_program_free(prog);

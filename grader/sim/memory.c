@@ -52,7 +52,9 @@ void sim_free(sim_machine *m)
     for (size_t i = 0; i < m->mem.n; i++) {
         free(m->mem.v[i].host);
         free(m->mem.v[i].label);
+        sim_watch_forget(m, &m->mem.v[i]);
     }
+    sim_watch_free_pool(m);
     free(m->mem.v);
     for (int i = 0; i < SIM_SPARES; i++) free(m->spare[i]);
     for (size_t i = 0; i < m->nmods; i++) free(m->mods[i].addr);
@@ -184,6 +186,7 @@ cl_status sim_free_mem(sim_machine *m, uint64_t addr, cl_error *err)
     m->mem_bytes -= m->mem.v[i].size;
     host_free(m, m->mem.v[i].host, m->mem.v[i].size);
     free(m->mem.v[i].label);
+    sim_watch_forget(m, &m->mem.v[i]);
     memmove(&m->mem.v[i], &m->mem.v[i + 1], (m->mem.n - (size_t)i - 1) * sizeof m->mem.v[0]);
     m->mem.n--;
     return CL_OK;

@@ -157,6 +157,7 @@ typedef struct access {
     bool uniform;        /* every lane of m has the same address */
     int64_t lo, hi;      /* the lowest and highest address of the lanes of m */
     uintptr_t base;
+    const sim_region *region; /* global memory in one region (the fast path), else NULL */
 } access;
 
 static HOT_INLINE void fill_hosts(access *a)
@@ -324,6 +325,7 @@ static HOT_INLINE bool map_fast(sim_block *b, sim_warp *w, const sim_op *op, uin
         const sim_region *r = sim_mem_find(&b->L->m->mem, ulo, uhi - ulo + total, &b->region_hint);
         if (!r) return false;
         base = (uintptr_t)r->host - (uintptr_t)r->base - (uintptr_t)shift;
+        a->region = r;
         break;
     }
     case SIM_MS_SHARED:
@@ -376,6 +378,7 @@ static HOT_INLINE void map_access(sim_block *b, sim_warp *w, uint32_t pc, uint32
     a->ok = m;
     a->shared = false;
     a->lazy = false;
+    a->region = NULL;
     lane_addrs(w, op, m, total, a, &lo, &hi, &mis);
     a->lo = lo;
     a->hi = hi;
@@ -621,6 +624,11 @@ SIM_HOT void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     map_access(b, w, pc, m, true, &a);
     if (a.shared && b->shadow) sim_shadow_writes(b, w, a.ok, a.soff, total, pc);
     if (b->sync && op->aux2) sync_lanes(b, w, op, m, &a, true);
+    if (b->L->watch && !a.shared && a.ok) {
+        bool contig = a.contig;
+        fill_hosts(&a);
+        sim_watch_store(b, a.host, a.ok, total, a.region, contig);
+    }
     if (a.contig && store_contig(w, op, &a)) {
     } else if (n == 4 && count == 1 && !(op->p[3] & SIM_MF_DST64)) { /* 32-bit elements: a scatter */
         fill_hosts(&a);

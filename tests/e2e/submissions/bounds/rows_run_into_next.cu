@@ -1,0 +1,15 @@
+// Day 28's square-only guard: at a size that is not square, a block's rows
+// run into the next block's, so two blocks store to one element of out and
+// which value stays depends on which block stores last. Nothing in the PTX
+// says so (every store address follows the block index); the emulator sees
+// the two stores while the blocks run on several host threads and runs the
+// launch again, one block at a time in index order: the same report with 1,
+// 2 or 4 threads.
+// e2e: day 28
+// e2e: exit 1
+// e2e: fail correctness
+// e2e: fail memory
+// e2e: threads-invariant
+// e2e: max-seconds 60
+// e2e: max-mib 2048
+// e2e-paste: days/day28-transpose/fixtures/square-only-guard.cu
