@@ -258,19 +258,35 @@ static void rendezvous(sim_block *blk, sim_warp *w, uint32_t P)
 /* A shuffle of the lanes m (all of the warp's runnable lanes, at one pc,
  * membermask M naming all of them): false, with nothing changed, when a lane
  * would read undefined (the general path reports it). Eight lanes a vector
- * (GCC's vector extensions: AVX2 in the x86-64-v3 clone), the sources picked
+ * (vector extensions: AVX2 in the x86-64-v3 clone), the sources picked
  * by permutes: the rows were just written by vector stores, which scalar
  * loads of single lanes would wait for. */
 typedef uint32_t v8u __attribute__((vector_size(32)));
 typedef int32_t v8i __attribute__((vector_size(32)));
 
-/* The OR of a vector's eight lanes. */
-static inline __attribute__((always_inline)) uint32_t hor8(v8u x)
+/* The OR of a vector's eight lanes. (Vectors go by address: a vector
+ * argument or result of a function changes the ABI where AVX is not on.) */
+static inline __attribute__((always_inline)) uint32_t hor8(const v8u *v)
 {
-    x |= __builtin_shuffle(x, (v8u){ 4, 5, 6, 7, 0, 1, 2, 3 });
-    x |= __builtin_shuffle(x, (v8u){ 2, 3, 0, 1, 6, 7, 4, 5 });
-    x |= __builtin_shuffle(x, (v8u){ 1, 0, 3, 2, 5, 4, 7, 6 });
+    v8u x = *v;
+    x |= __builtin_shufflevector(x, x, 4, 5, 6, 7, 0, 1, 2, 3);
+    x |= __builtin_shufflevector(x, x, 2, 3, 0, 1, 6, 7, 4, 5);
+    x |= __builtin_shufflevector(x, x, 1, 0, 3, 2, 5, 4, 7, 6);
     return x[0];
+}
+
+/* Lane i of *r gets lane idx[i] % 16 of a:b (a's eight, then b's). GCC has
+ * a permute with a variable index; clang's vectors are indexed lane by lane. */
+static inline __attribute__((always_inline)) void perm16(v8u *r, const v8u *a, const v8u *b, const v8u *idx)
+{
+#if defined(__clang__)
+    for (int i = 0; i < 8; i++) {
+        uint32_t k = (*idx)[i] & 15;
+        (*r)[i] = k < 8 ? (*a)[k] : (*b)[k - 8];
+    }
+#else
+    *r = __builtin_shuffle(*a, *b, *idx);
+#endif
 }
 
 static inline __attribute__((always_inline)) bool shfl_fast(sim_warp *w, const sim_op *op, uint32_t m, uint32_t M)
@@ -295,12 +311,15 @@ static inline __attribute__((always_inline)) bool shfl_fast(sim_warp *w, const s
         }
         v8u jj = (v8u)j & 31, on = (v8u)valid;
         v8u src = (jj & on) | (I & ~on); /* the lane read: j, or its own */
-        v8u lo = __builtin_shuffle(Vv[0], Vv[1], src), hi = __builtin_shuffle(Vv[2], Vv[3], src);
+        v8u lo, hi;
+        perm16(&lo, &Vv[0], &Vv[1], &src);
+        perm16(&hi, &Vv[2], &Vv[3], &src);
         v8u up = (v8u)((src & 16) != zero);
         val[k] = (hi & up) | (lo & ~up);
         v8u absent = (v8u)((((zero + P) >> jj) & 1) == zero);
-        pbits |= hor8(on & bit) << (8 * k);
-        bad |= hor8(on & absent & bit) << (8 * k);
+        v8u onbits = on & bit, badbits = on & absent & bit;
+        pbits |= hor8(&onbits) << (8 * k);
+        bad |= hor8(&badbits) << (8 * k);
     }
     if (bad & m) return false;
     uint32_t *D = w->r32 + (size_t)op->s[0] * 32;
@@ -334,7 +353,10 @@ SIM_HOT bool sim_coll_fast(sim_block *blk, sim_warp *w, uint32_t pc, uint32_t m)
     memcpy(mask, w->r32 + (size_t)op->s[5] * 32, sizeof mask);
     uint32_t M = w->r32[(size_t)op->s[5] * 32 + (unsigned)__builtin_ctz(m)], differ = 0;
     const v8u bit = { 1, 2, 4, 8, 16, 32, 64, 128 }, zero = { 0, 0, 0, 0, 0, 0, 0, 0 };
-    for (int k = 0; k < 4; k++) differ |= hor8((v8u)(mask[k] != zero + M) & bit) << (8 * k);
+    for (int k = 0; k < 4; k++) {
+        v8u other = (v8u)(mask[k] != zero + M) & bit;
+        differ |= hor8(&other) << (8 * k);
+    }
     uint32_t live = w->valid & ~w->exited;
     if ((differ & m) || (m & ~M) || (M & live & ~m) || (op->p[3] & SIM_CF_ACTIVEMASK)) return false;
     switch (op->p[0]) {
