@@ -145,6 +145,22 @@ static uint64_t combine(const uint64_t *chunks, size_t nchunks, size_t n)
     return h;
 }
 
+/* work(job) for n jobs (at most 16) of `size` bytes each: jobs 1..n-1 on
+ * threads of their own, job 0 on this one, and a job whose thread could not
+ * start here after it. */
+static void run_jobs(void *(*work)(void *), void *jobs, size_t size, size_t n)
+{
+    pthread_t threads[16];
+    size_t started = 0;
+    for (size_t t = 1; t < n && t < 16; t++)
+        if (pthread_create(&threads[t], NULL, work, (char *)jobs + t * size) == 0) started |= (size_t)1 << t;
+    work(jobs);
+    for (size_t t = 1; t < n && t < 16; t++) {
+        if (started >> t & 1) pthread_join(threads[t], NULL);
+        else work((char *)jobs + t * size);
+    }
+}
+
 /* One thread's share of a fill: chunks [c0, c1), made (fast fills) and
  * digested. */
 typedef struct fill_job {
@@ -153,7 +169,6 @@ typedef struct fill_job {
     unsigned char *data;
     size_t bytes, c0, c1;
     uint64_t *chunks;
-    pthread_t thread;
 } fill_job;
 
 static void *fill_work(void *arg)
@@ -179,17 +194,9 @@ static uint64_t fill_and_digest(const day_fill_rule *rule, uint64_t state, unsig
     if (n > want) n = want;
     if (n > 16) n = 16;
     fill_job jobs[16];
-    size_t started = 0;
-    for (size_t t = 0; t < n; t++) {
-        jobs[t] = (fill_job){rule, state, data, bytes, nchunks * t / n, nchunks * (t + 1) / n, chunks, 0};
-        if (t == 0 || pthread_create(&jobs[t].thread, NULL, fill_work, &jobs[t]) != 0) continue;
-        started |= (size_t)1 << t;
-    }
-    fill_work(&jobs[0]);
-    for (size_t t = 1; t < n; t++) {
-        if (started >> t & 1) pthread_join(jobs[t].thread, NULL);
-        else fill_work(&jobs[t]);
-    }
+    for (size_t t = 0; t < n; t++)
+        jobs[t] = (fill_job){rule, state, data, bytes, nchunks * t / n, nchunks * (t + 1) / n, chunks};
+    run_jobs(fill_work, jobs, sizeof *jobs, n);
     uint64_t h = digest ? combine(chunks, nchunks, bytes) : 0;
     free(chunks);
     return h;
@@ -244,7 +251,6 @@ typedef struct rules_job {
     unsigned char *data;
     size_t from, to, elem;
     harness_rng r;
-    pthread_t thread;
 } rules_job;
 
 static void *rules_work(void *arg)
@@ -262,7 +268,7 @@ static void *rules_work(void *arg)
 static void fill_all_rules(const harness_request *req, const day_param *p, unsigned char *data,
                            size_t count, size_t elem, harness_rng *r, int threads)
 {
-    size_t n = count / RULES_PER_THREAD, started = 0;
+    size_t n = count / RULES_PER_THREAD;
     if (n > (size_t)threads) n = (size_t)threads;
     if (n > 16) n = 16;
     if (n < 2 || !one_draw_each(&p->fill)) {
@@ -273,15 +279,9 @@ static void fill_all_rules(const harness_request *req, const day_param *p, unsig
     for (size_t t = 0; t < n; t++) {
         size_t from = count * t / n;
         jobs[t] = (rules_job){req, p, data, from, count * (t + 1) / n, elem,
-                              {r->state + (uint64_t)from * 0x9e3779b97f4a7c15ull}, 0};
-        if (t == 0 || pthread_create(&jobs[t].thread, NULL, rules_work, &jobs[t]) != 0) continue;
-        started |= (size_t)1 << t;
+                              {r->state + (uint64_t)from * 0x9e3779b97f4a7c15ull}};
     }
-    rules_work(&jobs[0]);
-    for (size_t t = 1; t < n; t++) {
-        if (started >> t & 1) pthread_join(jobs[t].thread, NULL);
-        else rules_work(&jobs[t]);
-    }
+    run_jobs(rules_work, jobs, sizeof *jobs, n);
     r->state += (uint64_t)count * 0x9e3779b97f4a7c15ull;
 }
 
