@@ -624,7 +624,7 @@ SIM_HOT void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     map_access(b, w, pc, m, true, &a);
     if (a.shared && b->shadow) sim_shadow_writes(b, w, a.ok, a.soff, total, pc);
     if (b->sync && op->aux2) sync_lanes(b, w, op, m, &a, true);
-    if (b->L->watch && !a.shared && a.ok) {
+    if (b->L->watch && !a.shared && a.ok && (op->p[0] == SIM_MS_GLOBAL || op->p[0] == SIM_MS_GENERIC)) {
         bool contig = a.contig;
         fill_hosts(&a);
         sim_watch_store(b, a.host, a.ok, total, a.region, contig);
