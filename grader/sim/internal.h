@@ -235,16 +235,23 @@ void sim_cfg_analyse(sim_program *p, uint32_t first, uint32_t count);
 
 /* ---- device memory ---- */
 
+/* What a watched region keeps (collide.c). */
+enum { SIM_WATCH_LINES, SIM_WATCH_WORDS, SIM_WATCH_COPIES, SIM_WATCH_KINDS };
+
 typedef struct sim_region {
     uint64_t base, size;
     uint8_t *host;
     char *label;
     /* for launches that watch for blocks storing to one word (collide.c),
-       kept from launch to launch: per 4-byte word, the launch's number and
-       the block + 1 that last stored it; the region as it was before the
-       launch's first store into it, and that launch's number */
-    _Atomic(atomic_uint *) owner;
+       kept from launch to launch: per 128-byte line, the launch's number
+       and the block + 1 that stored into it with the words it stored, or
+       "shared"; per 4-byte word of a shared line, the block that last
+       stored it; the region as it was before the launch's first store
+       into it, and that launch's number */
+    _Atomic(_Atomic uint64_t *) lines;
+    _Atomic(atomic_uint *) words;
     uint8_t *pre;
+    size_t cap[SIM_WATCH_KINDS]; /* the bytes of lines, words and pre, as allocated */
     atomic_uint watched;
 } sim_region;
 
@@ -259,7 +266,8 @@ const sim_region *sim_mem_find(const sim_memory *mem, uint64_t addr, uint64_t n,
 /* The region nearest to addr (for messages), or NULL. */
 const sim_region *sim_mem_nearest(const sim_memory *mem, uint64_t addr);
 
-/* Owner tables and copies of freed regions kept for the next (collide.c). */
+/* Line and word tables and copies of freed regions kept for the next
+ * (collide.c). */
 #define SIM_WATCH_POOL 4
 
 /* Large allocations freed that the machine keeps for the next (memory.c). */
@@ -275,7 +283,7 @@ struct sim_machine {
     sim_options opt;
     unsigned threads;
     unsigned watch_epoch;    /* the number of the last watched launch (collide.c) */
-    struct sim_watch_buf { void *p; size_t cap; } watch_pool[2][SIM_WATCH_POOL]; /* owners, copies freed */
+    struct sim_watch_buf { void *p; size_t cap; } watch_pool[SIM_WATCH_KINDS][SIM_WATCH_POOL]; /* lines, words, copies */
     sim_memory mem;
     uint64_t mem_bytes;      /* device memory allocated */
     sim_modvars *mods;

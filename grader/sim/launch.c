@@ -322,6 +322,7 @@ cl_status sim_launch(sim_machine *m, const ptx_module *mod, const char *kernel, 
     atomic_init(&L.collided, false);
     pthread_mutex_init(&L.watch_lock, NULL);
     sim_launch_result *r = sim_result_new();
+    r->order = n > 1 ? SIM_RAN_SPREAD : SIM_RAN_IN_ORDER;
     char why[sizeof ((sim_hazard *)0)->message];
     bool refused = over_limit(m, prog, why, sizeof why);
     if (refused)
@@ -333,6 +334,7 @@ cl_status sim_launch(sim_machine *m, const ptx_module *mod, const char *kernel, 
         sim_watch_end(&L, again);
         L.watch = false;
         if (again) { /* two blocks stored to one word: again, one block at a time (collide.c) */
+            r->order = SIM_RAN_AGAIN_IN_ORDER;
             forget_results(&L);
             memset(&r->counters, 0, sizeof r->counters);
             atomic_store(&L.next, 0);

@@ -203,8 +203,20 @@ typedef struct sim_printf_line {
     char *text;                   /* one printf call's output */
 } sim_printf_line;
 
+/* How a launch's blocks ran: spread over host threads; one at a time in
+ * index order (one host thread, or its PTX shows that they may meet:
+ * blockflow.c); or
+ * spread, then again one at a time because two of them stored to one word
+ * (collide.c). */
+typedef enum sim_block_order {
+    SIM_RAN_SPREAD,
+    SIM_RAN_IN_ORDER,
+    SIM_RAN_AGAIN_IN_ORDER,
+} sim_block_order;
+
 typedef struct sim_launch_result {
     sim_status status;
+    sim_block_order order;
     sim_counters counters;
     sim_hazard *hazards;          /* ordered by block, warp, lane of the first instance */
     size_t nhazards;

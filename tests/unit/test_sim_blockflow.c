@@ -6,7 +6,8 @@
  * keep to their own elements stay parallel: a copy, an in-place scale, a
  * grid-stride loop, a local array through a generic pointer, a shared tile;
  * and two blocks that store to one element through an address that follows
- * the block index are caught while they run (grader/sim/collide.c). */
+ * the block index are caught while they run (grader/sim/collide.c), by
+ * whole lines or by words of a shared line. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -84,6 +85,27 @@ static const char *const kernels =
     "DONE:\n"
     "  ret;\n"
     "}\n"
+    /* a[(ctaid / 2) * ntid + tid] = ctaid: blocks 2k and 2k + 1 store the
+     * same whole lines */
+    PROLOGUE("sameline")
+    "  shr.u32 %r5, %r1, 1;\n"
+    "  mad.lo.s32 %r6, %r5, %r2, %r3;\n"
+    "  mul.wide.u32 %rd4, %r6, 4;\n"
+    "  add.s64 %rd5, %rd1, %rd4;\n"
+    "  st.global.u32 [%rd5], %r1;\n"
+    "  ret;\n"
+    "}\n"
+    /* a[ctaid] = ctaid from thread 0: 32 blocks share each 128-byte line,
+     * each on a word of its own */
+    PROLOGUE("ownword")
+    "  setp.ne.u32 %p1, %r3, 0;\n"
+    "  @%p1 bra DONE;\n"
+    "  mul.wide.u32 %rd4, %r1, 4;\n"
+    "  add.s64 %rd5, %rd1, %rd4;\n"
+    "  st.global.u32 [%rd5], %r1;\n"
+    "DONE:\n"
+    "  ret;\n"
+    "}\n"
     /* b[i] = a[i]: its own elements only */
     PROLOGUE("copy")
     "  ld.global.u32 %r5, [%rd3];\n"
@@ -144,8 +166,8 @@ static bool in_order(const ptx_module *m, const char *k)
 }
 
 /* The buffer after one launch of k on `threads` host threads, from the same
- * start (word i holds i * 2654435761). */
-static uint32_t *launch(const ptx_module *m, const char *k, unsigned threads)
+ * start (word i holds i * 2654435761); how its blocks ran into *order. */
+static uint32_t *launch_how(const ptx_module *m, const char *k, unsigned threads, sim_block_order *order)
 {
     sim_options o = {0};
     o.threads = threads;
@@ -166,6 +188,7 @@ static uint32_t *launch(const ptx_module *m, const char *k, unsigned threads)
         fail_msg("launch %s: %s", k, e.message);
     assert_int_equal(r->status, SIM_COMPLETED);
     assert_int_equal(sim_read(sm, words, a, WORDS * 4, &e), CL_OK);
+    if (order) *order = r->order;
     sim_launch_result_free(r);
     sim_free(sm);
     return words;
@@ -184,6 +207,19 @@ static void test_classified(void **state)
     assert_false(in_order(m, "scale"));
     assert_false(in_order(m, "gridstride"));
     ptx_module_free(m);
+}
+
+static uint32_t *launch(const ptx_module *m, const char *k, unsigned threads)
+{
+    return launch_how(m, k, threads, NULL);
+}
+
+/* How k's blocks ran on 4 host threads. */
+static sim_block_order order_of(const ptx_module *m, const char *k)
+{
+    sim_block_order o;
+    free(launch_how(m, k, 4, &o));
+    return o;
 }
 
 /* Four threads give what one gives, on every try. */
@@ -223,8 +259,38 @@ static void test_collision_found_running(void **state)
     for (uint32_t k = 0; k < BLOCKS / 2; k++) assert_int_equal(w[k], 2 * k + 1);
     for (uint32_t i = BLOCKS / 2; i < WORDS; i++) assert_int_equal(w[i], i * 2654435761u);
     free(w);
+    assert_int_equal(order_of(m, "halfindex"), SIM_RAN_AGAIN_IN_ORDER);
     ptx_module_free(m);
     check_same("halfindex");
+}
+
+/* Blocks are noted per 128-byte line, and per word where two share a line:
+ * the same whole lines from every block are a collision, words of their
+ * own in shared lines are not, and neither are blocks on lines apart. */
+static void test_collision_by_line_and_word(void **state)
+{
+    (void)state;
+    ptx_module *m = module();
+    assert_false(in_order(m, "sameline"));
+    assert_false(in_order(m, "ownword"));
+    assert_int_equal(order_of(m, "sameline"), SIM_RAN_AGAIN_IN_ORDER);
+    uint32_t *w = launch(m, "sameline", 4);
+    for (uint32_t i = 0; i < BLOCKS / 2 * THREADS; i++) assert_int_equal(w[i], i / THREADS * 2 + 1);
+    free(w);
+    check_same("sameline");
+    for (int attempt = 0; attempt < 4; attempt++) {
+        assert_int_equal(order_of(m, "ownword"), SIM_RAN_SPREAD);
+        assert_int_equal(order_of(m, "copy"), SIM_RAN_SPREAD);
+        assert_int_equal(order_of(m, "gridstride"), SIM_RAN_SPREAD);
+    }
+    w = launch(m, "ownword", 4);
+    for (uint32_t k = 0; k < BLOCKS; k++) assert_int_equal(w[k], k);
+    free(w);
+    sim_block_order o;
+    uint32_t *one = launch_how(m, "copy", 1, &o);
+    assert_int_equal(o, SIM_RAN_IN_ORDER);
+    free(one);
+    ptx_module_free(m);
 }
 
 static void test_plain_add(void **state) { (void)state; check_same("plainadd"); }
@@ -237,6 +303,7 @@ int main(void)
         cmocka_unit_test(test_classified),
         cmocka_unit_test(test_last_writer),
         cmocka_unit_test(test_collision_found_running),
+        cmocka_unit_test(test_collision_by_line_and_word),
         cmocka_unit_test(test_plain_add),
         cmocka_unit_test(test_scatter),
         cmocka_unit_test(test_stencil),
