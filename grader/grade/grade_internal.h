@@ -51,6 +51,8 @@ typedef struct grade_oracle {
     bool has_counters;
     backend_counters counters;
     uint64_t block_work;   /* its busiest block's warp instructions */
+    void *map;             /* the cache file the outputs lie in, mapped; NULL: they own memory */
+    size_t map_bytes;
 } grade_oracle;
 
 cl_status grade_oracle_get(grading *g, const day_kernel *k, const char *entry,
