@@ -34,6 +34,7 @@ typedef struct node {
 struct day_expr {
     node *root;
     char *text;
+    int height; /* nodes on the longest path from the root */
 };
 
 static const struct {
@@ -238,6 +239,13 @@ static node *parse_cond(parser *ps)
     return n;
 }
 
+static int height(const node *n)
+{
+    if (!n) return 0;
+    int a = height(n->a), b = height(n->b), c = height(n->c);
+    return 1 + (a > b ? (a > c ? a : c) : (b > c ? b : c));
+}
+
 day_expr *day_expr_parse(const char *text, const char *const *names, int nnames, char *why,
                          size_t whysize)
 {
@@ -256,6 +264,7 @@ day_expr *day_expr_parse(const char *text, const char *const *names, int nnames,
     day_expr *e = cl_malloc(sizeof *e);
     e->root = root;
     e->text = cl_strdup(text);
+    e->height = height(root);
     return e;
 }
 
@@ -311,6 +320,89 @@ double day_expr_eval(const day_expr *e, const double *vars)
 static bool uses(const node *n, int k)
 {
     return n && ((n->op == OP_VAR && n->var == k) || uses(n->a, k) || uses(n->b, k) || uses(n->c, k));
+}
+
+/* ---- a span of values at once: v[k] = from, from + 1, ... ----
+ * Each node's values for SPAN elements in one pass (a loop the compiler
+ * can vectorise, not a walk of the tree per element), each value the one
+ * eval gives: the same operations on the same doubles, and both sides of
+ * &&, || and ?: are pure, so evaluating both changes no value. A subtree
+ * that does not read v[k] is evaluated once. */
+#define SPAN 64
+#define SPAN_HEIGHT 24 /* taller trees go element by element */
+
+#define EACH(expr)                                                       \
+    do {                                                                 \
+        for (int j = 0; j < cnt; j++) out[j] = (expr);                   \
+    } while (0)
+
+static void span(const node *n, double *v, int k, double from, int cnt, double *out, double *scratch)
+{
+    if (!uses(n, k)) {
+        double x = eval(n, v);
+        EACH(x);
+        return;
+    }
+    if (n->op == OP_VAR) {
+        EACH(from + (double)j);
+        return;
+    }
+    double *a = scratch, *b = scratch + SPAN, *below = scratch + 2 * SPAN;
+    if (n->a) span(n->a, v, k, from, cnt, a, below);
+    if (n->b) span(n->b, v, k, from, cnt, b, below);
+    switch (n->op) {
+    case OP_NUM:
+    case OP_VAR: return; /* above */
+    case OP_NEG: EACH(-a[j]); return;
+    case OP_NOT: EACH(a[j] == 0); return;
+    case OP_COND:
+        span(n->c, v, k, from, cnt, out, below);
+        EACH(out[j] != 0 ? a[j] : b[j]);
+        return;
+    case OP_ADD: EACH(a[j] + b[j]); return;
+    case OP_SUB: EACH(a[j] - b[j]); return;
+    case OP_MUL: EACH(a[j] * b[j]); return;
+    case OP_DIV: EACH(a[j] / b[j]); return;
+    case OP_MOD: EACH(mod(a[j], b[j])); return;
+    case OP_LT: EACH(a[j] < b[j]); return;
+    case OP_LE: EACH(a[j] <= b[j]); return;
+    case OP_GT: EACH(a[j] > b[j]); return;
+    case OP_GE: EACH(a[j] >= b[j]); return;
+    case OP_EQ: EACH(a[j] == b[j]); return;
+    case OP_NE: EACH(a[j] != b[j]); return;
+    case OP_AND: EACH(a[j] != 0 && b[j] != 0); return;
+    case OP_OR: EACH(a[j] != 0 || b[j] != 0); return;
+    case OP_CEIL: EACH(ceil(a[j])); return;
+    case OP_FLOOR: EACH(floor(a[j])); return;
+    case OP_MIN: EACH(fmin(a[j], b[j])); return;
+    case OP_MAX: EACH(fmax(a[j], b[j])); return;
+    case OP_ABS: EACH(fabs(a[j])); return;
+    case OP_LOG2: EACH(log2(a[j])); return;
+    case OP_SQRT: EACH(sqrt(a[j])); return;
+    case OP_POW: EACH(pow(a[j], b[j])); return;
+    }
+    EACH(NAN);
+}
+
+#undef EACH
+
+void day_expr_eval_span(const day_expr *e, double *vars, int k, size_t from, size_t count,
+                        double *out)
+{
+    if (e->height > SPAN_HEIGHT) {
+        double keep = vars[k];
+        for (size_t i = 0; i < count; i++) {
+            vars[k] = (double)(from + i);
+            out[i] = eval(e->root, vars);
+        }
+        vars[k] = keep;
+        return;
+    }
+    double scratch[2 * SPAN * SPAN_HEIGHT];
+    for (size_t done = 0; done < count; done += SPAN) {
+        int cnt = count - done < SPAN ? (int)(count - done) : SPAN;
+        span(e->root, vars, k, (double)(from + done), cnt, out + done, scratch);
+    }
 }
 
 bool day_expr_uses(const day_expr *e, int k)

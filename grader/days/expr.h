@@ -19,6 +19,11 @@ day_expr *day_expr_parse(const char *text, const char *const *names, int nnames,
                          size_t whysize);
 /* The value with vars[k] for variable k. */
 double day_expr_eval(const day_expr *e, const double *vars);
+/* The values for vars[k] = from, from + 1, ..., from + count - 1 (each as
+ * day_expr_eval gives it) into out[0..count): many elements of a fill at
+ * once. vars[k] is left as it was. */
+void day_expr_eval_span(const day_expr *e, double *vars, int k, size_t from, size_t count,
+                        double *out);
 /* Whether e reads variable k. */
 bool day_expr_uses(const day_expr *e, int k);
 /* The text it was parsed from. */

@@ -215,25 +215,43 @@ static int fill_threads(const harness_request *req)
 }
 
 /* Elements [from, to) of p by its rules, from the stream r (at element
- * from's place). */
+ * from's place). The rules' `where` (and `index`) expressions are taken a
+ * span of elements at a time; the draws go element by element, in order. */
+#define RULE_SPAN 256
+
 static void fill_rules(const harness_request *req, const day_param *p, unsigned char *data, size_t from,
                        size_t to, size_t elem, harness_rng *r)
 {
     const day_manifest *m = req->day;
     bool integer = !day_param_type_is_float(p->type);
     const day_fill *f = &p->fill;
+    int k = m->course.n, nr = f->nrules;
     double vars[65];
     day_size_vars(m, req->size, vars);
-    for (size_t i = from; i < to; i++) {
-        vars[m->course.n] = (double)i;
-        const day_fill_rule *rule = &f->rules[f->nrules - 1];
-        for (int k = 0; k < f->nrules - 1; k++)
-            if (day_expr_eval(f->rules[k].where->e, vars) != 0) {
-                rule = &f->rules[k];
-                break;
-            }
-        store(data + i * elem, p->type, generate(rule, r, vars, integer));
+    double *where = cl_malloc(sizeof *where * RULE_SPAN * 2 * (size_t)nr);
+    double *index = where + RULE_SPAN * (size_t)nr;
+    for (size_t at = from; at < to; at += RULE_SPAN) {
+        size_t cnt = to - at < RULE_SPAN ? to - at : RULE_SPAN;
+        for (int q = 0; q < nr; q++) {
+            const day_fill_rule *rule = &f->rules[q];
+            if (q < nr - 1) day_expr_eval_span(rule->where->e, vars, k, at, cnt, where + q * RULE_SPAN);
+            if (rule->kind == DAY_FILL_INDEX)
+                day_expr_eval_span(rule->index->e, vars, k, at, cnt, index + q * RULE_SPAN);
+        }
+        for (size_t j = 0; j < cnt; j++) {
+            int q = nr - 1;
+            for (int t = 0; t < nr - 1; t++)
+                if (where[t * RULE_SPAN + j] != 0) {
+                    q = t;
+                    break;
+                }
+            const day_fill_rule *rule = &f->rules[q];
+            double v = rule->kind == DAY_FILL_INDEX ? index[q * RULE_SPAN + j]
+                                                    : generate(rule, r, vars, integer);
+            store(data + (at + j) * elem, p->type, v);
+        }
     }
+    free(where);
 }
 
 /* Every rule takes one draw an element (none takes none): element i's
