@@ -12,6 +12,8 @@
  *                                       with dots names a nested one: yours.ran)
  *   // e2e: output text                 the whole output (stdout and stderr) holds text
  *   // e2e: threads-invariant           the same report (less its timing) with --threads 1, 2, 4
+ *   // e2e: cache-invariant             the same report from an empty cache (the reference
+ *                                       runs) and then from the outputs it stored
  *   // e2e: max-seconds N               the grade takes at most N seconds of CPU (all its
  *                                       processes; CPU, not wall, so a loaded machine passes)
  *   // e2e: max-mib N                   and at most N MiB of memory (peak resident set)
@@ -28,7 +30,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <ftw.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -264,6 +268,42 @@ static void expect_threads_invariant(const char *cudalab, const char *day, const
     free(first);
 }
 
+static int rm_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
+{
+    (void)sb, (void)flag, (void)ftw;
+    return remove(path);
+}
+
+/* Cold (an empty cache: the reference runs) and warm (its stored outputs
+ * judge) give the same report. */
+static void expect_cache_invariant(const char *cudalab, const char *day, const char *file)
+{
+    char dir[] = "/tmp/cudalab-e2e-cache-XXXXXX";
+    if (!mkdtemp(dir)) {
+        fail("cannot make a cache folder");
+        return;
+    }
+    const char *was = getenv("CUDALAB_CACHE");
+    char *keep = was ? cl_strdup(was) : NULL;
+    setenv("CUDALAB_CACHE", dir, 1);
+    char *report[2];
+    for (int i = 0; i < 2; i++) {
+        cl_str out = {0};
+        run(cudalab, day, file, "", &out);
+        report[i] = without_timing(cl_str_cstr(&out));
+        cl_str_free(&out);
+    }
+    if (strcmp(report[0], report[1]))
+        fail("the report from the stored reference outputs differs from the cold one:\n%s\n---\n%s",
+             report[0], report[1]);
+    free(report[0]);
+    free(report[1]);
+    if (keep) setenv("CUDALAB_CACHE", keep, 1);
+    else unsetenv("CUDALAB_CACHE");
+    free(keep);
+    nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
 static void apply(const char *directive, cJSON *json, int rc, const char *output)
 {
     char *d = cl_strdup(directive), *verb = strtok(d, " "), *rest = strtok(NULL, "");
@@ -287,7 +327,8 @@ static void apply(const char *directive, cJSON *json, int rc, const char *output
     } else if (!strcmp(verb, "max-mib")) {
         if (grade_mib > atof(rest) * E2E_SANITIZER_SCALE)
             fail("the grade took %.0f MiB, more than %s (times %g)", grade_mib, rest, E2E_SANITIZER_SCALE);
-    } else if (strcmp(verb, "day") && strcmp(verb, "threads-invariant")) {
+    } else if (strcmp(verb, "day") && strcmp(verb, "threads-invariant") &&
+               strcmp(verb, "cache-invariant")) {
         fail("unknown directive '%s'", verb);
     }
     free(d);
@@ -329,6 +370,7 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < directives.n; i++) apply(directives.v[i], json, rc, cl_str_cstr(&out));
     for (size_t i = 0; i < directives.n; i++)
         if (!strcmp(directives.v[i], "threads-invariant")) expect_threads_invariant(argv[1], day, file);
+        else if (!strcmp(directives.v[i], "cache-invariant")) expect_cache_invariant(argv[1], day, file);
     if (failures) printf("--- cudalab's output ---\n%s\n", cl_str_cstr(&out));
     cJSON_Delete(json);
     cl_str_free(&out);
