@@ -343,6 +343,16 @@ static void judge_output(judging *j, const harness_output *mine, const harness_o
        whose tolerance is not negative: it skips the arithmetic */
     bool same_passes = !rd.floats || c->kind == DAY_COMPARE_EXACT ||
                        (c->kind == DAY_COMPARE_ULPS ? c->ulps >= 0 : tol_ops >= 0 && tol_abs >= 0);
+    /* the reference's very bits everywhere (its sentinels too, and an in-out
+       buffer started from the same input): nothing is wrong, nothing written
+       where the reference leaves the buffer alone; one memcmp */
+    if (same_passes && !c->total && mine->elem == ref->elem && mine->count == ref->count &&
+        mine->head == ref->head && mine->tail == ref->tail &&
+        !memcmp(mine->host + mine->head * mine->elem, ref->host + ref->head * ref->elem,
+                mine->count * mine->elem)) {
+        j->beyond += damaged_guard(mine);
+        return;
+    }
     for (size_t item = 0; item * per < mine->count; item++) {
         bool bad = false;
         for (size_t i = item * per; i < mine->count && i < (item + 1) * per; i++) {
