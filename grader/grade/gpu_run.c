@@ -110,8 +110,8 @@ cl_status grade_run_gpu_copy(grading *g, cl_error *err)
     if (!bk)
         return cl_fail(err, CL_INTERNAL, g->day->path, base->line, 0, "the baseline %s does not "
                        "define %s", base->source, base->name);
-    harness_request req = {g->gpu.be, g->gpu.copy, base, bk->name, g->day, &g->day->course,
-                           g->opt->seed, GRADE_TIMING_REPS, g->opt->threads};
+    harness_request req = grade_request(g, &g->gpu, g->gpu.copy, base, bk->name, &g->day->course,
+                                        GRADE_TIMING_REPS);
     harness_result hr = {0};
     cl_status st = harness_run(&req, &hr, err);
     if (st == CL_OK && hr.run.has_ms && hr.compared && hr.bytes > 0) {

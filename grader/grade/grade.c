@@ -199,6 +199,7 @@ static void grading_free(grading *g)
     build_result_free(g->mine);
     build_result_free(g->ref);
     build_result_free(g->copy);
+    free(g->input_store);
 }
 
 static cl_status run_all(grading *g, cl_error *err)
@@ -249,6 +250,7 @@ cl_status grade_day(const day_course *c, const day_manifest *m, const char *file
     note_edition(&g);
     if (opt->build) g.build = *opt->build;
     if (!g.build.arch) g.build.arch = m->arch; /* the manifest's, checked against day.h's list */
+    g.input_store = build_cache_folder(&g.build, "input");
     cl_status st = grade_open_gpu(&g, &g.build, err);
     if (st == CL_OK && g.gpu.be) {
         free(g.r->backend);

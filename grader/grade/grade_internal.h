@@ -39,7 +39,13 @@ typedef struct grading {
     char gpu_arch[16]; /* "sm_90" */
     uint64_t emu_deadline_ns; /* the cap on the student's emulation (process CPU time),
                                  set at its first run */
+    char *input_store;   /* the cache's folder of inputs made by rules, or NULL */
 } grading;
+
+/* A harness request of this grade: kernel k's entry in t's module at a
+ * size (reps: timed launches on a GPU). */
+harness_request grade_request(const grading *g, const grade_target *t, int module,
+                              const day_kernel *k, const char *entry, const day_size *size, int reps);
 
 /* The reference's outputs at one size (oracle.c): the expected outputs,
  * from the cache or a run of the reference on the emulator. */

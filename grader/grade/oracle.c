@@ -61,8 +61,7 @@ static char *oracle_path(const grading *g, const day_kernel *k, const char *entr
     if (!folder) return NULL;
     cl_str s = {0};
     char *label = harness_size_label(size);
-    harness_request req = {g->emu.be, g->emu.ref, k, entry, g->day, size, g->opt->seed, 0,
-                           g->opt->threads};
+    harness_request req = grade_request(g, &g->emu, g->emu.ref, k, entry, size, 0);
     cl_str_addf(&s, "%s|%s|%zu|%llu|%s|%016llx|", CUDALAB_VERSION, entry, sizeof(backend_counters),
                 (unsigned long long)g->opt->seed, label,
                 (unsigned long long)harness_inputs_digest(&req));
@@ -202,8 +201,7 @@ static void store(const char *path, const grade_oracle *o)
 static cl_status run_reference(grading *g, const day_kernel *k, const char *entry,
                                const day_size *size, grade_oracle *o, cl_error *err)
 {
-    harness_request req = {g->emu.be, g->emu.ref, k, entry, g->day, size, g->opt->seed, 0,
-                           g->opt->threads};
+    harness_request req = grade_request(g, &g->emu, g->emu.ref, k, entry, size, 0);
     harness_result hr = {0};
     backend_emu_set_bounds(g->emu.be, 0, NULL, 0);
     cl_status st = harness_run(&req, &hr, err);
@@ -235,8 +233,7 @@ cl_status grade_oracle_get(grading *g, const day_kernel *k, const char *entry,
         free(path);
         /* an in-out buffer's values before the launch, as a run gives them:
            what the reference left alone is judged the same, warm or cold */
-        harness_request req = {g->emu.be, g->emu.ref, k, entry, g->day, size, g->opt->seed, 0,
-                               g->opt->threads};
+        harness_request req = grade_request(g, &g->emu, g->emu.ref, k, entry, size, 0);
         for (int i = 0; i < o->nout; i++) {
             harness_output *h = &o->out[i];
             if (k->params[h->param].role == DAY_ROLE_INOUT)

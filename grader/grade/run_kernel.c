@@ -183,6 +183,13 @@ static void side_from_run(report_side *s, const harness_result *hr)
     if (hr->run.has_counters) side_from_counters(s, &hr->run.counters);
 }
 
+harness_request grade_request(const grading *g, const grade_target *t, int module,
+                              const day_kernel *k, const char *entry, const day_size *size, int reps)
+{
+    return (harness_request){t->be, module, k, entry, g->day, size, g->opt->seed, reps,
+                             g->opt->threads, g->input_store};
+}
+
 const day_size *grade_size(const grading *g, int index)
 {
     return index == 0 ? &g->day->course : &g->day->hidden[index - 1];
@@ -197,7 +204,7 @@ cl_status grade_run_size(grading *g, const grade_target *t, int module, const da
                          const char *entry, const day_size *size, int reps,
                          const grade_oracle *oracle, harness_result *hr, cl_error *err)
 {
-    harness_request req = {t->be, module, k, entry, g->day, size, g->opt->seed, reps, g->opt->threads};
+    harness_request req = grade_request(g, t, module, k, entry, size, reps);
     memset(hr, 0, sizeof *hr);
     cl_status st = harness_run(&req, hr, err);
     if (st != CL_OK || !oracle) return st;
@@ -326,7 +333,7 @@ static cl_status get_oracles(grading *g, const day_kernel *k, const grade_entry 
 static void reference_side(grading *g, report_kernel *rk, const day_kernel *k,
                            const grade_oracle *o)
 {
-    harness_request req = {g->emu.be, g->emu.ref, k, NULL, g->day, &g->day->course, 0, 0, 0};
+    harness_request req = grade_request(g, &g->emu, g->emu.ref, k, NULL, &g->day->course, 0);
     harness_result counted = {.out = o->out, .nout = o->nout};
     harness_count(&req, &counted);
     rk->reference.ran = true;

@@ -23,6 +23,8 @@ typedef struct harness_request {
     uint64_t seed;
     int timing_reps;          /* GPU timing; 0 runs once */
     int threads;              /* host threads for making inputs; 0: one a core */
+    const char *store;        /* a folder where large inputs made by rules are kept from
+                                 process to process (the cache's); NULL: none */
 } harness_request;
 
 /* One output buffer as it came back: its allocation, all of it. */
@@ -87,9 +89,14 @@ harness_rng harness_rng_for(uint64_t seed, const char *problem, const day_size *
 uint64_t harness_rng_next(harness_rng *r);
 
 /* An input every run of a grade shares, made once per (seed, day, buffer,
- * fill, length, size) and kept for the process's life. */
+ * fill, length, size) and kept for the process's life; a large one made by
+ * rules is kept in req->store too, and read back from there by the next
+ * process that asks (checked against its digest; made again if it fails). */
 const unsigned char *harness_input(const harness_request *req, const day_param *p, size_t count,
                                    size_t elem);
+/* Forget every input the process made or read (a test's way to start as a
+ * new process would). No pointer harness_input gave stays valid. */
+void harness_inputs_forget(void);
 /* A digest of every input the request's kernel gets at its size: the
  * reference's cached outputs are keyed by it, so they are the outputs of
  * exactly these inputs. */

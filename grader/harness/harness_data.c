@@ -2,13 +2,17 @@
  * each made once a process and shared by every run that asks for it. */
 #include "harness.h"
 
+#include <fcntl.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include "build/build.h"
+#include "core/sha256.h"
 #include "days/expr.h"
 
 static uint64_t mix(uint64_t z)
@@ -410,8 +414,9 @@ typedef struct cached_input {
     char *key;
     uint64_t seed;
     size_t bytes;
-    unsigned char *data;
+    unsigned char *data;  /* STORE_HEAD bytes into its memory, or into a stored file's map */
     uint64_t digest;
+    bool mapped;
 } cached_input;
 
 static CL_VEC(cached_input) inputs;
@@ -453,6 +458,93 @@ void harness_input_into(const harness_request *req, const day_param *p, size_t c
     fill_and_digest(&p->fill.rules[0], r.state, to, count * elem, fill_threads(req), false);
 }
 
+/* ---- inputs kept between processes ----
+ * An input of at least STORE_BYTES made by rules (a `where` per element, a
+ * pattern by index) costs a pass over every element; a warm grade reads it
+ * back from the cache instead, mapped (the page cache holds it), checked
+ * against its digest. One float rule is made in place and never stored: it
+ * costs less than reading it. The file: STORE_MAGIC, the data's bytes and
+ * digest, then the data at STORE_HEAD. */
+#define STORE_BYTES ((size_t)1 << 20)
+#define STORE_MAGIC "cudalab-input 1\n"
+#define STORE_HEAD 64
+
+static char *stored_path(const harness_request *req, const char *key, size_t bytes)
+{
+    char *what = cl_sprintf("%s|%u|%s|%llu|%zu", CUDALAB_VERSION, FILL_VERSION, key,
+                            (unsigned long long)req->seed, bytes);
+    cl_sha256 c;
+    char hex[CL_SHA256_HEX];
+    cl_sha256_init(&c);
+    cl_sha256_update(&c, what, strlen(what));
+    cl_sha256_final_hex(&c, hex);
+    free(what);
+    return cl_sprintf("%s/%s", req->store, hex);
+}
+
+/* The stored input at path, mapped, if it is whole and its digest holds;
+ * NULL otherwise (it is made again). Cache files are only ever replaced
+ * whole (a rename), so a mapped one does not change under the grade. */
+static unsigned char *load_stored(const char *path, size_t bytes, int threads, uint64_t *digest)
+{
+    struct stat sb;
+    if (stat(path, &sb) != 0 || !S_ISREG(sb.st_mode) || (uint64_t)sb.st_size != STORE_HEAD + bytes)
+        return NULL;
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) return NULL;
+    unsigned char *map = NULL;
+    if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && (uint64_t)sb.st_size == STORE_HEAD + bytes) {
+        map = mmap(NULL, STORE_HEAD + bytes, PROT_READ, MAP_PRIVATE, fd, 0);
+        if (map == MAP_FAILED) map = NULL;
+    }
+    close(fd);
+    if (!map) return NULL;
+    size_t m = strlen(STORE_MAGIC);
+    uint64_t head[2];
+    memcpy(head, map + m, sizeof head);
+    if (memcmp(map, STORE_MAGIC, m) || head[0] != bytes ||
+        fill_and_digest(NULL, 0, map + STORE_HEAD, bytes, threads, true) != head[1]) {
+        munmap(map, STORE_HEAD + bytes);
+        return NULL;
+    }
+    build_cache_touch(path);
+    *digest = head[1];
+    return map + STORE_HEAD;
+}
+
+/* A new entry's data: from the store, else made (and stored). */
+static void make_entry(const harness_request *req, const day_param *p, size_t count, size_t elem,
+                       cached_input *c)
+{
+    bool stored = req->store && c->bytes >= STORE_BYTES && !made_in_place(p, count, elem);
+    char *path = stored ? stored_path(req, c->key, c->bytes) : NULL;
+    if (path && (c->data = load_stored(path, c->bytes, fill_threads(req), &c->digest)) != NULL) {
+        c->mapped = true;
+        free(path);
+        return;
+    }
+    unsigned char *room = harness_alloc(STORE_HEAD + c->bytes);
+    c->data = room + STORE_HEAD;
+    harness_rng r = harness_rng_for(req->seed, c->key, req->size);
+    c->digest = fill(req, p, c->data, count, elem, &r);
+    if (made_in_place(p, count, elem)) c->digest = spec_digest(&r, c->bytes);
+    if (path) {
+        memset(room, 0, STORE_HEAD);
+        memcpy(room, STORE_MAGIC, strlen(STORE_MAGIC));
+        uint64_t head[2] = {c->bytes, c->digest};
+        memcpy(room + strlen(STORE_MAGIC), head, sizeof head);
+        cl_error err = {0};
+        if (cl_mkdirs(req->store, &err) == CL_OK) {
+            char *root = cl_strdup(req->store), *up = strrchr(root, '/');
+            if (up) *up = '\0';
+            build_cache_make_room(root, STORE_HEAD + c->bytes); /* the cache folder: input/'s parent */
+            free(root);
+            cl_write_file_atomic(path, room, STORE_HEAD + c->bytes, &err);
+        }
+    }
+    free(path);
+}
+
 /* The entry, copied under the lock (the list may move as it grows; the
  * data it points to does not). */
 static cached_input input_entry(const harness_request *req, const day_param *p, size_t count,
@@ -466,10 +558,8 @@ static cached_input input_entry(const harness_request *req, const day_param *p, 
             !strcmp(inputs.v[i].key, key))
             found = inputs.v[i];
     if (!found.data) {
-        cached_input c = {key, req->seed, count * elem, harness_alloc(count * elem), 0};
-        harness_rng r = harness_rng_for(req->seed, key, req->size);
-        c.digest = fill(req, p, c.data, count, elem, &r);
-        if (made_in_place(p, count, elem)) c.digest = spec_digest(&r, c.bytes);
+        cached_input c = {key, req->seed, count * elem, NULL, 0, false};
+        make_entry(req, p, count, elem, &c);
         key = NULL;
         CL_VEC_PUSH(&inputs, c);
         found = c;
@@ -477,4 +567,18 @@ static cached_input input_entry(const harness_request *req, const day_param *p, 
     pthread_mutex_unlock(&inputs_lock);
     free(key);
     return found;
+}
+
+void harness_inputs_forget(void)
+{
+    pthread_mutex_lock(&inputs_lock);
+    for (size_t i = 0; i < inputs.n; i++) {
+        cached_input *c = &inputs.v[i];
+        if (c->mapped) munmap(c->data - STORE_HEAD, STORE_HEAD + c->bytes);
+        else harness_free(c->data - STORE_HEAD, STORE_HEAD + c->bytes);
+        free(c->key);
+    }
+    free(inputs.v);
+    memset(&inputs, 0, sizeof inputs);
+    pthread_mutex_unlock(&inputs_lock);
 }

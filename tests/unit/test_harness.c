@@ -7,9 +7,13 @@
 #include <stddef.h>
 #include <cmocka.h>
 
+#include <dirent.h>
+#include <ftw.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "harness/harness.h"
 
@@ -31,6 +35,7 @@ static const char manifest[] =
     "  - {name: intK, summary: s, checks: [correctness], params: [{type: int*, name: counts, length: n}]}\n"
     "  - {name: twoK, summary: s, checks: [correctness], params: [{type: float*, name: a, length: n}, {type: const float*, name: in, length: n, fill: {value: 1}}, {type: float*, name: b, role: inout, length: n, fill: {value: 2}}]}\n"
     "  - {name: fillK, summary: s, checks: [correctness], params: [{type: const float*, name: m, length: big, fill: {multiples: [0.125, 8]}}, {type: const float*, name: u, length: big, fill: {uniform: [-1, 3]}}, {type: float*, name: out, length: n}]}\n"
+    "  - {name: ruleK, summary: s, checks: [correctness], params: [{type: const float*, name: r, length: big, fill: [{where: \"i % 7 < 3\", integers: [0, 9]}, {uniform: [-1, 1]}]}, {type: float*, name: out, length: n}]}\n"
     "sizes: {course: {n: 10, big: 3000017}, hidden: []}\n";
 
 static day_manifest *m;
@@ -407,6 +412,78 @@ static void test_fill_on_threads(void **state)
     }
 }
 
+static int rm_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
+{
+    (void)sb, (void)flag, (void)ftw;
+    return remove(path);
+}
+
+/* The one file in dir: its path (caller frees) and inode. */
+static char *only_file(const char *dir, ino_t *ino)
+{
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    char *path = NULL;
+    int files = 0;
+    for (struct dirent *e; (e = readdir(d)) != NULL;)
+        if (e->d_name[0] != '.') {
+            files++;
+            free(path);
+            path = cl_path_join(dir, e->d_name);
+        }
+    closedir(d);
+    assert_int_equal(files, 1);
+    struct stat sb;
+    assert_int_equal(stat(path, &sb), 0);
+    assert_int_equal(sb.st_size, 64 + 3000017 * 4);
+    *ino = sb.st_ino;
+    return path;
+}
+
+/* A large input made by rules is stored, read back by the next process
+ * (here: after forgetting) as it was, and made again, the same, when the
+ * stored copy is damaged; without a store it is the same numbers. */
+static void test_input_store(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/cudalab-test-store-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char *store = cl_path_join(dir, "input");
+    harness_request r = request("ruleK");
+    const day_param *p = &r.kernel->params[0];
+    size_t n = 3000017;
+    r.seed = 77;
+    harness_inputs_forget();
+    float *plain = malloc(n * 4);
+    memcpy(plain, harness_input(&r, p, n, 4), n * 4); /* no store */
+    size_t small = 0;
+    for (size_t i = 0; i < n; i++) small += i % 7 < 3 && plain[i] == floorf(plain[i]) && plain[i] >= 0;
+    assert_true(small >= n * 3 / 7 - 1); /* the where rule's whole numbers */
+    harness_inputs_forget();
+    r.store = store;
+    assert_memory_equal(harness_input(&r, p, n, 4), plain, n * 4); /* made, and stored */
+    ino_t made, again;
+    char *file = only_file(store, &made);
+    harness_inputs_forget();
+    assert_memory_equal(harness_input(&r, p, n, 4), plain, n * 4); /* read back */
+    free(only_file(store, &again));
+    assert_true(again == made); /* not written again */
+    FILE *f = fopen(file, "r+b");
+    assert_non_null(f);
+    fseek(f, 64 + 4 * 1000, SEEK_SET);
+    fputc(0x5a, f);
+    fclose(f);
+    harness_inputs_forget();
+    assert_memory_equal(harness_input(&r, p, n, 4), plain, n * 4); /* damaged: made again */
+    free(only_file(store, &again));
+    assert_true(again != made);
+    harness_inputs_forget();
+    free(file);
+    free(store);
+    free(plain);
+    nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -419,6 +496,7 @@ int main(void)
         cmocka_unit_test(test_units),
         cmocka_unit_test(test_integers),
         cmocka_unit_test(test_fill_on_threads),
+        cmocka_unit_test(test_input_store),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -1,5 +1,8 @@
 // The sum is right, but every lane of the row stores, padding columns too.
+// Judged the same from an empty cache (the reference runs, the inputs are
+// made and stored) and from a warm one (both read back).
 // e2e: day 23
+// e2e: cache-invariant
 // e2e: exit 1
 // e2e: fail correctness
 // e2e: detail correctness padding
