@@ -1,8 +1,8 @@
 /* cache_cap.c - the build cache's size cap: what the cache holds, and room
  * made for a new entry by removing the least recently used ones.
  *
- * The entries are the builds (DIR/ab/KEY.entry) and the reference's outputs
- * (DIR/oracle/HEX); DIR/tmp holds the scratch folders of builds under way
+ * The entries are the builds (DIR/ab/KEY.entry), the reference's outputs
+ * (DIR/oracle/HEX) and large inputs made by rules (DIR/input/HEX); DIR/tmp holds the scratch folders of builds under way
  * and is never counted or touched here. A hit sets the entry's mtime to now
  * (build_cache_touch), so mtime is the time of last use. Before an entry is
  * written, the oldest are removed until the cache and the new entry fit in
@@ -68,12 +68,13 @@ cl_status build_cache_parse_size(const char *s, uint64_t *out)
     return CL_OK;
 }
 
-/* An entry's name: KEY.entry in a two-letter folder, or a hex name in oracle/. */
+/* An entry's name: KEY.entry in a two-letter folder, or a hex name in
+ * oracle/ or input/. */
 static bool is_entry(const char *folder, const char *name)
 {
     if (strstr(name, ".tmp.") || name[0] == '.') return false;
     size_t n = strlen(name);
-    if (!strcmp(folder, "oracle")) return n == strspn(name, "0123456789abcdef");
+    if (!strcmp(folder, "oracle") || !strcmp(folder, "input")) return n == strspn(name, "0123456789abcdef");
     return strlen(folder) == 2 && n > 6 && !strcmp(name + n - 6, ".entry");
 }
 
@@ -102,7 +103,7 @@ static void list_entries(const char *dir, cache_files *out)
     DIR *d = opendir(dir);
     struct dirent *e;
     while (d && (e = readdir(d))) {
-        bool sub = !strcmp(e->d_name, "oracle") ||
+        bool sub = !strcmp(e->d_name, "oracle") || !strcmp(e->d_name, "input") ||
                    (strlen(e->d_name) == 2 && isxdigit((unsigned char)e->d_name[0]) &&
                     isxdigit((unsigned char)e->d_name[1]));
         if (sub) list_folder(dir, e->d_name, out);

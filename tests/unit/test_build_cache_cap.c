@@ -63,8 +63,9 @@ static int teardown(void **state)
     return rc;
 }
 
-/* Four entries of 1000 bytes, cap 4400: a new one of 1500 needs two to go,
- * the two used longest ago (a build and an oracle output alike). */
+/* Five entries of 1000 bytes, cap 5400: a new one of 2500 needs three to
+ * go, the three used longest ago (a build, an oracle output and a stored
+ * input alike). */
 static void test_lru_order(void **state)
 {
     (void)state;
@@ -72,10 +73,12 @@ static void test_lru_order(void **state)
     entry("oracle/0123abcd", 1000, 500); /* the oldest */
     entry("cd/cd02.entry", 1000, 300);
     entry("oracle/4567abcd", 1000, 200);
-    setenv("CUDALAB_CACHE_MAX", "4400", 1);
-    build_cache_make_room(dir, 1500);
+    entry("input/89abcdef", 1000, 350);
+    setenv("CUDALAB_CACHE_MAX", "5400", 1);
+    build_cache_make_room(dir, 2500);
     assert_false(exists("oracle/0123abcd"));
     assert_false(exists("ab/ab01.entry"));
+    assert_false(exists("input/89abcdef"));
     assert_true(exists("cd/cd02.entry"));
     assert_true(exists("oracle/4567abcd"));
     build_cache_usage u;
@@ -83,7 +86,7 @@ static void test_lru_order(void **state)
     assert_int_equal(u.entries, 2);
     assert_int_equal(u.bytes, 2000);
     /* Room enough already: nothing goes. */
-    build_cache_make_room(dir, 2400);
+    build_cache_make_room(dir, 3400);
     build_cache_measure(dir, &u);
     assert_int_equal(u.entries, 2);
 }
