@@ -182,7 +182,6 @@ void sim_block_setup(sim_block *b, uint64_t index)
         w->wsync = 1;
         w->clk = 1;
         w->acq_own = 0;
-        memset(w->pf, 0xff, sizeof w->pf);
         w->steps = 0;
         w->rotate = false;
     }

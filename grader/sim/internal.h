@@ -380,7 +380,9 @@ typedef struct sim_warp {
     uint32_t minst;           /* memory instructions run (tells instances apart) */
     uint32_t clk;             /* happens-before clock: releases and fences so far + 1 (sync.c) */
     uint32_t acq_own;         /* the latest own-warp release an acquire of this warp saw */
-    struct { uint32_t pc; uint64_t addr; } pf[16]; /* last lane-0 address per load (prefetch) */
+    /* the last address per load (prefetch), kept from block to block: this
+       warp slot in the next block the host thread runs moves the same stride */
+    struct { uint32_t pc; uint64_t addr; } pf[16];
     unsigned id;
     bool rotate;              /* the last group ran long: give another a turn */
     uint32_t rotate_pc;

@@ -450,17 +450,17 @@ static SIM_HOT void join4(uint32_t *restrict dst, const uint32_t *restrict r0, c
  * block of the warp's data into the cache now. Warps run one after another
  * here, not together as on a GPU, so the hardware's own prefetching does not
  * see these streams. */
-static HOT_INLINE void prefetch_next(sim_warp *w, uint32_t pc, const access *a, unsigned total)
+static HOT_INLINE void prefetch_next(sim_warp *w, uint32_t pc, const access *a, int lane, unsigned total)
 {
     unsigned k = pc & 15;
     uint64_t last = w->pf[k].addr;
     bool seen = w->pf[k].pc == pc;
     w->pf[k].pc = pc;
-    w->pf[k].addr = a->addr[0];
+    w->pf[k].addr = a->addr[lane];
     if (!seen) return;
-    int64_t delta = (int64_t)(a->addr[0] - last);
+    int64_t delta = (int64_t)(a->addr[lane] - last);
     if (delta == 0 || delta > (1 << 28) || delta < -(1 << 28)) return;
-    const char *next = (const char *)a->host[0] + delta;
+    const char *next = (const char *)a->host[lane] + delta;
     for (unsigned off = 0; off < 32 * total; off += 64) __builtin_prefetch(next + off);
 }
 
@@ -581,9 +581,12 @@ SIM_HOT void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
                 for (int l = 0; l < 32; l++) row[l] = (m >> l & 1u) ? v : row[l];
             }
         }
-    } else if (a.contig && !a.shared && (prefetch_next(w, pc, &a, total), load_contig(w, op, &a))) {
+    } else if (a.contig && !a.shared && (prefetch_next(w, pc, &a, 0, total), load_contig(w, op, &a))) {
     } else if (!(a.contig && load_contig(w, op, &a))) {
         fill_hosts(&a);
+        /* a partial warp's global load (a guarded tail, a row's live columns):
+           the next such load of this warp slot, from the first lane's stride */
+        if (a.region && a.ok == m && m) prefetch_next(w, pc, &a, __builtin_ctz(m), total);
         if (a.ok == m && n == 4 && !(op->p[3] & (SIM_MF_SIGNED | SIM_MF_DST64 | SIM_MF_DST16)))
             load32(w, op, m, a.host, count);
         else
