@@ -78,6 +78,38 @@ static size_t word_count(const sim_region *r)
     return r->size / 4 + 2;
 }
 
+/* Whether the n bytes at p repeat one 4-byte word (an output the harness
+ * filled with sentinels, bins set to 0), and that word: then the region as
+ * it was needs no copy (and no fresh memory for one), only the word. */
+static bool uniform(const uint8_t *p, size_t n, uint32_t *word)
+{
+    uint32_t w = 0;
+    memcpy(&w, p, n < 4 ? n : 4);
+    *word = w;
+    size_t i = 0;
+    uint64_t w2 = (uint64_t)w << 32 | w;
+    for (; i + 32 <= n; i += 32) {
+        uint64_t x[4];
+        memcpy(x, p + i, sizeof x);
+        if ((x[0] ^ w2) | (x[1] ^ w2) | (x[2] ^ w2) | (x[3] ^ w2)) return false;
+    }
+    for (; i < n; i++)
+        if (p[i] != (uint8_t)(w >> (8 * (i % 4)))) return false;
+    return true;
+}
+
+/* r as it was before the launch, back. */
+static void put_back(sim_region *r)
+{
+    if (!r->pre_uniform) {
+        memcpy(r->host, r->pre, r->size);
+        return;
+    }
+    size_t i = 0;
+    for (; i + 4 <= r->size; i += 4) memcpy(r->host + i, &r->pre_word, 4);
+    for (; i < r->size; i++) r->host[i] = (uint8_t)(r->pre_word >> (8 * (i % 4)));
+}
+
 /* r's line table, with r's copy from before the launch taken on its first
  * store of the launch. The tables and the copy stay for the next launch: a
  * number that is not this launch's is as good as unstored. */
@@ -87,8 +119,11 @@ static _Atomic uint64_t *lines_of(sim_run *L, sim_region *r)
     if (t && atomic_load_explicit(&r->watched, memory_order_acquire) == L->epoch) return t;
     pthread_mutex_lock(&L->watch_lock);
     if (atomic_load_explicit(&r->watched, memory_order_relaxed) != L->epoch) {
-        if (!r->pre) r->pre = take(L->m, SIM_WATCH_COPIES, r->size ? r->size : 1, &r->cap[SIM_WATCH_COPIES]);
-        memcpy(r->pre, r->host, r->size);
+        r->pre_uniform = uniform(r->host, r->size, &r->pre_word);
+        if (!r->pre_uniform) {
+            if (!r->pre) r->pre = take(L->m, SIM_WATCH_COPIES, r->size ? r->size : 1, &r->cap[SIM_WATCH_COPIES]);
+            memcpy(r->pre, r->host, r->size);
+        }
         if (!atomic_load_explicit(&r->lines, memory_order_relaxed))
             atomic_store_explicit(&r->lines, take(L->m, SIM_WATCH_LINES, line_count(r) * sizeof *t,
                                                   &r->cap[SIM_WATCH_LINES]),
@@ -266,7 +301,7 @@ void sim_watch_end(sim_run *L, bool restore)
     for (size_t i = 0; i < mem->n; i++) {
         sim_region *r = &mem->v[i];
         if (atomic_load_explicit(&r->watched, memory_order_relaxed) == L->epoch)
-            memcpy(r->host, r->pre, r->size);
+            put_back(r);
     }
 }
 

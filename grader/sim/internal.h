@@ -251,6 +251,8 @@ typedef struct sim_region {
     _Atomic(_Atomic uint64_t *) lines;
     _Atomic(atomic_uint *) words;
     uint8_t *pre;
+    bool pre_uniform;     /* the region was pre_word over and over: pre is not used */
+    uint32_t pre_word;
     size_t cap[SIM_WATCH_KINDS]; /* the bytes of lines, words and pre, as allocated */
     atomic_uint watched;
 } sim_region;

@@ -106,6 +106,24 @@ static const char *const kernels =
     "DONE:\n"
     "  ret;\n"
     "}\n"
+    /* from thread 0, b[ctaid / 2] + 1 into a[ctaid / 2]: run with b = a,
+     * blocks 2k and 2k + 1 add to one word through two parameters, which
+     * the PTX cannot show; found as it happens, and run again from the
+     * memory as it was, each word ends 2 up */
+    PROLOGUE("twoptrs")
+    "  setp.ne.u32 %p1, %r3, 0;\n"
+    "  @%p1 bra DONE;\n"
+    "  cvta.to.global.u64 %rd13, %rd12;\n"
+    "  shr.u32 %r5, %r1, 1;\n"
+    "  mul.wide.u32 %rd4, %r5, 4;\n"
+    "  add.s64 %rd5, %rd1, %rd4;\n"
+    "  add.s64 %rd6, %rd13, %rd4;\n"
+    "  ld.global.u32 %r6, [%rd6];\n"
+    "  add.u32 %r6, %r6, 1;\n"
+    "  st.global.u32 [%rd5], %r6;\n"
+    "DONE:\n"
+    "  ret;\n"
+    "}\n"
     /* b[i] = a[i]: its own elements only */
     PROLOGUE("copy")
     "  ld.global.u32 %r5, [%rd3];\n"
@@ -166,8 +184,10 @@ static bool in_order(const ptx_module *m, const char *k)
 }
 
 /* The buffer after one launch of k on `threads` host threads, from the same
- * start (word i holds i * 2654435761); how its blocks ran into *order. */
-static uint32_t *launch_how(const ptx_module *m, const char *k, unsigned threads, sim_block_order *order)
+ * start (word i holds i * 2654435761, or `same` in every word when it is
+ * not 0); how its blocks ran into *order. */
+static uint32_t *launch_from(const ptx_module *m, const char *k, unsigned threads, uint32_t same,
+                             bool alias, sim_block_order *order)
 {
     sim_options o = {0};
     o.threads = threads;
@@ -175,10 +195,10 @@ static uint32_t *launch_how(const ptx_module *m, const char *k, unsigned threads
     cl_error e;
     uint64_t a;
     uint32_t *words = malloc(WORDS * sizeof *words);
-    for (uint32_t i = 0; i < WORDS; i++) words[i] = i * 2654435761u;
+    for (uint32_t i = 0; i < WORDS; i++) words[i] = same ? same : i * 2654435761u;
     assert_int_equal(sim_alloc(sm, WORDS * 4, "a", &a, &e), CL_OK);
     assert_int_equal(sim_write(sm, a, words, WORDS * 4, &e), CL_OK);
-    uint64_t b = a + 4 * BLOCKS * THREADS;
+    uint64_t b = alias ? a : a + 4 * BLOCKS * THREADS;
     unsigned char blob[16];
     memcpy(blob, &a, 8);
     memcpy(blob + 8, &b, 8);
@@ -207,6 +227,11 @@ static void test_classified(void **state)
     assert_false(in_order(m, "scale"));
     assert_false(in_order(m, "gridstride"));
     ptx_module_free(m);
+}
+
+static uint32_t *launch_how(const ptx_module *m, const char *k, unsigned threads, sim_block_order *order)
+{
+    return launch_from(m, k, threads, 0, false, order);
 }
 
 static uint32_t *launch(const ptx_module *m, const char *k, unsigned threads)
@@ -260,6 +285,26 @@ static void test_collision_found_running(void **state)
     for (uint32_t i = BLOCKS / 2; i < WORDS; i++) assert_int_equal(w[i], i * 2654435761u);
     free(w);
     assert_int_equal(order_of(m, "halfindex"), SIM_RAN_AGAIN_IN_ORDER);
+    /* a buffer of one word over and over (an output's sentinels) is put
+       back from that word, not from a copy */
+    sim_block_order o;
+    w = launch_from(m, "halfindex", 4, 0x7fc0deadu, false, &o);
+    assert_int_equal(o, SIM_RAN_AGAIN_IN_ORDER);
+    for (uint32_t k = 0; k < BLOCKS / 2; k++) assert_int_equal(w[k], 2 * k + 1);
+    for (uint32_t i = BLOCKS / 2; i < WORDS; i++) assert_int_equal(w[i], 0x7fc0deadu);
+    free(w);
+    /* the second run reads what the first stored, unless it was put back:
+       from a copy (words apart) and from the one word (all alike) */
+    assert_false(in_order(m, "twoptrs"));
+    for (int same = 0; same < 2; same++)
+        for (int attempt = 0; attempt < 4; attempt++) {
+            uint32_t start = same ? 1000u : 0;
+            w = launch_from(m, "twoptrs", 4, start, true, &o);
+            assert_int_equal(o, SIM_RAN_AGAIN_IN_ORDER);
+            for (uint32_t k = 0; k < BLOCKS / 2; k++)
+                assert_int_equal(w[k], (same ? 1000u : k * 2654435761u) + 2);
+            free(w);
+        }
     ptx_module_free(m);
     check_same("halfindex");
 }
