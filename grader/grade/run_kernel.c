@@ -187,7 +187,7 @@ harness_request grade_request(const grading *g, const grade_target *t, int modul
                               const day_kernel *k, const char *entry, const day_size *size, int reps)
 {
     return (harness_request){t->be, module, k, entry, g->day, size, g->opt->seed, reps,
-                             g->opt->threads, g->input_store};
+                             g->opt->threads, g->input_store, false};
 }
 
 const day_size *grade_size(const grading *g, int index)
@@ -205,6 +205,7 @@ cl_status grade_run_size(grading *g, const grade_target *t, int module, const da
                          const grade_oracle *oracle, harness_result *hr, cl_error *err)
 {
     harness_request req = grade_request(g, t, module, k, entry, size, reps);
+    req.in_place = true; /* hr is judged, then freed, before the next run */
     memset(hr, 0, sizeof *hr);
     cl_status st = harness_run(&req, hr, err);
     if (st != CL_OK || !oracle) return st;

@@ -25,6 +25,9 @@ typedef struct harness_request {
     int threads;              /* host threads for making inputs; 0: one a core */
     const char *store;        /* a folder where large inputs made by rules are kept from
                                  process to process (the cache's); NULL: none */
+    bool in_place;            /* a completed run's outputs may be judged where they are, in
+                                 the backend's memory (the emulator's), until
+                                 harness_result_free, rather than copied out */
 } harness_request;
 
 /* One output buffer as it came back: its allocation, all of it. */
@@ -49,6 +52,9 @@ typedef struct harness_result {
     int nfirst;
     char *note;             /* a finding beyond wrong values (padding written, ...) */
     double bytes;           /* bytes the kernel must move, for GB/s (0: unknown) */
+    backend *be;            /* with in_place: the outputs' buffers, released on free */
+    backend_ptr kept[16];
+    int nkept;
 } harness_result;
 
 void harness_result_free(harness_result *r);
