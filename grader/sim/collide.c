@@ -257,6 +257,28 @@ void sim_watch_store(sim_block *b, const uintptr_t *host, uint32_t lanes, unsign
         mark(L, r, off / 4, (off + 32 * (size_t)total - 1) / 4, me);
         return;
     }
+    /* a partial warp's 4-byte elements, lane l at word w0 + l (a guarded
+       row, a tail): the lane mask is the word mask, shifted onto one line
+       or two */
+    if (total == 4 && r && lanes) {
+        int f = __builtin_ctz(lanes);
+        uintptr_t h0 = host[f] - 4 * (uintptr_t)f;
+        uint32_t off_by_lane = 0;
+        for (uint32_t m = lanes; m; m &= m - 1) {
+            int l = __builtin_ctz(m);
+            off_by_lane |= host[l] != h0 + 4 * (uintptr_t)l;
+        }
+        if (!off_by_lane && holds(r, host[f]) && holds(r, host[31 - __builtin_clz(lanes)]) &&
+            host[f] >= (uintptr_t)r->host + 4 * (uintptr_t)f) {
+            size_t w0 = (h0 - (uintptr_t)r->host) / 4, line = w0 / LINE_WORDS;
+            unsigned s = (unsigned)(w0 % LINE_WORDS);
+            _Atomic uint64_t *t = lines_of(L, r);
+            uint32_t lo = lanes << s, hi = s ? lanes >> (LINE_WORDS - s) : 0;
+            if (lo) mark_line(L, r, t, line, lo, me);
+            if (hi) mark_line(L, r, t, line + 1, hi, me);
+            return;
+        }
+    }
     /* lane by lane, the lanes that store into one line of a region at once */
     sim_region *cur = NULL;
     size_t cur_line = 0;

@@ -124,6 +124,52 @@ static const char *const kernels =
     "DONE:\n"
     "  ret;\n"
     "}\n"
+    /* for tid < 48, a[ctaid * 48 + tid] = ctaid: the second warp stores 16
+     * lanes, and blocks share the lines at their edges, words apart */
+    PROLOGUE("rows48")
+    "  setp.ge.u32 %p1, %r3, 48;\n"
+    "  @%p1 bra DONE;\n"
+    "  mad.lo.s32 %r5, %r1, 48, %r3;\n"
+    "  mul.wide.u32 %rd4, %r5, 4;\n"
+    "  add.s64 %rd5, %rd1, %rd4;\n"
+    "  st.global.u32 [%rd5], %r1;\n"
+    "DONE:\n"
+    "  ret;\n"
+    "}\n"
+    /* the same rows 40 apart: each block's last 8 words are the next one's
+     * first 8 */
+    PROLOGUE("rows40")
+    "  setp.ge.u32 %p1, %r3, 48;\n"
+    "  @%p1 bra DONE;\n"
+    "  mad.lo.s32 %r5, %r1, 40, %r3;\n"
+    "  mul.wide.u32 %rd4, %r5, 4;\n"
+    "  add.s64 %rd5, %rd1, %rd4;\n"
+    "  st.global.u32 [%rd5], %r1;\n"
+    "DONE:\n"
+    "  ret;\n"
+    "}\n"
+    /* the second warp's first 16 lanes: block 2k at word 64k + 20 + lane,
+     * which runs 4 words into the next line, block 2k + 1 at 64k + 34 +
+     * lane: they meet on two words of that next line, and only there */
+    PROLOGUE("nextline")
+    "  setp.lt.u32 %p1, %r3, 32;\n"
+    "  @%p1 bra DONE;\n"
+    "  setp.ge.u32 %p2, %r3, 48;\n"
+    "  @%p2 bra DONE;\n"
+    "  sub.u32 %r5, %r3, 32;\n"
+    "  shr.u32 %r6, %r1, 1;\n"
+    "  and.b32 %r7, %r1, 1;\n"
+    "  mul.lo.u32 %r8, %r7, 14;\n"
+    "  shl.b32 %r9, %r6, 6;\n"
+    "  add.u32 %r10, %r9, %r8;\n"
+    "  add.u32 %r10, %r10, 20;\n"
+    "  add.u32 %r10, %r10, %r5;\n"
+    "  mul.wide.u32 %rd4, %r10, 4;\n"
+    "  add.s64 %rd5, %rd1, %rd4;\n"
+    "  st.global.u32 [%rd5], %r1;\n"
+    "DONE:\n"
+    "  ret;\n"
+    "}\n"
     /* b[i] = a[i]: its own elements only */
     PROLOGUE("copy")
     "  ld.global.u32 %r5, [%rd3];\n"
@@ -328,6 +374,28 @@ static void test_collision_by_line_and_word(void **state)
         assert_int_equal(order_of(m, "copy"), SIM_RAN_SPREAD);
         assert_int_equal(order_of(m, "gridstride"), SIM_RAN_SPREAD);
     }
+    /* a partial warp's run of words, shifted onto one line or two */
+    assert_false(in_order(m, "rows48"));
+    assert_false(in_order(m, "rows40"));
+    for (int attempt = 0; attempt < 4; attempt++) {
+        assert_int_equal(order_of(m, "rows48"), SIM_RAN_SPREAD);
+        assert_int_equal(order_of(m, "rows40"), SIM_RAN_AGAIN_IN_ORDER);
+    }
+    assert_false(in_order(m, "nextline"));
+    for (int attempt = 0; attempt < 4; attempt++)
+        assert_int_equal(order_of(m, "nextline"), SIM_RAN_AGAIN_IN_ORDER);
+    w = launch(m, "nextline", 4);
+    for (uint32_t k = 0; k < BLOCKS / 2; k++) {
+        assert_int_equal(w[64 * k + 33], 2 * k);
+        assert_int_equal(w[64 * k + 34], 2 * k + 1);
+        assert_int_equal(w[64 * k + 35], 2 * k + 1);
+    }
+    free(w);
+    w = launch(m, "rows40", 4);
+    for (uint32_t i = 0; i < BLOCKS * 40 + 8; i++) /* the later block's value stays */
+        assert_int_equal(w[i], i / 40 < BLOCKS ? i / 40 : BLOCKS - 1);
+    free(w);
+    check_same("rows40");
     w = launch(m, "ownword", 4);
     for (uint32_t k = 0; k < BLOCKS; k++) assert_int_equal(w[k], k);
     free(w);
