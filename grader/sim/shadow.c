@@ -81,98 +81,139 @@ static inline unsigned other_reader(const sim_shadow *s, unsigned tid, unsigned 
     return first ? s->r_tid : s->r_tid2;
 }
 
-static inline __attribute__((always_inline)) void read_access(sim_block *b, sim_warp *w, int lane, uint32_t off,
-                                                              unsigned n, uint32_t op)
+/* What one warp's access asks of the block and the warp, read once: the
+ * shadow's many stores a lane would otherwise make the compiler read each
+ * of these again for the next lane (they are all uint32_t to it). */
+typedef struct shadow_at {
+    sim_shadow *sh;
+    uint32_t epoch, base, wsync, step, wid, wbit;
+    bool races, memory;
+} shadow_at;
+
+static inline shadow_at shadow_at_of(const sim_block *b, const sim_warp *w)
 {
-    unsigned tid = w->id * 32 + (unsigned)lane;
-    uint32_t wbit = 1u << w->id;
-    bool races = b->checks & SIM_CHECK_RACES, reported = false;
-    for (uint32_t word = off / 4; word * 4 < off + n; word++) {
-        sim_shadow *s = &b->shadow[word];
-        uint8_t mask = bytes_of(word, off, n);
-        /* the common case: nothing to report and nothing new to record (an
-           old value this warp already read since its last sync) */
-        if (s->w_epoch != b->epoch && (written(b, s) & mask) == mask && s->r_epoch == b->epoch &&
-            (s->r_warps & wbit) && (s->r_mask & mask) == mask && s->r_wsync == w->wsync &&
-            (s->r_tid == tid || s->r_multi || s->r_tid / 32 != w->id))
-            continue;
-        if ((written(b, s) & mask) != mask && (b->checks & SIM_CHECK_MEMORY))
-            uninit(b, w, lane, op, word * 4 + (uint32_t)__builtin_ctz(mask & ~written(b, s)), n);
-        if (!races) continue;
-        if (!reported && s->w_epoch == b->epoch && s->w_tid != tid && (s->w_mask & mask)) {
-            bool synced = s->w_tid / 32 == w->id && w->wsync > s->w_wsync;
-            if (!synced) {
-                race(b, w, lane, op, s->w_op, s->w_tid, off, false);
-                reported = true;
-            }
-        }
-        if (s->r_epoch != b->epoch) {
-            s->r_epoch = b->epoch;
-            s->r_tid = (uint16_t)tid;
-            s->r_warps = wbit;
-            s->r_multi = 0;
-            s->r_mask = 0;
-            s->r_op = op;
-            s->r_tid2 = SIM_NO_TID;
-        } else if (!(s->r_warps & wbit)) {
-            s->r_warps |= wbit;
-            note_reader(s, tid, op);
-        } else if (s->r_tid != tid && s->r_tid / 32 == w->id) {
-            s->r_multi = 1;
-            note_reader(s, tid, op);
-        }
-        s->r_mask |= mask;
-        s->r_wsync = w->wsync;
-    }
+    return (shadow_at){b->shadow, b->epoch, b->epoch_base, w->wsync, w->minst, w->id, 1u << w->id,
+                       (b->checks & SIM_CHECK_RACES) != 0, (b->checks & SIM_CHECK_MEMORY) != 0};
 }
 
-static inline __attribute__((always_inline)) void write_access(sim_block *b, sim_warp *w, int lane, uint32_t off,
-                                                               unsigned n, uint32_t op, bool atomic)
+static inline uint8_t written_at(const shadow_at *A, const sim_shadow *s)
 {
-    if (!b->shadow) return;
-    unsigned tid = w->id * 32 + (unsigned)lane;
-    bool races = b->checks & SIM_CHECK_RACES, reported = false;
-    uint32_t step = w->minst;
-    for (uint32_t word = off / 4; word * 4 < off + n; word++) {
-        sim_shadow *s = &b->shadow[word];
-        uint8_t mask = bytes_of(word, off, n);
-        if (atomic && (written(b, s) & mask) != mask && (b->checks & SIM_CHECK_MEMORY))
-            uninit(b, w, lane, op, word * 4, n); /* an atomic reads the old value */
-        if (races && !reported && s->w_epoch == b->epoch && s->w_tid != tid && (s->w_mask & mask) &&
-            !(atomic && s->w_atomic)) {
-            bool same = s->w_tid / 32 == w->id;
-            bool together = same && s->w_step == step && s->w_op == op;
-            if (!together && !(same && w->wsync > s->w_wsync)) {
-                race(b, w, lane, op, s->w_op, s->w_tid, off, true);
-                reported = true;
-            }
+    return s->init_epoch >= A->base ? s->init_mask : 0;
+}
+
+/* A read by thread tid of the bytes `mask` of word `word`. */
+static inline __attribute__((always_inline)) void read_word(sim_block *b, sim_warp *w, const shadow_at *A,
+                                                            int lane, unsigned tid, uint32_t word,
+                                                            uint8_t mask, uint32_t off, unsigned n,
+                                                            uint32_t op, bool *reported)
+{
+    sim_shadow *s = &A->sh[word];
+    uint8_t wr = written_at(A, s);
+    /* the common case: nothing to report and nothing new to record (an
+       old value this warp already read since its last sync) */
+    if (s->w_epoch != A->epoch && (wr & mask) == mask && s->r_epoch == A->epoch &&
+        (s->r_warps & A->wbit) && (s->r_mask & mask) == mask && s->r_wsync == A->wsync &&
+        (s->r_tid == tid || s->r_multi || s->r_tid / 32 != A->wid))
+        return;
+    if ((wr & mask) != mask && A->memory)
+        uninit(b, w, lane, op, word * 4 + (uint32_t)__builtin_ctz(mask & ~wr), n);
+    if (!A->races) return;
+    if (!*reported && s->w_epoch == A->epoch && s->w_tid != tid && (s->w_mask & mask)) {
+        bool synced = s->w_tid / 32 == A->wid && A->wsync > s->w_wsync;
+        if (!synced) {
+            race(b, w, lane, op, s->w_op, s->w_tid, off, false);
+            *reported = true;
         }
-        if (races && !reported && !atomic && s->r_epoch == b->epoch && (s->r_mask & mask)) {
-            uint32_t others = s->r_warps & ~(1u << w->id);
-            bool only_me = !others && s->r_tid == tid && !s->r_multi;
-            bool synced = !others && w->wsync > s->r_wsync;
-            if (!only_me && !synced) {
-                uint32_t rop;
-                unsigned other = other_reader(s, tid, w->id, &rop);
-                SIM_ASSERT(other != SIM_NO_TID && other != tid);
-                race(b, w, lane, op, rop, other, off, true);
-                reported = true;
-            }
-        }
-        if (s->init_epoch < b->epoch_base) {
-            s->init_epoch = b->epoch_base;
-            s->init_mask = 0;
-        }
-        s->init_mask |= mask;
-        s->w_epoch = b->epoch;
-        s->w_tid = (uint16_t)tid;
-        s->w_wsync = w->wsync;
-        s->w_step = step;
-        s->w_op = op;
-        s->w_atomic = atomic;
-        s->w_mask = mask;
-        s->r_epoch = 0;
     }
+    if (s->r_epoch != A->epoch) {
+        s->r_epoch = A->epoch;
+        s->r_tid = (uint16_t)tid;
+        s->r_warps = A->wbit;
+        s->r_multi = 0;
+        s->r_mask = 0;
+        s->r_op = op;
+        s->r_tid2 = SIM_NO_TID;
+    } else if (!(s->r_warps & A->wbit)) {
+        s->r_warps |= A->wbit;
+        note_reader(s, tid, op);
+    } else if (s->r_tid != tid && s->r_tid / 32 == A->wid) {
+        s->r_multi = 1;
+        note_reader(s, tid, op);
+    }
+    s->r_mask |= mask;
+    s->r_wsync = A->wsync;
+}
+
+static inline __attribute__((always_inline)) void read_access(sim_block *b, sim_warp *w, const shadow_at *A,
+                                                              int lane, uint32_t off, unsigned n, uint32_t op)
+{
+    unsigned tid = A->wid * 32 + (unsigned)lane;
+    bool reported = false;
+    if (n == 4 && !(off & 3)) { /* one whole word */
+        read_word(b, w, A, lane, tid, off / 4, 0xf, off, n, op, &reported);
+        return;
+    }
+    for (uint32_t word = off / 4; word * 4 < off + n; word++)
+        read_word(b, w, A, lane, tid, word, bytes_of(word, off, n), off, n, op, &reported);
+}
+
+/* A write (or an atomic) by thread tid of the bytes `mask` of word `word`. */
+static inline __attribute__((always_inline)) void write_word(sim_block *b, sim_warp *w, const shadow_at *A,
+                                                             int lane, unsigned tid, uint32_t word,
+                                                             uint8_t mask, uint32_t off, unsigned n,
+                                                             uint32_t op, bool atomic, bool *reported)
+{
+    sim_shadow *s = &A->sh[word];
+    if (atomic && (written_at(A, s) & mask) != mask && A->memory)
+        uninit(b, w, lane, op, word * 4, n); /* an atomic reads the old value */
+    if (A->races && !*reported && s->w_epoch == A->epoch && s->w_tid != tid && (s->w_mask & mask) &&
+        !(atomic && s->w_atomic)) {
+        bool same = s->w_tid / 32 == A->wid;
+        bool together = same && s->w_step == A->step && s->w_op == op;
+        if (!together && !(same && A->wsync > s->w_wsync)) {
+            race(b, w, lane, op, s->w_op, s->w_tid, off, true);
+            *reported = true;
+        }
+    }
+    if (A->races && !*reported && !atomic && s->r_epoch == A->epoch && (s->r_mask & mask)) {
+        uint32_t others = s->r_warps & ~A->wbit;
+        bool only_me = !others && s->r_tid == tid && !s->r_multi;
+        bool synced = !others && A->wsync > s->r_wsync;
+        if (!only_me && !synced) {
+            uint32_t rop;
+            unsigned other = other_reader(s, tid, A->wid, &rop);
+            SIM_ASSERT(other != SIM_NO_TID && other != tid);
+            race(b, w, lane, op, rop, other, off, true);
+            *reported = true;
+        }
+    }
+    if (s->init_epoch < A->base) {
+        s->init_epoch = A->base;
+        s->init_mask = 0;
+    }
+    s->init_mask |= mask;
+    s->w_epoch = A->epoch;
+    s->w_tid = (uint16_t)tid;
+    s->w_wsync = A->wsync;
+    s->w_step = A->step;
+    s->w_op = op;
+    s->w_atomic = atomic;
+    s->w_mask = mask;
+    s->r_epoch = 0;
+}
+
+static inline __attribute__((always_inline)) void write_access(sim_block *b, sim_warp *w, const shadow_at *A,
+                                                               int lane, uint32_t off, unsigned n, uint32_t op,
+                                                               bool atomic)
+{
+    unsigned tid = A->wid * 32 + (unsigned)lane;
+    bool reported = false;
+    if (n == 4 && !(off & 3)) { /* one whole word */
+        write_word(b, w, A, lane, tid, off / 4, 0xf, off, n, op, atomic, &reported);
+        return;
+    }
+    for (uint32_t word = off / 4; word * 4 < off + n; word++)
+        write_word(b, w, A, lane, tid, word, bytes_of(word, off, n), off, n, op, atomic, &reported);
 }
 
 /* ---- sync mode: the program has release/acquire operations or fences ----
@@ -319,15 +360,23 @@ static void sync_write(sim_block *b, sim_warp *w, int lane, uint32_t off, unsign
 
 void sim_shadow_read(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigned n, uint32_t op)
 {
-    if (b->sync) sync_read(b, w, lane, off, n, op, class_of(b->prog->code[op].aux2));
-    else read_access(b, w, lane, off, n, op);
+    if (b->sync) {
+        sync_read(b, w, lane, off, n, op, class_of(b->prog->code[op].aux2));
+        return;
+    }
+    shadow_at A = shadow_at_of(b, w);
+    read_access(b, w, &A, lane, off, n, op);
 }
 
 void sim_shadow_write(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigned n, uint32_t op, bool atomic)
 {
     if (!b->shadow) return;
-    if (b->sync) sync_write(b, w, lane, off, n, op, atomic ? CL_STRONG : class_of(b->prog->code[op].aux2), atomic);
-    else write_access(b, w, lane, off, n, op, atomic);
+    if (b->sync) {
+        sync_write(b, w, lane, off, n, op, atomic ? CL_STRONG : class_of(b->prog->code[op].aux2), atomic);
+        return;
+    }
+    shadow_at A = shadow_at_of(b, w);
+    write_access(b, w, &A, lane, off, n, op, atomic);
 }
 
 /* The plain-mode reads of a warp's lanes; inlined with n a constant for
@@ -335,6 +384,7 @@ void sim_shadow_write(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigne
 static inline __attribute__((always_inline)) void plain_reads(sim_block *b, sim_warp *w, uint32_t m,
                                                               const uint32_t *soff, unsigned n, uint32_t op)
 {
+    const shadow_at A = shadow_at_of(b, w);
     uint32_t prev = SIM_NONE;
     for (uint32_t r = m; r; r &= r - 1) { /* the lanes of m, in order */
         int l = __builtin_ctz(r);
@@ -342,16 +392,16 @@ static inline __attribute__((always_inline)) void plain_reads(sim_block *b, sim_
         if (soff[l] == prev && n <= 4 && !(soff[l] & 3)) {
             /* the lane before read the same word (a broadcast): what it found,
                this lane finds; only note that two threads of the warp read it */
-            sim_shadow *s = &b->shadow[soff[l] / 4];
-            if (s->w_epoch != b->epoch) { /* no write this epoch: nothing depends on who reads */
-                if (s->r_tid / 32 == w->id && s->r_tid != w->id * 32 + (unsigned)l) {
+            sim_shadow *s = &A.sh[soff[l] / 4];
+            if (s->w_epoch != A.epoch) { /* no write this epoch: nothing depends on who reads */
+                if (s->r_tid / 32 == A.wid && s->r_tid != A.wid * 32 + (unsigned)l) {
                     s->r_multi = 1;
-                    note_reader(s, w->id * 32 + (unsigned)l, op);
+                    note_reader(s, A.wid * 32 + (unsigned)l, op);
                 }
                 continue;
             }
         }
-        read_access(b, w, l, soff[l], n, op);
+        read_access(b, w, &A, l, soff[l], n, op);
         prev = soff[l];
     }
 }
@@ -378,15 +428,16 @@ void sim_shadow_writes(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *so
             if ((m >> l & 1u) && soff[l] != SIM_NONE) sync_write(b, w, l, soff[l], n, op, c, false);
         return;
     }
+    const shadow_at A = shadow_at_of(b, w);
     if (n == 4) {
         for (uint32_t r = m; r; r &= r - 1) { /* the lanes of m, in order */
             int l = __builtin_ctz(r);
-            if (soff[l] != SIM_NONE) write_access(b, w, l, soff[l], 4, op, false);
+            if (soff[l] != SIM_NONE) write_access(b, w, &A, l, soff[l], 4, op, false);
         }
         return;
     }
     for (uint32_t r = m; r; r &= r - 1) { /* the lanes of m, in order */
         int l = __builtin_ctz(r);
-        if (soff[l] != SIM_NONE) write_access(b, w, l, soff[l], n, op, false);
+        if (soff[l] != SIM_NONE) write_access(b, w, &A, l, soff[l], n, op, false);
     }
 }
