@@ -393,10 +393,28 @@ static inline __attribute__((always_inline)) void plain_reads(sim_block *b, sim_
             /* the lane before read the same word (a broadcast): what it found,
                this lane finds; only note that two threads of the warp read it */
             sim_shadow *s = &A.sh[soff[l] / 4];
+            unsigned tid = A.wid * 32 + (unsigned)l;
             if (s->w_epoch != A.epoch) { /* no write this epoch: nothing depends on who reads */
-                if (s->r_tid / 32 == A.wid && s->r_tid != A.wid * 32 + (unsigned)l) {
+                if (s->r_tid / 32 == A.wid && s->r_tid != tid) {
                     s->r_multi = 1;
-                    note_reader(s, A.wid * 32 + (unsigned)l, op);
+                    note_reader(s, tid, op);
+                }
+                continue;
+            }
+            /* written this epoch, wholly, and not by a write this warp has not
+               synced past (nor other bytes): no lane races with it or finds it
+               uninitialised, and each adds itself as a reader, as read_word
+               would (the lane before made this epoch's reader record) */
+            uint8_t mask = (uint8_t)((1u << n) - 1);
+            if ((written_at(&A, s) & mask) == mask &&
+                (!(s->w_mask & mask) || (s->w_tid / 32 == A.wid && A.wsync > s->w_wsync))) {
+                if (A.races) {
+                    if (s->r_tid != tid && s->r_tid / 32 == A.wid) {
+                        s->r_multi = 1;
+                        note_reader(s, tid, op);
+                    }
+                    s->r_mask |= mask;
+                    s->r_wsync = A.wsync;
                 }
                 continue;
             }
