@@ -37,7 +37,10 @@ static cl_status emu_load(backend *b, const char *label, const char *ptx, size_t
     char name[96];
     snprintf(name, sizeof name, "%s.ptx", label);
     cl_status st = ptx_parse(ptx, ptx_len, name, &e->modules[e->nmodules], err);
-    if (st == CL_OK) *module = e->nmodules++;
+    if (st == CL_OK) {
+        sim_register_module(e->sim, e->modules[e->nmodules]);
+        *module = e->nmodules++;
+    }
     return st;
 }
 

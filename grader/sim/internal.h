@@ -38,6 +38,14 @@ void sim_assert_fail(const char *what, const char *file, int line) __attribute__
  * variables) live from SIM_GLOBAL_BASE up; the shared, local and parameter
  * spaces are seen through 4 GiB windows of the generic space. */
 #define SIM_GLOBAL_BASE 0x00007f0000000000ull
+/* Module variables: module k's (k in the order modules were registered,
+ * sim_register_module, else of first use) in a window of their own at
+ * SIM_MODVAR_BASE + k * SIM_MODVAR_SPAN, above every allocation, so that
+ * where an allocation or a variable lands does not depend on another
+ * module's variables or on allocations already freed (memory.c). */
+#define SIM_MODVAR_BASE 0x00007f8000000000ull
+#define SIM_MODVAR_SPAN 0x0000000100000000ull
+#define SIM_MODVAR_SLOTS 64u
 #define SIM_SHARED_WINDOW 0x0000010000000000ull
 #define SIM_LOCAL_WINDOW 0x0000020000000000ull
 #define SIM_PARAM_WINDOW 0x0000030000000000ull
@@ -260,7 +268,6 @@ typedef struct sim_region {
 typedef struct sim_memory {
     sim_region *v;          /* sorted by base */
     size_t n, cap;
-    uint64_t next;          /* next free address */
 } sim_memory;
 
 /* The region holding [addr, addr + n), or NULL; *hint caches the last hit. */
@@ -279,6 +286,7 @@ typedef struct sim_modvars {
     uint64_t module_id;
     uint64_t *addr;          /* per symbol index; 0 when not allocated */
     uint64_t bytes;          /* allocated for the module's variables */
+    uint64_t next;           /* where its next variable goes, in its window */
 } sim_modvars;
 
 struct sim_machine {
@@ -291,6 +299,7 @@ struct sim_machine {
     sim_modvars *mods;
     size_t nmods;
     const ptx_symbol *refused_var; /* a module variable past SIM_MAX_MODULE_VARS (launch.c) */
+    uint64_t modvar_tail;    /* the next variable past the modules' windows (memory.c) */
     void *spare[SIM_SPARES]; /* the host memory of the last large allocations freed (memory.c) */
     size_t spare_bytes[SIM_SPARES];
     uint64_t spare_age[SIM_SPARES], spare_clock; /* when each was freed */

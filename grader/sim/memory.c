@@ -25,7 +25,6 @@ sim_machine *sim_new(const sim_options *opt)
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     m->threads = m->opt.threads ? m->opt.threads : (unsigned)(cores > 0 ? cores : 1);
     if (m->threads > 256) m->threads = 256;
-    m->mem.next = SIM_GLOBAL_BASE;
     return m;
 }
 
@@ -149,25 +148,46 @@ static void host_free(sim_machine *m, void *p, size_t bytes)
     m->spare_age[slot] = ++m->spare_clock;
 }
 
-cl_status sim_alloc(sim_machine *m, size_t bytes, const char *label, uint64_t *addr, cl_error *err)
+/* A region of `bytes` at base, in the sorted table. */
+static cl_status place(sim_machine *m, size_t bytes, const char *label, uint64_t base, cl_error *err)
 {
     if (bytes > SIM_MAX_DEVICE || m->mem_bytes + bytes > SIM_MAX_DEVICE)
         return cl_fail(err, CL_LIMIT, "", 0, 0,
                        "cannot allocate %zu bytes of device memory: the emulator holds at most %llu GiB",
                        bytes, (unsigned long long)(SIM_MAX_DEVICE >> 30));
     sim_region r = {0};
-    r.base = m->mem.next;
+    r.base = base;
     r.size = bytes;
     r.host = host_alloc(m, bytes);
     if (!r.host)
         return cl_fail(err, CL_NOMEM, "", 0, 0, "out of memory for %zu bytes of device memory", bytes);
     r.label = cl_strdup(label ? label : "");
-    uint64_t end = r.base + (bytes ? bytes : 1) + SIM_ALLOC_GAP;
-    m->mem.next = (end + SIM_ALLOC_ALIGN - 1) & ~(uint64_t)(SIM_ALLOC_ALIGN - 1);
-    CL_VEC_PUSH(&m->mem, r); /* bases only grow: the table stays sorted */
+    size_t at = m->mem.n;
+    while (at > 0 && m->mem.v[at - 1].base > base) at--;
+    CL_VEC_PUSH(&m->mem, r);
+    memmove(&m->mem.v[at + 1], &m->mem.v[at], (m->mem.n - 1 - at) * sizeof r);
+    m->mem.v[at] = r;
     m->mem_bytes += bytes;
-    *addr = r.base;
     return CL_OK;
+}
+
+/* The first address past [base, base + bytes) and its gap, aligned. */
+static uint64_t after(uint64_t base, uint64_t bytes)
+{
+    uint64_t end = base + (bytes ? bytes : 1) + SIM_ALLOC_GAP;
+    return (end + SIM_ALLOC_ALIGN - 1) & ~(uint64_t)(SIM_ALLOC_ALIGN - 1);
+}
+
+cl_status sim_alloc(sim_machine *m, size_t bytes, const char *label, uint64_t *addr, cl_error *err)
+{
+    uint64_t base = SIM_GLOBAL_BASE; /* just past the highest live allocation */
+    for (size_t i = 0; i < m->mem.n; i++) {
+        const sim_region *r = &m->mem.v[i];
+        if (r->base < SIM_MODVAR_BASE && after(r->base, r->size) > base) base = after(r->base, r->size);
+    }
+    cl_status st = place(m, bytes, label, base, err);
+    if (st == CL_OK) *addr = base;
+    return st;
 }
 
 static long find_base(const sim_machine *m, uint64_t addr)
@@ -239,11 +259,31 @@ static sim_modvars *modvars(sim_machine *m, const ptx_module *mod)
     for (size_t i = 0; i < m->nmods; i++)
         if (m->mods[i].module_id == mod->id) return &m->mods[i];
     m->mods = cl_realloc(m->mods, (m->nmods + 1) * sizeof *m->mods);
-    sim_modvars *mv = &m->mods[m->nmods++];
+    sim_modvars *mv = &m->mods[m->nmods];
     mv->module_id = mod->id;
     mv->addr = cl_calloc(mod->nsyms ? mod->nsyms : 1, sizeof *mv->addr);
     mv->bytes = 0;
+    mv->next = SIM_MODVAR_BASE + (uint64_t)m->nmods * SIM_MODVAR_SPAN; /* past the last: the shared tail */
+    m->nmods++;
     return mv;
+}
+
+/* Where module mv's next variable of `bytes` goes: in its window, or (past
+ * the windows, or when its window is full) in the tail the machine's later
+ * modules share, whose addresses then depend on which ran first (no grade
+ * loads that many modules or variables). */
+static uint64_t *cursor(sim_machine *m, sim_modvars *mv, uint64_t bytes)
+{
+    uint64_t slot = (mv->next - SIM_MODVAR_BASE) / SIM_MODVAR_SPAN;
+    uint64_t end = SIM_MODVAR_BASE + (slot + 1) * SIM_MODVAR_SPAN;
+    if (slot < SIM_MODVAR_SLOTS && after(mv->next, bytes) <= end) return &mv->next;
+    if (!m->modvar_tail) m->modvar_tail = SIM_MODVAR_BASE + (uint64_t)SIM_MODVAR_SLOTS * SIM_MODVAR_SPAN;
+    return &m->modvar_tail;
+}
+
+void sim_register_module(sim_machine *m, const ptx_module *mod)
+{
+    modvars(m, mod);
 }
 
 cl_status sim_module_var(sim_machine *m, const ptx_module *mod, uint32_t sym, uint64_t *addr,
@@ -264,11 +304,12 @@ cl_status sim_module_var(sim_machine *m, const ptx_module *mod, uint32_t sym, ui
         *addr = 0;
         return CL_OK;
     }
-    uint64_t a;
-    cl_status st = sim_alloc(m, s->size, s->name, &a, err);
+    uint64_t *at = cursor(m, mv, s->size), a = *at;
+    cl_status st = place(m, s->size, s->name, a, err);
     if (st != CL_OK) return st;
+    *at = after(a, s->size);
     mv->bytes += s->size;
-    sim_region *r = &m->mem.v[m->mem.n - 1];
+    sim_region *r = (sim_region *)sim_mem_find(&m->mem, a, s->size, NULL);
     if (s->init) memcpy(r->host, s->init, s->size);
     else memset(r->host, 0, s->size);
     mv->addr[sym] = a;

@@ -7,7 +7,11 @@
  *
  * Device memory is a simulated 64-bit address space: sim_alloc hands out
  * device addresses (never host pointers), each allocation with a label that
- * reports name ("out of bounds of 'out' (32,820 bytes) by 4 bytes").
+ * reports name ("out of bounds of 'out' (32,820 bytes) by 4 bytes"). An
+ * allocation goes just past the highest one live (a gap between), so its
+ * address depends only on what is live, never on what was freed: a grade
+ * whose reference ran first (a cold cache) prints the addresses a warm one
+ * does.
  *
  * Two error channels: a cl_error is cudalab's own failure (no such kernel,
  * something unsupported found at launch); a fault of the kernel (an
@@ -85,6 +89,11 @@ cl_status sim_fill(sim_machine *m, uint64_t addr, int byte, size_t n, cl_error *
  * (NULL otherwise): a caller may make a buffer in place instead of copying
  * it in. Valid until the allocation is freed. */
 void *sim_host_view(sim_machine *m, uint64_t addr, size_t n);
+/* A module's variables get the next window of their own (in the order
+ * modules are registered; an unregistered module gets one at its first
+ * use): a backend registers each module it loads, so a module's variables
+ * have the same addresses whichever module ran first. */
+void sim_register_module(sim_machine *m, const ptx_module *mod);
 /* Address and size of a module's .global or .const variable (allocated on
  * the machine at first use, initialised from the module). */
 cl_status sim_symbol(sim_machine *m, const ptx_module *mod, const char *name, uint64_t *addr,

@@ -170,6 +170,61 @@ static void test_memory(void **state)
     sim_free(sm);
 }
 
+/* Where an allocation lands depends only on what is live: after frees, the
+ * same allocations get the same addresses as on a fresh machine; and a
+ * module's variables keep their addresses whichever module used its own
+ * first (a cold grade runs the reference before the student's kernel). */
+static void test_layout_depends_on_what_is_live(void **state)
+{
+    (void)state;
+    cl_error e;
+    uint64_t first[3], again[3], x;
+    sim_machine *fresh = sim_new(NULL);
+    for (int i = 0; i < 3; i++) assert_int_equal(sim_alloc(fresh, 1000 * (size_t)(i + 1), "f", &first[i], &e), CL_OK);
+    sim_machine *used = sim_new(NULL);
+    for (int k = 0; k < 5; k++) { /* allocations made and freed, as a reference's run */
+        assert_int_equal(sim_alloc(used, 4096, "old", &x, &e), CL_OK);
+        assert_int_equal(sim_free_mem(used, x, &e), CL_OK);
+    }
+    for (int i = 0; i < 3; i++) assert_int_equal(sim_alloc(used, 1000 * (size_t)(i + 1), "f", &again[i], &e), CL_OK);
+    for (int i = 0; i < 3; i++) assert_true(first[i] == again[i]);
+    assert_true(first[0] < first[1] && first[1] < first[2]);
+    /* a gap stays between live allocations, and a freed one in the middle
+       is not filled by the next: it goes past the highest */
+    assert_int_equal(sim_free_mem(used, again[1], &e), CL_OK);
+    assert_int_equal(sim_alloc(used, 10, "n", &x, &e), CL_OK);
+    assert_true(x > again[2] + 3000);
+    sim_free(fresh);
+    sim_free(used);
+
+    /* two modules with variables: registered in one order, used in either */
+    ptx_module *a = module(), *b = module();
+    uint64_t va[2], vb[2];
+    size_t size;
+    for (int order = 0; order < 2; order++) {
+        sim_machine *sm = sim_new(NULL);
+        sim_register_module(sm, a);
+        sim_register_module(sm, b);
+        uint64_t buf;
+        assert_int_equal(sim_alloc(sm, 64, "buf", &buf, &e), CL_OK);
+        if (order == 0) {
+            assert_int_equal(sim_symbol(sm, a, "gvar", &va[order], &size, &e), CL_OK);
+            assert_int_equal(sim_symbol(sm, b, "gvar", &vb[order], &size, &e), CL_OK);
+        } else {
+            assert_int_equal(sim_symbol(sm, b, "gvar", &vb[order], &size, &e), CL_OK);
+            assert_int_equal(sim_symbol(sm, a, "gvar", &va[order], &size, &e), CL_OK);
+        }
+        assert_true(buf == first[0]);
+        uint64_t next;
+        assert_int_equal(sim_alloc(sm, 64, "next", &next, &e), CL_OK);
+        assert_true(next > buf && next < va[order] && next < vb[order]); /* not past the variables */
+        sim_free(sm);
+    }
+    assert_true(va[0] == va[1] && vb[0] == vb[1] && va[0] != vb[0]);
+    ptx_module_free(a);
+    ptx_module_free(b);
+}
+
 static void test_launch_errors(void **state)
 {
     (void)state;
@@ -366,6 +421,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_memory),
+        cmocka_unit_test(test_layout_depends_on_what_is_live),
         cmocka_unit_test(test_launch_errors),
         cmocka_unit_test(test_module_variables),
         cmocka_unit_test(test_bank_conflicts),
