@@ -157,6 +157,27 @@ static inline __attribute__((always_inline)) void read_access(sim_block *b, sim_
         read_word(b, w, A, lane, tid, word, bytes_of(word, off, n), off, n, op, &reported);
 }
 
+/* The write into the word's entry: the bytes written this block, the last
+ * writer, and no reads since (plain and sync mode alike). */
+static inline __attribute__((always_inline)) void record_write(sim_shadow *s, uint32_t base, uint32_t epoch,
+                                                               unsigned tid, uint32_t wsync, uint32_t step,
+                                                               uint32_t op, bool atomic, uint8_t mask)
+{
+    if (s->init_epoch < base) {
+        s->init_epoch = base;
+        s->init_mask = 0;
+    }
+    s->init_mask |= mask;
+    s->w_epoch = epoch;
+    s->w_tid = (uint16_t)tid;
+    s->w_wsync = wsync;
+    s->w_step = step;
+    s->w_op = op;
+    s->w_atomic = atomic;
+    s->w_mask = mask;
+    s->r_epoch = 0;
+}
+
 /* A write (or an atomic) by thread tid of the bytes `mask` of word `word`. */
 static inline __attribute__((always_inline)) void write_word(sim_block *b, sim_warp *w, const shadow_at *A,
                                                              int lane, unsigned tid, uint32_t word,
@@ -187,19 +208,7 @@ static inline __attribute__((always_inline)) void write_word(sim_block *b, sim_w
             *reported = true;
         }
     }
-    if (s->init_epoch < A->base) {
-        s->init_epoch = A->base;
-        s->init_mask = 0;
-    }
-    s->init_mask |= mask;
-    s->w_epoch = A->epoch;
-    s->w_tid = (uint16_t)tid;
-    s->w_wsync = A->wsync;
-    s->w_step = A->step;
-    s->w_op = op;
-    s->w_atomic = atomic;
-    s->w_mask = mask;
-    s->r_epoch = 0;
+    record_write(s, A->base, A->epoch, tid, A->wsync, A->step, op, atomic, mask);
 }
 
 static inline __attribute__((always_inline)) void write_access(sim_block *b, sim_warp *w, const shadow_at *A,
@@ -340,19 +349,7 @@ static void sync_write(sim_block *b, sim_warp *w, int lane, uint32_t off, unsign
             race(b, w, lane, op, rop, rw * 32 + (unsigned)rl, off, true);
             reported = true;
         }
-        if (s->init_epoch < b->epoch_base) {
-            s->init_epoch = b->epoch_base;
-            s->init_mask = 0;
-        }
-        s->init_mask |= mask;
-        s->w_epoch = b->epoch;
-        s->w_tid = (uint16_t)tid;
-        s->w_wsync = w->wsync;
-        s->w_step = step;
-        s->w_op = op;
-        s->w_atomic = atomic;
-        s->w_mask = mask;
-        s->r_epoch = 0;
+        record_write(s, b->epoch_base, b->epoch, tid, w->wsync, step, op, atomic, mask);
         sy->wclk[word] = w->clk;
         sy->wcls[word] = (uint8_t)c;
     }

@@ -39,6 +39,19 @@
     "  mul.wide.s32 %rd2, %r4, 4;\n"                                          \
     "  add.s64 %rd3, %rd1, %rd2;\n"
 
+/* for tid < 48, a[ctaid * stride + tid] = ctaid */
+#define ROWS(name, stride)                                                    \
+    PROLOGUE(name)                                                            \
+    "  setp.ge.u32 %p1, %r3, 48;\n"                                           \
+    "  @%p1 bra DONE;\n"                                                      \
+    "  mad.lo.s32 %r5, %r1, " stride ", %r3;\n"                               \
+    "  mul.wide.u32 %rd4, %r5, 4;\n"                                          \
+    "  add.s64 %rd5, %rd1, %rd4;\n"                                           \
+    "  st.global.u32 [%rd5], %r1;\n"                                          \
+    "DONE:\n"                                                                 \
+    "  ret;\n"                                                                \
+    "}\n"
+
 static const char *const kernels =
     HEADER
     /* every block writes its index to a[0]: the last block's must stay */
@@ -126,28 +139,10 @@ static const char *const kernels =
     "}\n"
     /* for tid < 48, a[ctaid * 48 + tid] = ctaid: the second warp stores 16
      * lanes, and blocks share the lines at their edges, words apart */
-    PROLOGUE("rows48")
-    "  setp.ge.u32 %p1, %r3, 48;\n"
-    "  @%p1 bra DONE;\n"
-    "  mad.lo.s32 %r5, %r1, 48, %r3;\n"
-    "  mul.wide.u32 %rd4, %r5, 4;\n"
-    "  add.s64 %rd5, %rd1, %rd4;\n"
-    "  st.global.u32 [%rd5], %r1;\n"
-    "DONE:\n"
-    "  ret;\n"
-    "}\n"
+    ROWS("rows48", "48")
     /* the same rows 40 apart: each block's last 8 words are the next one's
      * first 8 */
-    PROLOGUE("rows40")
-    "  setp.ge.u32 %p1, %r3, 48;\n"
-    "  @%p1 bra DONE;\n"
-    "  mad.lo.s32 %r5, %r1, 40, %r3;\n"
-    "  mul.wide.u32 %rd4, %r5, 4;\n"
-    "  add.s64 %rd5, %rd1, %rd4;\n"
-    "  st.global.u32 [%rd5], %r1;\n"
-    "DONE:\n"
-    "  ret;\n"
-    "}\n"
+    ROWS("rows40", "40")
     /* the second warp's first 16 lanes: block 2k at word 64k + 20 + lane,
      * which runs 4 words into the next line, block 2k + 1 at 64k + 34 +
      * lane: they meet on two words of that next line, and only there */
