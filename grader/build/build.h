@@ -183,6 +183,11 @@ void build_cache_measure(const char *dir, build_cache_usage *u);
  * the least recently used entries (none used in the last minute) until the
  * cache and it fit in the cap. Safe with other graders at once. */
 void build_cache_make_room(const char *dir, uint64_t incoming);
+/* A new entry written to path, a file of one of the cache's folders
+ * (oracle/HEX, input/HEX): the folder made, room made in the cache (that
+ * folder's parent) first, the file written whole (a rename). Best effort:
+ * a cache that cannot take it stays as it was. */
+void build_cache_put(const char *path, const void *data, size_t len);
 /* An entry was used: it becomes the most recently used. */
 void build_cache_touch(const char *path);
 

@@ -171,3 +171,17 @@ void build_cache_make_room(const char *dir, uint64_t incoming)
     }
     close(fd); /* lets go of the lock */
 }
+
+void build_cache_put(const char *path, const void *data, size_t len)
+{
+    char *dir = cl_strdup(path), *slash = strrchr(dir, '/');
+    cl_error err = {0};
+    if (slash) *slash = '\0';
+    if (slash && cl_mkdirs(dir, &err) == CL_OK) {
+        char *up = strrchr(dir, '/');
+        if (up) *up = '\0';
+        build_cache_make_room(dir, len); /* the cache folder: the entry's folder's parent */
+        cl_write_file_atomic(path, data, len, &err);
+    }
+    free(dir);
+}

@@ -122,6 +122,11 @@ bool cl_text_is_safe(const char *s, size_t len, unsigned flags);
 /* Files. cl_read_file reads a regular file only: a FIFO, a device or a
  * folder is refused (CL_IO) without waiting on it. */
 cl_status cl_read_file(const char *path, char **data, size_t *len, cl_error *err);
+/* The regular file at path mapped read-only (private), refused as
+ * cl_read_file refuses, and an empty one too; cl_unmap_file gives it back.
+ * For files only ever replaced whole (a rename), such as the cache's. */
+cl_status cl_map_file(const char *path, const void **data, size_t *len, cl_error *err);
+void cl_unmap_file(const void *data, size_t len);
 /* Write data to path through a temporary file in the same folder and a rename,
  * so readers see the old file or the new one, never half of one. */
 cl_status cl_write_file_atomic(const char *path, const void *data, size_t len,

@@ -6,50 +6,80 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* The regular file at path, opened read-only; its stat in *sb. A FIFO or a
+ * device is refused by its kind before it is opened (opening one can wait,
+ * or do things); O_NONBLOCK covers one that appears between the stat and
+ * the open. -1 with *st (and err) set when it is not one or cannot be
+ * opened. */
+static int open_regular(const char *path, struct stat *sb, cl_status *st, cl_error *err)
+{
+    if (stat(path, sb) == 0 && !S_ISREG(sb->st_mode)) goto not_regular;
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
+        *st = cl_fail(err, errno == ENOENT ? CL_NOT_FOUND : CL_IO, path, 0, 0, "cannot open: %s",
+                      strerror(errno));
+        return -1;
+    }
+    if (fstat(fd, sb) != 0) sb->st_mode = 0;
+    if (S_ISREG(sb->st_mode)) return fd;
+    close(fd);
+not_regular:
+    *st = cl_fail(err, CL_IO, path, 0, 0, "is %s, not a regular file", cl_file_kind(sb->st_mode));
+    return -1;
+}
+
 cl_status cl_read_file(const char *path, char **data, size_t *len, cl_error *err)
 {
-    cl_status st = CL_OK;
-    cl_str b = {0};
-    FILE *f = NULL;
     struct stat sb;
-    int fd = -1;
-    /* A FIFO or a device is refused by its kind before it is opened (opening
-     * one can wait, or do things); O_NONBLOCK covers one that appears between
-     * the stat and the open. */
-    if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) goto not_regular;
-    fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0) {
-        st = cl_fail(err, errno == ENOENT ? CL_NOT_FOUND : CL_IO, path, 0, 0,
-                     "cannot open: %s", strerror(errno));
-        goto done;
-    }
-    if (fstat(fd, &sb) != 0) sb.st_mode = 0;
-    if (!S_ISREG(sb.st_mode)) goto not_regular;
-    f = fdopen(fd, "rb");
+    cl_status st = CL_OK;
+    int fd = open_regular(path, &sb, &st, err);
+    if (fd < 0) return st;
+    cl_str b = {0};
+    FILE *f = fdopen(fd, "rb");
     if (!f) {
-        st = cl_fail(err, CL_IO, path, 0, 0, "cannot read: %s", strerror(errno));
-        goto done;
+        close(fd);
+        return cl_fail(err, CL_IO, path, 0, 0, "cannot read: %s", strerror(errno));
     }
     char chunk[65536];
     size_t n;
     while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) cl_str_addn(&b, chunk, n);
     if (ferror(f)) {
         st = cl_fail(err, CL_IO, path, 0, 0, "cannot read: %s", strerror(errno));
-        goto done;
+    } else {
+        if (len) *len = b.len;
+        *data = cl_str_take(&b);
     }
-    if (len) *len = b.len;
-    *data = cl_str_take(&b);
-    goto done;
-not_regular:
-    st = cl_fail(err, CL_IO, path, 0, 0, "is %s, not a regular file", cl_file_kind(sb.st_mode));
-done:
-    if (f) fclose(f);
-    else if (fd >= 0) close(fd);
+    fclose(f);
     cl_str_free(&b);
     return st;
+}
+
+cl_status cl_map_file(const char *path, const void **data, size_t *len, cl_error *err)
+{
+    struct stat sb;
+    cl_status st = CL_OK;
+    int fd = open_regular(path, &sb, &st, err);
+    if (fd < 0) return st;
+    void *p = MAP_FAILED;
+    if (sb.st_size > 0 && (uint64_t)sb.st_size <= SIZE_MAX)
+        p = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+    int why = errno;
+    close(fd);
+    if (p == MAP_FAILED)
+        return cl_fail(err, CL_IO, path, 0, 0, "cannot map: %s",
+                       sb.st_size > 0 ? strerror(why) : "it is empty");
+    *data = p;
+    *len = (size_t)sb.st_size;
+    return CL_OK;
+}
+
+void cl_unmap_file(const void *data, size_t len)
+{
+    if (data) munmap((void *)data, len);
 }
 
 static cl_status write_all(int fd, const void *data, size_t len, const char *path,

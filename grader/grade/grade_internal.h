@@ -57,7 +57,7 @@ typedef struct grade_oracle {
     bool has_counters;
     backend_counters counters;
     uint64_t block_work;   /* its busiest block's warp instructions */
-    void *map;             /* the cache file the outputs lie in, mapped; NULL: they own memory */
+    const void *map;       /* the cache file the outputs lie in, mapped; NULL: they own memory */
     size_t map_bytes;
 } grade_oracle;
 

@@ -4,13 +4,9 @@
  * cudalab version), so that a warm grade runs only the student's kernels. */
 #include "grade_internal.h"
 
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "backend/emu.h"
 #include "core/sha256.h"
@@ -24,7 +20,7 @@ void grade_oracle_free(grade_oracle *o)
         const harness_output *h = &o->out[i];
         harness_free(h->host, (h->head + h->count + h->tail) * h->elem);
     }
-    if (o->map) munmap(o->map, o->map_bytes);
+    cl_unmap_file(o->map, o->map_bytes);
     free(o->out);
     free(o->why);
     memset(o, 0, sizeof *o);
@@ -80,25 +76,6 @@ static char *oracle_path(const grading *g, const day_kernel *k, const char *entr
     return path;
 }
 
-/* The file at path, mapped read-only if it is a regular file (never a FIFO
- * or a device, which could wait), and its size; NULL if not. */
-static void *map_regular(const char *path, size_t *size)
-{
-    struct stat sb;
-    if (stat(path, &sb) != 0 || !S_ISREG(sb.st_mode)) return NULL;
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0) return NULL;
-    void *p = NULL;
-    if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size > 0 &&
-        (uint64_t)sb.st_size <= SIZE_MAX) {
-        p = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-        if (p == MAP_FAILED) p = NULL;
-    }
-    close(fd);
-    *size = p ? (size_t)sb.st_size : 0;
-    return p;
-}
-
 static size_t aligned(size_t n)
 {
     return (n + ORACLE_ALIGN - 1) & ~(size_t)(ORACLE_ALIGN - 1);
@@ -122,8 +99,9 @@ static size_t header_bytes(int nout)
 static bool load(const char *path, const day_kernel *k, grade_oracle *o)
 {
     size_t size = 0;
-    unsigned char *map = map_regular(path, &size);
-    if (!map) return false;
+    const void *file = NULL;
+    if (cl_map_file(path, &file, &size, NULL) != CL_OK) return false;
+    unsigned char *map = (unsigned char *)file; /* read-only: outputs are only read */
     size_t m = strlen(ORACLE_MAGIC), at = m;
     int32_t nout = -1;
     bool ok = size >= header_bytes(0) && !memcmp(map, ORACLE_MAGIC, m);
@@ -152,7 +130,7 @@ static bool load(const char *path, const day_kernel *k, grade_oracle *o)
         o->nout = i + 1;
     }
     if (!ok || o->nout != nout || data != size) {
-        munmap(map, size);
+        cl_unmap_file(map, size);
         o->nout = 0; /* the outputs point into the map: nothing of theirs to free */
         free(o->out);
         o->out = NULL;
@@ -184,17 +162,7 @@ static void store(const char *path, const grade_oracle *o)
         cl_str_addn(&s, (const char *)h->host, (h->head + h->count + h->tail) * h->elem);
         cl_str_addn(&s, zeros, aligned(s.len) - s.len);
     }
-    char *dir = cl_strdup(path), *slash = strrchr(dir, '/');
-    cl_error err = {0};
-    if (slash) *slash = '\0';
-    if (cl_mkdirs(dir, &err) == CL_OK) {
-        char *root = cl_strdup(dir), *up = strrchr(root, '/');
-        if (up) *up = '\0';
-        build_cache_make_room(root, s.len); /* the cache folder: oracle/'s parent */
-        free(root);
-        cl_write_file_atomic(path, s.s, s.len, &err);
-    }
-    free(dir);
+    build_cache_put(path, s.s, s.len);
     cl_str_free(&s);
 }
 

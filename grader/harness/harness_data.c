@@ -2,13 +2,11 @@
  * each made once a process and shared by every run that asks for it. */
 #include "harness.h"
 
-#include <fcntl.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "build/build.h"
@@ -473,43 +471,31 @@ static char *stored_path(const harness_request *req, const char *key, size_t byt
 {
     char *what = cl_sprintf("%s|%u|%s|%llu|%zu", CUDALAB_VERSION, FILL_VERSION, key,
                             (unsigned long long)req->seed, bytes);
-    cl_sha256 c;
     char hex[CL_SHA256_HEX];
-    cl_sha256_init(&c);
-    cl_sha256_update(&c, what, strlen(what));
-    cl_sha256_final_hex(&c, hex);
+    cl_sha256_hex(what, strlen(what), hex);
     free(what);
     return cl_sprintf("%s/%s", req->store, hex);
 }
 
 /* The stored input at path, mapped, if it is whole and its digest holds;
- * NULL otherwise (it is made again). Cache files are only ever replaced
- * whole (a rename), so a mapped one does not change under the grade. */
+ * NULL otherwise (it is made again). */
 static unsigned char *load_stored(const char *path, size_t bytes, int threads, uint64_t *digest)
 {
-    struct stat sb;
-    if (stat(path, &sb) != 0 || !S_ISREG(sb.st_mode) || (uint64_t)sb.st_size != STORE_HEAD + bytes)
-        return NULL;
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0) return NULL;
-    unsigned char *map = NULL;
-    if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && (uint64_t)sb.st_size == STORE_HEAD + bytes) {
-        map = mmap(NULL, STORE_HEAD + bytes, PROT_READ, MAP_PRIVATE, fd, 0);
-        if (map == MAP_FAILED) map = NULL;
-    }
-    close(fd);
-    if (!map) return NULL;
+    const void *file = NULL;
+    size_t size = 0;
+    if (cl_map_file(path, &file, &size, NULL) != CL_OK) return NULL;
+    const unsigned char *map = file;
     size_t m = strlen(STORE_MAGIC);
-    uint64_t head[2];
-    memcpy(head, map + m, sizeof head);
-    if (memcmp(map, STORE_MAGIC, m) || head[0] != bytes ||
-        fill_and_digest(NULL, 0, map + STORE_HEAD, bytes, threads, true) != head[1]) {
-        munmap(map, STORE_HEAD + bytes);
+    uint64_t head[2] = {0, 0};
+    if (size == STORE_HEAD + bytes) memcpy(head, map + m, sizeof head);
+    if (size != STORE_HEAD + bytes || memcmp(map, STORE_MAGIC, m) || head[0] != bytes ||
+        fill_and_digest(NULL, 0, (unsigned char *)map + STORE_HEAD, bytes, threads, true) != head[1]) {
+        cl_unmap_file(file, size);
         return NULL;
     }
     build_cache_touch(path);
     *digest = head[1];
-    return map + STORE_HEAD;
+    return (unsigned char *)map + STORE_HEAD;
 }
 
 /* A new entry's data: from the store, else made (and stored). */
@@ -533,14 +519,7 @@ static void make_entry(const harness_request *req, const day_param *p, size_t co
         memcpy(room, STORE_MAGIC, strlen(STORE_MAGIC));
         uint64_t head[2] = {c->bytes, c->digest};
         memcpy(room + strlen(STORE_MAGIC), head, sizeof head);
-        cl_error err = {0};
-        if (cl_mkdirs(req->store, &err) == CL_OK) {
-            char *root = cl_strdup(req->store), *up = strrchr(root, '/');
-            if (up) *up = '\0';
-            build_cache_make_room(root, STORE_HEAD + c->bytes); /* the cache folder: input/'s parent */
-            free(root);
-            cl_write_file_atomic(path, room, STORE_HEAD + c->bytes, &err);
-        }
+        build_cache_put(path, room, STORE_HEAD + c->bytes);
     }
     free(path);
 }
@@ -574,7 +553,7 @@ void harness_inputs_forget(void)
     pthread_mutex_lock(&inputs_lock);
     for (size_t i = 0; i < inputs.n; i++) {
         cached_input *c = &inputs.v[i];
-        if (c->mapped) munmap(c->data - STORE_HEAD, STORE_HEAD + c->bytes);
+        if (c->mapped) cl_unmap_file(c->data - STORE_HEAD, STORE_HEAD + c->bytes);
         else harness_free(c->data - STORE_HEAD, STORE_HEAD + c->bytes);
         free(c->key);
     }

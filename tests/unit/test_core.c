@@ -77,7 +77,7 @@ static void test_atomic_write(void **state)
 }
 
 /* A FIFO (no writer: a plain open would wait forever), a device and a folder
- * are refused at once, by their kind. */
+ * are refused at once, by their kind, to read or to map. */
 static void test_read_refuses_non_files(void **state)
 {
     (void)state;
@@ -93,10 +93,37 @@ static void test_read_refuses_non_files(void **state)
         assert_null(data);
         assert_non_null(strstr(e.message, kinds[i]));
         assert_non_null(strstr(e.message, "not a regular file"));
+        const void *map = NULL;
+        size_t len = 0;
+        cl_error m = {0};
+        assert_int_equal(cl_map_file(paths[i], &map, &len, &m), CL_IO); /* mapped: the same */
+        assert_null(map);
+        assert_non_null(strstr(m.message, kinds[i]));
     }
+    /* a file maps whole; an empty one, a missing one and no err are refused */
+    char *file = cl_sprintf("%s/file", dir), *empty = cl_sprintf("%s/empty", dir);
+    cl_error e = {0};
+    assert_int_equal(cl_write_file_atomic(file, "mapped bytes", 12, &e), CL_OK);
+    assert_int_equal(cl_write_file_atomic(empty, "", 0, &e), CL_OK);
+    const void *map = NULL;
+    size_t len = 0;
+    assert_int_equal(cl_map_file(file, &map, &len, &e), CL_OK);
+    assert_int_equal(len, 12);
+    assert_memory_equal(map, "mapped bytes", 12);
+    cl_unmap_file(map, len);
+    map = NULL;
+    assert_int_equal(cl_map_file(empty, &map, &len, &e), CL_IO);
+    assert_non_null(strstr(e.message, "empty"));
+    assert_null(map);
+    assert_int_equal(cl_map_file(fifo, &map, &len, NULL), CL_IO);
     unlink(fifo);
+    assert_int_equal(cl_map_file(fifo, &map, &len, NULL), CL_NOT_FOUND);
+    unlink(file);
+    unlink(empty);
     rmdir(dir);
     free(fifo);
+    free(file);
+    free(empty);
 }
 
 /* Thousands grouped; a buffer too small cuts the text and still ends it. */
