@@ -208,15 +208,17 @@ cl_status harness_run(const harness_request *req, harness_result *out, cl_error 
     if (st == CL_OK) st = launch(&once, args, k->nparams, out, err);
     /* outputs judged in place: each in the backend's memory, where it is */
     bool in_place = st == CL_OK && out->compared && req->in_place && out->nout && !req->timing_reps;
+    unsigned char *view[16];
     for (int o = 0; in_place && o < out->nout; o++) {
-        const harness_output *h = &out->out[o];
-        in_place = bufs[h->param].bytes && backend_host_view(req->be, bufs[h->param].base, bufs[h->param].bytes);
+        const buffer *b = &bufs[out->out[o].param];
+        view[o] = b->bytes ? backend_host_view(req->be, b->base, b->bytes) : NULL;
+        in_place = view[o] != NULL;
     }
     for (int o = 0; in_place && o < out->nout; o++) {
         harness_output *h = &out->out[o];
         buffer *b = &bufs[h->param];
         harness_free(h->host, b->bytes);
-        h->host = backend_host_view(req->be, b->base, b->bytes);
+        h->host = view[o];
         out->kept[out->nkept++] = b->base;
         b->allocated = false; /* released by harness_result_free */
     }
