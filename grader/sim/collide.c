@@ -34,10 +34,11 @@ static void *fresh(size_t bytes)
     return p;
 }
 
-/* A buffer of at least `bytes` (its true size into *cap: a large one may
- * serve a smaller region, and goes back to the pool as large) from m's pool `kind` (SIM_WATCH_LINES,
- * _WORDS, _COPIES), else a new one, zeroed. A table from the pool holds
- * only numbers of earlier launches, which count as unstored. */
+/* A buffer of at least `bytes` from m's pool `kind` (SIM_WATCH_LINES,
+ * _WORDS, _COPIES), else a new one, zeroed; its true size into *cap (a
+ * large one may serve a smaller region, and goes back to the pool as
+ * large). A table from the pool holds only numbers of earlier launches,
+ * which count as unstored. */
 static void *take(sim_machine *m, int kind, size_t bytes, size_t *cap)
 {
     struct sim_watch_buf *best = NULL;
