@@ -92,6 +92,7 @@ static void release(sim_block *b, unsigned id)
     for (unsigned i = 0; i < b->nwarps; i++) {
         sim_warp *w = &b->warps[i];
         uint32_t m = bar->wait[i];
+        if (!m) continue;
         if (!p->has_bar_red) { /* every waiter is at a bar.sync: each moves past it */
             for (int l = 0; l < 32; l++) w->pc[l] += m >> l & 1u;
             w->at_bar &= ~m;
@@ -116,14 +117,15 @@ static void release(sim_block *b, unsigned id)
     b->cnt.barriers++;
     memset(bar, 0, sizeof *bar);
     bar->op = bar->op_other = SIM_NONE;
+    b->bars_on &= (uint16_t)~(1u << id);
 }
 
 bool sim_bar_check(sim_block *b)
 {
     bool any = false;
-    for (unsigned id = 0; id < 16; id++) {
+    for (unsigned on = b->bars_on; on; on &= on - 1) { /* in order of id; a release changes no other */
+        unsigned id = (unsigned)__builtin_ctz(on);
         sim_barrier *bar = &b->bars[id];
-        if (!bar->arrived) continue;
         uint32_t need = bar->expected ? bar->expected : b->live;
         bool waiting = false;
         for (unsigned i = 0; i < b->nwarps && !waiting; i++) waiting = bar->wait[i] != 0;
@@ -156,6 +158,7 @@ void sim_bar_arrive(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     sim_barrier *bar = &b->bars[id];
     if (count) bar->expected = count;
     bar->arrived += (uint32_t)__builtin_popcount(m);
+    b->bars_on |= (uint16_t)(1u << id);
     if (op->x == X_BAR_ARRIVE) {
         sim_bar_check(b);
         return;
@@ -174,7 +177,6 @@ void sim_bar_arrive(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     }
     bar->wait[w->id] |= m;
     w->at_bar |= m;
-    for (int l = 0; l < 32; l++) w->bar_id[l] = (m >> l & 1u) ? (uint8_t)id : w->bar_id[l];
     sim_bar_check(b);
 }
 

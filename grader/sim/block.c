@@ -200,6 +200,7 @@ void sim_block_setup(sim_block *b, uint64_t index)
     memset(b->tparam, 0, (size_t)b->nthreads * p->tparam_size);
     memset(b->exit_branch, 0, b->nwarps * 32 * sizeof *b->exit_branch);
     memset(b->bars, 0, sizeof b->bars);
+    b->bars_on = 0;
     for (int i = 0; i < 16; i++) b->bars[i].op = b->bars[i].op_other = SIM_NONE;
     b->live = b->nthreads;
     b->exit_op = SIM_NONE;

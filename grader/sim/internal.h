@@ -383,7 +383,6 @@ typedef struct sim_warp {
     uint32_t at_bar;          /* parked at a block barrier */
     uint32_t at_coll;         /* parked at a collective */
     uint32_t coll_mask[32];   /* the membermask each parked lane named */
-    uint8_t bar_id[32];
     uint8_t depth[32];        /* call depth per lane */
     uint32_t *stack;          /* return pcs: [depth][32] */
     uint32_t wsync;           /* warp-level synchronisations so far */
@@ -485,6 +484,7 @@ typedef struct sim_block {
     uint32_t npages;          /* pages of local memory a thread */
     uint8_t *tparam;
     sim_barrier bars[16];
+    uint16_t bars_on;         /* the barriers some thread has arrived at */
     uint32_t epoch;           /* barrier epochs: they go on across the blocks a thread runs */
     uint32_t epoch_base;      /* the epoch this block started in: older shadow is stale */
     uint32_t live;            /* threads not exited */
