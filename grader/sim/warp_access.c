@@ -89,19 +89,25 @@ static void count_banks(sim_block *b, const uint64_t *addr, uint32_t m, unsigned
         }
     }
     /* A phase touches at most 32 words (32 lanes x 1, 16 x 2 or 8 x 4), so a
-     * bank holds at most 32 distinct ones: a 32-way conflict is 31 extra. */
+     * bank holds at most 32 distinct ones: a 32-way conflict is 31 extra.
+     * The distinct words of a phase go into a small open-addressing set;
+     * each word new to it adds one to its bank. */
     unsigned phase = total <= 4 ? 32 : total == 8 ? 16 : 8, extra = 0;
     for (unsigned p0 = 0; p0 < 32; p0 += phase) {
-        uint32_t words[32][32];
-        unsigned nw[32] = {0}, worst = 1;
+        uint32_t set[64];
+        uint64_t full = 0; /* the slots of set in use */
+        uint8_t nw[32] = {0};
+        unsigned worst = 1;
         for (unsigned l = p0; l < p0 + phase; l++) {
             if (!(m >> l & 1u)) continue;
             for (uint64_t a = addr[l] & ~3ull; a < addr[l] + total; a += 4) {
                 uint32_t word = (uint32_t)(a >> 2), bank = word & 31;
-                bool seen = false;
-                for (unsigned i = 0; i < nw[bank] && !seen; i++) seen = words[bank][i] == word;
-                if (!seen && nw[bank] < 32) words[bank][nw[bank]++] = word;
-                if (nw[bank] > worst) worst = nw[bank];
+                unsigned h = (word * 0x9e3779b1u) >> 26;
+                while ((full >> h & 1u) && set[h] != word) h = (h + 1) & 63;
+                if (full >> h & 1u) continue; /* seen in this phase */
+                full |= 1ull << h;
+                set[h] = word;
+                if (++nw[bank] > worst) worst = nw[bank];
             }
         }
         extra += worst - 1;
