@@ -567,6 +567,13 @@ bool sim_mem_resolve(sim_block *b, sim_warp *w, int lane, uint32_t pc, unsigned 
 /* Record a misaligned access; true when aligned. */
 bool sim_mem_aligned(sim_block *b, sim_warp *w, int lane, uint32_t pc, unsigned ms, uint64_t addr,
                      unsigned total);
+/* The lanes of m of memory op pc mapped at once, as ld and st map them
+ * (warp_access.c): true when every lane is aligned and in one global
+ * allocation or in the block's shared memory, with each lane's host
+ * pointer in host[] and, in shared memory (*shared), its offset in soff[];
+ * false, with nothing recorded, when the lanes need the lane-by-lane path. */
+bool sim_map_lanes(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m, bool write, uintptr_t *host,
+                   uint32_t *soff, bool *shared);
 /* A faulted load gives the poison value. */
 void sim_mem_poison_lane(sim_warp *w, const sim_op *op, int l);
 
@@ -687,6 +694,9 @@ void sim_shadow_write(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigne
  * for lanes outside shared memory). */
 void sim_shadow_reads(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op);
 void sim_shadow_writes(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op);
+/* The shadow's record of atomics by the lanes m, as sim_shadow_write(...,
+ * true) of each lane in order. */
+void sim_shadow_atomics(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op);
 
 /* sync.c: the happens-before order that release/acquire operations and
  * fences create within a block (only for programs with has_sync). */

@@ -192,16 +192,68 @@ static uint64_t atom64(uint64_t *p, unsigned opk, uint64_t b, uint64_t c, unsign
     }
 }
 
+/* One lane's atomic at host, its old value into d (when the op has one). */
+static inline void atom_lane(sim_warp *w, const sim_op *op, int l, uint8_t *host, bool shared)
+{
+    unsigned n = op->p[1];
+    bool wide = n == 8;
+    uint64_t bv = wide ? w->r64[(size_t)op->s[1] * 32 + (unsigned)l] : w->r32[(size_t)op->s[1] * 32 + (unsigned)l];
+    uint64_t cv = op->s[2] == SIM_NOSLOT ? 0
+                : wide ? w->r64[(size_t)op->s[2] * 32 + (unsigned)l] : w->r32[(size_t)op->s[2] * 32 + (unsigned)l];
+    uint64_t old = wide ? atom64((uint64_t *)(void *)host, op->aux, bv, cv, op->p[3], shared)
+                 : n == 2 ? atom16((uint16_t *)(void *)host, op->aux, (uint16_t)bv, (uint16_t)cv, op->p[3], shared)
+                          : atom32((uint32_t *)(void *)host, op->aux, (uint32_t)bv, (uint32_t)cv, op->p[3], shared);
+    if (op->s[0] == SIM_NOSLOT) return;
+    if (wide) w->r64[(size_t)op->s[0] * 32 + (unsigned)l] = old;
+    else w->r32[(size_t)op->s[0] * 32 + (unsigned)l] = (uint32_t)old;
+}
+
+/* The whole warp's atomics when its lanes map at once and no
+ * happens-before order is kept: the counters once, the shadow's record of
+ * each lane, then each lane's atomic, in lane order as below. */
+static bool atom_warp(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m, bool alone)
+{
+    const sim_op *op = &b->prog->code[pc];
+    uintptr_t host[32];
+    uint32_t soff[32];
+    bool in_shared;
+    if (b->sync || !sim_map_lanes(b, w, pc, m, true, host, soff, &in_shared)) return false;
+    if (in_shared) {
+        b->cnt.shared_atomics += (uint64_t)__builtin_popcount(m);
+        if (b->shadow) sim_shadow_atomics(b, w, m, soff, op->p[1], pc);
+    } else {
+        b->cnt.global_atomics += (uint64_t)__builtin_popcount(m);
+    }
+    bool plain = in_shared || alone;
+    if (plain && op->aux == PTX_ATOM_ADD && op->p[1] == 4 && !(op->p[3] & (SIM_MF_FLOAT | SIM_MF_PAIR))) {
+        /* the histogram's atomicAdd of an unsigned or int: a load and a store */
+        const uint32_t *B = w->r32 + (size_t)op->s[1] * 32;
+        uint32_t *D = op->s[0] == SIM_NOSLOT ? NULL : w->r32 + (size_t)op->s[0] * 32;
+        for (uint32_t r = m; r; r &= r - 1) {
+            int l = __builtin_ctz(r);
+            uint32_t *p = (uint32_t *)(void *)host[l], old = *p;
+            *p = old + B[l];
+            if (D) D[l] = old;
+        }
+        return true;
+    }
+    for (uint32_t r = m; r; r &= r - 1) {
+        int l = __builtin_ctz(r);
+        atom_lane(w, op, l, (uint8_t *)host[l], plain);
+    }
+    return true;
+}
+
 void sim_exec_atom(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
 {
     const sim_op *op = &b->prog->code[pc];
     unsigned n = op->p[1];
-    bool wide = n == 8;
     /* with one host thread no other block runs: global memory needs no
        atomic instructions (the same values, in the same order) */
     bool alone = b->L->nworkers <= 1;
     const sim_region *last = NULL; /* the global region the lane before hit */
     w->minst++;
+    if (atom_warp(b, w, pc, m, alone)) return;
     for (int l = 0; l < 32; l++) { /* lane order: deterministic within the block */
         if (!(m >> l & 1u)) continue;
         uint64_t a = sim_lane_addr(w, op, l);
@@ -224,15 +276,7 @@ void sim_exec_atom(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
         else if (wh.space == PTX_SPACE_GLOBAL) b->cnt.global_atomics++;
         if (wh.space == PTX_SPACE_SHARED) sim_shadow_write(b, w, l, wh.soff, n, pc, true);
         if (b->sync) sim_sync_access(b, w, l, wh.host, op->aux2, true, true);
-        uint64_t bv = wide ? w->r64[(size_t)op->s[1] * 32 + (unsigned)l] : w->r32[(size_t)op->s[1] * 32 + (unsigned)l];
-        uint64_t cv = op->s[2] == SIM_NOSLOT ? 0
-                    : wide ? w->r64[(size_t)op->s[2] * 32 + (unsigned)l] : w->r32[(size_t)op->s[2] * 32 + (unsigned)l];
-        uint64_t old = wide ? atom64((uint64_t *)(void *)wh.host, op->aux, bv, cv, op->p[3], shared)
-                     : n == 2 ? atom16((uint16_t *)(void *)wh.host, op->aux, (uint16_t)bv, (uint16_t)cv, op->p[3], shared)
-                              : atom32((uint32_t *)(void *)wh.host, op->aux, (uint32_t)bv, (uint32_t)cv, op->p[3], shared);
-        if (op->s[0] == SIM_NOSLOT) continue;
-        if (wide) w->r64[(size_t)op->s[0] * 32 + (unsigned)l] = old;
-        else w->r32[(size_t)op->s[0] * 32 + (unsigned)l] = (uint32_t)old;
+        atom_lane(w, op, l, wh.host, shared);
     }
     sim_sync_step(b, w, op->aux2);
 }

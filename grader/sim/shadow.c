@@ -456,3 +456,22 @@ void sim_shadow_writes(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *so
         if (soff[l] != SIM_NONE) write_access(b, w, &A, l, soff[l], n, op, false);
     }
 }
+
+void sim_shadow_atomics(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op)
+{
+    if (!b->shadow) return;
+    if (b->sync) {
+        for (uint32_t r = m; r; r &= r - 1) {
+            int l = __builtin_ctz(r);
+            if (soff[l] != SIM_NONE) sync_write(b, w, l, soff[l], n, op, CL_STRONG, true);
+        }
+        return;
+    }
+    const shadow_at A = shadow_at_of(b, w);
+    for (uint32_t r = m; r; r &= r - 1) { /* the lanes of m, in order */
+        int l = __builtin_ctz(r);
+        if (soff[l] == SIM_NONE) continue;
+        if (n == 4) write_access(b, w, &A, l, soff[l], 4, op, true);
+        else write_access(b, w, &A, l, soff[l], n, op, true);
+    }
+}

@@ -122,8 +122,15 @@ static void count_banks(sim_block *b, const uint64_t *addr, uint32_t m, unsigned
 static HOT_INLINE void put_value(sim_warp *w, const sim_op *op, unsigned e, int l, const uint8_t *src)
 {
     unsigned size = op->p[1];
-    uint64_t v = 0;
-    memcpy(&v, src, size);
+    uint64_t v;
+    /* a copy of a constant size each: a variable one is a call, and a byte
+       stored into v then read as 8 stalls the load */
+    switch (size) {
+    case 1: v = *src; break;
+    case 2: { uint16_t x; memcpy(&x, src, 2); v = x; break; }
+    case 4: { uint32_t x; memcpy(&x, src, 4); v = x; break; }
+    default: memcpy(&v, src, 8); break;
+    }
     if ((op->p[3] & SIM_MF_SIGNED) && size < 8) {
         unsigned sh = 64 - size * 8;
         v = (uint64_t)((int64_t)(v << sh) >> sh);
@@ -406,6 +413,27 @@ static HOT_INLINE void map_access(sim_block *b, sim_warp *w, uint32_t pc, uint32
     }
 }
 
+bool sim_map_lanes(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m, bool write, uintptr_t *host,
+                   uint32_t *soff, bool *shared)
+{
+    const sim_op *op = &b->prog->code[pc];
+    unsigned total = (unsigned)op->p[1] * op->p[2];
+    access a;
+    int64_t lo, hi;
+    uint64_t mis;
+    a.shared = false;
+    a.lazy = false;
+    a.region = NULL;
+    lane_addrs(w, op, m, total, &a, &lo, &hi, &mis);
+    if ((mis & (total - 1)) || !map_fast(b, w, op, m, write, &a, lo, hi)) return false;
+    if (!a.shared && !a.region) return false; /* local or parameter space: lane by lane */
+    fill_hosts(&a);
+    memcpy(host, a.host, sizeof a.host);
+    if (a.shared) memcpy(soff, a.soff, sizeof a.soff);
+    *shared = a.shared;
+    return true;
+}
+
 static bool is_shared(const sim_op *op)
 {
     return op->p[0] == SIM_MS_SHARED;
@@ -470,9 +498,29 @@ static HOT_INLINE void prefetch_next(sim_warp *w, uint32_t pc, const access *a, 
     for (unsigned off = 0; off < 32 * total; off += 64) __builtin_prefetch(next + off);
 }
 
+/* A full warp's consecutive bytes or halves into a 32-bit row, widened as
+ * put_value widens each (vector code). */
+static SIM_HOT void widen_narrow(const uint8_t *restrict src, uint32_t *restrict row, unsigned n, unsigned flags)
+{
+    bool sgn = flags & SIM_MF_SIGNED;
+    uint32_t keep = (flags & SIM_MF_DST16) ? 0xffffu : SIM_FULL;
+    if (n == 1) {
+        if (sgn) for (int l = 0; l < 32; l++) row[l] = (uint32_t)(int32_t)(int8_t)src[l] & keep;
+        else for (int l = 0; l < 32; l++) row[l] = src[l];
+    } else {
+        const uint16_t *h = (const uint16_t *)(const void *)src;
+        if (sgn) for (int l = 0; l < 32; l++) row[l] = (uint32_t)(int32_t)(int16_t)h[l] & keep;
+        else for (int l = 0; l < 32; l++) row[l] = h[l];
+    }
+}
+
 static HOT_INLINE bool load_contig(sim_warp *w, const sim_op *op, const access *a)
 {
     unsigned n = op->p[1], count = op->p[2];
+    if (n <= 2 && count == 1 && !(op->p[3] & SIM_MF_DST64) && op->s[0] != SIM_NOSLOT) {
+        widen_narrow((const uint8_t *)a->host[0], w->r32 + (size_t)op->s[0] * 32, n, op->p[3]);
+        return true;
+    }
     if (op->p[3] & (SIM_MF_SIGNED | SIM_MF_DST16)) return false;
     bool d64 = op->p[3] & SIM_MF_DST64;
     uint32_t *r[4];

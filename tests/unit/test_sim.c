@@ -116,6 +116,33 @@ static const char *const kernels =
     "  atom.add.u32 %r4, [%rd4+4], 1;\n"
     "  ret;\n"
     "}\n"
+    ".shared .align 4 .b32 bins[4];\n"
+    ".visible .entry oldvals(.param .u64 out)\n" /* a warp's atomics on one word each */
+    "{\n"
+    "  .reg .pred %p<2>; .reg .b32 %r<6>; .reg .b64 %rd<4>;\n"
+    "  ld.param.u64 %rd1, [out];\n"
+    "  mov.u32 %r1, %tid.x;\n"
+    "  setp.eq.u32 %p1, %r1, 0;\n"
+    "  @%p1 st.shared.u32 [bins], 0;\n"
+    "  bar.sync 0;\n"
+    "  atom.shared.add.u32 %r2, [bins], 1;\n"
+    "  atom.global.add.u32 %r3, [%rd1], 1;\n"
+    "  atom.global.max.s32 %r4, [%rd1+260], %r1;\n"
+    "  mul.wide.u32 %rd2, %r1, 4;\n"
+    "  add.s64 %rd3, %rd1, %rd2;\n"
+    "  st.global.u32 [%rd3+4], %r2;\n"
+    "  st.global.u32 [%rd3+132], %r3;\n"
+    "  st.global.u32 [%rd3+264], %r4;\n"
+    "  ret;\n"
+    "}\n"
+    ".visible .entry oldvals_uninit(.param .u64 out)\n" /* the same with bins never zeroed */
+    "{\n"
+    "  .reg .b32 %r<3>; .reg .b64 %rd<2>;\n"
+    "  ld.param.u64 %rd1, [out];\n"
+    "  atom.shared.add.u32 %r2, [bins+4], 1;\n"
+    "  st.global.u32 [%rd1], %r2;\n"
+    "  ret;\n"
+    "}\n"
     ".visible .entry recursive()\n"
     "{\n"
     "  .reg .b32 %r<3>;\n"
@@ -249,6 +276,42 @@ static void test_launch_errors(void **state)
     assert_non_null(strstr(e.message, "add.cc.u16 %rs2, %rs1, %rs1"));
     assert_non_null(strstr(e.message, "carry flag works on 32- and 64-bit integers only"));
     assert_true(e.line > 0);
+    sim_free(sm);
+    ptx_module_free(m);
+}
+
+/* A warp's atomics on one word run in lane order, each lane getting the
+ * value before its own: lane l reads l from a counter, and max(0..l-1)
+ * from a running maximum. An atomic on shared memory nobody wrote reads an
+ * uninitialised word. */
+static void test_atomics_in_lane_order(void **state)
+{
+    (void)state;
+    ptx_module *m = module();
+    sim_machine *sm = sim_new(NULL);
+    cl_error e;
+    uint64_t buf;
+    assert_int_equal(sim_alloc(sm, 512, "buf", &buf, &e), CL_OK);
+    assert_int_equal(sim_fill(sm, buf, 0, 512, &e), CL_OK);
+    sim_launch_result *r = run(sm, m, "oldvals", 1, 32, buf);
+    assert_int_equal(r->status, SIM_COMPLETED);
+    assert_int_equal(r->nhazards, 0);
+    assert_int_equal(r->counters.shared_atomics, 32);
+    assert_int_equal(r->counters.global_atomics, 64);
+    uint32_t v[98];
+    assert_int_equal(sim_read(sm, v, buf, sizeof v, &e), CL_OK);
+    assert_int_equal(v[0], 32);
+    assert_int_equal(v[65], 31);
+    for (uint32_t l = 0; l < 32; l++) {
+        assert_int_equal(v[1 + l], l);
+        assert_int_equal(v[33 + l], l);
+        assert_int_equal(v[66 + l], l ? l - 1 : 0);
+    }
+    sim_launch_result_free(r);
+    r = run(sm, m, "oldvals_uninit", 1, 32, buf);
+    assert_int_equal(r->nhazards, 1);
+    assert_int_equal(r->hazards[0].kind, SIM_HZ_UNINIT_SHARED);
+    sim_launch_result_free(r);
     sim_free(sm);
     ptx_module_free(m);
 }
@@ -425,6 +488,7 @@ int main(void)
         cmocka_unit_test(test_launch_errors),
         cmocka_unit_test(test_module_variables),
         cmocka_unit_test(test_bank_conflicts),
+        cmocka_unit_test(test_atomics_in_lane_order),
         cmocka_unit_test(test_traffic_counters),
         cmocka_unit_test(test_hazard_record),
         cmocka_unit_test(test_printf_cap),
