@@ -94,7 +94,10 @@ static void release(sim_block *b, unsigned id)
         uint32_t m = bar->wait[i];
         if (!m) continue;
         if (!p->has_bar_red) { /* every waiter is at a bar.sync: each moves past it */
-            for (int l = 0; l < 32; l++) w->pc[l] += m >> l & 1u;
+            if (m == SIM_FULL) /* a whole warp: vector code */
+                for (int l = 0; l < 32; l++) w->pc[l]++;
+            else
+                for (uint32_t r = m; r; r &= r - 1) w->pc[__builtin_ctz(r)]++;
             w->at_bar &= ~m;
             continue;
         }
