@@ -63,6 +63,9 @@ void cl_error_format(const cl_error *err, char *buf, size_t size);
 void *cl_malloc(size_t n);
 void *cl_calloc(size_t count, size_t size);
 void *cl_realloc(void *p, size_t n);
+/* n bytes at p of the 4-byte pattern word (little-endian, byte i is byte
+ * i % 4 of word), at memcpy's speed. */
+void cl_fill32(void *p, uint32_t word, size_t n);
 char *cl_strdup(const char *s);
 char *cl_strndup(const char *s, size_t n);
 char *cl_sprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -32,6 +32,18 @@ void *cl_realloc(void *p, size_t n)
     return q;
 }
 
+void cl_fill32(void *p, uint32_t word, size_t n)
+{
+    unsigned char *d = p;
+    size_t have = n < 64 ? n : 64;
+    for (size_t i = 0; i < have; i++) d[i] = (unsigned char)(word >> (8 * (i & 3)));
+    while (have < n) { /* the pattern so far, again: a multiple of 4 bytes */
+        size_t k = have < n - have ? have : n - have;
+        memcpy(d + have, d, k);
+        have += k;
+    }
+}
+
 char *cl_strdup(const char *s)
 {
     return cl_strndup(s, strlen(s));

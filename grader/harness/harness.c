@@ -39,8 +39,7 @@ static void put_sentinels(unsigned char *to, size_t count, size_t elem)
         memset(to, HARNESS_SENTINEL_BYTE, count);
         return;
     }
-    uint32_t bits = HARNESS_SENTINEL;
-    for (size_t i = 0; i < count; i++) memcpy(to + i * 4, &bits, 4);
+    cl_fill32(to, HARNESS_SENTINEL, count * 4);
 }
 
 static inline bool is_sentinel(const unsigned char *at, size_t elem)

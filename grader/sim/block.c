@@ -143,14 +143,6 @@ void sim_block_destroy(sim_block *b)
     free(b->plines.v);
 }
 
-static void fill_poison(uint8_t *p, size_t n)
-{
-    static const uint8_t pat[4] = { 0xad, 0xdb, 0xba, 0x7f }; /* SIM_POISON32, little-endian */
-    const uint32_t word = SIM_POISON32;
-    size_t i = 0;
-    for (; i + 4 <= n; i += 4) memcpy(p + i, &word, 4);
-    for (; i < n; i++) p[i] = pat[i & 3];
-}
 
 void sim_block_setup(sim_block *b, uint64_t index)
 {
@@ -186,7 +178,7 @@ void sim_block_setup(sim_block *b, uint64_t index)
         w->rotate = false;
     }
     b->extra_filled = true;
-    fill_poison(b->shared, b->shared_size);
+    cl_fill32(b->shared, SIM_POISON32, b->shared_size);
     /* the shadow is not cleared: entries older than epoch_base are stale */
     if (b->epoch > 0xfff00000u) {
         if (b->shadow) memset(b->shadow, 0, ((size_t)b->shared_size / 4 + 2) * sizeof *b->shadow);

@@ -127,6 +127,21 @@ static void test_read_refuses_non_files(void **state)
 }
 
 /* Thousands grouped; a buffer too small cuts the text and still ends it. */
+/* cl_fill32 lays the pattern's bytes in order over any length, the tail
+ * past the last whole word included, and touches nothing after. */
+static void test_fill32(void **state)
+{
+    (void)state;
+    static const size_t sizes[] = { 0, 1, 3, 4, 5, 63, 64, 65, 127, 1000, 4099 };
+    unsigned char buf[4200];
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        memset(buf, 0x11, sizeof buf);
+        cl_fill32(buf, 0x7fbadbadu, sizes[k]);
+        for (size_t i = 0; i < sizes[k]; i++) assert_int_equal(buf[i], "\xad\xdb\xba\x7f"[i % 4] & 0xff);
+        assert_int_equal(buf[sizes[k]], 0x11);
+    }
+}
+
 static void test_group_digits(void **state)
 {
     (void)state;
@@ -148,6 +163,7 @@ int main(void)
         cmocka_unit_test(test_error_format),
         cmocka_unit_test(test_strings),
         cmocka_unit_test(test_group_digits),
+        cmocka_unit_test(test_fill32),
         cmocka_unit_test(test_atomic_write),
         cmocka_unit_test(test_read_refuses_non_files),
     };
