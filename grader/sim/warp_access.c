@@ -12,6 +12,16 @@
 /* Helpers of the cloned entry points: inlined so they get the clone's ISA. */
 #define HOT_INLINE inline __attribute__((always_inline))
 
+/* lane * total for the access sizes (1 to 32 bytes): the offsets of a
+ * contiguous warp. */
+#define OFF4(k, l) (uint64_t)(l) << (k), (uint64_t)((l) + 1) << (k), (uint64_t)((l) + 2) << (k), \
+                   (uint64_t)((l) + 3) << (k)
+#define OFFS(k) { OFF4(k, 0), OFF4(k, 4), OFF4(k, 8), OFF4(k, 12), OFF4(k, 16), OFF4(k, 20), \
+                  OFF4(k, 24), OFF4(k, 28) }
+static const uint64_t lane_offsets[6][32] = { OFFS(0), OFFS(1), OFFS(2), OFFS(3), OFFS(4), OFFS(5) };
+#undef OFF4
+#undef OFFS
+
 /* ---- counters ---- */
 
 static HOT_INLINE void count_sectors(sim_block *b, const uint64_t *addr, uint32_t m, unsigned total, bool store,
@@ -21,6 +31,19 @@ static HOT_INLINE void count_sectors(sim_block *b, const uint64_t *addr, uint32_
     if (contig) { /* the coalesced case: consecutive lanes, consecutive elements */
         sectors = ((addr[31] + total - 1) >> 5) - (addr[0] >> 5) + 1;
         goto done;
+    }
+    if (m) { /* a run of lanes on consecutive elements (a guarded tail, a row's live columns) */
+        int f = __builtin_ctz(m), e = 31 - __builtin_clz(m);
+        uint32_t run = m >> f;
+        if (!(run & (run + 1)) && !(total & (total - 1)) && total <= 32) {
+            const uint64_t *offs = lane_offsets[__builtin_ctz(total)];
+            uint64_t a0 = addr[f] - offs[f], bad = 0;
+            for (int l = 0; l < 32; l++) bad |= ((addr[l] - a0) ^ offs[l]) & (0 - (uint64_t)(m >> l & 1u));
+            if (!bad) {
+                sectors = ((addr[e] + total - 1) >> 5) - (addr[f] >> 5) + 1;
+                goto done;
+            }
+        }
     }
     bool any = false, sorted = true;
     for (int l = 0; l < 32 && sorted; l++) {
@@ -68,6 +91,22 @@ static void count_banks(sim_block *b, const uint64_t *addr, uint32_t m, unsigned
         if (store) b->cnt.shared_store_requests++;
         else b->cnt.shared_load_requests++;
         return;
+    }
+    /* A full warp of 4-byte words at a constant stride of s words: lane l's
+     * bank is (first + l s) mod 32, so each bank it reaches holds gcd(s, 32)
+     * distinct words (the transposes' columns: 32 for a 32-float row, 1 for
+     * a padded one of 33). */
+    if (m == SIM_FULL && total == 4) {
+        uint64_t d = addr[1] - addr[0], bad = addr[0] & 3;
+        for (unsigned l = 1; l < 31; l++) bad |= (addr[l + 1] - addr[l]) ^ d;
+        uint64_t sw = ((int64_t)d < 0 ? -d : d) / 4;
+        if (!bad && !(d & 3) && sw && sw < (1ull << 32) / 31) { /* 32 distinct words, also as 32-bit numbers */
+            unsigned tz = (unsigned)__builtin_ctzll(sw);
+            b->cnt.shared_bank_conflicts += (1u << (tz < 5 ? tz : 5)) - 1;
+            if (store) b->cnt.shared_store_requests++;
+            else b->cnt.shared_load_requests++;
+            return;
+        }
     }
     if (total <= 4) { /* quick answer when every bank holds one word (broadcasts too) */
         uint32_t first[32], used = 0;
@@ -180,16 +219,6 @@ static HOT_INLINE void fill_hosts(access *a)
     a->lazy = false;
 }
 
-/* lane * total for the access sizes (1 to 32 bytes): the offsets of a
- * contiguous warp. */
-static uint64_t lane_offsets[6][32];
-static pthread_once_t offsets_once = PTHREAD_ONCE_INIT;
-
-static void init_offsets(void)
-{
-    for (int k = 0; k < 6; k++)
-        for (int l = 0; l < 32; l++) lane_offsets[k][l] = (uint64_t)l << k;
-}
 
 /* A full warp's addresses from a base row: fills addr; returns the OR of
  * all (for the alignment test) and in *contig whether they are consecutive
@@ -277,7 +306,6 @@ static HOT_INLINE void lane_addrs(const sim_warp *w, const sim_op *op, uint32_t 
             if (op->p[3] & SIM_MF_BASE32) b32 = w->r32 + (size_t)op->s[4] * 32;
             else b64 = w->r64 + (size_t)op->s[4] * 32;
         }
-        pthread_once(&offsets_once, init_offsets);
         unsigned k = (unsigned)__builtin_ctz(total);
         o0 = full_addrs(b64, b32, imm, lane_offsets[k < 6 ? k : 5], addr, &a->contig);
         if (a->contig) {
@@ -367,15 +395,12 @@ static HOT_INLINE bool map_fast(sim_block *b, sim_warp *w, const sim_op *op, uin
     if (a->contig && !a->shared) { /* the transposes need only lane 0's; fill_hosts does the rest */
         a->host[0] = base + (uintptr_t)a->addr[0];
         a->lazy = true;
-    } else if (m == SIM_FULL) {
+    } else { /* every lane's, as vector code (only m's are used) */
         for (int l = 0; l < 32; l++) a->host[l] = base + (uintptr_t)a->addr[l];
-    } else {
-        for (uint32_t r = m; r; r &= r - 1) { /* the lanes of m, in order */
-            int l = __builtin_ctz(r);
-            a->host[l] = base + (uintptr_t)a->addr[l];
-        }
     }
-    if (a->shared)
+    if (a->shared && m == SIM_FULL)
+        for (int l = 0; l < 32; l++) a->soff[l] = (uint32_t)(a->addr[l] - shift);
+    else if (a->shared)
         for (int l = 0; l < 32; l++) a->soff[l] = (m >> l & 1u) ? (uint32_t)(a->addr[l] - shift) : SIM_NONE;
     return true;
 }
@@ -665,10 +690,12 @@ SIM_HOT void sim_exec_ldparam(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m
     put_value(w, op, 0, first, b->L->params + op->imm);
     if (op->p[3] & SIM_MF_DST64) {
         uint64_t *row = w->r64 + (size_t)op->s[0] * 32, v = row[first];
-        for (int l = 0; l < 32; l++) row[l] = (m >> l & 1u) ? v : row[l];
+        if (m == SIM_FULL) for (int l = 0; l < 32; l++) row[l] = v;
+        else for (int l = 0; l < 32; l++) row[l] = (m >> l & 1u) ? v : row[l];
     } else {
         uint32_t *row = w->r32 + (size_t)op->s[0] * 32, v = row[first];
-        for (int l = 0; l < 32; l++) row[l] = (m >> l & 1u) ? v : row[l];
+        if (m == SIM_FULL) for (int l = 0; l < 32; l++) row[l] = v;
+        else for (int l = 0; l < 32; l++) row[l] = (m >> l & 1u) ? v : row[l];
     }
 }
 

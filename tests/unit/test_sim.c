@@ -101,6 +101,23 @@ static const char *const kernels =
     "  st.shared.u32 [%rd5], %r1;\n"
     "  ret;\n"
     "}\n"
+    ".visible .entry banksq(.param .u64 stride)\n" /* lane l stores word (l / 4) stride + l % 4 */
+    "{\n"
+    "  .reg .b32 %r<4>; .reg .b64 %rd<6>;\n"
+    "  ld.param.u64 %rd1, [stride];\n"
+    "  mov.u32 %r1, %tid.x;\n"
+    "  shr.u32 %r2, %r1, 2;\n"
+    "  and.b32 %r3, %r1, 3;\n"
+    "  cvt.u64.u32 %rd2, %r2;\n"
+    "  mul.lo.u64 %rd3, %rd2, %rd1;\n"
+    "  cvt.u64.u32 %rd4, %r3;\n"
+    "  add.s64 %rd3, %rd3, %rd4;\n"
+    "  shl.b64 %rd4, %rd3, 2;\n"
+    "  mov.u64 %rd5, tile;\n"
+    "  add.s64 %rd5, %rd5, %rd4;\n"
+    "  st.shared.u32 [%rd5], %r1;\n"
+    "  ret;\n"
+    "}\n"
     ".visible .entry traffic(.param .u64 buf)\n" /* lane l loads word 8 l; four atomics */
     "{\n"
     "  .reg .b32 %r<5>; .reg .b64 %rd<6>;\n"
@@ -318,7 +335,9 @@ static void test_atomics_in_lane_order(void **state)
 
 /* Bank conflicts are the extra passes a warp's shared access needs: a word
  * stride of 32 puts all 32 lanes in one bank (31 extra), 16 puts 16 lanes in
- * each of two banks (15), 2 pairs them (1), 33 spreads them over all 32 (0). */
+ * each of two banks (15), 2 pairs them (1), 33 spreads them over all 32 (0).
+ * Rows of four words (banksq) at a stride of 32 put 8 words in each of four
+ * banks (7), at 8 two in each of 32 (1), at 4 they are consecutive (0). */
 static void test_bank_conflicts(void **state)
 {
     (void)state;
@@ -330,6 +349,13 @@ static void test_bank_conflicts(void **state)
         assert_int_equal(r->status, SIM_COMPLETED);
         assert_int_equal(r->counters.shared_store_requests, 1);
         assert_int_equal(r->counters.shared_bank_conflicts, cases[i].extra);
+        sim_launch_result_free(r);
+    }
+    static const struct { uint64_t stride, extra; } rows[] = { { 32, 7 }, { 8, 1 }, { 4, 0 } };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        sim_launch_result *r = run(sm, m, "banksq", 1, 32, rows[i].stride);
+        assert_int_equal(r->status, SIM_COMPLETED);
+        assert_int_equal(r->counters.shared_bank_conflicts, rows[i].extra);
         sim_launch_result_free(r);
     }
     sim_free(sm);
