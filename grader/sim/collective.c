@@ -367,7 +367,8 @@ SIM_HOT bool sim_coll_fast(sim_block *blk, sim_warp *w, uint32_t pc, uint32_t m)
     case SIM_COLL_BARWARP: break;
     default: return false;
     }
-    for (int l = 0; l < 32; l++) w->coll_mask[l] = (m >> l & 1u) ? M : w->coll_mask[l];
+    if (m == SIM_FULL) for (int l = 0; l < 32; l++) w->coll_mask[l] = M;
+    else for (int l = 0; l < 32; l++) w->coll_mask[l] = (m >> l & 1u) ? M : w->coll_mask[l];
     w->wsync++;
     sim_sync_warp(blk, w, m);
     return true;

@@ -21,8 +21,9 @@
 /* D[l] := VALUE for the lanes of m, the declarations after VALUE loading
  * lane l's operands. A destination row is either one of the source rows or
  * apart from all of them, so lane l's value never depends on another lane's
- * result: the full warp's loop carries no dependence (ivdep) and is vector
- * code; a partial warp's keeps the inactive lanes through a temporary. */
+ * result: the loop carries no dependence (ivdep) and is vector code; a
+ * partial warp's computes every lane and keeps the inactive ones' old
+ * values (a blend). */
 #define LANES(T, D, VALUE, ...)                                               \
     do {                                                                      \
         if (m == SIM_FULL) {                                                  \
@@ -31,12 +32,11 @@
                 (D)[l] = (VALUE);                                             \
             }                                                                 \
         } else {                                                              \
-            T t_[32];                                                         \
-            for (int l = 0; l < 32; l++) {                                    \
+            SIM_IVDEP for (int l = 0; l < 32; l++) {                         \
                 __VA_ARGS__;                                                  \
-                t_[l] = (VALUE);                                              \
+                T v_ = (VALUE);                                               \
+                (D)[l] = (m >> l & 1u) ? v_ : (D)[l];                         \
             }                                                                 \
-            for (int l = 0; l < 32; l++) (D)[l] = (m >> l & 1u) ? t_[l] : (D)[l]; \
         }                                                                     \
     } while (0)
 
@@ -50,6 +50,7 @@ static inline uint32_t canon32(float r)
 
 static inline __attribute__((always_inline)) void set_pcs(sim_warp *w, uint32_t m, uint32_t pc)
 {
+    if (!m) return; /* often: the lanes that did not take part */
     for (int l = 0; l < 32; l++) w->pc[l] = (m >> l & 1u) ? pc : w->pc[l];
 }
 
@@ -358,9 +359,9 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
         case X_BRA: {
             uint32_t rest = gmask & ~m;
             if (op->aux2) sim_bar_branch(blk, w, op, m, rest);
-            if ((op->p[1] & SIM_BF_EXIT) && m) {
-                for (int l = 0; l < 32; l++)
-                    if (m >> l & 1u) blk->exit_branch[w->id * 32 + (unsigned)l] = pc + 1;
+            if ((op->p[1] & SIM_BF_EXIT) && m) { /* a blend, so vector code */
+                uint32_t *eb = blk->exit_branch + w->id * 32;
+                for (int l = 0; l < 32; l++) eb[l] = (m >> l & 1u) ? pc + 1 : eb[l];
             }
             if (!rest) {
                 pc = op->aux;
