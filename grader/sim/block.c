@@ -219,44 +219,48 @@ typedef struct pick {
 } pick;
 
 /* The group to run: the lowest pc, or after a long run the next pc up.
- * The lanes' pcs four at a time in vectors (GCC's vector extensions: SSE2,
- * or AVX2 in the x86-64-v3 clone), lanes outside run as SIM_NONE, so the
- * searches are unsigned min reductions. */
-typedef uint32_t v4u __attribute__((vector_size(16)));
+ * The lanes' pcs eight at a time in vectors (GCC's vector extensions: AVX2
+ * in the x86-64-v3 clone, two SSE2 halves in the other), lanes outside run
+ * as SIM_NONE, so the searches are unsigned min reductions. */
+typedef uint32_t v8u __attribute__((vector_size(32)));
 
-static inline __attribute__((always_inline)) v4u vmin(v4u a, v4u b)
-{
-    v4u lt = (v4u)(a < b);
-    return (a & lt) | (b & ~lt);
-}
+/* Macros, not functions: a 32-byte vector passed or returned by value
+ * changes the ABI of the SSE2 build. */
+#define VMIN(a, b) (((a) & (v8u)((a) < (b))) | ((b) & ~(v8u)((a) < (b))))
 
-static inline __attribute__((always_inline)) uint32_t hmin(v4u a)
+static inline __attribute__((always_inline)) uint32_t hmin(const v8u *a)
 {
-    uint32_t x = a[0] < a[1] ? a[0] : a[1], y = a[2] < a[3] ? a[2] : a[3];
-    return x < y ? x : y;
+    uint32_t r = (*a)[0];
+    for (int i = 1; i < 8; i++) r = (*a)[i] < r ? (*a)[i] : r;
+    return r;
 }
 
 /* The least pc above `above` among p (SIM_NONE: none). */
-static inline __attribute__((always_inline)) uint32_t least_above(const v4u p[8], uint32_t above)
+static inline __attribute__((always_inline)) uint32_t least_above(const v8u p[4], uint32_t above)
 {
-    v4u t = (v4u){ 0, 0, 0, 0 } + above, r = t | SIM_NONE;
-    for (int k = 0; k < 8; k++) r = vmin(r, p[k] | ~(v4u)(p[k] > t));
-    return hmin(r);
+    v8u t = (v8u){ 0 } + above, r = t | SIM_NONE;
+    for (int k = 0; k < 4; k++) {
+        v8u x = p[k] | ~(v8u)(p[k] > t);
+        r = VMIN(r, x);
+    }
+    return hmin(&r);
 }
 
 static inline __attribute__((always_inline)) pick pick_group(sim_warp *w, uint32_t run)
 {
-    const v4u bit = { 1, 2, 4, 8 };
-    v4u p[8], lo = bit | SIM_NONE, hi = { 0, 0, 0, 0 };
-    for (int k = 0; k < 8; k++) {
-        v4u pc, act = (v4u)((((v4u){ 0, 0, 0, 0 } + (run >> (4 * k))) & bit) != 0);
-        memcpy(&pc, w->pc + 4 * k, sizeof pc);
+    const v8u bit = { 1, 2, 4, 8, 16, 32, 64, 128 };
+    v8u p[4], lo = bit | SIM_NONE, hi = { 0 };
+    for (int k = 0; k < 4; k++) {
+        v8u pc, act = (v8u)((((v8u){ 0 } + (run >> (8 * k))) & bit) != 0);
+        memcpy(&pc, w->pc + 8 * k, sizeof pc);
         p[k] = pc | ~act;
-        lo = vmin(lo, p[k]);
-        hi = ~vmin(~hi, ~(pc & act)); /* max */
+        v8u nh = ~hi, np = ~(pc & act);
+        lo = VMIN(lo, p[k]);
+        hi = ~VMIN(nh, np); /* max */
     }
-    pick g = { 0, hmin(lo), SIM_NONE };
-    if (g.pc == ~hmin(~hi)) { /* one pc: the whole runnable set, nothing above it */
+    v8u nh = ~hi;
+    pick g = { 0, hmin(&lo), SIM_NONE };
+    if (g.pc == ~hmin(&nh)) { /* one pc: the whole runnable set, nothing above it */
         w->rotate = false;
         g.mask = run;
         return g;
@@ -266,10 +270,12 @@ static inline __attribute__((always_inline)) pick pick_group(sim_warp *w, uint32
         if (after != SIM_NONE) g.pc = after;
     }
     w->rotate = false;
-    v4u at = (v4u){ 0, 0, 0, 0 } + g.pc;
-    for (int k = 0; k < 8; k++) {
-        v4u eq = (v4u)(p[k] == at) & bit;
-        g.mask |= (eq[0] | eq[1] | eq[2] | eq[3]) << (4 * k);
+    v8u at = (v8u){ 0 } + g.pc;
+    for (int k = 0; k < 4; k++) {
+        v8u eq = (v8u)(p[k] == at) & bit;
+        uint32_t bits = 0;
+        for (int i = 0; i < 8; i++) bits |= eq[i];
+        g.mask |= bits << (8 * k);
     }
     g.limit = least_above(p, g.pc);
     return g;
