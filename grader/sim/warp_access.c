@@ -25,25 +25,13 @@ static const uint64_t lane_offsets[6][32] = { OFFS(0), OFFS(1), OFFS(2), OFFS(3)
 /* ---- counters ---- */
 
 static HOT_INLINE void count_sectors(sim_block *b, const uint64_t *addr, uint32_t m, unsigned total, bool store,
-                                     bool contig)
+                                     bool run)
 {
     uint64_t prev_last = 0, sectors = 0;
-    if (contig) { /* the coalesced case: consecutive lanes, consecutive elements */
-        sectors = ((addr[31] + total - 1) >> 5) - (addr[0] >> 5) + 1;
-        goto done;
-    }
-    if (m) { /* a run of lanes on consecutive elements (a guarded tail, a row's live columns) */
+    if (run && m) { /* the coalesced case, a full warp or a run of its lanes (a guarded tail, a row's live columns) */
         int f = __builtin_ctz(m), e = 31 - __builtin_clz(m);
-        uint32_t run = m >> f;
-        if (!(run & (run + 1)) && !(total & (total - 1)) && total <= 32) {
-            const uint64_t *offs = lane_offsets[__builtin_ctz(total)];
-            uint64_t a0 = addr[f] - offs[f], bad = 0;
-            for (int l = 0; l < 32; l++) bad |= ((addr[l] - a0) ^ offs[l]) & (0 - (uint64_t)(m >> l & 1u));
-            if (!bad) {
-                sectors = ((addr[e] + total - 1) >> 5) - (addr[f] >> 5) + 1;
-                goto done;
-            }
-        }
+        sectors = ((addr[e] + total - 1) >> 5) - (addr[f] >> 5) + 1;
+        goto done;
     }
     bool any = false, sorted = true;
     for (int l = 0; l < 32 && sorted; l++) {
@@ -204,6 +192,7 @@ typedef struct access {
     uint32_t soff[32];   /* shared offsets of the lanes (SIM_NONE: not shared) */
     uint32_t ok;         /* lanes that mapped */
     bool contig;         /* a full warp on consecutive elements in one place */
+    bool run;            /* the lanes of m are one run of lanes on consecutive elements */
     bool shared;         /* every mapped lane is in shared memory */
     bool lazy;           /* only host[0] is set: fill_hosts sets the rest from base */
     bool uniform;        /* every lane of m has the same address */
@@ -259,7 +248,8 @@ static SIM_HOT uint64_t full_addrs(const uint64_t *restrict b64, const uint32_t 
 typedef int64_t v4l __attribute__((vector_size(32)));
 
 static SIM_HOT void part_addrs(const uint64_t *restrict b64, const uint32_t *restrict b32, uint64_t imm,
-                               uint32_t m, uint64_t *restrict addr, int64_t *lo, int64_t *hi, uint64_t *mis)
+                               uint32_t m, unsigned total, uint64_t *restrict addr, int64_t *lo, int64_t *hi,
+                               uint64_t *mis, bool *run)
 {
     if (b64)
         for (int l = 0; l < 32; l++) addr[l] = b64[l] + imm;
@@ -267,6 +257,23 @@ static SIM_HOT void part_addrs(const uint64_t *restrict b64, const uint32_t *res
         for (int l = 0; l < 32; l++) addr[l] = (uint64_t)b32[l] + imm;
     else
         for (int l = 0; l < 32; l++) addr[l] = imm;
+    *run = false;
+    int f = __builtin_ctz(m), e = 31 - __builtin_clz(m);
+    uint32_t lanes = m >> f;
+    if (!(lanes & (lanes + 1)) && !(total & (total - 1)) && total <= 32 && (b64 || b32)) {
+        /* one run of lanes: on consecutive elements, its ends are the lowest
+           and highest, and the first's alignment is every lane's */
+        const uint64_t *offs = lane_offsets[__builtin_ctz(total)];
+        uint64_t a0 = addr[f] - offs[f], bad = 0;
+        for (int l = 0; l < 32; l++) bad |= ((addr[l] - a0) ^ offs[l]) & (0 - (uint64_t)(m >> l & 1u));
+        if (!bad) {
+            *lo = (int64_t)addr[f];
+            *hi = (int64_t)addr[e];
+            *mis = addr[f];
+            *run = true;
+            return;
+        }
+    }
     const v4l bit = { 1, 2, 4, 8 }, zero = { 0, 0, 0, 0 };
     v4l l0 = zero + INT64_MAX, h0 = zero + INT64_MIN, o0 = zero;
     for (int k = 0; k < 8; k++) {
@@ -299,6 +306,7 @@ static HOT_INLINE void lane_addrs(const sim_warp *w, const sim_op *op, uint32_t 
     uint64_t o0 = 0, imm = (uint64_t)op->imm;
     uint64_t *addr = a->addr;
     a->contig = false;
+    a->run = false;
     if (m == SIM_FULL) {
         const uint64_t *b64 = NULL;
         const uint32_t *b32 = NULL;
@@ -308,6 +316,7 @@ static HOT_INLINE void lane_addrs(const sim_warp *w, const sim_op *op, uint32_t 
         }
         unsigned k = (unsigned)__builtin_ctz(total);
         o0 = full_addrs(b64, b32, imm, lane_offsets[k < 6 ? k : 5], addr, &a->contig);
+        a->run = a->contig;
         if (a->contig) {
             l0 = (int64_t)addr[0];
             h0 = (int64_t)addr[31];
@@ -325,7 +334,7 @@ static HOT_INLINE void lane_addrs(const sim_warp *w, const sim_op *op, uint32_t 
             if (op->p[3] & SIM_MF_BASE32) b32 = w->r32 + (size_t)op->s[4] * 32;
             else b64 = w->r64 + (size_t)op->s[4] * 32;
         }
-        part_addrs(b64, b32, imm, m, addr, &l0, &h0, &o0);
+        part_addrs(b64, b32, imm, m, total, addr, &l0, &h0, &o0, &a->run);
     }
     *lo = l0;
     *hi = h0;
@@ -392,16 +401,12 @@ static HOT_INLINE bool map_fast(sim_block *b, sim_warp *w, const sim_op *op, uin
         return false;
     }
     a->base = base;
-    if (a->contig && !a->shared) { /* the transposes need only lane 0's; fill_hosts does the rest */
-        a->host[0] = base + (uintptr_t)a->addr[0];
-        a->lazy = true;
-    } else { /* every lane's, as vector code (only m's are used) */
-        for (int l = 0; l < 32; l++) a->host[l] = base + (uintptr_t)a->addr[l];
-    }
-    if (a->shared && m == SIM_FULL)
+    /* lane 0's host pointer (the transposes need only that); fill_hosts
+       makes every lane's when a path needs them */
+    a->host[0] = base + (uintptr_t)a->addr[0];
+    a->lazy = true;
+    if (a->shared) /* every lane's (only m's are read) */
         for (int l = 0; l < 32; l++) a->soff[l] = (uint32_t)(a->addr[l] - shift);
-    else if (a->shared)
-        for (int l = 0; l < 32; l++) a->soff[l] = (m >> l & 1u) ? (uint32_t)(a->addr[l] - shift) : SIM_NONE;
     return true;
 }
 
@@ -609,6 +614,27 @@ static HOT_INLINE void load32(sim_warp *w, const sim_op *op, uint32_t m, const u
     }
 }
 
+/* A run of lanes' 4-byte elements whose whole warp-wide window (where
+ * lanes 0 to 31 would read) lies in the allocation or in shared memory: read
+ * the window and keep m's lanes, as vector code. The lanes outside m read
+ * nothing the warp does not own a copy of, and it records nothing. */
+static HOT_INLINE bool run_window(const sim_block *b, const access *a, uint32_t m)
+{
+    uint64_t f4 = 4 * (uint64_t)__builtin_ctz(m), lo = (uint64_t)a->lo;
+    if (a->region) {
+        const sim_region *r = a->region;
+        return lo - r->base >= f4 && lo - f4 - r->base + 128 <= r->size && lo >= r->base;
+    }
+    if (!a->shared) return false;
+    uint32_t so = a->soff[__builtin_ctz(m)];
+    return so >= f4 && so - f4 + 128 <= b->shared_size;
+}
+
+static SIM_HOT void blend_run(uint32_t *restrict row, const uint32_t *restrict window, uint32_t m)
+{
+    for (int l = 0; l < 32; l++) row[l] = (m >> l & 1u) ? window[l] : row[l];
+}
+
 static HOT_INLINE void load_lanes(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m, const access *a)
 {
     const sim_op *op = &b->prog->code[pc];
@@ -649,6 +675,7 @@ SIM_HOT void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     if (b->sync && op->aux2) sync_lanes(b, w, op, m, &a, false);
     if (a.uniform && a.ok == m && !a.shared) { /* a parameter, a broadcast: read once */
         int first = __builtin_ctz(m);
+        fill_hosts(&a);
         load_lanes(b, w, pc, 1u << first, &a);
         for (unsigned e = 0; e < count; e++) {
             if (op->s[e] == SIM_NOSLOT) continue;
@@ -666,12 +693,17 @@ SIM_HOT void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
         /* a partial warp's global load (a guarded tail, a row's live columns):
            the next such load of this warp slot, from the first lane's stride */
         if (a.region && a.ok == m && m) prefetch_next(w, pc, &a, __builtin_ctz(m), total);
-        if (a.ok == m && n == 4 && !(op->p[3] & (SIM_MF_SIGNED | SIM_MF_DST64 | SIM_MF_DST16)))
-            load32(w, op, m, a.host, count);
-        else
+        if (a.ok == m && n == 4 && !(op->p[3] & (SIM_MF_SIGNED | SIM_MF_DST64 | SIM_MF_DST16))) {
+            int f = __builtin_ctz(m);
+            if (a.run && count == 1 && op->s[0] != SIM_NOSLOT && run_window(b, &a, m))
+                blend_run(w->r32 + (size_t)op->s[0] * 32, (const uint32_t *)(a.host[f] - 4 * (unsigned)f), m);
+            else
+                load32(w, op, m, a.host, count);
+        } else {
             load_lanes(b, w, pc, m, &a);
+        }
     }
-    if (op->p[0] == SIM_MS_GLOBAL) count_sectors(b, a.addr, m, total, false, a.contig);
+    if (op->p[0] == SIM_MS_GLOBAL) count_sectors(b, a.addr, m, total, false, a.run);
     else if (is_shared(op)) count_banks(b, a.addr, m, total, false, a.contig, a.lo, a.hi);
 }
 
@@ -731,7 +763,7 @@ SIM_HOT void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
             }
         }
     }
-    if (op->p[0] == SIM_MS_GLOBAL) count_sectors(b, a.addr, m, total, true, a.contig);
+    if (op->p[0] == SIM_MS_GLOBAL) count_sectors(b, a.addr, m, total, true, a.run);
     else if (is_shared(op)) count_banks(b, a.addr, m, total, true, a.contig, a.lo, a.hi);
 }
 
