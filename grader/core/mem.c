@@ -34,14 +34,17 @@ void *cl_realloc(void *p, size_t n)
 
 void cl_fill32(void *p, uint32_t word, size_t n)
 {
+    enum { BLOCK = 4096 }; /* copies come from the first block, which stays in the cache */
     unsigned char *d = p;
-    size_t have = n < 64 ? n : 64;
-    for (size_t i = 0; i < have; i++) d[i] = (unsigned char)(word >> (8 * (i & 3)));
-    while (have < n) { /* the pattern so far, again: a multiple of 4 bytes */
+    size_t have = n < 64 ? n : 64, i = 0;
+    for (; i + 4 <= have; i += 4) memcpy(d + i, &word, 4); /* little-endian, as the bytes say */
+    for (; i < have; i++) d[i] = (unsigned char)(word >> (8 * (i & 3)));
+    while (have < n && have < BLOCK) { /* the pattern so far, again: a multiple of 4 bytes */
         size_t k = have < n - have ? have : n - have;
         memcpy(d + have, d, k);
         have += k;
     }
+    for (; have < n; have += BLOCK) memcpy(d + have, d, n - have < BLOCK ? n - have : BLOCK);
 }
 
 char *cl_strdup(const char *s)

@@ -128,12 +128,13 @@ static void test_read_refuses_non_files(void **state)
 
 /* Thousands grouped; a buffer too small cuts the text and still ends it. */
 /* cl_fill32 lays the pattern's bytes in order over any length, the tail
- * past the last whole word included, and touches nothing after. */
+ * past the last whole word and the copies past its first 4 KiB included,
+ * and touches nothing after. */
 static void test_fill32(void **state)
 {
     (void)state;
-    static const size_t sizes[] = { 0, 1, 3, 4, 5, 63, 64, 65, 127, 1000, 4099 };
-    unsigned char buf[4200];
+    static const size_t sizes[] = { 0, 1, 3, 4, 5, 63, 64, 65, 127, 1000, 4096, 4099, 8192, 10001 };
+    static unsigned char buf[10240];
     for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
         memset(buf, 0x11, sizeof buf);
         cl_fill32(buf, 0x7fbadbadu, sizes[k]);
