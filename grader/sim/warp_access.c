@@ -85,8 +85,18 @@ static void count_banks(sim_block *b, const uint64_t *addr, uint32_t m, unsigned
      * distinct words (the transposes' columns: 32 for a 32-float row, 1 for
      * a padded one of 33). */
     if (m == SIM_FULL && total == 4) {
-        uint64_t d = addr[1] - addr[0], bad = addr[0] & 3;
-        for (unsigned l = 1; l < 31; l++) bad |= (addr[l + 1] - addr[l]) ^ d;
+        /* lane l against addr[0] + l d, four lanes a vector, each load where
+           full_addrs stored (a load across two of its stores would wait) */
+        typedef uint64_t v4q __attribute__((vector_size(32)));
+        uint64_t d = addr[1] - addr[0];
+        v4q e = (v4q){ 0, d, 2 * d, 3 * d } + addr[0], acc = { 0 };
+        for (int k = 0; k < 8; k++) {
+            v4q x;
+            memcpy(&x, addr + 4 * k, sizeof x);
+            acc |= x ^ e;
+            e += 4 * d;
+        }
+        uint64_t bad = (addr[0] & 3) | acc[0] | acc[1] | acc[2] | acc[3];
         uint64_t sw = ((int64_t)d < 0 ? -d : d) / 4;
         if (!bad && !(d & 3) && sw && sw < (1ull << 32) / 31) { /* 32 distinct words, also as 32-bit numbers */
             unsigned tz = (unsigned)__builtin_ctzll(sw);
