@@ -112,9 +112,8 @@ static const char *const kernels =
     "  mul.lo.u64 %rd3, %rd2, %rd1;\n"
     "  cvt.u64.u32 %rd4, %r3;\n"
     "  add.s64 %rd3, %rd3, %rd4;\n"
-    "  shl.b64 %rd4, %rd3, 2;\n"
     "  mov.u64 %rd5, tile;\n"
-    "  add.s64 %rd5, %rd5, %rd4;\n"
+    "  mad.lo.u64 %rd5, %rd3, 4, %rd5;\n"
     "  st.shared.u32 [%rd5], %r1;\n"
     "  ret;\n"
     "}\n"
@@ -187,6 +186,16 @@ static sim_launch_result *run(sim_machine *sm, ptx_module *m, const char *k, uns
     if (sim_launch(sm, m, k, (sim_dim3){ blocks, 1, 1 }, (sim_dim3){ threads, 1, 1 }, 0, blob, ps, &r, &e) != CL_OK)
         fail_msg("launch %s: %s", k, e.message);
     return r;
+}
+
+/* A zeroed buffer of the machine's device memory. */
+static uint64_t zeroed(sim_machine *sm, size_t bytes)
+{
+    cl_error e;
+    uint64_t buf;
+    assert_int_equal(sim_alloc(sm, bytes, "buf", &buf, &e), CL_OK);
+    assert_int_equal(sim_fill(sm, buf, 0, bytes, &e), CL_OK);
+    return buf;
 }
 
 static void test_memory(void **state)
@@ -307,9 +316,7 @@ static void test_atomics_in_lane_order(void **state)
     ptx_module *m = module();
     sim_machine *sm = sim_new(NULL);
     cl_error e;
-    uint64_t buf;
-    assert_int_equal(sim_alloc(sm, 512, "buf", &buf, &e), CL_OK);
-    assert_int_equal(sim_fill(sm, buf, 0, 512, &e), CL_OK);
+    uint64_t buf = zeroed(sm, 512);
     sim_launch_result *r = run(sm, m, "oldvals", 1, 32, buf);
     assert_int_equal(r->status, SIM_COMPLETED);
     assert_int_equal(r->nhazards, 0);
@@ -371,9 +378,7 @@ static void test_traffic_counters(void **state)
     ptx_module *m = module();
     sim_machine *sm = sim_new(NULL);
     cl_error e;
-    uint64_t buf;
-    assert_int_equal(sim_alloc(sm, 32 * 32, "buf", &buf, &e), CL_OK);
-    assert_int_equal(sim_fill(sm, buf, 0, 32 * 32, &e), CL_OK);
+    uint64_t buf = zeroed(sm, 32 * 32);
     sim_launch_result *r = run(sm, m, "traffic", 2, 32, buf);
     assert_int_equal(r->status, SIM_COMPLETED);
     assert_int_equal(r->counters.global_load_requests, 2);
