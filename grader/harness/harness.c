@@ -334,8 +334,9 @@ typedef struct judging {
 
 static void note_first(judging *j, const harness_output *o, size_t i, double want, double got)
 {
+    if (j->r->nfirst >= 5) return; /* every wrong element comes here: the type only for the five kept */
     bool integer = !day_param_type_is_float(j->req->kernel->params[o->param].type);
-    if (j->r->nfirst < 5) j->r->first[j->r->nfirst++] = (report_mismatch){(long long)i, want, got, integer};
+    j->r->first[j->r->nfirst++] = (report_mismatch){(long long)i, want, got, integer};
 }
 
 /* Sentinels around the buffer that are no longer whole. */
