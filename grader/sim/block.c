@@ -143,7 +143,6 @@ void sim_block_destroy(sim_block *b)
     free(b->plines.v);
 }
 
-
 void sim_block_setup(sim_block *b, uint64_t index)
 {
     const sim_program *p = b->prog;

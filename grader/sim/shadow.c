@@ -434,44 +434,38 @@ void sim_shadow_reads(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *sof
     else plain_reads(b, w, m, soff, n, op);
 }
 
-void sim_shadow_writes(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op)
+/* Writes (or atomics) by the lanes m of a warp, in lane order. */
+static inline __attribute__((always_inline)) void writes(sim_block *b, sim_warp *w, uint32_t m,
+                                                         const uint32_t *soff, unsigned n, uint32_t op,
+                                                         bool atomic)
 {
     if (!b->shadow) return;
     if (b->sync) {
-        int c = class_of(b->prog->code[op].aux2);
+        int c = atomic ? CL_STRONG : class_of(b->prog->code[op].aux2);
         for (int l = 0; l < 32; l++)
-            if ((m >> l & 1u) && soff[l] != SIM_NONE) sync_write(b, w, l, soff[l], n, op, c, false);
+            if ((m >> l & 1u) && soff[l] != SIM_NONE) sync_write(b, w, l, soff[l], n, op, c, atomic);
         return;
     }
     const shadow_at A = shadow_at_of(b, w);
     if (n == 4) {
         for (uint32_t r = m; r; r &= r - 1) { /* the lanes of m, in order */
             int l = __builtin_ctz(r);
-            if (soff[l] != SIM_NONE) write_access(b, w, &A, l, soff[l], 4, op, false);
+            if (soff[l] != SIM_NONE) write_access(b, w, &A, l, soff[l], 4, op, atomic);
         }
         return;
     }
     for (uint32_t r = m; r; r &= r - 1) { /* the lanes of m, in order */
         int l = __builtin_ctz(r);
-        if (soff[l] != SIM_NONE) write_access(b, w, &A, l, soff[l], n, op, false);
+        if (soff[l] != SIM_NONE) write_access(b, w, &A, l, soff[l], n, op, atomic);
     }
+}
+
+void sim_shadow_writes(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op)
+{
+    writes(b, w, m, soff, n, op, false);
 }
 
 void sim_shadow_atomics(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op)
 {
-    if (!b->shadow) return;
-    if (b->sync) {
-        for (uint32_t r = m; r; r &= r - 1) {
-            int l = __builtin_ctz(r);
-            if (soff[l] != SIM_NONE) sync_write(b, w, l, soff[l], n, op, CL_STRONG, true);
-        }
-        return;
-    }
-    const shadow_at A = shadow_at_of(b, w);
-    for (uint32_t r = m; r; r &= r - 1) { /* the lanes of m, in order */
-        int l = __builtin_ctz(r);
-        if (soff[l] == SIM_NONE) continue;
-        if (n == 4) write_access(b, w, &A, l, soff[l], 4, op, true);
-        else write_access(b, w, &A, l, soff[l], n, op, true);
-    }
+    writes(b, w, m, soff, n, op, true);
 }

@@ -6,7 +6,6 @@
  * the bytes the lanes asked for and bank conflicts. Global atomics are atomic across host threads. */
 #include "sim/internal.h"
 
-#include <pthread.h>
 #include <stdio.h>
 
 /* Helpers of the cloned entry points: inlined so they get the clone's ISA. */
@@ -199,7 +198,7 @@ void sim_mem_poison_lane(sim_warp *w, const sim_op *op, int l)
 typedef struct access {
     uint64_t addr[32];
     uintptr_t host[32];
-    uint32_t soff[32];   /* shared offsets of the lanes (SIM_NONE: not shared) */
+    uint32_t soff[32];   /* shared offsets of the lanes of m (SIM_NONE: not shared); others unset */
     uint32_t ok;         /* lanes that mapped */
     bool contig;         /* a full warp on consecutive elements in one place */
     bool run;            /* the lanes of m are one run of lanes on consecutive elements */
@@ -217,7 +216,6 @@ static HOT_INLINE void fill_hosts(access *a)
     for (int l = 0; l < 32; l++) a->host[l] = a->base + (uintptr_t)a->addr[l];
     a->lazy = false;
 }
-
 
 /* A full warp's addresses from a base row: fills addr; returns the OR of
  * all (for the alignment test) and in *contig whether they are consecutive
@@ -420,12 +418,12 @@ static HOT_INLINE bool map_fast(sim_block *b, sim_warp *w, const sim_op *op, uin
     return true;
 }
 
-/* Map the lanes of m; lanes that fault are recorded and left out of a->ok. */
-static HOT_INLINE void map_access(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m, bool write,
-                                  access *a)
+/* The lanes of m's addresses, and the fast path when they are aligned and
+ * in one place (map_fast); false when the lanes need the lane-by-lane path,
+ * nothing recorded yet. */
+static HOT_INLINE bool map_warp(sim_block *b, sim_warp *w, const sim_op *op, uint32_t m, bool write, access *a)
 {
-    const sim_op *op = &b->prog->code[pc];
-    unsigned ms = op->p[0], total = (unsigned)op->p[1] * op->p[2];
+    unsigned total = (unsigned)op->p[1] * op->p[2];
     int64_t lo, hi;
     uint64_t mis;
     a->ok = m;
@@ -435,7 +433,16 @@ static HOT_INLINE void map_access(sim_block *b, sim_warp *w, uint32_t pc, uint32
     lane_addrs(w, op, m, total, a, &lo, &hi, &mis);
     a->lo = lo;
     a->hi = hi;
-    if (!(mis & (total - 1)) && map_fast(b, w, op, m, write, a, lo, hi)) return;
+    return !(mis & (total - 1)) && map_fast(b, w, op, m, write, a, lo, hi);
+}
+
+/* Map the lanes of m; lanes that fault are recorded and left out of a->ok. */
+static HOT_INLINE void map_access(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m, bool write,
+                                  access *a)
+{
+    const sim_op *op = &b->prog->code[pc];
+    unsigned ms = op->p[0], total = (unsigned)op->p[1] * op->p[2];
+    if (map_warp(b, w, op, m, write, a)) return;
     a->contig = false;
     a->uniform = false; /* per-thread spaces (local, device-function parameters) look the same */
     a->shared = true;
@@ -456,16 +463,8 @@ static HOT_INLINE void map_access(sim_block *b, sim_warp *w, uint32_t pc, uint32
 bool sim_map_lanes(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m, bool write, uintptr_t *host,
                    uint32_t *soff, bool *shared)
 {
-    const sim_op *op = &b->prog->code[pc];
-    unsigned total = (unsigned)op->p[1] * op->p[2];
     access a;
-    int64_t lo, hi;
-    uint64_t mis;
-    a.shared = false;
-    a.lazy = false;
-    a.region = NULL;
-    lane_addrs(w, op, m, total, &a, &lo, &hi, &mis);
-    if ((mis & (total - 1)) || !map_fast(b, w, op, m, write, &a, lo, hi)) return false;
+    if (!map_warp(b, w, &b->prog->code[pc], m, write, &a)) return false;
     if (!a.shared && !a.region) return false; /* local or parameter space: lane by lane */
     fill_hosts(&a);
     memcpy(host, a.host, sizeof a.host);
@@ -633,7 +632,7 @@ static HOT_INLINE bool run_window(const sim_block *b, const access *a, uint32_t 
     uint64_t f4 = 4 * (uint64_t)__builtin_ctz(m), lo = (uint64_t)a->lo;
     if (a->region) {
         const sim_region *r = a->region;
-        return lo - r->base >= f4 && lo - f4 - r->base + 128 <= r->size && lo >= r->base;
+        return lo >= r->base && lo - r->base >= f4 && lo - f4 - r->base + 128 <= r->size;
     }
     if (!a->shared) return false;
     uint32_t so = a->soff[__builtin_ctz(m)];
