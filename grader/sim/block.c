@@ -100,7 +100,7 @@ void sim_block_init(sim_block *b, struct sim_run *L)
     if (L->dyn_shared == 0) b->shared_size = p->static_shared;
     b->shared = cl_malloc(b->shared_size + 16);
     if (L->checks & (SIM_CHECK_RACES | SIM_CHECK_MEMORY))
-        b->shadow = sim_shadow_new(b->shared_size);
+        b->shadow = cl_calloc((size_t)b->shared_size / 4 + 2, sizeof *b->shadow);
     if (p->has_sync && (L->checks & SIM_CHECK_RACES))
         b->sync = sim_sync_new(b->nthreads, b->nwarps, b->shared_size);
     b->local = cl_malloc((size_t)b->nthreads * p->local_size + 16);
@@ -129,7 +129,7 @@ void sim_block_destroy(sim_block *b)
     free(b->pred);
     free(b->stacks);
     free(b->shared);
-    sim_shadow_free(b->shadow);
+    free(b->shadow);
     sim_sync_free(b->sync);
     free(b->local);
     free(b->local_pages);
@@ -180,7 +180,7 @@ void sim_block_setup(sim_block *b, uint64_t index)
     cl_fill32(b->shared, SIM_POISON32, b->shared_size);
     /* the shadow is not cleared: entries older than epoch_base are stale */
     if (b->epoch > 0xfff00000u) {
-        if (b->shadow) sim_shadow_clear(b->shadow);
+        if (b->shadow) memset(b->shadow, 0, ((size_t)b->shared_size / 4 + 2) * sizeof *b->shadow);
         memset(b->crit_epoch, 0, (p->ncritbr + 1) * sizeof *b->crit_epoch);
         memset(b->local_pages, 0, ((size_t)b->nthreads * b->npages + 1) * sizeof *b->local_pages);
         b->epoch = 0;

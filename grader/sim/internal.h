@@ -398,33 +398,26 @@ typedef struct sim_warp {
     uint32_t rotate_pc;
 } sim_warp;
 
-/* Shadow of a block's shared memory for the race and init checks
- * (shadow.c): an entry a 4-byte word, kept as one array a field (nwords
- * long, all 32-bit), so that the checks of a warp's 32 words are vector
- * code. Entry i is w_epoch[i], w_wsync[i], ... */
+/* Shadow of one 4-byte word of shared memory for the race and init checks
+ * (shadow.c). */
 typedef struct sim_shadow {
-    uint32_t *w_epoch;        /* barrier epoch of the last write */
-    uint32_t *w_wsync;        /* the writing warp's sync count then */
-    uint32_t *w_step;         /* its memory-instruction count (same instruction) */
-    uint32_t *w_op;
-    uint32_t *w_tid;          /* the writer */
-    uint32_t *w_mask;         /* bytes of the word written */
-    uint32_t *w_atomic;
-    uint32_t *r_epoch;        /* epoch of the reads recorded */
-    uint32_t *r_warps;        /* warps that read in r_epoch */
-    uint32_t *r_wsync;        /* the latest reader's warp sync count */
-    uint32_t *r_op;
-    uint32_t *r_op2;          /* r_tid2's read */
-    uint32_t *r_tid;          /* the first reader in r_epoch */
-    uint32_t *r_tid2;         /* another reader: of another warp than r_tid's once one
+    uint32_t w_epoch;         /* barrier epoch of the last write */
+    uint32_t w_wsync;         /* the writing warp's sync count then */
+    uint32_t w_step;          /* its memory-instruction count (same instruction) */
+    uint32_t w_op;
+    uint32_t r_epoch;         /* epoch of the reads recorded */
+    uint32_t r_warps;         /* warps that read in r_epoch */
+    uint32_t r_wsync;         /* the latest reader's warp sync count */
+    uint32_t r_op;
+    uint32_t r_op2;           /* r_tid2's read */
+    uint32_t init_epoch;      /* init_mask is this block's when >= epoch_base */
+    uint16_t w_tid, r_tid;    /* the writer; the first reader in r_epoch */
+    uint16_t r_tid2;          /* another reader: of another warp than r_tid's once one
                                  read, else of r_tid's warp; SIM_NO_TID when none */
-    uint32_t *r_mask;         /* bytes of the word read */
-    uint32_t *r_multi;        /* another thread of r_tid's warp read too */
-    uint32_t *init_epoch;     /* init_mask is this block's when >= epoch_base */
-    uint32_t *init_mask;      /* bytes of the word the block has written */
-    uint32_t nwords;
-    size_t stride;            /* words from one field's array to the next */
-    uint32_t *mem;            /* the arrays, one allocation */
+    uint8_t w_mask, r_mask;   /* bytes of the word written, read */
+    uint8_t r_multi;          /* another thread of r_tid's warp read too */
+    uint8_t w_atomic;
+    uint8_t init_mask;        /* bytes of the word the block has written */
 } sim_shadow;
 
 typedef struct sim_printf_rec {
@@ -693,11 +686,6 @@ void sim_hzset_free(sim_hzset *s);
 uint32_t sim_op_line(const sim_program *p, uint32_t op);
 /* "line 21" or "line 21 of other.cu" words, relative to the op's file. */
 
-/* shadow.c: the shadow of shared_size bytes of shared memory, all entries
- * stale; cleared (after the block's epochs wrap); freed. */
-sim_shadow *sim_shadow_new(uint32_t shared_size);
-void sim_shadow_clear(sim_shadow *s);
-void sim_shadow_free(sim_shadow *s);
 /* shadow.c: shared-memory checks for thread tid of w accessing [off, off+n). */
 void sim_shadow_read(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigned n, uint32_t op);
 void sim_shadow_write(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigned n, uint32_t op,
