@@ -1,0 +1,186 @@
+/* test_sim_shadow.c - the shared-memory shadow's warp entry points
+ * (sim_shadow_reads, sim_shadow_writes: what ld and st call) against its
+ * lane entry points (sim_shadow_read, sim_shadow_write): a warp's records
+ * and reports must be exactly those of its lanes checked one at a time, in
+ * lane order, so that a faster warp path (a vector check of a warp's
+ * words, tried and measured in bench/README.md) has a test to pass. Random accesses by four warps to a small window (so that races,
+ * uninitialised reads, re-reads and writes over one's own reads all occur),
+ * with barriers, warp syncs and new blocks between, are run on two blocks,
+ * one through each path, and every field of every entry and every hazard
+ * record is compared after each access. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim/internal.h"
+
+enum { WARPS = 4, SHARED = 8192, WINDOW = 96 /* words the accesses fall in */ };
+
+typedef struct side {
+    sim_block b;
+    sim_warp w[WARPS];
+} side;
+
+static sim_program prog; /* no code: hazards keyed without lines */
+
+static void side_init(side *s, unsigned checks)
+{
+    memset(s, 0, sizeof *s);
+    s->b.prog = &prog;
+    s->b.checks = checks;
+    s->b.shadow = cl_calloc(SHARED / 4 + 2, sizeof *s->b.shadow);
+    s->b.epoch = s->b.epoch_base = 1;
+    for (unsigned i = 0; i < WARPS; i++) {
+        s->w[i].id = i;
+        s->w[i].wsync = 1;
+    }
+}
+
+static void side_free(side *s)
+{
+    free(s->b.shadow);
+    sim_hzset_free(&s->b.hz);
+}
+
+static uint64_t rng = 0x9e3779b97f4a7c15ull;
+
+static uint32_t next(uint32_t n)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (uint32_t)(rng % n);
+}
+
+static void same_sides(const side *a, const side *b, int step)
+{
+    for (uint32_t i = 0; i < SHARED / 4 + 2; i++) {
+        const sim_shadow *x = &a->b.shadow[i], *y = &b->b.shadow[i];
+#define SAME(F)                                                                                          \
+    if (x->F != y->F)                                                                                    \
+        fail_msg("step %d: %s of word %u: %u by the warp path, %u lane by lane", step, #F, i, (unsigned)x->F, \
+                 (unsigned)y->F);
+        SAME(w_epoch) SAME(w_wsync) SAME(w_step) SAME(w_op) SAME(r_epoch) SAME(r_warps) SAME(r_wsync)
+        SAME(r_op) SAME(r_op2) SAME(init_epoch) SAME(w_tid) SAME(r_tid) SAME(r_tid2) SAME(w_mask) SAME(r_mask)
+        SAME(r_multi) SAME(w_atomic) SAME(init_mask)
+#undef SAME
+    }
+    if (a->b.hz.n != b->b.hz.n)
+        fail_msg("step %d: %zu hazard records by the warp path, %zu lane by lane", step, a->b.hz.n, b->b.hz.n);
+    for (size_t i = 0; i < a->b.hz.n; i++) {
+        const sim_hzrec *p = &a->b.hz.v[i], *q = &b->b.hz.v[i];
+        assert_int_equal(p->first.kind, q->first.kind);
+        assert_int_equal(p->first.warp, q->first.warp);
+        assert_int_equal(p->first.lane, q->first.lane);
+        assert_int_equal(p->first.lane2, q->first.lane2);
+        assert_int_equal(p->first.thread2, q->first.thread2);
+        assert_int_equal(p->first.op, q->first.op);
+        assert_int_equal(p->first.op2, q->first.op2);
+        assert_int_equal(p->first.addr, q->first.addr);
+        assert_int_equal(p->instances, q->instances);
+        assert_int_equal(p->warps, q->warps);
+    }
+}
+
+/* A mask: the full warp, a run of lanes, a prefix, or random lanes. */
+static uint32_t some_mask(void)
+{
+    switch (next(4)) {
+    case 0: return SIM_FULL;
+    case 1: {
+        uint32_t lo = next(32), len = 1 + next(32 - lo);
+        return (len == 32 ? SIM_FULL : ((1u << len) - 1)) << lo;
+    }
+    case 2: return SIM_FULL >> next(32);
+    default: return (next(0x7fffffff) * 2u + next(2)) | 1u << next(32);
+    }
+}
+
+/* n random accesses with the given checks. */
+static void run_steps(unsigned checks, int n)
+{
+    /* no stride 0: plain_reads' broadcast shortcut (a lane reading the word
+       the lane before read) is not lane by lane in its instance counts */
+    static const int32_t strides[] = {1, 1, 1, -1, -1, 2, 32, 33, -3};
+    side *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
+    side_init(a, checks);
+    side_init(b, checks);
+    for (int step = 0; step < n; step++) {
+        uint32_t r = next(100);
+        if (r < 3) { /* a barrier */
+            a->b.epoch++, b->b.epoch++;
+            continue;
+        }
+        if (r < 4) { /* the next block on this slot */
+            a->b.epoch_base = ++a->b.epoch;
+            b->b.epoch_base = ++b->b.epoch;
+            continue;
+        }
+        unsigned k = next(WARPS);
+        if (r < 9) { /* __syncwarp */
+            a->w[k].wsync++, b->w[k].wsync++;
+            continue;
+        }
+        uint32_t m = some_mask(), soff[32];
+        int32_t d = strides[next(sizeof strides / sizeof strides[0])];
+        int f = __builtin_ctz(m);
+        uint32_t base = 200 + next(WINDOW); /* word of lane f */
+        for (int l = 0; l < 32; l++) {
+            int64_t word = (int64_t)base + (int64_t)(l - f) * d;
+            soff[l] = (m >> l & 1u) ? (uint32_t)word * 4 : 0xdeadbeefu; /* others: unset */
+        }
+        int last = 31 - __builtin_clz(m), before = last == f ? -1 : 31 - __builtin_clz(m & ~(1u << last));
+        if (before >= 0 && next(10) == 0) /* off the stride: maybe another lane's word, not the lane before's */
+            soff[last] = soff[before] + 4 * (1 + next(8));
+        uint32_t op = next(6);
+        bool write = next(2);
+        a->w[k].minst++, b->w[k].minst++;
+        if (write) sim_shadow_writes(&a->b, &a->w[k], m, soff, 4, op);
+        else sim_shadow_reads(&a->b, &a->w[k], m, soff, 4, op);
+        for (int l = 0; l < 32; l++) {
+            if (!(m >> l & 1u)) continue;
+            if (write) sim_shadow_write(&b->b, &b->w[k], l, soff[l], 4, op, false);
+            else sim_shadow_read(&b->b, &b->w[k], l, soff[l], 4, op);
+        }
+        if (getenv("SHADOW_TRACE"))
+            fprintf(stderr, "step %d: warp %u %s m=%08x d=%d base=%u op=%u\n", step, k, write ? "write" : "read", m,
+                    d, base, op);
+        same_sides(a, b, step);
+    }
+    assert_true(a->b.hz.n > 0); /* the walk found hazards to compare */
+    side_free(a), side_free(b);
+    free(a), free(b);
+}
+
+static void test_warp_path_is_the_lane_path(void **state)
+{
+    (void)state;
+    run_steps(SIM_CHECK_RACES | SIM_CHECK_MEMORY, 40000);
+}
+
+static void test_warp_path_races_only(void **state)
+{
+    (void)state;
+    run_steps(SIM_CHECK_RACES, 10000);
+}
+
+static void test_warp_path_memory_only(void **state)
+{
+    (void)state;
+    run_steps(SIM_CHECK_MEMORY, 10000);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_warp_path_is_the_lane_path),
+        cmocka_unit_test(test_warp_path_races_only),
+        cmocka_unit_test(test_warp_path_memory_only),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
