@@ -260,9 +260,13 @@ static void rendezvous(sim_block *blk, sim_warp *w, uint32_t P)
  * would read undefined (the general path reports it). Eight lanes a vector
  * (vector extensions: AVX2 in the x86-64-v3 clone), the sources picked
  * by permutes: the rows were just written by vector stores, which scalar
- * loads of single lanes would wait for. */
+ * loads of single lanes would wait for. Rows are loaded straight into
+ * vectors (v8uu: any alignment, and it may alias the uint32_t rows), not
+ * copied to aligned locals first: the copy went through the stack in
+ * halves that the whole-vector reloads then waited for. */
 typedef uint32_t v8u __attribute__((vector_size(32)));
 typedef int32_t v8i __attribute__((vector_size(32)));
+typedef uint32_t v8uu __attribute__((vector_size(32), aligned(4), may_alias));
 
 /* The OR of a vector's eight lanes. (Vectors go by address: a vector
  * argument or result of a function changes the ABI where AVX is not on.) */
@@ -273,6 +277,24 @@ static inline __attribute__((always_inline)) uint32_t hor8(const v8u *v)
     x |= __builtin_shufflevector(x, x, 2, 3, 0, 1, 6, 7, 4, 5);
     x |= __builtin_shufflevector(x, x, 1, 0, 3, 2, 5, 4, 7, 6);
     return x[0];
+}
+
+/* Lanes 8k .. 8k + 7 of a row. */
+static inline __attribute__((always_inline)) void ld8(v8u *r, const uint32_t *row, int k)
+{
+    *r = *(const v8uu *)(row + 8 * k);
+}
+
+static inline __attribute__((always_inline)) void st8(uint32_t *row, int k, const v8u *x)
+{
+    *(v8uu *)(row + 8 * k) = *x;
+}
+
+/* All ones in the lanes of 8k .. 8k + 7 that m names. */
+static inline __attribute__((always_inline)) void lanes8(v8u *r, uint32_t m, int k)
+{
+    const v8u bit = { 1, 2, 4, 8, 16, 32, 64, 128 }, zero = { 0, 0, 0, 0, 0, 0, 0, 0 };
+    *r = (v8u)(((zero + (m >> (8 * k))) & bit) != zero);
 }
 
 /* Lane i of *r gets lane idx[i] % 16 of a:b (a's eight, then b's). GCC has
@@ -289,45 +311,88 @@ static inline __attribute__((always_inline)) void perm16(v8u *r, const v8u *a, c
 #endif
 }
 
-static inline __attribute__((always_inline)) bool shfl_fast(sim_warp *w, const sim_op *op, uint32_t m, uint32_t M)
+/* The source lanes of eight lanes I, and which of them are valid, for the
+ * mode (a constant where it is inlined). */
+static inline __attribute__((always_inline)) void shfl_src(v8u *jj, v8u *on, uint32_t mode, const v8u *I,
+                                                           const v8u *bv, const v8u *cv)
 {
-    v8u Bv[4], Cv[4], Vv[4], val[4];
-    memcpy(Bv, w->r32 + (size_t)op->s[3] * 32, sizeof Bv);
-    memcpy(Cv, w->r32 + (size_t)op->s[4] * 32, sizeof Cv);
-    memcpy(Vv, w->r32 + (size_t)op->s[2] * 32, sizeof Vv);
-    const uint32_t P = m & M, mode = op->p[1];
+    v8u b = *bv & 0x1f, cval = *cv & 0x1f, seg = (*cv >> 8) & 0x1f;
+    v8i maxl = (v8i)((*I & seg) | (cval & ~seg)), j, valid;
+    switch (mode) {
+    case PTX_SHFL_UP: j = (v8i)*I - (v8i)b; valid = j >= maxl; break;
+    case PTX_SHFL_DOWN: j = (v8i)*I + (v8i)b; valid = j <= maxl; break;
+    case PTX_SHFL_BFLY: j = (v8i)(*I ^ b); valid = j <= maxl; break;
+    default: j = (v8i)((*I & seg) | (b & ~seg)); valid = j <= maxl; break;
+    }
+    *jj = (v8u)j & 31;
+    *on = (v8u)valid;
+}
+
+/* The shuffle's values for the lanes m, in val; in *pbits the lanes that got
+ * another lane's value (the shuffle's p). False when a lane of m would read
+ * one outside P. Bit i of a mask is gathered in lane i % 8 over the four
+ * vectors and the lanes are ORed once, after the loop; the bad ones only
+ * when P is not the whole warp (else none can be). */
+static inline __attribute__((always_inline)) bool shfl_vals(v8u val[4], uint32_t *pbits, const sim_warp *w,
+                                                            const sim_op *op, uint32_t mode, uint32_t m,
+                                                            uint32_t P)
+{
+    const uint32_t *Brow = w->r32 + (size_t)op->s[3] * 32, *Crow = w->r32 + (size_t)op->s[4] * 32;
+    const uint32_t *Vrow = w->r32 + (size_t)op->s[2] * 32;
+    v8u V0, V1, V2, V3;
+    ld8(&V0, Vrow, 0);
+    ld8(&V1, Vrow, 1);
+    ld8(&V2, Vrow, 2);
+    ld8(&V3, Vrow, 3);
     const v8u bit = { 1, 2, 4, 8, 16, 32, 64, 128 }, lane0 = { 0, 1, 2, 3, 4, 5, 6, 7 };
     const v8u zero = { 0, 0, 0, 0, 0, 0, 0, 0 };
-    uint32_t pbits = 0, bad = 0;
+    v8u onacc = zero, badacc = zero;
     for (int k = 0; k < 4; k++) {
-        v8u I = lane0 + (uint32_t)(8 * k);
-        v8u b = Bv[k] & 0x1f, c = Cv[k], cval = c & 0x1f, seg = (c >> 8) & 0x1f;
-        v8i maxl = (v8i)((I & seg) | (cval & ~seg)), j, valid;
-        switch (mode) {
-        case PTX_SHFL_UP: j = (v8i)I - (v8i)b; valid = j >= maxl; break;
-        case PTX_SHFL_DOWN: j = (v8i)I + (v8i)b; valid = j <= maxl; break;
-        case PTX_SHFL_BFLY: j = (v8i)(I ^ b); valid = j <= maxl; break;
-        default: j = (v8i)((I & seg) | (b & ~seg)); valid = j <= maxl; break;
-        }
-        v8u jj = (v8u)j & 31, on = (v8u)valid;
+        v8u I = lane0 + (uint32_t)(8 * k), b, c, jj, on;
+        ld8(&b, Brow, k);
+        ld8(&c, Crow, k);
+        shfl_src(&jj, &on, mode, &I, &b, &c);
         v8u src = (jj & on) | (I & ~on); /* the lane read: j, or its own */
         v8u lo, hi;
-        perm16(&lo, &Vv[0], &Vv[1], &src);
-        perm16(&hi, &Vv[2], &Vv[3], &src);
-        v8u up = (v8u)((src & 16) != zero);
+        perm16(&lo, &V0, &V1, &src);
+        perm16(&hi, &V2, &V3, &src);
+        v8u up = (v8u)((v8i)(src << 27) < 0); /* bit 4: from V2:V3 */
         val[k] = (hi & up) | (lo & ~up);
-        v8u absent = (v8u)((((zero + P) >> jj) & 1) == zero);
-        v8u onbits = on & bit, badbits = on & absent & bit;
-        pbits |= hor8(&onbits) << (8 * k);
-        bad |= hor8(&badbits) << (8 * k);
+        onacc |= on & (bit << (uint32_t)(8 * k));
+        if (P != SIM_FULL) {
+            v8u absent = (v8u)((((zero + P) >> jj) & 1) == zero);
+            badacc |= on & absent & (bit << (uint32_t)(8 * k));
+        }
     }
-    if (bad & m) return false;
+    if (P != SIM_FULL && (hor8(&badacc) & m)) return false;
+    *pbits = hor8(&onacc);
+    return true;
+}
+
+static inline __attribute__((always_inline)) bool shfl_fast(sim_warp *w, const sim_op *op, uint32_t m, uint32_t M)
+{
+    const uint32_t P = m & M;
+    v8u val[4];
+    uint32_t pbits = 0;
+    bool ok;
+    switch (op->p[1]) { /* one loop for each mode */
+    case PTX_SHFL_UP: ok = shfl_vals(val, &pbits, w, op, PTX_SHFL_UP, m, P); break;
+    case PTX_SHFL_DOWN: ok = shfl_vals(val, &pbits, w, op, PTX_SHFL_DOWN, m, P); break;
+    case PTX_SHFL_BFLY: ok = shfl_vals(val, &pbits, w, op, PTX_SHFL_BFLY, m, P); break;
+    default: ok = shfl_vals(val, &pbits, w, op, PTX_SHFL_IDX, m, P); break;
+    }
+    if (!ok) return false;
     uint32_t *D = w->r32 + (size_t)op->s[0] * 32;
-    for (int k = 0; k < 4; k++) {
-        v8u d, mm = (v8u)((((zero + m) >> (lane0 + (uint32_t)(8 * k))) & 1) != zero);
-        memcpy(&d, D + 8 * k, sizeof d);
-        d = (val[k] & mm) | (d & ~mm);
-        memcpy(D + 8 * k, &d, sizeof d);
+    if (m == SIM_FULL) {
+        for (int k = 0; k < 4; k++) st8(D, k, &val[k]);
+    } else {
+        for (int k = 0; k < 4; k++) {
+            v8u d, mm;
+            lanes8(&mm, m, k);
+            ld8(&d, D, k);
+            d = (val[k] & mm) | (d & ~mm);
+            st8(D, k, &d);
+        }
     }
     if (op->s[1] != SIM_NOSLOT) w->pred[op->s[1]] = (w->pred[op->s[1]] & ~m) | (pbits & m);
     return true;
@@ -346,19 +411,27 @@ static inline __attribute__((always_inline)) void vote_fast(sim_warp *w, const s
     w->pred[op->s[0]] = (w->pred[op->s[0]] & ~m) | (v ? m : 0);
 }
 
+/* The lanes m must all name M, the first one's mask: their rows' XOR with M
+ * (in m's lanes) is ORed together and tested once. */
 SIM_HOT bool sim_coll_fast(sim_block *blk, sim_warp *w, uint32_t pc, uint32_t m)
 {
     const sim_op *op = &blk->prog->code[pc];
-    v8u mask[4];
-    memcpy(mask, w->r32 + (size_t)op->s[5] * 32, sizeof mask);
-    uint32_t M = w->r32[(size_t)op->s[5] * 32 + (unsigned)__builtin_ctz(m)], differ = 0;
-    const v8u bit = { 1, 2, 4, 8, 16, 32, 64, 128 }, zero = { 0, 0, 0, 0, 0, 0, 0, 0 };
+    const uint32_t *R = w->r32 + (size_t)op->s[5] * 32;
+    uint32_t M = R[__builtin_ctz(m)], live = w->valid & ~w->exited;
+    if ((m & ~M) || (M & live & ~m) || (op->p[3] & SIM_CF_ACTIVEMASK)) return false;
+    const v8u zero = { 0, 0, 0, 0, 0, 0, 0, 0 };
+    v8u differ = zero;
     for (int k = 0; k < 4; k++) {
-        v8u other = (v8u)(mask[k] != zero + M) & bit;
-        differ |= hor8(&other) << (8 * k);
+        v8u x, mm;
+        ld8(&x, R, k);
+        x ^= zero + M;
+        if (m != SIM_FULL) {
+            lanes8(&mm, m, k);
+            x &= mm;
+        }
+        differ |= x;
     }
-    uint32_t live = w->valid & ~w->exited;
-    if ((differ & m) || (m & ~M) || (M & live & ~m) || (op->p[3] & SIM_CF_ACTIVEMASK)) return false;
+    if (hor8(&differ)) return false;
     switch (op->p[0]) {
     case SIM_COLL_SHFL:
         if (!shfl_fast(w, op, m, M)) return false;
@@ -370,7 +443,7 @@ SIM_HOT bool sim_coll_fast(sim_block *blk, sim_warp *w, uint32_t pc, uint32_t m)
     if (m == SIM_FULL) for (int l = 0; l < 32; l++) w->coll_mask[l] = M;
     else for (int l = 0; l < 32; l++) w->coll_mask[l] = (m >> l & 1u) ? M : w->coll_mask[l];
     w->wsync++;
-    sim_sync_warp(blk, w, m);
+    if (blk->sync) sim_sync_warp(blk, w, m); /* it does nothing without */
     return true;
 }
 
