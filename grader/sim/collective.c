@@ -328,11 +328,28 @@ static inline __attribute__((always_inline)) void shfl_src(v8u *jj, v8u *on, uin
     *on = (v8u)valid;
 }
 
+/* Lane i of *r gets lane src[i] % 32 of the row V0:V1:V2:V3. */
+static inline __attribute__((always_inline)) void pick32(v8u *r, const v8u *V0, const v8u *V1, const v8u *V2,
+                                                         const v8u *V3, const v8u *src)
+{
+    v8u lo, hi;
+    perm16(&lo, V0, V1, src);
+    perm16(&hi, V2, V3, src);
+    v8u up = (v8u)((v8i)(*src << 27) < 0); /* bit 4: from V2:V3 */
+    *r = (hi & up) | (lo & ~up);
+}
+
 /* The shuffle's values for the lanes m, in val; in *pbits the lanes that got
  * another lane's value (the shuffle's p). False when a lane of m would read
- * one outside P. Bit i of a mask is gathered in lane i % 8 over the four
- * vectors and the lanes are ORed once, after the loop; the bad ones only
- * when P is not the whole warp (else none can be). */
+ * one outside P.
+ *
+ * The common case first: the whole warp (m, and so M and P), b and c the
+ * same in every lane, segmask 0 (width 32) and, for bfly, clamp 31. Then
+ * maxLane is c's clamp in every lane, a lane's source is lane - b, lane + b,
+ * lane ^ b or b, and the valid lanes are one run [lo, hi], so p is a run of
+ * bits and nothing needs gathering. Otherwise bit i of a mask is gathered in
+ * lane i % 8 over the four vectors and the lanes are ORed once, after the
+ * loop; the bad ones only when P is not the whole warp (else none can be). */
 static inline __attribute__((always_inline)) bool shfl_vals(v8u val[4], uint32_t *pbits, const sim_warp *w,
                                                             const sim_op *op, uint32_t mode, uint32_t m,
                                                             uint32_t P)
@@ -346,6 +363,39 @@ static inline __attribute__((always_inline)) bool shfl_vals(v8u val[4], uint32_t
     ld8(&V3, Vrow, 3);
     const v8u bit = { 1, 2, 4, 8, 16, 32, 64, 128 }, lane0 = { 0, 1, 2, 3, 4, 5, 6, 7 };
     const v8u zero = { 0, 0, 0, 0, 0, 0, 0, 0 };
+    if (m == SIM_FULL) {
+        uint32_t b0 = Brow[0], c0 = Crow[0];
+        v8u d = zero;
+        for (int k = 0; k < 4; k++) {
+            v8u b, c;
+            ld8(&b, Brow, k);
+            ld8(&c, Crow, k);
+            d |= (b ^ b0) | (c ^ c0);
+        }
+        uint32_t b = b0 & 0x1f, cval = c0 & 0x1f;
+        if (!hor8(&d) && !(c0 & 0x1f00) && (mode != PTX_SHFL_BFLY || cval == 31)) {
+            int lo = 0, hi = 31;
+            switch (mode) {
+            case PTX_SHFL_UP: lo = (int)(b + cval); break;    /* lane - b >= cval */
+            case PTX_SHFL_DOWN: hi = (int)cval - (int)b; break; /* lane + b <= cval */
+            case PTX_SHFL_BFLY: break;                          /* lane ^ b <= 31 */
+            default: hi = b <= cval ? 31 : -1; break;           /* b <= cval */
+            }
+            *pbits = lo > hi ? 0 : (SIM_FULL >> (31 - hi)) & (SIM_FULL << lo);
+            const v8u bv = zero + b;
+            for (int k = 0; k < 4; k++) {
+                v8u I = lane0 + (uint32_t)(8 * k), src;
+                switch (mode) {
+                case PTX_SHFL_UP: src = I - (bv & (v8u)((v8i)I >= lo)); break;
+                case PTX_SHFL_DOWN: src = I + (bv & (v8u)((v8i)I <= hi)); break;
+                case PTX_SHFL_BFLY: src = I ^ bv; break;
+                default: src = lo > hi ? I : bv; break;
+                }
+                pick32(&val[k], &V0, &V1, &V2, &V3, &src);
+            }
+            return true;
+        }
+    }
     v8u onacc = zero, badacc = zero;
     for (int k = 0; k < 4; k++) {
         v8u I = lane0 + (uint32_t)(8 * k), b, c, jj, on;
@@ -353,11 +403,7 @@ static inline __attribute__((always_inline)) bool shfl_vals(v8u val[4], uint32_t
         ld8(&c, Crow, k);
         shfl_src(&jj, &on, mode, &I, &b, &c);
         v8u src = (jj & on) | (I & ~on); /* the lane read: j, or its own */
-        v8u lo, hi;
-        perm16(&lo, &V0, &V1, &src);
-        perm16(&hi, &V2, &V3, &src);
-        v8u up = (v8u)((v8i)(src << 27) < 0); /* bit 4: from V2:V3 */
-        val[k] = (hi & up) | (lo & ~up);
+        pick32(&val[k], &V0, &V1, &V2, &V3, &src);
         onacc |= on & (bit << (uint32_t)(8 * k));
         if (P != SIM_FULL) {
             v8u absent = (v8u)((((zero + P) >> jj) & 1) == zero);
