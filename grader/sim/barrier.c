@@ -140,7 +140,7 @@ bool sim_bar_check(sim_block *b)
     return any;
 }
 
-void sim_bar_arrive(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
+SIM_HOT void sim_bar_arrive(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
 {
     const sim_op *op = &b->prog->code[pc];
     int first = __builtin_ctz(m);
@@ -180,10 +180,14 @@ void sim_bar_arrive(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     }
     bar->wait[w->id] |= m;
     w->at_bar |= m;
-    sim_bar_check(b);
+    /* Only this barrier can have become complete: every change that can
+       complete one (an arrival, an exit) is followed by a check that
+       releases all that are, and a release changes no other barrier. This
+       one has a waiter now (the lanes m). */
+    if (bar->arrived >= (bar->expected ? bar->expected : b->live)) release(b, id);
 }
 
-void sim_lanes_exit(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
+SIM_HOT void sim_lanes_exit(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
 {
     w->exited |= m;
     b->live -= (uint32_t)__builtin_popcount(m);
