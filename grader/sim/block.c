@@ -247,6 +247,20 @@ static inline __attribute__((always_inline)) uint32_t least_above(const v8u p[4]
 
 static inline __attribute__((always_inline)) pick pick_group(sim_warp *w, uint32_t run)
 {
+    if (run == SIM_FULL) { /* the common case, a whole warp at one pc: the same pick, sooner */
+        v8u at = (v8u){ 0 } + w->pc[0], d = { 0 };
+        for (int k = 0; k < 4; k++) {
+            v8u pc;
+            memcpy(&pc, w->pc + 8 * k, sizeof pc);
+            d |= pc ^ at;
+        }
+        uint64_t t[4];
+        memcpy(t, &d, sizeof t);
+        if (!(t[0] | t[1] | t[2] | t[3])) {
+            w->rotate = false;
+            return (pick){ SIM_FULL, w->pc[0], SIM_NONE };
+        }
+    }
     const v8u bit = { 1, 2, 4, 8, 16, 32, 64, 128 };
     v8u p[4], lo = bit | SIM_NONE, hi = { 0 };
     for (int k = 0; k < 4; k++) {
