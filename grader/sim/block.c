@@ -20,22 +20,31 @@ static bool block_dependent(const sim_extra *e)
                           e->value == PTX_SREG_ctaid_z || e->value == PTX_SREG_smid);
 }
 
-/* Fill the rows after the registers: constants, and special registers; with
- * only_block, just those that change from block to block. */
-static void fill_extra_rows(sim_block *b, sim_warp *w, bool only_block)
+/* The rows that change from block to block (block_rows, found once), in
+ * every warp: the same value in every lane. */
+static void fill_block_rows(sim_block *b)
+{
+    const sim_program *p = b->prog;
+    for (uint32_t k = 0; k < b->nblock_rows; k++) {
+        uint32_t i = b->block_rows[k];
+        const sim_extra *e = &p->extra32[i];
+        uint32_t v = e->value == PTX_SREG_ctaid_x ? b->bid.x : e->value == PTX_SREG_ctaid_y ? b->bid.y
+                   : e->value == PTX_SREG_ctaid_z ? b->bid.z : (uint32_t)(b->index % 132);
+        for (unsigned n = 0; n < b->nwarps; n++) {
+            uint32_t *row = b->warps[n].r32 + (size_t)(p->nreg32 + i) * 32;
+            for (unsigned l = 0; l < 32; l++) row[l] = v;
+        }
+    }
+}
+
+/* Fill the rows after the registers: constants, and special registers. */
+static void fill_extra_rows(sim_block *b, sim_warp *w)
 {
     const sim_program *p = b->prog;
     const sim_run *L = b->L;
     for (uint32_t i = 0; i < p->nrow32 - p->nreg32; i++) {
         const sim_extra *e = &p->extra32[i];
         uint32_t *row = w->r32 + (size_t)(p->nreg32 + i) * 32;
-        if (only_block) { /* the same in every lane */
-            if (!block_dependent(e)) continue;
-            uint32_t v = e->value == PTX_SREG_ctaid_x ? b->bid.x : e->value == PTX_SREG_ctaid_y ? b->bid.y
-                       : e->value == PTX_SREG_ctaid_z ? b->bid.z : (uint32_t)(b->index % 132);
-            for (unsigned l = 0; l < 32; l++) row[l] = v;
-            continue;
-        }
         for (unsigned l = 0; l < 32; l++) {
             uint32_t v = (uint32_t)e->value;
             if (e->is_sreg) {
@@ -111,6 +120,10 @@ void sim_block_init(sim_block *b, struct sim_run *L)
     b->crit_epoch = cl_calloc(p->ncritbr + 1, sizeof *b->crit_epoch);
     b->crit_dirs = cl_calloc(p->ncritbr + 1, 1);
     b->crit_warp = cl_calloc(p->ncritbr + 1, sizeof *b->crit_warp);
+    b->block_rows = cl_malloc((p->nrow32 - p->nreg32 + 1) * sizeof *b->block_rows);
+    for (uint32_t i = 0; i < p->nrow32 - p->nreg32; i++)
+        if (block_dependent(&p->extra32[i])) b->block_rows[b->nblock_rows++] = i;
+    for (int i = 0; i < 16; i++) b->bars[i].op = b->bars[i].op_other = SIM_NONE;
     for (unsigned i = 0; i < b->nwarps; i++) {
         sim_warp *w = &b->warps[i];
         w->id = i;
@@ -138,6 +151,7 @@ void sim_block_destroy(sim_block *b)
     free(b->crit_epoch);
     free(b->crit_dirs);
     free(b->crit_warp);
+    free(b->block_rows);
     sim_hzset_free(&b->hz);
     cl_str_free(&b->ptext);
     free(b->plines.v);
@@ -163,8 +177,7 @@ void sim_block_setup(sim_block *b, uint64_t index)
             memset(w->r64 + (size_t)z->r64[k].start * 32, 0, (size_t)z->r64[k].count * 32 * sizeof *w->r64);
         memset(w->pred, 0, p->nrowp * sizeof *w->pred);
         w->pred[SIM_PRED_TRUE] = SIM_FULL;
-        if (!b->extra_filled) fill_extra_rows(b, w, false);
-        else if (p->has_block_sregs) fill_extra_rows(b, w, true);
+        if (!b->extra_filled) fill_extra_rows(b, w);
         unsigned n = b->nthreads - i * 32;
         w->valid = n >= 32 ? SIM_FULL : (1u << n) - 1;
         memset(w->pc, 0, sizeof w->pc);
@@ -176,6 +189,7 @@ void sim_block_setup(sim_block *b, uint64_t index)
         w->steps = 0;
         w->rotate = false;
     }
+    if (b->extra_filled) fill_block_rows(b);
     b->extra_filled = true;
     cl_fill32(b->shared, SIM_POISON32, b->shared_size);
     /* the shadow is not cleared: entries older than epoch_base are stale */
@@ -190,9 +204,14 @@ void sim_block_setup(sim_block *b, uint64_t index)
     if (b->sync) sim_sync_reset(b->sync);
     memset(b->tparam, 0, (size_t)b->nthreads * p->tparam_size);
     memset(b->exit_branch, 0, b->nwarps * 32 * sizeof *b->exit_branch);
-    memset(b->bars, 0, sizeof b->bars);
+    /* a barrier no thread has arrived at is as release() (or
+       sim_block_init) left it */
+    for (unsigned on = b->bars_on; on; on &= on - 1) {
+        sim_barrier *bar = &b->bars[__builtin_ctz(on)];
+        memset(bar, 0, sizeof *bar);
+        bar->op = bar->op_other = SIM_NONE;
+    }
     b->bars_on = 0;
-    for (int i = 0; i < 16; i++) b->bars[i].op = b->bars[i].op_other = SIM_NONE;
     b->live = b->nthreads;
     b->exit_op = SIM_NONE;
     b->exit_line = b->exit_file = 0;

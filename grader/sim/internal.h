@@ -509,6 +509,8 @@ typedef struct sim_block {
     uint64_t turn_start;      /* steps when the running warp's turn began */
     uint64_t group_start;     /* steps when the running group was (last) picked */
     bool extra_filled;        /* constant rows are in place (they never change) */
+    uint32_t *block_rows;     /* the extra 32-bit rows that change from block to block */
+    uint32_t nblock_rows;
 } sim_block;
 
 /* Local memory starts zeroed for every block: each page of thread tid's
