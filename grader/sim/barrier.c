@@ -65,7 +65,7 @@ static void first_waiter(const sim_block *b, const sim_barrier *bar, unsigned *w
     *lane = -1;
 }
 
-static void release(sim_block *b, unsigned id)
+static SIM_HOT void release(sim_block *b, unsigned id)
 {
     sim_barrier *bar = &b->bars[id];
     const sim_program *p = b->prog;

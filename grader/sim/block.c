@@ -157,7 +157,7 @@ void sim_block_destroy(sim_block *b)
     free(b->plines.v);
 }
 
-void sim_block_setup(sim_block *b, uint64_t index)
+SIM_HOT void sim_block_setup(sim_block *b, uint64_t index)
 {
     const sim_program *p = b->prog;
     const sim_run *L = b->L;
