@@ -465,7 +465,67 @@ void sim_shadow_writes(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *so
     writes(b, w, m, soff, n, op, false);
 }
 
+/* One lane's atomic of 4 bytes at off, out of line: the rare lane of
+ * atomics4, which keeps its loop's registers. */
+static __attribute__((noinline)) void atomic_lane(sim_block *b, sim_warp *w, const shadow_at *A, int lane,
+                                                  uint32_t off, uint32_t op)
+{
+    write_access(b, w, A, lane, off, 4, op, true);
+}
+
+/* A warp's 4-byte atomics in plain mode (the histograms' atomicAdd), in
+ * lane order, with write_access's results. A lane whose word the block has
+ * wholly written, with no write this epoch or an atomic last (atomics do not
+ * race with atomics), has nothing to report, and its record is only the
+ * writer's fields: one test (the bit and of the three) finds that. A lane on
+ * the word the lane before had (a run of one bin) finds that too, whatever
+ * the lane before found (its record made the word written and atomic this
+ * epoch), and changes only the writer's thread. Any other lane, or an offset
+ * that is not a whole word (SIM_NONE included: its low bits are set), takes
+ * write_access. */
+static inline __attribute__((always_inline)) void atomics4(sim_block *b, sim_warp *w, uint32_t m,
+                                                           const uint32_t *soff, uint32_t op)
+{
+    const shadow_at A = shadow_at_of(b, w);
+    uint32_t prev = 1; /* the lane before's word offset; 1 (no word's) when none */
+    sim_shadow *s = NULL;
+    for (uint32_t r = m; r; r &= r - 1) { /* the lanes of m, in order */
+        int l = __builtin_ctz(r);
+        uint32_t off = soff[l];
+        unsigned tid = A.wid * 32 + (unsigned)l;
+        if (off == prev) {
+            s->w_tid = (uint16_t)tid;
+            continue;
+        }
+        if (off & 3) {
+            if (off != SIM_NONE) atomic_lane(b, w, &A, l, off, op);
+            prev = 1;
+            continue;
+        }
+        prev = off;
+        s = &A.sh[off / 4];
+        if (__builtin_expect((s->init_epoch >= A.base) & (s->init_mask == 0xf) &
+                                 ((s->w_epoch != A.epoch) | s->w_atomic), 1)) {
+            /* record_write, less what it would leave as it is */
+            s->w_epoch = A.epoch;
+            s->w_tid = (uint16_t)tid;
+            s->w_wsync = A.wsync;
+            s->w_step = A.step;
+            s->w_op = op;
+            s->w_atomic = 1;
+            s->w_mask = 0xf;
+            s->r_epoch = 0;
+        } else {
+            atomic_lane(b, w, &A, l, off, op);
+        }
+    }
+}
+
 void sim_shadow_atomics(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op)
 {
+    if (n == 4 && b->shadow && !b->sync) {
+        atomics4(b, w, m, soff, op);
+        return;
+    }
     writes(b, w, m, soff, n, op, true);
 }

@@ -1,6 +1,7 @@
 /* test_sim_shadow.c - the shared-memory shadow's warp entry points
- * (sim_shadow_reads, sim_shadow_writes: what ld and st call) against its
- * lane entry points (sim_shadow_read, sim_shadow_write): a warp's records
+ * (sim_shadow_reads, sim_shadow_writes, sim_shadow_atomics: what ld, st and
+ * atom call) against its lane entry points (sim_shadow_read,
+ * sim_shadow_write): a warp's records
  * and reports must be exactly those of its lanes checked one at a time, in
  * lane order, so that a faster warp path (a vector check of a warp's
  * words, tried and measured in bench/README.md) has a test to pass. Random accesses by four warps to a small window (so that races,
@@ -140,18 +141,34 @@ static void run_steps(unsigned checks, int n)
         if (before >= 0 && next(10) == 0) /* off the stride: maybe another lane's word, not the lane before's */
             soff[last] = soff[before] + 4 * (1 + next(8));
         uint32_t op = next(6);
-        bool write = next(2);
+        int kind = (int)next(3); /* 0 read, 1 write, 2 atomic */
+        if (kind == 2) {
+            /* a histogram's bins: the same word in runs of lanes and again
+               after others (stride 0, or a few words at random), whole
+               words; now and then a lane off the word (an odd offset, as
+               the lane path takes it) or outside shared memory (SIM_NONE) */
+            uint32_t few = 1 + next(4), pick = next(4);
+            for (int l = 0; l < 32; l++) {
+                if (!(m >> l & 1u)) continue;
+                if (pick == 0) soff[l] = base * 4;
+                else if (pick == 1) soff[l] = (base + next(few)) * 4;
+                if (next(40) == 0) soff[l] = next(3) == 0 ? SIM_NONE : soff[l] + 1 + next(3);
+            }
+        }
         a->w[k].minst++, b->w[k].minst++;
-        if (write) sim_shadow_writes(&a->b, &a->w[k], m, soff, 4, op);
+        if (kind == 2) sim_shadow_atomics(&a->b, &a->w[k], m, soff, 4, op);
+        else if (kind == 1) sim_shadow_writes(&a->b, &a->w[k], m, soff, 4, op);
         else sim_shadow_reads(&a->b, &a->w[k], m, soff, 4, op);
         for (int l = 0; l < 32; l++) {
             if (!(m >> l & 1u)) continue;
-            if (write) sim_shadow_write(&b->b, &b->w[k], l, soff[l], 4, op, false);
+            if (kind == 2) {
+                if (soff[l] != SIM_NONE) sim_shadow_write(&b->b, &b->w[k], l, soff[l], 4, op, true);
+            } else if (kind == 1) sim_shadow_write(&b->b, &b->w[k], l, soff[l], 4, op, false);
             else sim_shadow_read(&b->b, &b->w[k], l, soff[l], 4, op);
         }
         if (getenv("SHADOW_TRACE"))
-            fprintf(stderr, "step %d: warp %u %s m=%08x d=%d base=%u op=%u\n", step, k, write ? "write" : "read", m,
-                    d, base, op);
+            fprintf(stderr, "step %d: warp %u %s m=%08x d=%d base=%u op=%u\n", step, k,
+                    kind == 2 ? "atomic" : kind == 1 ? "write" : "read", m, d, base, op);
         same_sides(a, b, step);
     }
     assert_true(a->b.hz.n > 0); /* the walk found hazards to compare */
