@@ -572,10 +572,11 @@ bool sim_mem_aligned(sim_block *b, sim_warp *w, int lane, uint32_t pc, unsigned 
 /* The lanes of m of memory op pc mapped at once, as ld and st map them
  * (warp_access.c): true when every lane is aligned and in one global
  * allocation or in the block's shared memory, with each lane's host
- * pointer in host[] and, in shared memory (*shared), its offset in soff[];
- * false, with nothing recorded, when the lanes need the lane-by-lane path. */
+ * pointer in host[] and, in shared memory (*shared), its offset in soff[],
+ * and in *uniform whether every lane of m has the same address; false, with
+ * nothing recorded, when the lanes need the lane-by-lane path. */
 bool sim_map_lanes(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m, bool write, uintptr_t *host,
-                   uint32_t *soff, bool *shared);
+                   uint32_t *soff, bool *shared, bool *uniform);
 /* A faulted load gives the poison value. */
 void sim_mem_poison_lane(sim_warp *w, const sim_op *op, int l);
 

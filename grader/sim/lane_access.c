@@ -216,8 +216,8 @@ static bool atom_warp(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m, bool a
     const sim_op *op = &b->prog->code[pc];
     uintptr_t host[32];
     uint32_t soff[32];
-    bool in_shared;
-    if (b->sync || !sim_map_lanes(b, w, pc, m, true, host, soff, &in_shared)) return false;
+    bool in_shared, uniform;
+    if (b->sync || !sim_map_lanes(b, w, pc, m, true, host, soff, &in_shared, &uniform)) return false;
     if (in_shared) {
         b->cnt.shared_atomics += (uint64_t)__builtin_popcount(m);
         if (b->shadow) sim_shadow_atomics(b, w, m, soff, op->p[1], pc);
@@ -229,6 +229,20 @@ static bool atom_warp(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m, bool a
         /* the histogram's atomicAdd of an unsigned or int: a load and a store */
         const uint32_t *B = w->r32 + (size_t)op->s[1] * 32;
         uint32_t *D = op->s[0] == SIM_NOSLOT ? NULL : w->r32 + (size_t)op->s[0] * 32;
+        if (uniform) {
+            /* every lane on one word (one bin): its value kept in a register
+               from lane to lane, one load and one store; each lane's old
+               value is the one before its add, in lane order, as below */
+            uint32_t *p = (uint32_t *)(void *)host[__builtin_ctz(m)], v = *p;
+            for (uint32_t r = m; r; r &= r - 1) {
+                int l = __builtin_ctz(r);
+                uint32_t add = B[l]; /* before D[l]: d may be b's register */
+                if (D) D[l] = v;
+                v += add;
+            }
+            *p = v;
+            return true;
+        }
         for (uint32_t r = m; r; r &= r - 1) {
             int l = __builtin_ctz(r);
             uint32_t *p = (uint32_t *)(void *)host[l], old = *p;
