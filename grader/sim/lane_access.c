@@ -211,7 +211,7 @@ static inline void atom_lane(sim_warp *w, const sim_op *op, int l, uint8_t *host
 /* The whole warp's atomics when its lanes map at once and no
  * happens-before order is kept: the counters once, the shadow's record of
  * each lane, then each lane's atomic, in lane order as below. */
-static bool atom_warp(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m, bool alone)
+static SIM_HOT bool atom_warp(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m, bool alone)
 {
     const sim_op *op = &b->prog->code[pc];
     uintptr_t host[32];

@@ -521,7 +521,7 @@ static inline __attribute__((always_inline)) void atomics4(sim_block *b, sim_war
     }
 }
 
-void sim_shadow_atomics(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op)
+SIM_HOT void sim_shadow_atomics(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op)
 {
     if (n == 4 && b->shadow && !b->sync) {
         atomics4(b, w, m, soff, op);

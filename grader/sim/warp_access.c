@@ -460,8 +460,8 @@ static HOT_INLINE void map_access(sim_block *b, sim_warp *w, uint32_t pc, uint32
     }
 }
 
-bool sim_map_lanes(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m, bool write, uintptr_t *host,
-                   uint32_t *soff, bool *shared, bool *uniform)
+SIM_HOT bool sim_map_lanes(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m, bool write, uintptr_t *host,
+                           uint32_t *soff, bool *shared, bool *uniform)
 {
     access a;
     if (!map_warp(b, w, &b->prog->code[pc], m, write, &a)) return false;
