@@ -466,8 +466,10 @@ SIM_HOT bool sim_map_lanes(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m, b
     access a;
     if (!map_warp(b, w, &b->prog->code[pc], m, write, &a)) return false;
     if (!a.shared && !a.region) return false; /* local or parameter space: lane by lane */
-    fill_hosts(&a);
-    memcpy(host, a.host, sizeof a.host);
+    if (a.lazy) /* fill_hosts, straight into host */
+        for (int l = 0; l < 32; l++) host[l] = a.base + (uintptr_t)a.addr[l];
+    else
+        memcpy(host, a.host, sizeof a.host);
     if (a.shared) memcpy(soff, a.soff, sizeof a.soff);
     *shared = a.shared;
     *uniform = a.uniform;
