@@ -399,7 +399,14 @@ typedef struct sim_warp {
 } sim_warp;
 
 /* Shadow of one 4-byte word of shared memory for the race and init checks
- * (shadow.c). */
+ * (shadow.c), 48 bytes (docs/architecture.md): nine 32-bit fields, three
+ * thread ids, five bytes and one of padding. Entries are not cleared from
+ * block to block: an epoch below the block's epoch_base is an earlier
+ * block's. init_mask has no epoch of its own: it is the block's when w_epoch
+ * >= epoch_base, since only a write (record_write) sets w_epoch, to the
+ * current epoch, and the block's first write of the word (w_epoch still
+ * below epoch_base) starts init_mask afresh; epochs only grow within a
+ * block context, and the wrap-around clears the whole shadow (block.c). */
 typedef struct sim_shadow {
     uint32_t w_epoch;         /* barrier epoch of the last write */
     uint32_t w_wsync;         /* the writing warp's sync count then */
@@ -410,15 +417,15 @@ typedef struct sim_shadow {
     uint32_t r_wsync;         /* the latest reader's warp sync count */
     uint32_t r_op;
     uint32_t r_op2;           /* r_tid2's read */
-    uint32_t init_epoch;      /* init_mask is this block's when >= epoch_base */
     uint16_t w_tid, r_tid;    /* the writer; the first reader in r_epoch */
     uint16_t r_tid2;          /* another reader: of another warp than r_tid's once one
                                  read, else of r_tid's warp; SIM_NO_TID when none */
     uint8_t w_mask, r_mask;   /* bytes of the word written, read */
     uint8_t r_multi;          /* another thread of r_tid's warp read too */
     uint8_t w_atomic;
-    uint8_t init_mask;        /* bytes of the word the block has written */
+    uint8_t init_mask;        /* bytes of the word the block has written (w_epoch >= epoch_base) */
 } sim_shadow;
+_Static_assert(sizeof(sim_shadow) == 48, "sim_shadow: 48 bytes a shared word (docs/architecture.md)");
 
 typedef struct sim_printf_rec {
     sim_dim3 thread;

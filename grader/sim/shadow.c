@@ -55,10 +55,12 @@ static inline uint8_t bytes_of(uint32_t word, uint32_t off, unsigned n)
     return (uint8_t)(((1u << hi) - 1) & ~((1u << lo) - 1));
 }
 
-/* Bytes of the word the block has written (older entries are stale). */
+/* Bytes of the word the block has written: init_mask, when the word's last
+ * write is this block's (every write sets w_epoch, and epochs only grow
+ * within a block context; older entries are stale). */
 static inline uint8_t written(const sim_block *b, const sim_shadow *s)
 {
-    return s->init_epoch >= b->epoch_base ? s->init_mask : 0;
+    return s->w_epoch >= b->epoch_base ? s->init_mask : 0;
 }
 
 /* Keep tid (not the first reader) as the other reader: the first one seen,
@@ -98,7 +100,7 @@ static inline shadow_at shadow_at_of(const sim_block *b, const sim_warp *w)
 
 static inline uint8_t written_at(const shadow_at *A, const sim_shadow *s)
 {
-    return s->init_epoch >= A->base ? s->init_mask : 0;
+    return s->w_epoch >= A->base ? s->init_mask : 0;
 }
 
 /* A read by thread tid of the bytes `mask` of word `word`. */
@@ -163,11 +165,9 @@ static inline __attribute__((always_inline)) void record_write(sim_shadow *s, ui
                                                                unsigned tid, uint32_t wsync, uint32_t step,
                                                                uint32_t op, bool atomic, uint8_t mask)
 {
-    if (s->init_epoch < base) {
-        s->init_epoch = base;
-        s->init_mask = 0;
-    }
-    s->init_mask |= mask;
+    /* the block's first write of the word starts its init_mask (the old
+       one is stale while w_epoch < base) */
+    s->init_mask = (s->w_epoch >= base ? s->init_mask : 0) | mask;
     s->w_epoch = epoch;
     s->w_tid = (uint16_t)tid;
     s->w_wsync = wsync;
@@ -504,7 +504,7 @@ static inline __attribute__((always_inline)) void atomics4(sim_block *b, sim_war
         }
         prev = off;
         s = &A.sh[off / 4];
-        if (__builtin_expect((s->init_epoch >= A.base) & (s->init_mask == 0xf) &
+        if (__builtin_expect((s->w_epoch >= A.base) & (s->init_mask == 0xf) &
                                  ((s->w_epoch != A.epoch) | s->w_atomic), 1)) {
             /* record_write, less what it would leave as it is */
             s->w_epoch = A.epoch;

@@ -8,7 +8,10 @@
  * uninitialised reads, re-reads and writes over one's own reads all occur),
  * with barriers, warp syncs and new blocks between, are run on two blocks,
  * one through each path, and every field of every entry and every hazard
- * record is compared after each access. */
+ * record is compared after each access. The bytes an entry says the block
+ * has written (init_mask, valid while w_epoch >= epoch_base: the entry has
+ * no epoch of its own for it) are compared with a model of the block's
+ * writes. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -69,8 +72,8 @@ static void same_sides(const side *a, const side *b, int step)
         fail_msg("step %d: %s of word %u: %u by the warp path, %u lane by lane", step, #F, i, (unsigned)x->F, \
                  (unsigned)y->F);
         SAME(w_epoch) SAME(w_wsync) SAME(w_step) SAME(w_op) SAME(r_epoch) SAME(r_warps) SAME(r_wsync)
-        SAME(r_op) SAME(r_op2) SAME(init_epoch) SAME(w_tid) SAME(r_tid) SAME(r_tid2) SAME(w_mask) SAME(r_mask)
-        SAME(r_multi) SAME(w_atomic) SAME(init_mask)
+        SAME(r_op) SAME(r_op2) SAME(w_tid) SAME(r_tid) SAME(r_tid2) SAME(w_mask) SAME(r_mask) SAME(r_multi)
+        SAME(w_atomic) SAME(init_mask)
 #undef SAME
     }
     if (a->b.hz.n != b->b.hz.n)
@@ -111,6 +114,8 @@ static void run_steps(unsigned checks, int n)
        the lane before read) is not lane by lane in its instance counts */
     static const int32_t strides[] = {1, 1, 1, -1, -1, 2, 32, 33, -3};
     side *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
+    static uint8_t written[SHARED / 4 + 2]; /* the model: bytes of each word this block wrote */
+    memset(written, 0, sizeof written);
     side_init(a, checks);
     side_init(b, checks);
     for (int step = 0; step < n; step++) {
@@ -122,6 +127,7 @@ static void run_steps(unsigned checks, int n)
         if (r < 4) { /* the next block on this slot */
             a->b.epoch_base = ++a->b.epoch;
             b->b.epoch_base = ++b->b.epoch;
+            memset(written, 0, sizeof written);
             continue;
         }
         unsigned k = next(WARPS);
@@ -140,8 +146,13 @@ static void run_steps(unsigned checks, int n)
         int last = 31 - __builtin_clz(m), before = last == f ? -1 : 31 - __builtin_clz(m & ~(1u << last));
         if (before >= 0 && next(10) == 0) /* off the stride: maybe another lane's word, not the lane before's */
             soff[last] = soff[before] + 4 * (1 + next(8));
+        /* mostly whole words; some 1- and 2-byte accesses at one place in each
+           lane's word, so that words are partly written (init_mask) */
+        int kind = (int)next(3); /* 0 read, 1 write, 2 atomic (whole words) */
+        unsigned size = kind == 2 || next(8) ? 4 : next(2) ? 2 : 1, at = size == 4 ? 0 : size * next(4 / size);
+        for (int l = 0; l < 32; l++)
+            if (m >> l & 1u) soff[l] += at;
         uint32_t op = next(6);
-        int kind = (int)next(3); /* 0 read, 1 write, 2 atomic */
         if (kind == 2) {
             /* a histogram's bins: the same word in runs of lanes and again
                after others (stride 0, or a few words at random), whole
@@ -157,19 +168,28 @@ static void run_steps(unsigned checks, int n)
         }
         a->w[k].minst++, b->w[k].minst++;
         if (kind == 2) sim_shadow_atomics(&a->b, &a->w[k], m, soff, 4, op);
-        else if (kind == 1) sim_shadow_writes(&a->b, &a->w[k], m, soff, 4, op);
-        else sim_shadow_reads(&a->b, &a->w[k], m, soff, 4, op);
+        else if (kind == 1) sim_shadow_writes(&a->b, &a->w[k], m, soff, size, op);
+        else sim_shadow_reads(&a->b, &a->w[k], m, soff, size, op);
         for (int l = 0; l < 32; l++) {
             if (!(m >> l & 1u)) continue;
             if (kind == 2) {
                 if (soff[l] != SIM_NONE) sim_shadow_write(&b->b, &b->w[k], l, soff[l], 4, op, true);
-            } else if (kind == 1) sim_shadow_write(&b->b, &b->w[k], l, soff[l], 4, op, false);
-            else sim_shadow_read(&b->b, &b->w[k], l, soff[l], 4, op);
+            } else if (kind == 1) sim_shadow_write(&b->b, &b->w[k], l, soff[l], size, op, false);
+            else sim_shadow_read(&b->b, &b->w[k], l, soff[l], size, op);
         }
         if (getenv("SHADOW_TRACE"))
-            fprintf(stderr, "step %d: warp %u %s m=%08x d=%d base=%u op=%u\n", step, k,
-                    kind == 2 ? "atomic" : kind == 1 ? "write" : "read", m, d, base, op);
+            fprintf(stderr, "step %d: warp %u %s m=%08x d=%d base=%u size=%u at=%u op=%u\n", step, k,
+                    kind == 2 ? "atomic" : kind == 1 ? "write" : "read", m, d, base, size, at, op);
         same_sides(a, b, step);
+        for (int l = 0; kind && l < 32; l++) /* the bytes each writing lane wrote */
+            for (unsigned len = kind == 2 ? 4 : size, i = 0; (m >> l & 1u) && soff[l] != SIM_NONE && i < len; i++)
+                written[(soff[l] + i) / 4] |= (uint8_t)(1u << ((soff[l] + i) & 3));
+        for (uint32_t i = 0; i < SHARED / 4 + 2; i++) {
+            const sim_shadow *x = &a->b.shadow[i];
+            unsigned init = x->w_epoch >= a->b.epoch_base ? x->init_mask : 0;
+            if (init != written[i])
+                fail_msg("step %d: word %u: init bytes %x, the block wrote %x", step, i, init, written[i]);
+        }
     }
     assert_true(a->b.hz.n > 0); /* the walk found hazards to compare */
     side_free(a), side_free(b);
