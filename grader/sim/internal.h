@@ -576,6 +576,10 @@ bool sim_mem_resolve(sim_block *b, sim_warp *w, int lane, uint32_t pc, unsigned 
 /* Record a misaligned access; true when aligned. */
 bool sim_mem_aligned(sim_block *b, sim_warp *w, int lane, uint32_t pc, unsigned ms, uint64_t addr,
                      unsigned total);
+/* The distinct 32-byte sectors a warp's lanes m touch ([addr, addr + total)
+ * each), as the counters count them: general, the general path alone
+ * (warp_access.c; for tests of its shortcuts). */
+uint64_t sim_sectors_of(const uint64_t *addr, uint32_t m, unsigned total, bool general);
 /* The lanes of m of memory op pc mapped at once, as ld and st map them
  * (warp_access.c): true when every lane is aligned and in one global
  * allocation or in the block's shared memory, with each lane's host

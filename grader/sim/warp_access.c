@@ -23,15 +23,11 @@ static const uint64_t lane_offsets[6][32] = { OFFS(0), OFFS(1), OFFS(2), OFFS(3)
 
 /* ---- counters ---- */
 
-static HOT_INLINE void count_sectors(sim_block *b, const uint64_t *addr, uint32_t m, unsigned total, bool store,
-                                     bool run)
+/* The distinct 32-byte sectors the lanes of m touch, the general way: in
+ * one pass while the lanes' sectors come in order, else by a set. */
+static HOT_INLINE uint64_t sectors_general(const uint64_t *addr, uint32_t m, unsigned total)
 {
     uint64_t prev_last = 0, sectors = 0;
-    if (run && m) { /* the coalesced case, a full warp or a run of its lanes (a guarded tail, a row's live columns) */
-        int f = __builtin_ctz(m), e = 31 - __builtin_clz(m);
-        sectors = ((addr[e] + total - 1) >> 5) - (addr[f] >> 5) + 1;
-        goto done;
-    }
     bool any = false, sorted = true;
     for (int l = 0; l < 32 && sorted; l++) {
         if (!(m >> l & 1u)) continue;
@@ -55,7 +51,54 @@ static HOT_INLINE void count_sectors(sim_block *b, const uint64_t *addr, uint32_
         }
         sectors = n;
     }
-done:;
+    return sectors;
+}
+
+/* A full warp at a constant stride d of a sector or more (either way), each
+ * lane aligned to its size, a power of two up to a sector: every lane in one
+ * sector of its own, 32 in all (the transposes' columns). sectors_general
+ * counts the same: with |d| < 2^58 any two lanes lie 32 bytes to 2^63
+ * apart (modulo 2^64), so in distinct sectors, and no lane's bytes wrap
+ * around; lanes going up one sector or more each are counted one each in
+ * order, and any other order (down, or up across the top of the address
+ * space) leaves the ordered pass for the set, which holds 32. False when
+ * the warp is not such. */
+static HOT_INLINE bool sectors_strided(const uint64_t *addr, unsigned total)
+{
+    uint64_t d = addr[1] - addr[0], ad = (int64_t)d < 0 ? -d : d;
+    if (ad < 32 || ad >= (1ull << 58) || !total || (total & (total - 1)) || total > 32 ||
+        ((addr[0] | d) & (total - 1)))
+        return false;
+    /* lane l against addr[0] + l d, four lanes a vector */
+    typedef uint64_t v4q __attribute__((vector_size(32)));
+    v4q e = (v4q){ 0, d, 2 * d, 3 * d } + addr[0], acc = { 0 };
+    for (int k = 0; k < 8; k++) {
+        v4q x;
+        memcpy(&x, addr + 4 * k, sizeof x);
+        acc |= x ^ e;
+        e += 4 * d;
+    }
+    return !(acc[0] | acc[1] | acc[2] | acc[3]);
+}
+
+uint64_t sim_sectors_of(const uint64_t *addr, uint32_t m, unsigned total, bool general)
+{
+    if (!general && m == SIM_FULL && sectors_strided(addr, total)) return 32;
+    return sectors_general(addr, m, total);
+}
+
+static HOT_INLINE void count_sectors(sim_block *b, const uint64_t *addr, uint32_t m, unsigned total, bool store,
+                                     bool run)
+{
+    uint64_t sectors;
+    if (run && m) { /* the coalesced case, a full warp or a run of its lanes (a guarded tail, a row's live columns) */
+        int f = __builtin_ctz(m), e = 31 - __builtin_clz(m);
+        sectors = ((addr[e] + total - 1) >> 5) - (addr[f] >> 5) + 1;
+    } else if (m == SIM_FULL && sectors_strided(addr, total)) {
+        sectors = 32;
+    } else {
+        sectors = sectors_general(addr, m, total);
+    }
     uint64_t bytes = (uint64_t)__builtin_popcount(m) * total;
     if (store) {
         b->cnt.global_store_requests++;
