@@ -678,6 +678,22 @@ static inline uint32_t sim_f2i_rz(float a)
     return (uint32_t)(int32_t)a;
 }
 
+/* popc of a 32-bit word as plain arithmetic (SWAR: bit pairs, nibbles,
+ * bytes, then the bytes' sum by shifts), so a loop over lanes is vector
+ * code; __builtin_popcount is a call to libgcc's __popcountdi2 in the
+ * default clone and a scalar popcnt a lane in the x86-64-v3 one. The bytes
+ * are summed by shifts, not the usual multiply by 0x01010101 and >> 24:
+ * gcc 12 knows that form as a popcount and makes it popcnt again. */
+static inline uint32_t sim_popc32(uint32_t x)
+{
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0f0f0f0fu;
+    x += x >> 8;
+    x += x >> 16;
+    return x & 0x3fu;
+}
+
 /* 32 flags of 0 or 1 to a lane mask, 8 at a time: byte i of x (0 or 1)
  * lands in bit i of the product's top byte (lets flag loops be vector code). */
 static inline __attribute__((always_inline)) uint32_t sim_pack_flags(const uint8_t *f)
