@@ -18,6 +18,12 @@
 #define SIM_IVDEP
 #endif
 
+/* Lane l's bit of a lane mask, as a table so that a loop over lanes that
+ * ORs it in (setp) is a vector compare, an and and an or-reduction. */
+#define LB4(i) 1u << (i), 1u << ((i) + 1), 1u << ((i) + 2), 1u << ((i) + 3)
+static const uint32_t lane_bit[32] = {LB4(0), LB4(4), LB4(8), LB4(12), LB4(16), LB4(20), LB4(24), LB4(28)};
+#undef LB4
+
 /* D[l] := VALUE for the lanes of m, the declarations after VALUE loading
  * lane l's operands. A destination row is either one of the source rows or
  * apart from all of them, so lane l's value never depends on another lane's
@@ -86,9 +92,9 @@ static inline __attribute__((always_inline)) uint32_t setp_bits(const sim_op *op
     uint32_t bits = 0;
 #define CMP(cond)                                                   \
     do {                                                            \
-        uint8_t f_[32];                                             \
-        for (int l = 0; l < 32; l++) f_[l] = (uint8_t)(cond);       \
-        bits = sim_pack_flags(f_);                                      \
+        uint32_t b_ = 0;                                            \
+        for (int l = 0; l < 32; l++) b_ |= (cond) ? lane_bit[l] : 0u; \
+        bits = b_;                                                  \
     } while (0)
     switch (op->x) {
     case X_SETP_S32: {
