@@ -18,10 +18,13 @@
 #define SIM_IVDEP
 #endif
 
-/* Lane l's bit of a lane mask, as a table so that a loop over lanes that
- * ORs it in (setp) is a vector compare, an and and an or-reduction. */
+/* Lane l's bit of a lane mask, as tables (32- and 64-bit wide) so that a
+ * loop over lanes that ORs it in (setp) is a vector compare, an and and an
+ * or-reduction, and one that tests it (a partial warp's blend) an and and
+ * a compare a vector. */
 #define LB4(i) 1u << (i), 1u << ((i) + 1), 1u << ((i) + 2), 1u << ((i) + 3)
 static const uint32_t lane_bit[32] = {LB4(0), LB4(4), LB4(8), LB4(12), LB4(16), LB4(20), LB4(24), LB4(28)};
+static const uint64_t lane_bit64[32] = {LB4(0), LB4(4), LB4(8), LB4(12), LB4(16), LB4(20), LB4(24), LB4(28)};
 #undef LB4
 
 /* D[l] := VALUE for the lanes of m, the declarations after VALUE loading
@@ -29,7 +32,8 @@ static const uint32_t lane_bit[32] = {LB4(0), LB4(4), LB4(8), LB4(12), LB4(16), 
  * apart from all of them, so lane l's value never depends on another lane's
  * result: the loop carries no dependence (ivdep) and is vector code; a
  * partial warp's computes every lane and keeps the inactive ones' old
- * values (a blend). */
+ * values (a blend, its mask m's bits tested with lane_bit's of the row's
+ * width). */
 #define LANES(T, D, VALUE, ...)                                               \
     do {                                                                      \
         if (m == SIM_FULL) {                                                  \
@@ -38,10 +42,11 @@ static const uint32_t lane_bit[32] = {LB4(0), LB4(4), LB4(8), LB4(12), LB4(16), 
                 (D)[l] = (VALUE);                                             \
             }                                                                 \
         } else {                                                              \
+            const uint64_t m64_ = m;                                          \
             SIM_IVDEP for (int l = 0; l < 32; l++) {                         \
                 __VA_ARGS__;                                                  \
                 T v_ = (VALUE);                                               \
-                (D)[l] = (m >> l & 1u) ? v_ : (D)[l];                         \
+                (D)[l] = (sizeof(T) == 8 ? (m64_ & lane_bit64[l]) != 0 : (m & lane_bit[l]) != 0) ? v_ : (D)[l]; \
             }                                                                 \
         }                                                                     \
     } while (0)
