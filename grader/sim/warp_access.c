@@ -54,6 +54,23 @@ static HOT_INLINE uint64_t sectors_general(const uint64_t *addr, uint32_t m, uns
     return sectors;
 }
 
+/* Whether a full warp's addresses are addr[0] + l d for each lane l, with d
+ * lane 1's step: four lanes a vector, each load where full_addrs stored (a
+ * load across two of its stores would wait). */
+static HOT_INLINE bool one_stride(const uint64_t *addr)
+{
+    typedef uint64_t v4q __attribute__((vector_size(32)));
+    uint64_t d = addr[1] - addr[0];
+    v4q e = (v4q){ 0, d, 2 * d, 3 * d } + addr[0], acc = { 0 };
+    for (int k = 0; k < 8; k++) {
+        v4q x;
+        memcpy(&x, addr + 4 * k, sizeof x);
+        acc |= x ^ e;
+        e += 4 * d;
+    }
+    return !(acc[0] | acc[1] | acc[2] | acc[3]);
+}
+
 /* A full warp at a constant stride d of a sector or more (either way), each
  * lane aligned to its size, a power of two up to a sector: every lane in one
  * sector of its own, 32 in all (the transposes' columns). sectors_general
@@ -66,19 +83,8 @@ static HOT_INLINE uint64_t sectors_general(const uint64_t *addr, uint32_t m, uns
 static HOT_INLINE bool sectors_strided(const uint64_t *addr, unsigned total)
 {
     uint64_t d = addr[1] - addr[0], ad = (int64_t)d < 0 ? -d : d;
-    if (ad < 32 || ad >= (1ull << 58) || !total || (total & (total - 1)) || total > 32 ||
-        ((addr[0] | d) & (total - 1)))
-        return false;
-    /* lane l against addr[0] + l d, four lanes a vector */
-    typedef uint64_t v4q __attribute__((vector_size(32)));
-    v4q e = (v4q){ 0, d, 2 * d, 3 * d } + addr[0], acc = { 0 };
-    for (int k = 0; k < 8; k++) {
-        v4q x;
-        memcpy(&x, addr + 4 * k, sizeof x);
-        acc |= x ^ e;
-        e += 4 * d;
-    }
-    return !(acc[0] | acc[1] | acc[2] | acc[3]);
+    return ad >= 32 && ad < (1ull << 58) && total && !(total & (total - 1)) && total <= 32 &&
+           !((addr[0] | d) & (total - 1)) && one_stride(addr);
 }
 
 uint64_t sim_sectors_of(const uint64_t *addr, uint32_t m, unsigned total, bool general)
@@ -127,18 +133,8 @@ static void count_banks(sim_block *b, const uint64_t *addr, uint32_t m, unsigned
      * distinct words (the transposes' columns: 32 for a 32-float row, 1 for
      * a padded one of 33). */
     if (m == SIM_FULL && total == 4) {
-        /* lane l against addr[0] + l d, four lanes a vector, each load where
-           full_addrs stored (a load across two of its stores would wait) */
-        typedef uint64_t v4q __attribute__((vector_size(32)));
         uint64_t d = addr[1] - addr[0];
-        v4q e = (v4q){ 0, d, 2 * d, 3 * d } + addr[0], acc = { 0 };
-        for (int k = 0; k < 8; k++) {
-            v4q x;
-            memcpy(&x, addr + 4 * k, sizeof x);
-            acc |= x ^ e;
-            e += 4 * d;
-        }
-        uint64_t bad = (addr[0] & 3) | acc[0] | acc[1] | acc[2] | acc[3];
+        bool bad = (addr[0] & 3) || !one_stride(addr);
         uint64_t sw = ((int64_t)d < 0 ? -d : d) / 4;
         if (!bad && !(d & 3) && sw && sw < (1ull << 32) / 31) { /* 32 distinct words, also as 32-bit numbers */
             unsigned tz = (unsigned)__builtin_ctzll(sw);
