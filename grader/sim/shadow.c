@@ -376,48 +376,100 @@ void sim_shadow_write(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigne
     write_access(b, w, &A, lane, off, n, op, atomic);
 }
 
-/* The plain-mode reads of a warp's lanes; inlined with n a constant for
- * the common 4-byte access. */
-static inline __attribute__((always_inline)) void plain_reads(sim_block *b, sim_warp *w, uint32_t m,
-                                                              const uint32_t *soff, unsigned n, uint32_t op)
+/* One lane's plain-mode read, with the broadcast shortcut: prev is the
+ * word offset the lane before read (SIM_NONE when none). */
+static inline __attribute__((always_inline)) void plain_read_lane(sim_block *b, sim_warp *w, const shadow_at *A,
+                                                                  int l, uint32_t off, uint32_t prev,
+                                                                  unsigned n, uint32_t op)
+{
+    if (off == prev && n <= 4 && !(off & 3)) {
+        /* the lane before read the same word (a broadcast): what it found,
+           this lane finds; only note that two threads of the warp read it */
+        sim_shadow *s = &A->sh[off / 4];
+        unsigned tid = A->wid * 32 + (unsigned)l;
+        if (s->w_epoch != A->epoch) { /* no write this epoch: nothing depends on who reads */
+            if (s->r_tid / 32 == A->wid && s->r_tid != tid) {
+                s->r_multi = 1;
+                note_reader(s, tid, op);
+            }
+            return;
+        }
+        /* written this epoch, wholly, and not by a write this warp has not
+           synced past (nor other bytes): no lane races with it or finds it
+           uninitialised, and each adds itself as a reader, as read_word
+           would (the lane before made this epoch's reader record) */
+        uint8_t mask = (uint8_t)((1u << n) - 1);
+        if ((written_at(A, s) & mask) == mask &&
+            (!(s->w_mask & mask) || (s->w_tid / 32 == A->wid && A->wsync > s->w_wsync))) {
+            if (A->races) {
+                if (s->r_tid != tid && s->r_tid / 32 == A->wid) {
+                    s->r_multi = 1;
+                    note_reader(s, tid, op);
+                }
+                s->r_mask |= mask;
+                s->r_wsync = A->wsync;
+            }
+            return;
+        }
+    }
+    read_access(b, w, A, l, off, n, op);
+}
+
+/* plain_read_lane of a 4-byte read, out of line: the rarer lane of
+ * plain_reads4, which keeps its loop's registers. */
+static __attribute__((noinline)) void plain_read_lane4(sim_block *b, sim_warp *w, const shadow_at *A, int l,
+                                                       uint32_t off, uint32_t prev, uint32_t op)
+{
+    plain_read_lane(b, w, A, l, off, prev, 4, op);
+}
+
+/* The plain-mode reads of a warp's lanes, for any size. */
+static void plain_reads(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op)
 {
     const shadow_at A = shadow_at_of(b, w);
     uint32_t prev = SIM_NONE;
     for (uint32_t r = m; r; r &= r - 1) { /* the lanes of m, in order */
         int l = __builtin_ctz(r);
         if (soff[l] == SIM_NONE) continue;
-        if (soff[l] == prev && n <= 4 && !(soff[l] & 3)) {
-            /* the lane before read the same word (a broadcast): what it found,
-               this lane finds; only note that two threads of the warp read it */
-            sim_shadow *s = &A.sh[soff[l] / 4];
-            unsigned tid = A.wid * 32 + (unsigned)l;
-            if (s->w_epoch != A.epoch) { /* no write this epoch: nothing depends on who reads */
-                if (s->r_tid / 32 == A.wid && s->r_tid != tid) {
-                    s->r_multi = 1;
-                    note_reader(s, tid, op);
-                }
-                continue;
-            }
-            /* written this epoch, wholly, and not by a write this warp has not
-               synced past (nor other bytes): no lane races with it or finds it
-               uninitialised, and each adds itself as a reader, as read_word
-               would (the lane before made this epoch's reader record) */
-            uint8_t mask = (uint8_t)((1u << n) - 1);
-            if ((written_at(&A, s) & mask) == mask &&
-                (!(s->w_mask & mask) || (s->w_tid / 32 == A.wid && A.wsync > s->w_wsync))) {
-                if (A.races) {
-                    if (s->r_tid != tid && s->r_tid / 32 == A.wid) {
-                        s->r_multi = 1;
-                        note_reader(s, tid, op);
-                    }
-                    s->r_mask |= mask;
-                    s->r_wsync = A.wsync;
-                }
+        plain_read_lane(b, w, &A, l, soff[l], prev, n, op);
+        prev = soff[l];
+    }
+}
+
+/* The plain-mode 4-byte reads of a warp's lanes. A lane reading a whole
+ * word that the block wholly wrote before this epoch and no thread has read
+ * in it yet (a tile read after the barrier that follows its writes) has
+ * nothing to report, and starts the epoch's reader record, as read_word
+ * would; one test (the bit and) finds that. Any other lane takes
+ * plain_read_lane4 (SIM_NONE, whose low bits are set, included). */
+static inline __attribute__((always_inline)) void plain_reads4(sim_block *b, sim_warp *w, uint32_t m,
+                                                               const uint32_t *soff, uint32_t op)
+{
+    const shadow_at A = shadow_at_of(b, w);
+    uint32_t prev = SIM_NONE;
+    for (uint32_t r = m; r; r &= r - 1) { /* the lanes of m, in order */
+        int l = __builtin_ctz(r);
+        uint32_t off = soff[l];
+        if (!(off & 3)) {
+            sim_shadow *s = &A.sh[off / 4];
+            if (__builtin_expect((s->w_epoch != A.epoch) & (s->w_epoch >= A.base) & (s->init_mask == 0xf) &
+                                     (s->r_epoch != A.epoch) & A.races,
+                                 1)) {
+                s->r_epoch = A.epoch;
+                s->r_tid = (uint16_t)(A.wid * 32 + (unsigned)l);
+                s->r_warps = A.wbit;
+                s->r_multi = 0;
+                s->r_mask = 0xf;
+                s->r_op = op;
+                s->r_tid2 = SIM_NO_TID;
+                s->r_wsync = A.wsync;
+                prev = off;
                 continue;
             }
         }
-        read_access(b, w, &A, l, soff[l], n, op);
-        prev = soff[l];
+        if (off == SIM_NONE) continue;
+        plain_read_lane4(b, w, &A, l, off, prev, op);
+        prev = off;
     }
 }
 
@@ -430,8 +482,16 @@ void sim_shadow_reads(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *sof
             if ((m >> l & 1u) && soff[l] != SIM_NONE) sync_read(b, w, l, soff[l], n, op, c);
         return;
     }
-    if (n == 4) plain_reads(b, w, m, soff, 4, op);
+    if (n == 4) plain_reads4(b, w, m, soff, op);
     else plain_reads(b, w, m, soff, n, op);
+}
+
+/* One lane's plain write of 4 bytes at off, out of line: the rarer lane
+ * of writes' 4-byte loop, which keeps its registers. */
+static __attribute__((noinline)) void write_lane4(sim_block *b, sim_warp *w, const shadow_at *A, int lane,
+                                                  uint32_t off, uint32_t op)
+{
+    write_access(b, w, A, lane, off, 4, op, false);
 }
 
 /* Writes (or atomics) by the lanes m of a warp, in lane order. */
@@ -447,6 +507,34 @@ static inline __attribute__((always_inline)) void writes(sim_block *b, sim_warp 
         return;
     }
     const shadow_at A = shadow_at_of(b, w);
+    if (n == 4 && !atomic) {
+        /* a lane writing a whole word that no thread wrote or read this
+           epoch has nothing to report, only the record (init_mask becomes
+           0xf: it holds only the word's 4 bits); one test finds that. Any
+           other lane takes write_lane4 (SIM_NONE, whose low bits are set,
+           included) */
+        for (uint32_t r = m; r; r &= r - 1) { /* the lanes of m, in order */
+            int l = __builtin_ctz(r);
+            uint32_t off = soff[l];
+            if (!(off & 3)) {
+                sim_shadow *s = &A.sh[off / 4];
+                if (__builtin_expect((s->w_epoch != A.epoch) & (s->r_epoch != A.epoch), 1)) {
+                    s->init_mask = 0xf;
+                    s->w_epoch = A.epoch;
+                    s->w_tid = (uint16_t)(A.wid * 32 + (unsigned)l);
+                    s->w_wsync = A.wsync;
+                    s->w_step = A.step;
+                    s->w_op = op;
+                    s->w_atomic = 0;
+                    s->w_mask = 0xf;
+                    s->r_epoch = 0;
+                    continue;
+                }
+            }
+            if (off != SIM_NONE) write_lane4(b, w, &A, l, off, op);
+        }
+        return;
+    }
     if (n == 4) {
         for (uint32_t r = m; r; r &= r - 1) { /* the lanes of m, in order */
             int l = __builtin_ctz(r);
