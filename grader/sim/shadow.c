@@ -98,6 +98,14 @@ static inline shadow_at shadow_at_of(const sim_block *b, const sim_warp *w)
                        (b->checks & SIM_CHECK_RACES) != 0, (b->checks & SIM_CHECK_MEMORY) != 0};
 }
 
+/* The entry of the word at byte offset off, a multiple of 4: off * 12 bytes
+ * in (48 a word), one lea and an add where &sh[off / 4] takes a shift too. */
+static inline sim_shadow *shadow_word(const shadow_at *A, uint32_t off)
+{
+    _Static_assert(sizeof(sim_shadow) == 12 * 4, "shadow_word: 12 bytes a byte of offset");
+    return (sim_shadow *)(void *)((char *)A->sh + (size_t)off * 12);
+}
+
 static inline uint8_t written_at(const shadow_at *A, const sim_shadow *s)
 {
     return s->w_epoch >= A->base ? s->init_mask : 0;
@@ -446,14 +454,18 @@ static inline __attribute__((always_inline)) void plain_reads4(sim_block *b, sim
                                                                const uint32_t *soff, uint32_t op)
 {
     const shadow_at A = shadow_at_of(b, w);
+    if (!A.races) { /* no reader records: the lane path for all */
+        plain_reads(b, w, m, soff, 4, op);
+        return;
+    }
     uint32_t prev = SIM_NONE;
     for (uint32_t r = m; r; r &= r - 1) { /* the lanes of m, in order */
         int l = __builtin_ctz(r);
         uint32_t off = soff[l];
         if (!(off & 3)) {
-            sim_shadow *s = &A.sh[off / 4];
+            sim_shadow *s = shadow_word(&A, off);
             if (__builtin_expect((s->w_epoch != A.epoch) & (s->w_epoch >= A.base) & (s->init_mask == 0xf) &
-                                     (s->r_epoch != A.epoch) & A.races,
+                                     (s->r_epoch != A.epoch),
                                  1)) {
                 s->r_epoch = A.epoch;
                 s->r_tid = (uint16_t)(A.wid * 32 + (unsigned)l);
@@ -517,7 +529,7 @@ static inline __attribute__((always_inline)) void writes(sim_block *b, sim_warp 
             int l = __builtin_ctz(r);
             uint32_t off = soff[l];
             if (!(off & 3)) {
-                sim_shadow *s = &A.sh[off / 4];
+                sim_shadow *s = shadow_word(&A, off);
                 if (__builtin_expect((s->w_epoch != A.epoch) & (s->r_epoch != A.epoch), 1)) {
                     s->init_mask = 0xf;
                     s->w_epoch = A.epoch;
