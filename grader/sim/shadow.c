@@ -450,6 +450,32 @@ static void plain_reads(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *s
  * nothing to report, and starts the epoch's reader record, as read_word
  * would; one test (the bit and) finds that. Any other lane takes
  * plain_read_lane4 (SIM_NONE, whose low bits are set, included). */
+/* plain_reads4's lane l (off its offset; prev the lane before's, updated). */
+static inline __attribute__((always_inline)) void read4_lane(sim_block *b, sim_warp *w, const shadow_at *A, int l,
+                                                             uint32_t off, uint32_t *prev, uint32_t op)
+{
+    if (!(off & 3)) {
+        sim_shadow *s = shadow_word(A, off);
+        if (__builtin_expect((s->w_epoch != A->epoch) & (s->w_epoch >= A->base) & (s->init_mask == 0xf) &
+                                 (s->r_epoch != A->epoch),
+                             1)) {
+            s->r_epoch = A->epoch;
+            s->r_tid = (uint16_t)(A->wid * 32 + (unsigned)l);
+            s->r_warps = A->wbit;
+            s->r_multi = 0;
+            s->r_mask = 0xf;
+            s->r_op = op;
+            s->r_tid2 = SIM_NO_TID;
+            s->r_wsync = A->wsync;
+            *prev = off;
+            return;
+        }
+    }
+    if (off == SIM_NONE) return;
+    plain_read_lane4(b, w, A, l, off, *prev, op);
+    *prev = off;
+}
+
 static inline __attribute__((always_inline)) void plain_reads4(sim_block *b, sim_warp *w, uint32_t m,
                                                                const uint32_t *soff, uint32_t op)
 {
@@ -459,29 +485,14 @@ static inline __attribute__((always_inline)) void plain_reads4(sim_block *b, sim
         return;
     }
     uint32_t prev = SIM_NONE;
+    if (m == SIM_FULL) { /* a full warp: a plain count */
+#pragma GCC unroll 1
+        for (int l = 0; l < 32; l++) read4_lane(b, w, &A, l, soff[l], &prev, op);
+        return;
+    }
     for (uint32_t r = m; r; r &= r - 1) { /* the lanes of m, in order */
         int l = __builtin_ctz(r);
-        uint32_t off = soff[l];
-        if (!(off & 3)) {
-            sim_shadow *s = shadow_word(&A, off);
-            if (__builtin_expect((s->w_epoch != A.epoch) & (s->w_epoch >= A.base) & (s->init_mask == 0xf) &
-                                     (s->r_epoch != A.epoch),
-                                 1)) {
-                s->r_epoch = A.epoch;
-                s->r_tid = (uint16_t)(A.wid * 32 + (unsigned)l);
-                s->r_warps = A.wbit;
-                s->r_multi = 0;
-                s->r_mask = 0xf;
-                s->r_op = op;
-                s->r_tid2 = SIM_NO_TID;
-                s->r_wsync = A.wsync;
-                prev = off;
-                continue;
-            }
-        }
-        if (off == SIM_NONE) continue;
-        plain_read_lane4(b, w, &A, l, off, prev, op);
-        prev = off;
+        read4_lane(b, w, &A, l, soff[l], &prev, op);
     }
 }
 
@@ -506,6 +517,32 @@ static __attribute__((noinline)) void write_lane4(sim_block *b, sim_warp *w, con
     write_access(b, w, A, lane, off, 4, op, false);
 }
 
+/* A plain write of 4 bytes at off by lane l: a lane writing a whole word
+ * that no thread wrote or read this epoch has nothing to report, only the
+ * record (init_mask becomes 0xf: it holds only the word's 4 bits); one test
+ * finds that. Any other lane takes write_lane4 (SIM_NONE, whose low bits
+ * are set, included). */
+static inline __attribute__((always_inline)) void write4_lane(sim_block *b, sim_warp *w, const shadow_at *A, int l,
+                                                              uint32_t off, uint32_t op)
+{
+    if (!(off & 3)) {
+        sim_shadow *s = shadow_word(A, off);
+        if (__builtin_expect((s->w_epoch != A->epoch) & (s->r_epoch != A->epoch), 1)) {
+            s->init_mask = 0xf;
+            s->w_epoch = A->epoch;
+            s->w_tid = (uint16_t)(A->wid * 32 + (unsigned)l);
+            s->w_wsync = A->wsync;
+            s->w_step = A->step;
+            s->w_op = op;
+            s->w_atomic = 0;
+            s->w_mask = 0xf;
+            s->r_epoch = 0;
+            return;
+        }
+    }
+    if (off != SIM_NONE) write_lane4(b, w, A, l, off, op);
+}
+
 /* Writes (or atomics) by the lanes m of a warp, in lane order. */
 static inline __attribute__((always_inline)) void writes(sim_block *b, sim_warp *w, uint32_t m,
                                                          const uint32_t *soff, unsigned n, uint32_t op,
@@ -520,31 +557,13 @@ static inline __attribute__((always_inline)) void writes(sim_block *b, sim_warp 
     }
     const shadow_at A = shadow_at_of(b, w);
     if (n == 4 && !atomic) {
-        /* a lane writing a whole word that no thread wrote or read this
-           epoch has nothing to report, only the record (init_mask becomes
-           0xf: it holds only the word's 4 bits); one test finds that. Any
-           other lane takes write_lane4 (SIM_NONE, whose low bits are set,
-           included) */
-        for (uint32_t r = m; r; r &= r - 1) { /* the lanes of m, in order */
-            int l = __builtin_ctz(r);
-            uint32_t off = soff[l];
-            if (!(off & 3)) {
-                sim_shadow *s = shadow_word(&A, off);
-                if (__builtin_expect((s->w_epoch != A.epoch) & (s->r_epoch != A.epoch), 1)) {
-                    s->init_mask = 0xf;
-                    s->w_epoch = A.epoch;
-                    s->w_tid = (uint16_t)(A.wid * 32 + (unsigned)l);
-                    s->w_wsync = A.wsync;
-                    s->w_step = A.step;
-                    s->w_op = op;
-                    s->w_atomic = 0;
-                    s->w_mask = 0xf;
-                    s->r_epoch = 0;
-                    continue;
-                }
-            }
-            if (off != SIM_NONE) write_lane4(b, w, &A, l, off, op);
+        if (m == SIM_FULL) { /* a full warp: a plain count */
+#pragma GCC unroll 1
+            for (int l = 0; l < 32; l++) write4_lane(b, w, &A, l, soff[l], op);
+            return;
         }
+        for (uint32_t r = m; r; r &= r - 1) /* the lanes of m, in order */
+            write4_lane(b, w, &A, __builtin_ctz(r), soff[__builtin_ctz(r)], op);
         return;
     }
     if (n == 4) {
