@@ -81,3 +81,33 @@ __global__ void compare16(unsigned* out)
         : "=r"(r) : "h"(x));
     out[t] = r;
 }
+
+// case: a partial warp's 32-bit loads and stores whose lanes are one run on
+// consecutive elements are one copy each (warp_access.c, copy_run); a run
+// whose last lane, or a middle one, is elsewhere is not, and each of its
+// lanes reads and writes its own element
+// kernel: partialRuns
+// launch: grid 1 block 32
+// buffer: in u32 64 = iota
+// buffer: out u32 64 = 0
+// params: in out
+// expect: out[0..11] = iota*1+100
+// expect: out[12..15] = 0
+// expect: out[16..22] = iota*1+4
+// expect: out[23..31] = 0
+// expect: out[32..39] = list 39 40 0 42 43 44 0 0
+// expect: out[40..40] = 50
+// expect: out[41..59] = 0
+// expect: out[60..60] = 67
+// expect: out[61..63] = 0
+// expect: no hazards
+__global__ void partialRuns(const unsigned* in, unsigned* out)
+{
+    const unsigned t = threadIdx.x;
+    if (t < 12) out[t] = in[t] + 100;
+    if (t < 8) out[t == 7 ? 40 : 16 + t] = in[t == 7 ? 50 : 20 + t];
+    if (t < 6) {
+        const unsigned i = t == 2 ? 60 : 32 + t;
+        out[i] = in[i] + 7;
+    }
+}
