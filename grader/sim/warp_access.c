@@ -787,16 +787,28 @@ SIM_HOT void sim_exec_ldparam(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m
         return;
     }
     w->minst++;
-    int first = __builtin_ctz(m);
-    put_value(w, op, 0, first, b->L->params + op->imm);
-    if (op->p[3] & SIM_MF_DST64) {
-        uint64_t *row = w->r64 + (size_t)op->s[0] * 32, v = row[first];
+    /* the value put_value would give a lane, made once, then every lane's */
+    const uint8_t *src = b->L->params + op->imm;
+    unsigned size = op->p[1], fl = op->p[3];
+    uint64_t v;
+    switch (size) {
+    case 1: v = *src; break;
+    case 2: { uint16_t x; memcpy(&x, src, 2); v = x; break; }
+    case 4: { uint32_t x; memcpy(&x, src, 4); v = x; break; }
+    default: memcpy(&v, src, 8); break;
+    }
+    if ((fl & SIM_MF_SIGNED) && size < 8) {
+        unsigned sh = 64 - size * 8;
+        v = (uint64_t)((int64_t)(v << sh) >> sh);
+    }
+    if (fl & SIM_MF_DST64) {
+        uint64_t *row = w->r64 + (size_t)op->s[0] * 32;
         if (m == SIM_FULL) for (int l = 0; l < 32; l++) row[l] = v;
         else for (int l = 0; l < 32; l++) row[l] = (m >> l & 1u) ? v : row[l];
     } else {
-        uint32_t *row = w->r32 + (size_t)op->s[0] * 32, v = row[first];
-        if (m == SIM_FULL) for (int l = 0; l < 32; l++) row[l] = v;
-        else for (int l = 0; l < 32; l++) row[l] = (m >> l & 1u) ? v : row[l];
+        uint32_t *row = w->r32 + (size_t)op->s[0] * 32, v32 = (uint32_t)(fl & SIM_MF_DST16 ? v & 0xffff : v);
+        if (m == SIM_FULL) for (int l = 0; l < 32; l++) row[l] = v32;
+        else for (int l = 0; l < 32; l++) row[l] = (m >> l & 1u) ? v32 : row[l];
     }
 }
 

@@ -111,3 +111,34 @@ __global__ void partialRuns(const unsigned* in, unsigned* out)
         out[i] = in[i] + 7;
     }
 }
+
+// case: ld.param widens a kernel parameter as ld does (warp_access.c,
+// sim_exec_ldparam): signed types sign-extended into 64-bit and 32-bit
+// registers, in a partial warp (the other lanes keep their values)
+// kernel: paramWiden
+// launch: grid 1 block 32
+// buffer: a s64 32 = 0
+// buffer: b s32 32 = 0
+// buffer: c s64 32 = 0
+// params: a b c -5 -300 -7
+// expect: a[0..19] = -5
+// expect: a[20..31] = 1
+// expect: b[0..19] = -300
+// expect: b[20..31] = 2
+// expect: c[0..19] = -7
+// expect: c[20..31] = 3
+// expect: no hazards
+extern "C" __global__ void paramWiden(long long* a, int* b, long long* c, int n, short h, signed char s)
+{
+    const unsigned t = threadIdx.x;
+    long long x = 1, z = 3;
+    int y = 2;
+    if (t < 20) {
+        asm volatile("ld.param.s32 %0, [paramWiden_param_3];" : "=l"(x));
+        asm volatile("ld.param.s16 %0, [paramWiden_param_4];" : "=r"(y));
+        asm volatile("ld.param.s8 %0, [paramWiden_param_5];" : "=l"(z));
+    }
+    a[t] = x;
+    b[t] = y;
+    c[t] = z;
+}
