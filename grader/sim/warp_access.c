@@ -692,6 +692,10 @@ static SIM_HOT void blend_run(uint32_t *restrict row, const uint32_t *restrict w
  * bytes written as such GCC expands inline as rep movsq, slow to start.) */
 static HOT_INLINE void copy_run(void *restrict dst, const void *restrict src, unsigned n)
 {
+    if (n == 1) { /* one lane (`if (lane == 0)`): no call */
+        memcpy(dst, src, 4);
+        return;
+    }
     for (unsigned i = 0; i < n; i++) memcpy((char *)dst + 4 * i, (const char *)src + 4 * i, 4);
 }
 
