@@ -87,9 +87,29 @@ static HOT_INLINE bool sectors_strided(const uint64_t *addr, unsigned total)
            !((addr[0] | d) & (total - 1)) && one_stride(addr);
 }
 
+/* The lanes of m (some) packed: the k-th lane of m at the first's address
+ * plus k total, every byte from the first's to the last's end once (a
+ * compaction's stores through a ballot's prefix count). sectors_general
+ * counts the same: its ordered pass adds each lane's sectors past the one
+ * before's, so the span's sectors, when the span does not wrap around the
+ * address space (checked). False when the lanes are not so. */
+static HOT_INLINE bool sectors_packed(const uint64_t *addr, uint32_t m, unsigned total, uint64_t *sectors)
+{
+    uint64_t a0 = addr[__builtin_ctz(m)], next = a0;
+    for (uint32_t r = m; r; r &= r - 1) {
+        if (addr[__builtin_ctz(r)] != next) return false;
+        next += total;
+    }
+    if (next - 1 < a0) return false; /* the span wraps around */
+    *sectors = ((next - 1) >> 5) - (a0 >> 5) + 1;
+    return true;
+}
+
 uint64_t sim_sectors_of(const uint64_t *addr, uint32_t m, unsigned total, bool general)
 {
+    uint64_t sectors;
     if (!general && m == SIM_FULL && sectors_strided(addr, total)) return 32;
+    if (!general && m && sectors_packed(addr, m, total, &sectors)) return sectors;
     return sectors_general(addr, m, total);
 }
 
@@ -100,9 +120,9 @@ static HOT_INLINE void count_sectors(sim_block *b, const uint64_t *addr, uint32_
     if (run && m) { /* the coalesced case, a full warp or a run of its lanes (a guarded tail, a row's live columns) */
         int f = __builtin_ctz(m), e = 31 - __builtin_clz(m);
         sectors = ((addr[e] + total - 1) >> 5) - (addr[f] >> 5) + 1;
-    } else if (m == SIM_FULL && sectors_strided(addr, total)) {
-        sectors = 32;
-    } else {
+    } else if (m == SIM_FULL) { /* packed, it would be a run */
+        sectors = sectors_strided(addr, total) ? 32 : sectors_general(addr, m, total);
+    } else if (!m || !sectors_packed(addr, m, total, &sectors)) {
         sectors = sectors_general(addr, m, total);
     }
     uint64_t bytes = (uint64_t)__builtin_popcount(m) * total;

@@ -1,9 +1,10 @@
-/* test_sim_sectors.c - the global-memory sector count's shortcut for a full
+/* test_sim_sectors.c - the global-memory sector count's shortcuts for a full
  * warp at a constant stride of a sector or more (warp_access.c:
- * sectors_strided) against the general count it stands for: random full
- * warps at strides on both sides of a sector, up and down, of every access
- * size, aligned or not, near the ends of the address space, and with one
- * lane off the stride, must count the same either way. */
+ * sectors_strided) and for packed lanes (sectors_packed) against the general
+ * count they stand for: random full warps at strides on both sides of a
+ * sector, up and down, of every access size, aligned or not, near the ends
+ * of the address space, and with one lane off the stride, and random masks
+ * of packed lanes, with one lane off or not, must count the same either way. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -84,11 +85,52 @@ static void test_huge_strides(void **state)
     }
 }
 
+/* Partial warps whose lanes are packed (sectors_packed): the k-th lane of
+ * a random mask at a0 + k total, near the ends of the address space too,
+ * and some with one lane off by an element or two or on the lane before's. */
+static void test_packed_lanes(void **state)
+{
+    (void)state;
+    static const unsigned totals[] = {1, 2, 4, 8, 16, 32, 12, 64};
+    unsigned packed = 0;
+    for (int i = 0; i < 200000; i++) {
+        unsigned total = totals[next(sizeof totals / sizeof totals[0])];
+        uint32_t m = (uint32_t)next64();
+        if (next(8) == 0) m &= (uint32_t)next64(); /* sparser */
+        if (!m) m = 1u << next(32);
+        uint64_t a0;
+        switch (next(4)) {
+        case 0: a0 = next(1 << 20); break;
+        case 1: a0 = UINT64_MAX - next(1 << 12); break; /* a span that may wrap */
+        case 2: a0 = (1ull << 40) + next(1 << 24); break;
+        default: a0 = next64(); break;
+        }
+        if (next(2)) a0 &= ~(uint64_t)(total - 1);
+        uint64_t addr[32], at = a0;
+        for (int l = 0; l < 32; l++) {
+            addr[l] = next64(); /* lanes outside m: anything */
+            if (m >> l & 1u) {
+                addr[l] = at;
+                at += total;
+            }
+        }
+        bool off = next(4) == 0;
+        if (off) {
+            int l = (int)next(32);
+            if (m >> l & 1u) addr[l] += (uint64_t)(int64_t)(next(2) ? 1 : -1) * total * (1 + next(2));
+        }
+        same_count(addr, m, total, i);
+        packed += !off;
+    }
+    assert_true(packed > 100000);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_strided_warps),
         cmocka_unit_test(test_huge_strides),
+        cmocka_unit_test(test_packed_lanes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
