@@ -423,77 +423,70 @@ static inline __attribute__((always_inline)) void plain_read_lane(sim_block *b, 
     read_access(b, w, A, l, off, n, op);
 }
 
-/* plain_read_lane of a 4-byte read, out of line: the rarer lane of
- * plain_reads4, which keeps its loop's registers. */
-static __attribute__((noinline)) void plain_read_lane4(sim_block *b, sim_warp *w, const shadow_at *A, int l,
-                                                       uint32_t off, uint32_t prev, uint32_t op)
+/* The plain-mode reads of a warp's lanes r (in order) for any size; prev
+ * is the word offset the lane before r's first read (SIM_NONE when none). */
+static inline __attribute__((always_inline)) void plain_reads_from(sim_block *b, sim_warp *w, const shadow_at *A,
+                                                                   uint32_t r, const uint32_t *soff, uint32_t prev,
+                                                                   unsigned n, uint32_t op)
 {
-    plain_read_lane(b, w, A, l, off, prev, 4, op);
-}
-
-/* The plain-mode reads of a warp's lanes, for any size. */
-static void plain_reads(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op)
-{
-    const shadow_at A = shadow_at_of(b, w);
-    uint32_t prev = SIM_NONE;
-    for (uint32_t r = m; r; r &= r - 1) { /* the lanes of m, in order */
+    for (; r; r &= r - 1) { /* the lanes of r, in order */
         int l = __builtin_ctz(r);
         if (soff[l] == SIM_NONE) continue;
-        plain_read_lane(b, w, &A, l, soff[l], prev, n, op);
+        plain_read_lane(b, w, A, l, soff[l], prev, n, op);
         prev = soff[l];
     }
 }
 
-/* The plain-mode 4-byte reads of a warp's lanes. A lane reading a whole
- * word that the block wholly wrote before this epoch and no thread has read
- * in it yet (a tile read after the barrier that follows its writes) has
- * nothing to report, and starts the epoch's reader record, as read_word
- * would; one test (the bit and) finds that. Any other lane takes
- * plain_read_lane4 (SIM_NONE, whose low bits are set, included). */
-/* plain_reads4's lane l (off its offset; prev the lane before's, updated). */
-static inline __attribute__((always_inline)) void read4_lane(sim_block *b, sim_warp *w, const shadow_at *A, int l,
-                                                             uint32_t off, uint32_t *prev, uint32_t op)
+/* A lane l reading a whole word (off) that the block wholly wrote before
+ * this epoch and no thread has read in it yet (a tile read after the
+ * barrier that follows its writes) has nothing to report, and starts the
+ * epoch's reader record, as read_word would; one test (the bit and) finds
+ * that. False, with nothing done, for any other lane (SIM_NONE, whose low
+ * bits are set, included). */
+static inline __attribute__((always_inline)) bool read4_fast(const shadow_at *A, int l, uint32_t off, uint32_t op)
 {
-    if (!(off & 3)) {
-        sim_shadow *s = shadow_word(A, off);
-        if (__builtin_expect((s->w_epoch != A->epoch) & (s->w_epoch >= A->base) & (s->init_mask == 0xf) &
-                                 (s->r_epoch != A->epoch),
-                             1)) {
-            s->r_epoch = A->epoch;
-            s->r_tid = (uint16_t)(A->wid * 32 + (unsigned)l);
-            s->r_warps = A->wbit;
-            s->r_multi = 0;
-            s->r_mask = 0xf;
-            s->r_op = op;
-            s->r_tid2 = SIM_NO_TID;
-            s->r_wsync = A->wsync;
-            *prev = off;
-            return;
-        }
-    }
-    if (off == SIM_NONE) return;
-    plain_read_lane4(b, w, A, l, off, *prev, op);
-    *prev = off;
+    if (off & 3) return false;
+    sim_shadow *s = shadow_word(A, off);
+    if (!__builtin_expect((s->w_epoch != A->epoch) & (s->w_epoch >= A->base) & (s->init_mask == 0xf) &
+                              (s->r_epoch != A->epoch),
+                          1))
+        return false;
+    s->r_epoch = A->epoch;
+    s->r_tid = (uint16_t)(A->wid * 32 + (unsigned)l);
+    s->r_warps = A->wbit;
+    s->r_multi = 0;
+    s->r_mask = 0xf;
+    s->r_op = op;
+    s->r_tid2 = SIM_NO_TID;
+    s->r_wsync = A->wsync;
+    return true;
 }
 
+/* The plain-mode 4-byte reads of a warp's lanes: read4_fast lane by lane
+ * in a tight loop (a full warp's with a plain count) while it holds; from
+ * the first lane it does not hold for, the general loop for the rest (a
+ * tree reduction's reads of words written this epoch never take the first
+ * loop past its first lane). */
 static inline __attribute__((always_inline)) void plain_reads4(sim_block *b, sim_warp *w, uint32_t m,
                                                                const uint32_t *soff, uint32_t op)
 {
     const shadow_at A = shadow_at_of(b, w);
-    if (!A.races) { /* no reader records: the lane path for all */
-        plain_reads(b, w, m, soff, 4, op);
-        return;
-    }
-    uint32_t prev = SIM_NONE;
-    if (m == SIM_FULL) { /* a full warp: a plain count */
+    uint32_t r = m;
+    if (A.races) { /* (without race checks no reader records: the general loop) */
+        if (m == SIM_FULL) { /* a full warp: a plain count */
+            int l = 0;
 #pragma GCC unroll 1
-        for (int l = 0; l < 32; l++) read4_lane(b, w, &A, l, soff[l], &prev, op);
-        return;
+            for (; l < 32; l++)
+                if (!read4_fast(&A, l, soff[l], op)) break;
+            if (l == 32) return;
+            r = SIM_FULL << l;
+        } else {
+            while (r && read4_fast(&A, __builtin_ctz(r), soff[__builtin_ctz(r)], op)) r &= r - 1;
+        }
     }
-    for (uint32_t r = m; r; r &= r - 1) { /* the lanes of m, in order */
-        int l = __builtin_ctz(r);
-        read4_lane(b, w, &A, l, soff[l], &prev, op);
-    }
+    if (!r) return;
+    uint32_t before = m & ~r; /* the fast lanes, all below r's: whole words, never SIM_NONE */
+    plain_reads_from(b, w, &A, r, soff, before ? soff[31 - __builtin_clz(before)] : SIM_NONE, 4, op);
 }
 
 void sim_shadow_reads(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op)
@@ -505,42 +498,34 @@ void sim_shadow_reads(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *sof
             if ((m >> l & 1u) && soff[l] != SIM_NONE) sync_read(b, w, l, soff[l], n, op, c);
         return;
     }
-    if (n == 4) plain_reads4(b, w, m, soff, op);
-    else plain_reads(b, w, m, soff, n, op);
-}
-
-/* One lane's plain write of 4 bytes at off, out of line: the rarer lane
- * of writes' 4-byte loop, which keeps its registers. */
-static __attribute__((noinline)) void write_lane4(sim_block *b, sim_warp *w, const shadow_at *A, int lane,
-                                                  uint32_t off, uint32_t op)
-{
-    write_access(b, w, A, lane, off, 4, op, false);
+    if (n == 4) {
+        plain_reads4(b, w, m, soff, op);
+    } else {
+        const shadow_at A = shadow_at_of(b, w);
+        plain_reads_from(b, w, &A, m, soff, SIM_NONE, n, op);
+    }
 }
 
 /* A plain write of 4 bytes at off by lane l: a lane writing a whole word
  * that no thread wrote or read this epoch has nothing to report, only the
  * record (init_mask becomes 0xf: it holds only the word's 4 bits); one test
- * finds that. Any other lane takes write_lane4 (SIM_NONE, whose low bits
- * are set, included). */
-static inline __attribute__((always_inline)) void write4_lane(sim_block *b, sim_warp *w, const shadow_at *A, int l,
-                                                              uint32_t off, uint32_t op)
+ * finds that. False, with nothing done, for any other lane (SIM_NONE, whose
+ * low bits are set, included). */
+static inline __attribute__((always_inline)) bool write4_fast(const shadow_at *A, int l, uint32_t off, uint32_t op)
 {
-    if (!(off & 3)) {
-        sim_shadow *s = shadow_word(A, off);
-        if (__builtin_expect((s->w_epoch != A->epoch) & (s->r_epoch != A->epoch), 1)) {
-            s->init_mask = 0xf;
-            s->w_epoch = A->epoch;
-            s->w_tid = (uint16_t)(A->wid * 32 + (unsigned)l);
-            s->w_wsync = A->wsync;
-            s->w_step = A->step;
-            s->w_op = op;
-            s->w_atomic = 0;
-            s->w_mask = 0xf;
-            s->r_epoch = 0;
-            return;
-        }
-    }
-    if (off != SIM_NONE) write_lane4(b, w, A, l, off, op);
+    if (off & 3) return false;
+    sim_shadow *s = shadow_word(A, off);
+    if (!__builtin_expect((s->w_epoch != A->epoch) & (s->r_epoch != A->epoch), 1)) return false;
+    s->init_mask = 0xf;
+    s->w_epoch = A->epoch;
+    s->w_tid = (uint16_t)(A->wid * 32 + (unsigned)l);
+    s->w_wsync = A->wsync;
+    s->w_step = A->step;
+    s->w_op = op;
+    s->w_atomic = 0;
+    s->w_mask = 0xf;
+    s->r_epoch = 0;
+    return true;
 }
 
 /* Writes (or atomics) by the lanes m of a warp, in lane order. */
@@ -556,24 +541,27 @@ static inline __attribute__((always_inline)) void writes(sim_block *b, sim_warp 
         return;
     }
     const shadow_at A = shadow_at_of(b, w);
-    if (n == 4 && !atomic) {
-        if (m == SIM_FULL) { /* a full warp: a plain count */
+    uint32_t r = m;
+    if (n == 4 && !atomic) { /* write4_fast while it holds (a full warp's with a plain count), then the general loop */
+        if (m == SIM_FULL) {
+            int l = 0;
 #pragma GCC unroll 1
-            for (int l = 0; l < 32; l++) write4_lane(b, w, &A, l, soff[l], op);
-            return;
+            for (; l < 32; l++)
+                if (!write4_fast(&A, l, soff[l], op)) break;
+            if (l == 32) return;
+            r = SIM_FULL << l;
+        } else {
+            while (r && write4_fast(&A, __builtin_ctz(r), soff[__builtin_ctz(r)], op)) r &= r - 1;
         }
-        for (uint32_t r = m; r; r &= r - 1) /* the lanes of m, in order */
-            write4_lane(b, w, &A, __builtin_ctz(r), soff[__builtin_ctz(r)], op);
-        return;
     }
     if (n == 4) {
-        for (uint32_t r = m; r; r &= r - 1) { /* the lanes of m, in order */
+        for (; r; r &= r - 1) { /* the lanes of r, in order */
             int l = __builtin_ctz(r);
             if (soff[l] != SIM_NONE) write_access(b, w, &A, l, soff[l], 4, op, atomic);
         }
         return;
     }
-    for (uint32_t r = m; r; r &= r - 1) { /* the lanes of m, in order */
+    for (; r; r &= r - 1) { /* the lanes of m, in order */
         int l = __builtin_ctz(r);
         if (soff[l] != SIM_NONE) write_access(b, w, &A, l, soff[l], n, op, atomic);
     }
