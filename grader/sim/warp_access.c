@@ -105,12 +105,20 @@ static HOT_INLINE bool sectors_packed(const uint64_t *addr, uint32_t m, unsigned
     return true;
 }
 
-uint64_t sim_sectors_of(const uint64_t *addr, uint32_t m, unsigned total, bool general)
+/* The sectors of lanes that are not one run: a full warp's at one stride,
+ * a partial warp's packed lanes (a full warp's, packed, would be a run), or
+ * the general count. */
+static HOT_INLINE uint64_t sectors_scattered(const uint64_t *addr, uint32_t m, unsigned total)
 {
     uint64_t sectors;
-    if (!general && m == SIM_FULL && sectors_strided(addr, total)) return 32;
-    if (!general && m && sectors_packed(addr, m, total, &sectors)) return sectors;
+    if (m == SIM_FULL) return sectors_strided(addr, total) ? 32 : sectors_general(addr, m, total);
+    if (m && sectors_packed(addr, m, total, &sectors)) return sectors;
     return sectors_general(addr, m, total);
+}
+
+uint64_t sim_sectors_of(const uint64_t *addr, uint32_t m, unsigned total, bool general)
+{
+    return general ? sectors_general(addr, m, total) : sectors_scattered(addr, m, total);
 }
 
 static HOT_INLINE void count_sectors(sim_block *b, const uint64_t *addr, uint32_t m, unsigned total, bool store,
@@ -120,10 +128,8 @@ static HOT_INLINE void count_sectors(sim_block *b, const uint64_t *addr, uint32_
     if (run && m) { /* the coalesced case, a full warp or a run of its lanes (a guarded tail, a row's live columns) */
         int f = __builtin_ctz(m), e = 31 - __builtin_clz(m);
         sectors = ((addr[e] + total - 1) >> 5) - (addr[f] >> 5) + 1;
-    } else if (m == SIM_FULL) { /* packed, it would be a run */
-        sectors = sectors_strided(addr, total) ? 32 : sectors_general(addr, m, total);
-    } else if (!m || !sectors_packed(addr, m, total, &sectors)) {
-        sectors = sectors_general(addr, m, total);
+    } else {
+        sectors = sectors_scattered(addr, m, total);
     }
     uint64_t bytes = (uint64_t)__builtin_popcount(m) * total;
     if (store) {
@@ -214,7 +220,9 @@ static void count_banks(sim_block *b, const uint64_t *addr, uint32_t m, unsigned
 
 /* ---- registers ---- */
 
-static HOT_INLINE void put_value(sim_warp *w, const sim_op *op, unsigned e, int l, const uint8_t *src)
+/* The value a load of op's element size at src gives its destination:
+ * widened (signed or not), and cut to 16 bits for a 16-bit register. */
+static HOT_INLINE uint64_t loaded_value(const sim_op *op, const uint8_t *src)
 {
     unsigned size = op->p[1];
     uint64_t v;
@@ -230,12 +238,15 @@ static HOT_INLINE void put_value(sim_warp *w, const sim_op *op, unsigned e, int 
         unsigned sh = 64 - size * 8;
         v = (uint64_t)((int64_t)(v << sh) >> sh);
     }
-    if (op->p[3] & SIM_MF_DST64) {
-        w->r64[(size_t)op->s[e] * 32 + (unsigned)l] = v;
-    } else {
-        if (op->p[3] & SIM_MF_DST16) v &= 0xffff;
-        w->r32[(size_t)op->s[e] * 32 + (unsigned)l] = (uint32_t)v;
-    }
+    if (!(op->p[3] & SIM_MF_DST64) && (op->p[3] & SIM_MF_DST16)) v &= 0xffff;
+    return v;
+}
+
+static HOT_INLINE void put_value(sim_warp *w, const sim_op *op, unsigned e, int l, const uint8_t *src)
+{
+    uint64_t v = loaded_value(op, src);
+    if (op->p[3] & SIM_MF_DST64) w->r64[(size_t)op->s[e] * 32 + (unsigned)l] = v;
+    else w->r32[(size_t)op->s[e] * 32 + (unsigned)l] = (uint32_t)v;
 }
 
 static uint64_t get_value(const sim_warp *w, const sim_op *op, unsigned e, int l)
@@ -813,25 +824,13 @@ SIM_HOT void sim_exec_ldparam(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m
     }
     w->minst++;
     /* the value put_value would give a lane, made once, then every lane's */
-    const uint8_t *src = b->L->params + op->imm;
-    unsigned size = op->p[1], fl = op->p[3];
-    uint64_t v;
-    switch (size) {
-    case 1: v = *src; break;
-    case 2: { uint16_t x; memcpy(&x, src, 2); v = x; break; }
-    case 4: { uint32_t x; memcpy(&x, src, 4); v = x; break; }
-    default: memcpy(&v, src, 8); break;
-    }
-    if ((fl & SIM_MF_SIGNED) && size < 8) {
-        unsigned sh = 64 - size * 8;
-        v = (uint64_t)((int64_t)(v << sh) >> sh);
-    }
-    if (fl & SIM_MF_DST64) {
+    uint64_t v = loaded_value(op, b->L->params + op->imm);
+    if (op->p[3] & SIM_MF_DST64) {
         uint64_t *row = w->r64 + (size_t)op->s[0] * 32;
         if (m == SIM_FULL) for (int l = 0; l < 32; l++) row[l] = v;
         else for (int l = 0; l < 32; l++) row[l] = (m >> l & 1u) ? v : row[l];
     } else {
-        uint32_t *row = w->r32 + (size_t)op->s[0] * 32, v32 = (uint32_t)(fl & SIM_MF_DST16 ? v & 0xffff : v);
+        uint32_t *row = w->r32 + (size_t)op->s[0] * 32, v32 = (uint32_t)v;
         if (m == SIM_FULL) for (int l = 0; l < 32; l++) row[l] = v32;
         else for (int l = 0; l < 32; l++) row[l] = (m >> l & 1u) ? v32 : row[l];
     }
