@@ -561,7 +561,7 @@ static inline __attribute__((always_inline)) void writes(sim_block *b, sim_warp 
         }
         return;
     }
-    for (; r; r &= r - 1) { /* the lanes of m, in order */
+    for (; r; r &= r - 1) { /* the lanes of r, in order */
         int l = __builtin_ctz(r);
         if (soff[l] != SIM_NONE) write_access(b, w, &A, l, soff[l], n, op, atomic);
     }
