@@ -761,6 +761,8 @@ typedef struct sim_zero {
 } sim_zero;
 
 void sim_zero_plan(const sim_program *p, sim_zero *z);
+/* Gives registers whose lives never overlap one row (see zero.c). */
+void sim_pack_registers(sim_program *p);
 void sim_zero_free(sim_zero *z);
 
 /* ---- the launch ---- */

@@ -427,6 +427,7 @@ cl_status sim_program_build(sim_machine *m, const ptx_module *mod, long entry, s
         uint32_t f = lw.fns.v[k];
         sim_cfg_analyse(lw.p, lw.code_base[f], mod->funcs[f].ninsns + 1);
     }
+    if (!m->opt.reference_alu) sim_pack_registers(lw.p); /* the reference keeps every row */
     *out = lw.p;
     lw.p = NULL;
 done:

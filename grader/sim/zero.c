@@ -12,7 +12,8 @@
  *     gets a value or the poison) writes its destination surely;
  *   - every op may fall through to the next, and a branch also goes to its
  *     target; a program with calls zeroes every register.
- * What is left live at pc 0 is zeroed, with the carry flag's row. */
+ * What is left live at pc 0 is zeroed, with the carry flag's row. The same
+ * liveness packs registers into fewer rows (sim_pack_registers, below). */
 #include "sim/internal.h"
 
 #include <stdlib.h>
@@ -154,27 +155,37 @@ static uint32_t runs_of(const uint64_t *s, uint32_t from, uint32_t n, uint32_t *
 
 #define ZERO_MAX_WORDS ((size_t)1 << 24) /* past this the analysis is not worth it */
 
+/* Solves the liveness of every register before every op into lv->in;
+ * false (lv->in NULL) where it is not done: a program with calls, or one
+ * too large for it. */
+static bool solve(const sim_program *p, liveness *lv)
+{
+    uint32_t n = p->nreg32 + p->nreg64;
+    lv->words = (n + 63) / 64 + 1;
+    lv->in = NULL;
+    if (p->ncalls || !p->ncode || (size_t)p->ncode * lv->words > ZERO_MAX_WORDS) return false;
+    lv->in = cl_calloc((size_t)p->ncode * lv->words, sizeof *lv->in);
+    uint64_t *tmp = cl_malloc(lv->words * sizeof *tmp);
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (uint32_t pc = p->ncode; pc-- > 0;) changed |= transfer(p, lv, pc, tmp);
+    }
+    free(tmp);
+    return true;
+}
+
 void sim_zero_plan(const sim_program *p, sim_zero *z)
 {
     memset(z, 0, sizeof *z);
     uint32_t n = p->nreg32 + p->nreg64;
     z->r32 = cl_malloc((p->nreg32 + 1) * sizeof *z->r32);
     z->r64 = cl_malloc((p->nreg64 + 1) * sizeof *z->r64);
-    liveness lv = { (n + 63) / 64 + 1, NULL };
-    uint64_t *live = cl_calloc(lv.words, sizeof *live);
-    if (p->ncalls || !p->ncode || (size_t)p->ncode * lv.words > ZERO_MAX_WORDS) {
+    liveness lv;
+    uint64_t *live = cl_calloc((n + 63) / 64 + 1, sizeof *live);
+    if (solve(p, &lv)) memcpy(live, lv.in, lv.words * sizeof *live);
+    else
         for (uint32_t i = 0; i < n; i++) set_bit(live, i);
-    } else {
-        lv.in = cl_calloc((size_t)p->ncode * lv.words, sizeof *lv.in);
-        uint64_t *tmp = cl_malloc(lv.words * sizeof *tmp);
-        for (bool changed = true; changed;) {
-            changed = false;
-            for (uint32_t pc = p->ncode; pc-- > 0;) changed |= transfer(p, &lv, pc, tmp);
-        }
-        memcpy(live, lv.in, lv.words * sizeof *live);
-        free(tmp);
-        free(lv.in);
-    }
+    free(lv.in);
     if (p->carry_row < p->nreg32) set_bit(live, p->carry_row);
     uint32_t *runs = cl_malloc(2 * (n + 1) * sizeof *runs);
     z->n32 = runs_of(live, 0, p->nreg32, runs);
@@ -190,4 +201,152 @@ void sim_zero_free(sim_zero *z)
     free(z->r32);
     free(z->r64);
     memset(z, 0, sizeof *z);
+}
+
+/* ---- packing the registers into fewer rows ----
+ *
+ * nvcc's PTX names a new register for nearly every value (day 28's tile
+ * kernels declare 35 32-bit and 49 64-bit ones: 17 KB of rows a warp, 136 KB
+ * for a block of eight warps), and most live for a few ops. Registers whose
+ * lives never overlap can share a row, so that a block's rows stay in the
+ * host's first-level cache. Each lane has its own column of a row and an op
+ * writes only the lanes it runs for, so a lane sees its column change in
+ * its own program order: the liveness over the code above holds for every
+ * lane, however the warp diverges, and two registers may share a row when
+ * neither is written while the other is live.
+ *
+ * A register is packed only when every op naming it says in which bank and
+ * whether it writes it (the rows of xops.def, ld, ld.param, st) and it is
+ * not live at the entry (a read before any write reads zero there). The
+ * others keep their rows, and no packed register takes one of them: among
+ * them the operands of shfl, vote, atom, calls and printf, and everything of
+ * a program with calls. An op's operands are never packed together, so no
+ * op reads a row another of its operands has written. */
+
+enum { PACK_MAX_REGS = 4096 }; /* past this a bank is left as it is */
+
+/* The bank of each operand of op (B_NONE: not a register, B_ANY: not known)
+ * and whether the op writes it; false when the op is not one whose
+ * operands are known. */
+static bool operand_banks(const sim_op *op, uint8_t bank[6], bool def[6])
+{
+    for (int i = 0; i < 6; i++) bank[i] = B_ANY, def[i] = false;
+    if (op->x >= X_COUNT) return false;
+    const family *f = &families[op->x];
+    if (f->d || f->a) {
+        bank[0] = f->d;
+        def[0] = f->d != B_NONE;
+        bank[1] = f->a;
+        bank[2] = f->b;
+        bank[3] = f->c;
+        bank[4] = bank[5] = B_NONE;
+        return true;
+    }
+    if (op->x == X_LD || op->x == X_LDPARAM || op->x == X_ST) {
+        unsigned n = op->x == X_LDPARAM ? 1 : op->p[2] < 4 ? op->p[2] : 4;
+        uint8_t vb = (op->p[3] & SIM_MF_DST64) ? B_64 : B_32;
+        for (unsigned e = 0; e < n; e++) bank[e] = vb, def[e] = op->x != X_ST;
+        bank[4] = (op->p[3] & SIM_MF_BASE32) ? B_32 : B_64;
+        return true;
+    }
+    return false;
+}
+
+/* Register r of the packing's numbering (the 32-bit ones, then the 64-bit
+ * ones) named by slot s in bank b, or UINT32_MAX where s is no register. */
+static uint32_t reg_of(const sim_program *p, uint8_t b, uint16_t s)
+{
+    if (s == SIM_NOSLOT) return UINT32_MAX;
+    if (b == B_32) return s < p->nreg32 ? s : UINT32_MAX;
+    if (b == B_64) return s < p->nreg64 ? p->nreg32 + s : UINT32_MAX;
+    return UINT32_MAX;
+}
+
+static bool has_bit(const uint64_t *s, uint32_t i) { return s[i / 64] >> (i % 64) & 1u; }
+
+/* Colours the packed registers of one bank, [from, from + n) in the
+ * numbering, lowest row first; rows of kept registers are taken. */
+static void colour(const uint8_t *kept, const uint64_t *edge, uint32_t stride, uint32_t from, uint32_t n,
+                   uint32_t *row)
+{
+    uint32_t W = (n + 63) / 64 + 1;
+    uint64_t *taken = cl_malloc(W * sizeof *taken);
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t r = from + i;
+        if (kept[r]) continue;
+        for (uint32_t k = 0; k < W; k++) taken[k] = 0;
+        for (uint32_t j = 0; j < n; j++) {
+            if (kept[from + j]) set_bit(taken, j);
+            else if (j < i && has_bit(edge + (size_t)r * stride, from + j)) set_bit(taken, row[from + j]);
+        }
+        uint32_t c = 0;
+        while (has_bit(taken, c)) c++;
+        row[r] = c;
+    }
+    free(taken);
+}
+
+void sim_pack_registers(sim_program *p)
+{
+    if (p->nreg32 > PACK_MAX_REGS || p->nreg64 > PACK_MAX_REGS) return;
+    liveness lv;
+    if (!solve(p, &lv)) return;
+    uint32_t N = p->nreg32 + p->nreg64, W = lv.words, EW = (N + 63) / 64 + 1;
+    uint8_t *kept = cl_calloc(N + 1, 1);
+    for (uint32_t r = 0; r < N; r++) kept[r] = has_bit(lv.in, r); /* live at the entry */
+    if (p->carry_row < p->nreg32) kept[p->carry_row] = 1;
+    uint8_t bank[6];
+    bool def[6];
+    for (uint32_t pc = 0; pc < p->ncode; pc++) {
+        const sim_op *op = &p->code[pc];
+        bool known = operand_banks(op, bank, def);
+        for (int i = 0; i < 6; i++) {
+            uint16_t s = op->s[i];
+            if (s == SIM_NOSLOT || (known && bank[i] != B_ANY)) continue;
+            if (s < p->nreg32) kept[s] = 1;
+            if (s < p->nreg64) kept[p->nreg32 + s] = 1;
+        }
+    }
+    /* edge[r][q]: r is written while q is live, or both are one op's */
+    uint64_t *edge = cl_calloc((size_t)N * EW, sizeof *edge);
+    uint64_t *out = cl_malloc(W * sizeof *out);
+    for (uint32_t pc = 0; pc < p->ncode; pc++) {
+        const sim_op *op = &p->code[pc];
+        if (!operand_banks(op, bank, def)) continue;
+        memset(out, 0, W * sizeof *out);
+        if (pc + 1 < p->ncode)
+            for (uint32_t k = 0; k < W; k++) out[k] |= lv.in[(size_t)(pc + 1) * W + k];
+        if (op->x == X_BRA && op->aux < p->ncode)
+            for (uint32_t k = 0; k < W; k++) out[k] |= lv.in[(size_t)op->aux * W + k];
+        for (int i = 0; i < 6; i++) {
+            uint32_t r = reg_of(p, bank[i], op->s[i]);
+            if (r != UINT32_MAX) set_bit(out, r);
+        }
+        for (int i = 0; i < 6; i++) {
+            uint32_t r = reg_of(p, bank[i], op->s[i]);
+            if (!def[i] || r == UINT32_MAX) continue;
+            for (uint32_t q = 0; q < N; q++) {
+                if (q == r || !has_bit(out, q)) continue;
+                set_bit(edge + (size_t)r * EW, q);
+                set_bit(edge + (size_t)q * EW, r);
+            }
+        }
+    }
+    uint32_t *row = cl_malloc((N + 1) * sizeof *row);
+    for (uint32_t r = 0; r < N; r++) row[r] = r < p->nreg32 ? r : r - p->nreg32;
+    colour(kept, edge, EW, 0, p->nreg32, row);
+    colour(kept, edge, EW, p->nreg32, p->nreg64, row);
+    for (uint32_t pc = 0; pc < p->ncode; pc++) {
+        sim_op *op = &p->code[pc];
+        if (!operand_banks(op, bank, def)) continue;
+        for (int i = 0; i < 6; i++) {
+            uint32_t r = reg_of(p, bank[i], op->s[i]);
+            if (r != UINT32_MAX && !kept[r]) op->s[i] = (uint16_t)row[r];
+        }
+    }
+    free(row);
+    free(out);
+    free(edge);
+    free(kept);
+    free(lv.in);
 }
