@@ -58,6 +58,13 @@ static const family families[X_COUNT] = {
 #undef FAM
 };
 
+/* A fused chain's first op (lower.c's fuse()) as itself: the chain's other
+ * ops follow it in the code. */
+static const family *family_of(const sim_op *op)
+{
+    return &families[op->x == X_ADDR_SX ? X_SEXT64 : op->x == X_ADDR ? X_MUL64 : op->x == X_LEA ? X_SHL64 : op->x];
+}
+
 /* Which of op's operands it surely writes (s[0 .. *nd), in bank *db) and
  * the bank each other operand is read from. Only an unguarded op writes
  * surely: its guard may turn lanes off. */
@@ -68,7 +75,7 @@ static void op_regs(const sim_op *op, unsigned *nd, uint8_t *db, uint8_t use[6])
     *db = B_NONE;
     for (int i = 0; i < 6; i++) use[i] = B_ANY;
     if (op->x >= X_COUNT) return;
-    const family *f = &families[op->x];
+    const family *f = family_of(op);
     bool alu = f->d || f->a;
     if (alu) {
         use[0] = B_NONE; /* guarded, the lanes turned off keep theirs: not a read */
@@ -92,6 +99,15 @@ static void op_regs(const sim_op *op, unsigned *nd, uint8_t *db, uint8_t use[6])
             *db = vb;
         }
     }
+}
+
+void sim_op_banks(const sim_op *op, uint8_t bank[6])
+{
+    unsigned nd;
+    uint8_t db;
+    op_regs(op, &nd, &db, bank);
+    if (op->x < X_COUNT && (family_of(op)->d || family_of(op)->a))
+        bank[0] = family_of(op)->d; /* an ALU op's destination, guarded or not */
 }
 
 typedef struct liveness {
