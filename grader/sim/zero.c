@@ -5,8 +5,10 @@
  * what the last block left in it. That is a backward liveness analysis
  * over the lowered code, kept on the safe side:
  *   - every slot an op names is a use, in both the 32- and the 64-bit rows,
- *     except where the op's family says which (xops.def's rows, ld, st) and
- *     the destination, which a guarded op keeps for the lanes it turns off;
+ *     except where the op's family says which (xops.def's rows, ld, st),
+ *     the destination, which a guarded op keeps for the lanes it turns off,
+ *     and the ops that name no row (predicate logic names predicate slots,
+ *     branches, returns and exits none);
  *   - only an unguarded op of the fast ALU families (the destination of
  *     xops.def's rows), an unguarded ld or ld.param (every lane of the group
  *     gets a value or the poison) writes its destination surely;
@@ -75,6 +77,14 @@ static void op_regs(const sim_op *op, unsigned *nd, uint8_t *db, uint8_t use[6])
     *db = B_NONE;
     for (int i = 0; i < 6; i++) use[i] = B_ANY;
     if (op->x >= X_COUNT) return;
+    switch (op->x) {
+    case X_MOVP: case X_PAND: case X_POR: case X_PXOR: case X_PNOT: /* predicate slots, not rows */
+    case X_BRA: case X_RET: case X_FALLOFF: case X_EXIT: case X_NOP: case X_FENCE: /* no operands */
+        for (int i = 0; i < 6; i++) use[i] = B_NONE;
+        return;
+    default:
+        break;
+    }
     const family *f = family_of(op);
     bool alu = f->d || f->a;
     if (alu) {

@@ -55,6 +55,34 @@ __global__ void readBeforeWrite(unsigned* out)
     out[t] = r;
 }
 
+// case: the same with predicate logic and a branch between the write and
+// the read (zero.c: their slots name predicates and no registers, so they
+// neither read nor keep a 64-bit register live; the register itself stays
+// zeroed for the blocks after block 0)
+// kernel: readBeforeWritePred
+// launch: grid 4 block 32
+// buffer: out u32 128 = 5
+// params: out
+// expect: out[0..0] = 77
+// expect: out[1..127] = 0
+// expect: no hazards
+__global__ void readBeforeWritePred(unsigned* out)
+{
+    const unsigned t = blockIdx.x * 32 + threadIdx.x;
+    unsigned r;
+    asm("{\n\t.reg .pred p, q, o;\n\t.reg .b64 x;\n\t"
+        "setp.eq.u32 p, %1, 0;\n\t"
+        "not.pred q, p;\n\t"
+        "or.pred o, p, q;\n\t"
+        "@p mov.b64 x, 77;\n\t"
+        "@o bra.uni DONE;\n"
+        "DONE:\n\t"
+        "cvt.u32.u64 %0, x;\n\t"
+        "}"
+        : "=r"(r) : "r"(t));
+    out[t] = r;
+}
+
 // case: 16-bit compares and selects (setp.s16 / .u16, selp.u16) read the
 // low 16 bits of their 32-bit rows, signed or not, as the general path does
 // (the runner compares with the reference ALU too)
