@@ -180,6 +180,124 @@ static void exec_unpack(sim_warp *w, const sim_op *op, uint32_t m)
     }
 }
 
+/* The address chains fuse() in lower.c finds, run as one op: the ops stay
+ * in the code after the first (whose x says what follows), each with the
+ * chain's earlier result as its a (s[1]) and another row as its b (s[2]);
+ * lane by lane, in the ops' order, so any row may be any other; every
+ * destination row written, or (all false) only the last where the others
+ * are read by the chain alone. mu[-1] is the cvt (when sx), mu[0] the mul,
+ * mu[1] the add, mu[2] the shl by k, mu[3] the add. */
+static inline __attribute__((always_inline)) void addr_chain(uint32_t *r32, uint64_t *r64, const sim_op *mu,
+                                                             uint32_t m, bool sx, bool all)
+{
+    const uint32_t *X = sx ? R32(mu[-1].s[1]) : NULL;
+    uint64_t *T = sx ? R64(mu[-1].s[0]) : NULL;
+    uint64_t *U = R64(mu[0].s[0]), *V = R64(mu[1].s[0]), *Wd = R64(mu[2].s[0]), *E = R64(mu[3].s[0]);
+    const uint64_t *T0 = R64(mu[0].s[1]), *Y = R64(mu[0].s[2]), *Z = R64(mu[1].s[2]), *B = R64(mu[3].s[2]);
+    const unsigned k = mu[2].p[1];
+#define CHAIN(KEEP)                                                           \
+    SIM_IVDEP for (int l = 0; l < 32; l++) {                                  \
+        uint64_t t;                                                           \
+        if (sx) {                                                             \
+            t = (uint64_t)(int64_t)(int32_t)X[l];                             \
+            if (all) T[l] = KEEP(t, T[l]);                                    \
+        } else {                                                              \
+            t = T0[l];                                                        \
+        }                                                                     \
+        uint64_t u = t * Y[l];                                                \
+        if (all) U[l] = KEEP(u, U[l]);                                        \
+        uint64_t v = u + Z[l];                                                \
+        if (all) V[l] = KEEP(v, V[l]);                                        \
+        uint64_t s = v << k;                                                  \
+        if (all) Wd[l] = KEEP(s, Wd[l]);                                      \
+        uint64_t e = s + B[l];                                                \
+        E[l] = KEEP(e, E[l]);                                                 \
+    }
+#define ALL(v, old) (v)
+#define SOME(v, old) ((m64 & lane_bit64[l]) != 0 ? (v) : (old))
+    if (m == SIM_FULL) {
+        CHAIN(ALL)
+    } else {
+        const uint64_t m64 = m;
+        CHAIN(SOME)
+    }
+#undef ALL
+#undef SOME
+#undef CHAIN
+}
+
+/* shl.b64 by k, then an add of its result (op[1]'s a); the shl's row is
+ * left alone when only the add reads it (all false). */
+static inline __attribute__((always_inline)) void lea(uint64_t *r64, const sim_op *op, uint32_t m, bool all)
+{
+    uint64_t *S = R64(op[0].s[0]), *E = R64(op[1].s[0]);
+    const uint64_t *A = R64(op[0].s[1]), *B = R64(op[1].s[2]);
+    const unsigned k = op[0].p[1];
+    if (m == SIM_FULL) {
+        SIM_IVDEP for (int l = 0; l < 32; l++) {
+            uint64_t s = A[l] << k;
+            if (all) S[l] = s;
+            E[l] = s + B[l];
+        }
+    } else {
+        const uint64_t m64 = m;
+        SIM_IVDEP for (int l = 0; l < 32; l++) {
+            bool on = (m64 & lane_bit64[l]) != 0;
+            uint64_t s = A[l] << k;
+            if (all) S[l] = on ? s : S[l];
+            E[l] = on ? s + B[l] : E[l];
+        }
+    }
+}
+
+/* A fused op (lower.c's fuse()) for the lanes m, the group's (its ops are
+ * unguarded), with `room` ops before the group's limit: the ops it runs (all
+ * of them; its first alone where another group waits inside). The ones after
+ * the first are counted here, where the hot loop's ACCOUNT() puts its steps
+ * (nothing reads those counts while a group runs). Out of line: the hot
+ * loop keeps its registers. */
+static SIM_HOT __attribute__((noinline)) uint32_t run_fused(sim_block *blk, sim_warp *w, const sim_op *op, uint32_t m,
+                                                          uint32_t room)
+{
+    uint32_t *const r32 = w->r32;
+    uint64_t *const r64 = w->r64;
+    uint32_t n = op->x == X_ADDR_SX ? 5 : op->x == X_ADDR ? 4 : 2;
+    if (__builtin_expect(room < n, 0)) {
+        uint64_t *D = R64(op->s[0]);
+        if (op->x == X_ADDR_SX) {
+            const uint32_t *A = R32(op->s[1]);
+            LANES(uint64_t, D, (uint64_t)(int64_t)(int32_t)a, uint32_t a = A[l]);
+        } else if (op->x == X_ADDR) {
+            const uint64_t *A = R64(op->s[1]), *B = R64(op->s[2]);
+            LANES(uint64_t, D, a * b, uint64_t a = A[l], b = B[l]);
+        } else {
+            const uint64_t *A = R64(op->s[1]);
+            const unsigned k = op->p[1];
+            LANES(uint64_t, D, a << k, uint64_t a = A[l]);
+        }
+        return 1;
+    }
+    switch (op->x) {
+    case X_ADDR_SX:
+        if (op->p[0]) addr_chain(r32, r64, op + 1, m, true, false);
+        else addr_chain(r32, r64, op + 1, m, true, true);
+        break;
+    case X_ADDR:
+        if (op->p[0]) addr_chain(r32, r64, op, m, false, false);
+        else addr_chain(r32, r64, op, m, false, true);
+        break;
+    default:
+        if (op->p[0]) lea(r64, op, m, false);
+        else lea(r64, op, m, true);
+        break;
+    }
+    w->steps += n - 1;
+    blk->steps += n - 1;
+    blk->cnt.warp_instructions += n - 1;
+    blk->cnt.lane_instructions += (uint64_t)(n - 1) * (uint32_t)__builtin_popcount(m);
+    return n;
+}
+
 /* Deterministic clocks: the warp's instruction count. */
 static void exec_clock(sim_warp *w, const sim_op *op, uint32_t m, uint64_t now)
 {
@@ -315,6 +433,25 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
 #include "sim/xops.def"
 #include "sim/xops_undef.h"
 
+        case X_ADDR_SX:
+            if (m == SIM_FULL && op->p[0] && limit - pc >= 5) { /* the most common chain, in line */
+                addr_chain(r32, r64, op + 1, m, true, false);
+                w->steps += 4;
+                blk->steps += 4;
+                blk->cnt.warp_instructions += 4;
+                blk->cnt.lane_instructions += 4 * 32;
+                slice = slice > 4 ? slice - 4 : 0;
+                pc += 4;
+                break;
+            }
+            /* fall through */
+        case X_ADDR:
+        case X_LEA: {
+            uint32_t n = run_fused(blk, w, op, m, limit - pc);
+            slice = slice > n - 1 ? slice - (n - 1) : 0; /* the ops after its first end the slice too */
+            pc += n - 1;
+            break;
+        }
         case X_GENERIC:
             if (m) sim_exec_generic(blk, w, pc, m);
             break;

@@ -763,6 +763,9 @@ typedef struct sim_zero {
 void sim_zero_plan(const sim_program *p, sim_zero *z);
 /* Gives registers whose lives never overlap one row (see zero.c). */
 void sim_pack_registers(sim_program *p);
+/* The bank of each operand slot of op as zero.c sees it: 0 none (or a
+ * predicate), 1 the 32-bit rows, 2 the 64-bit ones, 3 either. */
+void sim_op_banks(const sim_op *op, uint8_t bank[6]);
 void sim_zero_free(sim_zero *z);
 
 /* ---- the launch ---- */

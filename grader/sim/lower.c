@@ -550,6 +550,10 @@ static void lower_insn(lower *lw, sim_op *op, const ptx_insn *in, const uint8_t 
     for (unsigned i = 0; i < in->nopd && i < 6; i++) op->s[i] = sim_lw_slot(lw, &in->opd[i]);
     if (x == X_PAND || x == X_POR || x == X_PXOR || x == X_PNOT)
         op->p[0] = (uint8_t)(in->opd[1].neg | (in->nopd > 2 ? in->opd[2].neg << 1 : 0));
+    if (x == X_SHL64 && in->opd[2].kind == PTX_OPD_IMM && (uint64_t)in->opd[2].imm < 64) {
+        op->p[1] = (uint8_t)in->opd[2].imm; /* a count for all lanes, for fuse() */
+        op->p[2] = 1;
+    }
     if (in->op == PTX_OP_setp) { /* p, q, a, b -> d, a, b */
         op->s[0] = sim_lw_slot(lw, &in->opd[0]);
         op->s[1] = sim_lw_slot(lw, &in->opd[2]);
@@ -585,6 +589,91 @@ static void activemask_taint(const ptx_module *mod, const ptx_function *fn, uint
     }
 }
 
+/* ---- fused address chains ---- */
+
+/* An op fuse() may take into a chain: unguarded (so it runs for the same
+ * lanes as the chain's first) and not a branch's target (no group starts
+ * inside a chain; one that waits inside makes the first op run alone). */
+static bool fusable(const sim_op *op, const uint8_t *target, uint32_t i, uint16_t x)
+{
+    return op->x == x && op->guard == SIM_PRED_TRUE && !op->gxor && !target[i];
+}
+
+/* Whether op (commutative) reads r; if so its a (s[1]) is made r. */
+static bool reads_as_a(sim_op *op, uint16_t r)
+{
+    if (op->s[1] == r) return true;
+    if (op->s[2] != r) return false;
+    op->s[2] = op->s[1];
+    op->s[1] = r;
+    return true;
+}
+
+/* Whether the 64-bit rows of ops [0, n) written by each but the last are
+ * read by the next one alone: named by no other op of the function as a
+ * 64-bit row (sim_op_banks; a function's registers are its own, calls pass
+ * values through parameter memory), so the chain need not write them. */
+static bool only_last_read(const sim_op *o, unsigned n, const uint8_t *named)
+{
+    for (unsigned i = 0; i + 1 < n; i++)
+        if (named[o[i].s[0]] != 2) return false; /* its write and the next op's read */
+    return true;
+}
+
+/* The 64-bit address arithmetic nvcc writes for a[i * n + j]: cvt.s64.s32,
+ * mul.lo.s64, add.s64, shl.b64 by an immediate, add.s64 of the base, each
+ * reading the one before; the first op of such a run becomes X_ADDR_SX (or
+ * X_ADDR without the cvt; X_LEA for the shl and add alone), the others stay
+ * as they are (their a made the chain's value), and exec.c runs the run as
+ * one op; its p[0] is 1 when only the last op's row is read later. The
+ * rows that are read and the counts are the same as one op at a time. */
+static void fuse(sim_op *code, uint32_t base, uint32_t n)
+{
+    uint8_t *target = cl_calloc(n + 1, 1);
+    uint32_t top = 0;
+    for (uint32_t i = 0; i < n; i++)
+        for (int k = 0; k < 6; k++)
+            if (code[i].s[k] != SIM_NOSLOT && code[i].s[k] >= top) top = code[i].s[k] + 1u;
+    uint8_t *named = cl_calloc(top + 1, 1); /* how often each 64-bit row is named, up to 255 */
+    for (uint32_t i = 0; i < n; i++) {
+        if (code[i].x == X_BRA && code[i].aux >= base && code[i].aux - base < n) target[code[i].aux - base] = 1;
+        uint8_t bank[6];
+        sim_op_banks(&code[i], bank);
+        for (int k = 0; k < 6; k++)
+            if (code[i].s[k] != SIM_NOSLOT && (bank[k] & 2) && named[code[i].s[k]] < 255) named[code[i].s[k]]++;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        sim_op *o = &code[i];
+        if (o->guard != SIM_PRED_TRUE || o->gxor) continue;
+        if ((o->x == X_SEXT64 || o->x == X_MUL64) && i + 3 < n) {
+            bool sx = o->x == X_SEXT64;
+            sim_op *mu = sx ? o + 1 : o;
+            uint32_t j = sx ? i + 1 : i;
+            if (j + 3 < n && (!sx || (fusable(mu, target, j, X_MUL64) && reads_as_a(mu, o->s[0]))) &&
+                fusable(mu + 1, target, j + 1, X_ADD64) && fusable(mu + 2, target, j + 2, X_SHL64) && mu[2].p[2] &&
+                fusable(mu + 3, target, j + 3, X_ADD64)) {
+                sim_op a1 = mu[1], a2 = mu[3];
+                if (reads_as_a(&a1, mu[0].s[0]) && mu[2].s[1] == a1.s[0] && reads_as_a(&a2, mu[2].s[0])) {
+                    mu[1] = a1;
+                    mu[3] = a2;
+                    o->x = sx ? X_ADDR_SX : X_ADDR;
+                    o->p[0] = only_last_read(o, sx ? 5 : 4, named);
+                    i = j + 3;
+                    continue;
+                }
+            }
+        }
+        if (o->x == X_SHL64 && o->p[2] && i + 1 < n && fusable(o + 1, target, i + 1, X_ADD64) && reads_as_a(o + 1, o->s[0]))
+        {
+            o->x = X_LEA;
+            o->p[0] = only_last_read(o, 2, named);
+            i++;
+        }
+    }
+    free(target);
+    free(named);
+}
+
 cl_status sim_lw_function(lower *lw, uint32_t f)
 {
     const ptx_function *fn = &lw->mod->funcs[f];
@@ -610,6 +699,8 @@ cl_status sim_lw_function(lower *lw, uint32_t f)
         s.line = ptx_loc_line(lw->mod, fn->insns[fn->ninsns - 1].loc);
     }
     CL_VEC_PUSH(&lw->src, s);
+    uint32_t base = lw->code_base[f];
+    if (lw->st == CL_OK) fuse(lw->code.v + base, base, (uint32_t)lw->code.n - base);
     free(taint);
     lw->cur = NULL;
     return lw->st;

@@ -5,8 +5,10 @@
  * what the last block left in it. That is a backward liveness analysis
  * over the lowered code, kept on the safe side:
  *   - every slot an op names is a use, in both the 32- and the 64-bit rows,
- *     except where the op's family says which (xops.def's rows, ld, st) and
- *     the destination, which a guarded op keeps for the lanes it turns off;
+ *     except where the op's family says which (xops.def's rows, ld, st),
+ *     the destination, which a guarded op keeps for the lanes it turns off,
+ *     and the ops that name no row (predicate logic names predicate slots,
+ *     branches, returns and exits none);
  *   - only an unguarded op of the fast ALU families (the destination of
  *     xops.def's rows), an unguarded ld or ld.param (every lane of the group
  *     gets a value or the poison) writes its destination surely;
@@ -59,6 +61,13 @@ static const family families[X_COUNT] = {
 #undef FAM
 };
 
+/* A fused chain's first op (lower.c's fuse()) as itself: the chain's other
+ * ops follow it in the code. */
+static const family *family_of(const sim_op *op)
+{
+    return &families[op->x == X_ADDR_SX ? X_SEXT64 : op->x == X_ADDR ? X_MUL64 : op->x == X_LEA ? X_SHL64 : op->x];
+}
+
 /* Which of op's operands it surely writes (s[0 .. *nd), in bank *db) and
  * the bank each other operand is read from. Only an unguarded op writes
  * surely: its guard may turn lanes off. */
@@ -69,7 +78,15 @@ static void op_regs(const sim_op *op, unsigned *nd, uint8_t *db, uint8_t use[6])
     *db = B_NONE;
     for (int i = 0; i < 6; i++) use[i] = B_ANY;
     if (op->x >= X_COUNT) return;
-    const family *f = &families[op->x];
+    switch (op->x) {
+    case X_MOVP: case X_PAND: case X_POR: case X_PXOR: case X_PNOT: /* predicate slots, not rows */
+    case X_BRA: case X_RET: case X_FALLOFF: case X_EXIT: case X_NOP: case X_FENCE: /* no operands */
+        for (int i = 0; i < 6; i++) use[i] = B_NONE;
+        return;
+    default:
+        break;
+    }
+    const family *f = family_of(op);
     bool alu = f->d || f->a;
     if (alu) {
         use[0] = B_NONE; /* guarded, the lanes turned off keep theirs: not a read */
@@ -93,6 +110,15 @@ static void op_regs(const sim_op *op, unsigned *nd, uint8_t *db, uint8_t use[6])
             *db = vb;
         }
     }
+}
+
+void sim_op_banks(const sim_op *op, uint8_t bank[6])
+{
+    unsigned nd;
+    uint8_t db;
+    op_regs(op, &nd, &db, bank);
+    if (op->x < X_COUNT && (family_of(op)->d || family_of(op)->a))
+        bank[0] = family_of(op)->d; /* an ALU op's destination, guarded or not */
 }
 
 typedef struct liveness {
@@ -232,7 +258,17 @@ static bool operand_banks(const sim_op *op, uint8_t bank[6], bool def[6])
 {
     for (int i = 0; i < 6; i++) bank[i] = B_ANY, def[i] = false;
     if (op->x >= X_COUNT) return false;
-    const family *f = &families[op->x];
+    uint8_t use[6];
+    unsigned nd;
+    uint8_t db;
+    op_regs(op, &nd, &db, use);
+    const family *f = family_of(op);
+    bool none = !nd && !f->d && !f->a;
+    for (int i = 0; i < 6; i++) none &= use[i] == B_NONE;
+    if (none) { /* predicate logic, branches, exits: no row */
+        for (int i = 0; i < 6; i++) bank[i] = B_NONE;
+        return true;
+    }
     if (f->d || f->a) {
         bank[0] = f->d;
         def[0] = f->d != B_NONE;
