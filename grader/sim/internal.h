@@ -580,6 +580,12 @@ bool sim_mem_aligned(sim_block *b, sim_warp *w, int lane, uint32_t pc, unsigned 
  * each), as the counters count them: general, the general path alone
  * (warp_access.c; for tests of its shortcuts). */
 uint64_t sim_sectors_of(const uint64_t *addr, uint32_t m, unsigned total, bool general);
+/* A full warp's addresses from a base row (b64 or b32, or neither: imm
+ * alone) as ld and st make them, their lowest and highest, *mis (every low
+ * bit of any lane's address) and *contig; true when they are at one stride
+ * (warp_access.c; for tests of its shortcuts). */
+bool sim_full_warp_of(const uint64_t *b64, const uint32_t *b32, uint64_t imm, unsigned total, uint64_t *addr,
+                      int64_t *lo, int64_t *hi, uint64_t *mis, bool *contig);
 /* The lanes of m of memory op pc mapped at once, as ld and st map them
  * (warp_access.c): true when every lane is aligned and in one global
  * allocation or in the block's shared memory, with each lane's host

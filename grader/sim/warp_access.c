@@ -79,12 +79,12 @@ static HOT_INLINE bool one_stride(const uint64_t *addr)
  * around; lanes going up one sector or more each are counted one each in
  * order, and any other order (down, or up across the top of the address
  * space) leaves the ordered pass for the set, which holds 32. False when
- * the warp is not such. */
-static HOT_INLINE bool sectors_strided(const uint64_t *addr, unsigned total)
+ * the warp is not such; strided: the caller knows the warp is at one stride. */
+static HOT_INLINE bool sectors_strided(const uint64_t *addr, unsigned total, bool strided)
 {
     uint64_t d = addr[1] - addr[0], ad = (int64_t)d < 0 ? -d : d;
     return ad >= 32 && ad < (1ull << 58) && total && !(total & (total - 1)) && total <= 32 &&
-           !((addr[0] | d) & (total - 1)) && one_stride(addr);
+           !((addr[0] | d) & (total - 1)) && (strided || one_stride(addr));
 }
 
 /* The lanes of m (some) packed: the k-th lane of m at the first's address
@@ -108,28 +108,28 @@ static HOT_INLINE bool sectors_packed(const uint64_t *addr, uint32_t m, unsigned
 /* The sectors of lanes that are not one run: a full warp's at one stride,
  * a partial warp's packed lanes (a full warp's, packed, would be a run), or
  * the general count. */
-static HOT_INLINE uint64_t sectors_scattered(const uint64_t *addr, uint32_t m, unsigned total)
+static HOT_INLINE uint64_t sectors_scattered(const uint64_t *addr, uint32_t m, unsigned total, bool strided)
 {
     uint64_t sectors;
-    if (m == SIM_FULL) return sectors_strided(addr, total) ? 32 : sectors_general(addr, m, total);
+    if (m == SIM_FULL) return sectors_strided(addr, total, strided) ? 32 : sectors_general(addr, m, total);
     if (m && sectors_packed(addr, m, total, &sectors)) return sectors;
     return sectors_general(addr, m, total);
 }
 
 uint64_t sim_sectors_of(const uint64_t *addr, uint32_t m, unsigned total, bool general)
 {
-    return general ? sectors_general(addr, m, total) : sectors_scattered(addr, m, total);
+    return general ? sectors_general(addr, m, total) : sectors_scattered(addr, m, total, false);
 }
 
 static HOT_INLINE void count_sectors(sim_block *b, const uint64_t *addr, uint32_t m, unsigned total, bool store,
-                                     bool run)
+                                     bool run, bool strided)
 {
     uint64_t sectors;
     if (run && m) { /* the coalesced case, a full warp or a run of its lanes (a guarded tail, a row's live columns) */
         int f = __builtin_ctz(m), e = 31 - __builtin_clz(m);
         sectors = ((addr[e] + total - 1) >> 5) - (addr[f] >> 5) + 1;
     } else {
-        sectors = sectors_scattered(addr, m, total);
+        sectors = sectors_scattered(addr, m, total, strided);
     }
     uint64_t bytes = (uint64_t)__builtin_popcount(m) * total;
     if (store) {
@@ -145,7 +145,7 @@ static HOT_INLINE void count_sectors(sim_block *b, const uint64_t *addr, uint32_
 
 /* Extra wavefronts: the most distinct 4-byte words of one bank in a phase. */
 static void count_banks(sim_block *b, const uint64_t *addr, uint32_t m, unsigned total, bool store, bool contig,
-                        int64_t lo, int64_t hi)
+                        bool strided, int64_t lo, int64_t hi)
 {
     /* consecutive words: every bank once a phase; lanes within 32 words of
        each other (of 4 bytes or less each): distinct words, distinct banks */
@@ -160,7 +160,7 @@ static void count_banks(sim_block *b, const uint64_t *addr, uint32_t m, unsigned
      * a padded one of 33). */
     if (m == SIM_FULL && total == 4) {
         uint64_t d = addr[1] - addr[0];
-        bool bad = (addr[0] & 3) || !one_stride(addr);
+        bool bad = (addr[0] & 3) || !strided;
         uint64_t sw = ((int64_t)d < 0 ? -d : d) / 4;
         if (!bad && !(d & 3) && sw && sw < (1ull << 32) / 31) { /* 32 distinct words, also as 32-bit numbers */
             unsigned tz = (unsigned)__builtin_ctzll(sw);
@@ -271,6 +271,7 @@ typedef struct access {
     uint32_t soff[32];   /* shared offsets of the lanes of m (SIM_NONE: not shared); others unset */
     uint32_t ok;         /* lanes that mapped */
     bool contig;         /* a full warp on consecutive elements in one place */
+    bool strided;        /* a full warp at one stride: addr[l] is addr[0] + l (addr[1] - addr[0]) */
     bool run;            /* the lanes of m are one run of lanes on consecutive elements */
     bool shared;         /* every mapped lane is in shared memory */
     bool lazy;           /* only host[0] is set: fill_hosts sets the rest from base */
@@ -287,36 +288,32 @@ static HOT_INLINE void fill_hosts(access *a)
     a->lazy = false;
 }
 
-/* A full warp's addresses from a base row: fills addr; returns the OR of
- * all (for the alignment test) and in *contig whether they are consecutive
- * elements. Out of line with restrict pointers, so it is vector code. */
-static SIM_HOT uint64_t full_addrs(const uint64_t *restrict b64, const uint32_t *restrict b32, uint64_t imm,
-                                   const uint64_t *restrict offs, uint64_t *restrict addr, bool *contig)
+/* A full warp's addresses from a base row: fills addr; returns whether they
+ * are at one stride, lane 1's step (consecutive elements when that is their
+ * size; a column of a row-major array; 0 when every lane has one address).
+ * Lanes 0 to 3 at lane 1's step s, then each four lanes 4 s past the four
+ * before: every lane l at addr[0] + l s. Out of line with restrict
+ * pointers, so it is vector code. */
+static SIM_HOT bool full_addrs(const uint64_t *restrict b64, const uint32_t *restrict b32, uint64_t imm,
+                               uint64_t *restrict addr)
 {
-    uint64_t o = 0, d = 0;
-    if (b64) {
-        uint64_t a0 = b64[0] + imm;
-        for (int l = 0; l < 32; l++) {
-            uint64_t x = b64[l] + imm;
-            addr[l] = x;
-            o |= x;
-            d |= x ^ (a0 + offs[l]);
-        }
-    } else if (b32) {
-        uint64_t a0 = (uint64_t)b32[0] + imm;
-        for (int l = 0; l < 32; l++) {
-            uint64_t x = (uint64_t)b32[l] + imm;
-            addr[l] = x;
-            o |= x;
-            d |= x ^ (a0 + offs[l]);
-        }
-    } else {
+    typedef uint64_t v4q __attribute__((vector_size(32)));
+    if (b64)
+        for (int l = 0; l < 32; l++) addr[l] = b64[l] + imm;
+    else if (b32)
+        for (int l = 0; l < 32; l++) addr[l] = (uint64_t)b32[l] + imm;
+    else
         for (int l = 0; l < 32; l++) addr[l] = imm;
-        o = imm;
-        d = 1; /* every lane at one address: not contiguous */
+    uint64_t s = addr[1] - addr[0];
+    v4q x, prev, d = { ((addr[2] - addr[1]) ^ s) | ((addr[3] - addr[2]) ^ s) };
+    memcpy(&prev, addr, sizeof prev);
+    for (int k = 1; k < 8; k++) {
+        memcpy(&x, addr + 4 * k, sizeof x);
+        d |= x ^ (prev + 4 * s);
+        prev = x;
     }
-    *contig = d == 0;
-    return o;
+    d |= __builtin_shufflevector(d, d, 2, 3, 0, 1);
+    return !(d[0] | d[1]);
 }
 
 /* A partial warp's addresses: every lane's (the base row holds a value in
@@ -376,16 +373,67 @@ static HOT_INLINE void part_addrs(const uint64_t *restrict b64, const uint32_t *
     *mis = ro;
 }
 
-/* Addresses of the lanes of m, their lowest and highest, the OR of all (for
- * the alignment test), and whether the full warp is contiguous. */
+/* A full warp's addresses from its base row (or none: imm alone), their
+ * lowest and highest, in *mis a value with every low bit any lane's address
+ * has (for the alignment test), and whether they are at one stride or on
+ * consecutive elements of total bytes. */
+static HOT_INLINE void full_warp(const uint64_t *b64, const uint32_t *b32, uint64_t imm, unsigned total, access *a,
+                                 int64_t *lo, int64_t *hi, uint64_t *mis)
+{
+    const uint64_t *addr = a->addr;
+    unsigned k = (unsigned)__builtin_ctz(total);
+    a->strided = full_addrs(b64, b32, imm, a->addr);
+    int64_t s = (int64_t)(addr[1] - addr[0]), x0 = (int64_t)addr[0], x31 = (int64_t)addr[31];
+    a->contig = a->strided && (uint64_t)s == 1ull << (k < 6 ? k : 5);
+    a->run = a->contig;
+    /* at one stride, every lane is aligned when the first and the step are,
+       and the ends are the lowest and highest unless the lanes wrap around
+       (31 steps of at most INT64_MAX / 31 wrap once at most, and then the
+       ends are out of order) */
+    if (a->strided && s >= 0 && s <= INT64_MAX / 31 && x31 >= x0) {
+        *lo = x0;
+        *hi = x31;
+        *mis = (uint64_t)(x0 | s);
+    } else if (a->strided && s < 0 && s >= -(INT64_MAX / 31) && x31 <= x0) {
+        *lo = x31;
+        *hi = x0;
+        *mis = (uint64_t)(x0 | s);
+    } else {
+        int64_t l0 = INT64_MAX, h0 = INT64_MIN;
+        uint64_t o0 = 0;
+        for (int l = 0; l < 32; l++) {
+            int64_t x = (int64_t)addr[l];
+            l0 = x < l0 ? x : l0;
+            h0 = x > h0 ? x : h0;
+            o0 |= (uint64_t)x;
+        }
+        *lo = l0;
+        *hi = h0;
+        *mis = o0;
+    }
+}
+
+bool sim_full_warp_of(const uint64_t *b64, const uint32_t *b32, uint64_t imm, unsigned total, uint64_t *addr,
+                      int64_t *lo, int64_t *hi, uint64_t *mis, bool *contig)
+{
+    access a;
+    full_warp(b64, b32, imm, total, &a, lo, hi, mis);
+    memcpy(addr, a.addr, sizeof a.addr);
+    *contig = a.contig;
+    return a.strided;
+}
+
+/* Addresses of the lanes of m, their lowest and highest, in *mis a value
+ * with every low bit one of theirs has (for the alignment test), and whether
+ * the full warp is contiguous or at one stride. */
 static HOT_INLINE void lane_addrs(const sim_warp *w, const sim_op *op, uint32_t m, unsigned total,
                                   access *a, int64_t *lo, int64_t *hi, uint64_t *mis)
 {
     int64_t l0 = INT64_MAX, h0 = INT64_MIN;
     uint64_t o0 = 0, imm = (uint64_t)op->imm;
-    uint64_t *addr = a->addr;
     a->contig = false;
     a->run = false;
+    a->strided = false;
     if (m == SIM_FULL) {
         const uint64_t *b64 = NULL;
         const uint32_t *b32 = NULL;
@@ -393,19 +441,7 @@ static HOT_INLINE void lane_addrs(const sim_warp *w, const sim_op *op, uint32_t 
             if (op->p[3] & SIM_MF_BASE32) b32 = w->r32 + (size_t)op->s[4] * 32;
             else b64 = w->r64 + (size_t)op->s[4] * 32;
         }
-        unsigned k = (unsigned)__builtin_ctz(total);
-        o0 = full_addrs(b64, b32, imm, lane_offsets[k < 6 ? k : 5], addr, &a->contig);
-        a->run = a->contig;
-        if (a->contig) {
-            l0 = (int64_t)addr[0];
-            h0 = (int64_t)addr[31];
-        } else {
-            for (int l = 0; l < 32; l++) {
-                int64_t x = (int64_t)addr[l];
-                l0 = x < l0 ? x : l0;
-                h0 = x > h0 ? x : h0;
-            }
-        }
+        full_warp(b64, b32, imm, total, a, &l0, &h0, &o0);
     } else {
         const uint64_t *b64 = NULL;
         const uint32_t *b32 = NULL;
@@ -413,7 +449,7 @@ static HOT_INLINE void lane_addrs(const sim_warp *w, const sim_op *op, uint32_t 
             if (op->p[3] & SIM_MF_BASE32) b32 = w->r32 + (size_t)op->s[4] * 32;
             else b64 = w->r64 + (size_t)op->s[4] * 32;
         }
-        part_addrs(b64, b32, imm, m, total, addr, &l0, &h0, &o0, &a->run);
+        part_addrs(b64, b32, imm, m, total, a->addr, &l0, &h0, &o0, &a->run);
     }
     *lo = l0;
     *hi = h0;
@@ -697,6 +733,32 @@ static HOT_INLINE void load32(sim_warp *w, const sim_op *op, uint32_t m, const u
     }
 }
 
+/* A full warp's 32-bit elements at one stride s (a column of a row-major
+ * array) between a row and memory (which never overlap), from lane 0's host
+ * pointer p: the other lanes' are unmade. Out of line, so the four lanes' offsets
+ * stay in registers; stores in lane order (a stride of 0: the last lane wins). */
+static SIM_HOT void gather_col(uint32_t *restrict row, const uint8_t *restrict p, uintptr_t s)
+{
+    uintptr_t s2 = 2 * s, s3 = 3 * s;
+    for (int l = 0; l < 32; l += 4, p += 4 * s) {
+        memcpy(&row[l], p, 4);
+        memcpy(&row[l + 1], p + s, 4);
+        memcpy(&row[l + 2], p + s2, 4);
+        memcpy(&row[l + 3], p + s3, 4);
+    }
+}
+
+static SIM_HOT void scatter_col(uint8_t *restrict p, const uint32_t *restrict row, uintptr_t s)
+{
+    uintptr_t s2 = 2 * s, s3 = 3 * s;
+    for (int l = 0; l < 32; l += 4, p += 4 * s) {
+        memcpy(p, &row[l], 4);
+        memcpy(p + s, &row[l + 1], 4);
+        memcpy(p + s2, &row[l + 2], 4);
+        memcpy(p + s3, &row[l + 3], 4);
+    }
+}
+
 /* A run of lanes' 4-byte elements whose whole warp-wide window (where
  * lanes 0 to 31 would read) lies in the allocation or in shared memory: read
  * the window and keep m's lanes, as vector code. The lanes outside m read
@@ -793,6 +855,14 @@ SIM_HOT void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
         a.host[f] = a.base + (uintptr_t)a.addr[f];
         if (a.region) prefetch_next(w, pc, &a, f, total);
         copy_run(w->r32 + (size_t)op->s[0] * 32 + f, (const void *)a.host[f], (unsigned)__builtin_popcount(m));
+    } else if (a.lazy && a.strided && a.ok == SIM_FULL && n == 4 &&
+               !(op->p[3] & (SIM_MF_SIGNED | SIM_MF_DST64 | SIM_MF_DST16))) {
+        /* a full warp at one stride (a tile's column): no host pointers */
+        if (a.region) prefetch_next(w, pc, &a, 0, total);
+        for (unsigned e = 0; e < count; e++)
+            if (op->s[e] != SIM_NOSLOT)
+                gather_col(w->r32 + (size_t)op->s[e] * 32, (const uint8_t *)a.host[0] + 4 * e,
+                           (uintptr_t)(a.addr[1] - a.addr[0]));
     } else {
         fill_hosts(&a);
         /* a partial warp's global load (a guarded tail, a row's live columns):
@@ -808,8 +878,8 @@ SIM_HOT void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
             load_lanes(b, w, pc, m, &a);
         }
     }
-    if (op->p[0] == SIM_MS_GLOBAL) count_sectors(b, a.addr, m, total, false, a.run);
-    else if (is_shared(op)) count_banks(b, a.addr, m, total, false, a.contig, a.lo, a.hi);
+    if (op->p[0] == SIM_MS_GLOBAL) count_sectors(b, a.addr, m, total, false, a.run, a.strided);
+    else if (is_shared(op)) count_banks(b, a.addr, m, total, false, a.contig, a.strided, a.lo, a.hi);
 }
 
 /* ld.param of one element at a fixed offset: one value for the lanes m, as
@@ -858,6 +928,9 @@ SIM_HOT void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
         int f = __builtin_ctz(m);
         copy_run((void *)(a.base + (uintptr_t)a.addr[f]), w->r32 + (size_t)op->s[0] * 32 + f,
                  (unsigned)__builtin_popcount(m));
+    } else if (lazy && a.strided && a.ok == SIM_FULL && n == 4 && count == 1 && !(op->p[3] & SIM_MF_DST64)) {
+        /* a full warp at one stride (down a column of out) */
+        scatter_col((uint8_t *)a.host[0], w->r32 + (size_t)op->s[0] * 32, (uintptr_t)(a.addr[1] - a.addr[0]));
     } else if (n == 4 && count == 1 && !(op->p[3] & SIM_MF_DST64)) { /* 32-bit elements: a scatter */
         fill_hosts(&a);
         const uint32_t *row = w->r32 + (size_t)op->s[0] * 32;
@@ -875,7 +948,7 @@ SIM_HOT void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
             }
         }
     }
-    if (op->p[0] == SIM_MS_GLOBAL) count_sectors(b, a.addr, m, total, true, a.run);
-    else if (is_shared(op)) count_banks(b, a.addr, m, total, true, a.contig, a.lo, a.hi);
+    if (op->p[0] == SIM_MS_GLOBAL) count_sectors(b, a.addr, m, total, true, a.run, a.strided);
+    else if (is_shared(op)) count_banks(b, a.addr, m, total, true, a.contig, a.strided, a.lo, a.hi);
 }
 

@@ -284,4 +284,26 @@ extern "C" __global__ void immShifts(unsigned* w, unsigned long long* q)
         w[i * 32 + t] = r[i];
         q[i * 32 + t] = p[i];
     }
+// case: a full warp's 32-bit loads and stores at one stride (warp_access.c:
+// gather_col, scatter_col, from lane 0's host pointer alone): global reads
+// down a column of 33 words and up one, a shared tile's column at 33 words,
+// stores down and up columns of 3 words
+// kernel: columns
+// launch: grid 1 block 32
+// buffer: in u32 1056 = iota
+// buffer: cols u32 96 = 0
+// params: in cols
+// expect: cols[0..95] = list 1 2 5 34 35 38 67 68 71 100 101 104 133 134 137 166 167 170 199 200 203 232 233 236 265 266 269 298 299 302 331 332 335 364 365 368 397 398 401 430 431 434 463 464 467 496 497 500 529 530 533 562 563 566 595 596 599 628 629 632 661 662 665 694 695 698 727 728 731 760 761 764 793 794 797 826 827 830 859 860 863 892 893 896 925 926 929 958 959 962 991 992 995 1024 1025 1028
+// expect: no hazards
+extern "C" __global__ void columns(const unsigned* in, unsigned* cols)
+{
+    __shared__ unsigned tile[32][33];
+    const int t = threadIdx.x;
+    const unsigned down = in[t * 33 + 1], up = in[(31 - t) * 33 + 2];
+    for (int r = 0; r < 32; r++) tile[r][t] = in[r * 33 + t];
+    __syncwarp();
+    const unsigned col = tile[t][5];
+    cols[3 * t] = down;
+    cols[3 * (31 - t) + 1] = up;
+    cols[3 * t + 2] = col;
 }
