@@ -384,9 +384,21 @@ void sim_shadow_write(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigne
     write_access(b, w, &A, lane, off, n, op, atomic);
 }
 
+/* Once a lane has taken the broadcast shortcut below, the word's reader
+ * record is one that further lanes of the warp reading it only leave as it
+ * is when the first reader is of another warp, or another thread of its
+ * warp (this one) is already noted (r_multi, and r_tid2 taken: note_reader
+ * keeps it for a reader of the first one's warp). */
+static inline bool readers_settled(const shadow_at *A, const sim_shadow *s)
+{
+    return s->r_tid / 32 != A->wid || (s->r_multi && s->r_tid2 != SIM_NO_TID);
+}
+
 /* One lane's plain-mode read, with the broadcast shortcut: prev is the
- * word offset the lane before read (SIM_NONE when none). */
-static inline __attribute__((always_inline)) void plain_read_lane(sim_block *b, sim_warp *w, const shadow_at *A,
+ * word offset the lane before read (SIM_NONE when none). True when it took
+ * the shortcut and the lanes after it reading the same word change nothing
+ * (readers_settled), so the caller may skip them. */
+static inline __attribute__((always_inline)) bool plain_read_lane(sim_block *b, sim_warp *w, const shadow_at *A,
                                                                   int l, uint32_t off, uint32_t prev,
                                                                   unsigned n, uint32_t op)
 {
@@ -400,7 +412,7 @@ static inline __attribute__((always_inline)) void plain_read_lane(sim_block *b, 
                 s->r_multi = 1;
                 note_reader(s, tid, op);
             }
-            return;
+            return readers_settled(A, s);
         }
         /* written this epoch, wholly, and not by a write this warp has not
            synced past (nor other bytes): no lane races with it or finds it
@@ -409,18 +421,18 @@ static inline __attribute__((always_inline)) void plain_read_lane(sim_block *b, 
         uint8_t mask = (uint8_t)((1u << n) - 1);
         if ((written_at(A, s) & mask) == mask &&
             (!(s->w_mask & mask) || (s->w_tid / 32 == A->wid && A->wsync > s->w_wsync))) {
-            if (A->races) {
-                if (s->r_tid != tid && s->r_tid / 32 == A->wid) {
-                    s->r_multi = 1;
-                    note_reader(s, tid, op);
-                }
-                s->r_mask |= mask;
-                s->r_wsync = A->wsync;
+            if (!A->races) return true;
+            if (s->r_tid != tid && s->r_tid / 32 == A->wid) {
+                s->r_multi = 1;
+                note_reader(s, tid, op);
             }
-            return;
+            s->r_mask |= mask;
+            s->r_wsync = A->wsync;
+            return readers_settled(A, s);
         }
     }
     read_access(b, w, A, l, off, n, op);
+    return false;
 }
 
 /* The plain-mode reads of a warp's lanes r (in order) for any size; prev
@@ -429,11 +441,13 @@ static inline __attribute__((always_inline)) void plain_reads_from(sim_block *b,
                                                                    uint32_t r, const uint32_t *soff, uint32_t prev,
                                                                    unsigned n, uint32_t op)
 {
+    bool settled = false; /* lanes reading prev again change nothing */
     for (; r; r &= r - 1) { /* the lanes of r, in order */
         int l = __builtin_ctz(r);
-        if (soff[l] == SIM_NONE) continue;
-        plain_read_lane(b, w, A, l, soff[l], prev, n, op);
-        prev = soff[l];
+        uint32_t off = soff[l];
+        if (off == SIM_NONE || (off == prev && settled)) continue;
+        settled = plain_read_lane(b, w, A, l, off, prev, n, op);
+        prev = off;
     }
 }
 
@@ -441,18 +455,23 @@ static inline __attribute__((always_inline)) void plain_reads_from(sim_block *b,
  * this epoch and no thread has read in it yet (a tile read after the
  * barrier that follows its writes) has nothing to report, and starts the
  * epoch's reader record, as read_word would; one test (the bit and) finds
- * that. False, with nothing done, for any other lane (SIM_NONE, whose low
- * bits are set, included). */
-static inline __attribute__((always_inline)) bool read4_fast(const shadow_at *A, int l, uint32_t off, uint32_t op)
+ * that. With `own` the word may also have been written this epoch by the
+ * lane itself or by a lane of its warp that it has synced past since (a
+ * warp's tree reduction in shared memory): no race either. False, with
+ * nothing done, for any other lane (SIM_NONE, whose low bits are set,
+ * included). */
+static inline __attribute__((always_inline)) bool read4_fast(const shadow_at *A, int l, uint32_t off, uint32_t op,
+                                                             bool own)
 {
     if (off & 3) return false;
     sim_shadow *s = shadow_word(A, off);
-    if (!__builtin_expect((s->w_epoch != A->epoch) & (s->w_epoch >= A->base) & (s->init_mask == 0xf) &
-                              (s->r_epoch != A->epoch),
-                          1))
+    unsigned tid = A->wid * 32 + (unsigned)l;
+    bool ordered = s->w_epoch != A->epoch;
+    if (own) ordered |= (s->w_tid == tid) | ((s->w_tid / 32 == A->wid) & (A->wsync > s->w_wsync));
+    if (!__builtin_expect(ordered & (s->w_epoch >= A->base) & (s->init_mask == 0xf) & (s->r_epoch != A->epoch), 1))
         return false;
     s->r_epoch = A->epoch;
-    s->r_tid = (uint16_t)(A->wid * 32 + (unsigned)l);
+    s->r_tid = (uint16_t)tid;
     s->r_warps = A->wbit;
     s->r_multi = 0;
     s->r_mask = 0xf;
@@ -477,12 +496,13 @@ static inline __attribute__((always_inline)) void plain_reads4(sim_block *b, sim
             int l = 0;
 #pragma GCC unroll 1
             for (; l < 32; l++)
-                if (!read4_fast(&A, l, soff[l], op)) break;
+                if (!read4_fast(&A, l, soff[l], op, false)) break;
             if (l == 32) return;
             r = SIM_FULL << l;
         } else {
-            while (r && read4_fast(&A, __builtin_ctz(r), soff[__builtin_ctz(r)], op)) r &= r - 1;
+            while (r && read4_fast(&A, __builtin_ctz(r), soff[__builtin_ctz(r)], op, false)) r &= r - 1;
         }
+        while (r && read4_fast(&A, __builtin_ctz(r), soff[__builtin_ctz(r)], op, true)) r &= r - 1;
     }
     if (!r) return;
     uint32_t before = m & ~r; /* the fast lanes, all below r's: whole words, never SIM_NONE */
@@ -509,16 +529,22 @@ void sim_shadow_reads(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *sof
 /* A plain write of 4 bytes at off by lane l: a lane writing a whole word
  * that no thread wrote or read this epoch has nothing to report, only the
  * record (init_mask becomes 0xf: it holds only the word's 4 bits); one test
- * finds that. False, with nothing done, for any other lane (SIM_NONE, whose
- * low bits are set, included). */
-static inline __attribute__((always_inline)) bool write4_fast(const shadow_at *A, int l, uint32_t off, uint32_t op)
+ * finds that. With `own` the word may also have been written this epoch
+ * (and not read since) by the lane itself or by a lane of its warp that it
+ * has synced past (a warp's tree reduction). False, with nothing done, for
+ * any other lane (SIM_NONE, whose low bits are set, included). */
+static inline __attribute__((always_inline)) bool write4_fast(const shadow_at *A, int l, uint32_t off, uint32_t op,
+                                                              bool own)
 {
     if (off & 3) return false;
     sim_shadow *s = shadow_word(A, off);
-    if (!__builtin_expect((s->w_epoch != A->epoch) & (s->r_epoch != A->epoch), 1)) return false;
+    unsigned tid = A->wid * 32 + (unsigned)l;
+    bool ordered = s->w_epoch != A->epoch;
+    if (own) ordered |= (s->w_tid == tid) | ((s->w_tid / 32 == A->wid) & (A->wsync > s->w_wsync));
+    if (!__builtin_expect(ordered & (s->r_epoch != A->epoch), 1)) return false;
     s->init_mask = 0xf;
     s->w_epoch = A->epoch;
-    s->w_tid = (uint16_t)(A->wid * 32 + (unsigned)l);
+    s->w_tid = (uint16_t)tid;
     s->w_wsync = A->wsync;
     s->w_step = A->step;
     s->w_op = op;
@@ -547,12 +573,13 @@ static inline __attribute__((always_inline)) void writes(sim_block *b, sim_warp 
             int l = 0;
 #pragma GCC unroll 1
             for (; l < 32; l++)
-                if (!write4_fast(&A, l, soff[l], op)) break;
+                if (!write4_fast(&A, l, soff[l], op, false)) break;
             if (l == 32) return;
             r = SIM_FULL << l;
         } else {
-            while (r && write4_fast(&A, __builtin_ctz(r), soff[__builtin_ctz(r)], op)) r &= r - 1;
+            while (r && write4_fast(&A, __builtin_ctz(r), soff[__builtin_ctz(r)], op, false)) r &= r - 1;
         }
+        while (r && write4_fast(&A, __builtin_ctz(r), soff[__builtin_ctz(r)], op, true)) r &= r - 1;
     }
     if (n == 4) {
         for (; r; r &= r - 1) { /* the lanes of r, in order */
