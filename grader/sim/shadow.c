@@ -21,6 +21,7 @@
  * unseen; nothing is reported that is not a race. */
 #include "sim/internal.h"
 
+#include <stddef.h>
 #include <stdio.h>
 
 static void race(sim_block *b, sim_warp *w, int lane, uint32_t op, uint32_t op2, unsigned other_tid,
@@ -451,6 +452,30 @@ static inline __attribute__((always_inline)) void plain_reads_from(sim_block *b,
     }
 }
 
+/* tid the first reader, no other reader yet: r_tid and r_tid2, side by
+ * side, in one store where the bytes are little-endian (GCC keeps a store
+ * of SIM_NO_TID's constant of its own). */
+static inline void first_reader(sim_shadow *s, unsigned tid)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    _Static_assert(offsetof(sim_shadow, r_tid2) == offsetof(sim_shadow, r_tid) + 2, "first_reader: r_tid2 after r_tid");
+    uint32_t v = (uint32_t)(uint16_t)tid | (uint32_t)SIM_NO_TID << 16;
+    memcpy((char *)s + offsetof(sim_shadow, r_tid), &v, sizeof v);
+#else
+    s->r_tid = (uint16_t)tid;
+    s->r_tid2 = SIM_NO_TID;
+#endif
+}
+
+/* Is the word's last write (this epoch's) thread tid's own, or by a lane of
+ * tid's warp that tid has synced past since? Nothing races with it then.
+ * (w_tid ^ tid is below 32 for the threads of tid's warp.) */
+static inline bool own_write(const shadow_at *A, const sim_shadow *s, unsigned tid)
+{
+    unsigned x = s->w_tid ^ tid;
+    return (x < 32) & ((x == 0) | (A->wsync > s->w_wsync));
+}
+
 /* A lane l reading a whole word (off) that the block wholly wrote before
  * this epoch and no thread has read in it yet (a tile read after the
  * barrier that follows its writes) has nothing to report, and starts the
@@ -466,17 +491,18 @@ static inline __attribute__((always_inline)) bool read4_fast(const shadow_at *A,
     if (off & 3) return false;
     sim_shadow *s = shadow_word(A, off);
     unsigned tid = A->wid * 32 + (unsigned)l;
-    bool ordered = s->w_epoch != A->epoch;
-    if (own) ordered |= (s->w_tid == tid) | ((s->w_tid / 32 == A->wid) & (A->wsync > s->w_wsync));
-    if (!__builtin_expect(ordered & (s->w_epoch >= A->base) & (s->init_mask == 0xf) & (s->r_epoch != A->epoch), 1))
-        return false;
+    /* the last write in this block before this epoch (one compare: no
+       entry's w_epoch is past the block's epoch), or with `own` also this
+       epoch's by tid or a lane tid synced past */
+    uint32_t before = A->epoch - A->base + (own ? own_write(A, s, tid) : 0);
+    bool ordered = s->w_epoch - A->base < before;
+    if (!__builtin_expect(ordered & (s->init_mask == 0xf) & (s->r_epoch != A->epoch), 1)) return false;
     s->r_epoch = A->epoch;
-    s->r_tid = (uint16_t)tid;
+    first_reader(s, tid);
     s->r_warps = A->wbit;
     s->r_multi = 0;
     s->r_mask = 0xf;
     s->r_op = op;
-    s->r_tid2 = SIM_NO_TID;
     s->r_wsync = A->wsync;
     return true;
 }
@@ -540,7 +566,7 @@ static inline __attribute__((always_inline)) bool write4_fast(const shadow_at *A
     sim_shadow *s = shadow_word(A, off);
     unsigned tid = A->wid * 32 + (unsigned)l;
     bool ordered = s->w_epoch != A->epoch;
-    if (own) ordered |= (s->w_tid == tid) | ((s->w_tid / 32 == A->wid) & (A->wsync > s->w_wsync));
+    if (own) ordered |= own_write(A, s, tid);
     if (!__builtin_expect(ordered & (s->r_epoch != A->epoch), 1)) return false;
     s->init_mask = 0xf;
     s->w_epoch = A->epoch;
@@ -621,6 +647,7 @@ static inline __attribute__((always_inline)) void atomics4(sim_block *b, sim_war
                                                            const uint32_t *soff, uint32_t op)
 {
     const shadow_at A = shadow_at_of(b, w);
+    const uint32_t span = A.epoch - A.base; /* the block's epochs before this one */
     uint32_t prev = 1; /* the lane before's word offset; 1 (no word's) when none */
     sim_shadow *s = NULL;
     for (uint32_t r = m; r; r &= r - 1) { /* the lanes of m, in order */
@@ -638,8 +665,9 @@ static inline __attribute__((always_inline)) void atomics4(sim_block *b, sim_war
         }
         prev = off;
         s = &A.sh[off / 4];
-        if (__builtin_expect((s->w_epoch >= A.base) & (s->init_mask == 0xf) &
-                                 ((s->w_epoch != A.epoch) | s->w_atomic), 1)) {
+        /* w_epoch >= base, and w_epoch < epoch or an atomic, in one compare:
+           no entry's w_epoch is past the block's epoch */
+        if (__builtin_expect((s->w_epoch - A.base < span + s->w_atomic) & (s->init_mask == 0xf), 1)) {
             /* record_write, less what it would leave as it is */
             s->w_epoch = A.epoch;
             s->w_tid = (uint16_t)tid;
