@@ -311,6 +311,16 @@ static inline __attribute__((always_inline)) void perm16(v8u *r, const v8u *a, c
 #endif
 }
 
+/* Lane i of *r gets lane idx[i] % 8 of a. */
+static inline __attribute__((always_inline)) void perm8(v8u *r, const v8u *a, const v8u *idx)
+{
+#if defined(__clang__)
+    for (int i = 0; i < 8; i++) (*r)[i] = (*a)[(*idx)[i] & 7];
+#else
+    *r = __builtin_shuffle(*a, *idx);
+#endif
+}
+
 /* The source lanes of eight lanes I, and which of them are valid, for the
  * mode (a constant where it is inlined). */
 static inline __attribute__((always_inline)) void shfl_src(v8u *jj, v8u *on, uint32_t mode, const v8u *I,
@@ -382,16 +392,39 @@ static inline __attribute__((always_inline)) bool shfl_vals(v8u val[4], uint32_t
             default: hi = b <= cval ? 31 : -1; break;           /* b <= cval */
             }
             *pbits = lo > hi ? 0 : (SIM_FULL >> (31 - hi)) & (SIM_FULL << lo);
-            const v8u bv = zero + b;
+            /* lane 8k + i reads lane 8(k + q) + i + r (up: minus; bfly: the
+               XOR): eight lanes of one row's chunk or two neighbours, so one
+               permute of each (the lanes a chunk past the row would give
+               keep their own value) */
+            const int q = (int)(b >> 3);
+            const v8u r = zero + (b & 7);
             for (int k = 0; k < 4; k++) {
-                v8u I = lane0 + (uint32_t)(8 * k), src;
+                v8u I = lane0 + (uint32_t)(8 * k), own, x, y, idx, on;
+                ld8(&own, Vrow, k);
                 switch (mode) {
-                case PTX_SHFL_UP: src = I - (bv & (v8u)((v8i)I >= lo)); break;
-                case PTX_SHFL_DOWN: src = I + (bv & (v8u)((v8i)I <= hi)); break;
-                case PTX_SHFL_BFLY: src = I ^ bv; break;
-                default: src = lo > hi ? I : bv; break;
+                case PTX_SHFL_UP:
+                    ld8(&x, Vrow, k - q - 1 < 0 ? 0 : k - q - 1);
+                    ld8(&y, Vrow, k - q < 0 ? 0 : k - q);
+                    idx = lane0 + 8 - r;
+                    perm16(&val[k], &x, &y, &idx);
+                    on = (v8u)((v8i)I >= lo);
+                    val[k] = (val[k] & on) | (own & ~on);
+                    break;
+                case PTX_SHFL_DOWN:
+                    ld8(&x, Vrow, k + q > 3 ? 3 : k + q);
+                    ld8(&y, Vrow, k + q + 1 > 3 ? 3 : k + q + 1);
+                    idx = lane0 + r;
+                    perm16(&val[k], &x, &y, &idx);
+                    on = (v8u)((v8i)I <= hi);
+                    val[k] = (val[k] & on) | (own & ~on);
+                    break;
+                case PTX_SHFL_BFLY:
+                    ld8(&x, Vrow, k ^ q);
+                    idx = lane0 ^ r;
+                    perm8(&val[k], &x, &idx);
+                    break;
+                default: val[k] = lo > hi ? own : zero + Vrow[b]; break;
                 }
-                pick32(&val[k], &V0, &V1, &V2, &V3, &src);
             }
             return true;
         }

@@ -21,6 +21,7 @@
  * unseen; nothing is reported that is not a race. */
 #include "sim/internal.h"
 
+#include <stddef.h>
 #include <stdio.h>
 
 static void race(sim_block *b, sim_warp *w, int lane, uint32_t op, uint32_t op2, unsigned other_tid,
@@ -384,9 +385,21 @@ void sim_shadow_write(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigne
     write_access(b, w, &A, lane, off, n, op, atomic);
 }
 
+/* Once a lane has taken the broadcast shortcut below, the word's reader
+ * record is one that further lanes of the warp reading it only leave as it
+ * is when the first reader is of another warp, or another thread of its
+ * warp (this one) is already noted (r_multi, and r_tid2 taken: note_reader
+ * keeps it for a reader of the first one's warp). */
+static inline bool readers_settled(const shadow_at *A, const sim_shadow *s)
+{
+    return s->r_tid / 32 != A->wid || (s->r_multi && s->r_tid2 != SIM_NO_TID);
+}
+
 /* One lane's plain-mode read, with the broadcast shortcut: prev is the
- * word offset the lane before read (SIM_NONE when none). */
-static inline __attribute__((always_inline)) void plain_read_lane(sim_block *b, sim_warp *w, const shadow_at *A,
+ * word offset the lane before read (SIM_NONE when none). True when it took
+ * the shortcut and the lanes after it reading the same word change nothing
+ * (readers_settled), so the caller may skip them. */
+static inline __attribute__((always_inline)) bool plain_read_lane(sim_block *b, sim_warp *w, const shadow_at *A,
                                                                   int l, uint32_t off, uint32_t prev,
                                                                   unsigned n, uint32_t op)
 {
@@ -400,7 +413,7 @@ static inline __attribute__((always_inline)) void plain_read_lane(sim_block *b, 
                 s->r_multi = 1;
                 note_reader(s, tid, op);
             }
-            return;
+            return readers_settled(A, s);
         }
         /* written this epoch, wholly, and not by a write this warp has not
            synced past (nor other bytes): no lane races with it or finds it
@@ -409,18 +422,18 @@ static inline __attribute__((always_inline)) void plain_read_lane(sim_block *b, 
         uint8_t mask = (uint8_t)((1u << n) - 1);
         if ((written_at(A, s) & mask) == mask &&
             (!(s->w_mask & mask) || (s->w_tid / 32 == A->wid && A->wsync > s->w_wsync))) {
-            if (A->races) {
-                if (s->r_tid != tid && s->r_tid / 32 == A->wid) {
-                    s->r_multi = 1;
-                    note_reader(s, tid, op);
-                }
-                s->r_mask |= mask;
-                s->r_wsync = A->wsync;
+            if (!A->races) return true;
+            if (s->r_tid != tid && s->r_tid / 32 == A->wid) {
+                s->r_multi = 1;
+                note_reader(s, tid, op);
             }
-            return;
+            s->r_mask |= mask;
+            s->r_wsync = A->wsync;
+            return readers_settled(A, s);
         }
     }
     read_access(b, w, A, l, off, n, op);
+    return false;
 }
 
 /* The plain-mode reads of a warp's lanes r (in order) for any size; prev
@@ -429,35 +442,67 @@ static inline __attribute__((always_inline)) void plain_reads_from(sim_block *b,
                                                                    uint32_t r, const uint32_t *soff, uint32_t prev,
                                                                    unsigned n, uint32_t op)
 {
+    bool settled = false; /* lanes reading prev again change nothing */
     for (; r; r &= r - 1) { /* the lanes of r, in order */
         int l = __builtin_ctz(r);
-        if (soff[l] == SIM_NONE) continue;
-        plain_read_lane(b, w, A, l, soff[l], prev, n, op);
-        prev = soff[l];
+        uint32_t off = soff[l];
+        if (off == SIM_NONE || (off == prev && settled)) continue;
+        settled = plain_read_lane(b, w, A, l, off, prev, n, op);
+        prev = off;
     }
+}
+
+/* tid the first reader, no other reader yet: r_tid and r_tid2, side by
+ * side, in one store where the bytes are little-endian (GCC keeps a store
+ * of SIM_NO_TID's constant of its own). */
+static inline void first_reader(sim_shadow *s, unsigned tid)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    _Static_assert(offsetof(sim_shadow, r_tid2) == offsetof(sim_shadow, r_tid) + 2, "first_reader: r_tid2 after r_tid");
+    uint32_t v = (uint32_t)(uint16_t)tid | (uint32_t)SIM_NO_TID << 16;
+    memcpy((char *)s + offsetof(sim_shadow, r_tid), &v, sizeof v);
+#else
+    s->r_tid = (uint16_t)tid;
+    s->r_tid2 = SIM_NO_TID;
+#endif
+}
+
+/* Is the word's last write (this epoch's) thread tid's own, or by a lane of
+ * tid's warp that tid has synced past since? Nothing races with it then.
+ * (w_tid ^ tid is below 32 for the threads of tid's warp.) */
+static inline bool own_write(const shadow_at *A, const sim_shadow *s, unsigned tid)
+{
+    unsigned x = s->w_tid ^ tid;
+    return (x < 32) & ((x == 0) | (A->wsync > s->w_wsync));
 }
 
 /* A lane l reading a whole word (off) that the block wholly wrote before
  * this epoch and no thread has read in it yet (a tile read after the
  * barrier that follows its writes) has nothing to report, and starts the
  * epoch's reader record, as read_word would; one test (the bit and) finds
- * that. False, with nothing done, for any other lane (SIM_NONE, whose low
- * bits are set, included). */
-static inline __attribute__((always_inline)) bool read4_fast(const shadow_at *A, int l, uint32_t off, uint32_t op)
+ * that. With `own` the word may also have been written this epoch by the
+ * lane itself or by a lane of its warp that it has synced past since (a
+ * warp's tree reduction in shared memory): no race either. False, with
+ * nothing done, for any other lane (SIM_NONE, whose low bits are set,
+ * included). */
+static inline __attribute__((always_inline)) bool read4_fast(const shadow_at *A, int l, uint32_t off, uint32_t op,
+                                                             bool own)
 {
     if (off & 3) return false;
     sim_shadow *s = shadow_word(A, off);
-    if (!__builtin_expect((s->w_epoch != A->epoch) & (s->w_epoch >= A->base) & (s->init_mask == 0xf) &
-                              (s->r_epoch != A->epoch),
-                          1))
-        return false;
+    unsigned tid = A->wid * 32 + (unsigned)l;
+    /* the last write in this block before this epoch (one compare: no
+       entry's w_epoch is past the block's epoch), or with `own` also this
+       epoch's by tid or a lane tid synced past */
+    uint32_t before = A->epoch - A->base + (own ? own_write(A, s, tid) : 0);
+    bool ordered = s->w_epoch - A->base < before;
+    if (!__builtin_expect(ordered & (s->init_mask == 0xf) & (s->r_epoch != A->epoch), 1)) return false;
     s->r_epoch = A->epoch;
-    s->r_tid = (uint16_t)(A->wid * 32 + (unsigned)l);
+    first_reader(s, tid);
     s->r_warps = A->wbit;
     s->r_multi = 0;
     s->r_mask = 0xf;
     s->r_op = op;
-    s->r_tid2 = SIM_NO_TID;
     s->r_wsync = A->wsync;
     return true;
 }
@@ -477,12 +522,13 @@ static inline __attribute__((always_inline)) void plain_reads4(sim_block *b, sim
             int l = 0;
 #pragma GCC unroll 1
             for (; l < 32; l++)
-                if (!read4_fast(&A, l, soff[l], op)) break;
+                if (!read4_fast(&A, l, soff[l], op, false)) break;
             if (l == 32) return;
             r = SIM_FULL << l;
         } else {
-            while (r && read4_fast(&A, __builtin_ctz(r), soff[__builtin_ctz(r)], op)) r &= r - 1;
+            while (r && read4_fast(&A, __builtin_ctz(r), soff[__builtin_ctz(r)], op, false)) r &= r - 1;
         }
+        while (r && read4_fast(&A, __builtin_ctz(r), soff[__builtin_ctz(r)], op, true)) r &= r - 1;
     }
     if (!r) return;
     uint32_t before = m & ~r; /* the fast lanes, all below r's: whole words, never SIM_NONE */
@@ -509,16 +555,22 @@ void sim_shadow_reads(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *sof
 /* A plain write of 4 bytes at off by lane l: a lane writing a whole word
  * that no thread wrote or read this epoch has nothing to report, only the
  * record (init_mask becomes 0xf: it holds only the word's 4 bits); one test
- * finds that. False, with nothing done, for any other lane (SIM_NONE, whose
- * low bits are set, included). */
-static inline __attribute__((always_inline)) bool write4_fast(const shadow_at *A, int l, uint32_t off, uint32_t op)
+ * finds that. With `own` the word may also have been written this epoch
+ * (and not read since) by the lane itself or by a lane of its warp that it
+ * has synced past (a warp's tree reduction). False, with nothing done, for
+ * any other lane (SIM_NONE, whose low bits are set, included). */
+static inline __attribute__((always_inline)) bool write4_fast(const shadow_at *A, int l, uint32_t off, uint32_t op,
+                                                              bool own)
 {
     if (off & 3) return false;
     sim_shadow *s = shadow_word(A, off);
-    if (!__builtin_expect((s->w_epoch != A->epoch) & (s->r_epoch != A->epoch), 1)) return false;
+    unsigned tid = A->wid * 32 + (unsigned)l;
+    bool ordered = s->w_epoch != A->epoch;
+    if (own) ordered |= own_write(A, s, tid);
+    if (!__builtin_expect(ordered & (s->r_epoch != A->epoch), 1)) return false;
     s->init_mask = 0xf;
     s->w_epoch = A->epoch;
-    s->w_tid = (uint16_t)(A->wid * 32 + (unsigned)l);
+    s->w_tid = (uint16_t)tid;
     s->w_wsync = A->wsync;
     s->w_step = A->step;
     s->w_op = op;
@@ -547,12 +599,13 @@ static inline __attribute__((always_inline)) void writes(sim_block *b, sim_warp 
             int l = 0;
 #pragma GCC unroll 1
             for (; l < 32; l++)
-                if (!write4_fast(&A, l, soff[l], op)) break;
+                if (!write4_fast(&A, l, soff[l], op, false)) break;
             if (l == 32) return;
             r = SIM_FULL << l;
         } else {
-            while (r && write4_fast(&A, __builtin_ctz(r), soff[__builtin_ctz(r)], op)) r &= r - 1;
+            while (r && write4_fast(&A, __builtin_ctz(r), soff[__builtin_ctz(r)], op, false)) r &= r - 1;
         }
+        while (r && write4_fast(&A, __builtin_ctz(r), soff[__builtin_ctz(r)], op, true)) r &= r - 1;
     }
     if (n == 4) {
         for (; r; r &= r - 1) { /* the lanes of r, in order */
@@ -594,6 +647,7 @@ static inline __attribute__((always_inline)) void atomics4(sim_block *b, sim_war
                                                            const uint32_t *soff, uint32_t op)
 {
     const shadow_at A = shadow_at_of(b, w);
+    const uint32_t span = A.epoch - A.base; /* the block's epochs before this one */
     uint32_t prev = 1; /* the lane before's word offset; 1 (no word's) when none */
     sim_shadow *s = NULL;
     for (uint32_t r = m; r; r &= r - 1) { /* the lanes of m, in order */
@@ -611,8 +665,9 @@ static inline __attribute__((always_inline)) void atomics4(sim_block *b, sim_war
         }
         prev = off;
         s = &A.sh[off / 4];
-        if (__builtin_expect((s->w_epoch >= A.base) & (s->init_mask == 0xf) &
-                                 ((s->w_epoch != A.epoch) | s->w_atomic), 1)) {
+        /* w_epoch >= base, and w_epoch < epoch or an atomic, in one compare:
+           no entry's w_epoch is past the block's epoch */
+        if (__builtin_expect((s->w_epoch - A.base < span + s->w_atomic) & (s->init_mask == 0xf), 1)) {
             /* record_write, less what it would leave as it is */
             s->w_epoch = A.epoch;
             s->w_tid = (uint16_t)tid;
