@@ -284,6 +284,8 @@ extern "C" __global__ void immShifts(unsigned* w, unsigned long long* q)
         w[i * 32 + t] = r[i];
         q[i * 32 + t] = p[i];
     }
+}
+
 // case: a full warp's 32-bit loads and stores at one stride (warp_access.c:
 // gather_col, scatter_col, from lane 0's host pointer alone): global reads
 // down a column of 33 words and up one, a shared tile's column at 33 words,
