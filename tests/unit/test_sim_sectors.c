@@ -16,20 +16,8 @@
 
 #include "sim/internal.h"
 
-static uint64_t rng = 0x2545f4914f6cdd1dull;
-
-static uint64_t next64(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return rng;
-}
-
-static uint64_t next(uint64_t n)
-{
-    return next64() % n;
-}
+#define XORSHIFT_SEED 0x2545f4914f6cdd1dull
+#include "xorshift.h"
 
 static void same_count(const uint64_t *addr, uint32_t m, unsigned total, int i)
 {

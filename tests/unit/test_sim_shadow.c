@@ -51,15 +51,8 @@ static void side_free(side *s)
     sim_hzset_free(&s->b.hz);
 }
 
-static uint64_t rng = 0x9e3779b97f4a7c15ull;
-
-static uint32_t next(uint32_t n)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (uint32_t)(rng % n);
-}
+#define XORSHIFT_SEED 0x9e3779b97f4a7c15ull
+#include "xorshift.h"
 
 static void same_sides(const side *a, const side *b, int step)
 {

@@ -18,20 +18,8 @@
 
 #include "sim/internal.h"
 
-static uint64_t rng = 0x9e3779b97f4a7c15ull;
-
-static uint64_t next64(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return rng;
-}
-
-static uint64_t next(uint64_t n)
-{
-    return next64() % n;
-}
+#define XORSHIFT_SEED 0x9e3779b97f4a7c15ull
+#include "xorshift.h"
 
 /* Check one warp's facts against a lane-by-lane pass; true when strided. */
 static bool same_facts(const uint64_t *b64, const uint32_t *b32, uint64_t imm, unsigned total, int i)
