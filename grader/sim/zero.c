@@ -251,41 +251,16 @@ void sim_zero_free(sim_zero *z)
 
 enum { PACK_MAX_REGS = 4096 }; /* past this a bank is left as it is */
 
-/* The bank of each operand of op (B_NONE: not a register, B_ANY: not known)
- * and whether the op writes it; false when the op is not one whose
- * operands are known. */
-static bool operand_banks(const sim_op *op, uint8_t bank[6], bool def[6])
+/* The bank of each operand of op as sim_op_banks gives it (B_ANY: not
+ * known, so not packed) and whether the op writes it: an ALU op its
+ * destination, ld and ld.param their values. */
+static void operand_banks(const sim_op *op, uint8_t bank[6], bool def[6])
 {
-    for (int i = 0; i < 6; i++) bank[i] = B_ANY, def[i] = false;
-    if (op->x >= X_COUNT) return false;
-    uint8_t use[6];
-    unsigned nd;
-    uint8_t db;
-    op_regs(op, &nd, &db, use);
-    const family *f = family_of(op);
-    bool none = !nd && !f->d && !f->a;
-    for (int i = 0; i < 6; i++) none &= use[i] == B_NONE;
-    if (none) { /* predicate logic, branches, exits: no row */
-        for (int i = 0; i < 6; i++) bank[i] = B_NONE;
-        return true;
-    }
-    if (f->d || f->a) {
-        bank[0] = f->d;
-        def[0] = f->d != B_NONE;
-        bank[1] = f->a;
-        bank[2] = f->b;
-        bank[3] = f->c;
-        bank[4] = bank[5] = B_NONE;
-        return true;
-    }
-    if (op->x == X_LD || op->x == X_LDPARAM || op->x == X_ST) {
-        unsigned n = op->x == X_LDPARAM ? 1 : op->p[2] < 4 ? op->p[2] : 4;
-        uint8_t vb = (op->p[3] & SIM_MF_DST64) ? B_64 : B_32;
-        for (unsigned e = 0; e < n; e++) bank[e] = vb, def[e] = op->x != X_ST;
-        bank[4] = (op->p[3] & SIM_MF_BASE32) ? B_32 : B_64;
-        return true;
-    }
-    return false;
+    sim_op_banks(op, bank);
+    bool alu = op->x < X_COUNT && (family_of(op)->d || family_of(op)->a);
+    bool ld = op->x == X_LD || op->x == X_LDPARAM;
+    for (int i = 0; i < 6; i++)
+        def[i] = (bank[i] == B_32 || bank[i] == B_64) && ((alu && i == 0) || (ld && i < 4));
 }
 
 /* Register r of the packing's numbering (the 32-bit ones, then the 64-bit
@@ -335,10 +310,10 @@ void sim_pack_registers(sim_program *p)
     bool def[6];
     for (uint32_t pc = 0; pc < p->ncode; pc++) {
         const sim_op *op = &p->code[pc];
-        bool known = operand_banks(op, bank, def);
+        operand_banks(op, bank, def);
         for (int i = 0; i < 6; i++) {
             uint16_t s = op->s[i];
-            if (s == SIM_NOSLOT || (known && bank[i] != B_ANY)) continue;
+            if (s == SIM_NOSLOT || bank[i] != B_ANY) continue;
             if (s < p->nreg32) kept[s] = 1;
             if (s < p->nreg64) kept[p->nreg32 + s] = 1;
         }
@@ -348,7 +323,7 @@ void sim_pack_registers(sim_program *p)
     uint64_t *out = cl_malloc(W * sizeof *out);
     for (uint32_t pc = 0; pc < p->ncode; pc++) {
         const sim_op *op = &p->code[pc];
-        if (!operand_banks(op, bank, def)) continue;
+        operand_banks(op, bank, def);
         memset(out, 0, W * sizeof *out);
         if (pc + 1 < p->ncode)
             for (uint32_t k = 0; k < W; k++) out[k] |= lv.in[(size_t)(pc + 1) * W + k];
@@ -374,7 +349,7 @@ void sim_pack_registers(sim_program *p)
     colour(kept, edge, EW, p->nreg32, p->nreg64, row);
     for (uint32_t pc = 0; pc < p->ncode; pc++) {
         sim_op *op = &p->code[pc];
-        if (!operand_banks(op, bank, def)) continue;
+        operand_banks(op, bank, def);
         for (int i = 0; i < 6; i++) {
             uint32_t r = reg_of(p, bank[i], op->s[i]);
             if (r != UINT32_MAX && !kept[r]) op->s[i] = (uint16_t)row[r];
