@@ -586,6 +586,11 @@ uint64_t sim_sectors_of(const uint64_t *addr, uint32_t m, unsigned total, bool g
  * (warp_access.c; for tests of its shortcuts). */
 bool sim_full_warp_of(const uint64_t *b64, const uint32_t *b32, uint64_t imm, unsigned total, uint64_t *addr,
                       int64_t *lo, int64_t *hi, uint64_t *mis, bool *contig);
+/* Whether ld (store false) or st (true) op of the lanes m of w takes the
+ * shared-run path (warp_access.c), and then the first lane's offset in *off:
+ * a test hook. */
+bool sim_shared_run_of(const sim_block *b, const sim_warp *w, const sim_op *op, uint32_t m, bool store,
+                       uint32_t *off);
 /* The lanes of m of memory op pc mapped at once, as ld and st map them
  * (warp_access.c): true when every lane is aligned and in one global
  * allocation or in the block's shared memory, with each lane's host
@@ -730,6 +735,10 @@ void sim_shadow_write(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigne
  * for lanes outside shared memory). */
 void sim_shadow_reads(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op);
 void sim_shadow_writes(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op);
+/* The same for 4-byte accesses by a run of lanes m on consecutive words, the
+ * first lane's at off (plain mode only: the caller checks b->sync). */
+void sim_shadow_reads_run(sim_block *b, sim_warp *w, uint32_t m, uint32_t off, uint32_t op);
+void sim_shadow_writes_run(sim_block *b, sim_warp *w, uint32_t m, uint32_t off, uint32_t op);
 /* The shadow's record of atomics by the lanes m, as sim_shadow_write(...,
  * true) of each lane in order. */
 void sim_shadow_atomics(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op);

@@ -822,7 +822,66 @@ static void sync_lanes(sim_block *b, sim_warp *w, const sim_op *op, uint32_t m, 
     sim_sync_step(b, w, op->aux2);
 }
 
-SIM_HOT void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
+/* A plain 32-bit shared ld or st (no sync mode) of one run of lanes on
+ * consecutive words, its base a 32-bit register: a warp's slice of a shared
+ * array, `mine[lane] = v` or a tree's `if (lane < offset)` step. The whole
+ * access then lies in one place and is aligned when its ends are, it
+ * touches distinct words of distinct banks (one request, no conflict), and
+ * its data is one copy. The run of base values is checked as one masked
+ * vector test over the 32 lanes, and its first value must not wrap around
+ * 32 bits before its last (the general path adds the offset to each lane's
+ * base as a 64-bit number). Returns false, with nothing done, for any other
+ * access, in or out of bounds: the general path maps and reports it. On
+ * true, *off is the first lane's byte offset into shared memory. */
+static HOT_INLINE bool shared_run(const sim_block *b, const sim_warp *w, const sim_op *op, uint32_t m,
+                                  unsigned bad_flags, uint32_t *off)
+{
+    typedef int32_t v8i __attribute__((vector_size(32)));
+    /* space, element size, count and flags in one compare (p[0] to p[3]) */
+    uint32_t p, want = SIM_MS_SHARED | 4u << 8 | 1u << 16 | (uint32_t)SIM_MF_BASE32 << 24;
+    memcpy(&p, op->p, sizeof p);
+    if ((p & (0xffffffu | (uint32_t)(SIM_MF_BASE32 | bad_flags) << 24)) != want || b->sync ||
+        op->s[4] == SIM_NOSLOT || op->s[0] == SIM_NOSLOT)
+        return false;
+    int f = __builtin_ctz(m), e = 31 - __builtin_clz(m);
+    uint32_t lanes = m >> f, k = (uint32_t)(e - f + 1);
+    if (lanes & (lanes + 1)) return false;
+    const uint32_t *b32 = w->r32 + (size_t)op->s[4] * 32;
+    uint32_t first = b32[f];
+    if (first > UINT32_MAX - 4 * (k - 1)) return false;
+    /* lane l's base must be first + 4 (l - f), for l from f to e: the
+       eight-lane pieces the run spans, the lanes outside it masked off */
+    if (k <= 8) { /* a short run (the tree's last steps): lane by lane */
+        uint32_t bad = 0;
+#pragma GCC unroll 1
+        for (int l = f + 1; l <= e; l++) bad |= b32[l] ^ (first + 4 * (uint32_t)(l - f));
+        if (bad) return false;
+    } else {
+        const v8i idx = { 0, 1, 2, 3, 4, 5, 6, 7 }, zero = { 0 };
+        v8i bad = zero;
+        for (int q = f >> 3; q <= e >> 3; q++) {
+            v8i x, li = idx + 8 * q, on = (li >= f) & (li <= e);
+            memcpy(&x, b32 + 8 * q, sizeof x);
+            bad |= (x ^ (zero + (int32_t)(first - 4 * (uint32_t)f) + 4 * li)) & on;
+        }
+        v8i h = bad | __builtin_shufflevector(bad, bad, 4, 5, 6, 7, 0, 1, 2, 3);
+        if (h[0] | h[1] | h[2] | h[3]) return false;
+    }
+    uint64_t lo = (uint64_t)first + (uint64_t)op->imm;
+    if ((lo & 3) || lo > b->shared_size || b->shared_size - lo < 4 * (uint64_t)k) return false;
+    *off = (uint32_t)lo;
+    return true;
+}
+
+bool sim_shared_run_of(const sim_block *b, const sim_warp *w, const sim_op *op, uint32_t m, bool store,
+                       uint32_t *off)
+{
+    return shared_run(b, w, op, m, store ? SIM_MF_DST64 : SIM_MF_SIGNED | SIM_MF_DST64 | SIM_MF_DST16, off);
+}
+
+/* Every other ld: out of line, so that its frame (the access, 1.3 KB) is
+ * not set up for shared_run's. */
+static SIM_HOT __attribute__((noinline)) void exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
 {
     const sim_op *op = &b->prog->code[pc];
     unsigned n = op->p[1], count = op->p[2], total = n * count;
@@ -831,7 +890,7 @@ SIM_HOT void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     map_access(b, w, pc, m, false, &a);
     if (a.shared && b->shadow) shadow_reads(b, w, pc, m, &a, total);
     if (b->sync && op->aux2) sync_lanes(b, w, op, m, &a, false);
-    if (a.uniform && a.ok == m && !a.shared) { /* a parameter, a broadcast: read once */
+    if (a.uniform && a.ok == m) { /* a parameter, a broadcast (one shared word too): read once */
         int first = __builtin_ctz(m);
         fill_hosts(&a);
         load_lanes(b, w, pc, 1u << first, &a);
@@ -882,6 +941,20 @@ SIM_HOT void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     else if (is_shared(op)) count_banks(b, a.addr, m, total, false, a.contig, a.strided, a.lo, a.hi);
 }
 
+SIM_HOT void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
+{
+    const sim_op *op = &b->prog->code[pc];
+    uint32_t off;
+    if (!shared_run(b, w, op, m, SIM_MF_SIGNED | SIM_MF_DST64 | SIM_MF_DST16, &off)) {
+        exec_ld(b, w, pc, m);
+        return;
+    }
+    w->minst++;
+    if (b->shadow) sim_shadow_reads_run(b, w, m, off, pc);
+    copy_run(w->r32 + (size_t)op->s[0] * 32 + __builtin_ctz(m), b->shared + off, (unsigned)__builtin_popcount(m));
+    b->cnt.shared_load_requests++;
+}
+
 /* ld.param of one element at a fixed offset: one value for the lanes m, as
  * sim_exec_ld's broadcast gives it; past the launch's parameters, the
  * general path (which reports the fault). */
@@ -906,7 +979,7 @@ SIM_HOT void sim_exec_ldparam(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m
     }
 }
 
-SIM_HOT void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
+static SIM_HOT __attribute__((noinline)) void exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
 {
     const sim_op *op = &b->prog->code[pc];
     unsigned n = op->p[1], count = op->p[2], total = n * count;
@@ -952,3 +1025,16 @@ SIM_HOT void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     else if (is_shared(op)) count_banks(b, a.addr, m, total, true, a.contig, a.strided, a.lo, a.hi);
 }
 
+SIM_HOT void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
+{
+    const sim_op *op = &b->prog->code[pc];
+    uint32_t off;
+    if (!shared_run(b, w, op, m, SIM_MF_DST64, &off)) {
+        exec_st(b, w, pc, m);
+        return;
+    }
+    w->minst++;
+    if (b->shadow) sim_shadow_writes_run(b, w, m, off, pc);
+    copy_run(b->shared + off, w->r32 + (size_t)op->s[0] * 32 + __builtin_ctz(m), (unsigned)__builtin_popcount(m));
+    b->cnt.shared_store_requests++;
+}

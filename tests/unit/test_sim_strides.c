@@ -6,7 +6,11 @@
  * mapping compares them) and the alignment bits. Random base rows of 64 and
  * 32 bits at strides up and down, of 0, near the ends of the address space
  * (where a warp wraps around), huge, with one lane off and with one lane of
- * every four off (a stride within each four, another across them). */
+ * every four off (a stride within each four, another across them). And the
+ * shared-run path of ld and st (shared_run: a run of lanes on consecutive
+ * 32-bit words of shared memory from a 32-bit base) against the same facts
+ * lane by lane: taken exactly when every lane's address is the first's plus
+ * 4 a lane, aligned and inside shared memory, for a plain 32-bit access. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -101,11 +105,87 @@ static void test_narrow_rows(void **state)
     for (int i = 0; i < 100; i++) assert_true(same_facts(NULL, NULL, next64(), totals[next(6)], i)); /* imm alone */
 }
 
+/* One shared ld or st: its base row, offset, lanes and flags at random near
+ * every edge (the top of 32 bits, a negative offset, the end of shared
+ * memory, a lane off, a mask that is not one run), checked lane by lane. */
+static void test_shared_runs(void **state)
+{
+    (void)state;
+    enum { SHARED = 4096 };
+    static sim_program prog;
+    static sim_block b;
+    static sim_warp w;
+    static uint32_t rows[2 * 32];
+    memset(&b, 0, sizeof b);
+    b.prog = &prog;
+    b.shared_size = SHARED;
+    w.r32 = rows;
+    unsigned taken = 0;
+    for (int i = 0; i < 200000; i++) {
+        uint32_t m;
+        switch (next(4)) {
+        case 0: m = SIM_FULL; break;
+        case 1: { uint32_t lo = next(32), len = 1 + next(32 - lo); m = (len == 32 ? SIM_FULL : (1u << len) - 1) << lo; break; }
+        case 2: m = SIM_FULL >> next(32); break;
+        default: m = (uint32_t)next64() | 1u << next(32); break;
+        }
+        int f = __builtin_ctz(m);
+        uint32_t a0;
+        switch (next(4)) {
+        case 0: a0 = UINT32_MAX - next(256); break;        /* the run wraps at 2^32 */
+        case 1: a0 = next(SHARED + 256); break;
+        case 2: a0 = SHARED - 4 * next(40); break;          /* ends at or past the end */
+        default: a0 = (uint32_t)next64(); break;
+        }
+        if (next(4)) a0 &= ~3u;
+        uint32_t *row = rows + 32;
+        for (int l = 0; l < 32; l++) row[l] = a0 + 4 * (uint32_t)(l - f);
+        if (next(6) == 0) row[next(32)] += 4 * (1 + next(3));   /* one lane off (maybe outside m) */
+        int64_t imm = next(3) ? 0 : next(2) ? (int64_t)next(256) : -(int64_t)next(1 << 20);
+        if (next(8) == 0) imm = -(int64_t)row[f] + 4 * (int64_t)next(SHARED / 4); /* first lane inside, from any base */
+        sim_op op = { .x = X_LD, .s = { 0, SIM_NOSLOT, SIM_NOSLOT, SIM_NOSLOT, 1, SIM_NOSLOT },
+                      .p = { SIM_MS_SHARED, 4, 1, SIM_MF_BASE32 }, .imm = imm };
+        bool store = next(2);
+        uint32_t flag = next(8) == 0 ? 1u << next(8) : 0;
+        op.p[3] |= (uint8_t)flag;
+        if (next(16) == 0) op.p[0] = SIM_MS_GENERIC;
+        if (next(16) == 0) op.p[1] = 2;
+        if (next(32) == 0) op.s[4] = SIM_NOSLOT;
+        /* lane by lane */
+        uint32_t lanes = m >> f;
+        bool want = op.p[0] == SIM_MS_SHARED && op.p[1] == 4 && op.s[4] != SIM_NOSLOT && !(lanes & (lanes + 1)) &&
+                    !(flag & (store ? SIM_MF_DST64 : SIM_MF_SIGNED | SIM_MF_DST64 | SIM_MF_DST16));
+        uint64_t first = (uint64_t)row[f] + (uint64_t)imm;
+        for (int l = 0; want && l < 32; l++) {
+            if (!(m >> l & 1u)) continue;
+            uint64_t a = (uint64_t)row[l] + (uint64_t)imm;
+            want = a == first + 4 * (uint64_t)(l - f) && !(a & 3) && a < SHARED && a + 4 <= SHARED;
+        }
+        uint32_t off = 0;
+        bool got = sim_shared_run_of(&b, &w, &op, m, store, &off);
+        if (got != want)
+            fail_msg("case %d: m %08x a0 %08x imm %lld flag %x: shared run %d, lane by lane %d", i, m, a0,
+                     (long long)imm, flag, got, want);
+        if (got && off != first) fail_msg("case %d: offset %u, lane %d's address %llu", i, off, f, (unsigned long long)first);
+        taken += got;
+    }
+    assert_true(taken > 10000);
+    b.sync = (void *)&b; /* sync mode (acquire and release): never */
+    uint32_t off;
+    for (int l = 0; l < 32; l++) rows[32 + l] = 4 * (uint32_t)l;
+    sim_op op = { .x = X_LD, .s = { 0, SIM_NOSLOT, SIM_NOSLOT, SIM_NOSLOT, 1, SIM_NOSLOT },
+                  .p = { SIM_MS_SHARED, 4, 1, SIM_MF_BASE32 } };
+    assert_false(sim_shared_run_of(&b, &w, &op, SIM_FULL, false, &off));
+    b.sync = NULL;
+    assert_true(sim_shared_run_of(&b, &w, &op, SIM_FULL, false, &off));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_wide_rows),
         cmocka_unit_test(test_narrow_rows),
+        cmocka_unit_test(test_shared_runs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
