@@ -560,6 +560,17 @@ static inline void run_offsets(uint32_t m, uint32_t off, uint32_t *soff)
     for (uint32_t r = m; r; r &= r - 1) soff[__builtin_ctz(r)] = off + 4 * (uint32_t)(__builtin_ctz(r) - f);
 }
 
+/* The lanes of the run m from its i-th on, at the words from off: the
+ * general loop (out of line: the run's fast loops keep a small frame). */
+static __attribute__((noinline)) void run_reads_rest(sim_block *b, sim_warp *w, uint32_t m, uint32_t off,
+                                                     uint32_t op, int i)
+{
+    const shadow_at A = shadow_at_of(b, w);
+    uint32_t soff[32], r = m >> i << i, before = m & ~r;
+    run_offsets(m, off, soff);
+    plain_reads_from(b, w, &A, r, soff, before ? soff[31 - __builtin_clz(before)] : SIM_NONE, 4, op);
+}
+
 /* sim_shadow_reads for 4-byte reads by a run of lanes m on consecutive words
  * from off (warp_access.c's shared_run; plain mode): read4_fast's test with
  * `own` (which holds wherever the plain one does, with the same record)
@@ -572,26 +583,23 @@ void sim_shadow_reads_run(sim_block *b, sim_warp *w, uint32_t m, uint32_t off, u
                    offsetof(sim_shadow, r_wsync) == offsetof(sim_shadow, r_epoch) + 8 &&
                    offsetof(sim_shadow, r_op) == offsetof(sim_shadow, r_epoch) + 12,
                    "sim_shadow_reads_run: r_epoch, r_warps, r_wsync and r_op side by side");
-    const shadow_at A = shadow_at_of(b, w);
     int f = __builtin_ctz(m), k = 32 - __builtin_clz(m) - f, i = 0; /* a run: no popcount (not in the base ISA) */
-    if (A.races && !(off & 3)) {
-        const uint32_t rec[4] = { A.epoch, A.wbit, A.wsync, op }, now = A.epoch - A.base;
-        sim_shadow *s = shadow_word(&A, off);
-        unsigned tid = A.wid * 32 + (unsigned)f;
+    if ((b->checks & SIM_CHECK_RACES) && !(off & 3)) {
+        const uint32_t epoch = b->epoch, base = b->epoch_base, wsync = w->wsync;
+        const uint32_t rec[4] = { epoch, 1u << w->id, wsync, op }, now = epoch - base;
+        sim_shadow *s = (sim_shadow *)(void *)((char *)b->shadow + (size_t)off * 12);
+        unsigned tid = w->id * 32 + (unsigned)f;
         for (; i < k; i++, s++, tid++) {
             unsigned x = s->w_tid ^ tid;
-            uint32_t before = now + ((x < 32) & ((x == 0) | (A.wsync > s->w_wsync)));
-            if (!((s->w_epoch - A.base < before) & (s->init_mask == 0xf) & (s->r_epoch != A.epoch))) break;
+            uint32_t before = now + ((x < 32) & ((x == 0) | (wsync > s->w_wsync)));
+            if (!((s->w_epoch - base < before) & (s->init_mask == 0xf) & (s->r_epoch != epoch))) break;
             memcpy(&s->r_epoch, rec, sizeof rec);
             first_reader(s, tid);
             s->r_multi = 0;
             s->r_mask = 0xf;
         }
     }
-    if (i == k) return;
-    uint32_t soff[32], r = m >> i << i, before = m & ~r;
-    run_offsets(m, off, soff);
-    plain_reads_from(b, w, &A, r, soff, before ? soff[31 - __builtin_clz(before)] : SIM_NONE, 4, op);
+    if (i < k) run_reads_rest(b, w, m, off, op, i);
 }
 
 /* A plain write of 4 bytes at off by lane l: a lane writing a whole word
@@ -667,6 +675,16 @@ void sim_shadow_writes(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *so
     writes(b, w, m, soff, n, op, false);
 }
 
+/* The lanes of the run m from its i-th on: write_access lane by lane (out
+ * of line: the run's fast loop keeps a small frame). */
+static __attribute__((noinline)) void run_writes_rest(sim_block *b, sim_warp *w, uint32_t m, uint32_t off,
+                                                      uint32_t op, int i)
+{
+    const shadow_at A = shadow_at_of(b, w);
+    int f = __builtin_ctz(m), k = 32 - __builtin_clz(m) - f;
+    for (; i < k; i++) write_access(b, w, &A, f + i, off + 4 * (uint32_t)i, 4, op, false);
+}
+
 /* sim_shadow_writes for 4-byte writes by a run of lanes m on consecutive
  * words from off (shared_run; plain mode): write4_fast's test with `own`
  * while it holds, the lanes' entries one after another, then write_access
@@ -675,16 +693,15 @@ void sim_shadow_writes_run(sim_block *b, sim_warp *w, uint32_t m, uint32_t off, 
 {
     _Static_assert(offsetof(sim_shadow, w_wsync) == 4 && offsetof(sim_shadow, w_step) == 8 &&
                    offsetof(sim_shadow, w_op) == 12, "sim_shadow_writes_run: w_epoch to w_op first, side by side");
-    const shadow_at A = shadow_at_of(b, w);
     int f = __builtin_ctz(m), k = 32 - __builtin_clz(m) - f, i = 0; /* a run: no popcount (not in the base ISA) */
     if (!(off & 3)) {
-        const uint32_t rec[4] = { A.epoch, A.wsync, A.step, op };
-        sim_shadow *s = shadow_word(&A, off);
-        unsigned tid = A.wid * 32 + (unsigned)f;
+        const uint32_t epoch = b->epoch, wsync = w->wsync, rec[4] = { epoch, wsync, w->minst, op };
+        sim_shadow *s = (sim_shadow *)(void *)((char *)b->shadow + (size_t)off * 12);
+        unsigned tid = w->id * 32 + (unsigned)f;
         for (; i < k; i++, s++, tid++) {
             unsigned x = s->w_tid ^ tid;
-            bool ordered = (s->w_epoch != A.epoch) | ((x < 32) & ((x == 0) | (A.wsync > s->w_wsync)));
-            if (!(ordered & (s->r_epoch != A.epoch))) break;
+            bool ordered = (s->w_epoch != epoch) | ((x < 32) & ((x == 0) | (wsync > s->w_wsync)));
+            if (!(ordered & (s->r_epoch != epoch))) break;
             memcpy(s, rec, sizeof rec);
             s->r_epoch = 0;
             s->w_tid = (uint16_t)tid;
@@ -693,7 +710,7 @@ void sim_shadow_writes_run(sim_block *b, sim_warp *w, uint32_t m, uint32_t off, 
             s->init_mask = 0xf;
         }
     }
-    for (; i < k; i++) write_access(b, w, &A, f + i, off + 4 * (uint32_t)i, 4, op, false);
+    if (i < k) run_writes_rest(b, w, m, off, op, i);
 }
 
 /* One lane's atomic of 4 bytes at off, out of line: the rare lane of
