@@ -488,14 +488,17 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
             break;
         }
         case X_LD:
+        case X_LDS: /* sim_exec_ld tells them apart */
             if (m) sim_exec_ld(blk, w, pc, m);
             break;
         case X_LDPARAM:
             if (m) sim_exec_ldparam(blk, w, pc, m);
             break;
         case X_ST:
+        case X_STS:
             if (m) sim_exec_st(blk, w, pc, m);
             break;
+
         case X_ATOM:
             if (m) sim_exec_atom(blk, w, pc, m);
             break;

@@ -589,6 +589,11 @@ bool sim_full_warp_of(const uint64_t *b64, const uint32_t *b32, uint64_t imm, un
 /* Whether ld (store false) or st (true) op of the lanes m of w takes the
  * shared-run path (warp_access.c), and then the first lane's offset in *off:
  * a test hook. */
+/* Whether a shared atom of the lanes m of w finds every lane's shared offset
+ * at once (lane_access.c's shared_offsets), those offsets and whether they
+ * are one: a test hook. */
+bool sim_shared_offsets_of(const sim_block *b, const sim_warp *w, const sim_op *op, uint32_t m, uint32_t *soff,
+                           bool *uniform);
 bool sim_shared_run_of(const sim_block *b, const sim_warp *w, const sim_op *op, uint32_t m, bool store,
                        uint32_t *off);
 /* The lanes of m of memory op pc mapped at once, as ld and st map them
@@ -603,6 +608,8 @@ bool sim_map_lanes(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m, bool writ
 void sim_mem_poison_lane(sim_warp *w, const sim_op *op, int l);
 
 /* warp_access.c: memory instructions for the lanes m of w at op. */
+/* ld (X_LD, X_LDS) and st (X_ST, X_STS); X_LDS's and X_STS's partial warps
+ * on one run of consecutive 32-bit shared words take the shared-run path. */
 void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
 void sim_exec_ldparam(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
 void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);

@@ -211,13 +211,91 @@ static inline void atom_lane(sim_warp *w, const sim_op *op, int l, uint8_t *host
 /* The whole warp's atomics when its lanes map at once and no
  * happens-before order is kept: the counters once, the shadow's record of
  * each lane, then each lane's atomic, in lane order as below. */
+/* The shared offsets of the lanes of m of a shared atom whose base is a
+ * 32-bit register, in one vector pass when every one of them is aligned and
+ * inside shared memory (the histogram's bins: no host pointers, no search
+ * for a stride), and whether they are all one; false, with nothing done,
+ * otherwise (sim_map_lanes then maps the lanes, or they go one by one). */
+static inline __attribute__((always_inline)) bool shared_offsets(const sim_block *b, const sim_warp *w,
+                                                                 const sim_op *op, uint32_t m, uint32_t *soff,
+                                                                 bool *uniform)
+{
+    typedef uint32_t v8u __attribute__((vector_size(32)));
+    unsigned total = (unsigned)op->p[1] * op->p[2];
+    /* an offset from 0 to the end of shared memory (a variable's place, as
+       nvcc writes it): each lane's address b32 + imm is then below 2^33, so
+       it is inside when b32 <= lim - imm and aligned when its low 32 bits are */
+    if (op->p[0] != SIM_MS_SHARED || !(op->p[3] & SIM_MF_BASE32) || op->s[4] == SIM_NOSLOT ||
+        b->shared_size < total || (total & (total - 1)) || op->imm < 0 || op->imm > b->shared_size - total)
+        return false;
+    const uint32_t *b32 = w->r32 + (size_t)op->s[4] * 32;
+    const uint32_t imm = (uint32_t)op->imm, top = b->shared_size - total - imm, first = b32[__builtin_ctz(m)];
+    const v8u bit = { 1, 2, 4, 8, 16, 32, 64, 128 }, zero = { 0 };
+    v8u bad = zero, other = zero;
+    for (int k = 0; k < 4; k++) {
+        v8u x, on = ((zero + (m >> (8 * k))) & bit) != 0;
+        memcpy(&x, b32 + 8 * k, sizeof x);
+        v8u a = x + imm;
+        bad |= (((a & (total - 1)) != 0) | (x > top)) & on;
+        other |= (x != first) & on;
+        memcpy(soff + 8 * k, &a, sizeof a);
+    }
+    bad |= __builtin_shufflevector(bad, bad, 4, 5, 6, 7, 0, 1, 2, 3);
+    other |= __builtin_shufflevector(other, other, 4, 5, 6, 7, 0, 1, 2, 3);
+    if (bad[0] | bad[1] | bad[2] | bad[3]) return false;
+    *uniform = !(other[0] | other[1] | other[2] | other[3]);
+    return true;
+}
+
+bool sim_shared_offsets_of(const sim_block *b, const sim_warp *w, const sim_op *op, uint32_t m, uint32_t *soff,
+                           bool *uniform)
+{
+    return shared_offsets(b, w, op, m, soff, uniform);
+}
+
+/* The histogram's atomicAdd of an unsigned or int, lane by lane in lane
+ * order, each lane's word at base + off[l] (host pointers: base 0; shared
+ * offsets: the block's shared memory): a load and a store each, and each
+ * lane's old value the one before its add. With every lane on one word (one
+ * bin) its value stays in a register from lane to lane. */
+static inline __attribute__((always_inline)) void add_lanes(sim_warp *w, const sim_op *op, uint32_t m,
+                                                            uintptr_t base, const uintptr_t *host,
+                                                            const uint32_t *soff, bool uniform)
+{
+    const uint32_t *B = w->r32 + (size_t)op->s[1] * 32;
+    uint32_t *D = op->s[0] == SIM_NOSLOT ? NULL : w->r32 + (size_t)op->s[0] * 32;
+#define LANE_WORD(l) ((uint32_t *)(void *)(host ? host[l] : base + soff[l]))
+    if (uniform) {
+        uint32_t *p = LANE_WORD(__builtin_ctz(m)), v = *p;
+        for (uint32_t r = m; r; r &= r - 1) {
+            int l = __builtin_ctz(r);
+            uint32_t add = B[l]; /* before D[l]: d may be b's register */
+            if (D) D[l] = v;
+            v += add;
+        }
+        *p = v;
+        return;
+    }
+    for (uint32_t r = m; r; r &= r - 1) {
+        int l = __builtin_ctz(r);
+        uint32_t *p = LANE_WORD(l), old = *p;
+        *p = old + B[l];
+        if (D) D[l] = old;
+    }
+#undef LANE_WORD
+}
+
 static SIM_HOT bool atom_warp(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m, bool alone)
 {
     const sim_op *op = &b->prog->code[pc];
     uintptr_t host[32];
     uint32_t soff[32];
-    bool in_shared, uniform;
-    if (b->sync || !sim_map_lanes(b, w, pc, m, true, host, soff, &in_shared, &uniform)) return false;
+    bool in_shared = true, uniform;
+    if (b->sync) return false;
+    /* shared offsets at once (host pointers only where a lane needs one),
+       else every lane mapped as ld and st map them */
+    bool direct = shared_offsets(b, w, op, m, soff, &uniform);
+    if (!direct && !sim_map_lanes(b, w, pc, m, true, host, soff, &in_shared, &uniform)) return false;
     if (in_shared) {
         b->cnt.shared_atomics += (uint64_t)__builtin_popcount(m);
         if (b->shadow) sim_shadow_atomics(b, w, m, soff, op->p[1], pc);
@@ -226,34 +304,13 @@ static SIM_HOT bool atom_warp(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m
     }
     bool plain = in_shared || alone;
     if (plain && op->aux == PTX_ATOM_ADD && op->p[1] == 4 && !(op->p[3] & (SIM_MF_FLOAT | SIM_MF_PAIR))) {
-        /* the histogram's atomicAdd of an unsigned or int: a load and a store */
-        const uint32_t *B = w->r32 + (size_t)op->s[1] * 32;
-        uint32_t *D = op->s[0] == SIM_NOSLOT ? NULL : w->r32 + (size_t)op->s[0] * 32;
-        if (uniform) {
-            /* every lane on one word (one bin): its value kept in a register
-               from lane to lane, one load and one store; each lane's old
-               value is the one before its add, in lane order, as below */
-            uint32_t *p = (uint32_t *)(void *)host[__builtin_ctz(m)], v = *p;
-            for (uint32_t r = m; r; r &= r - 1) {
-                int l = __builtin_ctz(r);
-                uint32_t add = B[l]; /* before D[l]: d may be b's register */
-                if (D) D[l] = v;
-                v += add;
-            }
-            *p = v;
-            return true;
-        }
-        for (uint32_t r = m; r; r &= r - 1) {
-            int l = __builtin_ctz(r);
-            uint32_t *p = (uint32_t *)(void *)host[l], old = *p;
-            *p = old + B[l];
-            if (D) D[l] = old;
-        }
+        if (direct) add_lanes(w, op, m, (uintptr_t)b->shared, NULL, soff, uniform);
+        else add_lanes(w, op, m, 0, host, NULL, uniform);
         return true;
     }
     for (uint32_t r = m; r; r &= r - 1) {
         int l = __builtin_ctz(r);
-        atom_lane(w, op, l, (uint8_t *)host[l], plain);
+        atom_lane(w, op, l, direct ? b->shared + soff[l] : (uint8_t *)host[l], plain);
     }
     return true;
 }

@@ -378,6 +378,14 @@ static void lower_mem(lower *lw, sim_op *op, const ptx_insn *in)
     if (!st && op->p[0] == SIM_MS_PARAM && op->s[4] == SIM_NOSLOT && op->p[2] == 1 && !op->aux2 &&
         op->s[0] != SIM_NOSLOT && op->imm >= 0 && !(op->imm & (op->p[1] - 1)))
         op->x = X_LDPARAM;
+    /* shared memory, one 32-bit element, a 32-bit base (a warp's slice of a
+       shared array), weak or volatile (which plain mode checks alike): a
+       partial warp's run of lanes may take the shared-run path (its value
+       row 32 bits wide, no 16-bit cut) */
+    if (op->p[0] == SIM_MS_SHARED && op->p[1] == 4 && op->p[2] == 1 && (op->p[3] & SIM_MF_BASE32) &&
+        !(op->p[3] & (SIM_MF_DST64 | SIM_MF_DST16)) && op->s[4] != SIM_NOSLOT && op->s[0] != SIM_NOSLOT &&
+        !(op->aux2 & ~(uint32_t)SIM_SY_VOLATILE))
+        op->x = st ? X_STS : X_LDS;
 }
 
 /* Does the code from `pc` reach an exit or a kernel return without branching? */

@@ -845,7 +845,7 @@ static HOT_INLINE bool shared_run(const sim_block *b, const sim_warp *w, const s
         return false;
     int f = __builtin_ctz(m), e = 31 - __builtin_clz(m);
     uint32_t lanes = m >> f, k = (uint32_t)(e - f + 1);
-    if (lanes & (lanes + 1)) return false;
+    if ((lanes & (lanes + 1)) || m == SIM_FULL) return false; /* a full warp: the general path's is as fast */
     const uint32_t *b32 = w->r32 + (size_t)op->s[4] * 32;
     uint32_t first = b32[f];
     if (first > UINT32_MAX - 4 * (k - 1)) return false;
@@ -876,11 +876,11 @@ static HOT_INLINE bool shared_run(const sim_block *b, const sim_warp *w, const s
 bool sim_shared_run_of(const sim_block *b, const sim_warp *w, const sim_op *op, uint32_t m, bool store,
                        uint32_t *off)
 {
-    return shared_run(b, w, op, m, store ? SIM_MF_DST64 : SIM_MF_SIGNED | SIM_MF_DST64 | SIM_MF_DST16, off);
+    return shared_run(b, w, op, m, store ? SIM_MF_DST64 : SIM_MF_DST64 | SIM_MF_DST16, off);
 }
 
-/* Every other ld: out of line, so that its frame (the access, 1.3 KB) is
- * not set up for shared_run's. */
+/* Every ld but X_LDS's runs: out of line, so that its frame (the access,
+ * 1.3 KB) is not set up for those. */
 static SIM_HOT __attribute__((noinline)) void exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
 {
     const sim_op *op = &b->prog->code[pc];
@@ -941,18 +941,25 @@ static SIM_HOT __attribute__((noinline)) void exec_ld(sim_block *b, sim_warp *w,
     else if (is_shared(op)) count_banks(b, a.addr, m, total, false, a.contig, a.strided, a.lo, a.hi);
 }
 
-SIM_HOT void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
+/* The shared-run path of ld: X_LDS's partial warps. */
+static SIM_HOT __attribute__((noinline)) bool ld_shared_run(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
 {
     const sim_op *op = &b->prog->code[pc];
     uint32_t off;
-    if (!shared_run(b, w, op, m, SIM_MF_SIGNED | SIM_MF_DST64 | SIM_MF_DST16, &off)) {
-        exec_ld(b, w, pc, m);
-        return;
-    }
+    if (!shared_run(b, w, op, m, SIM_MF_DST64 | SIM_MF_DST16, &off)) return false;
     w->minst++;
     if (b->shadow) sim_shadow_reads_run(b, w, m, off, pc);
     copy_run(w->r32 + (size_t)op->s[0] * 32 + __builtin_ctz(m), b->shared + off, (unsigned)__builtin_popcount(m));
     b->cnt.shared_load_requests++;
+    return true;
+}
+
+/* X_LDS of a partial warp may take the shared-run path; a full warp takes
+ * the general one (its stride test and tight shadow loop are as fast). */
+SIM_HOT void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
+{
+    if (b->prog->code[pc].x == X_LDS && m != SIM_FULL && ld_shared_run(b, w, pc, m)) return;
+    exec_ld(b, w, pc, m);
 }
 
 /* ld.param of one element at a fixed offset: one value for the lanes m, as
@@ -1025,16 +1032,21 @@ static SIM_HOT __attribute__((noinline)) void exec_st(sim_block *b, sim_warp *w,
     else if (is_shared(op)) count_banks(b, a.addr, m, total, true, a.contig, a.strided, a.lo, a.hi);
 }
 
-SIM_HOT void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
+/* The shared-run path of st: X_STS's partial warps. */
+static SIM_HOT __attribute__((noinline)) bool st_shared_run(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
 {
     const sim_op *op = &b->prog->code[pc];
     uint32_t off;
-    if (!shared_run(b, w, op, m, SIM_MF_DST64, &off)) {
-        exec_st(b, w, pc, m);
-        return;
-    }
+    if (!shared_run(b, w, op, m, SIM_MF_DST64, &off)) return false;
     w->minst++;
     if (b->shadow) sim_shadow_writes_run(b, w, m, off, pc);
     copy_run(b->shared + off, w->r32 + (size_t)op->s[0] * 32 + __builtin_ctz(m), (unsigned)__builtin_popcount(m));
     b->cnt.shared_store_requests++;
+    return true;
+}
+
+SIM_HOT void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
+{
+    if (b->prog->code[pc].x == X_STS && m != SIM_FULL && st_shared_run(b, w, pc, m)) return;
+    exec_st(b, w, pc, m);
 }

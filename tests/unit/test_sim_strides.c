@@ -7,10 +7,12 @@
  * 32 bits at strides up and down, of 0, near the ends of the address space
  * (where a warp wraps around), huge, with one lane off and with one lane of
  * every four off (a stride within each four, another across them). And the
- * shared-run path of ld and st (shared_run: a run of lanes on consecutive
- * 32-bit words of shared memory from a 32-bit base) against the same facts
+ * shared-run path of ld and st (shared_run: a partial warp's run of lanes on
+ * consecutive 32-bit words of shared memory from a 32-bit base) against the same facts
  * lane by lane: taken exactly when every lane's address is the first's plus
- * 4 a lane, aligned and inside shared memory, for a plain 32-bit access. */
+ * 4 a lane, aligned and inside shared memory, for a plain 32-bit access;
+ * and the shared offsets of a shared atom found at once (the histogram's
+ * bins) against the mapping of ld and st (sim_map_lanes). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -154,7 +156,8 @@ static void test_shared_runs(void **state)
         /* lane by lane */
         uint32_t lanes = m >> f;
         bool want = op.p[0] == SIM_MS_SHARED && op.p[1] == 4 && op.s[4] != SIM_NOSLOT && !(lanes & (lanes + 1)) &&
-                    !(flag & (store ? SIM_MF_DST64 : SIM_MF_SIGNED | SIM_MF_DST64 | SIM_MF_DST16));
+                    m != SIM_FULL && /* a full warp keeps the general path */
+                    !(flag & (store ? SIM_MF_DST64 : SIM_MF_DST64 | SIM_MF_DST16));
         uint64_t first = (uint64_t)row[f] + (uint64_t)imm;
         for (int l = 0; want && l < 32; l++) {
             if (!(m >> l & 1u)) continue;
@@ -175,9 +178,66 @@ static void test_shared_runs(void **state)
     for (int l = 0; l < 32; l++) rows[32 + l] = 4 * (uint32_t)l;
     sim_op op = { .x = X_LD, .s = { 0, SIM_NOSLOT, SIM_NOSLOT, SIM_NOSLOT, 1, SIM_NOSLOT },
                   .p = { SIM_MS_SHARED, 4, 1, SIM_MF_BASE32 } };
-    assert_false(sim_shared_run_of(&b, &w, &op, SIM_FULL, false, &off));
+    assert_false(sim_shared_run_of(&b, &w, &op, 0xffff, false, &off));
     b.sync = NULL;
-    assert_true(sim_shared_run_of(&b, &w, &op, SIM_FULL, false, &off));
+    assert_true(sim_shared_run_of(&b, &w, &op, 0xffff, false, &off));
+}
+
+/* A shared atom's lanes: the offsets found at once must be those the
+ * mapping finds, and be found whenever the mapping finds every lane aligned
+ * in shared memory with an offset from 0 to the end of it. */
+static void test_shared_atom_offsets(void **state)
+{
+    (void)state;
+    enum { SHARED = 4096 };
+    static uint8_t mem[SHARED];
+    static sim_op code[1];
+    static sim_program prog;
+    static sim_block b;
+    static sim_warp w;
+    static uint32_t rows[2 * 32];
+    memset(&b, 0, sizeof b);
+    prog.code = code;
+    b.prog = &prog;
+    b.shared = mem;
+    b.shared_size = SHARED;
+    w.r32 = rows;
+    unsigned found = 0, mapped = 0;
+    for (int i = 0; i < 200000; i++) {
+        uint32_t m = next(2) ? SIM_FULL : (uint32_t)next64() | 1u << next(32), *row = rows + 32;
+        unsigned size = next(4) ? 4 : 8;
+        uint32_t few = next(3) == 0 ? 1 : next(2) ? 256 : SHARED / size + 8; /* one bin, a histogram's, past the end */
+        uint32_t bin = size * next(256);
+        for (int l = 0; l < 32; l++) row[l] = few == 1 ? bin : size * next(few);
+        if (few == 1 && next(2)) row[next(32)] = size * next(3);    /* one lane on another bin (or 0), maybe outside m */
+        if (next(8) == 0) row[next(32)] += 1 + next(3);             /* a lane misaligned (maybe outside m) */
+        if (next(16) == 0) row[next(32)] = UINT32_MAX - next(16);   /* near the top of 32 bits */
+        int64_t imm;
+        switch (next(4)) {
+        case 0: case 1: imm = 0; break;
+        case 2: imm = (int64_t)(size * next(SHARED / size + 4)); break;
+        default: imm = next(2) ? -(int64_t)(size * (1 + next(4))) : -(int64_t)next(1 << 20); break; /* below 0: mapped lane by lane */
+        }
+        code[0] = (sim_op){ .x = X_ATOM, .s = { 0, 0, SIM_NOSLOT, SIM_NOSLOT, 1, SIM_NOSLOT },
+                            .p = { SIM_MS_SHARED, (uint8_t)size, 1, SIM_MF_BASE32 }, .imm = imm };
+        uint32_t got[32], want[32];
+        uintptr_t host[32];
+        bool u1 = false, u2 = false, shared = false;
+        bool g = sim_shared_offsets_of(&b, &w, &code[0], m, got, &u1);
+        bool ok = sim_map_lanes(&b, &w, 0, m, true, host, want, &shared, &u2) && shared;
+        bool in_range = imm >= 0 && imm <= SHARED - (int64_t)size;
+        if (g && !ok) fail_msg("case %d: offsets found at once where the mapping fails", i);
+        if (ok && in_range && !g) fail_msg("case %d: m %08x imm %lld: the mapping finds every lane, not at once", i, m, (long long)imm);
+        if (g) {
+            for (int l = 0; l < 32; l++)
+                if ((m >> l & 1u) && got[l] != want[l]) fail_msg("case %d: lane %d at %u, mapped at %u", i, l, got[l], want[l]);
+            if (u1 != u2) fail_msg("case %d: one word %d, mapped %d", i, u1, u2);
+        }
+        found += g;
+        mapped += ok;
+    }
+    assert_true(found > 50000);
+    assert_true(mapped > found);
 }
 
 int main(void)
@@ -186,6 +246,7 @@ int main(void)
         cmocka_unit_test(test_wide_rows),
         cmocka_unit_test(test_narrow_rows),
         cmocka_unit_test(test_shared_runs),
+        cmocka_unit_test(test_shared_atom_offsets),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
