@@ -222,7 +222,7 @@ SIM_HOT void sim_block_setup(sim_block *b, uint64_t index)
     b->pdrop_lines = b->pdrop_bytes = 0;
     memset(&b->cnt, 0, sizeof b->cnt);
     b->steps = 0;
-    b->region_hint = 0;
+    b->region_hint = b->store_hint = 0;
     b->status = SIM_COMPLETED;
     b->stop = false;
     b->aborted = false;

@@ -507,7 +507,8 @@ typedef struct sim_block {
     size_t pdrop_lines, pdrop_bytes;  /* printf output over the caps */
     sim_counters cnt;
     uint64_t steps;
-    size_t region_hint;
+    size_t region_hint;       /* the global region the last load (or atomic, or lane) found */
+    size_t store_hint;        /* the one the last warp store found: a copy kernel alternates */
     sim_status status;
     bool stop;
     bool aborted;             /* stopped because a block before it stopped the launch */
@@ -742,6 +743,8 @@ void sim_shadow_write(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigne
  * for lanes outside shared memory). */
 void sim_shadow_reads(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op);
 void sim_shadow_writes(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op);
+/* The same for lanes m that all read the n bytes at off (a broadcast). */
+void sim_shadow_reads_one(sim_block *b, sim_warp *w, uint32_t m, uint32_t off, unsigned n, uint32_t op);
 /* The same for 4-byte accesses by a run of lanes m on consecutive words, the
  * first lane's at off (plain mode only: the caller checks b->sync). */
 void sim_shadow_reads_run(sim_block *b, sim_warp *w, uint32_t m, uint32_t off, uint32_t op);

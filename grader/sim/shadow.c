@@ -560,6 +560,33 @@ static inline void run_offsets(uint32_t m, uint32_t off, uint32_t *soff)
     for (uint32_t r = m; r; r &= r - 1) soff[__builtin_ctz(r)] = off + 4 * (uint32_t)(__builtin_ctz(r) - f);
 }
 
+/* sim_shadow_reads for lanes m that all read the n bytes at off (a
+ * broadcast: every lane of a warp reading a tree's result). In plain mode
+ * with whole words, the first lane as plain_reads4 takes it, then lane by
+ * lane as plain_reads_from until a lane leaves the word's reader record one
+ * that the lanes after it, reading the same word, leave as it is: they are
+ * not visited. */
+void sim_shadow_reads_one(sim_block *b, sim_warp *w, uint32_t m, uint32_t off, unsigned n, uint32_t op)
+{
+    if (!b->shadow || !m) return;
+    if (b->sync || n != 4 || off == SIM_NONE) {
+        uint32_t soff[32];
+        for (int l = 0; l < 32; l++) soff[l] = off;
+        sim_shadow_reads(b, w, m, soff, n, op);
+        return;
+    }
+    const shadow_at A = shadow_at_of(b, w);
+    uint32_t r = m, prev = SIM_NONE;
+    if (A.races && read4_fast(&A, __builtin_ctz(r), off, op, true)) {
+        r &= r - 1;
+        prev = off;
+    }
+    for (; r; r &= r - 1) {
+        if (plain_read_lane(b, w, &A, __builtin_ctz(r), off, prev, 4, op)) return;
+        prev = off;
+    }
+}
+
 /* The lanes of the run m from its i-th on, at the words from off: the
  * general loop (out of line: the run's fast loops keep a small frame). */
 static __attribute__((noinline)) void run_reads_rest(sim_block *b, sim_warp *w, uint32_t m, uint32_t off,

@@ -487,7 +487,14 @@ static HOT_INLINE bool map_fast(sim_block *b, sim_warp *w, const sim_op *op, uin
     switch (ms) {
     case SIM_MS_GLOBAL:
     case SIM_MS_CONST: {
-        const sim_region *r = sim_mem_find(&b->L->m->mem, ulo, uhi - ulo + total, &b->region_hint);
+        /* the region this warp's last load (or store) found, tested here
+           before sim_mem_find is called to test it */
+        const sim_memory *mem = &b->L->m->mem;
+        size_t *hint = write ? &b->store_hint : &b->region_hint;
+        uint64_t len = uhi - ulo + total;
+        const sim_region *r = *hint < mem->n ? &mem->v[*hint] : NULL;
+        if (!r || ulo < r->base || ulo - r->base > r->size || len > r->size - (ulo - r->base))
+            r = sim_mem_find(mem, ulo, len, hint);
         if (!r) return false;
         base = (uintptr_t)r->host - (uintptr_t)r->base - (uintptr_t)shift;
         a->region = r;
@@ -810,7 +817,8 @@ static HOT_INLINE void load_lanes(sim_block *b, sim_warp *w, uint32_t pc, uint32
 
 static void shadow_reads(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m, const access *a, unsigned total)
 {
-    sim_shadow_reads(b, w, a->ok & m, a->soff, total, pc);
+    if (a->uniform && a->ok == m) sim_shadow_reads_one(b, w, m, a->soff[__builtin_ctz(m)], total, pc);
+    else sim_shadow_reads(b, w, a->ok & m, a->soff, total, pc);
 }
 
 /* A strong ld or st of the lanes m: acquire, release (sync.c). */

@@ -1,7 +1,8 @@
 /* test_sim_shadow.c - the shared-memory shadow's warp entry points
  * (sim_shadow_reads, sim_shadow_writes, sim_shadow_atomics, and for a run
  * of lanes on consecutive words sim_shadow_reads_run and
- * sim_shadow_writes_run: what ld, st and atom call) against its lane entry points (sim_shadow_read,
+ * sim_shadow_writes_run, for a broadcast sim_shadow_reads_one: what ld, st
+ * and atom call) against its lane entry points (sim_shadow_read,
  * sim_shadow_write): a warp's records
  * and reports must be exactly those of its lanes checked one at a time, in
  * lane order, so that a faster warp path (a vector check of a warp's
@@ -113,7 +114,7 @@ static void run_steps(unsigned checks, int n)
     side *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
     static uint8_t written[SHARED / 4 + 2]; /* the model: bytes of each word this block wrote */
     memset(written, 0, sizeof written);
-    int runs = 0;
+    int runs = 0, ones = 0;
     side_init(a, checks);
     side_init(b, checks);
     for (int step = 0; step < n; step++) {
@@ -170,7 +171,12 @@ static void run_steps(unsigned checks, int n)
            which ld and st take: half the time when it is one */
         bool run = kind != 2 && size == 4 && !((m >> f) & ((m >> f) + 1));
         for (int l = f + 1; run && l <= last; l++) run = soff[l] == soff[f] + 4 * (uint32_t)(l - f);
-        if (run && next(2)) {
+        bool one = kind == 0;
+        for (int l = f + 1; one && l <= last; l++) one = !(m >> l & 1u) || soff[l] == soff[f];
+        if (one && next(2)) {
+            ones++;
+            sim_shadow_reads_one(&a->b, &a->w[k], m, soff[f], size, op);
+        } else if (run && next(2)) {
             runs++;
             if (kind == 1) sim_shadow_writes_run(&a->b, &a->w[k], m, soff[f], op);
             else sim_shadow_reads_run(&a->b, &a->w[k], m, soff[f], op);
@@ -200,6 +206,7 @@ static void run_steps(unsigned checks, int n)
     }
     assert_true(a->b.hz.n > 0); /* the walk found hazards to compare */
     assert_true(runs > n / 20); /* and took the run entry points often */
+    assert_true(ones > n / 200); /* and the broadcast's */
     side_free(a), side_free(b);
     free(a), free(b);
 }
