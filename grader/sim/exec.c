@@ -342,17 +342,25 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
         steps = lanes = seg = 0;                                              \
     } while (0)
 
+    /* The block's step count with this call's steps not yet accounted
+       (ACCOUNT() leaves it as it is), and the lanes of those steps so far
+       put in `lanes`, before gmask changes. */
+#define NOW() (blk->steps + steps)
+#define SEG()                                                                 \
+    do {                                                                      \
+        lanes += (uint64_t)__builtin_popcount(gmask) * (steps - seg);         \
+        seg = steps;                                                          \
+    } while (0)
     /* Whether the scheduler, given the warp back now, would begin another
        turn of it at once (its turn, budget and clock checks); if so the
-       next group starts here. */
+       next group starts here: its slice counts from this call's steps. */
 #define NEXT_GROUP_HERE()                                                     \
-    (blk->steps - blk->turn_start < SIM_WARP_SLICE && blk->steps < blk->L->budget && \
-     blk->steps < blk->next_check)
+    (NOW() - blk->turn_start < SIM_WARP_SLICE && NOW() < blk->L->budget && NOW() < blk->next_check)
 #define BEGIN_GROUP()                                                         \
     do {                                                                      \
-        blk->group_start = blk->steps;                                        \
-        slice = blk->L->budget - blk->steps < SIM_GROUP_SLICE ? (uint32_t)(blk->L->budget - blk->steps) \
-                                                              : SIM_GROUP_SLICE; \
+        blk->group_start = NOW();                                             \
+        slice = (uint32_t)steps + (blk->L->budget - NOW() < SIM_GROUP_SLICE ? (uint32_t)(blk->L->budget - NOW()) \
+                                                                            : SIM_GROUP_SLICE); \
     } while (0)
 
     for (;;) {
@@ -526,8 +534,8 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
                    pc + 1 up to the branch's target, then merge the two
                    there. Both happen here, when it would not first end
                    the turn or rotate (a group that ran a slice). */
-                ACCOUNT();
-                if (NEXT_GROUP_HERE() && blk->steps - blk->group_start < SIM_GROUP_SLICE) {
+                SEG();
+                if (NEXT_GROUP_HERE() && NOW() - blk->group_start < SIM_GROUP_SLICE) {
                     BEGIN_GROUP();
                     gmask = rest;
                     pend = m;
@@ -594,13 +602,9 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
                    other lane can run): end the turn as a return would and
                    begin the next one here, with its checks */
                 pc++;
-                ACCOUNT();
-                if (blk->steps - blk->turn_start >= SIM_WARP_SLICE || blk->steps >= blk->L->budget ||
-                    blk->steps >= blk->next_check)
+                if (NOW() - blk->turn_start >= SIM_WARP_SLICE || NOW() >= blk->L->budget || NOW() >= blk->next_check)
                     goto out;
-                blk->group_start = blk->steps;
-                slice = blk->L->budget - blk->steps < SIM_GROUP_SLICE ? (uint32_t)(blk->L->budget - blk->steps)
-                                                                      : SIM_GROUP_SLICE;
+                BEGIN_GROUP();
                 limit = SIM_NONE;
                 continue;
             }
@@ -628,8 +632,8 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
         if (!pend || pc != pend_pc) break;
         /* the lanes that fell through reach the ones that branched: the
            scheduler would merge them into one group with nothing above */
-        ACCOUNT();
-        if (!NEXT_GROUP_HERE() || blk->steps - blk->group_start >= SIM_GROUP_SLICE) break;
+        SEG();
+        if (!NEXT_GROUP_HERE() || NOW() - blk->group_start >= SIM_GROUP_SLICE) break;
         BEGIN_GROUP();
         gmask |= pend;
         pend = 0;
@@ -650,3 +654,5 @@ resched:
 #undef ACCOUNT
 #undef NEXT_GROUP_HERE
 #undef BEGIN_GROUP
+#undef NOW
+#undef SEG
