@@ -844,7 +844,6 @@ static void sync_lanes(sim_block *b, sim_warp *w, const sim_op *op, uint32_t m, 
 static HOT_INLINE bool shared_run(const sim_block *b, const sim_warp *w, const sim_op *op, uint32_t m,
                                   unsigned bad_flags, uint32_t *off)
 {
-    typedef int32_t v8i __attribute__((vector_size(32)));
     /* space, element size, count and flags in one compare (p[0] to p[3]) */
     uint32_t p, want = SIM_MS_SHARED | 4u << 8 | 1u << 16 | (uint32_t)SIM_MF_BASE32 << 24;
     memcpy(&p, op->p, sizeof p);
@@ -859,22 +858,10 @@ static HOT_INLINE bool shared_run(const sim_block *b, const sim_warp *w, const s
     if (first > UINT32_MAX - 4 * (k - 1)) return false;
     /* lane l's base must be first + 4 (l - f), for l from f to e: the
        eight-lane pieces the run spans, the lanes outside it masked off */
-    if (k <= 8) { /* a short run (the tree's last steps): lane by lane */
-        uint32_t bad = 0;
-#pragma GCC unroll 1
-        for (int l = f + 1; l <= e; l++) bad |= b32[l] ^ (first + 4 * (uint32_t)(l - f));
-        if (bad) return false;
-    } else {
-        const v8i idx = { 0, 1, 2, 3, 4, 5, 6, 7 }, zero = { 0 };
-        v8i bad = zero;
-        for (int q = f >> 3; q <= e >> 3; q++) {
-            v8i x, li = idx + 8 * q, on = (li >= f) & (li <= e);
-            memcpy(&x, b32 + 8 * q, sizeof x);
-            bad |= (x ^ (zero + (int32_t)(first - 4 * (uint32_t)f) + 4 * li)) & on;
-        }
-        v8i h = bad | __builtin_shufflevector(bad, bad, 4, 5, 6, 7, 0, 1, 2, 3);
-        if (h[0] | h[1] | h[2] | h[3]) return false;
-    }
+    /* lane l's base must be first + 4 (l - f), for l from f to e (an early
+       exit: a loop GCC leaves scalar, no vector state to spill) */
+    for (int l = f + 1; l <= e; l++)
+        if (b32[l] != first + 4 * (uint32_t)(l - f)) return false;
     uint64_t lo = (uint64_t)first + (uint64_t)op->imm;
     if ((lo & 3) || lo > b->shared_size || b->shared_size - lo < 4 * (uint64_t)k) return false;
     *off = (uint32_t)lo;
