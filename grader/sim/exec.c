@@ -495,15 +495,25 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
                 if (m >> l & 1u) D[l] = m;
             break;
         }
+        case X_LDS: /* a partial warp may take the shared-run path */
+            if (m != SIM_FULL) {
+                if (m) sim_exec_lds(blk, w, pc, m);
+                break;
+            }
+            /* fall through */
         case X_LD:
-        case X_LDS: /* sim_exec_ld tells them apart */
             if (m) sim_exec_ld(blk, w, pc, m);
             break;
         case X_LDPARAM:
             if (m) sim_exec_ldparam(blk, w, pc, m);
             break;
-        case X_ST:
         case X_STS:
+            if (m != SIM_FULL) {
+                if (m) sim_exec_sts(blk, w, pc, m);
+                break;
+            }
+            /* fall through */
+        case X_ST:
             if (m) sim_exec_st(blk, w, pc, m);
             break;
 

@@ -614,6 +614,9 @@ void sim_mem_poison_lane(sim_warp *w, const sim_op *op, int l);
 void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
 void sim_exec_ldparam(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
 void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
+/* X_LDS and X_STS of a partial warp: the shared-run path, else sim_exec_ld's or sim_exec_st's. */
+void sim_exec_lds(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
+void sim_exec_sts(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
 void sim_exec_atom(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
 /* Generic read of n bytes at a generic address for the thread `tid` (printf);
  * false when it is not mapped. */

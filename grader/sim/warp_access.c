@@ -876,7 +876,7 @@ bool sim_shared_run_of(const sim_block *b, const sim_warp *w, const sim_op *op, 
 
 /* Every ld but X_LDS's runs: out of line, so that its frame (the access,
  * 1.3 KB) is not set up for those. */
-static SIM_HOT __attribute__((noinline)) void exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
+SIM_HOT void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
 {
     const sim_op *op = &b->prog->code[pc];
     unsigned n = op->p[1], count = op->p[2], total = n * count;
@@ -951,10 +951,9 @@ static SIM_HOT __attribute__((noinline)) bool ld_shared_run(sim_block *b, sim_wa
 
 /* X_LDS of a partial warp may take the shared-run path; a full warp takes
  * the general one (its stride test and tight shadow loop are as fast). */
-SIM_HOT void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
+SIM_HOT void sim_exec_lds(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
 {
-    if (b->prog->code[pc].x == X_LDS && m != SIM_FULL && ld_shared_run(b, w, pc, m)) return;
-    exec_ld(b, w, pc, m);
+    if (!ld_shared_run(b, w, pc, m)) sim_exec_ld(b, w, pc, m);
 }
 
 /* ld.param of one element at a fixed offset: one value for the lanes m, as
@@ -981,7 +980,7 @@ SIM_HOT void sim_exec_ldparam(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m
     }
 }
 
-static SIM_HOT __attribute__((noinline)) void exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
+SIM_HOT void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
 {
     const sim_op *op = &b->prog->code[pc];
     unsigned n = op->p[1], count = op->p[2], total = n * count;
@@ -1040,8 +1039,7 @@ static SIM_HOT __attribute__((noinline)) bool st_shared_run(sim_block *b, sim_wa
     return true;
 }
 
-SIM_HOT void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
+SIM_HOT void sim_exec_sts(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
 {
-    if (b->prog->code[pc].x == X_STS && m != SIM_FULL && st_shared_run(b, w, pc, m)) return;
-    exec_st(b, w, pc, m);
+    if (!st_shared_run(b, w, pc, m)) sim_exec_st(b, w, pc, m);
 }
