@@ -15,7 +15,9 @@
  * about to read it; and removal is unlink, which cannot hurt a reader that
  * has the entry open (it reads the whole file; one that comes after misses
  * and rebuilds). A temporary file of an entry being written (NAME.tmp.XXXXXX)
- * is left to its writer. */
+ * is left to its writer, unless it is BUILD_CACHE_ABANDONED_S old: its
+ * writer was killed between writing and renaming it (kill -9, a power
+ * cut), since an entry is written in seconds; the trim removes those. */
 #include "build_internal.h"
 
 #include <ctype.h>
@@ -30,6 +32,7 @@
 #include <unistd.h>
 
 #define BUILD_CACHE_IN_USE_S 60
+#define BUILD_CACHE_ABANDONED_S 3600
 
 typedef struct cache_file {
     char *path;
@@ -78,14 +81,22 @@ static bool is_entry(const char *folder, const char *name)
     return strlen(folder) == 2 && n > 6 && !strcmp(name + n - 6, ".entry");
 }
 
-static void list_folder(const char *dir, const char *folder, cache_files *out)
+/* A temporary file of an entry (cl_write_file_atomic's NAME.tmp.XXXXXX). */
+static bool is_temporary(const char *name)
+{
+    return name[0] != '.' && strstr(name, ".tmp.") != NULL;
+}
+
+/* The entries of a folder, or with temporaries its temporary files. */
+static void list_folder(const char *dir, const char *folder, cache_files *out, bool temporaries)
 {
     char *path = cl_path_join(dir, folder);
     DIR *d = opendir(path);
     struct dirent *e;
     while (d && (e = readdir(d))) {
         struct stat st;
-        char *file = is_entry(folder, e->d_name) ? cl_path_join(path, e->d_name) : NULL;
+        bool want = temporaries ? is_temporary(e->d_name) : is_entry(folder, e->d_name);
+        char *file = want ? cl_path_join(path, e->d_name) : NULL;
         if (file && lstat(file, &st) == 0 && S_ISREG(st.st_mode)) {
             cache_file f = {file, (uint64_t)st.st_size, st.st_mtim};
             CL_VEC_PUSH(out, f);
@@ -97,8 +108,9 @@ static void list_folder(const char *dir, const char *folder, cache_files *out)
     free(path);
 }
 
-/* Every entry of the cache in dir. */
-static void list_entries(const char *dir, cache_files *out)
+/* Every entry of the cache in dir (or with temporaries every temporary
+ * file of one). */
+static void list_entries(const char *dir, cache_files *out, bool temporaries)
 {
     DIR *d = opendir(dir);
     struct dirent *e;
@@ -106,7 +118,7 @@ static void list_entries(const char *dir, cache_files *out)
         bool sub = !strcmp(e->d_name, "oracle") || !strcmp(e->d_name, "input") ||
                    (strlen(e->d_name) == 2 && isxdigit((unsigned char)e->d_name[0]) &&
                     isxdigit((unsigned char)e->d_name[1]));
-        if (sub) list_folder(dir, e->d_name, out);
+        if (sub) list_folder(dir, e->d_name, out, temporaries);
     }
     if (d) closedir(d);
 }
@@ -121,7 +133,7 @@ void build_cache_measure(const char *dir, build_cache_usage *u)
 {
     cache_files v = {0};
     *u = (build_cache_usage){0};
-    if (dir) list_entries(dir, &v);
+    if (dir) list_entries(dir, &v, false);
     for (size_t i = 0; i < v.n; i++) u->bytes += v.v[i].bytes;
     u->entries = v.n;
     free_files(&v);
@@ -162,9 +174,14 @@ void build_cache_make_room(const char *dir, uint64_t incoming)
     free(lock);
     if (fd < 0) return;
     if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
-        cache_files v = {0};
+        cache_files v = {0}, t = {0};
         uint64_t total = 0;
-        list_entries(dir, &v);
+        time_t now = time(NULL);
+        list_entries(dir, &t, true); /* abandoned temporaries first */
+        for (size_t i = 0; i < t.n; i++)
+            if (now - t.v[i].used.tv_sec >= BUILD_CACHE_ABANDONED_S) unlink(t.v[i].path);
+        free_files(&t);
+        list_entries(dir, &v, false);
         for (size_t i = 0; i < v.n; i++) total += v.v[i].bytes;
         if (total + incoming > cap) evict(&v, total, incoming, cap);
         free_files(&v);

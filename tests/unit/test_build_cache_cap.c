@@ -3,7 +3,8 @@
  * and only as many as the new entry needs; builds and oracle outputs are
  * both entries; an entry used in the last minute, a scratch folder and a
  * half-written entry are never removed; a touch makes an entry the newest;
- * a second trimmer waits its turn by skipping; CUDALAB_CACHE_MAX is read. */
+ * a second trimmer waits its turn by skipping; CUDALAB_CACHE_MAX is read;
+ * a temporary file an hour old (its writer killed) is removed. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -115,6 +116,7 @@ static void test_never_in_use(void **state)
     entry("oracle/89abcdef", 1000, 10);
     entry("tmp/scratch-1/x.cu", 5000, 900);
     entry("cd/cd02.entry.tmp.Ab12Cd", 1000, 900);
+    entry("oracle/0123.tmp.Xy34Zw", 1000, 3599);
     entry("ef/ef03.entry", 1000, 900);
     setenv("CUDALAB_CACHE_MAX", "1", 1);
     build_cache_make_room(dir, 100);
@@ -123,6 +125,7 @@ static void test_never_in_use(void **state)
     assert_true(exists("oracle/89abcdef"));
     assert_true(exists("tmp/scratch-1/x.cu"));
     assert_true(exists("cd/cd02.entry.tmp.Ab12Cd"));
+    assert_true(exists("oracle/0123.tmp.Xy34Zw"));
     build_cache_usage u;
     build_cache_measure(dir, &u);
     assert_int_equal(u.entries, 2); /* the scratch and the temporary file are not entries */
@@ -163,6 +166,29 @@ static void test_one_trimmer(void **state)
     for (int i = 0; i < 2; i++) close(ready[i]), close(done[i]);
 }
 
+/* A temporary file an hour old was left by a writer killed before its
+ * rename (kill -9): a trim removes it, in any of the entry folders, even
+ * with nothing to evict; a younger one may still be written and stays, and
+ * so do the entries and the scratch folders. */
+static void test_abandoned_temporaries(void **state)
+{
+    (void)state;
+    entry("ab/ab01.entry", 1000, 7200);
+    entry("ab/ab01.entry.tmp.Q1w2E3", 1000, 3600);
+    entry("oracle/89abcdef.tmp.R4t5Y6", 1000, 86400);
+    entry("input/0f1e.tmp.U7i8O9", 1000, 5000);
+    entry("cd/cd02.entry.tmp.P0a1S2", 1000, 3000);
+    entry("tmp/scratch-2/y.cu.tmp.D3f4G5", 1000, 86400);
+    setenv("CUDALAB_CACHE_MAX", "1G", 1);
+    build_cache_make_room(dir, 0);
+    assert_false(exists("ab/ab01.entry.tmp.Q1w2E3"));
+    assert_false(exists("oracle/89abcdef.tmp.R4t5Y6"));
+    assert_false(exists("input/0f1e.tmp.U7i8O9"));
+    assert_true(exists("cd/cd02.entry.tmp.P0a1S2"));
+    assert_true(exists("ab/ab01.entry"));
+    assert_true(exists("tmp/scratch-2/y.cu.tmp.D3f4G5"));
+}
+
 static void test_cap_setting(void **state)
 {
     (void)state;
@@ -198,6 +224,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_lru_order, setup, teardown),
         cmocka_unit_test_setup_teardown(test_touch_makes_newest, setup, teardown),
         cmocka_unit_test_setup_teardown(test_never_in_use, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_abandoned_temporaries, setup, teardown),
         cmocka_unit_test_setup_teardown(test_one_trimmer, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cap_setting, setup, teardown),
     };
