@@ -50,6 +50,30 @@ static void describe_kernel(cl_str *s, const day_manifest *m, const day_kernel *
     add_formula(s, k->launch.shared);
 }
 
+/* The reference's PTX into the key, less what depends on where it was
+ * built: nvcc names a function of internal linkage (static, an anonymous
+ * namespace) _INTERNAL_ and eight hex digits of a hash of the source's path,
+ * and a reference is built in a scratch folder of its own each time, so
+ * two empty caches would key the same outputs apart. The eight digits go in
+ * as zeros. */
+static void hash_ptx(cl_sha256 *c, const char *ptx)
+{
+    static const char tag[] = "_INTERNAL_";
+    const size_t n = sizeof tag - 1;
+    const char *p = ptx, *hit;
+    while ((hit = strstr(p, tag))) {
+        const char *h = hit + n;
+        size_t hex = strspn(h, "0123456789abcdef");
+        cl_sha256_update(c, p, (size_t)(h - p));
+        if (hex == 8 && h[8] == '_') {
+            cl_sha256_update(c, "00000000", 8);
+            h += 8;
+        }
+        p = h;
+    }
+    cl_sha256_update(c, p, strlen(p));
+}
+
 static char *oracle_path(const grading *g, const day_kernel *k, const char *entry,
                          const day_size *size)
 {
@@ -68,7 +92,7 @@ static char *oracle_path(const grading *g, const day_kernel *k, const char *entr
     char hex[CL_SHA256_HEX];
     cl_sha256_init(&c);
     cl_sha256_update(&c, s.s, s.len);
-    cl_sha256_update(&c, ptx, strlen(ptx));
+    hash_ptx(&c, ptx);
     cl_sha256_final_hex(&c, hex);
     cl_str_free(&s);
     char *path = cl_sprintf("%s/%s", folder, hex);

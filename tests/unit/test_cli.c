@@ -360,6 +360,52 @@ static void test_doctor_cache(void **state)
     free(big);
 }
 
+/* The names of the files in the oracle folder of the cache at rel, one a
+ * line, sorted. */
+static void oracle_names(const char *rel, cl_str *out)
+{
+    char *cmd = cl_sprintf("find %s/%s -path '*/oracle/*' -type f -printf '%%f\\n' | sort", course, rel);
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, p)) > 0) cl_str_addn(out, buf, n);
+    assert_int_equal(pclose(p), 0);
+    free(cmd);
+}
+
+/* A reference with a function of internal linkage: nvcc names it after a
+ * hash of the path it was built at, and each build has a scratch folder of
+ * its own; the reference's outputs are still found by the same key from two
+ * empty caches (a class's graders sharing a cache they each filled). */
+static void test_oracle_key_stable(void **state)
+{
+    (void)state;
+    if (!cl_file_exists("/usr/local/cuda/bin/nvcc")) {
+        print_message("skipped: /usr/local/cuda/bin/nvcc is absent (no CUDA Toolkit)\n");
+        skip();
+    }
+    const char *src = "static __device__ __noinline__ float one(float x) { return x * 0 + 1; }\n"
+                      "__global__ void demo(float *out) { out[0] = one(out[0]); }\n";
+    put("solutions/day07-demo/demo.cu", src);
+    put("mine.cu", src);
+    cl_str a = {0}, b = {0};
+    for (int i = 0; i < 2; i++) {
+        char *cmd = cl_sprintf("CUDALAB_COURSE=%s CUDALAB_WORKSPACE=%s/work CUDALAB_CACHE=%s/cache%d %s grade 7 "
+                               "%s/mine.cu --backend emu >/dev/null 2>&1",
+                               course, course, course, i, CUDALAB_BINARY, course);
+        int rc = system(cmd);
+        free(cmd);
+        assert_true(WIFEXITED(rc) && WEXITSTATUS(rc) == 0);
+    }
+    oracle_names("cache0", &a);
+    oracle_names("cache1", &b);
+    assert_true(a.len > 0);
+    assert_string_equal(a.s, b.s);
+    cl_str_free(&a);
+    cl_str_free(&b);
+}
+
 static void test_corrupt_state(void **state)
 {
     (void)state;
@@ -387,6 +433,7 @@ int main(void)
         cmocka_unit_test(test_option_values),
         cmocka_unit_test(test_double_dash),
         cmocka_unit_test(test_doctor_cache),
+        cmocka_unit_test(test_oracle_key_stable),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
