@@ -194,11 +194,21 @@ cl_status batch_write_kept(const char *path, const char *text, cl_error *err)
     return st == CL_OK ? cl_write_file_atomic(path, text, strlen(text), err) : st;
 }
 
-/* What the report depends on, beside it: a rerun keeps it when all match. */
+/* What the report depends on, beside it: a rerun keeps it when all match,
+ * the path as given or, where both runs have it, the file's canonical path
+ * (`real`: the same file named from another folder, or relative and
+ * absolute). */
 static cJSON *provenance(const batch *b, const batch_sub *s)
 {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "path", s->shown);
+    char *real = realpath(s->path, NULL);
+    if (real) {
+        char *shown = batch_shown(real);
+        cJSON_AddStringToObject(o, "real", shown);
+        free(shown);
+        free(real);
+    }
     cJSON_AddStringToObject(o, "sha256", s->sha);
     cJSON_AddStringToObject(o, "seed", b->seed_text);
     cJSON_AddStringToObject(o, "backend", b->backend);
@@ -345,6 +355,11 @@ static void keep_earlier(const batch *b, batch_sub *s, const char *path)
     if (cl_read_file(path, &text, NULL, NULL) != CL_OK) return;
     cJSON *o = cJSON_Parse(text), *was = cJSON_GetObjectItemCaseSensitive(o, "batch");
     cJSON *now = provenance(b, s);
+    const cJSON *r0 = cJSON_GetObjectItemCaseSensitive(was, "real"), *r1 = cJSON_GetObjectItemCaseSensitive(now, "real");
+    if (cJSON_IsString(r0) && cJSON_IsString(r1) && !strcmp(r0->valuestring, r1->valuestring)) {
+        cJSON_DeleteItemFromObjectCaseSensitive(was, "path"); /* one file: as given may differ */
+        cJSON_DeleteItemFromObjectCaseSensitive(now, "path");
+    }
     bool same = was && !cJSON_GetObjectItemCaseSensitive(o, "error") && cJSON_Compare(was, now, true);
     if (same && report_from_json(text, &s->result, NULL) == CL_OK) {
         s->kept = true;

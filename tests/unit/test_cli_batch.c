@@ -3,7 +3,8 @@
  * names never collide, backups never replace one another, a report too large
  * is an honest entry, odd paths give valid JSON and one CSV line, and a batch
  * killed midway resumes without grading anything twice; a rerun grades again
- * once the course or the cudalab version changed.
+ * once the course or the cudalab version changed, and keeps a report when it
+ * names the same file another way.
  *
  * Most tests put tests/fixtures/batch/fake-grader.sh in place of the grader
  * (CUDALAB_BATCH_GRADER), so a batch's bookkeeping is tested without an nvcc
@@ -514,6 +515,37 @@ static void test_killed_batch_resumes(void **state)
 }
 
 
+/* A rerun that names the same files another way (absolute paths where the
+ * first run had relative ones) keeps their reports: the provenance's
+ * canonical path matches where the path as given does not; another file of
+ * the same bytes, under the same report name, is graded. */
+static void test_rerun_names_files_another_way(void **state)
+{
+    (void)state;
+    put("sub/s0.cu", "pass\n");
+    put("sub/s1.cu", "fail\n");
+    put("alt/sub/s0.cu", "pass\n");
+    const char *rel[] = {"batch", "14", "sub/s0.cu", "sub/s1.cu", "--out", "out", NULL};
+    outcome o = run_argv(false, rel);
+    assert_non_null(strstr(o.out, "0 kept from an earlier run"));
+    outcome_free(&o);
+    char *a0 = at("sub/s0.cu"), *a1 = at("sub/s1.cu"), *other = at("alt/sub/s0.cu");
+    const char *absolute[] = {"batch", "14", a0, a1, "--out", "out", NULL};
+    o = run_argv(false, absolute);
+    if (!strstr(o.out, "2 kept from an earlier run")) fail_msg("absolute paths:\n%s", o.out);
+    outcome_free(&o);
+    cJSON *r = json_at("out/sub-s0.json");
+    const cJSON *real = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(r, "batch"), "real");
+    assert_true(cJSON_IsString(real));
+    assert_string_equal(real->valuestring, a0);
+    cJSON_Delete(r);
+    const char *moved[] = {"batch", "14", other, a1, "--out", "out", NULL};
+    o = run_argv(false, moved);
+    if (!strstr(o.out, "1 kept from an earlier run")) fail_msg("another file of the same bytes:\n%s", o.out);
+    outcome_free(&o);
+    free(a0), free(a1), free(other);
+}
+
 /* Append text to work/rel. */
 static void append(const char *rel, const char *text)
 {
@@ -1014,6 +1046,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_odd_paths, setup_one, teardown_one),
         cmocka_unit_test_setup_teardown(test_real_odd_path, setup_one, teardown_one),
         cmocka_unit_test_setup_teardown(test_killed_batch_resumes, setup_one, teardown_one),
+        cmocka_unit_test_setup_teardown(test_rerun_names_files_another_way, setup_one, teardown_one),
         cmocka_unit_test_setup_teardown(test_class_of_40_killed_and_resumed, setup_one, teardown_one),
         cmocka_unit_test_setup_teardown(test_rerun_needs_the_same_course_and_version, setup_one, teardown_one),
         cmocka_unit_test_setup_teardown(test_first_grades_warm_the_cache_alone, setup_one, teardown_one),
