@@ -173,20 +173,21 @@ static void test_one_trimmer(void **state)
 static void test_abandoned_temporaries(void **state)
 {
     (void)state;
-    entry("ab/ab01.entry", 1000, 7200);
-    entry("ab/ab01.entry.tmp.Q1w2E3", 1000, 3600);
-    entry("oracle/89abcdef.tmp.R4t5Y6", 1000, 86400);
-    entry("input/0f1e.tmp.U7i8O9", 1000, 5000);
-    entry("cd/cd02.entry.tmp.P0a1S2", 1000, 3000);
-    entry("tmp/scratch-2/y.cu.tmp.D3f4G5", 1000, 86400);
+    static const struct { const char *rel; int age; bool stays; } files[] = {
+        {"ab/ab01.entry", 7200, true},                   /* an entry: evicted only for room */
+        {"ab/ab01.entry.tmp.Q1w2E3", 3600, false},       /* an hour old: abandoned */
+        {"oracle/89abcdef.tmp.R4t5Y6", 86400, false},
+        {"input/0f1e.tmp.U7i8O9", 5000, false},
+        {"cd/cd02.entry.tmp.P0a1S2", 3000, true},        /* maybe still being written */
+        {"tmp/scratch-2/y.cu.tmp.D3f4G5", 86400, true},  /* a build's scratch folder: not the cache's */
+    };
+    const size_t n = sizeof files / sizeof files[0];
+    for (size_t i = 0; i < n; i++) entry(files[i].rel, 1000, files[i].age);
     setenv("CUDALAB_CACHE_MAX", "1G", 1);
     build_cache_make_room(dir, 0);
-    assert_false(exists("ab/ab01.entry.tmp.Q1w2E3"));
-    assert_false(exists("oracle/89abcdef.tmp.R4t5Y6"));
-    assert_false(exists("input/0f1e.tmp.U7i8O9"));
-    assert_true(exists("cd/cd02.entry.tmp.P0a1S2"));
-    assert_true(exists("ab/ab01.entry"));
-    assert_true(exists("tmp/scratch-2/y.cu.tmp.D3f4G5"));
+    for (size_t i = 0; i < n; i++)
+        if (exists(files[i].rel) != files[i].stays)
+            fail_msg("%s: %s after the trim", files[i].rel, files[i].stays ? "gone" : "still there");
 }
 
 static void test_cap_setting(void **state)
