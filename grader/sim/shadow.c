@@ -485,12 +485,9 @@ static inline bool own_write(const shadow_at *A, const sim_shadow *s, unsigned t
  * warp's tree reduction in shared memory): no race either. False, with
  * nothing done, for any other lane (SIM_NONE, whose low bits are set,
  * included). */
-static inline __attribute__((always_inline)) bool read4_fast(const shadow_at *A, int l, uint32_t off, uint32_t op,
-                                                             bool own)
+static inline __attribute__((always_inline)) bool read4_word(const shadow_at *A, sim_shadow *s, unsigned tid,
+                                                             uint32_t op, bool own)
 {
-    if (off & 3) return false;
-    sim_shadow *s = shadow_word(A, off);
-    unsigned tid = A->wid * 32 + (unsigned)l;
     /* the last write in this block before this epoch (one compare: no
        entry's w_epoch is past the block's epoch), or with `own` also this
        epoch's by tid or a lane tid synced past */
@@ -505,6 +502,14 @@ static inline __attribute__((always_inline)) bool read4_fast(const shadow_at *A,
     s->r_op = op;
     s->r_wsync = A->wsync;
     return true;
+}
+
+/* read4_word for lane l's read at off. */
+static inline __attribute__((always_inline)) bool read4_fast(const shadow_at *A, int l, uint32_t off, uint32_t op,
+                                                             bool own)
+{
+    if (off & 3) return false;
+    return read4_word(A, shadow_word(A, off), A->wid * 32 + (unsigned)l, op, own);
 }
 
 /* The plain-mode 4-byte reads of a warp's lanes: read4_fast lane by lane
@@ -599,32 +604,18 @@ static __attribute__((noinline)) void run_reads_rest(sim_block *b, sim_warp *w, 
 }
 
 /* sim_shadow_reads for 4-byte reads by a run of lanes m on consecutive words
- * from off (warp_access.c's shared_run; plain mode): read4_fast's test with
- * `own` (which holds wherever the plain one does, with the same record)
- * while it holds, the lanes' entries one after another; then the general
- * loop, with the offsets made only then. The record's four words r_epoch to
- * r_op are one store. */
+ * from off (warp_access.c's shared_run; plain mode): read4_word with `own`
+ * (which holds wherever the plain test does, with the same record) while
+ * it holds, walking the lanes' consecutive entries; then the general loop,
+ * with the offsets made only then. */
 void sim_shadow_reads_run(sim_block *b, sim_warp *w, uint32_t m, uint32_t off, uint32_t op)
 {
-    _Static_assert(offsetof(sim_shadow, r_warps) == offsetof(sim_shadow, r_epoch) + 4 &&
-                   offsetof(sim_shadow, r_wsync) == offsetof(sim_shadow, r_epoch) + 8 &&
-                   offsetof(sim_shadow, r_op) == offsetof(sim_shadow, r_epoch) + 12,
-                   "sim_shadow_reads_run: r_epoch, r_warps, r_wsync and r_op side by side");
+    const shadow_at A = shadow_at_of(b, w);
     int f = __builtin_ctz(m), k = 32 - __builtin_clz(m) - f, i = 0; /* a run: no popcount (not in the base ISA) */
-    if ((b->checks & SIM_CHECK_RACES) && !(off & 3)) {
-        const uint32_t epoch = b->epoch, base = b->epoch_base, wsync = w->wsync;
-        const uint32_t rec[4] = { epoch, 1u << w->id, wsync, op }, now = epoch - base;
-        sim_shadow *s = (sim_shadow *)(void *)((char *)b->shadow + (size_t)off * 12);
-        unsigned tid = w->id * 32 + (unsigned)f;
-        for (; i < k; i++, s++, tid++) {
-            unsigned x = s->w_tid ^ tid;
-            uint32_t before = now + ((x < 32) & ((x == 0) | (wsync > s->w_wsync)));
-            if (!((s->w_epoch - base < before) & (s->init_mask == 0xf) & (s->r_epoch != epoch))) break;
-            memcpy(&s->r_epoch, rec, sizeof rec);
-            first_reader(s, tid);
-            s->r_multi = 0;
-            s->r_mask = 0xf;
-        }
+    if (A.races && !(off & 3)) {
+        sim_shadow *s = shadow_word(&A, off);
+        unsigned tid = A.wid * 32 + (unsigned)f;
+        while (i < k && read4_word(&A, s, tid, op, true)) i++, s++, tid++;
     }
     if (i < k) run_reads_rest(b, w, m, off, op, i);
 }
@@ -636,12 +627,9 @@ void sim_shadow_reads_run(sim_block *b, sim_warp *w, uint32_t m, uint32_t off, u
  * (and not read since) by the lane itself or by a lane of its warp that it
  * has synced past (a warp's tree reduction). False, with nothing done, for
  * any other lane (SIM_NONE, whose low bits are set, included). */
-static inline __attribute__((always_inline)) bool write4_fast(const shadow_at *A, int l, uint32_t off, uint32_t op,
-                                                              bool own)
+static inline __attribute__((always_inline)) bool write4_word(const shadow_at *A, sim_shadow *s, unsigned tid,
+                                                              uint32_t op, bool own)
 {
-    if (off & 3) return false;
-    sim_shadow *s = shadow_word(A, off);
-    unsigned tid = A->wid * 32 + (unsigned)l;
     bool ordered = s->w_epoch != A->epoch;
     if (own) ordered |= own_write(A, s, tid);
     if (!__builtin_expect(ordered & (s->r_epoch != A->epoch), 1)) return false;
@@ -655,6 +643,14 @@ static inline __attribute__((always_inline)) bool write4_fast(const shadow_at *A
     s->w_mask = 0xf;
     s->r_epoch = 0;
     return true;
+}
+
+/* write4_word for lane l's write at off. */
+static inline __attribute__((always_inline)) bool write4_fast(const shadow_at *A, int l, uint32_t off, uint32_t op,
+                                                              bool own)
+{
+    if (off & 3) return false;
+    return write4_word(A, shadow_word(A, off), A->wid * 32 + (unsigned)l, op, own);
 }
 
 /* Writes (or atomics) by the lanes m of a warp, in lane order. */
@@ -713,29 +709,17 @@ static __attribute__((noinline)) void run_writes_rest(sim_block *b, sim_warp *w,
 }
 
 /* sim_shadow_writes for 4-byte writes by a run of lanes m on consecutive
- * words from off (shared_run; plain mode): write4_fast's test with `own`
- * while it holds, the lanes' entries one after another, then write_access
- * lane by lane, as writes() does. */
+ * words from off (shared_run; plain mode): write4_word with `own` while it
+ * holds, walking the lanes' consecutive entries, then write_access lane by
+ * lane, as writes() does. */
 void sim_shadow_writes_run(sim_block *b, sim_warp *w, uint32_t m, uint32_t off, uint32_t op)
 {
-    _Static_assert(offsetof(sim_shadow, w_wsync) == 4 && offsetof(sim_shadow, w_step) == 8 &&
-                   offsetof(sim_shadow, w_op) == 12, "sim_shadow_writes_run: w_epoch to w_op first, side by side");
+    const shadow_at A = shadow_at_of(b, w);
     int f = __builtin_ctz(m), k = 32 - __builtin_clz(m) - f, i = 0; /* a run: no popcount (not in the base ISA) */
     if (!(off & 3)) {
-        const uint32_t epoch = b->epoch, wsync = w->wsync, rec[4] = { epoch, wsync, w->minst, op };
-        sim_shadow *s = (sim_shadow *)(void *)((char *)b->shadow + (size_t)off * 12);
-        unsigned tid = w->id * 32 + (unsigned)f;
-        for (; i < k; i++, s++, tid++) {
-            unsigned x = s->w_tid ^ tid;
-            bool ordered = (s->w_epoch != epoch) | ((x < 32) & ((x == 0) | (wsync > s->w_wsync)));
-            if (!(ordered & (s->r_epoch != epoch))) break;
-            memcpy(s, rec, sizeof rec);
-            s->r_epoch = 0;
-            s->w_tid = (uint16_t)tid;
-            s->w_mask = 0xf;
-            s->w_atomic = 0;
-            s->init_mask = 0xf;
-        }
+        sim_shadow *s = shadow_word(&A, off);
+        unsigned tid = A.wid * 32 + (unsigned)f;
+        while (i < k && write4_word(&A, s, tid, op, true)) i++, s++, tid++;
     }
     if (i < k) run_writes_rest(b, w, m, off, op, i);
 }
