@@ -516,7 +516,6 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
         case X_ST:
             if (m) sim_exec_st(blk, w, pc, m);
             break;
-
         case X_ATOM:
             if (m) sim_exec_atom(blk, w, pc, m);
             break;

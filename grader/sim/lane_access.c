@@ -208,9 +208,6 @@ static inline void atom_lane(sim_warp *w, const sim_op *op, int l, uint8_t *host
     else w->r32[(size_t)op->s[0] * 32 + (unsigned)l] = (uint32_t)old;
 }
 
-/* The whole warp's atomics when its lanes map at once and no
- * happens-before order is kept: the counters once, the shadow's record of
- * each lane, then each lane's atomic, in lane order as below. */
 /* The shared offsets of the lanes of m of a shared atom whose base is a
  * 32-bit register, in one vector pass when every one of them is aligned and
  * inside shared memory (the histogram's bins: no host pointers, no search
@@ -285,6 +282,9 @@ static inline __attribute__((always_inline)) void add_lanes(sim_warp *w, const s
 #undef LANE_WORD
 }
 
+/* The whole warp's atomics when its lanes map at once and no
+ * happens-before order is kept: the counters once, the shadow's record of
+ * each lane, then each lane's atomic, in lane order as below. */
 static SIM_HOT bool atom_warp(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m, bool alone)
 {
     const sim_op *op = &b->prog->code[pc];

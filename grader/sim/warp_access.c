@@ -835,10 +835,9 @@ static void sync_lanes(sim_block *b, sim_warp *w, const sim_op *op, uint32_t m, 
  * array, `mine[lane] = v` or a tree's `if (lane < offset)` step. The whole
  * access then lies in one place and is aligned when its ends are, it
  * touches distinct words of distinct banks (one request, no conflict), and
- * its data is one copy. The run of base values is checked as one masked
- * vector test over the 32 lanes, and its first value must not wrap around
- * 32 bits before its last (the general path adds the offset to each lane's
- * base as a 64-bit number). Returns false, with nothing done, for any other
+ * its data is one copy. The run of base values is checked lane by lane,
+ * and its first value must not wrap around 32 bits before its last (the
+ * general path adds the offset to each lane's base as a 64-bit number). Returns false, with nothing done, for any other
  * access, in or out of bounds: the general path maps and reports it. On
  * true, *off is the first lane's byte offset into shared memory. */
 static HOT_INLINE bool shared_run(const sim_block *b, const sim_warp *w, const sim_op *op, uint32_t m,
@@ -856,8 +855,6 @@ static HOT_INLINE bool shared_run(const sim_block *b, const sim_warp *w, const s
     const uint32_t *b32 = w->r32 + (size_t)op->s[4] * 32;
     uint32_t first = b32[f];
     if (first > UINT32_MAX - 4 * (k - 1)) return false;
-    /* lane l's base must be first + 4 (l - f), for l from f to e: the
-       eight-lane pieces the run spans, the lanes outside it masked off */
     /* lane l's base must be first + 4 (l - f), for l from f to e (an early
        exit: a loop GCC leaves scalar, no vector state to spill) */
     for (int l = f + 1; l <= e; l++)
@@ -874,8 +871,9 @@ bool sim_shared_run_of(const sim_block *b, const sim_warp *w, const sim_op *op, 
     return shared_run(b, w, op, m, store ? SIM_MF_DST64 : SIM_MF_DST64 | SIM_MF_DST16, off);
 }
 
-/* Every ld but X_LDS's runs: out of line, so that its frame (the access,
- * 1.3 KB) is not set up for those. */
+/* ld: every access but an X_LDS's partial warp that sim_exec_lds takes on
+ * the shared-run path (out of line, so that this frame, the access's 1.3
+ * KB, is not set up for those). */
 SIM_HOT void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
 {
     const sim_op *op = &b->prog->code[pc];
