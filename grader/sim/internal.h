@@ -587,16 +587,23 @@ uint64_t sim_sectors_of(const uint64_t *addr, uint32_t m, unsigned total, bool g
  * (warp_access.c; for tests of its shortcuts). */
 bool sim_full_warp_of(const uint64_t *b64, const uint32_t *b32, uint64_t imm, unsigned total, uint64_t *addr,
                       int64_t *lo, int64_t *hi, uint64_t *mis, bool *contig);
-/* Whether ld (store false) or st (true) op of the lanes m of w takes the
- * shared-run path (warp_access.c), and then the first lane's offset in *off:
- * a test hook. */
 /* Whether a shared atom of the lanes m of w finds every lane's shared offset
  * at once (lane_access.c's shared_offsets), those offsets and whether they
  * are one: a test hook. */
 bool sim_shared_offsets_of(const sim_block *b, const sim_warp *w, const sim_op *op, uint32_t m, uint32_t *soff,
                            bool *uniform);
+/* Whether ld (store false) or st (true) op of the lanes m of w takes the
+ * shared-run path (warp_access.c), and then the first lane's offset in *off:
+ * a test hook. */
 bool sim_shared_run_of(const sim_block *b, const sim_warp *w, const sim_op *op, uint32_t m, bool store,
                        uint32_t *off);
+/* Whether ld op of the lanes m of w, all reading one word, takes the
+ * one-word path (warp_access.c), and then the word's offset in *off: a test
+ * hook. */
+bool sim_shared_one_of(const sim_block *b, const sim_warp *w, const sim_op *op, uint32_t m, uint32_t *off);
+/* The n (1 to 32) 32-bit elements at src copied to dst, as the run paths of
+ * ld and st copy them (warp_access.c's copy_run): a test hook. */
+void sim_copy_run(void *dst, const void *src, unsigned n);
 /* The lanes of m of memory op pc mapped at once, as ld and st map them
  * (warp_access.c): true when every lane is aligned and in one global
  * allocation or in the block's shared memory, with each lane's host

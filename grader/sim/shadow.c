@@ -20,6 +20,7 @@
  * one word (char arrays) a race with an earlier writer of other bytes can go
  * unseen; nothing is reported that is not a race. */
 #include "sim/internal.h"
+#include "sim/shadow_word.h"
 
 #include <stddef.h>
 #include <stdio.h>
@@ -82,29 +83,6 @@ static inline unsigned other_reader(const sim_shadow *s, unsigned tid, unsigned 
     bool first = s->r_warps & ~(1u << warp) ? (unsigned)s->r_tid / 32 != warp : s->r_tid != tid;
     *op = first ? s->r_op : s->r_op2;
     return first ? s->r_tid : s->r_tid2;
-}
-
-/* What one warp's access asks of the block and the warp, read once: the
- * shadow's many stores a lane would otherwise make the compiler read each
- * of these again for the next lane (they are all uint32_t to it). */
-typedef struct shadow_at {
-    sim_shadow *sh;
-    uint32_t epoch, base, wsync, step, wid, wbit;
-    bool races, memory;
-} shadow_at;
-
-static inline shadow_at shadow_at_of(const sim_block *b, const sim_warp *w)
-{
-    return (shadow_at){b->shadow, b->epoch, b->epoch_base, w->wsync, w->minst, w->id, 1u << w->id,
-                       (b->checks & SIM_CHECK_RACES) != 0, (b->checks & SIM_CHECK_MEMORY) != 0};
-}
-
-/* The entry of the word at byte offset off, a multiple of 4: off * 12 bytes
- * in (48 a word), one lea and an add where &sh[off / 4] takes a shift too. */
-static inline sim_shadow *shadow_word(const shadow_at *A, uint32_t off)
-{
-    _Static_assert(sizeof(sim_shadow) == 12 * 4, "shadow_word: 12 bytes a byte of offset");
-    return (sim_shadow *)(void *)((char *)A->sh + (size_t)off * 12);
 }
 
 static inline uint8_t written_at(const shadow_at *A, const sim_shadow *s)
@@ -452,58 +430,6 @@ static inline __attribute__((always_inline)) void plain_reads_from(sim_block *b,
     }
 }
 
-/* tid the first reader, no other reader yet: r_tid and r_tid2, side by
- * side, in one store where the bytes are little-endian (GCC keeps a store
- * of SIM_NO_TID's constant of its own). */
-static inline void first_reader(sim_shadow *s, unsigned tid)
-{
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    _Static_assert(offsetof(sim_shadow, r_tid2) == offsetof(sim_shadow, r_tid) + 2, "first_reader: r_tid2 after r_tid");
-    uint32_t v = (uint32_t)(uint16_t)tid | (uint32_t)SIM_NO_TID << 16;
-    memcpy((char *)s + offsetof(sim_shadow, r_tid), &v, sizeof v);
-#else
-    s->r_tid = (uint16_t)tid;
-    s->r_tid2 = SIM_NO_TID;
-#endif
-}
-
-/* Is the word's last write (this epoch's) thread tid's own, or by a lane of
- * tid's warp that tid has synced past since? Nothing races with it then.
- * (w_tid ^ tid is below 32 for the threads of tid's warp.) */
-static inline bool own_write(const shadow_at *A, const sim_shadow *s, unsigned tid)
-{
-    unsigned x = s->w_tid ^ tid;
-    return (x < 32) & ((x == 0) | (A->wsync > s->w_wsync));
-}
-
-/* A lane l reading a whole word (off) that the block wholly wrote before
- * this epoch and no thread has read in it yet (a tile read after the
- * barrier that follows its writes) has nothing to report, and starts the
- * epoch's reader record, as read_word would; one test (the bit and) finds
- * that. With `own` the word may also have been written this epoch by the
- * lane itself or by a lane of its warp that it has synced past since (a
- * warp's tree reduction in shared memory): no race either. False, with
- * nothing done, for any other lane (SIM_NONE, whose low bits are set,
- * included). */
-static inline __attribute__((always_inline)) bool read4_word(const shadow_at *A, sim_shadow *s, unsigned tid,
-                                                             uint32_t op, bool own)
-{
-    /* the last write in this block before this epoch (one compare: no
-       entry's w_epoch is past the block's epoch), or with `own` also this
-       epoch's by tid or a lane tid synced past */
-    uint32_t before = A->epoch - A->base + (own ? own_write(A, s, tid) : 0);
-    bool ordered = s->w_epoch - A->base < before;
-    if (!__builtin_expect(ordered & (s->init_mask == 0xf) & (s->r_epoch != A->epoch), 1)) return false;
-    s->r_epoch = A->epoch;
-    first_reader(s, tid);
-    s->r_warps = A->wbit;
-    s->r_multi = 0;
-    s->r_mask = 0xf;
-    s->r_op = op;
-    s->r_wsync = A->wsync;
-    return true;
-}
-
 /* read4_word for lane l's read at off. */
 static inline __attribute__((always_inline)) bool read4_fast(const shadow_at *A, int l, uint32_t off, uint32_t op,
                                                              bool own)
@@ -594,55 +520,18 @@ void sim_shadow_reads_one(sim_block *b, sim_warp *w, uint32_t m, uint32_t off, u
 
 /* The lanes of the run m from its i-th on, at the words from off: the
  * general loop (out of line: the run's fast loops keep a small frame). */
-static __attribute__((noinline)) void run_reads_rest(sim_block *b, sim_warp *w, uint32_t m, uint32_t off,
-                                                     uint32_t op, int i)
+void sim_shadow_run_reads_rest(sim_block *b, sim_warp *w, uint32_t m, uint32_t off, uint32_t op, int i)
 {
     const shadow_at A = shadow_at_of(b, w);
-    uint32_t soff[32], r = m >> i << i, before = m & ~r;
+    int from = __builtin_ctz(m) + i; /* the run's lanes from f to f + i - 1 are done */
+    uint32_t soff[32], r = m >> from << from, before = m & ~r;
     run_offsets(m, off, soff);
     plain_reads_from(b, w, &A, r, soff, before ? soff[31 - __builtin_clz(before)] : SIM_NONE, 4, op);
 }
 
-/* sim_shadow_reads for 4-byte reads by a run of lanes m on consecutive words
- * from off (warp_access.c's shared_run; plain mode): read4_word with `own`
- * (which holds wherever the plain test does, with the same record) while
- * it holds, walking the lanes' consecutive entries; then the general loop,
- * with the offsets made only then. */
 void sim_shadow_reads_run(sim_block *b, sim_warp *w, uint32_t m, uint32_t off, uint32_t op)
 {
-    const shadow_at A = shadow_at_of(b, w);
-    int f = __builtin_ctz(m), k = 32 - __builtin_clz(m) - f, i = 0; /* a run: no popcount (not in the base ISA) */
-    if (A.races && !(off & 3)) {
-        sim_shadow *s = shadow_word(&A, off);
-        unsigned tid = A.wid * 32 + (unsigned)f;
-        while (i < k && read4_word(&A, s, tid, op, true)) i++, s++, tid++;
-    }
-    if (i < k) run_reads_rest(b, w, m, off, op, i);
-}
-
-/* A plain write of 4 bytes at off by lane l: a lane writing a whole word
- * that no thread wrote or read this epoch has nothing to report, only the
- * record (init_mask becomes 0xf: it holds only the word's 4 bits); one test
- * finds that. With `own` the word may also have been written this epoch
- * (and not read since) by the lane itself or by a lane of its warp that it
- * has synced past (a warp's tree reduction). False, with nothing done, for
- * any other lane (SIM_NONE, whose low bits are set, included). */
-static inline __attribute__((always_inline)) bool write4_word(const shadow_at *A, sim_shadow *s, unsigned tid,
-                                                              uint32_t op, bool own)
-{
-    bool ordered = s->w_epoch != A->epoch;
-    if (own) ordered |= own_write(A, s, tid);
-    if (!__builtin_expect(ordered & (s->r_epoch != A->epoch), 1)) return false;
-    s->init_mask = 0xf;
-    s->w_epoch = A->epoch;
-    s->w_tid = (uint16_t)tid;
-    s->w_wsync = A->wsync;
-    s->w_step = A->step;
-    s->w_op = op;
-    s->w_atomic = 0;
-    s->w_mask = 0xf;
-    s->r_epoch = 0;
-    return true;
+    shadow_reads_run(b, w, m, off, op);
 }
 
 /* write4_word for lane l's write at off. */
@@ -700,28 +589,16 @@ void sim_shadow_writes(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *so
 
 /* The lanes of the run m from its i-th on: write_access lane by lane (out
  * of line: the run's fast loop keeps a small frame). */
-static __attribute__((noinline)) void run_writes_rest(sim_block *b, sim_warp *w, uint32_t m, uint32_t off,
-                                                      uint32_t op, int i)
+void sim_shadow_run_writes_rest(sim_block *b, sim_warp *w, uint32_t m, uint32_t off, uint32_t op, int i)
 {
     const shadow_at A = shadow_at_of(b, w);
     int f = __builtin_ctz(m), k = 32 - __builtin_clz(m) - f;
     for (; i < k; i++) write_access(b, w, &A, f + i, off + 4 * (uint32_t)i, 4, op, false);
 }
 
-/* sim_shadow_writes for 4-byte writes by a run of lanes m on consecutive
- * words from off (shared_run; plain mode): write4_word with `own` while it
- * holds, walking the lanes' consecutive entries, then write_access lane by
- * lane, as writes() does. */
 void sim_shadow_writes_run(sim_block *b, sim_warp *w, uint32_t m, uint32_t off, uint32_t op)
 {
-    const shadow_at A = shadow_at_of(b, w);
-    int f = __builtin_ctz(m), k = 32 - __builtin_clz(m) - f, i = 0; /* a run: no popcount (not in the base ISA) */
-    if (!(off & 3)) {
-        sim_shadow *s = shadow_word(&A, off);
-        unsigned tid = A.wid * 32 + (unsigned)f;
-        while (i < k && write4_word(&A, s, tid, op, true)) i++, s++, tid++;
-    }
-    if (i < k) run_writes_rest(b, w, m, off, op, i);
+    shadow_writes_run(b, w, m, off, op);
 }
 
 /* One lane's atomic of 4 bytes at off, out of line: the rare lane of

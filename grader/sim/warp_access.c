@@ -5,6 +5,7 @@
  * through the race/init shadow; the counters get requests, 32-byte sectors,
  * the bytes the lanes asked for and bank conflicts. Global atomics are atomic across host threads. */
 #include "sim/internal.h"
+#include "sim/shadow_word.h"
 
 #include <stdio.h>
 
@@ -787,17 +788,30 @@ static SIM_HOT void blend_run(uint32_t *restrict row, const uint32_t *restrict w
     for (int l = 0; l < 32; l++) row[l] = (m >> l & 1u) ? window[l] : row[l];
 }
 
-/* A run of n lanes' 32-bit elements between their rows and memory (which
- * never overlap). GCC makes the loop a call of libc's memcpy; measured: fewer
- * instructions than inline pieces of 8, 4, 2 and 1 lanes. (A memcpy of 4 n
- * bytes written as such GCC expands inline as rep movsq, slow to start.) */
+/* A run of n lanes' 32-bit elements (n from 1 to 32) between their rows and
+ * memory (which never overlap): a piece from each end, of the largest power
+ * of two bytes not past the run's (the two overlap unless n is one), as
+ * libc's memcpy does for small sizes, without its call. */
 static HOT_INLINE void copy_run(void *restrict dst, const void *restrict src, unsigned n)
 {
-    if (n == 1) { /* one lane (`if (lane == 0)`): no call */
-        memcpy(dst, src, 4);
-        return;
+    char *d = dst;
+    const char *s = src;
+    size_t bytes = 4 * (size_t)n;
+    if (n == 1) {
+        memcpy(d, s, 4);
+    } else if (n <= 4) {
+        memcpy(d, s, 8);
+        memcpy(d + bytes - 8, s + bytes - 8, 8);
+    } else if (n <= 8) {
+        memcpy(d, s, 16);
+        memcpy(d + bytes - 16, s + bytes - 16, 16);
+    } else if (n <= 16) {
+        memcpy(d, s, 32);
+        memcpy(d + bytes - 32, s + bytes - 32, 32);
+    } else {
+        memcpy(d, s, 64);
+        memcpy(d + bytes - 64, s + bytes - 64, 64);
     }
-    for (unsigned i = 0; i < n; i++) memcpy((char *)dst + 4 * i, (const char *)src + 4 * i, 4);
 }
 
 static HOT_INLINE void load_lanes(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m, const access *a)
@@ -830,25 +844,40 @@ static void sync_lanes(sim_block *b, sim_warp *w, const sim_op *op, uint32_t m, 
     sim_sync_step(b, w, op->aux2);
 }
 
-/* A plain 32-bit shared ld or st (no sync mode) of one run of lanes on
+/* A plain 32-bit shared ld or st: one 4-byte element (no flag of bad_flags)
+ * from a 32-bit base register, outside sync mode. */
+static HOT_INLINE bool shared_plain(const sim_block *b, const sim_op *op, unsigned bad_flags)
+{
+    /* space, element size, count and flags in one compare (p[0] to p[3]) */
+    uint32_t p, want = SIM_MS_SHARED | 4u << 8 | 1u << 16 | (uint32_t)SIM_MF_BASE32 << 24;
+    memcpy(&p, op->p, sizeof p);
+    return (p & (0xffffffu | (uint32_t)(SIM_MF_BASE32 | bad_flags) << 24)) == want && !b->sync &&
+           op->s[4] != SIM_NOSLOT && op->s[0] != SIM_NOSLOT;
+}
+
+/* The byte offset of 4 bytes at base + op's offset if they lie aligned in
+ * shared memory (the general path adds the offset to the base as a 64-bit
+ * number), else SIM_NONE (never aligned). */
+static HOT_INLINE uint32_t shared_word(const sim_block *b, const sim_op *op, uint32_t base, uint32_t k)
+{
+    uint64_t lo = (uint64_t)base + (uint64_t)op->imm;
+    if ((lo & 3) || lo > b->shared_size || b->shared_size - lo < 4 * (uint64_t)k) return SIM_NONE;
+    return (uint32_t)lo;
+}
+
+/* run_of: a plain 32-bit shared ld or st (shared_plain) of one run of lanes on
  * consecutive words, its base a 32-bit register: a warp's slice of a shared
  * array, `mine[lane] = v` or a tree's `if (lane < offset)` step. The whole
  * access then lies in one place and is aligned when its ends are, it
  * touches distinct words of distinct banks (one request, no conflict), and
  * its data is one copy. The run of base values is checked lane by lane,
  * and its first value must not wrap around 32 bits before its last (the
- * general path adds the offset to each lane's base as a 64-bit number). Returns false, with nothing done, for any other
- * access, in or out of bounds: the general path maps and reports it. On
- * true, *off is the first lane's byte offset into shared memory. */
-static HOT_INLINE bool shared_run(const sim_block *b, const sim_warp *w, const sim_op *op, uint32_t m,
-                                  unsigned bad_flags, uint32_t *off)
+ * general path adds the offset to each lane's base as a 64-bit number).
+ * Returns false, with nothing done, for any other access, in or out of
+ * bounds: the general path maps and reports it. On true, *off is the first
+ * lane's byte offset into shared memory. */
+static HOT_INLINE bool run_of(const sim_block *b, const sim_warp *w, const sim_op *op, uint32_t m, uint32_t *off)
 {
-    /* space, element size, count and flags in one compare (p[0] to p[3]) */
-    uint32_t p, want = SIM_MS_SHARED | 4u << 8 | 1u << 16 | (uint32_t)SIM_MF_BASE32 << 24;
-    memcpy(&p, op->p, sizeof p);
-    if ((p & (0xffffffu | (uint32_t)(SIM_MF_BASE32 | bad_flags) << 24)) != want || b->sync ||
-        op->s[4] == SIM_NOSLOT || op->s[0] == SIM_NOSLOT)
-        return false;
     int f = __builtin_ctz(m), e = 31 - __builtin_clz(m);
     uint32_t lanes = m >> f, k = (uint32_t)(e - f + 1);
     if ((lanes & (lanes + 1)) || m == SIM_FULL) return false; /* a full warp: the general path's is as fast */
@@ -859,10 +888,28 @@ static HOT_INLINE bool shared_run(const sim_block *b, const sim_warp *w, const s
        exit: a loop GCC leaves scalar, no vector state to spill) */
     for (int l = f + 1; l <= e; l++)
         if (b32[l] != first + 4 * (uint32_t)(l - f)) return false;
-    uint64_t lo = (uint64_t)first + (uint64_t)op->imm;
-    if ((lo & 3) || lo > b->shared_size || b->shared_size - lo < 4 * (uint64_t)k) return false;
-    *off = (uint32_t)lo;
-    return true;
+    *off = shared_word(b, op, first, k);
+    return *off != SIM_NONE;
+}
+
+static HOT_INLINE bool shared_run(const sim_block *b, const sim_warp *w, const sim_op *op, uint32_t m,
+                                  unsigned bad_flags, uint32_t *off)
+{
+    return shared_plain(b, op, bad_flags) && run_of(b, w, op, m, off);
+}
+
+/* A plain 32-bit shared ld (shared_plain) by lanes m that all read one word
+ * (a row's live lanes reading back its tree's result, `mine[0]`): *off is
+ * the word's byte offset. False, with nothing done, for any other access,
+ * a word not wholly inside shared memory included. */
+static HOT_INLINE bool shared_one(const sim_block *b, const sim_warp *w, const sim_op *op, uint32_t m, uint32_t *off)
+{
+    const uint32_t *b32 = w->r32 + (size_t)op->s[4] * 32;
+    uint32_t first = b32[__builtin_ctz(m)];
+    for (uint32_t r = m & (m - 1); r; r &= r - 1)
+        if (b32[__builtin_ctz(r)] != first) return false;
+    *off = shared_word(b, op, first, 1);
+    return *off != SIM_NONE;
 }
 
 bool sim_shared_run_of(const sim_block *b, const sim_warp *w, const sim_op *op, uint32_t m, bool store,
@@ -871,8 +918,18 @@ bool sim_shared_run_of(const sim_block *b, const sim_warp *w, const sim_op *op, 
     return shared_run(b, w, op, m, store ? SIM_MF_DST64 : SIM_MF_DST64 | SIM_MF_DST16, off);
 }
 
-/* ld: every access but an X_LDS's partial warp that sim_exec_lds takes on
- * the shared-run path (out of line, so that this frame, the access's 1.3
+bool sim_shared_one_of(const sim_block *b, const sim_warp *w, const sim_op *op, uint32_t m, uint32_t *off)
+{
+    return shared_plain(b, op, SIM_MF_DST64 | SIM_MF_DST16) && shared_one(b, w, op, m, off);
+}
+
+void sim_copy_run(void *dst, const void *src, unsigned n)
+{
+    copy_run(dst, src, n);
+}
+
+/* ld: every access but an X_LDS partial warp that sim_exec_lds takes on
+ * a short path (out of line, so that this frame, the access's 1.3
  * KB, is not set up for those). */
 SIM_HOT void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
 {
@@ -934,24 +991,31 @@ SIM_HOT void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     else if (is_shared(op)) count_banks(b, a.addr, m, total, false, a.contig, a.strided, a.lo, a.hi);
 }
 
-/* The shared-run path of ld: X_LDS's partial warps. */
-static SIM_HOT __attribute__((noinline)) bool ld_shared_run(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
+/* X_LDS of a partial warp: the shared-run and one-word paths, else the
+ * general one, called last (a jump: this frame is gone by then). A full
+ * warp takes the general path from the start (its stride test and tight
+ * shadow loop are as fast). */
+SIM_HOT void sim_exec_lds(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
 {
     const sim_op *op = &b->prog->code[pc];
     uint32_t off;
-    if (!shared_run(b, w, op, m, SIM_MF_DST64 | SIM_MF_DST16, &off)) return false;
-    w->minst++;
-    if (b->shadow) sim_shadow_reads_run(b, w, m, off, pc);
-    copy_run(w->r32 + (size_t)op->s[0] * 32 + __builtin_ctz(m), b->shared + off, (unsigned)__builtin_popcount(m));
-    b->cnt.shared_load_requests++;
-    return true;
-}
-
-/* X_LDS of a partial warp may take the shared-run path; a full warp takes
- * the general one (its stride test and tight shadow loop are as fast). */
-SIM_HOT void sim_exec_lds(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
-{
-    if (!ld_shared_run(b, w, pc, m)) sim_exec_ld(b, w, pc, m);
+    if (!shared_plain(b, op, SIM_MF_DST64 | SIM_MF_DST16)) {
+        sim_exec_ld(b, w, pc, m);
+    } else if (run_of(b, w, op, m, &off)) {
+        w->minst++;
+        if (b->shadow) shadow_reads_run(b, w, m, off, pc);
+        copy_run(w->r32 + (size_t)op->s[0] * 32 + __builtin_ctz(m), b->shared + off, (unsigned)__builtin_popcount(m));
+        b->cnt.shared_load_requests++;
+    } else if (shared_one(b, w, op, m, &off)) { /* a broadcast, read once, as sim_exec_ld's */
+        w->minst++;
+        if (b->shadow) sim_shadow_reads_one(b, w, m, off, 4, pc);
+        uint32_t v, *row = w->r32 + (size_t)op->s[0] * 32;
+        memcpy(&v, b->shared + off, 4);
+        for (int l = 0; l < 32; l++) row[l] = (m >> l & 1u) ? v : row[l];
+        b->cnt.shared_load_requests++;
+    } else {
+        sim_exec_ld(b, w, pc, m);
+    }
 }
 
 /* ld.param of one element at a fixed offset: one value for the lanes m, as
@@ -1024,20 +1088,18 @@ SIM_HOT void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     else if (is_shared(op)) count_banks(b, a.addr, m, total, true, a.contig, a.strided, a.lo, a.hi);
 }
 
-/* The shared-run path of st: X_STS's partial warps. */
-static SIM_HOT __attribute__((noinline)) bool st_shared_run(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
+/* X_STS of a partial warp: the shared-run path, else the general one (as
+ * sim_exec_lds). */
+SIM_HOT void sim_exec_sts(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
 {
     const sim_op *op = &b->prog->code[pc];
     uint32_t off;
-    if (!shared_run(b, w, op, m, SIM_MF_DST64, &off)) return false;
+    if (!shared_run(b, w, op, m, SIM_MF_DST64, &off)) {
+        sim_exec_st(b, w, pc, m);
+        return;
+    }
     w->minst++;
-    if (b->shadow) sim_shadow_writes_run(b, w, m, off, pc);
+    if (b->shadow) shadow_writes_run(b, w, m, off, pc);
     copy_run(b->shared + off, w->r32 + (size_t)op->s[0] * 32 + __builtin_ctz(m), (unsigned)__builtin_popcount(m));
     b->cnt.shared_store_requests++;
-    return true;
-}
-
-SIM_HOT void sim_exec_sts(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
-{
-    if (!st_shared_run(b, w, pc, m)) sim_exec_st(b, w, pc, m);
 }

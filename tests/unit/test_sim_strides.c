@@ -11,7 +11,8 @@
  * consecutive 32-bit words of shared memory from a 32-bit base) against the same facts
  * lane by lane: taken exactly when every lane's address is the first's plus
  * 4 a lane, aligned and inside shared memory, for a plain 32-bit access;
- * and the shared offsets of a shared atom found at once (the histogram's
+ * the one-word path of ld (shared_one: lanes that all read one word) the
+ * same way; the run paths' copy for every length; and the shared offsets of a shared atom found at once (the histogram's
  * bins) against the mapping of ld and st (sim_map_lanes). */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -183,6 +184,94 @@ static void test_shared_runs(void **state)
     assert_true(sim_shared_run_of(&b, &w, &op, 0xffff, false, &off));
 }
 
+/* A shared ld whose lanes all read one word (a row's lanes reading back its
+ * tree's result): its base row, offset, lanes and flags at random near every
+ * edge, one lane off (inside the lanes or outside them), checked lane by
+ * lane: taken exactly when every lane's address is the first's, aligned and
+ * wholly inside shared memory, for a plain 32-bit load. */
+static void test_shared_one(void **state)
+{
+    (void)state;
+    enum { SHARED = 4096 };
+    static sim_program prog;
+    static sim_block b;
+    static sim_warp w;
+    static uint32_t rows[2 * 32];
+    memset(&b, 0, sizeof b);
+    b.prog = &prog;
+    b.shared_size = SHARED;
+    w.r32 = rows;
+    unsigned taken = 0, refused = 0;
+    for (int i = 0; i < 200000; i++) {
+        uint32_t m = next(4) ? (uint32_t)next64() | 1u << next(32) : 1u << next(32) | 1u << next(32);
+        uint32_t a0;
+        switch (next(4)) {
+        case 0: a0 = UINT32_MAX - next(8); break;            /* wraps at 2^32 with an offset */
+        case 1: a0 = SHARED - next(8); break;                /* at or past the end */
+        case 2: a0 = next(SHARED); break;
+        default: a0 = (uint32_t)next64(); break;
+        }
+        if (next(4)) a0 &= ~3u;
+        uint32_t *row = rows + 32;
+        for (int l = 0; l < 32; l++) row[l] = a0;
+        if (next(4) == 0) row[next(32)] += 4 * (1 + next(3)); /* one lane off (maybe outside m) */
+        int64_t imm = next(3) ? 0 : next(2) ? (int64_t)next(64) : -(int64_t)next(1 << 20);
+        sim_op op = { .x = X_LD, .s = { 0, SIM_NOSLOT, SIM_NOSLOT, SIM_NOSLOT, 1, SIM_NOSLOT },
+                      .p = { SIM_MS_SHARED, 4, 1, SIM_MF_BASE32 }, .imm = imm };
+        uint32_t flag = next(8) == 0 ? 1u << next(8) : 0;
+        op.p[3] |= (uint8_t)flag;
+        if (next(16) == 0) op.p[0] = SIM_MS_GLOBAL;
+        if (next(16) == 0) op.p[2] = 2;
+        if (next(32) == 0) op.s[0] = SIM_NOSLOT;
+        /* lane by lane */
+        int f = __builtin_ctz(m);
+        bool want = op.p[0] == SIM_MS_SHARED && op.p[2] == 1 && op.s[0] != SIM_NOSLOT &&
+                    !(flag & (SIM_MF_DST64 | SIM_MF_DST16));
+        uint64_t first = (uint64_t)row[f] + (uint64_t)imm;
+        for (int l = 0; want && l < 32; l++)
+            if (m >> l & 1u) want = (uint64_t)row[l] + (uint64_t)imm == first;
+        want = want && !(first & 3) && first + 4 <= SHARED;
+        uint32_t off = 0;
+        bool got = sim_shared_one_of(&b, &w, &op, m, &off);
+        if (got != want)
+            fail_msg("case %d: m %08x a0 %08x imm %lld flag %x: one word %d, lane by lane %d", i, m, a0,
+                     (long long)imm, flag, got, want);
+        if (got && off != first) fail_msg("case %d: offset %u, the lanes' address %llu", i, off, (unsigned long long)first);
+        taken += got;
+        refused += !got;
+    }
+    assert_true(taken > 10000);
+    assert_true(refused > 10000);
+    b.sync = (void *)&b; /* sync mode (acquire and release): never */
+    uint32_t off;
+    for (int l = 0; l < 32; l++) rows[32 + l] = 8;
+    sim_op op = { .x = X_LD, .s = { 0, SIM_NOSLOT, SIM_NOSLOT, SIM_NOSLOT, 1, SIM_NOSLOT },
+                  .p = { SIM_MS_SHARED, 4, 1, SIM_MF_BASE32 } };
+    assert_false(sim_shared_one_of(&b, &w, &op, 0xff00ff, &off));
+    b.sync = NULL;
+    assert_true(sim_shared_one_of(&b, &w, &op, 0xff00ff, &off));
+    assert_int_equal(off, 8);
+}
+
+/* The run paths' copy of n 32-bit elements, for every n from 1 to 32 and
+ * every start in a window: exactly the n elements, nothing beside them. */
+static void test_copy_run(void **state)
+{
+    (void)state;
+    uint32_t src[80], dst[80];
+    for (int i = 0; i < 80; i++) src[i] = 0x1000u + (uint32_t)i;
+    for (unsigned n = 1; n <= 32; n++) {
+        for (unsigned at = 0; at < 8; at++) {
+            for (int i = 0; i < 80; i++) dst[i] = 0xdeadbeefu;
+            sim_copy_run(dst + 8 + at, src + 8 + (7 - at), n);
+            for (unsigned i = 0; i < 80; i++) {
+                uint32_t want = i >= 8 + at && i < 8 + at + n ? src[i - at + (7 - at)] : 0xdeadbeefu;
+                if (dst[i] != want) fail_msg("n %u at %u: element %u is %08x, not %08x", n, at, i, dst[i], want);
+            }
+        }
+    }
+}
+
 /* A shared atom's lanes: the offsets found at once must be those the
  * mapping finds, and be found whenever the mapping finds every lane aligned
  * in shared memory with an offset from 0 to the end of it. */
@@ -246,6 +335,8 @@ int main(void)
         cmocka_unit_test(test_wide_rows),
         cmocka_unit_test(test_narrow_rows),
         cmocka_unit_test(test_shared_runs),
+        cmocka_unit_test(test_shared_one),
+        cmocka_unit_test(test_copy_run),
         cmocka_unit_test(test_shared_atom_offsets),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
