@@ -498,19 +498,21 @@ SIM_HOT bool sim_coll_fast(sim_block *blk, sim_warp *w, uint32_t pc, uint32_t m)
     const uint32_t *R = w->r32 + (size_t)op->s[5] * 32;
     uint32_t M = R[__builtin_ctz(m)], live = w->valid & ~w->exited;
     if ((m & ~M) || (M & live & ~m) || (op->p[3] & SIM_CF_ACTIVEMASK)) return false;
-    const v8u zero = { 0, 0, 0, 0, 0, 0, 0, 0 };
-    v8u differ = zero;
-    for (int k = 0; k < 4; k++) {
-        v8u x, mm;
-        ld8(&x, R, k);
-        x ^= zero + M;
-        if (m != SIM_FULL) {
-            lanes8(&mm, m, k);
-            x &= mm;
+    if (!(op->p[3] & SIM_CF_UNIFORM)) { /* a register: every lane's mask must be M */
+        const v8u zero = { 0, 0, 0, 0, 0, 0, 0, 0 };
+        v8u differ = zero;
+        for (int k = 0; k < 4; k++) {
+            v8u x, mm;
+            ld8(&x, R, k);
+            x ^= zero + M;
+            if (m != SIM_FULL) {
+                lanes8(&mm, m, k);
+                x &= mm;
+            }
+            differ |= x;
         }
-        differ |= x;
+        if (hor8(&differ)) return false;
     }
-    if (hor8(&differ)) return false;
     switch (op->p[0]) {
     case SIM_COLL_SHFL:
         if (!shfl_fast(w, op, m, M)) return false;

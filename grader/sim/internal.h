@@ -140,7 +140,8 @@ enum { SIM_BF_EXIT = 1 };
 /* Collectives (X_COLL): p[0] kind, p[1] mode, p[2] 64-bit / signed, p[3] flags;
  * s[0] d, s[1] p (or the vote predicate), s[2] a, s[3] b, s[4] c, s[5] mask. */
 enum { SIM_COLL_SHFL = 1, SIM_COLL_VOTE, SIM_COLL_MATCH, SIM_COLL_REDUX, SIM_COLL_BARWARP };
-enum { SIM_CF_ACTIVEMASK = 1, SIM_CF_NEG = 2 };
+/* SIM_CF_UNIFORM: the mask is an immediate, the same in every lane. */
+enum { SIM_CF_ACTIVEMASK = 1, SIM_CF_NEG = 2, SIM_CF_UNIFORM = 4 };
 
 /* Where an op came from. */
 typedef struct sim_src {

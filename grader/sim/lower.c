@@ -447,6 +447,7 @@ static void lower_bar(lower *lw, sim_op *op, const ptx_insn *in)
         op->p[0] = SIM_COLL_BARWARP;
         for (int i = 0; i < 5; i++) op->s[i] = SIM_NOSLOT;
         op->s[5] = sim_lw_slot(lw, &in->opd[0]);
+        if (in->opd[0].kind == PTX_OPD_IMM) op->p[3] |= SIM_CF_UNIFORM;
         return;
     case PTX_BAR_RED:
         op->x = X_BAR_RED;
@@ -502,6 +503,7 @@ static void lower_coll(lower *lw, sim_op *op, const ptx_insn *in, const uint8_t 
         break;
     }
     op->s[5] = sim_lw_slot(lw, mask);
+    if (mask->kind == PTX_OPD_IMM) op->p[3] |= SIM_CF_UNIFORM;
     if (mask->kind == PTX_OPD_REG && mask->bank == PTX_BANK_B32 && taint[mask->index])
         op->p[3] |= SIM_CF_ACTIVEMASK;
 }
