@@ -365,6 +365,9 @@ static inline __attribute__((always_inline)) bool run_warp(sim_block *b, sim_war
         uint64_t slice = GROUP_SLICE;
         if (b->L->budget - b->steps < slice) slice = b->L->budget - b->steps;
         b->group_start = b->steps; /* sim_run_group moves it when it picks the group again itself */
+        b->horizon = start + WARP_SLICE;
+        if (b->L->budget < b->horizon) b->horizon = b->L->budget;
+        if (b->next_check < b->horizon) b->horizon = b->next_check;
         sim_run_group(b, w, g.mask, g.pc, g.limit, (uint32_t)slice);
         ran = true;
         if (b->stop) return ran;

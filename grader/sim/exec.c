@@ -354,8 +354,7 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
     /* Whether the scheduler, given the warp back now, would begin another
        turn of it at once (its turn, budget and clock checks); if so the
        next group starts here: its slice counts from this call's steps. */
-#define NEXT_GROUP_HERE()                                                     \
-    (NOW() - blk->turn_start < SIM_WARP_SLICE && NOW() < blk->L->budget && NOW() < blk->next_check)
+#define NEXT_GROUP_HERE() (NOW() < blk->horizon)
 #define BEGIN_GROUP()                                                         \
     do {                                                                      \
         blk->group_start = NOW();                                             \
@@ -611,8 +610,7 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
                    other lane can run): end the turn as a return would and
                    begin the next one here, with its checks */
                 pc++;
-                if (NOW() - blk->turn_start >= SIM_WARP_SLICE || NOW() >= blk->L->budget || NOW() >= blk->next_check)
-                    goto out;
+                if (!NEXT_GROUP_HERE()) goto out;
                 BEGIN_GROUP();
                 limit = SIM_NONE;
                 continue;

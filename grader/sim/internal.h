@@ -517,6 +517,9 @@ typedef struct sim_block {
     uint64_t next_check;      /* steps at which to look at the clock and the stop */
     uint64_t turn_start;      /* steps when the running warp's turn began */
     uint64_t group_start;     /* steps when the running group was (last) picked */
+    uint64_t horizon;         /* steps from which the scheduler would not go on with the
+                                 running warp at once: the end of its turn, the budget or
+                                 the next check, whichever is first (set before each group) */
     bool extra_filled;        /* constant rows are in place (they never change) */
     uint32_t *block_rows;     /* the extra 32-bit rows that change from block to block */
     uint32_t nblock_rows;
