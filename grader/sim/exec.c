@@ -262,6 +262,10 @@ static SIM_HOT __attribute__((noinline)) uint32_t run_fused(sim_block *blk, sim_
     uint32_t *const r32 = w->r32;
     uint64_t *const r64 = w->r64;
     uint32_t n = op->x == X_ADDR_SX ? 5 : op->x == X_ADDR ? 4 : 2;
+    if (op->x == X_LDPARAMS) {
+        n = sim_exec_ldparams(blk, w, op, m, room);
+        goto counted;
+    }
     if (__builtin_expect(room < n, 0)) {
         uint64_t *D = R64(op->s[0]);
         if (op->x == X_ADDR_SX) {
@@ -291,6 +295,7 @@ static SIM_HOT __attribute__((noinline)) uint32_t run_fused(sim_block *blk, sim_
         else lea(r64, op, m, true);
         break;
     }
+counted:
     w->steps += n - 1;
     blk->steps += n - 1;
     blk->cnt.warp_instructions += n - 1;
@@ -453,7 +458,8 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
             }
             /* fall through */
         case X_ADDR:
-        case X_LEA: {
+        case X_LEA:
+        case X_LDPARAMS: {
             uint32_t n = run_fused(blk, w, op, m, limit - pc);
             slice = slice > n - 1 ? slice - (n - 1) : 0; /* the ops after its first end the slice too */
             pc += n - 1;

@@ -624,6 +624,8 @@ void sim_mem_poison_lane(sim_warp *w, const sim_op *op, int l);
  * on one run of consecutive 32-bit shared words take the shared-run path. */
 void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
 void sim_exec_ldparam(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
+/* X_LDPARAMS: a run of ld.params from op, as many as fit in room; how many ran. */
+uint32_t sim_exec_ldparams(sim_block *b, sim_warp *w, const sim_op *op, uint32_t m, uint32_t room);
 void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
 /* X_LDS and X_STS of a partial warp: the shared-run path, else sim_exec_ld's or sim_exec_st's. */
 void sim_exec_lds(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);

@@ -635,8 +635,10 @@ static bool only_last_read(const sim_op *o, unsigned n, const uint8_t *named)
  * reading the one before; the first op of such a run becomes X_ADDR_SX (or
  * X_ADDR without the cvt; X_LEA for the shl and add alone), the others stay
  * as they are (their a made the chain's value), and exec.c runs the run as
- * one op; its p[0] is 1 when only the last op's row is read later. The
- * rows that are read and the counts are the same as one op at a time. */
+ * one op; its p[0] is 1 when only the last op's row is read later. A run of
+ * unguarded ld.params (a kernel's top) becomes X_LDPARAMS, its length in
+ * aux, run as one op too. The rows that are read and written and the
+ * counts are the same as one op at a time. */
 static void fuse(sim_op *code, uint32_t base, uint32_t n)
 {
     uint8_t *target = cl_calloc(n + 1, 1);
@@ -678,6 +680,16 @@ static void fuse(sim_op *code, uint32_t base, uint32_t n)
             o->x = X_LEA;
             o->p[0] = only_last_read(o, 2, named);
             i++;
+            continue;
+        }
+        if (o->x == X_LDPARAM) { /* the kernel's parameters, one after another */
+            uint32_t k = 1;
+            while (i + k < n && fusable(o + k, target, i + k, X_LDPARAM)) k++;
+            if (k > 1) {
+                o->x = X_LDPARAMS;
+                o->aux = k;
+                i += k - 1;
+            }
         }
     }
     free(target);

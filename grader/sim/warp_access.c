@@ -1018,16 +1018,16 @@ SIM_HOT void sim_exec_lds(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     }
 }
 
-/* ld.param of one element at a fixed offset: one value for the lanes m, as
- * sim_exec_ld's broadcast gives it; past the launch's parameters, the
- * general path (which reports the fault). */
-SIM_HOT void sim_exec_ldparam(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
+/* Whether ld.param op's element lies inside the launch's parameters. */
+static HOT_INLINE bool param_inside(const sim_block *b, const sim_op *op)
 {
-    const sim_op *op = &b->prog->code[pc];
-    if ((uint64_t)op->imm + op->p[1] > b->L->param_size) {
-        sim_exec_ld(b, w, pc, m);
-        return;
-    }
+    return (uint64_t)op->imm + op->p[1] <= b->L->param_size;
+}
+
+/* ld.param of one element at a fixed offset inside the parameters: one
+ * value for the lanes m, as sim_exec_ld's broadcast gives it. */
+static HOT_INLINE void load_param(sim_block *b, sim_warp *w, const sim_op *op, uint32_t m)
+{
     w->minst++;
     /* the value put_value would give a lane, made once, then every lane's */
     uint64_t v = loaded_value(op, b->L->params + op->imm);
@@ -1040,6 +1040,40 @@ SIM_HOT void sim_exec_ldparam(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m
         if (m == SIM_FULL) for (int l = 0; l < 32; l++) row[l] = v32;
         else for (int l = 0; l < 32; l++) row[l] = (m >> l & 1u) ? v32 : row[l];
     }
+}
+
+/* ld.param of one element at a fixed offset; past the launch's parameters,
+ * the general path (which reports the fault). */
+SIM_HOT void sim_exec_ldparam(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
+{
+    const sim_op *op = &b->prog->code[pc];
+    if (param_inside(b, op)) load_param(b, w, op, m);
+    else sim_exec_ld(b, w, pc, m);
+}
+
+/* The run of op->aux ld.params from op (X_LDPARAMS: lower.c's fuse()), as
+ * many as fit in room, each as sim_exec_ldparam would run it, up to the
+ * first past the launch's parameters (left to its own step, which reports
+ * it; the first of the run is reported here); how many ran. */
+SIM_HOT uint32_t sim_exec_ldparams(sim_block *b, sim_warp *w, const sim_op *op, uint32_t m, uint32_t room)
+{
+    uint32_t n = op->aux < room ? op->aux : room;
+    if (!param_inside(b, op)) {
+        sim_exec_ld(b, w, (uint32_t)(op - b->prog->code), m);
+        return 1;
+    }
+    if (m == SIM_FULL) { /* (a loop of its own: the other's blend masks are not made) */
+        for (uint32_t i = 0; i < n; i++) {
+            if (!param_inside(b, op + i)) return i;
+            load_param(b, w, op + i, SIM_FULL);
+        }
+    } else {
+        for (uint32_t i = 0; i < n; i++) {
+            if (!param_inside(b, op + i)) return i;
+            load_param(b, w, op + i, m);
+        }
+    }
+    return n;
 }
 
 SIM_HOT void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)

@@ -37,6 +37,32 @@ static const char *const kernels =
     "  st.global.u32 [%rd3], %r2;\n"
     "  ret;\n"
     "}\n"
+    /* the parameters loaded one after another: one op (X_LDPARAMS) */
+    ".visible .entry params(.param .u64 out, .param .u32 a, .param .u16 b, .param .u64 c)\n"
+    "{\n"
+    "  .reg .b32 %r<6>; .reg .b64 %rd<6>; .reg .b16 %h<2>;\n"
+    "  ld.param.u64 %rd1, [out];\n"
+    "  ld.param.u32 %r1, [a];\n"
+    "  ld.param.u16 %h1, [b];\n"
+    "  ld.param.u64 %rd2, [c];\n"
+    "  cvt.u32.u16 %r2, %h1;\n"
+    "  cvt.u32.u64 %r3, %rd2;\n"
+    "  mov.u32 %r4, %tid.x;\n"
+    "  mul.wide.u32 %rd3, %r4, 16;\n"
+    "  add.s64 %rd4, %rd1, %rd3;\n"
+    "  st.global.v4.u32 [%rd4], {%r1, %r2, %r3, %r4};\n"
+    "  ret;\n"
+    "}\n"
+    /* its third ld.param reads past the 12 bytes of parameters */
+    ".visible .entry pastparams(.param .u64 out, .param .u32 a)\n"
+    "{\n"
+    "  .reg .b32 %r<4>; .reg .b64 %rd<4>;\n"
+    "  ld.param.u64 %rd1, [out];\n"
+    "  ld.param.u32 %r1, [a];\n"
+    "  ld.param.u32 %r2, [a+4];\n"
+    "  st.global.u32 [%rd1], %r1;\n"
+    "  ret;\n"
+    "}\n"
     ".visible .entry badmask(.param .u64 out)\n"
     "{\n"
     "  .reg .pred %p<3>; .reg .b32 %r<8>; .reg .b64 %rd<4>;\n"
@@ -466,6 +492,51 @@ static void test_hazard_record(void **state)
     ptx_module_free(m);
 }
 
+/* A kernel's parameters loaded as one op give each lane what one ld.param
+ * at a time would (sizes 8, 4, 2 and 8, at their offsets), and an ld.param
+ * past the parameters, third of such a run, faults at its own line after
+ * the two before it ran. */
+static void test_parameter_runs(void **state)
+{
+    (void)state;
+    ptx_module *m = module();
+    sim_machine *sm = sim_new(NULL);
+    cl_error e;
+    uint64_t out = zeroed(sm, 40 * 16);
+    unsigned char blob[32] = { 0 };
+    size_t ps = ptx_entry_param_size(m, (size_t)ptx_find_entry(m, "params"));
+    assert_int_equal(ps, 24); /* 8, 4, 2, then 8 at offset 16 */
+    uint32_t a = 0xa1a2a3a4u;
+    uint16_t b = 0xb1b2;
+    uint64_t c = 0x0102030405060708ull;
+    memcpy(blob, &out, 8);
+    memcpy(blob + 8, &a, 4);
+    memcpy(blob + 12, &b, 2);
+    memcpy(blob + 16, &c, 8);
+    sim_launch_result *r = NULL;
+    assert_int_equal(sim_launch(sm, m, "params", (sim_dim3){ 1, 1, 1 }, (sim_dim3){ 40, 1, 1 }, 0, blob, ps, &r, &e),
+                     CL_OK);
+    assert_int_equal(r->status, SIM_COMPLETED);
+    assert_int_equal(r->nhazards, 0);
+    uint32_t v[40 * 4];
+    assert_int_equal(sim_read(sm, v, out, sizeof v, &e), CL_OK);
+    for (int t = 0; t < 40; t++) {
+        assert_int_equal(v[4 * t], a);
+        assert_int_equal(v[4 * t + 1], b);
+        assert_int_equal(v[4 * t + 2], 0x05060708u);
+        assert_int_equal(v[4 * t + 3], (uint32_t)t);
+    }
+    sim_launch_result_free(r);
+
+    r = run(sm, m, "pastparams", 1, 32, out);
+    assert_int_not_equal(r->status, SIM_COMPLETED);
+    assert_true(r->nhazards >= 1);
+    assert_non_null(strstr(r->hazards[0].ptx, "[a+4]"));
+    sim_launch_result_free(r);
+    sim_free(sm);
+    ptx_module_free(m);
+}
+
 static void test_printf_cap(void **state)
 {
     (void)state;
@@ -522,6 +593,7 @@ int main(void)
         cmocka_unit_test(test_atomics_in_lane_order),
         cmocka_unit_test(test_traffic_counters),
         cmocka_unit_test(test_hazard_record),
+        cmocka_unit_test(test_parameter_runs),
         cmocka_unit_test(test_printf_cap),
         cmocka_unit_test(test_threads_agree),
     };
