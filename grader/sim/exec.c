@@ -513,11 +513,8 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
             if (m) sim_exec_ldparam(blk, w, pc, m);
             break;
         case X_STS:
-            if (m != SIM_FULL) {
-                if (m) sim_exec_sts(blk, w, pc, m);
-                break;
-            }
-            /* fall through */
+            if (m) sim_exec_sts(blk, w, pc, m);
+            break;
         case X_ST:
             if (m) sim_exec_st(blk, w, pc, m);
             break;

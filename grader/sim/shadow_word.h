@@ -146,6 +146,8 @@ static inline __attribute__((always_inline)) void shadow_writes_run(sim_block *b
     if (!(off & 3)) {
         sim_shadow *s = shadow_word(&A, off);
         unsigned tid = A.wid * 32 + (unsigned)f;
+        if (m == SIM_FULL) /* (a warp's first write of its slots: the plain test) */
+            while (i < k && write4_word(&A, s, tid, op, false)) i++, s++, tid++;
         while (i < k && write4_word(&A, s, tid, op, true)) i++, s++, tid++;
     }
     if (i < k) sim_shadow_run_writes_rest(b, w, m, off, op, i);

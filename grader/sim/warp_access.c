@@ -878,9 +878,25 @@ static HOT_INLINE uint32_t shared_word(const sim_block *b, const sim_op *op, uin
  * lane's byte offset into shared memory. */
 static HOT_INLINE bool run_of(const sim_block *b, const sim_warp *w, const sim_op *op, uint32_t m, uint32_t *off)
 {
+    if (m == SIM_FULL) { /* 32 lanes: four vector compares */
+        typedef uint32_t v8 __attribute__((vector_size(32)));
+        const uint32_t *b32 = w->r32 + (size_t)op->s[4] * 32;
+        uint32_t first = b32[0];
+        if (first > UINT32_MAX - 4 * 31) return false;
+        v8 d = { 0 }, at = (v8){ 0, 4, 8, 12, 16, 20, 24, 28 } + first;
+        for (int k = 0; k < 4; k++, at += 32) {
+            v8 x;
+            memcpy(&x, b32 + 8 * k, sizeof x);
+            d |= x ^ at;
+        }
+        for (int k = 0; k < 8; k++)
+            if (d[k]) return false;
+        *off = shared_word(b, op, first, 32);
+        return *off != SIM_NONE;
+    }
     int f = __builtin_ctz(m), e = 31 - __builtin_clz(m);
     uint32_t lanes = m >> f, k = (uint32_t)(e - f + 1);
-    if ((lanes & (lanes + 1)) || m == SIM_FULL) return false; /* a full warp: the general path's is as fast */
+    if (lanes & (lanes + 1)) return false;
     const uint32_t *b32 = w->r32 + (size_t)op->s[4] * 32;
     uint32_t first = b32[f];
     if (first > UINT32_MAX - 4 * (k - 1)) return false;

@@ -157,7 +157,6 @@ static void test_shared_runs(void **state)
         /* lane by lane */
         uint32_t lanes = m >> f;
         bool want = op.p[0] == SIM_MS_SHARED && op.p[1] == 4 && op.s[4] != SIM_NOSLOT && !(lanes & (lanes + 1)) &&
-                    m != SIM_FULL && /* a full warp keeps the general path */
                     !(flag & (store ? SIM_MF_DST64 : SIM_MF_DST64 | SIM_MF_DST16));
         uint64_t first = (uint64_t)row[f] + (uint64_t)imm;
         for (int l = 0; want && l < 32; l++) {
