@@ -492,12 +492,21 @@ static inline __attribute__((always_inline)) void vote_fast(sim_warp *w, const s
 
 /* The lanes m must all name M, the first one's mask: their rows' XOR with M
  * (in m's lanes) is ORed together and tested once. */
-SIM_HOT bool sim_coll_fast(sim_block *blk, sim_warp *w, uint32_t pc, uint32_t m)
+/* The lanes m's collective done: each one's mask M, and the warp's sync. */
+static inline __attribute__((always_inline)) void coll_done(sim_block *blk, sim_warp *w, uint32_t m, uint32_t M)
 {
-    const sim_op *op = &blk->prog->code[pc];
+    if (m == SIM_FULL) for (int l = 0; l < 32; l++) w->coll_mask[l] = M;
+    else for (int l = 0; l < 32; l++) w->coll_mask[l] = (m >> l & 1u) ? M : w->coll_mask[l];
+    w->wsync++;
+    if (blk->sync) sim_sync_warp(blk, w, m); /* it does nothing without */
+}
+
+/* sim_coll_fast past its first tests: a mask in a register, shfl, vote
+ * (out of line: its vector frame is not set up for a __syncwarp()). */
+static SIM_HOT __attribute__((noinline)) bool coll_fast_rest(sim_block *blk, sim_warp *w, const sim_op *op,
+                                                             uint32_t m, uint32_t M)
+{
     const uint32_t *R = w->r32 + (size_t)op->s[5] * 32;
-    uint32_t M = R[__builtin_ctz(m)], live = w->valid & ~w->exited;
-    if ((m & ~M) || (M & live & ~m) || (op->p[3] & SIM_CF_ACTIVEMASK)) return false;
     if (!(op->p[3] & SIM_CF_UNIFORM)) { /* a register: every lane's mask must be M */
         const v8u zero = { 0, 0, 0, 0, 0, 0, 0, 0 };
         v8u differ = zero;
@@ -521,11 +530,20 @@ SIM_HOT bool sim_coll_fast(sim_block *blk, sim_warp *w, uint32_t pc, uint32_t m)
     case SIM_COLL_BARWARP: break;
     default: return false;
     }
-    if (m == SIM_FULL) for (int l = 0; l < 32; l++) w->coll_mask[l] = M;
-    else for (int l = 0; l < 32; l++) w->coll_mask[l] = (m >> l & 1u) ? M : w->coll_mask[l];
-    w->wsync++;
-    if (blk->sync) sim_sync_warp(blk, w, m); /* it does nothing without */
+    coll_done(blk, w, m, M);
     return true;
+}
+
+SIM_HOT bool sim_coll_fast(sim_block *blk, sim_warp *w, uint32_t pc, uint32_t m)
+{
+    const sim_op *op = &blk->prog->code[pc];
+    uint32_t M = w->r32[(size_t)op->s[5] * 32 + (unsigned)__builtin_ctz(m)], live = w->valid & ~w->exited;
+    if ((m & ~M) || (M & live & ~m) || (op->p[3] & SIM_CF_ACTIVEMASK)) return false;
+    if (op->p[0] == SIM_COLL_BARWARP && (op->p[3] & SIM_CF_UNIFORM)) { /* __syncwarp(), bar.warp.sync -1 */
+        coll_done(blk, w, m, M);
+        return true;
+    }
+    return coll_fast_rest(blk, w, op, m, M);
 }
 
 void sim_coll_arrive(sim_block *blk, sim_warp *w, uint32_t pc, uint32_t m)
