@@ -108,21 +108,37 @@ static void test_narrow_rows(void **state)
     for (int i = 0; i < 100; i++) assert_true(same_facts(NULL, NULL, next64(), totals[next(6)], i)); /* imm alone */
 }
 
+/* A block with SHARED bytes of shared memory and one warp whose registers
+ * are two rows: row 0 for the value, row 1 for the base (the shared-run and
+ * one-word tests' machine), cleared. */
+enum { SHARED = 4096 };
+typedef struct shared_machine {
+    sim_program prog;
+    sim_block b;
+    sim_warp w;
+    uint32_t rows[2 * 32];
+} shared_machine;
+
+static shared_machine *shared_machine_new(void)
+{
+    static shared_machine sm;
+    memset(&sm, 0, sizeof sm);
+    sm.b.prog = &sm.prog;
+    sm.b.shared_size = SHARED;
+    sm.w.r32 = sm.rows;
+    return &sm;
+}
+
 /* One shared ld or st: its base row, offset, lanes and flags at random near
  * every edge (the top of 32 bits, a negative offset, the end of shared
  * memory, a lane off, a mask that is not one run), checked lane by lane. */
 static void test_shared_runs(void **state)
 {
     (void)state;
-    enum { SHARED = 4096 };
-    static sim_program prog;
-    static sim_block b;
-    static sim_warp w;
-    static uint32_t rows[2 * 32];
-    memset(&b, 0, sizeof b);
-    b.prog = &prog;
-    b.shared_size = SHARED;
-    w.r32 = rows;
+    shared_machine *sm = shared_machine_new();
+    sim_block *b = &sm->b;
+    sim_warp *w = &sm->w;
+    uint32_t *rows = sm->rows;
     unsigned taken = 0;
     for (int i = 0; i < 200000; i++) {
         uint32_t m;
@@ -165,7 +181,7 @@ static void test_shared_runs(void **state)
             want = a == first + 4 * (uint64_t)(l - f) && !(a & 3) && a < SHARED && a + 4 <= SHARED;
         }
         uint32_t off = 0;
-        bool got = sim_shared_run_of(&b, &w, &op, m, store, &off);
+        bool got = sim_shared_run_of(b, w, &op, m, store, &off);
         if (got != want)
             fail_msg("case %d: m %08x a0 %08x imm %lld flag %x: shared run %d, lane by lane %d", i, m, a0,
                      (long long)imm, flag, got, want);
@@ -173,14 +189,14 @@ static void test_shared_runs(void **state)
         taken += got;
     }
     assert_true(taken > 10000);
-    b.sync = (void *)&b; /* sync mode (acquire and release): never */
+    b->sync = (void *)b; /* sync mode (acquire and release): never */
     uint32_t off;
     for (int l = 0; l < 32; l++) rows[32 + l] = 4 * (uint32_t)l;
     sim_op op = { .x = X_LD, .s = { 0, SIM_NOSLOT, SIM_NOSLOT, SIM_NOSLOT, 1, SIM_NOSLOT },
                   .p = { SIM_MS_SHARED, 4, 1, SIM_MF_BASE32 } };
-    assert_false(sim_shared_run_of(&b, &w, &op, 0xffff, false, &off));
-    b.sync = NULL;
-    assert_true(sim_shared_run_of(&b, &w, &op, 0xffff, false, &off));
+    assert_false(sim_shared_run_of(b, w, &op, 0xffff, false, &off));
+    b->sync = NULL;
+    assert_true(sim_shared_run_of(b, w, &op, 0xffff, false, &off));
 }
 
 /* A shared ld whose lanes all read one word (a row's lanes reading back its
@@ -191,15 +207,10 @@ static void test_shared_runs(void **state)
 static void test_shared_one(void **state)
 {
     (void)state;
-    enum { SHARED = 4096 };
-    static sim_program prog;
-    static sim_block b;
-    static sim_warp w;
-    static uint32_t rows[2 * 32];
-    memset(&b, 0, sizeof b);
-    b.prog = &prog;
-    b.shared_size = SHARED;
-    w.r32 = rows;
+    shared_machine *sm = shared_machine_new();
+    sim_block *b = &sm->b;
+    sim_warp *w = &sm->w;
+    uint32_t *rows = sm->rows;
     unsigned taken = 0, refused = 0;
     for (int i = 0; i < 200000; i++) {
         uint32_t m = next(4) ? (uint32_t)next64() | 1u << next(32) : 1u << next(32) | 1u << next(32);
@@ -231,7 +242,7 @@ static void test_shared_one(void **state)
             if (m >> l & 1u) want = (uint64_t)row[l] + (uint64_t)imm == first;
         want = want && !(first & 3) && first + 4 <= SHARED;
         uint32_t off = 0;
-        bool got = sim_shared_one_of(&b, &w, &op, m, &off);
+        bool got = sim_shared_one_of(b, w, &op, m, &off);
         if (got != want)
             fail_msg("case %d: m %08x a0 %08x imm %lld flag %x: one word %d, lane by lane %d", i, m, a0,
                      (long long)imm, flag, got, want);
@@ -241,14 +252,14 @@ static void test_shared_one(void **state)
     }
     assert_true(taken > 10000);
     assert_true(refused > 10000);
-    b.sync = (void *)&b; /* sync mode (acquire and release): never */
+    b->sync = (void *)b; /* sync mode (acquire and release): never */
     uint32_t off;
     for (int l = 0; l < 32; l++) rows[32 + l] = 8;
     sim_op op = { .x = X_LD, .s = { 0, SIM_NOSLOT, SIM_NOSLOT, SIM_NOSLOT, 1, SIM_NOSLOT },
                   .p = { SIM_MS_SHARED, 4, 1, SIM_MF_BASE32 } };
-    assert_false(sim_shared_one_of(&b, &w, &op, 0xff00ff, &off));
-    b.sync = NULL;
-    assert_true(sim_shared_one_of(&b, &w, &op, 0xff00ff, &off));
+    assert_false(sim_shared_one_of(b, w, &op, 0xff00ff, &off));
+    b->sync = NULL;
+    assert_true(sim_shared_one_of(b, w, &op, 0xff00ff, &off));
     assert_int_equal(off, 8);
 }
 
@@ -277,7 +288,6 @@ static void test_copy_run(void **state)
 static void test_shared_atom_offsets(void **state)
 {
     (void)state;
-    enum { SHARED = 4096 };
     static uint8_t mem[SHARED];
     static sim_op code[1];
     static sim_program prog;
