@@ -528,7 +528,13 @@ static void test_parameter_runs(void **state)
     }
     sim_launch_result_free(r);
 
-    r = run(sm, m, "pastparams", 1, 32, out);
+    ps = ptx_entry_param_size(m, (size_t)ptx_find_entry(m, "pastparams"));
+    assert_int_equal(ps, 12); /* (run()'s blob has 8 bytes) */
+    memset(blob, 0, sizeof blob);
+    memcpy(blob, &out, 8);
+    memcpy(blob + 8, &a, 4);
+    assert_int_equal(sim_launch(sm, m, "pastparams", (sim_dim3){ 1, 1, 1 }, (sim_dim3){ 32, 1, 1 }, 0, blob, ps, &r, &e),
+                     CL_OK);
     assert_int_not_equal(r->status, SIM_COMPLETED);
     assert_true(r->nhazards >= 1);
     assert_non_null(strstr(r->hazards[0].ptx, "[a+4]"));
