@@ -502,6 +502,7 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
         }
         case X_LDS: { /* a full warp neither on a run nor on one word (a tile's column): the general path */
             const uint32_t *B = R32(op->s[4]);
+            if (!m) break;
             if (m != SIM_FULL || B[1] - B[0] == 4 || B[31] == B[0]) {
                 sim_exec_lds(blk, w, pc, m);
                 break;

@@ -53,6 +53,28 @@ static const char *const kernels =
     "  st.global.v4.u32 [%rd4], {%r1, %r2, %r3, %r4};\n"
     "  ret;\n"
     "}\n"
+    /* a shared load whose guard holds for no lane of the warp */
+    ".visible .entry guardedshared(.param .u64 out)\n"
+    "{\n"
+    "  .reg .pred %p<2>; .reg .b32 %r<6>; .reg .b64 %rd<4>;\n"
+    "  .shared .align 4 .b8 sh[256];\n"
+    "  ld.param.u64 %rd1, [out];\n"
+    "  mov.u32 %r1, %tid.x;\n"
+    "  mov.u32 %r2, 7;\n"
+    "  mov.u32 %r5, 9;\n"
+    "  mov.u32 %r3, sh;\n"
+    "  shl.b32 %r4, %r1, 2;\n"
+    "  add.s32 %r3, %r3, %r4;\n"
+    "  st.shared.u32 [%r3], %r1;\n"
+    "  setp.gt.u32 %p1, %r1, 100;\n"
+    "  @%p1 ld.shared.u32 %r2, [%r3];\n"
+    "  @%p1 ld.shared.u32 %r5, [sh];\n"
+    "  add.s32 %r2, %r2, %r5;\n"
+    "  mul.wide.u32 %rd2, %r1, 4;\n"
+    "  add.s64 %rd3, %rd1, %rd2;\n"
+    "  st.global.u32 [%rd3], %r2;\n"
+    "  ret;\n"
+    "}\n"
     /* its third ld.param reads past the 12 bytes of parameters */
     ".visible .entry pastparams(.param .u64 out, .param .u32 a)\n"
     "{\n"
@@ -543,6 +565,26 @@ static void test_parameter_runs(void **state)
     ptx_module_free(m);
 }
 
+/* A shared load (a run of words, one word) whose guard holds for no lane
+ * of a full warp loads nothing: every lane keeps its register. */
+static void test_shared_load_no_lane(void **state)
+{
+    (void)state;
+    ptx_module *m = module();
+    sim_machine *sm = sim_new(NULL);
+    cl_error e;
+    uint64_t out = zeroed(sm, 64 * 4);
+    sim_launch_result *r = run(sm, m, "guardedshared", 1, 64, out);
+    assert_int_equal(r->status, SIM_COMPLETED);
+    assert_int_equal(r->nhazards, 0);
+    uint32_t v[64];
+    assert_int_equal(sim_read(sm, v, out, sizeof v, &e), CL_OK);
+    for (int t = 0; t < 64; t++) assert_int_equal(v[t], 16);
+    sim_launch_result_free(r);
+    sim_free(sm);
+    ptx_module_free(m);
+}
+
 static void test_printf_cap(void **state)
 {
     (void)state;
@@ -600,6 +642,7 @@ int main(void)
         cmocka_unit_test(test_traffic_counters),
         cmocka_unit_test(test_hazard_record),
         cmocka_unit_test(test_parameter_runs),
+        cmocka_unit_test(test_shared_load_no_lane),
         cmocka_unit_test(test_printf_cap),
         cmocka_unit_test(test_threads_agree),
     };
