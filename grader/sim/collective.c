@@ -490,8 +490,6 @@ static inline __attribute__((always_inline)) void vote_fast(sim_warp *w, const s
     w->pred[op->s[0]] = (w->pred[op->s[0]] & ~m) | (v ? m : 0);
 }
 
-/* The lanes m must all name M, the first one's mask: their rows' XOR with M
- * (in m's lanes) is ORed together and tested once. */
 /* The lanes m's collective done: each one's mask M, and the warp's sync. */
 static inline __attribute__((always_inline)) void coll_done(sim_block *blk, sim_warp *w, uint32_t m, uint32_t M)
 {
@@ -502,7 +500,9 @@ static inline __attribute__((always_inline)) void coll_done(sim_block *blk, sim_
 }
 
 /* sim_coll_fast past its first tests: a mask in a register, shfl, vote
- * (out of line: its vector frame is not set up for a __syncwarp()). */
+ * (out of line: its vector frame is not set up for a __syncwarp()). The
+ * lanes m must all name M, the first one's mask: their rows' XOR with M (in
+ * m's lanes) is ORed together and tested once. */
 static SIM_HOT __attribute__((noinline)) bool coll_fast_rest(sim_block *blk, sim_warp *w, const sim_op *op,
                                                              uint32_t m, uint32_t M)
 {

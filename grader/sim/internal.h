@@ -620,14 +620,14 @@ bool sim_map_lanes(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m, bool writ
 void sim_mem_poison_lane(sim_warp *w, const sim_op *op, int l);
 
 /* warp_access.c: memory instructions for the lanes m of w at op. */
-/* ld (X_LD, X_LDS) and st (X_ST, X_STS); X_LDS's and X_STS's partial warps
- * on one run of consecutive 32-bit shared words take the shared-run path. */
+/* ld (X_LD, and X_LDS the short paths leave) and st (X_ST, and X_STS's). */
 void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
 void sim_exec_ldparam(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
 /* X_LDPARAMS: a run of ld.params from op, as many as fit in room; how many ran. */
 uint32_t sim_exec_ldparams(sim_block *b, sim_warp *w, const sim_op *op, uint32_t m, uint32_t room);
 void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
-/* X_LDS and X_STS of a partial warp: the shared-run path, else sim_exec_ld's or sim_exec_st's. */
+/* X_LDS and X_STS (lanes m, never none): the shared-run path (X_LDS: or the
+ * one-word path), else sim_exec_ld's or sim_exec_st's. */
 void sim_exec_lds(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
 void sim_exec_sts(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
 void sim_exec_atom(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);

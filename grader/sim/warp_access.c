@@ -944,9 +944,9 @@ void sim_copy_run(void *dst, const void *src, unsigned n)
     copy_run(dst, src, n);
 }
 
-/* ld: every access but an X_LDS partial warp that sim_exec_lds takes on
- * a short path (out of line, so that this frame, the access's 1.3
- * KB, is not set up for those). */
+/* ld: every access but an X_LDS that sim_exec_lds takes on a short path
+ * (out of line, so that this frame, the access's 1.3 KB, is not set up for
+ * those). */
 SIM_HOT void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
 {
     const sim_op *op = &b->prog->code[pc];
@@ -1007,10 +1007,9 @@ SIM_HOT void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     else if (is_shared(op)) count_banks(b, a.addr, m, total, false, a.contig, a.strided, a.lo, a.hi);
 }
 
-/* X_LDS of a partial warp: the shared-run and one-word paths, else the
- * general one, called last (a jump: this frame is gone by then). A full
- * warp takes the general path from the start (its stride test and tight
- * shadow loop are as fast). */
+/* X_LDS: the shared-run and one-word paths, else the general one, called
+ * last (a jump: this frame is gone by then). A full warp on neither (a
+ * tile's column) is sent to the general path by the hot loop itself. */
 SIM_HOT void sim_exec_lds(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
 {
     const sim_op *op = &b->prog->code[pc];
@@ -1138,8 +1137,7 @@ SIM_HOT void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     else if (is_shared(op)) count_banks(b, a.addr, m, total, true, a.contig, a.strided, a.lo, a.hi);
 }
 
-/* X_STS of a partial warp: the shared-run path, else the general one (as
- * sim_exec_lds). */
+/* X_STS: the shared-run path, else the general one (as sim_exec_lds). */
 SIM_HOT void sim_exec_sts(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
 {
     const sim_op *op = &b->prog->code[pc];
