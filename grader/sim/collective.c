@@ -6,6 +6,7 @@
  * read gives SIM_POISON32), lanes meeting at different instructions (a
  * warning), masks taken from activemask (a warning), and deadlocks. */
 #include "sim/internal.h"
+#include "sim/vec8.h"
 
 #include <stdio.h>
 
@@ -261,42 +262,8 @@ static void rendezvous(sim_block *blk, sim_warp *w, uint32_t P)
  * (vector extensions: AVX2 in the x86-64-v3 clone), the sources picked
  * by permutes: the rows were just written by vector stores, which scalar
  * loads of single lanes would wait for. Rows are loaded straight into
- * vectors (v8uu: any alignment, and it may alias the uint32_t rows), not
- * copied to aligned locals first: the copy went through the stack in
- * halves that the whole-vector reloads then waited for. */
-typedef uint32_t v8u __attribute__((vector_size(32)));
-typedef int32_t v8i __attribute__((vector_size(32)));
-typedef uint32_t v8uu __attribute__((vector_size(32), aligned(4), may_alias));
-
-/* The OR of a vector's eight lanes. (Vectors go by address: a vector
- * argument or result of a function changes the ABI where AVX is not on.) */
-static inline __attribute__((always_inline)) uint32_t hor8(const v8u *v)
-{
-    v8u x = *v;
-    x |= __builtin_shufflevector(x, x, 4, 5, 6, 7, 0, 1, 2, 3);
-    x |= __builtin_shufflevector(x, x, 2, 3, 0, 1, 6, 7, 4, 5);
-    x |= __builtin_shufflevector(x, x, 1, 0, 3, 2, 5, 4, 7, 6);
-    return x[0];
-}
-
-/* Lanes 8k .. 8k + 7 of a row. */
-static inline __attribute__((always_inline)) void ld8(v8u *r, const uint32_t *row, int k)
-{
-    *r = *(const v8uu *)(row + 8 * k);
-}
-
-static inline __attribute__((always_inline)) void st8(uint32_t *row, int k, const v8u *x)
-{
-    *(v8uu *)(row + 8 * k) = *x;
-}
-
-/* All ones in the lanes of 8k .. 8k + 7 that m names. */
-static inline __attribute__((always_inline)) void lanes8(v8u *r, uint32_t m, int k)
-{
-    const v8u bit = { 1, 2, 4, 8, 16, 32, 64, 128 }, zero = { 0, 0, 0, 0, 0, 0, 0, 0 };
-    *r = (v8u)(((zero + (m >> (8 * k))) & bit) != zero);
-}
-
+ * vectors (vec8.h's ld8), not copied to aligned locals first: the copy went
+ * through the stack in halves that the whole-vector reloads then waited for. */
 /* Lane i of *r gets lane idx[i] % 16 of a:b (a's eight, then b's). GCC has
  * a permute with a variable index; clang's vectors are indexed lane by lane. */
 static inline __attribute__((always_inline)) void perm16(v8u *r, const v8u *a, const v8u *b, const v8u *idx)

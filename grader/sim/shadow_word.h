@@ -50,11 +50,13 @@ static inline void first_reader(sim_shadow *s, unsigned tid)
 
 /* Is the word's last write (this epoch's) thread tid's own, or by a lane of
  * tid's warp that tid has synced past since? Nothing races with it then.
- * (w_tid ^ tid is below 32 for the threads of tid's warp.) */
+ * w_tid ^ tid is 0 for tid itself and 1 to 31 for the other threads of its
+ * warp, so it may be up to 31 once the warp has synced since the write,
+ * else only 0: one compare with a bound the sync test picks. */
 static inline bool own_write(const shadow_at *A, const sim_shadow *s, unsigned tid)
 {
-    unsigned x = s->w_tid ^ tid;
-    return (x < 32) & ((x == 0) | (A->wsync > s->w_wsync));
+    unsigned x = s->w_tid ^ tid, top = A->wsync > s->w_wsync ? 31u : 0u;
+    return x <= top;
 }
 
 /* A lane l reading a whole word (off) that the block wholly wrote before

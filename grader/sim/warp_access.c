@@ -6,6 +6,7 @@
  * the bytes the lanes asked for and bank conflicts. Global atomics are atomic across host threads. */
 #include "sim/internal.h"
 #include "sim/shadow_word.h"
+#include "sim/vec8.h"
 
 #include <stdio.h>
 
@@ -879,18 +880,16 @@ static HOT_INLINE uint32_t shared_word(const sim_block *b, const sim_op *op, uin
 static HOT_INLINE bool run_of(const sim_block *b, const sim_warp *w, const sim_op *op, uint32_t m, uint32_t *off)
 {
     if (m == SIM_FULL) { /* 32 lanes: four vector compares */
-        typedef uint32_t v8 __attribute__((vector_size(32)));
         const uint32_t *b32 = w->r32 + (size_t)op->s[4] * 32;
         uint32_t first = b32[0];
         if (first > UINT32_MAX - 4 * 31) return false;
-        v8 d = { 0 }, at = (v8){ 0, 4, 8, 12, 16, 20, 24, 28 } + first;
+        v8u d = { 0 }, at = (v8u){ 0, 4, 8, 12, 16, 20, 24, 28 } + first;
         for (int k = 0; k < 4; k++, at += 32) {
-            v8 x;
-            memcpy(&x, b32 + 8 * k, sizeof x);
+            v8u x;
+            ld8(&x, b32, k);
             d |= x ^ at;
         }
-        for (int k = 0; k < 8; k++)
-            if (d[k]) return false;
+        if (hor8(&d)) return false;
         *off = shared_word(b, op, first, 32);
         return *off != SIM_NONE;
     }
@@ -922,8 +921,21 @@ static HOT_INLINE bool shared_one(const sim_block *b, const sim_warp *w, const s
 {
     const uint32_t *b32 = w->r32 + (size_t)op->s[4] * 32;
     uint32_t first = b32[__builtin_ctz(m)];
-    for (uint32_t r = m & (m - 1); r; r &= r - 1)
-        if (b32[__builtin_ctz(r)] != first) return false;
+    /* lane l's base XOR first, in m's lanes, ORed together: four vector
+       compares (a row's live columns are a partial warp) */
+    const v8u zero = { 0, 0, 0, 0, 0, 0, 0, 0 };
+    v8u d = zero;
+    for (int k = 0; k < 4; k++) {
+        v8u x, mm;
+        ld8(&x, b32, k);
+        x ^= zero + first;
+        if (m != SIM_FULL) {
+            lanes8(&mm, m, k);
+            x &= mm;
+        }
+        d |= x;
+    }
+    if (hor8(&d)) return false;
     *off = shared_word(b, op, first, 1);
     return *off != SIM_NONE;
 }
