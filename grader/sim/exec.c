@@ -500,15 +500,13 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
                 if (m >> l & 1u) D[l] = m;
             break;
         }
-        case X_LDS: { /* a full warp neither on a run nor on one word (a tile's column): the general path */
+        case X_LDS: { /* a full warp neither on a run nor on one word (a tile's column): the column path */
             const uint32_t *B = R32(op->s[4]);
             if (!m) break;
-            if (m != SIM_FULL || B[1] - B[0] == 4 || B[31] == B[0]) {
-                sim_exec_lds(blk, w, pc, m);
-                break;
-            }
+            if (m != SIM_FULL || B[1] - B[0] == 4 || B[31] == B[0]) sim_exec_lds(blk, w, pc, m);
+            else sim_exec_lds_col(blk, w, pc, m);
+            break;
         }
-            /* fall through */
         case X_LD:
             if (m) sim_exec_ld(blk, w, pc, m);
             break;

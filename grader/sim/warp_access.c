@@ -1045,6 +1045,54 @@ SIM_HOT void sim_exec_lds(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     }
 }
 
+/* col_of: a plain 32-bit shared ld (shared_plain) by a full warp at one
+ * positive stride of whole words, d bytes (a tile's column, `tile[tx][ty]`),
+ * every lane's word inside shared memory: *off is lane 0's byte offset.
+ * Lane l's base must be lane 0's + l d as a 32-bit number that does not
+ * wrap (the general path adds the offset to each base as a 64-bit number).
+ * False, with nothing done, for any other access. */
+static HOT_INLINE bool col_of(const sim_block *b, const sim_warp *w, const sim_op *op, uint32_t *off, uint32_t *d)
+{
+    const uint32_t *b32 = w->r32 + (size_t)op->s[4] * 32;
+    uint32_t first = b32[0], s = b32[1] - first;
+    if (!s || (s & 3) || s > (UINT32_MAX - first) / 31) return false;
+    v8u diff = { 0 }, at = (v8u){ 0, 1, 2, 3, 4, 5, 6, 7 } * s + first, x;
+    for (int k = 0; k < 4; k++, at += 8 * s) {
+        ld8(&x, b32, k);
+        diff |= x ^ at;
+    }
+    if (hor8(&diff)) return false;
+    uint64_t lo = (uint64_t)first + (uint64_t)op->imm;
+    if ((lo & 3) || lo > b->shared_size || b->shared_size - lo < 31 * (uint64_t)s + 4) return false;
+    *off = (uint32_t)lo;
+    *d = s;
+    return true;
+}
+
+/* X_LDS by a full warp on neither a run nor one word (the hot loop's test):
+ * a column (col_of) as sim_exec_ld would take it, with its addresses made
+ * from the stride: the shadow's reads, a gather, and a stride of s words'
+ * gcd(s, 32)-way bank conflict (count_banks); else the general path. */
+SIM_HOT void sim_exec_lds_col(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
+{
+    const sim_op *op = &b->prog->code[pc];
+    uint32_t off, d;
+    if (m != SIM_FULL || !shared_plain(b, op, SIM_MF_DST64 | SIM_MF_DST16) || !col_of(b, w, op, &off, &d)) {
+        sim_exec_ld(b, w, pc, m);
+        return;
+    }
+    w->minst++;
+    if (b->shadow) {
+        uint32_t soff[32];
+        for (int l = 0; l < 32; l++) soff[l] = off + (uint32_t)l * d;
+        sim_shadow_reads(b, w, SIM_FULL, soff, 4, pc);
+    }
+    gather_col(w->r32 + (size_t)op->s[0] * 32, b->shared + off, d);
+    unsigned tz = (unsigned)__builtin_ctz(d / 4);
+    b->cnt.shared_bank_conflicts += (1u << (tz < 5 ? tz : 5)) - 1;
+    b->cnt.shared_load_requests++;
+}
+
 /* Whether ld.param op's element lies inside the launch's parameters. */
 static HOT_INLINE bool param_inside(const sim_block *b, const sim_op *op)
 {

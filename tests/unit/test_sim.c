@@ -180,6 +180,37 @@ static const char *const kernels =
     "  atom.add.u32 %r4, [%rd4+4], 1;\n"
     "  ret;\n"
     "}\n"
+    ".visible .entry colread(.param .u64 out, .param .u32 stride, .param .u32 at, .param .u32 sync)\n"
+    "{\n" /* lane l fills words l, l + 32, ... of tile with their numbers, then reads at + l stride bytes */
+    "  .reg .pred %p<3>; .reg .b32 %r<12>; .reg .b64 %rd<4>;\n"
+    "  ld.param.u64 %rd1, [out];\n"
+    "  ld.param.u32 %r1, [stride];\n"
+    "  ld.param.u32 %r2, [at];\n"
+    "  ld.param.u32 %r9, [sync];\n"
+    "  mov.u32 %r3, %tid.x;\n"
+    "  mov.u32 %r4, tile;\n"
+    "  mov.u32 %r5, 0;\n"
+    "$fill:\n"
+    "  shl.b32 %r6, %r5, 5;\n"
+    "  add.u32 %r6, %r6, %r3;\n"
+    "  shl.b32 %r7, %r6, 2;\n"
+    "  add.u32 %r7, %r7, %r4;\n"
+    "  st.shared.u32 [%r7], %r6;\n"
+    "  add.u32 %r5, %r5, 1;\n"
+    "  setp.lt.u32 %p1, %r5, 33;\n"
+    "  @%p1 bra $fill;\n"
+    "  setp.eq.u32 %p2, %r9, 0;\n"
+    "  @%p2 bra $nosync;\n"
+    "  bar.warp.sync -1;\n"
+    "$nosync:\n"
+    "  mad.lo.u32 %r8, %r3, %r1, %r2;\n"
+    "  add.u32 %r8, %r8, %r4;\n"
+    "  ld.shared.u32 %r10, [%r8];\n"
+    "  mul.wide.u32 %rd2, %r3, 4;\n"
+    "  add.s64 %rd3, %rd1, %rd2;\n"
+    "  st.global.u32 [%rd3], %r10;\n"
+    "  ret;\n"
+    "}\n"
     ".shared .align 4 .b32 bins[4];\n"
     ".visible .entry oldvals(.param .u64 out)\n" /* a warp's atomics on one word each */
     "{\n"
@@ -585,6 +616,61 @@ static void test_shared_load_no_lane(void **state)
     ptx_module_free(m);
 }
 
+/* A warp's shared load at one stride (a tile's column, the transposes'
+ * `tile[tx][ty]`): each lane gets its word, and the load is one request
+ * with gcd(stride in words, 32) - 1 extra wavefronts; a column that runs
+ * past shared memory or steps down, a run and one word, by the other paths,
+ * alike; without the __syncwarp() between the fill and the column, the
+ * lanes reading words another lane wrote race. */
+static void test_shared_columns(void **state)
+{
+    (void)state;
+    ptx_module *m = module();
+    sim_machine *sm = sim_new(NULL);
+    cl_error e;
+    uint64_t out = zeroed(sm, 32 * 4);
+    size_t ps = ptx_entry_param_size(m, (size_t)ptx_find_entry(m, "colread"));
+    static const struct { uint32_t stride, at, sync, extra, oob; } cases[] = {
+        { 128, 0, 1, 31, 0 },  { 132, 4, 1, 0, 0 },  { 8, 0, 1, 1, 0 },    { 64, 12, 1, 15, 0 },
+        { 96, 8, 1, 7, 0 },    { 4, 0, 1, 0, 0 },    { 0, 20, 1, 0, 0 },   { 128, 256, 1, 31, 1 },
+        { (uint32_t)-128, 3968, 1, 31, 0 }, { 128, 0, 0, 31, 0 },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        unsigned char blob[24] = { 0 };
+        memcpy(blob, &out, 8);
+        memcpy(blob + 8, &cases[i].stride, 4);
+        memcpy(blob + 12, &cases[i].at, 4);
+        memcpy(blob + 16, &cases[i].sync, 4);
+        assert_int_equal(sim_fill(sm, out, 0xff, 32 * 4, &e), CL_OK);
+        sim_launch_result *r = NULL;
+        assert_int_equal(sim_launch(sm, m, "colread", (sim_dim3){ 1, 1, 1 }, (sim_dim3){ 32, 1, 1 }, 0, blob, ps, &r, &e),
+                         CL_OK);
+        uint32_t v[32];
+        assert_int_equal(sim_read(sm, v, out, sizeof v, &e), CL_OK);
+        for (uint32_t l = 0; l < 32 - cases[i].oob; l++) {
+            uint32_t want = (cases[i].at + l * cases[i].stride) / 4;
+            if (v[l] != want) fail_msg("case %zu: lane %u read %u, not %u", i, l, v[l], want);
+        }
+        assert_int_equal(r->counters.shared_load_requests, 1);
+        if (r->counters.shared_bank_conflicts != cases[i].extra)
+            fail_msg("case %zu: %llu extra wavefronts, not %u", i, (unsigned long long)r->counters.shared_bank_conflicts, cases[i].extra);
+        if (cases[i].oob) {
+            assert_int_equal(r->status, SIM_FAULTED);
+            assert_true(r->nhazards >= 1);
+            assert_int_equal(r->hazards[0].kind, SIM_HZ_OOB);
+        } else if (!cases[i].sync) {
+            assert_true(r->nhazards >= 1);
+            assert_int_equal(r->hazards[0].kind, SIM_HZ_RACE_WARP);
+        } else {
+            assert_int_equal(r->status, SIM_COMPLETED);
+            assert_int_equal(r->nhazards, 0);
+        }
+        sim_launch_result_free(r);
+    }
+    sim_free(sm);
+    ptx_module_free(m);
+}
+
 static void test_printf_cap(void **state)
 {
     (void)state;
@@ -643,6 +729,7 @@ int main(void)
         cmocka_unit_test(test_hazard_record),
         cmocka_unit_test(test_parameter_runs),
         cmocka_unit_test(test_shared_load_no_lane),
+        cmocka_unit_test(test_shared_columns),
         cmocka_unit_test(test_printf_cap),
         cmocka_unit_test(test_threads_agree),
     };
