@@ -367,8 +367,9 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
                                                                             : SIM_GROUP_SLICE); \
     } while (0)
 
+    /* the op at pc: moved with it (one add a step where pc goes on by one) */
+    const sim_op *op = &code[pc];
     for (;;) {
-        const sim_op *op = &code[pc];
         uint32_t m = gmask & (P[op->guard] ^ op->gxor);
         steps++;
         if (__builtin_expect(m != gmask, 0)) lanes -= (uint32_t)__builtin_popcount(gmask ^ m);
@@ -454,6 +455,7 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
                 blk->cnt.lane_instructions += 4 * 32;
                 slice = slice > 4 ? slice - 4 : 0;
                 pc += 4;
+                op += 4;
                 break;
             }
             /* fall through */
@@ -463,6 +465,7 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
             uint32_t n = run_fused(blk, w, op, m, limit - pc);
             slice = slice > n - 1 ? slice - (n - 1) : 0; /* the ops after its first end the slice too */
             pc += n - 1;
+            op += n - 1;
             break;
         }
         case X_GENERIC:
@@ -553,6 +556,7 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
                     pend = m;
                     pend_pc = limit = op->aux;
                     group_pc = ++pc;
+                    op++;
                     continue;
                 }
             }
@@ -614,6 +618,7 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
                    other lane can run): end the turn as a return would and
                    begin the next one here, with its checks */
                 pc++;
+                op++;
                 if (!NEXT_GROUP_HERE()) goto out;
                 BEGIN_GROUP();
                 limit = SIM_NONE;
@@ -633,9 +638,11 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
             __builtin_unreachable();
         }
         pc++;
+        op++;
         if (pc >= limit) goto at_limit;
         continue;
     moved: /* a jump: only loops run long, so the slice is checked here */
+        op = &code[pc];
         if (pc >= limit) goto at_limit;
         if (steps >= slice) break;
         continue;
