@@ -8,6 +8,7 @@
 #include "sim/shadow_word.h"
 #include "sim/vec8.h"
 
+#include <stddef.h>
 #include <stdio.h>
 
 /* Helpers of the cloned entry points: inlined so they get the clone's ISA. */
@@ -746,9 +747,9 @@ static HOT_INLINE void load32(sim_warp *w, const sim_op *op, uint32_t m, const u
  * array) between a row and memory (which never overlap), from lane 0's host
  * pointer p: the other lanes' are unmade. Out of line, so the four lanes' offsets
  * stay in registers; stores in lane order (a stride of 0: the last lane wins). */
-static SIM_HOT void gather_col(uint32_t *restrict row, const uint8_t *restrict p, uintptr_t s)
+static SIM_HOT void gather_col(uint32_t *restrict row, const uint8_t *restrict p, ptrdiff_t s)
 {
-    uintptr_t s2 = 2 * s, s3 = 3 * s;
+    ptrdiff_t s2 = 2 * s, s3 = 3 * s;
     for (int l = 0; l < 32; l += 4, p += 4 * s) {
         memcpy(&row[l], p, 4);
         memcpy(&row[l + 1], p + s, 4);
@@ -999,7 +1000,7 @@ SIM_HOT void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
         for (unsigned e = 0; e < count; e++)
             if (op->s[e] != SIM_NOSLOT)
                 gather_col(w->r32 + (size_t)op->s[e] * 32, (const uint8_t *)a.host[0] + 4 * e,
-                           (uintptr_t)(a.addr[1] - a.addr[0]));
+                           (ptrdiff_t)(int64_t)(a.addr[1] - a.addr[0]));
     } else {
         fill_hosts(&a);
         /* a partial warp's global load (a guarded tail, a row's live columns):
@@ -1046,25 +1047,27 @@ SIM_HOT void sim_exec_lds(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
 }
 
 /* col_of: a plain 32-bit shared ld (shared_plain) by a full warp at one
- * positive stride of whole words, d bytes (a tile's column, `tile[tx][ty]`),
- * every lane's word inside shared memory: *off is lane 0's byte offset.
- * Lane l's base must be lane 0's + l d as a 32-bit number that does not
- * wrap (the general path adds the offset to each base as a 64-bit number).
- * False, with nothing done, for any other access. */
+ * stride of whole words, d bytes, up (a tile's column, `tile[tx][ty]`) or
+ * down (a block's slots read in reverse, `tile[valid - 1 - t]`), every
+ * lane's word inside shared memory: *off is lane 0's byte offset. Lane l's
+ * base must be lane 0's + l d as a 32-bit number that does not wrap (the
+ * general path adds the offset to each base as a 64-bit number). False,
+ * with nothing done, for any other access. */
 static HOT_INLINE bool col_of(const sim_block *b, const sim_warp *w, const sim_op *op, uint32_t *off, uint32_t *d)
 {
     const uint32_t *b32 = w->r32 + (size_t)op->s[4] * 32;
-    uint32_t first = b32[0], s = b32[1] - first;
-    if (!s || (s & 3) || s > (UINT32_MAX - first) / 31) return false;
+    uint32_t first = b32[0], s = b32[1] - first, down = s >> 31, mag = down ? 0u - s : s;
+    /* the lowest base, lane 0's or lane 31's, must not wrap either way */
+    if (!s || (s & 3) || mag > (down ? first : UINT32_MAX - first) / 31) return false;
     v8u diff = { 0 }, at = (v8u){ 0, 1, 2, 3, 4, 5, 6, 7 } * s + first, x;
     for (int k = 0; k < 4; k++, at += 8 * s) {
         ld8(&x, b32, k);
         diff |= x ^ at;
     }
     if (hor8(&diff)) return false;
-    uint64_t lo = (uint64_t)first + (uint64_t)op->imm;
-    if ((lo & 3) || lo > b->shared_size || b->shared_size - lo < 31 * (uint64_t)s + 4) return false;
-    *off = (uint32_t)lo;
+    uint64_t lo = (uint64_t)(down ? first - 31 * mag : first) + (uint64_t)op->imm;
+    if ((lo & 3) || lo > b->shared_size || b->shared_size - lo < 31 * (uint64_t)mag + 4) return false;
+    *off = (uint32_t)(down ? lo + 31 * (uint64_t)mag : lo);
     *d = s;
     return true;
 }
@@ -1072,7 +1075,8 @@ static HOT_INLINE bool col_of(const sim_block *b, const sim_warp *w, const sim_o
 /* X_LDS by a full warp on neither a run nor one word (the hot loop's test):
  * a column (col_of) as sim_exec_ld would take it, with its addresses made
  * from the stride: the shadow's reads, a gather, and a stride of s words'
- * gcd(s, 32)-way bank conflict (count_banks); else the general path. */
+ * gcd(s, 32)-way bank conflict (count_banks; a stride of one word down is
+ * none, as there); else the general path. */
 SIM_HOT void sim_exec_lds_col(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
 {
     const sim_op *op = &b->prog->code[pc];
@@ -1087,8 +1091,8 @@ SIM_HOT void sim_exec_lds_col(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m
         for (int l = 0; l < 32; l++) soff[l] = off + (uint32_t)l * d;
         sim_shadow_reads(b, w, SIM_FULL, soff, 4, pc);
     }
-    gather_col(w->r32 + (size_t)op->s[0] * 32, b->shared + off, d);
-    unsigned tz = (unsigned)__builtin_ctz(d / 4);
+    gather_col(w->r32 + (size_t)op->s[0] * 32, b->shared + off, (ptrdiff_t)(int32_t)d);
+    unsigned tz = (unsigned)__builtin_ctz(d >> 31 ? 0u - d : d) - 2; /* the stride in words' */
     b->cnt.shared_bank_conflicts += (1u << (tz < 5 ? tz : 5)) - 1;
     b->cnt.shared_load_requests++;
 }
