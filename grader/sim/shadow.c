@@ -640,7 +640,7 @@ static inline __attribute__((always_inline)) void atomics4(sim_block *b, sim_war
             continue;
         }
         prev = off;
-        s = &A.sh[off / 4];
+        s = shadow_word(&A, off);
         /* w_epoch >= base, and w_epoch < epoch or an atomic, in one compare:
            no entry's w_epoch is past the block's epoch */
         if (__builtin_expect((s->w_epoch - A.base < span + s->w_atomic) & (s->init_mask == 0xf), 1)) {
