@@ -468,27 +468,12 @@ static inline __attribute__((always_inline)) void coll_done(sim_block *blk, sim_
 
 /* sim_coll_fast past its first tests: a mask in a register, shfl, vote
  * (out of line: its vector frame is not set up for a __syncwarp()). The
- * lanes m must all name M, the first one's mask: their rows' XOR with M (in
- * m's lanes) is ORed together and tested once. */
+ * lanes m must all name M, the first one's mask (vec8.h's row_is). */
 static SIM_HOT __attribute__((noinline)) bool coll_fast_rest(sim_block *blk, sim_warp *w, const sim_op *op,
                                                              uint32_t m, uint32_t M)
 {
     const uint32_t *R = w->r32 + (size_t)op->s[5] * 32;
-    if (!(op->p[3] & SIM_CF_UNIFORM)) { /* a register: every lane's mask must be M */
-        const v8u zero = { 0, 0, 0, 0, 0, 0, 0, 0 };
-        v8u differ = zero;
-        for (int k = 0; k < 4; k++) {
-            v8u x, mm;
-            ld8(&x, R, k);
-            x ^= zero + M;
-            if (m != SIM_FULL) {
-                lanes8(&mm, m, k);
-                x &= mm;
-            }
-            differ |= x;
-        }
-        if (hor8(&differ)) return false;
-    }
+    if (!(op->p[3] & SIM_CF_UNIFORM) && !row_is(R, m, M)) return false; /* a register: every lane's mask must be M */
     switch (op->p[0]) {
     case SIM_COLL_SHFL:
         if (!shfl_fast(w, op, m, M)) return false;

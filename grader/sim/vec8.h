@@ -5,6 +5,7 @@
 #ifndef CUDALAB_SIM_VEC8_H
 #define CUDALAB_SIM_VEC8_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /* v8uu: a row's eight lanes at any alignment, which may alias the uint32_t
@@ -40,6 +41,25 @@ static inline __attribute__((always_inline)) void lanes8(v8u *r, uint32_t m, int
 {
     const v8u bit = { 1, 2, 4, 8, 16, 32, 64, 128 }, zero = { 0, 0, 0, 0, 0, 0, 0, 0 };
     *r = (v8u)(((zero + (m >> (8 * k))) & bit) != zero);
+}
+
+/* Whether every lane of m in row holds v: the lanes' XOR with v, kept in
+ * m's lanes, ORed together and tested once (four vector compares). */
+static inline __attribute__((always_inline)) bool row_is(const uint32_t *row, uint32_t m, uint32_t v)
+{
+    const v8u zero = { 0, 0, 0, 0, 0, 0, 0, 0 };
+    v8u differ = zero;
+    for (int k = 0; k < 4; k++) {
+        v8u x, mm;
+        ld8(&x, row, k);
+        x ^= zero + v;
+        if (m != 0xffffffffu) {
+            lanes8(&mm, m, k);
+            x &= mm;
+        }
+        differ |= x;
+    }
+    return !hor8(&differ);
 }
 
 #endif

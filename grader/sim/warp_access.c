@@ -922,21 +922,7 @@ static HOT_INLINE bool shared_one(const sim_block *b, const sim_warp *w, const s
 {
     const uint32_t *b32 = w->r32 + (size_t)op->s[4] * 32;
     uint32_t first = b32[__builtin_ctz(m)];
-    /* lane l's base XOR first, in m's lanes, ORed together: four vector
-       compares (a row's live columns are a partial warp) */
-    const v8u zero = { 0, 0, 0, 0, 0, 0, 0, 0 };
-    v8u d = zero;
-    for (int k = 0; k < 4; k++) {
-        v8u x, mm;
-        ld8(&x, b32, k);
-        x ^= zero + first;
-        if (m != SIM_FULL) {
-            lanes8(&mm, m, k);
-            x &= mm;
-        }
-        d |= x;
-    }
-    if (hor8(&d)) return false;
+    if (!row_is(b32, m, first)) return false; /* (a row's live columns: a partial warp) */
     *off = shared_word(b, op, first, 1);
     return *off != SIM_NONE;
 }
