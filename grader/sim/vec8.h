@@ -62,4 +62,16 @@ static inline __attribute__((always_inline)) bool row_is(const uint32_t *row, ui
     return !hor8(&differ);
 }
 
+/* Whether lane l of row holds first + l step, for all 32 lanes, as 32-bit
+ * numbers (four vector compares). */
+static inline __attribute__((always_inline)) bool row_steps(const uint32_t *row, uint32_t first, uint32_t step)
+{
+    v8u differ = { 0 }, at = (v8u){ 0, 1, 2, 3, 4, 5, 6, 7 } * step + first, x;
+    for (int k = 0; k < 4; k++, at += 8 * step) {
+        ld8(&x, row, k);
+        differ |= x ^ at;
+    }
+    return !hor8(&differ);
+}
+
 #endif

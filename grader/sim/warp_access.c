@@ -146,6 +146,16 @@ static HOT_INLINE void count_sectors(sim_block *b, const uint64_t *addr, uint32_
     }
 }
 
+/* The extra wavefronts of a full warp's 4-byte words at a stride of sw
+ * words (sw > 0): lane l's bank is (first + l sw) mod 32, so each bank it
+ * reaches holds gcd(sw, 32) distinct words (the transposes' columns: 32
+ * for a 32-float row, 1 for a padded one of 33). */
+static inline unsigned stride_conflicts(uint64_t sw)
+{
+    unsigned tz = (unsigned)__builtin_ctzll(sw);
+    return (1u << (tz < 5 ? tz : 5)) - 1;
+}
+
 /* Extra wavefronts: the most distinct 4-byte words of one bank in a phase. */
 static void count_banks(sim_block *b, const uint64_t *addr, uint32_t m, unsigned total, bool store, bool contig,
                         bool strided, int64_t lo, int64_t hi)
@@ -157,17 +167,13 @@ static void count_banks(sim_block *b, const uint64_t *addr, uint32_t m, unsigned
         else b->cnt.shared_load_requests++;
         return;
     }
-    /* A full warp of 4-byte words at a constant stride of s words: lane l's
-     * bank is (first + l s) mod 32, so each bank it reaches holds gcd(s, 32)
-     * distinct words (the transposes' columns: 32 for a 32-float row, 1 for
-     * a padded one of 33). */
+    /* a full warp of 4-byte words at a constant stride */
     if (m == SIM_FULL && total == 4) {
         uint64_t d = addr[1] - addr[0];
         bool bad = (addr[0] & 3) || !strided;
         uint64_t sw = ((int64_t)d < 0 ? -d : d) / 4;
         if (!bad && !(d & 3) && sw && sw < (1ull << 32) / 31) { /* 32 distinct words, also as 32-bit numbers */
-            unsigned tz = (unsigned)__builtin_ctzll(sw);
-            b->cnt.shared_bank_conflicts += (1u << (tz < 5 ? tz : 5)) - 1;
+            b->cnt.shared_bank_conflicts += stride_conflicts(sw);
             if (store) b->cnt.shared_store_requests++;
             else b->cnt.shared_load_requests++;
             return;
@@ -883,14 +889,7 @@ static HOT_INLINE bool run_of(const sim_block *b, const sim_warp *w, const sim_o
     if (m == SIM_FULL) { /* 32 lanes: four vector compares */
         const uint32_t *b32 = w->r32 + (size_t)op->s[4] * 32;
         uint32_t first = b32[0];
-        if (first > UINT32_MAX - 4 * 31) return false;
-        v8u d = { 0 }, at = (v8u){ 0, 4, 8, 12, 16, 20, 24, 28 } + first;
-        for (int k = 0; k < 4; k++, at += 32) {
-            v8u x;
-            ld8(&x, b32, k);
-            d |= x ^ at;
-        }
-        if (hor8(&d)) return false;
+        if (first > UINT32_MAX - 4 * 31 || !row_steps(b32, first, 4)) return false;
         *off = shared_word(b, op, first, 32);
         return *off != SIM_NONE;
     }
@@ -1008,7 +1007,7 @@ SIM_HOT void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
 
 /* X_LDS: the shared-run and one-word paths, else the general one, called
  * last (a jump: this frame is gone by then). A full warp on neither (a
- * tile's column) is sent to the general path by the hot loop itself. */
+ * tile's column) is sent to sim_exec_lds_col by the hot loop itself. */
 SIM_HOT void sim_exec_lds(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
 {
     const sim_op *op = &b->prog->code[pc];
@@ -1044,13 +1043,7 @@ static HOT_INLINE bool col_of(const sim_block *b, const sim_warp *w, const sim_o
     const uint32_t *b32 = w->r32 + (size_t)op->s[4] * 32;
     uint32_t first = b32[0], s = b32[1] - first, down = s >> 31, mag = down ? 0u - s : s;
     /* the lowest base, lane 0's or lane 31's, must not wrap either way */
-    if (!s || (s & 3) || mag > (down ? first : UINT32_MAX - first) / 31) return false;
-    v8u diff = { 0 }, at = (v8u){ 0, 1, 2, 3, 4, 5, 6, 7 } * s + first, x;
-    for (int k = 0; k < 4; k++, at += 8 * s) {
-        ld8(&x, b32, k);
-        diff |= x ^ at;
-    }
-    if (hor8(&diff)) return false;
+    if (!s || (s & 3) || mag > (down ? first : UINT32_MAX - first) / 31 || !row_steps(b32, first, s)) return false;
     uint64_t lo = (uint64_t)(down ? first - 31 * mag : first) + (uint64_t)op->imm;
     if ((lo & 3) || lo > b->shared_size || b->shared_size - lo < 31 * (uint64_t)mag + 4) return false;
     *off = (uint32_t)(down ? lo + 31 * (uint64_t)mag : lo);
@@ -1078,8 +1071,7 @@ SIM_HOT void sim_exec_lds_col(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m
         sim_shadow_reads(b, w, SIM_FULL, soff, 4, pc);
     }
     gather_col(w->r32 + (size_t)op->s[0] * 32, b->shared + off, (ptrdiff_t)(int32_t)d);
-    unsigned tz = (unsigned)__builtin_ctz(d >> 31 ? 0u - d : d) - 2; /* the stride in words' */
-    b->cnt.shared_bank_conflicts += (1u << (tz < 5 ? tz : 5)) - 1;
+    b->cnt.shared_bank_conflicts += stride_conflicts((d >> 31 ? 0u - d : d) / 4);
     b->cnt.shared_load_requests++;
 }
 
