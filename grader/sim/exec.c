@@ -513,6 +513,10 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
         case X_LD:
             if (m) sim_exec_ld(blk, w, pc, m);
             break;
+        case X_LDG:
+            if (m == SIM_FULL) sim_exec_ldg(blk, w, pc);
+            else if (m) sim_exec_ld(blk, w, pc, m);
+            break;
         case X_LDPARAM:
             if (m) sim_exec_ldparam(blk, w, pc, m);
             break;
@@ -521,6 +525,10 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
             break;
         case X_ST:
             if (m) sim_exec_st(blk, w, pc, m);
+            break;
+        case X_STG:
+            if (m == SIM_FULL) sim_exec_stg(blk, w, pc);
+            else if (m) sim_exec_st(blk, w, pc, m);
             break;
         case X_ATOM:
             if (m) sim_exec_atom(blk, w, pc, m);

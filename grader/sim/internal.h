@@ -633,6 +633,10 @@ void sim_exec_sts(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
 /* X_LDS by a full warp on neither a run nor one word: the column path (one
  * stride of whole words), else sim_exec_ld's. */
 void sim_exec_lds_col(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
+/* X_LDG and X_STG by a full warp: a row or a column of 32-bit words in one
+ * region (the global short path), else sim_exec_ld's or sim_exec_st's. */
+void sim_exec_ldg(sim_block *b, sim_warp *w, uint32_t pc);
+void sim_exec_stg(sim_block *b, sim_warp *w, uint32_t pc);
 void sim_exec_atom(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
 /* Generic read of n bytes at a generic address for the thread `tid` (printf);
  * false when it is not mapped. */

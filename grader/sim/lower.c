@@ -386,6 +386,13 @@ static void lower_mem(lower *lw, sim_op *op, const ptx_insn *in)
         !(op->p[3] & (SIM_MF_DST64 | SIM_MF_DST16)) && op->s[4] != SIM_NOSLOT && op->s[0] != SIM_NOSLOT &&
         !(op->aux2 & ~(uint32_t)SIM_SY_VOLATILE))
         op->x = st ? X_STS : X_LDS;
+    /* global memory, one 32-bit element (its value row 32 bits wide, no
+       16-bit cut), a 64-bit base, weak: a full warp may take the global
+       short path */
+    if (op->p[0] == SIM_MS_GLOBAL && op->p[1] == 4 && op->p[2] == 1 &&
+        !(op->p[3] & (SIM_MF_BASE32 | SIM_MF_DST64 | SIM_MF_DST16)) && op->s[4] != SIM_NOSLOT &&
+        op->s[0] != SIM_NOSLOT && !op->aux2)
+        op->x = st ? X_STG : X_LDG;
 }
 
 /* Does the code from `pc` reach an exit or a kernel return without branching? */

@@ -124,6 +124,19 @@ uint64_t sim_sectors_of(const uint64_t *addr, uint32_t m, unsigned total, bool g
     return general ? sectors_general(addr, m, total) : sectors_scattered(addr, m, total, false);
 }
 
+static HOT_INLINE void count_global(sim_block *b, bool store, uint64_t sectors, uint64_t bytes)
+{
+    if (store) {
+        b->cnt.global_store_requests++;
+        b->cnt.global_store_sectors += sectors;
+        b->cnt.global_store_bytes += bytes;
+    } else {
+        b->cnt.global_load_requests++;
+        b->cnt.global_load_sectors += sectors;
+        b->cnt.global_load_bytes += bytes;
+    }
+}
+
 static HOT_INLINE void count_sectors(sim_block *b, const uint64_t *addr, uint32_t m, unsigned total, bool store,
                                      bool run, bool strided)
 {
@@ -134,16 +147,14 @@ static HOT_INLINE void count_sectors(sim_block *b, const uint64_t *addr, uint32_
     } else {
         sectors = sectors_scattered(addr, m, total, strided);
     }
-    uint64_t bytes = (uint64_t)__builtin_popcount(m) * total;
-    if (store) {
-        b->cnt.global_store_requests++;
-        b->cnt.global_store_sectors += sectors;
-        b->cnt.global_store_bytes += bytes;
-    } else {
-        b->cnt.global_load_requests++;
-        b->cnt.global_load_sectors += sectors;
-        b->cnt.global_load_bytes += bytes;
-    }
+    count_global(b, store, sectors, (uint64_t)__builtin_popcount(m) * total);
+}
+
+/* The sectors of a full warp's consecutive 4-byte words from a0 (the
+ * coalesced case of count_sectors). */
+static inline uint64_t row_sectors(uint64_t a0)
+{
+    return ((a0 + 31 * 4 + 3) >> 5) - (a0 >> 5) + 1;
 }
 
 /* The extra wavefronts of a full warp's 4-byte words at a stride of sw
@@ -484,6 +495,19 @@ static HOT_INLINE unsigned generic_space(int64_t lo, int64_t hi, uint64_t *shift
     return (uint64_t)lo >= SIM_GLOBAL_BASE || (uint64_t)hi < SIM_SHARED_WINDOW ? SIM_MS_GLOBAL : SIM_MS_GENERIC;
 }
 
+/* The region holding len bytes at global address lo, or NULL: the one the
+ * block's last load (or store) found, tested here before sim_mem_find is
+ * called to test it (and keeps it as the hint). */
+static HOT_INLINE const sim_region *region_at(sim_block *b, bool write, uint64_t lo, uint64_t len)
+{
+    const sim_memory *mem = &b->L->m->mem;
+    size_t *hint = write ? &b->store_hint : &b->region_hint;
+    const sim_region *r = *hint < mem->n ? &mem->v[*hint] : NULL;
+    if (!r || lo < r->base || lo - r->base > r->size || len > r->size - (lo - r->base))
+        r = sim_mem_find(mem, lo, len, hint);
+    return r;
+}
+
 /* The fast path: every lane of m in one place of one space. */
 static HOT_INLINE bool map_fast(sim_block *b, sim_warp *w, const sim_op *op, uint32_t m, bool write,
                                 access *a, int64_t lo, int64_t hi)
@@ -496,14 +520,7 @@ static HOT_INLINE bool map_fast(sim_block *b, sim_warp *w, const sim_op *op, uin
     switch (ms) {
     case SIM_MS_GLOBAL:
     case SIM_MS_CONST: {
-        /* the region this warp's last load (or store) found, tested here
-           before sim_mem_find is called to test it */
-        const sim_memory *mem = &b->L->m->mem;
-        size_t *hint = write ? &b->store_hint : &b->region_hint;
-        uint64_t len = uhi - ulo + total;
-        const sim_region *r = *hint < mem->n ? &mem->v[*hint] : NULL;
-        if (!r || ulo < r->base || ulo - r->base > r->size || len > r->size - (ulo - r->base))
-            r = sim_mem_find(mem, ulo, len, hint);
+        const sim_region *r = region_at(b, write, ulo, uhi - ulo + total);
         if (!r) return false;
         base = (uintptr_t)r->host - (uintptr_t)r->base - (uintptr_t)shift;
         a->region = r;
@@ -649,18 +666,24 @@ static SIM_HOT void join4(uint32_t *restrict dst, const uint32_t *restrict r0, c
  * block of the warp's data into the cache now. Warps run one after another
  * here, not together as on a GPU, so the hardware's own prefetching does not
  * see these streams. */
-static HOT_INLINE void prefetch_next(sim_warp *w, uint32_t pc, const access *a, int lane, unsigned total)
+static HOT_INLINE void prefetch_at(sim_warp *w, uint32_t pc, uint64_t addr, uintptr_t host, unsigned total)
 {
     unsigned k = pc & 15;
     uint64_t last = w->pf[k].addr;
     bool seen = w->pf[k].pc == pc;
     w->pf[k].pc = pc;
-    w->pf[k].addr = a->addr[lane];
+    w->pf[k].addr = addr;
     if (!seen) return;
-    int64_t delta = (int64_t)(a->addr[lane] - last);
+    int64_t delta = (int64_t)(addr - last);
     if (delta == 0 || delta > (1 << 28) || delta < -(1 << 28)) return;
-    const char *next = (const char *)a->host[lane] + delta;
+    const char *next = (const char *)host + delta;
     for (unsigned off = 0; off < 32 * total; off += 64) __builtin_prefetch(next + off);
+}
+
+/* prefetch_at from the access's lane: its address and host pointer. */
+static HOT_INLINE void prefetch_next(sim_warp *w, uint32_t pc, const access *a, int lane, unsigned total)
+{
+    prefetch_at(w, pc, a->addr[lane], a->host[lane], total);
 }
 
 /* A full warp's consecutive bytes or halves into a 32-bit row, widened as
@@ -764,9 +787,9 @@ static SIM_HOT void gather_col(uint32_t *restrict row, const uint8_t *restrict p
     }
 }
 
-static SIM_HOT void scatter_col(uint8_t *restrict p, const uint32_t *restrict row, uintptr_t s)
+static SIM_HOT void scatter_col(uint8_t *restrict p, const uint32_t *restrict row, ptrdiff_t s)
 {
-    uintptr_t s2 = 2 * s, s3 = 3 * s;
+    ptrdiff_t s2 = 2 * s, s3 = 3 * s;
     for (int l = 0; l < 32; l += 4, p += 4 * s) {
         memcpy(p, &row[l], 4);
         memcpy(p + s, &row[l + 1], 4);
@@ -1157,7 +1180,7 @@ SIM_HOT void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
                  (unsigned)__builtin_popcount(m));
     } else if (lazy && a.strided && a.ok == SIM_FULL && n == 4 && count == 1 && !(op->p[3] & SIM_MF_DST64)) {
         /* a full warp at one stride (down a column of out) */
-        scatter_col((uint8_t *)a.host[0], w->r32 + (size_t)op->s[0] * 32, (uintptr_t)(a.addr[1] - a.addr[0]));
+        scatter_col((uint8_t *)a.host[0], w->r32 + (size_t)op->s[0] * 32, (ptrdiff_t)(int64_t)(a.addr[1] - a.addr[0]));
     } else if (n == 4 && count == 1 && !(op->p[3] & SIM_MF_DST64)) { /* 32-bit elements: a scatter */
         fill_hosts(&a);
         const uint32_t *row = w->r32 + (size_t)op->s[0] * 32;
@@ -1192,4 +1215,79 @@ SIM_HOT void sim_exec_sts(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     if (b->shadow) shadow_writes_run(b, w, m, off, pc);
     copy_run(b->shared + off, w->r32 + (size_t)op->s[0] * 32 + __builtin_ctz(m), (unsigned)__builtin_popcount(m));
     b->cnt.shared_store_requests++;
+}
+
+/* A full warp's plain 32-bit global access from a 64-bit base (X_LDG,
+ * X_STG) at one stride d, as map_access would map it: consecutive words
+ * (d = 4, a row) or lanes a sector or more apart either way (|d| from 32
+ * to 2^58, a column, counted as 32 sectors as sectors_strided counts it),
+ * every lane aligned, the lanes' span inside one region found through the
+ * same hint. */
+typedef struct global_col {
+    uint64_t a0;              /* lane 0's address */
+    int64_t d;                /* lane 1's step */
+    const sim_region *r;
+    uintptr_t host0;          /* lane 0's host pointer */
+} global_col;
+
+/* Whether op's access by the full warp is a global_col (*g), with nothing
+ * recorded; false for any other, which the general path maps and reports.
+ * The ends are the lowest and highest lanes, as full_warp takes them when
+ * the lanes do not wrap around (else it is the general path's). */
+static HOT_INLINE bool global_col_of(sim_block *b, const sim_warp *w, const sim_op *op, bool write, global_col *g)
+{
+    const uint64_t *base = w->r64 + (size_t)op->s[4] * 32;
+    uint64_t a0 = base[0] + (uint64_t)op->imm, d = base[1] - base[0], ad = (int64_t)d < 0 ? 0 - d : d;
+    if (((a0 | d) & 3) || (d != 4 && (ad < 32 || ad >= 1ull << 58)) || !one_stride(base)) return false;
+    uint64_t a31 = a0 + 31 * d, lo = (int64_t)d < 0 ? a31 : a0, hi = (int64_t)d < 0 ? a0 : a31;
+    if ((int64_t)lo > (int64_t)hi) return false;
+    const sim_region *r = region_at(b, write, lo, hi - lo + 4);
+    if (!r) return false;
+    g->a0 = a0;
+    g->d = (int64_t)d;
+    g->r = r;
+    g->host0 = (uintptr_t)r->host - (uintptr_t)r->base + (uintptr_t)a0;
+    return true;
+}
+
+/* X_LDG by a full warp: a row (one copy) or a column (a gather), with the
+ * prefetcher, counters and sectors of sim_exec_ld's contiguous and strided
+ * paths; else sim_exec_ld. */
+SIM_HOT void sim_exec_ldg(sim_block *b, sim_warp *w, uint32_t pc)
+{
+    const sim_op *op = &b->prog->code[pc];
+    global_col g;
+    if (!global_col_of(b, w, op, false, &g)) {
+        sim_exec_ld(b, w, pc, SIM_FULL);
+        return;
+    }
+    w->minst++;
+    prefetch_at(w, pc, g.a0, g.host0, 4);
+    uint32_t *row = w->r32 + (size_t)op->s[0] * 32;
+    if (g.d == 4) memcpy(row, (const void *)g.host0, 128);
+    else gather_col(row, (const uint8_t *)g.host0, (ptrdiff_t)g.d);
+    count_global(b, false, g.d == 4 ? row_sectors(g.a0) : 32, 128);
+}
+
+/* X_STG by a full warp: a row or a column (a scatter, in lane order), with
+ * the watch's record and the counters of sim_exec_st's paths; else
+ * sim_exec_st. */
+SIM_HOT void sim_exec_stg(sim_block *b, sim_warp *w, uint32_t pc)
+{
+    const sim_op *op = &b->prog->code[pc];
+    global_col g;
+    if (!global_col_of(b, w, op, true, &g)) {
+        sim_exec_st(b, w, pc, SIM_FULL);
+        return;
+    }
+    w->minst++;
+    const uint32_t *row = w->r32 + (size_t)op->s[0] * 32;
+    if (b->L->watch) { /* blocks on several threads: every lane's host pointer, as fill_hosts makes them */
+        uintptr_t host[32];
+        for (int l = 0; l < 32; l++) host[l] = g.host0 + (uintptr_t)l * (uintptr_t)g.d;
+        sim_watch_store(b, host, SIM_FULL, 4, g.r, g.d == 4);
+    }
+    if (g.d == 4) memcpy((void *)g.host0, row, 128);
+    else scatter_col((uint8_t *)g.host0, row, (ptrdiff_t)g.d);
+    count_global(b, true, g.d == 4 ? row_sectors(g.a0) : 32, 128);
 }

@@ -180,6 +180,26 @@ static const char *const kernels =
     "  atom.add.u32 %r4, [%rd4+4], 1;\n"
     "  ret;\n"
     "}\n"
+    ".visible .entry gcol(.param .u64 in, .param .u64 out, .param .u64 lstep, .param .u64 sstep,\n"
+    "  .param .u64 lat, .param .u64 sat)\n"
+    "{\n" /* lane l copies the word at in + lat + l lstep to out + sat + l sstep */
+    "  .reg .b32 %r<3>; .reg .b64 %rd<10>;\n"
+    "  ld.param.u64 %rd1, [in];\n"
+    "  ld.param.u64 %rd2, [out];\n"
+    "  ld.param.u64 %rd3, [lstep];\n"
+    "  ld.param.u64 %rd4, [sstep];\n"
+    "  ld.param.u64 %rd5, [lat];\n"
+    "  ld.param.u64 %rd6, [sat];\n"
+    "  mov.u32 %r1, %tid.x;\n"
+    "  cvt.u64.u32 %rd7, %r1;\n"
+    "  mad.lo.s64 %rd8, %rd7, %rd3, %rd5;\n"
+    "  add.s64 %rd8, %rd8, %rd1;\n"
+    "  ld.global.u32 %r2, [%rd8];\n"
+    "  mad.lo.s64 %rd9, %rd7, %rd4, %rd6;\n"
+    "  add.s64 %rd9, %rd9, %rd2;\n"
+    "  st.global.u32 [%rd9], %r2;\n"
+    "  ret;\n"
+    "}\n"
     ".visible .entry colread(.param .u64 out, .param .u32 stride, .param .u32 at, .param .u32 sync)\n"
     "{\n" /* lane l fills words l, l + 32, ... of tile with their numbers, then reads at + l stride bytes */
     "  .reg .pred %p<3>; .reg .b32 %r<12>; .reg .b64 %rd<4>;\n"
@@ -673,6 +693,103 @@ static void test_shared_columns(void **state)
     ptx_module_free(m);
 }
 
+/* The sectors a full warp's 4-byte words at a0 + l d touch, lane by lane. */
+static uint64_t sectors_of(uint64_t a0, int64_t d)
+{
+    uint64_t s[32], n = 0;
+    for (int l = 0; l < 32; l++) {
+        uint64_t x = (a0 + (uint64_t)l * (uint64_t)d) >> 5;
+        bool seen = false;
+        for (uint64_t i = 0; i < n; i++) seen = seen || s[i] == x;
+        if (!seen) s[n++] = x;
+    }
+    return n;
+}
+
+/* A full warp's plain 32-bit global loads and stores (the global short
+ * path, X_LDG and X_STG, and the general path it leaves the rest to): a row
+ * from any word, columns up and down, strides under a sector, one word,
+ * and lanes that leave the buffer by either end, by a huge stride or by a
+ * misaligned start. Each lane moves its own word and no other word of out
+ * changes; one request each way, with the sectors found lane by lane; and a
+ * lane outside the buffer or misaligned is a fault, the lanes inside it
+ * still moved. */
+static void test_global_rows_and_columns(void **state)
+{
+    (void)state;
+    enum { BYTES = 1 << 16 };
+    ptx_module *m = module();
+    sim_machine *sm = sim_new(NULL);
+    cl_error e;
+    uint64_t in, out;
+    assert_int_equal(sim_alloc(sm, BYTES, "in", &in, &e), CL_OK);
+    assert_int_equal(sim_alloc(sm, BYTES, "out", &out, &e), CL_OK);
+    static uint32_t words[BYTES / 4], back[BYTES / 4];
+    for (uint32_t i = 0; i < BYTES / 4; i++) words[i] = i;
+    assert_int_equal(sim_write(sm, in, words, BYTES, &e), CL_OK);
+    size_t ps = ptx_entry_param_size(m, (size_t)ptx_find_entry(m, "gcol"));
+    enum { OK, OOB_LD, OOB_ST, MISALIGNED };
+    static const struct { int64_t lstep, sstep; uint64_t lat, sat; int fault; } cases[] = {
+        { 4, 4, 0, 0, OK },                 { 4, 4, 4, 12, OK },              { 4, 4, BYTES - 128, 0, OK },
+        { 128, 256, 8, 4, OK },             { -128, -132, 32 * 128 + 8, 40000, OK },
+        { 2048, -2048, 0, BYTES - 4, OK }, { 2044, 32, 4, 0, OK },          { 8, 36, 0, 0, OK },
+        { -4, 4, 124, 0, OK },              { 0, 32, 20, 0, OK },             { 4, 0, 0, 64, OK },
+        { 4096, 4, 4096, 0, OOB_LD },       { -128, 4, 64, 0, OOB_LD },       { (int64_t)1 << 40, 4, 0, 0, OOB_LD },
+        { 4, 4, BYTES - 124, 0, OOB_LD },   { 4, 4096, 0, 4096, OOB_ST },     { 4, -128, 0, 64, OOB_ST },
+        { 4, 4, 2, 0, MISALIGNED },         { 4, 128, 0, 2, MISALIGNED },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        unsigned char blob[48];
+        uint64_t p[6] = { in, out, (uint64_t)cases[i].lstep, (uint64_t)cases[i].sstep, cases[i].lat, cases[i].sat };
+        memcpy(blob, p, sizeof p);
+        assert_int_equal(sim_fill(sm, out, 0xff, BYTES, &e), CL_OK);
+        sim_launch_result *r = NULL;
+        assert_int_equal(sim_launch(sm, m, "gcol", (sim_dim3){ 1, 1, 1 }, (sim_dim3){ 32, 1, 1 }, 0, blob, ps, &r, &e),
+                         CL_OK);
+        assert_int_equal(sim_read(sm, back, out, BYTES, &e), CL_OK);
+        /* what the lanes store, in lane order (the last writer wins) */
+        static uint32_t want[BYTES / 4];
+        static bool any[BYTES / 4]; /* a lane whose load faulted stores the emulator's poison */
+        memset(want, 0xff, sizeof want);
+        memset(any, 0, sizeof any);
+        unsigned moved = 0;
+        for (uint32_t l = 0; l < 32; l++) {
+            uint64_t from = cases[i].lat + l * (uint64_t)cases[i].lstep, to = cases[i].sat + l * (uint64_t)cases[i].sstep;
+            if (to <= BYTES - 4 && from > BYTES - 4) any[to / 4] = true;
+            if (from > BYTES - 4 || to > BYTES - 4 || cases[i].fault == MISALIGNED) continue;
+            want[to / 4] = (uint32_t)(from / 4);
+            moved++;
+        }
+        for (uint32_t w = 0; w < BYTES / 4; w++)
+            if (back[w] != want[w] && !any[w] && cases[i].fault != MISALIGNED)
+                fail_msg("case %zu: word %u of out is %u, not %u", i, w, back[w], want[w]);
+        if (cases[i].fault == OK) {
+            if (moved != 32) fail_msg("case %zu: %u lanes moved", i, moved);
+            assert_int_equal(r->status, SIM_COMPLETED);
+            assert_int_equal(r->nhazards, 0);
+            assert_int_equal(r->counters.global_load_requests, 1);
+            assert_int_equal(r->counters.global_store_requests, 1);
+            assert_int_equal(r->counters.global_load_bytes, 128);
+            assert_int_equal(r->counters.global_store_bytes, 128);
+            if (r->counters.global_load_sectors != sectors_of(in + cases[i].lat, cases[i].lstep) ||
+                r->counters.global_store_sectors != sectors_of(out + cases[i].sat, cases[i].sstep))
+                fail_msg("case %zu: %llu and %llu sectors, not %llu and %llu", i,
+                         (unsigned long long)r->counters.global_load_sectors,
+                         (unsigned long long)r->counters.global_store_sectors,
+                         (unsigned long long)sectors_of(in + cases[i].lat, cases[i].lstep),
+                         (unsigned long long)sectors_of(out + cases[i].sat, cases[i].sstep));
+        } else {
+            assert_int_equal(r->status, SIM_FAULTED);
+            assert_true(r->nhazards >= 1);
+            assert_int_equal(r->hazards[0].kind, cases[i].fault == MISALIGNED ? SIM_HZ_MISALIGNED : SIM_HZ_OOB);
+            if (cases[i].fault != MISALIGNED) assert_true(moved < 32);
+        }
+        sim_launch_result_free(r);
+    }
+    sim_free(sm);
+    ptx_module_free(m);
+}
+
 static void test_printf_cap(void **state)
 {
     (void)state;
@@ -732,6 +849,7 @@ int main(void)
         cmocka_unit_test(test_parameter_runs),
         cmocka_unit_test(test_shared_load_no_lane),
         cmocka_unit_test(test_shared_columns),
+        cmocka_unit_test(test_global_rows_and_columns),
         cmocka_unit_test(test_printf_cap),
         cmocka_unit_test(test_threads_agree),
     };

@@ -7,7 +7,7 @@
  * grid-stride loop, a local array through a generic pointer, a shared tile;
  * and two blocks that store to one element through an address that follows
  * the block index are caught while they run (grader/sim/collide.c), by
- * whole lines or by words of a shared line. */
+ * whole lines or by words of a shared line, down a column too. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -103,6 +103,27 @@ static const char *const kernels =
     PROLOGUE("sameline")
     "  shr.u32 %r5, %r1, 1;\n"
     "  mad.lo.s32 %r6, %r5, %r2, %r3;\n"
+    "  mul.wide.u32 %rd4, %r6, 4;\n"
+    "  add.s64 %rd5, %rd1, %rd4;\n"
+    "  st.global.u32 [%rd5], %r1;\n"
+    "  ret;\n"
+    "}\n"
+    /* a[tid * 256 + ctaid / 2] = ctaid: a column, blocks 2k and 2k + 1 on
+     * the same words */
+    PROLOGUE("samecol")
+    "  shr.u32 %r5, %r1, 1;\n"
+    "  shl.b32 %r6, %r3, 8;\n"
+    "  add.u32 %r6, %r6, %r5;\n"
+    "  mul.wide.u32 %rd4, %r6, 4;\n"
+    "  add.s64 %rd5, %rd1, %rd4;\n"
+    "  st.global.u32 [%rd5], %r1;\n"
+    "  ret;\n"
+    "}\n"
+    /* a[tid * 512 + ctaid] = ctaid: a column of each block's own words,
+     * 32 blocks in each line */
+    PROLOGUE("owncol")
+    "  shl.b32 %r6, %r3, 9;\n"
+    "  add.u32 %r6, %r6, %r1;\n"
     "  mul.wide.u32 %rd4, %r6, 4;\n"
     "  add.s64 %rd5, %rd1, %rd4;\n"
     "  st.global.u32 [%rd5], %r1;\n"
@@ -393,6 +414,23 @@ static void test_collision_by_line_and_word(void **state)
     check_same("rows40");
     w = launch(m, "ownword", 4);
     for (uint32_t k = 0; k < BLOCKS; k++) assert_int_equal(w[k], k);
+    free(w);
+    /* a full warp's column (the global short path's scatter) alike: the
+       same words from two blocks, words of their own in shared lines */
+    assert_false(in_order(m, "samecol"));
+    assert_false(in_order(m, "owncol"));
+    for (int attempt = 0; attempt < 4; attempt++) {
+        assert_int_equal(order_of(m, "samecol"), SIM_RAN_AGAIN_IN_ORDER);
+        assert_int_equal(order_of(m, "owncol"), SIM_RAN_SPREAD);
+    }
+    w = launch(m, "samecol", 4);
+    for (uint32_t t = 0; t < THREADS; t++)
+        for (uint32_t k = 0; k < BLOCKS / 2; k++) assert_int_equal(w[t * 256 + k], 2 * k + 1);
+    free(w);
+    check_same("samecol");
+    w = launch(m, "owncol", 4);
+    for (uint32_t t = 0; t < THREADS; t++)
+        for (uint32_t k = 0; k < BLOCKS; k++) assert_int_equal(w[t * 512 + k], k);
     free(w);
     sim_block_order o;
     uint32_t *one = launch_how(m, "copy", 1, &o);
