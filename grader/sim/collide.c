@@ -339,6 +339,9 @@ void sim_watch_forget(sim_machine *m, sim_region *r)
     atomic_store_explicit(&r->words, NULL, memory_order_relaxed);
     r->pre = NULL;
     atomic_store_explicit(&r->watched, 0, memory_order_relaxed);
+    free(r->xr); /* crossread.c's table */
+    r->xr = NULL;
+    r->xr_launch = 0;
 }
 
 void sim_watch_free_pool(sim_machine *m)

@@ -264,6 +264,11 @@ typedef struct sim_region {
     uint32_t pre_word;
     size_t cap[SIM_WATCH_KINDS]; /* the bytes of lines, words and pre, as allocated */
     atomic_uint watched;
+    /* for launches that look for a block reading another block's plain
+       store (crossread.c): per 4-byte word, the launch's number, the block
+       + 1 and the op of the last plain store; the last such launch */
+    struct sim_xr_word *xr;
+    uint32_t xr_launch;
 } sim_region;
 
 typedef struct sim_memory {
@@ -294,6 +299,7 @@ struct sim_machine {
     sim_options opt;
     unsigned threads;
     unsigned watch_epoch;    /* the number of the last watched launch (collide.c) */
+    uint32_t xr_launch;      /* the number of the last launch that looked for cross-block reads (crossread.c) */
     struct sim_watch_buf { void *p; size_t cap; } watch_pool[SIM_WATCH_KINDS][SIM_WATCH_POOL]; /* lines, words, copies */
     sim_memory mem;
     uint64_t mem_bytes;      /* device memory allocated */
@@ -854,6 +860,8 @@ typedef struct sim_run {
     unsigned epoch;                  /* the watched launch's number, from 1 */
     atomic_bool collided;            /* two blocks stored to one word: run again in index order */
     pthread_mutex_t watch_lock;      /* guards a region's first store (collide.c) */
+    uint32_t xr;                     /* blocks one at a time, plain and unordered: this launch's
+                                        number for crossread.c, else 0 */
 } sim_run;
 
 /* Blocks that store to one word (collide.c). A launch whose blocks run on
@@ -872,5 +880,21 @@ void sim_watch_end(sim_run *L, bool restore);
 void sim_watch_forget(sim_machine *m, sim_region *r);
 /* The pool freed (sim_free). */
 void sim_watch_free_pool(sim_machine *m);
+
+/* A block that reads a global word another block of the launch stored with
+ * a plain store (crossread.c): for a launch whose blocks run one at a time
+ * in index order, in a program with no fence and no release or acquire
+ * (nothing that could order two blocks), a RACE_GLOBAL hazard. */
+typedef struct sim_xr_word {
+    uint32_t launch, block, op;  /* the launch's number, the block + 1, the store's op */
+} sim_xr_word;
+/* Whether launch L looks for them, and its number when it does. */
+void sim_xr_begin(sim_run *L);
+/* The plain global stores of lanes of one warp in region r (host: each
+ * lane's host address, total bytes a lane), and its plain loads. */
+void sim_xr_stores(sim_block *b, const uintptr_t *host, uint32_t lanes, unsigned total, const sim_region *r,
+                   uint32_t op);
+void sim_xr_loads(sim_block *b, sim_warp *w, const uintptr_t *host, uint32_t lanes, unsigned total,
+                  const sim_region *r, uint32_t op);
 
 #endif

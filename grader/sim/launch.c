@@ -319,6 +319,9 @@ cl_status sim_launch(sim_machine *m, const ptx_module *mod, const char *kernel, 
     if (prog->cross_block || L.nblocks >= UINT32_MAX) n = 1; /* blocks in index order: what each sees is fixed */
     L.watch = n > 1;
     if (L.watch) sim_watch_begin(&L);
+    /* crossread.c: the blocks run in index order by the program's own
+       rules (blockflow.c), so the check does not depend on the threads */
+    if (prog->cross_block && !prog->has_sync && (L.checks & SIM_CHECK_RACES)) sim_xr_begin(&L);
     atomic_init(&L.collided, false);
     pthread_mutex_init(&L.watch_lock, NULL);
     sim_launch_result *r = sim_result_new();

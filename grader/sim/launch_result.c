@@ -201,6 +201,17 @@ static void message(const sim_run *L, const sim_hz *f, sim_hazard *h)
                  h->kind == SIM_HZ_RACE_WARP ? "__syncwarp()" : "__syncthreads()",
                  strstr(f->detail, "not ordered") ? " nor release/acquire pair" : "");
         break;
+    case SIM_HZ_RACE_GLOBAL: {
+        uint64_t bi = h->block.x + (uint64_t)L->grid.x * (h->block.y + (uint64_t)L->grid.y * h->block.z);
+        const sim_region *r = f->region < L->m->mem.n ? &L->m->mem.v[f->region] : NULL;
+        say(where, sizeof where, "byte %llu of '%s'", (unsigned long long)(r ? f->addr - r->base : f->addr),
+            r ? r->label : "?");
+        say(m, n, "block %llu reads %s (line %u), which block %s stored (line %u) in this launch: on a GPU "
+                  "blocks run at once, in any order, and nothing orders that store before this read (a total "
+                  "across blocks needs atomicAdd)",
+            (unsigned long long)bi, where, h->line, f->detail, h->line2);
+        break;
+    }
     case SIM_HZ_OOB:
     case SIM_HZ_MISALIGNED:
         memory_message(L, f, h);

@@ -118,6 +118,7 @@ typedef enum sim_severity { SIM_ERROR, SIM_WARNING } sim_severity;
     X(BARRIER_COUNT, "barrier-honesty", SIM_ERROR)                      \
     X(RACE_SHARED, "races", SIM_ERROR)                                  \
     X(RACE_WARP, "races", SIM_ERROR)                                    \
+    X(RACE_GLOBAL, "races", SIM_ERROR)                                  \
     X(OOB, "memory", SIM_ERROR)                                         \
     X(MISALIGNED, "memory", SIM_ERROR)                                  \
     X(UNINIT_SHARED, "memory", SIM_ERROR)                               \

@@ -308,6 +308,21 @@ static HOT_INLINE void fill_hosts(access *a)
     a->lazy = false;
 }
 
+/* crossread.c's look at a plain global access by the lanes that mapped,
+ * with every lane's host pointer (made here when a is lazy: a stays so). */
+static void cross_read(sim_block *b, sim_warp *w, const sim_op *op, uint32_t pc, const access *a, bool write)
+{
+    if (a->shared || !a->region || !a->ok || op->aux2 || a->region->base < SIM_GLOBAL_BASE ||
+        (op->p[0] != SIM_MS_GLOBAL && op->p[0] != SIM_MS_GENERIC) ||
+        (!write && a->region->xr_launch != b->L->xr)) /* a load where no block of the launch stored */
+        return;
+    uintptr_t host[32];
+    for (int l = 0; l < 32; l++) host[l] = a->lazy ? a->base + (uintptr_t)a->addr[l] : a->host[l];
+    unsigned total = (unsigned)op->p[1] * op->p[2];
+    if (write) sim_xr_stores(b, host, a->ok, total, a->region, pc);
+    else sim_xr_loads(b, w, host, a->ok, total, a->region, pc);
+}
+
 /* A full warp's addresses from a base row: fills addr; returns whether they
  * are at one stride, lane 1's step (consecutive elements when that is their
  * size; a column of a row-major array; 0 when every lane has one address).
@@ -976,6 +991,7 @@ SIM_HOT void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     w->minst++;
     map_access(b, w, pc, m, false, &a);
     if (a.shared && b->shadow) shadow_reads(b, w, pc, m, &a, total);
+    if (b->L->xr) cross_read(b, w, op, pc, &a, false);
     if (b->sync && op->aux2) sync_lanes(b, w, op, m, &a, false);
     if (a.uniform && a.ok == m) { /* a parameter, a broadcast (one shared word too): read once */
         int first = __builtin_ctz(m);
@@ -1163,6 +1179,7 @@ SIM_HOT void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     access a;
     w->minst++;
     map_access(b, w, pc, m, true, &a);
+    if (b->L->xr) cross_read(b, w, op, pc, &a, true);
     bool lazy = a.lazy; /* host[l] is a.base + addr[l] (fill_hosts keeps it so) */
     if (a.shared && b->shadow) sim_shadow_writes(b, w, a.ok, a.soff, total, pc);
     if (b->sync && op->aux2) sync_lanes(b, w, op, m, &a, true);
@@ -1250,6 +1267,16 @@ static HOT_INLINE bool global_col_of(sim_block *b, const sim_warp *w, const sim_
     return true;
 }
 
+/* crossread.c's look at a global_col's lanes (a store's notes, a load's
+ * look where a block of the launch stored into its allocation). */
+static void global_cross_read(sim_block *b, sim_warp *w, uint32_t pc, const global_col *g, bool write)
+{
+    uintptr_t host[32];
+    for (int l = 0; l < 32; l++) host[l] = g->host0 + (uintptr_t)l * (uintptr_t)g->d;
+    if (write) sim_xr_stores(b, host, SIM_FULL, 4, g->r, pc);
+    else sim_xr_loads(b, w, host, SIM_FULL, 4, g->r, pc);
+}
+
 /* X_LDG by a full warp: a row (one copy) or a column (a gather), with the
  * prefetcher, counters and sectors of sim_exec_ld's contiguous and strided
  * paths; else sim_exec_ld. */
@@ -1262,6 +1289,7 @@ SIM_HOT void sim_exec_ldg(sim_block *b, sim_warp *w, uint32_t pc)
         return;
     }
     w->minst++;
+    if (b->L->xr && g.r->xr_launch == b->L->xr) global_cross_read(b, w, pc, &g, false);
     prefetch_at(w, pc, g.a0, g.host0, 4);
     uint32_t *row = w->r32 + (size_t)op->s[0] * 32;
     if (g.d == 4) memcpy(row, (const void *)g.host0, 128);
@@ -1281,6 +1309,7 @@ SIM_HOT void sim_exec_stg(sim_block *b, sim_warp *w, uint32_t pc)
         return;
     }
     w->minst++;
+    if (b->L->xr) global_cross_read(b, w, pc, &g, true);
     const uint32_t *row = w->r32 + (size_t)op->s[0] * 32;
     if (b->L->watch) { /* blocks on several threads: every lane's host pointer, as fill_hosts makes them */
         uintptr_t host[32];

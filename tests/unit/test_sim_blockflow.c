@@ -79,6 +79,60 @@ static const char *const kernels =
     "  st.global.u32 [%rd5], %r4;\n"
     "  ret;\n"
     "}\n"
+    /* plainadd with a fence before the store: a program that may order
+     * its blocks, which the cross-block read check leaves alone */
+    PROLOGUE("fenceadd")
+    "  and.b32 %r5, %r3, 7;\n"
+    "  mul.wide.u32 %rd4, %r5, 4;\n"
+    "  add.s64 %rd5, %rd1, %rd4;\n"
+    "  ld.global.u32 %r6, [%rd5];\n"
+    "  add.u32 %r6, %r6, 1;\n"
+    "  membar.gl;\n"
+    "  st.global.u32 [%rd5], %r6;\n"
+    "  ret;\n"
+    "}\n"
+    /* a[tid % 8] += 1 with volatile loads and stores, and with atomics */
+    PROLOGUE("volatileadd")
+    "  and.b32 %r5, %r3, 7;\n"
+    "  mul.wide.u32 %rd4, %r5, 4;\n"
+    "  add.s64 %rd5, %rd1, %rd4;\n"
+    "  ld.volatile.global.u32 %r6, [%rd5];\n"
+    "  add.u32 %r6, %r6, 1;\n"
+    "  st.volatile.global.u32 [%rd5], %r6;\n"
+    "  ret;\n"
+    "}\n"
+    PROLOGUE("atomadd")
+    "  and.b32 %r5, %r3, 7;\n"
+    "  mul.wide.u32 %rd4, %r5, 4;\n"
+    "  add.s64 %rd5, %rd1, %rd4;\n"
+    "  atom.global.add.u32 %r6, [%rd5], 1;\n"
+    "  ret;\n"
+    "}\n"
+    /* an atomic on b (blocks in index order), then each block stores its
+     * own row of a and reads it back from the neighbouring lane */
+    PROLOGUE("ownrow")
+    "  cvta.to.global.u64 %rd13, %rd12;\n"
+    "  atom.global.add.u32 %r9, [%rd13], 1;\n"
+    "  st.global.u32 [%rd3], %r3;\n"
+    "  xor.b32 %r5, %r4, 1;\n"
+    "  mul.wide.u32 %rd4, %r5, 4;\n"
+    "  add.s64 %rd5, %rd1, %rd4;\n"
+    "  ld.global.u32 %r6, [%rd5];\n"
+    "  ret;\n"
+    "}\n"
+    /* an atomic on b (blocks in index order), a[i] = tid, then blocks
+     * after the first read the previous block's row, a full warp's
+     * consecutive words (the global short path) */
+    PROLOGUE("prevrow")
+    "  cvta.to.global.u64 %rd13, %rd12;\n"
+    "  atom.global.add.u32 %r9, [%rd13], 1;\n"
+    "  st.global.u32 [%rd3], %r3;\n"
+    "  setp.eq.u32 %p1, %r1, 0;\n"
+    "  @%p1 bra DONE;\n"
+    "  ld.global.u32 %r6, [%rd3+-256];\n"
+    "DONE:\n"
+    "  ret;\n"
+    "}\n"
     /* a[i] = a[i + 1] + 1 in place: block b reads what block b + 1 writes */
     PROLOGUE("stencil")
     "  ld.global.u32 %r5, [%rd3+4];\n"
@@ -439,6 +493,79 @@ static void test_collision_by_line_and_word(void **state)
     ptx_module_free(m);
 }
 
+/* One launch of k on `threads` host threads with the races check on or
+ * off; its result (the caller frees it). */
+static sim_launch_result *launch_result(const ptx_module *m, const char *k, unsigned threads, bool races)
+{
+    sim_options o = {0};
+    o.threads = threads;
+    o.checks_off = races ? 0 : SIM_CHECK_RACES;
+    sim_machine *sm = sim_new(&o);
+    cl_error e;
+    uint64_t a;
+    assert_int_equal(sim_alloc(sm, WORDS * 4, "a", &a, &e), CL_OK);
+    assert_int_equal(sim_fill(sm, a, 0, WORDS * 4, &e), CL_OK);
+    uint64_t b = a + 4 * BLOCKS * THREADS;
+    unsigned char blob[16];
+    memcpy(blob, &a, 8);
+    memcpy(blob + 8, &b, 8);
+    sim_launch_result *r = NULL;
+    if (sim_launch(sm, m, k, (sim_dim3){BLOCKS, 1, 1}, (sim_dim3){THREADS, 1, 1}, 0, blob, 16, &r, &e) != CL_OK)
+        fail_msg("launch %s: %s", k, e.message);
+    sim_free(sm);
+    return r;
+}
+
+/* A block that reads a word another block stored with a plain store, in a
+ * kernel whose blocks run in index order and that nothing orders
+ * (crossread.c): `a[tid % 8] += 1` from every block is one race-global
+ * hazard, block 1's first read of block 0's store, the same on 1 and 4
+ * threads, and none with the races check off. A fence, volatile accesses,
+ * atomics, a block reading its own stores, and a kernel whose blocks keep
+ * to their own elements (spread over threads, not looked at) give none. */
+static void test_cross_block_reads(void **state)
+{
+    (void)state;
+    ptx_module *m = module();
+    for (unsigned threads = 1; threads <= 4; threads += 3) {
+        sim_launch_result *r = launch_result(m, "plainadd", threads, true);
+        assert_int_equal(r->status, SIM_COMPLETED);
+        assert_int_equal(r->nhazards, 1);
+        const sim_hazard *h = &r->hazards[0];
+        assert_int_equal(h->kind, SIM_HZ_RACE_GLOBAL);
+        assert_string_equal(h->check, "races");
+        assert_int_equal(h->severity, SIM_ERROR);
+        assert_int_equal(h->block.x, 1);
+        assert_int_equal(h->warp, 0);
+        assert_int_equal(h->lane, 0);
+        assert_string_equal(h->alloc, "a");
+        if (!strstr(h->message, "block 1 reads byte 0 of 'a'") || !strstr(h->message, "which block 0 stored"))
+            fail_msg("message: %s", h->message);
+        /* warp 0 of every block after the first (warp 1 reads its own block's stores) */
+        assert_int_equal(h->count, BLOCKS - 1);
+        sim_launch_result_free(r);
+    }
+    /* the same through the global short path: a full warp's row */
+    sim_launch_result *r = launch_result(m, "prevrow", 4, true);
+    assert_int_equal(r->nhazards, 1);
+    assert_int_equal(r->hazards[0].kind, SIM_HZ_RACE_GLOBAL);
+    assert_int_equal(r->hazards[0].block.x, 1);
+    assert_int_equal(r->hazards[0].count, 2 * (BLOCKS - 1)); /* both warps of every block after the first */
+    if (!strstr(r->hazards[0].message, "block 1 reads byte 0 of 'a'")) fail_msg("message: %s", r->hazards[0].message);
+    sim_launch_result_free(r);
+    r = launch_result(m, "plainadd", 1, false);
+    assert_int_equal(r->nhazards, 0);
+    sim_launch_result_free(r);
+    static const char *const quiet[] = {"fenceadd", "volatileadd", "atomadd", "ownrow", "copy", "scale"};
+    for (size_t i = 0; i < sizeof quiet / sizeof quiet[0]; i++) {
+        r = launch_result(m, quiet[i], 1, true);
+        if (r->nhazards) fail_msg("%s: %s", quiet[i], r->hazards[0].message);
+        sim_launch_result_free(r);
+    }
+    assert_true(in_order(m, "ownrow")); /* looked at, and nothing found */
+    ptx_module_free(m);
+}
+
 static void test_plain_add(void **state) { (void)state; check_same("plainadd"); }
 static void test_scatter(void **state) { (void)state; check_same("scatter"); }
 static void test_stencil(void **state) { (void)state; check_same("stencil"); }
@@ -450,6 +577,7 @@ int main(void)
         cmocka_unit_test(test_last_writer),
         cmocka_unit_test(test_collision_found_running),
         cmocka_unit_test(test_collision_by_line_and_word),
+        cmocka_unit_test(test_cross_block_reads),
         cmocka_unit_test(test_plain_add),
         cmocka_unit_test(test_scatter),
         cmocka_unit_test(test_stencil),

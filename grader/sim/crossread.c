@@ -1,0 +1,86 @@
+/* crossread.c - a block that reads a global word which another block of
+ * the same launch stored with a plain store. On a GPU the blocks of a
+ * launch run at once and in any order, and nothing but a fence or a
+ * release/acquire pair orders one block's plain store before another's
+ * load: the load may see the value from before the store. The classic
+ * case is a total across blocks made with `*out += blockSum` from each
+ * block's thread 0 (lost updates, where atomicAdd is meant), or the last
+ * block reading the others' partial sums with no __threadfence().
+ *
+ * The emulator runs such a kernel's blocks one at a time in index order
+ * (blockflow.c sends a kernel whose blocks may meet to one thread), so each
+ * block sees every earlier block's stores and the numbers come out right;
+ * this file reports what the order hides. A launch looks only when its
+ * blocks run in index order, the races check is on and the program has no
+ * fence and no release or acquire (prog->has_sync: such a program may order
+ * its blocks, which this check does not follow). Every plain global store
+ * notes, per 4-byte word of its allocation, the launch, the block and the
+ * op; a plain global load of a word that another block noted in this launch
+ * is a RACE_GLOBAL hazard. Atomics and volatile accesses neither note nor
+ * look. A load of an allocation no block of the launch stored into costs
+ * one compare. Not seen: a block that reads a word which a later block
+ * stores (its read happens first here), and two blocks that store to one
+ * word without reading it. */
+#include "sim/internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "core/core.h"
+
+void sim_xr_begin(sim_run *L)
+{
+    sim_machine *m = L->m;
+    if (++m->xr_launch == 0) { /* numbers wrapped: no old number may match */
+        for (size_t i = 0; i < m->mem.n; i++) {
+            free(m->mem.v[i].xr);
+            m->mem.v[i].xr = NULL;
+            m->mem.v[i].xr_launch = 0;
+        }
+        m->xr_launch = 1;
+    }
+    L->xr = m->xr_launch;
+}
+
+void sim_xr_stores(sim_block *b, const uintptr_t *host, uint32_t lanes, unsigned total, const sim_region *hint,
+                   uint32_t op)
+{
+    sim_region *r = (sim_region *)hint;
+    if (!r->xr) r->xr = cl_calloc(r->size / 4 + 1, sizeof *r->xr);
+    r->xr_launch = b->L->xr;
+    sim_xr_word mark = {b->L->xr, (uint32_t)(b->index + 1), op};
+    if (total == 4) { /* one aligned word a lane */
+        for (uint32_t m = lanes; m; m &= m - 1) r->xr[(host[__builtin_ctz(m)] - (uintptr_t)r->host) / 4] = mark;
+        return;
+    }
+    for (uint32_t m = lanes; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        size_t off = host[l] - (uintptr_t)r->host;
+        for (size_t w = off / 4; w <= (off + total - 1) / 4; w++) r->xr[w] = mark;
+    }
+}
+
+void sim_xr_loads(sim_block *b, sim_warp *w, const uintptr_t *host, uint32_t lanes, unsigned total,
+                  const sim_region *r, uint32_t op)
+{
+    const sim_run *L = b->L;
+    if (r->xr_launch != L->xr) return; /* no block stored into it in this launch */
+    uint32_t me = (uint32_t)(b->index + 1);
+    for (uint32_t m = lanes; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        size_t off = host[l] - (uintptr_t)r->host;
+        for (size_t i = off / 4; i <= (off + total - 1) / 4; i++) {
+            const sim_xr_word *e = &r->xr[i];
+            if (e->launch != L->xr || e->block == me) continue;
+            sim_hz h = sim_hz_make(SIM_HZ_RACE_GLOBAL, op, w->id, l);
+            h.op2 = e->op;
+            h.addr = r->base + off;
+            h.size = total;
+            h.space = PTX_SPACE_GLOBAL;
+            h.region = (uint32_t)(r - L->m->mem.v);
+            snprintf(h.detail, sizeof h.detail, "%u", e->block - 1); /* the block that stored it */
+            sim_hz_add(b, &h);
+            break;
+        }
+    }
+}
