@@ -55,6 +55,24 @@ execute_process(COMMAND ${run} check-course 8 RESULT_VARIABLE rc OUTPUT_VARIABLE
 if(NOT rc EQUAL 0 OR NOT out MATCHES "fixtures/no_guard.cu" OR NOT out MATCHES "every check passed")
   message(FATAL_ERROR "check-course 8 on the installed binary: exit ${rc}\n${out}\n${err}")
 endif()
+# A second day written from an empty folder (tests/authoring/day31-dot):
+# a dot product whose fixtures include a plain `*out += s` from every block,
+# which the emulator's in-order blocks sum right and whose race-global
+# hazard fails races, as the fixture's comment says.
+set(day ${AUTHORING}/day31-dot)
+file(COPY ${day}/days/ DESTINATION ${course}/days/day31-dot)
+file(COPY ${day}/templates/dot.cu DESTINATION ${course}/templates/day31-dot)
+file(COPY ${day}/solutions/dot.cu DESTINATION ${course}/solutions/day31-dot)
+execute_process(COMMAND ${run} check-course 31 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "fixtures/plain_add.cu +4 checks as its comments say"
+   OR NOT out MATCHES "every check passed")
+  message(FATAL_ERROR "check-course 31 on the installed binary: exit ${rc}\n${out}\n${err}")
+endif()
+execute_process(COMMAND ${run} grade 31 ${course}/days/day31-dot/fixtures/plain_add.cu --json
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 1 OR NOT out MATCHES "\"kind\":[ \t]*\"race-global\"")
+  message(FATAL_ERROR "plain_add.cu must fail races with a race-global hazard: exit ${rc}\n${out}\n${err}")
+endif()
 # A day added as data alone, no rebuild: the installed binary scaffolds it
 # in the installed course, lists it as one that can be graded, and
 # check-course grades its template, solution and fixture.
