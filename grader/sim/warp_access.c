@@ -1270,12 +1270,18 @@ static HOT_INLINE bool global_col_of(sim_block *b, const sim_warp *w, const sim_
     return true;
 }
 
+/* A global_col's 32 host pointers, as fill_hosts makes them. */
+static void col_hosts(const global_col *g, uintptr_t *host)
+{
+    for (int l = 0; l < 32; l++) host[l] = g->host0 + (uintptr_t)l * (uintptr_t)g->d;
+}
+
 /* crossread.c's look at a global_col's lanes (a store's notes, a load's
  * look where a block of the launch stored into its allocation). */
 static void global_cross_read(sim_block *b, sim_warp *w, uint32_t pc, const global_col *g, bool write)
 {
     uintptr_t host[32];
-    for (int l = 0; l < 32; l++) host[l] = g->host0 + (uintptr_t)l * (uintptr_t)g->d;
+    col_hosts(g, host);
     if (write) sim_xr_stores(b, host, SIM_FULL, 4, g->r, pc);
     else sim_xr_loads(b, w, host, SIM_FULL, 4, g->r, pc);
 }
@@ -1316,7 +1322,7 @@ SIM_HOT void sim_exec_stg(sim_block *b, sim_warp *w, uint32_t pc)
     const uint32_t *row = w->r32 + (size_t)op->s[0] * 32;
     if (b->L->watch) { /* blocks on several threads: every lane's host pointer, as fill_hosts makes them */
         uintptr_t host[32];
-        for (int l = 0; l < 32; l++) host[l] = g.host0 + (uintptr_t)l * (uintptr_t)g.d;
+        col_hosts(&g, host);
         sim_watch_store(b, host, SIM_FULL, 4, g.r, g.d == 4);
     }
     if (g.d == 4) memcpy((void *)g.host0, row, 128);

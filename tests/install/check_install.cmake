@@ -37,24 +37,18 @@ file(COPY ${day}/templates/saxpy.cu DESTINATION ${course}/templates/day08-saxpy)
 file(COPY ${day}/solutions/saxpy.cu DESTINATION ${course}/solutions/day08-saxpy)
 set(run ${CMAKE_COMMAND} -E env --unset=CUDALAB_COURSE CUDALAB_WORKSPACE=${PREFIX}/ws
         CUDALAB_CACHE=${PREFIX}/cache ${PREFIX}/bin/cudalab)
-execute_process(COMMAND ${run} list RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-if(NOT rc EQUAL 0 OR NOT out MATCHES "day08-saxpy +SAXPY and the grid-stride loop")
-  message(FATAL_ERROR "the new day is not listed: exit ${rc}\n${out}\n${err}")
-endif()
-execute_process(COMMAND ${run} grade 8 ${course}/solutions/day08-saxpy/saxpy.cu
-                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-if(NOT rc EQUAL 0 OR NOT out MATCHES "PASSED")
-  message(FATAL_ERROR "the new day's solution does not pass: exit ${rc}\n${out}\n${err}")
-endif()
-execute_process(COMMAND ${run} grade 8 ${course}/days/day08-saxpy/fixtures/one_pass.cu --json
-                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-if(NOT rc EQUAL 1 OR NOT out MATCHES "of 4194304 elements wrong")
-  message(FATAL_ERROR "one_pass.cu must fail correctness at the course size: exit ${rc}\n${out}\n${err}")
-endif()
-execute_process(COMMAND ${run} check-course 8 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-if(NOT rc EQUAL 0 OR NOT out MATCHES "fixtures/no_guard.cu" OR NOT out MATCHES "every check passed")
-  message(FATAL_ERROR "check-course 8 on the installed binary: exit ${rc}\n${out}\n${err}")
-endif()
+# `${run} ARGS...` must exit with want and print what matches regex.
+function(expect want regex what)
+  execute_process(COMMAND ${run} ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL want OR NOT out MATCHES "${regex}")
+    message(FATAL_ERROR "${what}: exit ${rc}\n${out}\n${err}")
+  endif()
+endfunction()
+expect(0 "day08-saxpy +SAXPY and the grid-stride loop" "the new day is not listed" list)
+expect(0 "PASSED" "the new day's solution does not pass" grade 8 ${course}/solutions/day08-saxpy/saxpy.cu)
+expect(1 "of 4194304 elements wrong" "one_pass.cu must fail correctness at the course size"
+       grade 8 ${course}/days/day08-saxpy/fixtures/one_pass.cu --json)
+expect(0 "fixtures/no_guard.cu.*every check passed" "check-course 8 on the installed binary" check-course 8)
 # A second day written from an empty folder (tests/authoring/day31-dot):
 # a dot product whose fixtures include a plain `*out += s` from every block,
 # which the emulator's in-order blocks sum right and whose race-global
@@ -63,16 +57,10 @@ set(day ${AUTHORING}/day31-dot)
 file(COPY ${day}/days/ DESTINATION ${course}/days/day31-dot)
 file(COPY ${day}/templates/dot.cu DESTINATION ${course}/templates/day31-dot)
 file(COPY ${day}/solutions/dot.cu DESTINATION ${course}/solutions/day31-dot)
-execute_process(COMMAND ${run} check-course 31 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-if(NOT rc EQUAL 0 OR NOT out MATCHES "fixtures/plain_add.cu +4 checks as its comments say"
-   OR NOT out MATCHES "every check passed")
-  message(FATAL_ERROR "check-course 31 on the installed binary: exit ${rc}\n${out}\n${err}")
-endif()
-execute_process(COMMAND ${run} grade 31 ${course}/days/day31-dot/fixtures/plain_add.cu --json
-                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-if(NOT rc EQUAL 1 OR NOT out MATCHES "\"kind\":[ \t]*\"race-global\"")
-  message(FATAL_ERROR "plain_add.cu must fail races with a race-global hazard: exit ${rc}\n${out}\n${err}")
-endif()
+expect(0 "fixtures/plain_add.cu +4 checks as its comments say.*every check passed"
+       "check-course 31 on the installed binary" check-course 31)
+expect(1 "\"kind\":[ \t]*\"race-global\"" "plain_add.cu must fail races with a race-global hazard"
+       grade 31 ${course}/days/day31-dot/fixtures/plain_add.cu --json)
 # A day added as data alone, no rebuild: the installed binary scaffolds it
 # in the installed course, lists it as one that can be graded, and
 # check-course grades its template, solution and fixture.
