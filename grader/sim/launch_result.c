@@ -207,8 +207,8 @@ static void message(const sim_run *L, const sim_hz *f, sim_hazard *h)
         say(where, sizeof where, "byte %llu of '%s'", (unsigned long long)(r ? f->addr - r->base : f->addr),
             r ? r->label : "?");
         say(m, n, "block %llu reads %s (line %u), which block %s stored (line %u) in this launch: on a GPU "
-                  "blocks run at once, in any order, and nothing orders that store before this read (a total "
-                  "across blocks needs atomicAdd)",
+                  "blocks run at once, in any order, and nothing orders that store before this read (use "
+                  "atomicAdd, or __threadfence() before the atomic that says the store is done)",
             (unsigned long long)bi, where, h->line, f->detail, h->line2);
         break;
     }

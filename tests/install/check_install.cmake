@@ -57,7 +57,7 @@ set(day ${AUTHORING}/day31-dot)
 file(COPY ${day}/days/ DESTINATION ${course}/days/day31-dot)
 file(COPY ${day}/templates/dot.cu DESTINATION ${course}/templates/day31-dot)
 file(COPY ${day}/solutions/dot.cu DESTINATION ${course}/solutions/day31-dot)
-expect(0 "fixtures/plain_add.cu +4 checks as its comments say.*every check passed"
+expect(0 "fixtures/lastblock_nofence.cu +4 checks as its comments say.*fixtures/plain_add.cu +4 checks as its comments say.*every check passed"
        "check-course 31 on the installed binary" check-course 31)
 expect(1 "\"kind\":[ \t]*\"race-global\"" "plain_add.cu must fail races with a race-global hazard"
        grade 31 ${course}/days/day31-dot/fixtures/plain_add.cu --json)
