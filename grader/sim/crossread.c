@@ -28,10 +28,20 @@
 
 #include "core/core.h"
 
+/* A word's note: the launch's number in the top byte, the block + 1 in the
+ * next 32 bits (blocks 2^32 apart look alike, which can hide a race, never
+ * make one), the op in the low 24 (OP_UNKNOWN past them: no second line). */
+#define OP_UNKNOWN 0xffffffu
+
+static inline uint64_t note_of(uint32_t launch, uint64_t block, uint32_t op)
+{
+    return (uint64_t)launch << 56 | ((block + 1) & 0xffffffffu) << 24 | (op < OP_UNKNOWN ? op : OP_UNKNOWN);
+}
+
 void sim_xr_begin(sim_run *L)
 {
     sim_machine *m = L->m;
-    if (++m->xr_launch == 0) { /* numbers wrapped: no old number may match */
+    if (++m->xr_launch > 255) { /* numbers wrapped: no old number may match */
         for (size_t i = 0; i < m->mem.n; i++) {
             free(m->mem.v[i].xr);
             m->mem.v[i].xr = NULL;
@@ -48,7 +58,7 @@ void sim_xr_stores(sim_block *b, const uintptr_t *host, uint32_t lanes, unsigned
     sim_region *r = (sim_region *)hint;
     if (!r->xr) r->xr = cl_calloc(r->size / 4 + 1, sizeof *r->xr);
     r->xr_launch = b->L->xr;
-    sim_xr_word mark = {b->L->xr, (uint32_t)(b->index + 1), op};
+    uint64_t mark = note_of(b->L->xr, b->index, op);
     if (total == 4) { /* one aligned word a lane */
         for (uint32_t m = lanes; m; m &= m - 1) r->xr[(host[__builtin_ctz(m)] - (uintptr_t)r->host) / 4] = mark;
         return;
@@ -65,20 +75,21 @@ void sim_xr_loads(sim_block *b, sim_warp *w, const uintptr_t *host, uint32_t lan
 {
     const sim_run *L = b->L;
     if (r->xr_launch != L->xr) return; /* no block stored into it in this launch */
-    uint32_t me = (uint32_t)(b->index + 1);
+    uint64_t mine = note_of(L->xr, b->index, 0) >> 24;
     for (uint32_t m = lanes; m; m &= m - 1) {
         int l = __builtin_ctz(m);
         size_t off = host[l] - (uintptr_t)r->host;
         for (size_t i = off / 4; i <= (off + total - 1) / 4; i++) {
-            const sim_xr_word *e = &r->xr[i];
-            if (e->launch != L->xr || e->block == me) continue;
+            uint64_t e = r->xr[i];
+            if (e >> 56 != L->xr || e >> 24 == mine) continue;
             sim_hz h = sim_hz_make(SIM_HZ_RACE_GLOBAL, op, w->id, l);
-            h.op2 = e->op;
+            h.op2 = (uint32_t)(e & OP_UNKNOWN) == OP_UNKNOWN ? SIM_NONE : (uint32_t)(e & OP_UNKNOWN);
             h.addr = r->base + off;
             h.size = total;
             h.space = PTX_SPACE_GLOBAL;
             h.region = (uint32_t)(r - L->m->mem.v);
-            snprintf(h.detail, sizeof h.detail, "%u", e->block - 1); /* the block that stored it */
+            /* the block that stored it */
+            snprintf(h.detail, sizeof h.detail, "%llu", (unsigned long long)((e >> 24 & 0xffffffffu) - 1));
             sim_hz_add(b, &h);
             break;
         }

@@ -265,9 +265,10 @@ typedef struct sim_region {
     size_t cap[SIM_WATCH_KINDS]; /* the bytes of lines, words and pre, as allocated */
     atomic_uint watched;
     /* for launches that look for a block reading another block's plain
-       store (crossread.c): per 4-byte word, the launch's number, the block
-       + 1 and the op of the last plain store; the last such launch */
-    struct sim_xr_word *xr;
+       store (crossread.c): per 4-byte word, the launch's number (8 bits),
+       the block + 1 (32) and the op (24) of the last plain store; the last
+       such launch */
+    uint64_t *xr;
     uint32_t xr_launch;
 } sim_region;
 
@@ -299,7 +300,7 @@ struct sim_machine {
     sim_options opt;
     unsigned threads;
     unsigned watch_epoch;    /* the number of the last watched launch (collide.c) */
-    uint32_t xr_launch;      /* the number of the last launch that looked for cross-block reads (crossread.c) */
+    uint32_t xr_launch;      /* the number (1 to 255) of the last launch that looked for cross-block reads (crossread.c) */
     struct sim_watch_buf { void *p; size_t cap; } watch_pool[SIM_WATCH_KINDS][SIM_WATCH_POOL]; /* lines, words, copies */
     sim_memory mem;
     uint64_t mem_bytes;      /* device memory allocated */
@@ -885,9 +886,6 @@ void sim_watch_free_pool(sim_machine *m);
  * a plain store (crossread.c): for a launch whose blocks run one at a time
  * in index order, in a program with no fence and no release or acquire
  * (nothing that could order two blocks), a RACE_GLOBAL hazard. */
-typedef struct sim_xr_word {
-    uint32_t launch, block, op;  /* the launch's number, the block + 1, the store's op */
-} sim_xr_word;
 /* Whether launch L looks for them, and its number when it does. */
 void sim_xr_begin(sim_run *L);
 /* The plain global stores of lanes of one warp in region r (host: each

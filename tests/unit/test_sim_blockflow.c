@@ -101,6 +101,18 @@ static const char *const kernels =
     "  st.volatile.global.u32 [%rd5], %r6;\n"
     "  ret;\n"
     "}\n"
+    /* an atomic on b (blocks in index order), a store past the first
+     * 16,384 words of a, then a read of a[tid % 8], which it never stores */
+    PROLOGUE("readhead")
+    "  cvta.to.global.u64 %rd13, %rd12;\n"
+    "  atom.global.add.u32 %r9, [%rd13], 1;\n"
+    "  st.global.u32 [%rd3+65536], %r3;\n"
+    "  and.b32 %r5, %r3, 7;\n"
+    "  mul.wide.u32 %rd4, %r5, 4;\n"
+    "  add.s64 %rd5, %rd1, %rd4;\n"
+    "  ld.global.u32 %r6, [%rd5];\n"
+    "  ret;\n"
+    "}\n"
     /* bytes: a[tid % 8] as unsigned chars, += 1 from every block (the
      * check keeps words: left out) */
     PROLOGUE("byteadd")
@@ -506,16 +518,10 @@ static void test_collision_by_line_and_word(void **state)
 
 /* One launch of k on `threads` host threads with the races check on or
  * off; its result (the caller frees it). */
-static sim_launch_result *launch_result(const ptx_module *m, const char *k, unsigned threads, bool races)
+/* One launch of k on machine sm, whose first allocation is a. */
+static sim_launch_result *launch_on(sim_machine *sm, uint64_t a, const ptx_module *m, const char *k)
 {
-    sim_options o = {0};
-    o.threads = threads;
-    o.checks_off = races ? 0 : SIM_CHECK_RACES;
-    sim_machine *sm = sim_new(&o);
     cl_error e;
-    uint64_t a;
-    assert_int_equal(sim_alloc(sm, WORDS * 4, "a", &a, &e), CL_OK);
-    assert_int_equal(sim_fill(sm, a, 0, WORDS * 4, &e), CL_OK);
     uint64_t b = a + 4 * BLOCKS * THREADS;
     unsigned char blob[16];
     memcpy(blob, &a, 8);
@@ -523,6 +529,26 @@ static sim_launch_result *launch_result(const ptx_module *m, const char *k, unsi
     sim_launch_result *r = NULL;
     if (sim_launch(sm, m, k, (sim_dim3){BLOCKS, 1, 1}, (sim_dim3){THREADS, 1, 1}, 0, blob, 16, &r, &e) != CL_OK)
         fail_msg("launch %s: %s", k, e.message);
+    return r;
+}
+
+static sim_machine *machine_with_a(unsigned threads, bool races, uint64_t *a)
+{
+    sim_options o = {0};
+    o.threads = threads;
+    o.checks_off = races ? 0 : SIM_CHECK_RACES;
+    sim_machine *sm = sim_new(&o);
+    cl_error e;
+    assert_int_equal(sim_alloc(sm, WORDS * 4, "a", a, &e), CL_OK);
+    assert_int_equal(sim_fill(sm, *a, 0, WORDS * 4, &e), CL_OK);
+    return sm;
+}
+
+static sim_launch_result *launch_result(const ptx_module *m, const char *k, unsigned threads, bool races)
+{
+    uint64_t a;
+    sim_machine *sm = machine_with_a(threads, races, &a);
+    sim_launch_result *r = launch_on(sm, a, m, k);
     sim_free(sm);
     return r;
 }
@@ -577,6 +603,29 @@ static void test_cross_block_reads(void **state)
     ptx_module_free(m);
 }
 
+/* The notes keep a launch's number in 8 bits: 255 launches after
+ * plainadd noted a[0..7], a launch with plainadd's number again reads those
+ * words (and stores elsewhere in a, so it looks) and must not take the old
+ * notes for its own launch's. */
+static void test_cross_block_notes_wrap(void **state)
+{
+    (void)state;
+    ptx_module *m = module();
+    uint64_t a;
+    sim_machine *sm = machine_with_a(1, true, &a);
+    sim_launch_result *r = launch_on(sm, a, m, "plainadd");
+    assert_int_equal(r->nhazards, 1);
+    sim_launch_result_free(r);
+    for (int i = 0; i < 300; i++) {
+        r = launch_on(sm, a, m, i == 299 ? "plainadd" : "readhead");
+        if (i == 299) assert_int_equal(r->nhazards, 1);
+        else if (r->nhazards) fail_msg("launch %d: %s", i + 2, r->hazards[0].message);
+        sim_launch_result_free(r);
+    }
+    sim_free(sm);
+    ptx_module_free(m);
+}
+
 static void test_plain_add(void **state) { (void)state; check_same("plainadd"); }
 static void test_scatter(void **state) { (void)state; check_same("scatter"); }
 static void test_stencil(void **state) { (void)state; check_same("stencil"); }
@@ -589,6 +638,7 @@ int main(void)
         cmocka_unit_test(test_collision_found_running),
         cmocka_unit_test(test_collision_by_line_and_word),
         cmocka_unit_test(test_cross_block_reads),
+        cmocka_unit_test(test_cross_block_notes_wrap),
         cmocka_unit_test(test_plain_add),
         cmocka_unit_test(test_scatter),
         cmocka_unit_test(test_stencil),
