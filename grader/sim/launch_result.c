@@ -147,6 +147,12 @@ static void memory_message(const sim_run *L, const sim_hz *f, sim_hazard *h)
     }
 }
 
+/* The linear index of the hazard's block in L's grid. */
+static uint64_t block_index(const sim_run *L, const sim_hazard *h)
+{
+    return h->block.x + (uint64_t)L->grid.x * (h->block.y + (uint64_t)L->grid.y * h->block.z);
+}
+
 static void message(const sim_run *L, const sim_hz *f, sim_hazard *h)
 {
     char *m = h->message, where[192];
@@ -202,7 +208,7 @@ static void message(const sim_run *L, const sim_hz *f, sim_hazard *h)
                  strstr(f->detail, "not ordered") ? " nor release/acquire pair" : "");
         break;
     case SIM_HZ_RACE_GLOBAL: {
-        uint64_t bi = h->block.x + (uint64_t)L->grid.x * (h->block.y + (uint64_t)L->grid.y * h->block.z);
+        uint64_t bi = block_index(L, h);
         const sim_region *r = f->region < L->m->mem.n ? &L->m->mem.v[f->region] : NULL;
         say(where, sizeof where, "byte %llu of '%s'", (unsigned long long)(r ? f->addr - r->base : f->addr),
             r ? r->label : "?");
@@ -222,7 +228,7 @@ static void message(const sim_run *L, const sim_hz *f, sim_hazard *h)
         break;
     case SIM_HZ_BUDGET: {
         char total[32], budget[32], lanes[32];
-        uint64_t bi = h->block.x + (uint64_t)L->grid.x * (h->block.y + (uint64_t)L->grid.y * h->block.z);
+        uint64_t bi = block_index(L, h);
         cl_group_digits(total, sizeof total, L->nblocks);
         cl_group_digits(budget, sizeof budget, L->budget);
         cl_group_digits(lanes, sizeof lanes, f->addr);

@@ -312,16 +312,15 @@ static HOT_INLINE void fill_hosts(access *a)
  * with every lane's host pointer (made here when a is lazy: a stays so). */
 static void cross_read(sim_block *b, sim_warp *w, const sim_op *op, uint32_t pc, const access *a, bool write)
 {
+    unsigned total = (unsigned)op->p[1] * op->p[2];
     /* bytes and halves are left out: the notes are per word, and two blocks'
        bytes of one word are no race */
-    if (a->shared || !a->region || !a->ok || op->aux2 || a->region->base < SIM_GLOBAL_BASE ||
-        (unsigned)op->p[1] * op->p[2] < 4 ||
+    if (a->shared || !a->region || !a->ok || op->aux2 || a->region->base < SIM_GLOBAL_BASE || total < 4 ||
         (op->p[0] != SIM_MS_GLOBAL && op->p[0] != SIM_MS_GENERIC) ||
         (!write && a->region->xr_launch != b->L->xr)) /* a load where no block of the launch stored */
         return;
     uintptr_t host[32];
     for (int l = 0; l < 32; l++) host[l] = a->lazy ? a->base + (uintptr_t)a->addr[l] : a->host[l];
-    unsigned total = (unsigned)op->p[1] * op->p[2];
     if (write) sim_xr_stores(b, host, a->ok, total, a->region, pc);
     else sim_xr_loads(b, w, host, a->ok, total, a->region, pc);
 }

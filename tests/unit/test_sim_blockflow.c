@@ -325,6 +325,21 @@ static bool in_order(const ptx_module *m, const char *k)
 /* The buffer after one launch of k on `threads` host threads, from the same
  * start (word i holds i * 2654435761, or `same` in every word when it is
  * not 0); how its blocks ran into *order. */
+/* One launch of k on machine sm, whose first allocation is a: param a is
+ * a, param b is a 32,768 words on, or a itself (alias). */
+static sim_launch_result *launch_on(sim_machine *sm, uint64_t a, const ptx_module *m, const char *k, bool alias)
+{
+    cl_error e;
+    uint64_t b = alias ? a : a + 4 * BLOCKS * THREADS;
+    unsigned char blob[16];
+    memcpy(blob, &a, 8);
+    memcpy(blob + 8, &b, 8);
+    sim_launch_result *r = NULL;
+    if (sim_launch(sm, m, k, (sim_dim3){BLOCKS, 1, 1}, (sim_dim3){THREADS, 1, 1}, 0, blob, 16, &r, &e) != CL_OK)
+        fail_msg("launch %s: %s", k, e.message);
+    return r;
+}
+
 static uint32_t *launch_from(const ptx_module *m, const char *k, unsigned threads, uint32_t same,
                              bool alias, sim_block_order *order)
 {
@@ -337,14 +352,7 @@ static uint32_t *launch_from(const ptx_module *m, const char *k, unsigned thread
     for (uint32_t i = 0; i < WORDS; i++) words[i] = same ? same : i * 2654435761u;
     assert_int_equal(sim_alloc(sm, WORDS * 4, "a", &a, &e), CL_OK);
     assert_int_equal(sim_write(sm, a, words, WORDS * 4, &e), CL_OK);
-    uint64_t b = alias ? a : a + 4 * BLOCKS * THREADS;
-    unsigned char blob[16];
-    memcpy(blob, &a, 8);
-    memcpy(blob + 8, &b, 8);
-    sim_launch_result *r = NULL;
-    if (sim_launch(sm, m, k, (sim_dim3){BLOCKS, 1, 1}, (sim_dim3){THREADS, 1, 1}, 0, blob, 16, &r, &e) !=
-        CL_OK)
-        fail_msg("launch %s: %s", k, e.message);
+    sim_launch_result *r = launch_on(sm, a, m, k, alias);
     assert_int_equal(r->status, SIM_COMPLETED);
     assert_int_equal(sim_read(sm, words, a, WORDS * 4, &e), CL_OK);
     if (order) *order = r->order;
@@ -518,20 +526,6 @@ static void test_collision_by_line_and_word(void **state)
 
 /* One launch of k on `threads` host threads with the races check on or
  * off; its result (the caller frees it). */
-/* One launch of k on machine sm, whose first allocation is a. */
-static sim_launch_result *launch_on(sim_machine *sm, uint64_t a, const ptx_module *m, const char *k)
-{
-    cl_error e;
-    uint64_t b = a + 4 * BLOCKS * THREADS;
-    unsigned char blob[16];
-    memcpy(blob, &a, 8);
-    memcpy(blob + 8, &b, 8);
-    sim_launch_result *r = NULL;
-    if (sim_launch(sm, m, k, (sim_dim3){BLOCKS, 1, 1}, (sim_dim3){THREADS, 1, 1}, 0, blob, 16, &r, &e) != CL_OK)
-        fail_msg("launch %s: %s", k, e.message);
-    return r;
-}
-
 static sim_machine *machine_with_a(unsigned threads, bool races, uint64_t *a)
 {
     sim_options o = {0};
@@ -548,7 +542,7 @@ static sim_launch_result *launch_result(const ptx_module *m, const char *k, unsi
 {
     uint64_t a;
     sim_machine *sm = machine_with_a(threads, races, &a);
-    sim_launch_result *r = launch_on(sm, a, m, k);
+    sim_launch_result *r = launch_on(sm, a, m, k, false);
     sim_free(sm);
     return r;
 }
@@ -613,11 +607,11 @@ static void test_cross_block_notes_wrap(void **state)
     ptx_module *m = module();
     uint64_t a;
     sim_machine *sm = machine_with_a(1, true, &a);
-    sim_launch_result *r = launch_on(sm, a, m, "plainadd");
+    sim_launch_result *r = launch_on(sm, a, m, "plainadd", false);
     assert_int_equal(r->nhazards, 1);
     sim_launch_result_free(r);
     for (int i = 0; i < 300; i++) {
-        r = launch_on(sm, a, m, i == 299 ? "plainadd" : "readhead");
+        r = launch_on(sm, a, m, i == 299 ? "plainadd" : "readhead", false);
         if (i == 299) assert_int_equal(r->nhazards, 1);
         else if (r->nhazards) fail_msg("launch %d: %s", i + 2, r->hazards[0].message);
         sim_launch_result_free(r);
