@@ -1,0 +1,57 @@
+// countNegativeRows forgets `lane < live`: has = row < rows, so lanes past the
+// live columns load the padding (-1500 or 1500 at random) and almost every row
+// with padding counts as negative. The padding is inside the array, so there is
+// no out-of-bounds access; the votes are full-mask and unconditional. A plain
+// wrong answer at the course size (20 of 32 columns live).
+// Expected: correctness fails; nothing else does.
+//
+// e2e: day 24
+// e2e: exit 1
+// e2e: pass compile mask-honesty barrier-honesty races memory resources
+// e2e: fail correctness
+
+__global__ void countNegativeRows(const float* in, int* blockCount, int rows, int live,
+                                  int stride)
+{
+    __shared__ int rowHasNegative[8];
+    const int lane = threadIdx.x % 32;
+    const int warp = threadIdx.x / 32;
+    const int row = (blockIdx.x * blockDim.x + threadIdx.x) / 32;
+    const bool has = row < rows;  // every lane of a row holds a value, right?
+
+    const bool rowNeg = __any_sync(0xffffffffu, has && in[row * stride + lane] < 0.0f);
+    if (lane == 0) rowHasNegative[warp] = rowNeg ? 1 : 0;
+    __syncthreads();
+    if (warp == 0) {
+        const bool yes = lane < 8 && rowHasNegative[lane] != 0;
+        const unsigned yesLanes = __ballot_sync(0xffffffffu, yes);
+        if (lane == 0) blockCount[blockIdx.x] = __popc(yesLanes);
+    }
+}
+
+// flag[row] = 1 when every live value of the row is at most limit.
+__global__ void rowsAllBelow(const float* in, int* flag, int rows, int live, int stride,
+                             float limit)
+{
+    const int lane = threadIdx.x % 32;
+    const int row = (blockIdx.x * blockDim.x + threadIdx.x) / 32;
+    const bool has = row < rows && lane < live;
+
+    const bool allBelow = __all_sync(0xffffffffu, !has || in[row * stride + lane] <= limit);
+    if (row < rows && lane == 0) flag[row] = allBelow ? 1 : 0;
+}
+
+// The kept columns of each row, in order, at the front of its row of kept.
+__global__ void compactRows(const float* in, int* kept, unsigned* keptCount, int rows, int live,
+                            int stride, float threshold)
+{
+    const int lane = threadIdx.x % 32;
+    const int row = (blockIdx.x * blockDim.x + threadIdx.x) / 32;
+    const bool has = row < rows && lane < live;
+
+    const bool keep = has && in[row * stride + lane] >= threshold;
+    const unsigned keepLanes = __ballot_sync(0xffffffffu, keep);
+    const int place = __popc(keepLanes & ((1u << lane) - 1u));
+    if (keep) kept[row * stride + place] = lane;
+    if (row < rows && lane == 0) keptCount[row] = (unsigned)__popc(keepLanes);
+}

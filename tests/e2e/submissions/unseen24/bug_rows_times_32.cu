@@ -1,0 +1,56 @@
+// rowsAllBelow addresses rows with row * 32 instead of row * stride. Right at
+// every size with a stride of 32, wrong at the hidden size with stride 33 (each
+// row r reads r columns of the row before, padding included). Every address is
+// still inside the array (row * 32 + lane < rows * 33).
+// Expected: correctness fails; nothing else does.
+//
+// e2e: day 24
+// e2e: exit 1
+// e2e: pass compile mask-honesty barrier-honesty races memory resources
+// e2e: fail correctness
+
+// blockCount[b]: how many of block b's 8 rows hold a negative live value.
+__global__ void countNegativeRows(const float* in, int* blockCount, int rows, int live,
+                                  int stride)
+{
+    __shared__ int rowHasNegative[8];
+    const int lane = threadIdx.x % 32;
+    const int warp = threadIdx.x / 32;
+    const int row = (blockIdx.x * blockDim.x + threadIdx.x) / 32;
+    const bool has = row < rows && lane < live;
+
+    const bool rowNeg = __any_sync(0xffffffffu, has && in[row * stride + lane] < 0.0f);
+    if (lane == 0) rowHasNegative[warp] = rowNeg ? 1 : 0;
+    __syncthreads();
+    if (warp == 0) {
+        const bool yes = lane < 8 && rowHasNegative[lane] != 0;
+        const unsigned yesLanes = __ballot_sync(0xffffffffu, yes);
+        if (lane == 0) blockCount[blockIdx.x] = __popc(yesLanes);
+    }
+}
+
+__global__ void rowsAllBelow(const float* in, int* flag, int rows, int live, int stride,
+                             float limit)
+{
+    const int lane = threadIdx.x % 32;
+    const int row = (blockIdx.x * blockDim.x + threadIdx.x) / 32;
+    const bool has = row < rows && lane < live;
+    (void)stride;
+    const bool allBelow = __all_sync(0xffffffffu, !has || in[row * 32 + lane] <= limit);
+    if (row < rows && lane == 0) flag[row] = allBelow ? 1 : 0;
+}
+
+// The kept columns of each row, in order, at the front of its row of kept.
+__global__ void compactRows(const float* in, int* kept, unsigned* keptCount, int rows, int live,
+                            int stride, float threshold)
+{
+    const int lane = threadIdx.x % 32;
+    const int row = (blockIdx.x * blockDim.x + threadIdx.x) / 32;
+    const bool has = row < rows && lane < live;
+
+    const bool keep = has && in[row * stride + lane] >= threshold;
+    const unsigned keepLanes = __ballot_sync(0xffffffffu, keep);
+    const int place = __popc(keepLanes & ((1u << lane) - 1u));
+    if (keep) kept[row * stride + place] = lane;
+    if (row < rows && lane == 0) keptCount[row] = (unsigned)__popc(keepLanes);
+}
