@@ -1,0 +1,74 @@
+// Both kernels write a block's partial only when the block's first element
+// index blockIdx.x * blockDim.x is below n ("a block with nothing to do does
+// nothing"). But with a grid-stride loop a block's share is not that range, and
+// at n = 1 or n = 4099 most blocks write nothing: the grader adds all 1,024
+// partials, and the unwritten ones hold whatever was there (the README: a
+// block that wrote nothing is far outside the tolerance).
+// Expected: correctness fails; nothing else does.
+//
+// e2e: day 25
+// e2e: exit 1
+// e2e: pass compile mask-honesty barrier-honesty races memory resources
+// e2e: fail correctness
+
+// This thread's share, float4 loads four in flight: head floats before the
+// first 16-byte boundary, whole float4s, tail floats after the last one.
+__device__ float threadSum(const float* in, size_t n)
+{
+    const size_t tid = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+    const size_t step = (size_t)gridDim.x * blockDim.x;
+    size_t head = ((16 - ((size_t)in & 15)) & 15) / sizeof(float);
+    if (head > n) head = n;
+    const float4* body = reinterpret_cast<const float4*>(in + head);
+    const size_t count4 = (n - head) / 4;
+    const size_t tailStart = head + count4 * 4;
+
+    float a = 0.0f, b = 0.0f, c = 0.0f, d = 0.0f;
+    if (tid < head) a += in[tid];
+    if (tid < n - tailStart) b += in[tailStart + tid];
+    size_t i = tid;
+    for (; i + 3 * step < count4; i += 4 * step) {
+        const float4 v0 = body[i];
+        const float4 v1 = body[i + step];
+        const float4 v2 = body[i + 2 * step];
+        const float4 v3 = body[i + 3 * step];
+        a += (v0.x + v0.y) + (v0.z + v0.w);
+        b += (v1.x + v1.y) + (v1.z + v1.w);
+        c += (v2.x + v2.y) + (v2.z + v2.w);
+        d += (v3.x + v3.y) + (v3.z + v3.w);
+    }
+    for (; i < count4; i += step) {
+        const float4 v = body[i];
+        a += (v.x + v.y) + (v.z + v.w);
+    }
+    return (a + b) + (c + d);
+}
+
+__global__ void reduceCascade(const float* in, float* partial, size_t n)
+{
+    __shared__ float sums[256];
+    sums[threadIdx.x] = threadSum(in, n);
+    __syncthreads();
+    for (unsigned half = blockDim.x / 2; half > 0; half /= 2) {
+        if (threadIdx.x < half) sums[threadIdx.x] += sums[threadIdx.x + half];
+        __syncthreads();
+    }
+    if (threadIdx.x == 0 && (size_t)blockIdx.x * blockDim.x < n) partial[blockIdx.x] = sums[0];
+}
+
+__global__ void reduceCascadeShuffle(const float* in, float* partial, size_t n)
+{
+    __shared__ float sums[256];
+    sums[threadIdx.x] = threadSum(in, n);
+    __syncthreads();
+    for (unsigned half = blockDim.x / 2; half > 32; half /= 2) {
+        if (threadIdx.x < half) sums[threadIdx.x] += sums[threadIdx.x + half];
+        __syncthreads();
+    }
+    if (threadIdx.x < 32) {
+        float v = sums[threadIdx.x] + sums[threadIdx.x + 32];
+        for (int offset = 16; offset > 0; offset /= 2)
+            v += __shfl_down_sync(0xffffffffu, v, offset);
+        if (threadIdx.x == 0 && (size_t)blockIdx.x * blockDim.x < n) partial[blockIdx.x] = v;
+    }
+}

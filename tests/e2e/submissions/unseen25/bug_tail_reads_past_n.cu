@@ -1,0 +1,59 @@
+// Off by one in the tail: if (tid <= n - tailStart) sum += in[tailStart + tid].
+// The thread with tid == n - tailStart reads in[n], one float past the end of
+// the array (and adds it), at every size, including the course size where the
+// tail is empty and thread 0 reads in[n].
+// Expected: memory fails (correctness not asserted: it depends on what lies
+// past the end).
+//
+// e2e: day 25
+// e2e: exit 1
+// e2e: pass compile mask-honesty barrier-honesty races resources
+// e2e: fail memory
+
+__device__ float threadSum(const float* in, size_t n)
+{
+    const size_t tid = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+    const size_t step = (size_t)gridDim.x * blockDim.x;
+    size_t head = ((16 - ((size_t)in & 15)) & 15) / sizeof(float);
+    if (head > n) head = n;
+    const float4* body = reinterpret_cast<const float4*>(in + head);
+    const size_t count4 = (n - head) / 4;
+    const size_t tailStart = head + count4 * 4;
+    float sum = 0.0f;
+    if (tid < head) sum += in[tid];
+    if (tid <= n - tailStart) sum += in[tailStart + tid];
+    for (size_t i = tid; i < count4; i += step) {
+        const float4 v = body[i];
+        sum += (v.x + v.y) + (v.z + v.w);
+    }
+    return sum;
+}
+
+__global__ void reduceCascade(const float* in, float* partial, size_t n)
+{
+    __shared__ float sums[256];
+    sums[threadIdx.x] = threadSum(in, n);
+    __syncthreads();
+    for (unsigned half = blockDim.x / 2; half > 0; half /= 2) {
+        if (threadIdx.x < half) sums[threadIdx.x] += sums[threadIdx.x + half];
+        __syncthreads();
+    }
+    if (threadIdx.x == 0) partial[blockIdx.x] = sums[0];
+}
+
+__global__ void reduceCascadeShuffle(const float* in, float* partial, size_t n)
+{
+    __shared__ float sums[256];
+    sums[threadIdx.x] = threadSum(in, n);
+    __syncthreads();
+    for (unsigned half = blockDim.x / 2; half > 32; half /= 2) {
+        if (threadIdx.x < half) sums[threadIdx.x] += sums[threadIdx.x + half];
+        __syncthreads();
+    }
+    if (threadIdx.x < 32) {
+        float v = sums[threadIdx.x] + sums[threadIdx.x + 32];
+        for (int offset = 16; offset > 0; offset /= 2)
+            v += __shfl_down_sync(0xffffffffu, v, offset);
+        if (threadIdx.x == 0) partial[blockIdx.x] = v;
+    }
+}
