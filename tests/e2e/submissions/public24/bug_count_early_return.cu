@@ -1,0 +1,51 @@
+// countNegativeRows returns early from warps that own no row
+// (`if (row >= rows) return;`), before the barrier.
+//
+// Expected: memory fails, barrier-honesty passes. The returning warps have
+// exited, and a barrier that only exited threads hold up completes (the
+// student guide's warning case, PTX bar.sync semantics), but their slots are
+// never written: in the course size's last block (5 rows) warp 0 reads slots
+// 5..7, shared memory no thread wrote. Correctness is not asserted: the
+// count depends on what those words held.
+// e2e: day 24
+// e2e: exit 1
+// e2e: pass compile mask-honesty barrier-honesty races resources
+// e2e: fail memory
+
+constexpr unsigned kFull = 0xffffffffu;
+
+__global__ void countNegativeRows(const float* in, int* blockCount, int rows, int live, int stride)
+{
+    __shared__ int rowHasNeg[8];
+    const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+    const int row = (blockIdx.x * blockDim.x + threadIdx.x) / 32;
+    if (row >= rows) return;
+    const bool neg = __any_sync(kFull, lane < live && in[row * stride + lane] < 0.0f);
+    if (lane == 0) rowHasNeg[warp] = neg;
+    __syncthreads();
+    if (warp == 0) {
+        const unsigned yes = __ballot_sync(kFull, lane < 8 && rowHasNeg[lane] != 0);
+        if (lane == 0) blockCount[blockIdx.x] = __popc(yes);
+    }
+}
+
+__global__ void rowsAllBelow(const float* in, int* flag, int rows, int live, int stride, float limit)
+{
+    const int lane = threadIdx.x % 32;
+    const int row = (blockIdx.x * blockDim.x + threadIdx.x) / 32;
+    const bool has = row < rows && lane < live;
+    const bool all = __all_sync(kFull, !has || in[row * stride + lane] <= limit);
+    if (row < rows && lane == 0) flag[row] = all ? 1 : 0;
+}
+
+__global__ void compactRows(const float* in, int* kept, unsigned* keptCount, int rows, int live,
+                            int stride, float threshold)
+{
+    const int lane = threadIdx.x % 32;
+    const int row = (blockIdx.x * blockDim.x + threadIdx.x) / 32;
+    const bool has = row < rows && lane < live;
+    const bool keep = has && in[row * stride + lane] >= threshold;
+    const unsigned keepLanes = __ballot_sync(kFull, keep);
+    if (keep) kept[row * stride + __popc(keepLanes & ((1u << lane) - 1u))] = lane;
+    if (row < rows && lane == 0) keptCount[row] = __popc(keepLanes);
+}

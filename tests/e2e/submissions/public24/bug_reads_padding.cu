@@ -1,0 +1,50 @@
+// `has` forgets the live columns: has = row < rows, so lanes live..31 read the
+// padding of their row in all three kernels.
+//
+// Expected: correctness fails, memory passes. The padding holds -1500 and
+// 1500 at random, so almost every row counts a negative, fails the limit and
+// keeps a padding column. The padding lies inside the array (row * stride +
+// lane < rows * stride for lane < 32 <= stride), so no access is out of
+// bounds.
+// e2e: day 24
+// e2e: exit 1
+// e2e: pass compile mask-honesty barrier-honesty races memory resources
+// e2e: fail correctness
+
+constexpr unsigned kFull = 0xffffffffu;
+
+__global__ void countNegativeRows(const float* in, int* blockCount, int rows, int live, int stride)
+{
+    __shared__ int rowHasNeg[8];
+    const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+    const int row = (blockIdx.x * blockDim.x + threadIdx.x) / 32;
+    const bool has = row < rows;
+    const bool neg = __any_sync(kFull, has && in[row * stride + lane] < 0.0f);
+    if (lane == 0) rowHasNeg[warp] = neg;
+    __syncthreads();
+    if (warp == 0) {
+        const unsigned yes = __ballot_sync(kFull, lane < 8 && rowHasNeg[lane] != 0);
+        if (lane == 0) blockCount[blockIdx.x] = __popc(yes);
+    }
+}
+
+__global__ void rowsAllBelow(const float* in, int* flag, int rows, int live, int stride, float limit)
+{
+    const int lane = threadIdx.x % 32;
+    const int row = (blockIdx.x * blockDim.x + threadIdx.x) / 32;
+    const bool has = row < rows;
+    const bool all = __all_sync(kFull, !has || in[row * stride + lane] <= limit);
+    if (row < rows && lane == 0) flag[row] = all ? 1 : 0;
+}
+
+__global__ void compactRows(const float* in, int* kept, unsigned* keptCount, int rows, int live,
+                            int stride, float threshold)
+{
+    const int lane = threadIdx.x % 32;
+    const int row = (blockIdx.x * blockDim.x + threadIdx.x) / 32;
+    const bool has = row < rows;
+    const bool keep = has && in[row * stride + lane] >= threshold;
+    const unsigned keepLanes = __ballot_sync(kFull, keep);
+    if (keep) kept[row * stride + __popc(keepLanes & ((1u << lane) - 1u))] = lane;
+    if (row < rows && lane == 0) keptCount[row] = __popc(keepLanes);
+}
