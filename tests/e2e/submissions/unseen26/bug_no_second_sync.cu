@@ -1,0 +1,60 @@
+// The block scan without the barrier between warp 0's write-back of the
+// scanned totals and the other warps' reads of totals[warp - 1]: warp w > 0
+// reads a slot warp 0 writes, with nothing ordering them. A data race on
+// shared memory (the first barrier is there).
+// Expected: races fails (correctness not asserted).
+//
+// e2e: day 26
+// e2e: exit 1
+// e2e: pass compile mask-honesty barrier-honesty resources
+// e2e: fail races
+
+// Inclusive scan of a warp: every lane shuffles, lanes with a lane d below add.
+__device__ int warpInclusiveScan(int x, int lane)
+{
+    for (int d = 1; d < 32; d *= 2) {
+        const int below = __shfl_up_sync(0xffffffffu, x, d);
+        if (lane >= d) x += below;
+    }
+    return x;
+}
+
+__device__ int blockInclusiveScan(int x)
+{
+    __shared__ int totals[8];
+    const int lane = threadIdx.x % 32;
+    const int warp = threadIdx.x / 32;
+    int prefix = warpInclusiveScan(x, lane);
+    if (lane == 31) totals[warp] = prefix;
+    __syncthreads();
+    if (warp == 0) {
+        const int t = warpInclusiveScan(lane < 8 ? totals[lane] : 0, lane);
+        if (lane < 8) totals[lane] = t;
+    }
+    if (warp > 0) prefix += totals[warp - 1];
+    return prefix;
+}
+
+__global__ void scanWarps(const int* in, int* out, int n)
+{
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
+    const int x = i < n ? in[i] : 0;
+    const int prefix = warpInclusiveScan(x, threadIdx.x % 32);
+    if (i < n) out[i] = prefix;
+}
+
+__global__ void scanBlocks(const int* in, int* out, int n)
+{
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
+    const int x = i < n ? in[i] : 0;
+    const int prefix = blockInclusiveScan(x);
+    if (i < n) out[i] = prefix;
+}
+
+__global__ void scanBlocksExclusive(const int* in, int* out, int n)
+{
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
+    const int x = i < n ? in[i] : 0;
+    const int prefix = blockInclusiveScan(x);
+    if (i < n) out[i] = prefix - x;
+}

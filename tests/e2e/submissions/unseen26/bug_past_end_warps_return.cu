@@ -1,0 +1,65 @@
+// scanBlocks lets whole warps past the end return at the top (their first
+// element index >= n). They exit, so the barriers are released without them
+// (only exited threads skip: not a barrier-honesty failure), but their
+// totals slots are never written and warp 0 reads slots 0..7 after the
+// barrier: a read of shared memory nobody wrote at n = 1, 31, 257 and
+// 1,000,003.
+// Expected: memory fails (barrier-honesty and correctness not asserted).
+//
+// e2e: day 26
+// e2e: exit 1
+// e2e: pass compile mask-honesty races resources
+// e2e: fail memory
+
+// Inclusive scan of a warp: every lane shuffles, lanes with a lane d below add.
+__device__ int warpInclusiveScan(int x, int lane)
+{
+    for (int d = 1; d < 32; d *= 2) {
+        const int below = __shfl_up_sync(0xffffffffu, x, d);
+        if (lane >= d) x += below;
+    }
+    return x;
+}
+
+// Inclusive scan of a block of 256: warp scans, warp 0 scans the 8 totals.
+__device__ int blockInclusiveScan(int x)
+{
+    __shared__ int totals[8];
+    const int lane = threadIdx.x % 32;
+    const int warp = threadIdx.x / 32;
+    int prefix = warpInclusiveScan(x, lane);
+    if (lane == 31) totals[warp] = prefix;
+    __syncthreads();
+    if (warp == 0) {
+        const int t = warpInclusiveScan(lane < 8 ? totals[lane] : 0, lane);
+        if (lane < 8) totals[lane] = t;
+    }
+    __syncthreads();
+    if (warp > 0) prefix += totals[warp - 1];
+    return prefix;
+}
+
+__global__ void scanWarps(const int* in, int* out, int n)
+{
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
+    const int x = i < n ? in[i] : 0;
+    const int prefix = warpInclusiveScan(x, threadIdx.x % 32);
+    if (i < n) out[i] = prefix;
+}
+
+__global__ void scanBlocks(const int* in, int* out, int n)
+{
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i - threadIdx.x % 32 >= n) return;  // this whole warp is past the end
+    const int x = i < n ? in[i] : 0;
+    const int prefix = blockInclusiveScan(x);
+    if (i < n) out[i] = prefix;
+}
+
+__global__ void scanBlocksExclusive(const int* in, int* out, int n)
+{
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
+    const int x = i < n ? in[i] : 0;
+    const int prefix = blockInclusiveScan(x);
+    if (i < n) out[i] = prefix - x;
+}

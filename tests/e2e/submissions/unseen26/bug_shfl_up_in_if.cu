@@ -1,0 +1,59 @@
+// The shuffle moved inside the guard: if (lane >= d) x += __shfl_up_sync(full,
+// x, d). Lanes below d skip a shuffle whose mask names them (they stay in the
+// loop, so they have not exited), and lanes d..2d-1 read lanes 0..d-1, which
+// are not executing it. Undefined by the Programming Guide on both counts.
+// Expected: mask-honesty fails (correctness not asserted).
+//
+// e2e: day 26
+// e2e: exit 1
+// e2e: pass compile
+// e2e: fail mask-honesty
+
+__device__ int warpInclusiveScan(int x, int lane)
+{
+    for (int d = 1; d < 32; d *= 2)
+        if (lane >= d) x += __shfl_up_sync(0xffffffffu, x, d);
+    return x;
+}
+
+// Inclusive scan of a block of 256: warp scans, warp 0 scans the 8 totals.
+__device__ int blockInclusiveScan(int x)
+{
+    __shared__ int totals[8];
+    const int lane = threadIdx.x % 32;
+    const int warp = threadIdx.x / 32;
+    int prefix = warpInclusiveScan(x, lane);
+    if (lane == 31) totals[warp] = prefix;
+    __syncthreads();
+    if (warp == 0) {
+        const int t = warpInclusiveScan(lane < 8 ? totals[lane] : 0, lane);
+        if (lane < 8) totals[lane] = t;
+    }
+    __syncthreads();
+    if (warp > 0) prefix += totals[warp - 1];
+    return prefix;
+}
+
+__global__ void scanWarps(const int* in, int* out, int n)
+{
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
+    const int x = i < n ? in[i] : 0;
+    const int prefix = warpInclusiveScan(x, threadIdx.x % 32);
+    if (i < n) out[i] = prefix;
+}
+
+__global__ void scanBlocks(const int* in, int* out, int n)
+{
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
+    const int x = i < n ? in[i] : 0;
+    const int prefix = blockInclusiveScan(x);
+    if (i < n) out[i] = prefix;
+}
+
+__global__ void scanBlocksExclusive(const int* in, int* out, int n)
+{
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
+    const int x = i < n ? in[i] : 0;
+    const int prefix = blockInclusiveScan(x);
+    if (i < n) out[i] = prefix - x;
+}

@@ -1,0 +1,63 @@
+// The course's design: a five-step __shfl_up_sync ladder with the full mask in
+// every lane and the += only in lanes L >= d (lanes below d get their own value
+// back, defined by CUDA and not added); threads past n carry 0 and store
+// nothing; every warp's lane 31 writes its total (0 past the end), barrier,
+// warp 0 scans the 8 totals, barrier outside the if, warps w > 0 add total
+// w - 1; the exclusive scan subtracts the element.
+// Expected: every check passes.
+//
+// e2e: day 26
+// e2e: exit 0
+// e2e: pass compile correctness mask-honesty barrier-honesty races memory resources
+
+// Inclusive scan of a warp: every lane shuffles, lanes with a lane d below add.
+__device__ int warpInclusiveScan(int x, int lane)
+{
+    for (int d = 1; d < 32; d *= 2) {
+        const int below = __shfl_up_sync(0xffffffffu, x, d);
+        if (lane >= d) x += below;
+    }
+    return x;
+}
+
+// Inclusive scan of a block of 256: warp scans, warp 0 scans the 8 totals.
+__device__ int blockInclusiveScan(int x)
+{
+    __shared__ int totals[8];
+    const int lane = threadIdx.x % 32;
+    const int warp = threadIdx.x / 32;
+    int prefix = warpInclusiveScan(x, lane);
+    if (lane == 31) totals[warp] = prefix;
+    __syncthreads();
+    if (warp == 0) {
+        const int t = warpInclusiveScan(lane < 8 ? totals[lane] : 0, lane);
+        if (lane < 8) totals[lane] = t;
+    }
+    __syncthreads();
+    if (warp > 0) prefix += totals[warp - 1];
+    return prefix;
+}
+
+__global__ void scanWarps(const int* in, int* out, int n)
+{
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
+    const int x = i < n ? in[i] : 0;
+    const int prefix = warpInclusiveScan(x, threadIdx.x % 32);
+    if (i < n) out[i] = prefix;
+}
+
+__global__ void scanBlocks(const int* in, int* out, int n)
+{
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
+    const int x = i < n ? in[i] : 0;
+    const int prefix = blockInclusiveScan(x);
+    if (i < n) out[i] = prefix;
+}
+
+__global__ void scanBlocksExclusive(const int* in, int* out, int n)
+{
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
+    const int x = i < n ? in[i] : 0;
+    const int prefix = blockInclusiveScan(x);
+    if (i < n) out[i] = prefix - x;
+}

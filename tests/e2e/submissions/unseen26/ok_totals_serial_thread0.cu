@@ -1,0 +1,58 @@
+// The block step done serially: after the warp scans and the first barrier,
+// thread 0 alone turns the 8 totals into running totals in a loop (it is the
+// only thread touching the array between the two barriers), the second
+// barrier, and warps w > 0 add slot w - 1.
+// Expected: every check passes.
+//
+// e2e: day 26
+// e2e: exit 0
+// e2e: pass compile correctness mask-honesty barrier-honesty races memory resources
+
+// Inclusive scan of a warp: every lane shuffles, lanes with a lane d below add.
+__device__ int warpInclusiveScan(int x, int lane)
+{
+    for (int d = 1; d < 32; d *= 2) {
+        const int below = __shfl_up_sync(0xffffffffu, x, d);
+        if (lane >= d) x += below;
+    }
+    return x;
+}
+
+__device__ int blockInclusiveScan(int x)
+{
+    __shared__ int totals[8];
+    const int lane = threadIdx.x % 32;
+    const int warp = threadIdx.x / 32;
+    int prefix = warpInclusiveScan(x, lane);
+    if (lane == 31) totals[warp] = prefix;
+    __syncthreads();
+    if (threadIdx.x == 0)
+        for (int w = 1; w < 8; ++w) totals[w] += totals[w - 1];
+    __syncthreads();
+    if (warp > 0) prefix += totals[warp - 1];
+    return prefix;
+}
+
+__global__ void scanWarps(const int* in, int* out, int n)
+{
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
+    const int x = i < n ? in[i] : 0;
+    const int prefix = warpInclusiveScan(x, threadIdx.x % 32);
+    if (i < n) out[i] = prefix;
+}
+
+__global__ void scanBlocks(const int* in, int* out, int n)
+{
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
+    const int x = i < n ? in[i] : 0;
+    const int prefix = blockInclusiveScan(x);
+    if (i < n) out[i] = prefix;
+}
+
+__global__ void scanBlocksExclusive(const int* in, int* out, int n)
+{
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
+    const int x = i < n ? in[i] : 0;
+    const int prefix = blockInclusiveScan(x);
+    if (i < n) out[i] = prefix - x;
+}
