@@ -1,0 +1,34 @@
+// histogramGlobal with atomicAdd_block, "the cheaper atomic", on the global
+// bins that every block adds into. histogramShared merges with the same
+// block-scoped atomic.
+//
+// Expected: races fails. atomicAdd_block is atomic only with respect to the
+// threads of the calling block (Programming Guide, "Atomic Functions":
+// _block variants are atomic for threads in the same thread block); its PTX
+// is atom.cta. In the PTX memory model two atomics on one location are
+// morally strong only when each one's scope includes the other thread, and
+// .cta from two different CTAs does not: they are a data race on global
+// memory between blocks, and counts may be lost. Correctness is not
+// asserted (blocks run in index order in a sequential emulation and the
+// sums come out right there).
+// e2e: day 27
+// e2e: exit 1
+// e2e: pass compile barrier-honesty resources
+// e2e: fail races
+
+__global__ void histogramGlobal(const unsigned char* data, unsigned* bins, int n)
+{
+    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x)
+        atomicAdd_block(&bins[data[i]], 1u);
+}
+
+__global__ void histogramShared(const unsigned char* data, unsigned* bins, int n)
+{
+    __shared__ unsigned local[256];
+    local[threadIdx.x] = 0u;
+    __syncthreads();
+    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x)
+        atomicAdd_block(&local[data[i]], 1u);
+    __syncthreads();
+    if (local[threadIdx.x]) atomicAdd_block(&bins[threadIdx.x], local[threadIdx.x]);
+}
