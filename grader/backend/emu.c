@@ -19,6 +19,7 @@ typedef struct emu_backend {
     int nmodules;
     uint64_t default_budget;
     char budget_why[96];        /* appended to a runaway's message */
+    char allowance_why[96];     /* and to an OVER_ALLOWANCE warning's */
     uint64_t last_block_work;
 } emu_backend;
 
@@ -109,7 +110,9 @@ static void take_hazard(const emu_backend *e, const sim_hazard *h, report_hazard
     out->has_lanes = h->has_picture;
     if (h->has_picture) lanes_from_picture(h, &out->lanes);
     out->count = h->count;
-    if (h->kind == SIM_HZ_BUDGET && e->budget_why[0])
+    if (h->kind == SIM_HZ_OVER_ALLOWANCE && e->allowance_why[0])
+        out->message = cl_sprintf("%s (the allowance is %s)", h->message, e->allowance_why);
+    else if (h->kind == SIM_HZ_BUDGET && e->budget_why[0])
         out->message = cl_sprintf("%s; the budget is %s", h->message, e->budget_why);
     else
         out->message = cl_strdup(h->message);
@@ -205,12 +208,14 @@ static cl_status emu_launch(backend *b, int module, const backend_launch *l, bac
     return st;
 }
 
-void backend_emu_set_bounds(backend *b, uint64_t block_budget, const char *why, uint64_t deadline_ns)
+void backend_emu_set_bounds(backend *b, const backend_emu_bounds *bounds)
 {
     emu_backend *e = emu(b);
-    sim_set_budget(e->sim, block_budget ? block_budget : e->default_budget);
-    snprintf(e->budget_why, sizeof e->budget_why, "%s", why ? why : "");
-    sim_set_deadline(e->sim, deadline_ns);
+    sim_set_budget(e->sim, bounds->block_budget ? bounds->block_budget : e->default_budget, bounds->allowance);
+    snprintf(e->budget_why, sizeof e->budget_why, "%s", bounds->budget_why ? bounds->budget_why : "");
+    snprintf(e->allowance_why, sizeof e->allowance_why, "%s",
+             bounds->allowance_why ? bounds->allowance_why : "");
+    sim_set_deadline(e->sim, bounds->deadline_ns);
 }
 
 uint64_t backend_emu_last_block_work(const backend *b)

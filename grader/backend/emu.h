@@ -13,11 +13,17 @@ typedef struct backend_emu_options {
 
 cl_status backend_emu_new(const backend_emu_options *opt, backend **out, cl_error *err);
 
-/* Bounds of later launches on the emulator b: each block's budget in warp
- * instructions (0: the default) with words on where it comes from for the
- * runaway message ("32 times the reference's busiest block", or NULL), and a
- * deadline in the process's CPU time (sim_now_ns, nanoseconds; 0: none). */
-void backend_emu_set_bounds(backend *b, uint64_t block_budget, const char *why, uint64_t deadline_ns);
+/* Bounds of later launches on the emulator (all zero: the defaults, none). */
+typedef struct backend_emu_bounds {
+    uint64_t block_budget;   /* warp instructions a block runs before it stops as a
+                                runaway (0: the emulator's default) */
+    uint64_t allowance;      /* past it a block that completes draws a warning (0: none) */
+    const char *budget_why;  /* where each comes from, for the messages ("4096 times */
+    const char *allowance_why; /* the reference's busiest block"), or NULL */
+    uint64_t deadline_ns;    /* the process's CPU time (sim_now_ns) at which launches
+                                stop (0: none) */
+} backend_emu_bounds;
+void backend_emu_set_bounds(backend *b, const backend_emu_bounds *bounds);
 /* The most warp instructions one block ran in b's last launch. */
 uint64_t backend_emu_last_block_work(const backend *b);
 

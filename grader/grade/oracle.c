@@ -195,7 +195,7 @@ static cl_status run_reference(grading *g, const day_kernel *k, const char *entr
 {
     harness_request req = grade_request(g, &g->emu, g->emu.ref, k, entry, size, 0);
     harness_result hr = {0};
-    backend_emu_set_bounds(g->emu.be, 0, NULL, 0);
+    backend_emu_set_bounds(g->emu.be, &(backend_emu_bounds){0});
     cl_status st = harness_run(&req, &hr, err);
     o->ran = st == CL_OK;
     o->completed = o->ran && hr.compared;

@@ -12,15 +12,22 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A block of the student's kernel may run GRADE_BUDGET_FACTOR times the
- * warp instructions of the reference's busiest block at the course size (no
- * day's hidden size gives a block more work than the course size does), and
- * never fewer than GRADE_BUDGET_FLOOR; all the student's launches of one
- * grade stop once the grade has used GRADE_EMU_SECONDS more CPU seconds
- * than when the first began (CPU, not wall: a loaded machine must not fail a
- * fair kernel). */
-#define GRADE_BUDGET_FACTOR 32u
-#define GRADE_BUDGET_FLOOR (1ull << 16)
+/* Slow is not wrong; stuck is stuck. A block of the student's kernel that
+ * completes is judged on its outputs whatever it cost; one that runs past
+ * GRADE_ALLOWANCE_FACTOR times the warp instructions of the reference's
+ * busiest block at the course size (no day's hidden size gives a block more
+ * work than the course size does; never fewer than GRADE_ALLOWANCE_FLOOR)
+ * draws a warning under resources with its figures. Only a block past
+ * GRADE_BUDGET_FACTOR times (never fewer than GRADE_BUDGET_FLOOR, the
+ * emulator's default) is stopped as a runaway, and all the student's launches
+ * of one grade stop once the grade has used GRADE_EMU_SECONDS more CPU
+ * seconds than when the first began (CPU, not wall: a loaded machine must
+ * not fail a fair kernel). A spin-wait yields to the warps it waits for
+ * (block.c), so a wait costs about what it costs on a GPU. */
+#define GRADE_ALLOWANCE_FACTOR 32u
+#define GRADE_ALLOWANCE_FLOOR (1ull << 16)
+#define GRADE_BUDGET_FACTOR 4096u
+#define GRADE_BUDGET_FLOOR (1ull << 24)
 #define GRADE_EMU_SECONDS 12u
 
 /* Hazards the report lists; past the cap, each further one is counted in
@@ -221,15 +228,21 @@ cl_status grade_run_size(grading *g, const grade_target *t, int module, const da
 static void set_bounds(grading *g, uint64_t ref_block)
 {
     if (!g->emu_deadline_ns) g->emu_deadline_ns = sim_now_ns() + GRADE_EMU_SECONDS * 1000000000ull;
-    uint64_t budget = 0;
-    char why[96] = "";
+    backend_emu_bounds bounds = {.deadline_ns = g->emu_deadline_ns};
+    char budget_why[96], allowance_why[96];
     if (ref_block) {
-        budget = ref_block * GRADE_BUDGET_FACTOR;
-        if (budget < GRADE_BUDGET_FLOOR) budget = GRADE_BUDGET_FLOOR;
-        snprintf(why, sizeof why, "%u times the reference's busiest block%s",
-                 GRADE_BUDGET_FACTOR, budget == GRADE_BUDGET_FLOOR ? " (raised to the floor)" : "");
+        bounds.allowance = ref_block * GRADE_ALLOWANCE_FACTOR;
+        if (bounds.allowance < GRADE_ALLOWANCE_FLOOR) bounds.allowance = GRADE_ALLOWANCE_FLOOR;
+        bounds.block_budget = ref_block * GRADE_BUDGET_FACTOR;
+        if (bounds.block_budget < GRADE_BUDGET_FLOOR) bounds.block_budget = GRADE_BUDGET_FLOOR;
+        snprintf(allowance_why, sizeof allowance_why, "%u times the reference's busiest block%s",
+                 GRADE_ALLOWANCE_FACTOR, bounds.allowance == GRADE_ALLOWANCE_FLOOR ? " (raised to the floor)" : "");
+        snprintf(budget_why, sizeof budget_why, "%u times the reference's busiest block%s",
+                 GRADE_BUDGET_FACTOR, bounds.block_budget == GRADE_BUDGET_FLOOR ? " (raised to the floor)" : "");
+        bounds.allowance_why = allowance_why;
+        bounds.budget_why = budget_why;
     }
-    backend_emu_set_bounds(g->emu.be, budget, ref_block ? why : NULL, g->emu_deadline_ns);
+    backend_emu_set_bounds(g->emu.be, &bounds);
 }
 
 /* Hazards under checks the kernel does not list are not its day's lesson:
@@ -258,7 +271,7 @@ static cl_status run_mine(grading *g, report_kernel *rk, const day_kernel *k, co
     set_bounds(g, ref_block);
     double start = grade_now();
     cl_status st = grade_run_size(g, &g->emu, g->emu.mine, k, entry, size, 0, oracle, &hr, err);
-    backend_emu_set_bounds(g->emu.be, 0, NULL, 0);
+    backend_emu_set_bounds(g->emu.be, &(backend_emu_bounds){0});
     if (st == CL_OK) {
         report_size_result *s = report_add_size(rk, label);
         s->ran = true;

@@ -184,8 +184,10 @@ SIM_HOT void sim_block_setup(sim_block *b, uint64_t index)
         w->exited = w->at_bar = w->at_coll = 0;
         memset(w->depth, 0, sizeof w->depth);
         w->wsync = 1;
+        w->last_partial = 0;
         w->clk = 1;
         w->acq_own = 0;
+        w->spin_pc = SIM_NONE;
         w->steps = 0;
         w->rotate = false;
     }
@@ -221,12 +223,17 @@ SIM_HOT void sim_block_setup(sim_block *b, uint64_t index)
     b->plines.n = 0;
     b->pdrop_lines = b->pdrop_bytes = 0;
     memset(&b->cnt, 0, sizeof b->cnt);
+    /* the clock is looked at every CHECK_EVERY steps of this context, across
+       blocks: a launch of short blocks reaches the time cap too */
+    b->carried += b->steps - b->checked_at;
+    b->checked_at = 0;
     b->steps = 0;
+    b->yield = false;
     b->region_hint = b->store_hint = 0;
     b->status = SIM_COMPLETED;
     b->stop = false;
     b->aborted = false;
-    b->next_check = CHECK_EVERY;
+    b->next_check = b->carried >= CHECK_EVERY ? 0 : CHECK_EVERY - b->carried;
     b->fault = false;
 }
 
@@ -331,6 +338,8 @@ static void out_of_budget(sim_block *b, sim_warp *w, const pick *g, bool timed)
 static bool checkpoint(sim_block *b, sim_warp *w, const pick *g)
 {
     b->next_check = b->steps + CHECK_EVERY;
+    b->carried = 0;
+    b->checked_at = b->steps;
     if (b->index > atomic_load(&b->L->stop_at)) {
         b->aborted = b->stop = true;
         return true;
@@ -371,6 +380,14 @@ static inline __attribute__((always_inline)) bool run_warp(sim_block *b, sim_war
         sim_run_group(b, w, g.mask, g.pc, g.limit, (uint32_t)slice);
         ran = true;
         if (b->stop) return ran;
+        if (b->yield) { /* a spin: the warps and lanes it waits for go first */
+            b->yield = false;
+            if (sim_runnable(w) & ~g.mask) {
+                w->rotate = true;
+                w->rotate_pc = g.pc;
+            }
+            return ran;
+        }
         if (b->steps - b->group_start >= GROUP_SLICE && (sim_runnable(w) & ~g.mask)) {
             w->rotate = true;
             w->rotate_pc = g.pc;
@@ -392,6 +409,32 @@ static void deadlock(sim_block *b)
     b->stop = true;
 }
 
+void sim_spin_note(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
+{
+    const sim_op *op = &b->prog->code[pc];
+    uint64_t h = 0xcbf29ce484222325ull ^ m;
+    if (op->s[0] == SIM_NOSLOT) return; /* nothing read back: no wait */
+    for (uint32_t r = m; r; r &= r - 1) {
+        int l = __builtin_ctz(r);
+        uint64_t v = (op->p[3] & SIM_MF_DST64) ? w->r64[(size_t)op->s[0] * 32 + (size_t)l]
+                                               : w->r32[(size_t)op->s[0] * 32 + (size_t)l];
+        h = (h ^ v) * 0x100000001b3ull;
+    }
+    if (w->spin_pc == pc && w->spin_seen == h) b->yield = true;
+    w->spin_pc = pc;
+    w->spin_seen = h;
+}
+
+/* A block that completed past the launch's allowance: one warning with its
+ * figures (it is judged on its outputs all the same). */
+static void over_allowance(sim_block *b)
+{
+    if (!b->L->allowance || b->status != SIM_COMPLETED || b->steps <= b->L->allowance) return;
+    sim_hz h = sim_hz_make(SIM_HZ_OVER_ALLOWANCE, 0, 0, 0);
+    h.addr = b->steps;
+    sim_hz_add(b, &h);
+}
+
 SIM_HOT void sim_block_run(sim_block *b)
 {
     while (!b->stop) {
@@ -407,4 +450,5 @@ SIM_HOT void sim_block_run(sim_block *b)
         if (!all_exited(b)) deadlock(b);
         break;
     }
+    over_allowance(b);
 }

@@ -250,7 +250,7 @@ static void rendezvous(sim_block *blk, sim_warp *w, uint32_t P)
     for (int l = 0; l < 32; l++)
         if (P >> l & 1u) w->pc[l]++;
     w->at_coll &= ~P;
-    w->wsync++;
+    sim_warp_synced(w, P);
     sim_sync_warp(blk, w, P);
 }
 
@@ -462,7 +462,7 @@ static inline __attribute__((always_inline)) void coll_done(sim_block *blk, sim_
 {
     if (m == SIM_FULL) for (int l = 0; l < 32; l++) w->coll_mask[l] = M;
     else for (int l = 0; l < 32; l++) w->coll_mask[l] = (m >> l & 1u) ? M : w->coll_mask[l];
-    w->wsync++;
+    sim_warp_synced(w, m);
     if (blk->sync) sim_sync_warp(blk, w, m); /* it does nothing without */
 }
 

@@ -508,10 +508,13 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
             if (!m) break;
             if (m != SIM_FULL || B[1] - B[0] == 4 || B[31] == B[0]) sim_exec_lds(blk, w, pc, m);
             else sim_exec_lds_col(blk, w, pc, m);
+            if (__builtin_expect(op->aux2 != 0, 0)) goto spin; /* volatile */
             break;
         }
         case X_LD:
-            if (m) sim_exec_ld(blk, w, pc, m);
+            if (!m) break;
+            sim_exec_ld(blk, w, pc, m);
+            if (op->aux2) goto spin; /* volatile, relaxed or acquire */
             break;
         case X_LDG:
             if (m == SIM_FULL) sim_exec_ldg(blk, w, pc);
@@ -531,8 +534,9 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
             else if (m) sim_exec_st(blk, w, pc, m);
             break;
         case X_ATOM:
-            if (m) sim_exec_atom(blk, w, pc, m);
-            break;
+            if (!m) break;
+            sim_exec_atom(blk, w, pc, m);
+            goto spin;
         case X_NOP:
             break;
         case X_FENCE:
@@ -647,6 +651,14 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
         }
         pc++;
         op++;
+        if (pc >= limit) goto at_limit;
+        continue;
+    spin: /* a load that may be a wait on another warp: its second look in a
+             row at unchanged values ends the turn (sim_spin_note) */
+        sim_spin_note(blk, w, pc, m);
+        pc++;
+        op++;
+        if (blk->yield) goto out;
         if (pc >= limit) goto at_limit;
         continue;
     moved: /* a jump: only loops run long, so the slice is checked here */

@@ -394,10 +394,14 @@ typedef struct sim_warp {
     uint8_t depth[32];        /* call depth per lane */
     uint32_t *stack;          /* return pcs: [depth][32] */
     uint32_t wsync;           /* warp-level synchronisations so far */
+    uint32_t sync_mask[32];   /* the lanes each of the last 32 named (sim_warp_synced) */
+    uint32_t last_partial;    /* wsync after the latest one that named fewer than all */
     uint64_t steps;           /* warp instructions run */
     uint32_t minst;           /* memory instructions run (tells instances apart) */
     uint32_t clk;             /* happens-before clock: releases and fences so far + 1 (sync.c) */
     uint32_t acq_own;         /* the latest own-warp release an acquire of this warp saw */
+    uint32_t spin_pc;         /* the warp's last strong or volatile load or atomic (SIM_NONE) */
+    uint64_t spin_seen;       /* a digest of the lanes and values it found (sim_spin_note) */
     /* the last address per load (prefetch), kept from block to block: this
        warp slot in the next block the host thread runs moves the same stride */
     struct { uint32_t pc; uint64_t addr; } pf[16];
@@ -522,6 +526,9 @@ typedef struct sim_block {
     bool aborted;             /* stopped because a block before it stopped the launch */
     bool fault;
     uint64_t next_check;      /* steps at which to look at the clock and the stop */
+    uint64_t carried;         /* steps of earlier blocks on this context since the last look */
+    uint64_t checked_at;      /* this block's steps at its last look (0: none) */
+    bool yield;               /* the running warp waits on memory nobody changed: end its turn */
     uint64_t turn_start;      /* steps when the running warp's turn began */
     uint64_t group_start;     /* steps when the running group was (last) picked */
     uint64_t horizon;         /* steps from which the scheduler would not go on with the
@@ -560,6 +567,33 @@ static inline uint32_t sim_runnable(const sim_warp *w)
 }
 
 /* exec.c: run the group `gmask` of w from pc until it stops (see exec.c). */
+/* A warp-level synchronisation (bar.warp.sync, a *_sync collective, an
+ * acquire of another lane's release) of the lanes m of w: it orders what
+ * each of them did before it with what each does after it. */
+static inline void sim_warp_synced(sim_warp *w, uint32_t m)
+{
+    w->wsync++;
+    w->sync_mask[w->wsync & 31] = m;
+    if ((m & w->valid) != w->valid) w->last_partial = w->wsync;
+}
+
+/* Did a synchronisation of w that named lanes a and b come after its
+ * count was `since`? Exact for the last 32; one further back counts as
+ * ordered (a race may go unseen, none is made up). */
+static inline bool sim_warp_ordered(const sim_warp *w, uint32_t since, unsigned a, unsigned b)
+{
+    if (w->wsync <= since) return false;
+    if (w->last_partial <= since || w->wsync - since > 32) return true;
+    uint32_t both = 1u << (a & 31) | 1u << (b & 31);
+    for (uint32_t k = since + 1; k != w->wsync + 1; k++)
+        if ((w->sync_mask[k & 31] & both) == both) return true;
+    return false;
+}
+
+/* block.c: a strong or volatile load, or an atomic with a result, of the
+ * lanes m at pc has just run; the second in a row at pc that finds the same
+ * values is a spin on memory nobody changed: b->yield ends the warp's turn. */
+void sim_spin_note(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
 void sim_run_group(sim_block *b, sim_warp *w, uint32_t gmask, uint32_t pc, uint32_t limit,
                    uint32_t slice);
 
@@ -845,6 +879,7 @@ typedef struct sim_run {
     size_t param_size;
     uint64_t nblocks;
     unsigned checks;
+    uint64_t allowance;              /* past it a completed block draws OVER_ALLOWANCE (0: none) */
     uint64_t budget;
     size_t printf_bytes;             /* caps on printf output */
     size_t printf_lines;

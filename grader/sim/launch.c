@@ -308,6 +308,7 @@ cl_status sim_launch(sim_machine *m, const ptx_module *mod, const char *kernel, 
     L.nblocks = (uint64_t)grid.x * grid.y * grid.z;
     L.checks = SIM_CHECK_ALL & ~m->opt.checks_off;
     L.budget = m->opt.budget ? m->opt.budget : DEFAULT_BUDGET;
+    L.allowance = m->opt.allowance;
     L.printf_bytes = m->opt.printf_bytes ? m->opt.printf_bytes : 64 * 1024;
     L.printf_lines = m->opt.printf_lines ? m->opt.printf_lines : 1000;
     L.deadline_ns = m->opt.deadline_ns;

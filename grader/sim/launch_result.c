@@ -241,6 +241,15 @@ static void message(const sim_run *L, const sim_hz *f, sim_hazard *h)
                      bi ? " (every block before it had finished)" : "");
         break;
     }
+    case SIM_HZ_OVER_ALLOWANCE: {
+        char ran[32], allow[32];
+        cl_group_digits(ran, sizeof ran, f->addr);
+        cl_group_digits(allow, sizeof allow, L->allowance);
+        snprintf(m, n, "block %llu ran %s warp instructions, past the day's allowance of %s: it finished "
+                       "and is judged on its outputs, but it does far more work than the reference",
+                 (unsigned long long)block_index(L, h), ran, allow);
+        break;
+    }
     case SIM_HZ_LIMIT:
         snprintf(m, n, "%s", f->detail);
         break;

@@ -28,9 +28,10 @@ sim_machine *sim_new(const sim_options *opt)
     return m;
 }
 
-void sim_set_budget(sim_machine *m, uint64_t warp_instructions)
+void sim_set_budget(sim_machine *m, uint64_t warp_instructions, uint64_t allowance)
 {
     m->opt.budget = warp_instructions;
+    m->opt.allowance = allowance;
 }
 
 void sim_set_deadline(sim_machine *m, uint64_t deadline_ns)

@@ -85,6 +85,19 @@ static inline unsigned other_reader(const sim_shadow *s, unsigned tid, unsigned 
     return first ? s->r_tid : s->r_tid2;
 }
 
+/* Are the word's readers (this epoch's, all of w's warp) ordered before
+ * what lane does next: a sync since the latest read that names each known
+ * reader and lane (one of several unnamed readers, r_multi, is taken to be
+ * among the named when every sync since named the whole warp). */
+static inline bool readers_ordered(const sim_warp *w, const sim_shadow *s, int lane)
+{
+    if (w->wsync <= s->r_wsync) return false;
+    if (w->last_partial <= s->r_wsync) return true;
+    if (s->r_multi) return false;
+    return sim_warp_ordered(w, s->r_wsync, s->r_tid, (unsigned)lane) &&
+           (s->r_tid2 == SIM_NO_TID || sim_warp_ordered(w, s->r_wsync, s->r_tid2, (unsigned)lane));
+}
+
 static inline uint8_t written_at(const shadow_at *A, const sim_shadow *s)
 {
     return s->w_epoch >= A->base ? s->init_mask : 0;
@@ -108,13 +121,18 @@ static inline __attribute__((always_inline)) void read_word(sim_block *b, sim_wa
         uninit(b, w, lane, op, word * 4 + (uint32_t)__builtin_ctz(mask & ~wr), n);
     if (!A->races) return;
     if (!*reported && s->w_epoch == A->epoch && s->w_tid != tid && (s->w_mask & mask)) {
-        bool synced = s->w_tid / 32 == A->wid && A->wsync > s->w_wsync;
+        bool synced = s->w_tid / 32 == A->wid && sim_warp_ordered(w, s->w_wsync, s->w_tid, (unsigned)lane);
         if (!synced) {
             race(b, w, lane, op, s->w_op, s->w_tid, off, false);
             *reported = true;
         }
     }
-    if (s->r_epoch != A->epoch) {
+    /* readers of this warp only, all before a warp sync this read comes
+       after: ordered before whatever this warp does next, so the record
+       starts again from this read (a lane's `s[l] += v` after another
+       lane's read of s[l] and a __syncwarp() is then its own read) */
+    bool stale = s->r_warps == A->wbit && s->r_epoch == A->epoch && readers_ordered(w, s, lane);
+    if (s->r_epoch != A->epoch || stale) {
         s->r_epoch = A->epoch;
         s->r_tid = (uint16_t)tid;
         s->r_warps = A->wbit;
@@ -178,7 +196,7 @@ static inline __attribute__((always_inline)) void write_word(sim_block *b, sim_w
         !(atomic && s->w_atomic)) {
         bool same = s->w_tid / 32 == A->wid;
         bool together = same && s->w_step == A->step && s->w_op == op;
-        if (!together && !(same && A->wsync > s->w_wsync)) {
+        if (!together && !(same && sim_warp_ordered(w, s->w_wsync, s->w_tid, (unsigned)lane))) {
             race(b, w, lane, op, s->w_op, s->w_tid, off, true);
             *reported = true;
         }
@@ -186,7 +204,7 @@ static inline __attribute__((always_inline)) void write_word(sim_block *b, sim_w
     if (A->races && !*reported && !atomic && s->r_epoch == A->epoch && (s->r_mask & mask)) {
         uint32_t others = s->r_warps & ~A->wbit;
         bool only_me = !others && s->r_tid == tid && !s->r_multi;
-        bool synced = !others && A->wsync > s->r_wsync;
+        bool synced = !others && readers_ordered(w, s, lane);
         if (!only_me && !synced) {
             uint32_t rop;
             unsigned other = other_reader(s, tid, A->wid, &rop);
@@ -241,7 +259,7 @@ static bool write_ordered(const sim_block *b, const sim_warp *w, unsigned tid, c
 {
     bool same = s->w_tid / 32 == w->id;
     if (exempt(b->sync->wcls[word], c, same)) return true;
-    if (same) return together || w->wsync > s->w_wsync;
+    if (same) return together || sim_warp_ordered(w, s->w_wsync, s->w_tid, tid);
     return sim_sync_covers(b, tid, s->w_tid / 32, b->sync->wclk[word]);
 }
 
@@ -293,8 +311,11 @@ static bool read_conflict(const sim_block *b, const sim_warp *w, int lane, uint3
         const sim_sread *e = &sy->rd[(size_t)word * sy->nw + r];
         uint32_t conf;
         if (r == w->id) {
-            if (e->wsync < w->wsync) continue;
             conf = (c == CL_STRONG ? e->weak | e->vol : e->lanes) & ~(1u << lane);
+            if (e->wsync < w->wsync) /* synced since: a lane a sync named with this one is ordered */
+                for (uint32_t left = conf; left; left &= left - 1)
+                    if (sim_warp_ordered(w, e->wsync, (unsigned)__builtin_ctz(left), (unsigned)lane))
+                        conf &= ~(1u << __builtin_ctz(left));
         } else {
             conf = c == CL_WEAK ? e->lanes : e->weak;
             if (conf && sim_sync_covers(b, tid, r, e->clk)) conf = 0;
@@ -399,7 +420,7 @@ static inline __attribute__((always_inline)) bool plain_read_lane(sim_block *b, 
            would (the lane before made this epoch's reader record) */
         uint8_t mask = (uint8_t)((1u << n) - 1);
         if ((written_at(A, s) & mask) == mask &&
-            (!(s->w_mask & mask) || (s->w_tid / 32 == A->wid && A->wsync > s->w_wsync))) {
+            (!(s->w_mask & mask) || (s->w_tid / 32 == A->wid && synced_whole(A, s->w_wsync)))) {
             if (!A->races) return true;
             if (s->r_tid != tid && s->r_tid / 32 == A->wid) {
                 s->r_multi = 1;

@@ -16,13 +16,22 @@
 typedef struct shadow_at {
     sim_shadow *sh;
     uint32_t epoch, base, wsync, step, wid, wbit;
+    uint32_t partial;         /* the warp's last_partial: syncs up to it may not name every lane */
     bool races, memory;
 } shadow_at;
 
 static inline shadow_at shadow_at_of(const sim_block *b, const sim_warp *w)
 {
     return (shadow_at){b->shadow, b->epoch, b->epoch_base, w->wsync, w->minst, w->id, 1u << w->id,
-                       (b->checks & SIM_CHECK_RACES) != 0, (b->checks & SIM_CHECK_MEMORY) != 0};
+                       w->last_partial, (b->checks & SIM_CHECK_RACES) != 0, (b->checks & SIM_CHECK_MEMORY) != 0};
+}
+
+/* The warp synced since `since` with syncs that each named every lane:
+ * any two of its lanes are ordered across (the fast paths' test; a partial
+ * mask goes to the exact one, sim_warp_ordered). */
+static inline bool synced_whole(const shadow_at *A, uint32_t since)
+{
+    return A->wsync > since && A->partial <= since;
 }
 
 /* The entry of the word at byte offset off, a multiple of 4: off * 12 bytes
@@ -55,7 +64,7 @@ static inline void first_reader(sim_shadow *s, unsigned tid)
  * else only 0: one compare with a bound the sync test picks. */
 static inline bool own_write(const shadow_at *A, const sim_shadow *s, unsigned tid)
 {
-    unsigned x = s->w_tid ^ tid, top = A->wsync > s->w_wsync ? 31u : 0u;
+    unsigned x = s->w_tid ^ tid, top = synced_whole(A, s->w_wsync) ? 31u : 0u;
     return x <= top;
 }
 

@@ -54,6 +54,8 @@ typedef struct sim_options {
     unsigned threads;        /* host threads running blocks (default: the cores) */
     uint64_t budget;         /* warp instructions one block may run (default 1 << 24);
                                 sim_set_budget changes it between launches */
+    uint64_t allowance;      /* warp instructions past which a block that completes
+                                draws an OVER_ALLOWANCE warning (0: none) */
     uint64_t deadline_ns;    /* process CPU time (sim_now_ns) at which a launch stops
                                 (0: none); sim_set_deadline changes it */
     size_t printf_bytes;     /* printf text kept per launch (default 64 KiB) */
@@ -67,8 +69,11 @@ sim_machine *sim_new(const sim_options *opt); /* opt may be NULL */
 void sim_free(sim_machine *m);
 /* The budget of each block of later launches, in warp instructions (0: the
  * default). A block that runs past it stops the launch with a BUDGET
- * hazard; blocks are independent, so this is the same whatever the threads. */
-void sim_set_budget(sim_machine *m, uint64_t warp_instructions);
+ * hazard; blocks are independent, so this is the same whatever the threads.
+ * A block that completes past `allowance` (0: none) is not stopped: it
+ * draws one OVER_ALLOWANCE warning, its figures in the record (slow is not
+ * wrong; only the budget, far above it, stops a block). */
+void sim_set_budget(sim_machine *m, uint64_t warp_instructions, uint64_t allowance);
 /* A time cap for later launches: once the process has used deadline_ns of
  * CPU time (sim_now_ns; 0: none) a launch stops with a BUDGET hazard. CPU
  * time, not wall time, so that a loaded machine does not stop a fair kernel;
@@ -123,6 +128,7 @@ typedef enum sim_severity { SIM_ERROR, SIM_WARNING } sim_severity;
     X(MISALIGNED, "memory", SIM_ERROR)                                  \
     X(UNINIT_SHARED, "memory", SIM_ERROR)                               \
     X(BUDGET, "memory", SIM_ERROR)                                      \
+    X(OVER_ALLOWANCE, "resources", SIM_WARNING)                         \
     X(LIMIT, "memory", SIM_ERROR)                                       \
     X(TRAP, "memory", SIM_ERROR)                                        \
     X(DIV_ZERO, "memory", SIM_WARNING)

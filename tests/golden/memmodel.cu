@@ -474,4 +474,4 @@ __global__ void passOn(int* out, int sync)
 // launch: grid 1 block 64
 // buffer: out s32 1 = 0
 // params: out 0
-// expect: hazard races kind RACE_SHARED line @poW line2 @poR
+// expect: hazard races kind RACE_SHARED line @poR line2 @poW
