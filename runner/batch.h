@@ -83,6 +83,13 @@ double batch_points_max(const day_kernel *k, day_check c);
 /* The CSV (batch_csv.c): a header, then a row a submission, rows sorted by
  * their bytes, so that a class graded in shards merges to the same file. */
 char *batch_csv(const batch *b);
+/* One text cell, as every table batch and merge write has it (the CSV, the
+ * --similar table, merge's output): made safe to show (core.h); a formula
+ * neutralised, as spreadsheet-safe writers do it: a cell that starts with =,
+ * +, -, @, tab or carriage return gets a ' before it, so a spreadsheet shows
+ * the text and runs nothing (a student's folder named =HYPERLINK(...));
+ * quoted as RFC 4180 says when it holds a comma or a quote. NULL: empty. */
+void batch_csv_cell(cl_str *b, const char *text);
 
 /* --similar (batch_similar.c): the fingerprint of s's PTX (a worker thread
  * calls this; it touches s only); then the table of every pair, most similar

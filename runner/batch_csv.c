@@ -20,15 +20,21 @@ static const char *const kernel_columns[] = {"wrong", "total", "registers", "sha
                                              "spill_bytes", "instructions", "ms", "gbps"};
 #define NCOLS (sizeof kernel_columns / sizeof *kernel_columns)
 
-/* A cell, made safe to show (core.h), quoted as RFC 4180 says when it holds
- * a comma or a quote (a safe string holds no newline). NULL: empty. */
-static void cell(cl_str *b, bool first, const char *raw)
+/* Where a cell's text may start a formula in a spreadsheet (Excel,
+ * LibreOffice, Google Sheets): =, +, - and @, and tab and carriage return,
+ * which some trim before they look. */
+static bool formula_start(char c)
 {
-    if (!first) cl_str_addc(b, ',');
+    return c == '=' || c == '+' || c == '-' || c == '@' || c == '\t' || c == '\r';
+}
+
+void batch_csv_cell(cl_str *b, const char *raw)
+{
     if (!raw) return;
     char *s = cl_text_safe(raw, 0);
     bool quote = strpbrk(s, ",\"") != NULL;
     if (quote) cl_str_addc(b, '"');
+    if (formula_start(s[0])) cl_str_addc(b, '\'');
     for (const char *p = s; *p; p++) {
         if (*p == '"') cl_str_addc(b, '"');
         cl_str_addc(b, *p);
@@ -37,11 +43,19 @@ static void cell(cl_str *b, bool first, const char *raw)
     free(s);
 }
 
+/* A text cell of a row, after a comma unless it is the first. */
+static void cell(cl_str *b, bool first, const char *raw)
+{
+    if (!first) cl_str_addc(b, ',');
+    batch_csv_cell(b, raw);
+}
+
+/* A number cell: cudalab's own figure, written as it is (a negative one is
+ * a number, not a formula). Empty when it is not known. */
 static void number_cell(cl_str *b, bool known, double v)
 {
-    char num[64];
-    snprintf(num, sizeof num, "%.10g", v);
-    cell(b, false, known ? num : NULL);
+    cl_str_addc(b, ',');
+    if (known) cl_str_addf(b, "%.10g", v);
 }
 
 /* The checks that are worth points on day m (a column each). */

@@ -276,22 +276,6 @@ static int by_similarity(const void *x, const void *y)
     return c ? c : strcmp(p->b->shown, q->b->shown);
 }
 
-/* The CSV cell of a printable string: quoted when it holds a comma or quote. */
-static void add_cell(cl_str *out, const char *s)
-{
-    if (!s) s = "";
-    if (!strpbrk(s, ",\"")) {
-        cl_str_add(out, s);
-        return;
-    }
-    cl_str_addc(out, '"');
-    for (; *s; s++) {
-        if (*s == '"') cl_str_addc(out, '"');
-        cl_str_addc(out, *s);
-    }
-    cl_str_addc(out, '"');
-}
-
 char *batch_similar_path(const char *csv)
 {
     size_t n = strlen(csv);
@@ -325,13 +309,13 @@ char *batch_similar_csv(const batch *b, size_t *compared)
     for (size_t i = 0; i < npairs; i++) {
         const pair *p = &pairs[i];
         cl_str_addf(&out, "%.3f,%.3f,%d/%d,", p->score, p->mix, p->same, b->day_manifest->nkernels);
-        add_cell(&out, p->a->shown);
+        batch_csv_cell(&out, p->a->shown);
         cl_str_addc(&out, ',');
-        add_cell(&out, p->b->shown);
+        batch_csv_cell(&out, p->b->shown);
         cl_str_addc(&out, ',');
-        add_cell(&out, p->a->id);
+        batch_csv_cell(&out, p->a->id);
         cl_str_addc(&out, ',');
-        add_cell(&out, p->b->id);
+        batch_csv_cell(&out, p->b->id);
         cl_str_addc(&out, '\n');
     }
     *compared = subs.n;
