@@ -129,6 +129,20 @@ static backend_outcome outcome_of(sim_status s)
     }
 }
 
+/* An access out of bounds or misaligned "faults" in the emulator (SIM_FAULTED),
+ * which drops that access (a load gives poison, a store is lost) and runs
+ * every block to its end: the outputs are all computed, so such a launch
+ * completed and is judged like any other, and its memory hazards carry the
+ * verdict with the buffer and the line. Only a launch refused before any
+ * block ran (a LIMIT hazard) has no outputs, and stays a fault. */
+static backend_outcome judged_outcome(const sim_launch_result *r, backend_outcome o)
+{
+    if (o != BACKEND_FAULTED) return o;
+    for (size_t i = 0; i < r->nhazards; i++)
+        if (r->hazards[i].kind == SIM_HZ_LIMIT) return o;
+    return BACKEND_COMPLETED;
+}
+
 /* For a launch that did not complete: the sentence of the hazard that says
  * why (the trap, the loop, the wait). */
 static char *outcome_detail(const emu_backend *e, const sim_launch_result *r)
@@ -202,7 +216,10 @@ static cl_status emu_launch(backend *b, int module, const backend_launch *l, bac
         st = sim_launch(e->sim, mod, l->kernel, (sim_dim3){l->grid[0], l->grid[1], l->grid[2]},
                         (sim_dim3){l->block[0], l->block[1], l->block[2]}, l->dynamic_shared, blob,
                         blob_size, &res, err);
-    if (st == CL_OK) take_result(e, res, run);
+    if (st == CL_OK) {
+        take_result(e, res, run);
+        run->outcome = judged_outcome(res, run->outcome);
+    }
     sim_launch_result_free(res);
     free(blob);
     return st;

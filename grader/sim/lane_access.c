@@ -94,7 +94,10 @@ bool sim_mem_aligned(sim_block *b, sim_warp *w, int lane, uint32_t pc, unsigned 
     uint8_t sp = ms == SIM_MS_SHARED ? PTX_SPACE_SHARED : ms == SIM_MS_LOCAL ? PTX_SPACE_LOCAL
                : ms == SIM_MS_PARAM ? PTX_SPACE_PARAM : ms == SIM_MS_CONST ? PTX_SPACE_CONST
                : PTX_SPACE_GLOBAL;
-    fault(b, w, lane, pc, SIM_HZ_MISALIGNED, sp, addr, total, NULL, addr, 0);
+    /* the allocation it falls in, to name it ("byte 4 of 'in'") */
+    const sim_region *r = sp == PTX_SPACE_GLOBAL || sp == PTX_SPACE_CONST
+                        ? sim_mem_find(&b->L->m->mem, addr, 1, NULL) : NULL;
+    fault(b, w, lane, pc, SIM_HZ_MISALIGNED, sp, addr, total, r, addr, 0);
     return false;
 }
 

@@ -108,6 +108,24 @@ static void missed(const sim_run *L, const sim_hz *f, const sim_hazard *h, char 
     }
 }
 
+/* CUDA's words for it, the alignment the access needs and the one its
+ * address has (the largest power of two dividing it), and the allocation
+ * it falls in: "misaligned address: a 16-byte global read at 0x7f0000000004
+ * (byte 4 of 'in') needs a 16-byte aligned address; this one is 4-byte
+ * aligned". */
+static void misaligned_message(const sim_run *L, const sim_hz *f, sim_hazard *h, const char *head)
+{
+    const sim_region *r = f->region != SIM_NONE && f->region < L->m->mem.n ? &L->m->mem.v[f->region] : NULL;
+    char in[192] = "", at[32];
+    if (r) {
+        cl_group_digits(at, sizeof at, f->addr - r->base);
+        say(in, sizeof in, " (byte %s of '%s')", at, r->label);
+    }
+    uint64_t has = f->addr ? f->addr & (0 - f->addr) : f->size;
+    say(h->message, sizeof h->message, "misaligned address: %s%s needs a %u-byte aligned address; this one is %llu-byte aligned",
+        head, in, f->size, (unsigned long long)has);
+}
+
 /* Out-of-bounds distances are compute-sanitizer's: from the start of the
  * access to the allocation's last byte ("1 byte after" is the first byte past
  * the end) or to its first byte (space.c). */
@@ -129,7 +147,7 @@ static void memory_message(const sim_run *L, const sim_hz *f, sim_hazard *h)
     missed(L, f, h, what, sizeof what);
     const char *unit = f->dist == 1 || f->dist == -1 ? "byte" : "bytes";
     if (f->kind == SIM_HZ_MISALIGNED)
-        say(m, n, "%s is not %u-byte aligned", head, f->size);
+        misaligned_message(L, f, h, head);
     else if (!own_space && f->addr < 65536)
         say(m, n, "%s dereferences a null pointer", head);
     else if (f->region == SIM_NONE && !strcmp(h->space, "global") && !L->m->mem.n)

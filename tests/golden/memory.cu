@@ -43,6 +43,8 @@ __global__ void beforeStart(const int* in, int* out)
 // buffer: out s32 32 = 0
 // params: in out
 // expect: hazard memory kind MISALIGNED line @mis
+// expect: message "misaligned address: a 4-byte global read at 0x"
+// expect: message "(byte 1 of 'in') needs a 4-byte aligned address; this one is 1-byte aligned"
 __global__ void misaligned(const unsigned char* in, int* out)
 {
     const int* p = reinterpret_cast<const int*>(in + 1);

@@ -5,7 +5,8 @@
 // e2e: day 25
 // e2e: exit 1
 // e2e: fail memory correctness
-// e2e: detail memory not 16-byte aligned
+// e2e: detail memory misaligned address: a 16-byte global read
+// e2e: detail memory needs a 16-byte aligned address; this one is 4-byte aligned
 // e2e: hazard memory kernel=reduceCascade
 #define reduceCascade reduceCascade_reference
 // e2e-paste: solutions/day25-cascade/cascade.cu
