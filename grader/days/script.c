@@ -135,16 +135,46 @@ static void budget_hook(lua_State *L, lua_Debug *ar)
 
 /* ---- the sandbox ---- */
 
-/* load() for text only: the mode argument is always "t". */
+/* load() for text only: the mode argument is always "t". Without an
+ * environment argument the chunk gets the script's own globals (Lua's
+ * load), the sandbox's; a nil one is passed on as nil. */
 static int safe_load(lua_State *L)
 {
-    lua_settop(L, 4);
+    int args = lua_gettop(L) >= 4 ? 4 : 3;
+    lua_settop(L, args);
     lua_pushliteral(L, "t");
     lua_replace(L, 3);
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
-    lua_call(L, 4, LUA_MULTRET);
+    lua_call(L, args, LUA_MULTRET);
     return lua_gettop(L);
+}
+
+/* xpcall(f, msgh, ...) whose handler runs once the stack has unwound, as
+ * an ordinary call: Lua runs a message handler where hooks may be off (an
+ * error raised by the budget's own hook), so one that loops there would
+ * escape every budget. The handler sees the error value as Lua's would; an
+ * error in it is what xpcall returns. */
+static int safe_xpcall(lua_State *L)
+{
+    int n = lua_gettop(L);
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_pushvalue(L, 1);
+    for (int i = 3; i <= n; i++) lua_pushvalue(L, i);
+    int status = lua_pcall(L, n > 2 ? n - 2 : 0, LUA_MULTRET, 0);
+    if (status == LUA_OK) {
+        lua_pushboolean(L, 1);
+        lua_insert(L, n + 1);
+        return lua_gettop(L) - n;
+    }
+    if (status != LUA_ERRMEM) {
+        lua_pushvalue(L, 2);
+        lua_insert(L, -2);
+        lua_pcall(L, 1, 1, 0); /* its value, or its own error */
+    }
+    lua_pushboolean(L, 0);
+    lua_insert(L, -2);
+    return 2;
 }
 
 /* setmetatable() without __gc: Lua runs finalizers with hooks off, outside
@@ -160,6 +190,216 @@ static int safe_setmetatable(lua_State *L)
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
     lua_call(L, 2, 1);
+    return 1;
+}
+
+/* ---- the same text on every run ---- */
+
+/* Lua hashes strings with a seed made per state from the clock and
+ * addresses, and tables and functions by address, so next() and pairs()
+ * would go over keys in an order that changes from run to run, and so
+ * would a report built from them. Here both go in one order: numbers, then
+ * strings (bytewise), then false and true. */
+
+/* Work done in C that the hook cannot see: n more instructions. */
+static void charge(lua_State *L, lua_Integer n)
+{
+    script_run *run = run_of(L);
+    run->steps += n;
+    if (run->over == OVER_NONE && run->steps >= run->limits.instructions) {
+        run->over = OVER_STEPS;
+        lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1); /* raises at the next instruction */
+    }
+}
+
+typedef struct key_order {
+    int rank;     /* 0 number, 1 string, 2 boolean */
+    bool integer;
+    lua_Integer i;
+    lua_Number n;
+    const char *s; /* a string key's bytes: the key lives in the table */
+    size_t len;
+    int slot;     /* where pairs keeps the key */
+} key_order;
+
+static void key_of(lua_State *L, int idx, key_order *k)
+{
+    memset(k, 0, sizeof *k);
+    switch (lua_type(L, idx)) {
+    case LUA_TNUMBER:
+        k->integer = lua_isinteger(L, idx);
+        if (k->integer) k->i = lua_tointeger(L, idx);
+        else k->n = lua_tonumber(L, idx);
+        return;
+    case LUA_TSTRING:
+        k->rank = 1;
+        k->s = lua_tolstring(L, idx, &k->len);
+        return;
+    case LUA_TBOOLEAN:
+        k->rank = 2;
+        k->i = lua_toboolean(L, idx);
+        return;
+    default:
+        luaL_error(L, "pairs and next go over a table's keys in order (numbers, strings, then "
+                   "false and true), and a %s key has no order that a grade can repeat: key the "
+                   "table by numbers or strings", luaL_typename(L, idx));
+    }
+}
+
+/* -1, 0, 1: a total order (an integer before a float of the same value). */
+static int key_cmp(const key_order *a, const key_order *b)
+{
+    if (a->rank != b->rank) return a->rank < b->rank ? -1 : 1;
+    if (a->rank == 1) {
+        int c = memcmp(a->s, b->s, a->len < b->len ? a->len : b->len);
+        if (c) return c < 0 ? -1 : 1;
+        return a->len == b->len ? 0 : a->len < b->len ? -1 : 1;
+    }
+    if (a->rank == 2 || (a->integer && b->integer)) return a->i == b->i ? 0 : a->i < b->i ? -1 : 1;
+    lua_Number x = a->integer ? (lua_Number)a->i : a->n, y = b->integer ? (lua_Number)b->i : b->n;
+    if (x != y) return x < y ? -1 : 1;
+    return a->integer == b->integer ? 0 : a->integer ? -1 : 1;
+}
+
+static int key_qsort_cmp(const void *a, const void *b)
+{
+    return key_cmp(a, b);
+}
+
+/* next(t, k): the key after k in the order, or the first; one pass over t. */
+static int ordered_next(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_settop(L, 2);
+    bool after = !lua_isnil(L, 2), found = false;
+    key_order from, best, k;
+    if (after) key_of(L, 2, &from);
+    lua_pushnil(L); /* 3: the best key so far */
+    lua_pushnil(L);
+    lua_Integer n = 0;
+    while (lua_next(L, 1)) {
+        n++;
+        key_of(L, -2, &k);
+        if ((!after || key_cmp(&k, &from) > 0) && (!found || key_cmp(&k, &best) < 0)) {
+            best = k;
+            found = true;
+            lua_pushvalue(L, -2);
+            lua_replace(L, 3);
+        }
+        lua_pop(L, 1);
+    }
+    charge(L, n);
+    if (!found) {
+        lua_pushnil(L);
+        return 1;
+    }
+    lua_pushvalue(L, 3);
+    lua_rawget(L, 1);
+    return 2;
+}
+
+/* The iterator pairs returns: upvalues the sorted keys and where it is;
+ * a key cleared since pairs began is passed over. */
+static int ordered_step(lua_State *L)
+{
+    lua_Integer at = lua_tointeger(L, lua_upvalueindex(2));
+    luaL_checktype(L, 1, LUA_TTABLE);
+    for (;;) {
+        if (lua_rawgeti(L, lua_upvalueindex(1), ++at) == LUA_TNIL) break;
+        lua_pushvalue(L, -1);
+        if (lua_rawget(L, 1) != LUA_TNIL) break;
+        lua_pop(L, 2);
+    }
+    lua_pushinteger(L, at);
+    lua_replace(L, lua_upvalueindex(2));
+    return lua_isnil(L, -1) ? 1 : 2;
+}
+
+/* pairs(t): its __pairs where it has one; else the keys as they are now,
+ * sorted, then each key's value when the loop reaches it. */
+static int ordered_pairs(lua_State *L)
+{
+    luaL_checkany(L, 1);
+    if (luaL_getmetafield(L, 1, "__pairs") != LUA_TNIL) {
+        lua_pushvalue(L, 1);
+        lua_call(L, 1, 3);
+        return 3;
+    }
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_settop(L, 1);
+    lua_Integer n = 0;
+    for (lua_pushnil(L); lua_next(L, 1); lua_pop(L, 1)) n++;
+    charge(L, n);
+    key_order *keys = lua_newuserdatauv(L, (size_t)n * sizeof *keys + 1, 0); /* 2 */
+    lua_createtable(L, n < INT32_MAX ? (int)n : 0, 0);                       /* 3: as found */
+    int i = 0;
+    for (lua_pushnil(L); lua_next(L, 1); lua_pop(L, 1)) { /* n keys: t cannot change here */
+        lua_pushvalue(L, -2);
+        lua_rawseti(L, 3, ++i);
+        lua_rawgeti(L, 3, i); /* the table's own copy, for key_of's bytes */
+        key_of(L, -1, &keys[i - 1]);
+        keys[i - 1].slot = i;
+        lua_pop(L, 1);
+    }
+    qsort(keys, (size_t)i, sizeof *keys, key_qsort_cmp);
+    lua_createtable(L, i, 0); /* 4: in order */
+    for (int j = 0; j < i; j++) {
+        lua_rawgeti(L, 3, keys[j].slot);
+        lua_rawseti(L, 4, j + 1);
+    }
+    lua_pushinteger(L, 0);
+    lua_pushcclosure(L, ordered_step, 2);
+    lua_pushvalue(L, 1);
+    lua_pushnil(L);
+    return 3;
+}
+
+/* What tostring shows: a __tostring's text, a scalar's, or the type's name
+ * alone for a table, function or userdata (Lua's adds its address).
+ * Pushed. */
+static const char *text_of(lua_State *L, int idx, size_t *len)
+{
+    idx = lua_absindex(L, idx);
+    int t = lua_type(L, idx);
+    bool own = luaL_getmetafield(L, idx, "__tostring") != LUA_TNIL;
+    if (own) lua_pop(L, 1);
+    if (own || t == LUA_TNIL || t == LUA_TBOOLEAN || t == LUA_TNUMBER || t == LUA_TSTRING)
+        return luaL_tolstring(L, idx, len);
+    lua_pushstring(L, lua_typename(L, t));
+    return lua_tolstring(L, -1, len);
+}
+
+static int safe_tostring(lua_State *L)
+{
+    luaL_checkany(L, 1);
+    text_of(L, 1, NULL);
+    return 1;
+}
+
+/* string.format with no address in its text: %p is refused, and a table,
+ * function or userdata for %s is shown as tostring shows it. */
+static int safe_format(lua_State *L)
+{
+    const char *f = luaL_checkstring(L, 1);
+    for (; *f; f++) {
+        if (*f != '%') continue;
+        if (*++f == '%') continue;
+        while (*f && strchr("-+ #0123456789.", *f)) f++;
+        if (*f == 'p')
+            return luaL_error(L, "string.format's %%p writes an address, which changes from run "
+                              "to run: a check script cannot use it");
+        if (!*f) break;
+    }
+    int n = lua_gettop(L);
+    for (int i = 2; i <= n; i++) {
+        int t = lua_type(L, i);
+        if (t == LUA_TNIL || t == LUA_TBOOLEAN || t == LUA_TNUMBER || t == LUA_TSTRING) continue;
+        text_of(L, i, NULL);
+        lua_replace(L, i);
+    }
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, n, 1);
     return 1;
 }
 
@@ -200,6 +440,15 @@ static void open_libs(lua_State *L)
     lua_pop(L, 1);
     wrap_global(L, "load", safe_load);
     wrap_global(L, "setmetatable", safe_setmetatable);
+    wrap_global(L, "xpcall", safe_xpcall);
+    wrap_global(L, "tostring", safe_tostring);
+    wrap_global(L, "pairs", ordered_pairs);
+    wrap_global(L, "next", ordered_next);
+    lua_getglobal(L, LUA_STRLIBNAME);
+    lua_getfield(L, -1, "format");
+    lua_pushcclosure(L, safe_format, 1);
+    lua_setfield(L, -2, "format");
+    lua_pop(L, 1);
     /* The same random numbers on every run, so a grade can be repeated. */
     lua_getglobal(L, LUA_MATHLIBNAME);
     lua_getfield(L, -1, "randomseed");
@@ -366,7 +615,7 @@ static int fail_fn(lua_State *L)
                           "check(t) runs, to say what is wrong with the student's outputs");
     size_t len = 0;
     const char *msg = lua_isnoneornil(L, 1) && lua_gettop(L) == 0
-                          ? "check failed" : luaL_tolstring(L, 1, &len);
+                          ? "check failed" : text_of(L, 1, &len);
     if (!run->failure) { /* the first failure stands, even if a pcall catches it */
         if (!len) len = strlen(msg);
         run->failure = cl_strndup(msg, len < SCRIPT_MAX_FAILURE ? len : SCRIPT_MAX_FAILURE);

@@ -442,6 +442,98 @@ static void test_speed_of_a_real_check(void **state)
     free(a);
 }
 
+/* A message handler runs where Lua turns hooks off (an error raised by the
+ * budget's own hook): xpcall runs it after the stack unwinds, as an
+ * ordinary call under the budgets. */
+static void test_xpcall_handler_in_budget(void **state)
+{
+    (void)state;
+    /* The handler loops after an ordinary error. */
+    expect_broken("function check(t)\n"
+                  "  xpcall(function() error('x') end, function(m)\n"
+                  "    while true do end\n"
+                  "  end)\n"
+                  "end\n", CL_LIMIT, 3, "ran past 200,000,000 instructions");
+    /* The handler loops after the budget's error: the hang. */
+    expect_broken("function check(t)\n"
+                  "  xpcall(function() while true do end end, function(m)\n"
+                  "    while true do end\n"
+                  "  end)\n"
+                  "end\n", CL_LIMIT, 0, "ran past 200,000,000 instructions");
+    /* And under the clock: a handler that loops inside library calls. */
+    script_limits lim = script_default_limits;
+    lim.seconds = 0.5;
+    write_script("function check(t)\n"
+                 "  xpcall(function() while true do end end, function(m)\n"
+                 "    while true do local s = string.rep('x', 1 << 22) end\n"
+                 "  end)\n"
+                 "end\n");
+    char *failure = NULL;
+    cl_error err = {0};
+    assert_int_equal(script_check_limited(path, &view, &lim, &failure, &err), CL_LIMIT);
+    assert_null(failure);
+    /* xpcall still does what it says: the handler's value on an error, the
+     * function's values else, and the budget's error is not caught. */
+    expect_pass("function check(t)\n"
+                "  local ok, m = xpcall(function() error('x', 0) end, function(e) return 'h:' .. e end)\n"
+                "  if ok or m ~= 'h:x' then fail('error: ' .. tostring(m)) end\n"
+                "  local ok2, a, b = xpcall(function(x, y) return x + y, 'two' end, error, 1, 2)\n"
+                "  if not ok2 or a ~= 3 or b ~= 'two' then fail('values') end\n"
+                "  local ok3, m3 = xpcall(function() error('y', 0) end, function() error('z', 0) end)\n"
+                "  if ok3 or m3 ~= 'z' then fail('handler error: ' .. tostring(m3)) end\n"
+                "end\n");
+    expect_failure("function check(t) xpcall(function() fail('wrong') end, function(e) return e end) end",
+                   "wrong");
+}
+
+/* load() without an environment gets the script's own globals (the
+ * sandbox's): math is there, io is not. */
+static void test_load_environment(void **state)
+{
+    (void)state;
+    expect_pass("function check(t)\n"
+                "  if load('return math.pi')() ~= math.pi then fail('math.pi') end\n"
+                "  if load('return io')() ~= nil or load('return os')() ~= nil then fail('io') end\n"
+                "  if load('return x', 'c', 't', {x = 5})() ~= 5 then fail('env') end\n"
+                "  if pcall(load('return x', 'c', 't', nil)) then fail('a nil env is nil') end\n"
+                "end\n");
+}
+
+/* The same script gives the same text on every run: pairs and next go over
+ * keys in order, and tostring names no address. */
+static void test_deterministic_text(void **state)
+{
+    (void)state;
+    expect_failure("function check(t)\n"
+                   "  local s = {}\n"
+                   "  for c = 26, 1, -1 do s[string.char(96 + c)] = c end\n"
+                   "  s[2.5] = 1; s[-3] = 1; s[10] = 1; s[true] = 1; s[false] = 1\n"
+                   "  local keys = {}\n"
+                   "  for k in pairs(s) do keys[#keys + 1] = tostring(k) end\n"
+                   "  local k, again = next(s), {}\n"
+                   "  while k ~= nil do again[#again + 1] = tostring(k); k = next(s, k) end\n"
+                   "  if table.concat(keys, ' ') ~= table.concat(again, ' ') then fail('next') end\n"
+                   "  fail(table.concat(keys, ' '))\n"
+                   "end\n",
+                   "-3 2.5 10 a b c d e f g h i j k l m n o p q r s t u v w x y z false true");
+    expect_failure("function check(t) fail(tostring({}) .. ' ' .. tostring(check) .. ' ' .. "
+                   "tostring(t.outputs.out) .. ' ' .. string.format('%s %s', {}, math.abs)) end",
+                   "table function t.outputs.out (4 float) table function");
+    expect_failure("function check(t) fail({}) end", "table");
+    expect_pass("function check(t)\n"
+                "  local s = {a = 1, b = 2}\n"
+                "  for k, v in pairs(s) do s[k] = nil end\n" /* clearing while going is allowed */
+                "  if next(s) ~= nil then fail('cleared') end\n"
+                "  if next({}) ~= nil then fail('empty') end\n"
+                "  local mt = setmetatable({}, {__pairs = function(x) return function(_, k) "
+                "if not k then return 1, 'one' end end, x, nil end})\n"
+                "  for k, v in pairs(mt) do if k ~= 1 or v ~= 'one' then fail('__pairs') end end\n"
+                "end\n");
+    expect_broken("function check(t)\n  return string.format('%p', {})\nend\n", CL_MANIFEST, 2, "%p");
+    expect_broken("function check(t)\n  for k in pairs({[{}] = 1}) do end\nend\n", CL_MANIFEST, 2,
+                  "no order");
+}
+
 /* Scripts that go for the edges, each with the status it must get. */
 static void test_hostile_list(void **state)
 {
@@ -557,6 +649,9 @@ int main(void)
         cmocka_unit_test(test_index_out_of_range),
         cmocka_unit_test(test_budget_stops_endless_loops),
         cmocka_unit_test(test_memory_bomb),
+        cmocka_unit_test(test_xpcall_handler_in_budget),
+        cmocka_unit_test(test_load_environment),
+        cmocka_unit_test(test_deterministic_text),
         cmocka_unit_test(test_speed_of_a_real_check),
         cmocka_unit_test(test_hostile_list),
         cmocka_unit_test(test_hostile_mix),
