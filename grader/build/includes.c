@@ -2,19 +2,24 @@
  * the student's file that could bring in another file's text is found, as
  * the C preprocessor would find it, and checked.
  *
- * It reads the file as translation phases 1-3 do: backslash-newline splices
- * (also with blanks between the backslash and the newline, as gcc accepts)
- * are undone, comments are blanks, string and character literals (raw
- * strings too, where splices are not undone), pp-numbers (1'000) are
- * skipped; a directive is a '#', "%:" or "??=" first on a logical line.
+ * It reads the file as translation phases 1-3 do: a line ends at a newline,
+ * a carriage return and newline, or a carriage return alone (as gcc reads
+ * them); backslash-newline splices (also with blanks between the backslash
+ * and the newline, as gcc accepts) are undone, comments are blanks, string
+ * and character literals (raw strings too, where splices are not undone),
+ * pp-numbers (1'000) are skipped; a directive is a '#', "%:" or "??=" first
+ * on a logical line.
  *
  * Allowed: #include <name> (the toolkit's and the system's headers) and
  * #include "name" where name is one of the day's headers. name may not be
  * absolute, hold a ".." part, a backslash or a control byte. Refused, in any
  * case: a computed #include MACRO, #include_next, #import, #embed,
- * __has_include_next, #pragma ... dependency and _Pragma("... dependency")
- * (they read a file's time). The same names rule holds for
- * __has_include(...). Directives in #if 0 are checked too. */
+ * #pragma ... dependency and _Pragma("... dependency") (they read a file's
+ * time), and __has_include in any spelling (__has_include_next,
+ * __has_include__, a macro defined as one: `#define H __has_include`, or
+ * the start of one pasted together: `CAT(__has_, include)`), which would
+ * tell whether any file on the grading machine exists. Directives in #if 0
+ * are checked too. */
 #include "build_internal.h"
 
 #include <stdio.h>
@@ -30,6 +35,16 @@ typedef struct cursor {
     int line;
 } cursor;
 
+/* The bytes of a line end at j: 1 for "\n" or a lone "\r", 2 for
+ * "\r\n", 0 where none is. */
+static size_t line_end(const cursor *c, size_t j)
+{
+    if (j >= c->n) return 0;
+    if (c->s[j] == '\n') return 1;
+    if (c->s[j] != '\r') return 0;
+    return j + 1 < c->n && c->s[j + 1] == '\n' ? 2 : 1;
+}
+
 /* Past the backslash-newlines at the cursor. */
 static void splice(cursor *c)
 {
@@ -37,17 +52,21 @@ static void splice(cursor *c)
         if (c->i >= c->n || c->s[c->i] != '\\') return;
         size_t j = c->i + 1;
         while (j < c->n && (c->s[j] == ' ' || c->s[j] == '\t')) j++;
-        if (j < c->n && c->s[j] == '\r' && j + 1 < c->n && c->s[j + 1] == '\n') j++;
-        if (j >= c->n || c->s[j] != '\n') return;
-        c->i = j + 1;
+        size_t end = line_end(c, j);
+        if (!end) return;
+        c->i = j + end;
         c->line++;
     }
 }
 
+/* The character at the cursor; a lone carriage return reads as '\n' (the
+ * one before a newline stays a blank). */
 static int peek(cursor *c)
 {
     splice(c);
-    return c->i < c->n ? (unsigned char)c->s[c->i] : -1;
+    if (c->i >= c->n) return -1;
+    if (c->s[c->i] == '\r' && line_end(c, c->i) == 1) return '\n';
+    return (unsigned char)c->s[c->i];
 }
 
 static int take(cursor *c)
@@ -120,7 +139,7 @@ static void skip_raw_string(cursor *c)
     if (c->i >= c->n || c->s[c->i] != '(') return; /* not a raw string after all */
     c->i++;
     for (; c->i < c->n; c->i++) {
-        if (c->s[c->i] == '\n') c->line++;
+        if (c->s[c->i] == '\n' || line_end(c, c->i) == 1) c->line++;
         if (c->s[c->i] == ')' && c->i + 1 + d < c->n &&
             memcmp(c->s + c->i + 1, delim, d) == 0 && c->s[c->i + 1 + d] == '"') {
             c->i += d + 2;
@@ -268,21 +287,30 @@ static void pragma_operator(scan *s, int line)
                "_Pragma(\"dependency\")", "remove it");
 }
 
-/* __has_include( name ) anywhere: the name is checked;
- * __has_include_next is refused; so is _Pragma with "dependency". */
+/* An identifier that spells __has_include or a piece of one: any that
+ * holds "has_include" (__has_include, __has_include__, __has_include_next),
+ * or the start of one, "__" onwards, that a paste could complete. (A paste
+ * of single letters through a header's macro is beyond a scanner: the
+ * grade's sandbox is the wall there.) */
+static bool spells_has_include(const char *ident)
+{
+    static const char word[] = "__has_include";
+    size_t len = strlen(ident);
+    if (strstr(ident, "has_include")) return true;
+    return len >= 2 && len < sizeof word - 1 && strncmp(ident, word, len) == 0;
+}
+
+/* __has_include in any spelling anywhere (a #if, a #define, code) is
+ * refused; so is _Pragma with "dependency". */
 static void has_include(scan *s, const char *ident, int line)
 {
-    if (strcmp(ident, "__has_include_next") == 0) {
-        refuse(s, line, "%s is not allowed", ident, HINT_PASTE);
-        return;
-    }
     if (strcmp(ident, "_Pragma") == 0) pragma_operator(s, line);
-    if (strcmp(ident, "__has_include") != 0) return;
-    skip_blanks(&s->c);
-    if (peek(&s->c) != '(') return;
-    take(&s->c);
-    skip_blanks(&s->c);
-    header_name(s, line, "__has_include");
+    if (!spells_has_include(ident)) return;
+    char *what = cl_sprintf("%s (a test of whether a file exists)", ident);
+    refuse(s, line, "%s is not allowed in any spelling, through a macro or a paste too: it would "
+           "answer questions about the grading machine's files", what,
+           "include the toolkit's headers you need without testing for them");
+    free(what);
 }
 
 /* Skip the rest of a logical line (literals and comments in it too); a

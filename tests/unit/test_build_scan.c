@@ -181,6 +181,22 @@ static void test_include_scanner(void **state)
         {"int a; /* x */\n/*\n*/#include </x>\n", 1, 3},
         {"#if __has_include(<../x>)\n#endif\n", 1, 1},
         {"#if defined(__has_include_next)\n#endif\n", 1, 1},
+        /* __has_include in every spelling: even of a toolkit header, through
+           a macro, pasted, gcc's old name, outside a directive */
+        {"#if __has_include(<cuda_fp16.h>)\n#endif\n", 1, 1},
+        {"int a;\n#define H __has_include\n#if H(\"/etc/passwd\")\n#endif\n", 1, 2},
+        {"#define H(x) __has_include(x)\n", 1, 1},
+        {"#define CAT(a, b) a##b\n#if CAT(__has_, include)(\"/x\")\n#endif\n", 1, 2},
+        {"#define CAT(a, b) a##b\n#if CAT(__, has_include)(\"/x\")\n#endif\n", 2, 2},
+        {"#if __has_include__(\"/x\")\n#endif\n", 1, 1},
+        {"int x = __has_include;\n", 1, 1},
+        {"int include_count, has_inc, __hash, _has;\n", 0, 0},
+        /* a lone carriage return ends a line, as for gcc */
+        {"int x;\r#include \"/etc/passwd\"\n", 1, 2},
+        {"int x;\r\r# include </x>\r", 1, 3},
+        {"int x;\r\n#include <cstdio>\r\n", 0, 0},
+        {"#define A 1 \\\r#include </x>\nA\n", 0, 0},
+        {"// note\r#include </x>\n", 1, 2},
         {"#pragma GCC dependency \"/etc/shadow\"\n", 1, 1},
         {"x;\n_Pragma(\"GCC dependency \\\"/etc/shadow\\\"\") int y;\n", 1, 2},
         {"_Pragma(\"unroll\") int y;\n", 0, 0},
