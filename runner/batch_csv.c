@@ -160,9 +160,151 @@ char *batch_csv(const batch *b)
 
 typedef CL_VEC(char *) line_list;
 
-/* The rows of a table cudalab batch wrote, into rows; its header into *head
- * (kept from the first table, compared with the others'). */
-static int read_table(const char *path, char **head, line_list *rows)
+/* What a column of batch's header holds: text (the path, the student id,
+ * why it could not be graded), yes/no, a check's verdict, or a number. */
+typedef enum col_kind { COL_TEXT, COL_YES_NO, COL_VERDICT, COL_NUMBER } col_kind;
+
+/* The header every table must have, read from the first. */
+typedef struct table_head {
+    char *line; /* with its newline */
+    CL_VEC(col_kind) kinds;
+} table_head;
+
+static col_kind kind_of(const char *name)
+{
+    if (!strcmp(name, "submission") || !strcmp(name, "student") || !strcmp(name, "error")) return COL_TEXT;
+    if (!strcmp(name, "passed")) return COL_YES_NO;
+    return day_check_from_name(name) >= 0 ? COL_VERDICT : COL_NUMBER;
+}
+
+/* One cell at *p, as batch_csv_cell writes it (quoted only when it holds a
+ * comma or a quote, its quotes doubled), into c; *p left at the comma or
+ * the end. NULL, or what batch would not have written. */
+static const char *read_cell(const char **p, cl_str *c)
+{
+    const char *s = *p, *why = NULL;
+    if (*s == '"') {
+        for (s++; *s && !(s[0] == '"' && s[1] != '"'); s++) {
+            if (*s == '"') s++; /* "" */
+            cl_str_addc(c, *s);
+        }
+        if (!*s) why = "a quoted cell is not closed on its line (batch writes no newline in a cell)";
+        else if (s[1] && s[1] != ',') why = "a quoted cell goes on after its closing quote";
+        else if (!strpbrk(cl_str_cstr(c), ",\"")) why = "a cell is quoted that holds no comma and no quote";
+        if (*s) s++;
+    } else {
+        size_t n = strcspn(s, ",");
+        cl_str_addn(c, s, n);
+        if (memchr(s, '"', n)) why = "a cell that is not quoted holds a quote";
+        s += n;
+    }
+    if (!why && !cl_text_is_safe(cl_str_cstr(c), c->len, 0))
+        why = "a cell holds a control character (a tab, a carriage return) or bytes that are not UTF-8";
+    *p = s;
+    return why;
+}
+
+/* The cells of line into cells (caller frees them); NULL, or why batch
+ * could not have written it. */
+static const char *split_row(const char *line, line_list *cells)
+{
+    const char *why = NULL;
+    for (const char *p = line; !why;) {
+        cl_str c = {0};
+        cl_str_add(&c, "");
+        why = read_cell(&p, &c);
+        CL_VEC_PUSH(cells, cl_str_take(&c));
+        if (!*p) break;
+        p++;
+    }
+    return why;
+}
+
+static void free_cells(line_list *cells)
+{
+    for (size_t i = 0; i < cells->n; i++) free(cells->v[i]);
+    free(cells->v);
+    *cells = (line_list){0};
+}
+
+/* A number as batch writes one (%.10g), nothing else. */
+static bool canonical_number(const char *s)
+{
+    char *end = NULL, again[64];
+    double v = strtod(s, &end);
+    if (!*s || *end || end == s) return false;
+    snprintf(again, sizeof again, "%.10g", v);
+    return !strcmp(again, s);
+}
+
+/* Whether batch writes text into a column of this kind. */
+static bool fits(col_kind k, const char *text)
+{
+    if (!*text || k == COL_TEXT) return true;
+    if (k == COL_YES_NO) return !strcmp(text, "yes") || !strcmp(text, "no");
+    if (k == COL_VERDICT) return !strcmp(text, "pass") || !strcmp(text, "fail") || !strcmp(text, "n/a");
+    return canonical_number(text);
+}
+
+/* The row of line, checked against the header and written again (its text
+ * cells through batch_csv_cell, so a table an older cudalab wrote comes out
+ * neutralised) into *out; NULL, or why batch could not have written it, in
+ * why (len bytes). */
+static const char *take_row(const table_head *h, const char *line, char **out, char *why, size_t len)
+{
+    line_list cells = {0};
+    const char *bad = split_row(line, &cells);
+    if (!bad && cells.n != h->kinds.n) {
+        snprintf(why, len, "%zu cells where the header has %zu", cells.n, h->kinds.n);
+        bad = why;
+    }
+    for (size_t i = 0; !bad && i < cells.n; i++) {
+        if (fits(h->kinds.v[i], cells.v[i])) continue;
+        char *shown = batch_shown(cells.v[i]);
+        snprintf(why, len, "cell %zu holds '%.40s', which batch never writes there", i + 1, shown);
+        free(shown);
+        bad = why;
+    }
+    cl_str b = {0};
+    for (size_t i = 0; !bad && i < cells.n; i++) {
+        if (i) cl_str_addc(&b, ',');
+        if (h->kinds.v[i] == COL_TEXT) batch_csv_cell(&b, cells.v[i]);
+        else cl_str_add(&b, cells.v[i]);
+    }
+    *out = bad ? NULL : cl_str_take(&b);
+    cl_str_free(&b);
+    free_cells(&cells);
+    return bad;
+}
+
+/* The header of a table (its first line, no newline), into h when h has
+ * none yet, else compared with it. */
+static int take_head(const char *shown, const char *line, table_head *h)
+{
+    if (h->line) {
+        if (!strncmp(h->line, line, strlen(line)) && h->line[strlen(line)] == '\n') return CLI_PASSED;
+        return cli_cannot("merge: %s has other columns than the first table (another day?); nothing was written",
+                          shown);
+    }
+    line_list names = {0};
+    const char *why = split_row(line, &names);
+    for (size_t i = 0; !why && i < names.n; i++)
+        if (!*names.v[i] || strpbrk(names.v[i], ",\"")) why = "a column has no name";
+    int rc = CLI_PASSED;
+    if (why) {
+        rc = cli_cannot("merge: %s:1: %s; that is not the header `cudalab batch --csv` writes; nothing was written",
+                        shown, why);
+    } else {
+        h->line = cl_sprintf("%s\n", line);
+        for (size_t i = 0; i < names.n; i++) CL_VEC_PUSH(&h->kinds, kind_of(names.v[i]));
+    }
+    free_cells(&names);
+    return rc;
+}
+
+/* The rows of a table cudalab batch wrote, checked one by one, into rows;
+ * its header into h (kept from the first table, compared with the others'). */
+static int read_table(const char *path, table_head *h, line_list *rows)
 {
     char *text = NULL, *shown = batch_shown(path);
     cl_error err = {0};
@@ -180,21 +322,45 @@ static int read_table(const char *path, char **head, line_list *rows)
         goto done;
     }
     *nl = '\0';
-    if (!*head) {
-        *head = cl_sprintf("%s\n", text);
-    } else if (strncmp(*head, text, strlen(text)) || (*head)[strlen(text)] != '\n') {
-        rc = cli_cannot("merge: %s has other columns than the first table (another day?); nothing was written",
-                        shown);
-        goto done;
-    }
-    for (char *line = nl + 1; *line;) {
-        char *end = strchr(line, '\n');
+    rc = take_head(shown, text, h);
+    size_t at = 2;
+    for (char *line = nl + 1; *line && rc == CLI_PASSED; at++) {
+        char *end = strchr(line, '\n'), why[200], *row = NULL;
         *end = '\0';
-        if (*line) CL_VEC_PUSH(rows, cl_strdup(line));
+        const char *bad = *line ? take_row(h, line, &row, why, sizeof why) : "an empty line";
+        if (bad)
+            rc = cli_cannot("merge: %s:%zu: %s; `cudalab batch --csv` writes no such row (was the table edited, "
+                            "or saved by a spreadsheet?): run that shard's batch again (the reports in its --out "
+                            "are kept, so nothing is graded twice) and merge the table it writes; nothing was "
+                            "written", shown, at, bad);
+        else
+            CL_VEC_PUSH(rows, row);
         line = end + 1;
     }
 done:
     free(text);
+    free(shown);
+    return rc;
+}
+
+/* OUT is a new file, or a table that batch or merge wrote (kept as a backup
+ * when it is replaced): never a folder or another kind of file. */
+static int check_out(const char *out)
+{
+    struct stat sb;
+    char start[20] = "";
+    int rc = CLI_PASSED;
+    if (stat(out, &sb) != 0) return CLI_PASSED; /* a new file; writing says why not */
+    char *shown = batch_shown(out);
+    FILE *f = S_ISREG(sb.st_mode) ? fopen(out, "rb") : NULL;
+    size_t got = f ? fread(start, 1, 19, f) : 0;
+    if (f) fclose(f);
+    if (!S_ISREG(sb.st_mode))
+        rc = cli_cannot("merge: %s: is %s, not a file; name the table to write (e.g. %s/class.csv); nothing was "
+                        "written", shown, cl_file_kind(sb.st_mode), shown);
+    else if (sb.st_size > 0 && (got < 19 || strncmp(start, "submission,student,", 19)))
+        rc = cli_cannot("merge: %s exists and is not a table that batch or merge wrote: name a new file, or move "
+                        "that one away; nothing was written", shown);
     free(shown);
     return rc;
 }
@@ -230,13 +396,14 @@ static int check_distinct(int n, char **paths, const char *out)
 
 static int merge(const char *out, int n, char **tables)
 {
-    char *head = NULL;
+    table_head head = {0};
     line_list rows = {0};
-    int rc = check_distinct(n, tables, out);
+    int rc = check_out(out);
+    if (rc == CLI_PASSED) rc = check_distinct(n, tables, out);
     for (int i = 0; i < n && rc == CLI_PASSED; i++) rc = read_table(tables[i], &head, &rows);
     if (rc == CLI_PASSED) {
         size_t nrows = rows.n;
-        char *text = join_sorted(head, rows.v, rows.n);
+        char *text = join_sorted(head.line, rows.v, rows.n);
         rows.n = 0;
         cl_error err = {0};
         if (batch_write_kept(out, text, &err) != CL_OK) {
@@ -250,9 +417,9 @@ static int merge(const char *out, int n, char **tables)
         }
         free(text);
     }
-    for (size_t i = 0; i < rows.n; i++) free(rows.v[i]);
-    free(rows.v);
-    free(head);
+    free_cells(&rows);
+    free(head.line);
+    free(head.kinds.v);
     return rc;
 }
 

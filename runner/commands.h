@@ -89,10 +89,13 @@ const struct day_manifest *cli_find_gradable_day(const struct day_course *c, con
 #define MERGE_HELP                                                                \
     "Writes OUT.csv from the tables of `cudalab batch --csv` run with --shard I/N:\n" \
     "one header, every row, sorted as one batch sorts them, so the file is the one\n" \
-    "a single run over the whole class writes. The tables must be of one day.\n"  \
-    "An existing OUT.csv is kept as OUT.csv.<YYYYmmdd-HHMMSS>[-K].bak first.\n"     \
+    "a single run over the whole class writes. The tables must be of one day,\n" \
+    "every row as batch writes it (else FILE:LINE says what is wrong).\n"         \
+    "An existing OUT.csv (a table) is kept as OUT.csv.<YYYYmmdd-HHMMSS>[-K].bak\n" \
+    "first; a folder or another file is not replaced.\n"                           \
     "Exit status: 0 written; 2 a table could not be read, is not batch's, has\n"  \
-    "other columns, is named twice or is OUT.csv itself (nothing is written).\n"
+    "other columns or a row batch could not have written, is named twice or is\n" \
+    "OUT.csv itself, or OUT.csv is no table (nothing is written).\n"
 
 #define CLI_COMMANDS(X)                                                          \
     X("grade", cmd_grade, "DAY [FILE] [--json] [--backend auto|emu|gpu] [--seed N]",          \

@@ -5,6 +5,12 @@
  *
  *  - a student folder named =HYPERLINK("x"), +cmd|calc!A0, -x or @sum is
  *    text in batch's CSV (path and student cells) and in the --similar table;
+ *  - merge writes a table an older cudalab wrote with its formulas
+ *    neutralised; it refuses a row batch could not have written (2 cells
+ *    under the header, a quoted newline, a stray quote, a word no column
+ *    holds, a carriage return, an empty line) with FILE:LINE, exit 2, nothing
+ *    written; and an OUT that is a folder or a file that is no table, while
+ *    a table it replaces is kept as a backup;
  *
  * The batches use tests/fixtures/batch/fake-grader.sh (as test_cli_batch.c
  * does); --similar compiles the fixtures of tests/fixtures/similar for real.
@@ -219,12 +225,161 @@ static void test_similar_table_holds_no_formula(void **state)
                                "\"'=HYPERLINK(\"\"x\"\")\"\n");
 }
 
+/* ---- 2. merge: its output, its rows, its OUT ---- */
+
+static void make_dir(const char *rel)
+{
+    char *path = at(rel);
+    assert_int_equal(cl_mkdirs(path, NULL), CL_OK);
+    free(path);
+}
+
+static bool exists(const char *rel)
+{
+    char *path = at(rel);
+    struct stat sb;
+    bool yes = lstat(path, &sb) == 0;
+    free(path);
+    return yes;
+}
+
+/* Entries of work/ whose names start with prefix and end with suffix. */
+static int count_entries(const char *prefix, const char *suffix)
+{
+    DIR *d = opendir(work);
+    int n = 0;
+    for (struct dirent *e; d && (e = readdir(d));) {
+        size_t len = strlen(e->d_name), sl = strlen(suffix);
+        n += !strncmp(e->d_name, prefix, strlen(prefix)) && len >= sl && !strcmp(e->d_name + len - sl, suffix);
+    }
+    if (d) closedir(d);
+    return n;
+}
+
+/* A real table of one submission, for the merge tests: its header line and
+ * its row (the student's folder is "ann"). */
+static void one_table(char **head, char **row)
+{
+    put("ann/x.cu", "pass\n");
+    outcome o = run_argv((const char *[]){"batch", "14", "ann/x.cu", "--name-from", "{id}/*", "--csv", "one.csv", NULL});
+    assert_int_equal(o.rc, 0);
+    outcome_free(&o);
+    char *text = slurp("one.csv"), *nl = strchr(text, '\n');
+    assert_non_null(nl);
+    *head = cl_strndup(text, (size_t)(nl - text));
+    *row = cl_strndup(nl + 1, strcspn(nl + 1, "\n"));
+    assert_true(!strncmp(*row, "ann/x.cu,ann,yes,", 17));
+    free(text);
+}
+
+/* A shard's table as a cudalab before the fix wrote it (the formula as it
+ * is): merge's output neutralises it, as one run would have written it. */
+static void test_merge_output_holds_no_formula(void **state)
+{
+    (void)state;
+    char *head, *row;
+    one_table(&head, &row);
+    char *old = cl_sprintf("%s\n\"=HYPERLINK(\"\"x\"\")/x.cu\",+cmd|calc!A0%s\n", head, row + strlen("ann/x.cu,ann"));
+    put("old.csv", old);
+    outcome o = run_argv((const char *[]){"merge", "m.csv", "old.csv", "one.csv", NULL});
+    if (o.rc != 0) fail_msg("exit %d: %s", o.rc, o.err);
+    outcome_free(&o);
+    expect_no_formula("m.csv");
+    expect_in("m.csv", "\n\"'=HYPERLINK(\"\"x\"\")/x.cu\",'+cmd|calc!A0,yes,");
+    free(old);
+    free(head);
+    free(row);
+}
+
+static void expect_refused(const char *bad, const char *says)
+{
+    put("bad.csv", bad);
+    outcome o = run_argv((const char *[]){"merge", "m.csv", "one.csv", "bad.csv", NULL});
+    if (o.rc != 2 || !strstr(o.err, says) || !strstr(o.err, "nothing was written") || o.out[0])
+        fail_msg("merge of\n%s\nexit %d, stderr '%s'; expected exit 2 and '%s'", bad, o.rc, o.err, says);
+    outcome_free(&o);
+    assert_false(exists("m.csv"));
+}
+
+static void test_merge_refuses_rows_batch_never_wrote(void **state)
+{
+    (void)state;
+    char *head, *row;
+    one_table(&head, &row);
+    const char *rest = row + strlen("ann/x.cu,ann");
+    struct {
+        char *table;
+        const char *says;
+    } cases[] = {
+        {cl_sprintf("%s\nbob/x.cu,bob\n", head), "bad.csv:2: 2 cells where the header has"},
+        {cl_sprintf("%s\n%s\n\"bob\nx.cu\",bob%s\n", head, row, rest), "bad.csv:3: a quoted cell is not closed"},
+        {cl_sprintf("%s\nbo\"b/x.cu,bob%s\n", head, rest), "bad.csv:2: a cell that is not quoted holds a quote"},
+        {cl_sprintf("%s\n\"bob\"x,bob%s\n", head, rest), "bad.csv:2: a quoted cell goes on after"},
+        {cl_sprintf("%s\n\"bob/x.cu\",bob%s\n", head, rest), "bad.csv:2: a cell is quoted that holds no comma"},
+        {cl_sprintf("%s\nbob/x.cu,bob,maybe%s\n", head, strchr(rest + 1, ',')), "bad.csv:2: cell 3 holds 'maybe'"},
+        {cl_sprintf("%s\nbob/x.cu,bob,yes,=1+1%s\n", head, strchr(strchr(rest + 1, ',') + 1, ',')),
+         "bad.csv:2: cell 4 holds '=1+1'"},
+        {cl_sprintf("%s\nbob/x.cu,bob%s,1\n", head, rest), "bad.csv:2: "},
+        {cl_sprintf("%s\nbob/x.cu,bob%s\r\n", head, rest), "bad.csv:2: "},
+        {cl_sprintf("%s\n%s\n\nbob/x.cu,bob%s\n", head, row, rest), "bad.csv:3: an empty line"},
+        {cl_sprintf("%s\nbob/x.cu\tx,bob%s\n", head, rest), "bad.csv:2: a cell holds a control character"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        expect_refused(cases[i].table, cases[i].says);
+        free(cases[i].table);
+    }
+    /* and a well-formed row passes, written again as batch writes it */
+    char *good = cl_sprintf("%s\n\"b,ob/x.cu\",bob%s\n", head, rest);
+    put("good.csv", good);
+    outcome o = run_argv((const char *[]){"merge", "m.csv", "one.csv", "good.csv", NULL});
+    if (o.rc != 0) fail_msg("exit %d: %s", o.rc, o.err);
+    outcome_free(&o);
+    expect_in("m.csv", "\n\"b,ob/x.cu\",bob,yes,");
+    free(good);
+    free(head);
+    free(row);
+}
+
+static void test_merge_out_is_a_table_or_new(void **state)
+{
+    (void)state;
+    char *head, *row;
+    one_table(&head, &row);
+    free(head);
+    free(row);
+    make_dir("class.csv");
+    put("class.csv/keep", "mine\n");
+    outcome o = run_argv((const char *[]){"merge", "class.csv", "one.csv", NULL});
+    if (o.rc != 2 || !strstr(o.err, "class.csv: is a folder, not a file")) fail_msg("exit %d: %s", o.rc, o.err);
+    outcome_free(&o);
+    expect_in("class.csv/keep", "mine");
+    assert_int_equal(count_entries("class.csv.", ".bak"), 0);
+    put("notes.txt", "not a table\n");
+    o = run_argv((const char *[]){"merge", "notes.txt", "one.csv", NULL});
+    if (o.rc != 2 || !strstr(o.err, "notes.txt exists and is not a table")) fail_msg("exit %d: %s", o.rc, o.err);
+    outcome_free(&o);
+    expect_in("notes.txt", "not a table");
+    /* a table merge wrote before: kept as a backup, then replaced */
+    o = run_argv((const char *[]){"merge", "m.csv", "one.csv", NULL});
+    assert_int_equal(o.rc, 0);
+    outcome_free(&o);
+    put("m.csv", "submission,student,passed\nold,,\n");
+    o = run_argv((const char *[]){"merge", "m.csv", "one.csv", NULL});
+    assert_int_equal(o.rc, 0);
+    outcome_free(&o);
+    assert_int_equal(count_entries("m.csv.", ".bak"), 1);
+    expect_in("m.csv", "\nann/x.cu,ann,yes,");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cell_is_never_a_formula),
         cmocka_unit_test_setup_teardown(test_batch_csv_holds_no_formula, setup_one, teardown_one),
         cmocka_unit_test_setup_teardown(test_similar_table_holds_no_formula, setup_one, teardown_one),
+        cmocka_unit_test_setup_teardown(test_merge_output_holds_no_formula, setup_one, teardown_one),
+        cmocka_unit_test_setup_teardown(test_merge_refuses_rows_batch_never_wrote, setup_one, teardown_one),
+        cmocka_unit_test_setup_teardown(test_merge_out_is_a_table_or_new, setup_one, teardown_one),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
