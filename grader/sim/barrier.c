@@ -28,8 +28,13 @@ static void check_conditional(sim_block *b, uint32_t bar_op, unsigned warp, int 
         if (b->crit_epoch[k] != b->epoch || b->crit_dirs[k] != 3) continue;
         sim_hz h = sim_hz_make(SIM_HZ_BARRIER_CONDITIONAL, bar_op, warp, lane);
         h.op2 = c->branch;
-        snprintf(h.detail, sizeof h.detail, "warps %u and %u went different ways there",
-                 b->crit_warp[k] >> 16, b->crit_warp[k] & 0xffff);
+        unsigned t1 = b->crit_warp[k] >> 16, t2 = b->crit_warp[k] & 0xffff; /* threads of the block */
+        if (t1 / 32 == t2 / 32)
+            snprintf(h.detail, sizeof h.detail, "lanes %u and %u of warp %u went different ways there",
+                     t1 % 32, t2 % 32, t1 / 32);
+        else
+            snprintf(h.detail, sizeof h.detail, "threads %u and %u (warps %u and %u) went different ways there",
+                     t1, t2, t1 / 32, t2 / 32);
         sim_hz_add(b, &h);
     }
 }
@@ -43,11 +48,13 @@ void sim_bar_branch(sim_block *b, sim_warp *w, const sim_op *op, uint32_t taken,
         b->crit_warp[k] = 0;
     }
     if (taken) {
-        if (!(b->crit_dirs[k] & 1)) b->crit_warp[k] = (b->crit_warp[k] & 0xffff) | w->id << 16;
+        unsigned tid = w->id * 32 + (unsigned)__builtin_ctz(taken);
+        if (!(b->crit_dirs[k] & 1)) b->crit_warp[k] = (b->crit_warp[k] & 0xffff) | tid << 16;
         b->crit_dirs[k] |= 1;
     }
     if (not_taken) {
-        if (!(b->crit_dirs[k] & 2)) b->crit_warp[k] = (b->crit_warp[k] & 0xffff0000u) | w->id;
+        unsigned tid = w->id * 32 + (unsigned)__builtin_ctz(not_taken);
+        if (!(b->crit_dirs[k] & 2)) b->crit_warp[k] = (b->crit_warp[k] & 0xffff0000u) | tid;
         b->crit_dirs[k] |= 2;
     }
 }

@@ -48,6 +48,7 @@ __global__ void earlyReturn(const float* in, float* out, int n)
 // buffer: out s32 64 = 0
 // params: out 3
 // expect: hazard barrier-honesty kind BARRIER_CONDITIONAL line @condBar
+// expect: message "(warps 1 and 0) went different ways there"
 __global__ void conditional(int* out, int rounds)
 {
     __shared__ int s[64];
@@ -56,6 +57,27 @@ __global__ void conditional(int* out, int rounds)
         if (threadIdx.x < 32) {
             s[threadIdx.x] += 1;
             __syncthreads();  // @condBar
+        }
+    }
+    out[threadIdx.x] = s[threadIdx.x];
+}
+
+// case: a barrier under a condition that differs between lanes of one warp
+// (the message names the lanes and their warp, never "warps 0 and 0")
+// kernel: conditionalLanes
+// launch: grid 1 block 32
+// buffer: out s32 32 = 0
+// params: out 3
+// expect: hazard barrier-honesty kind BARRIER_CONDITIONAL line @laneBar
+// expect: message "lanes 16 and 0 of warp 0 went different ways there"
+__global__ void conditionalLanes(int* out, int rounds)
+{
+    __shared__ int s[32];
+    s[threadIdx.x] = threadIdx.x;
+    for (int r = 0; r < rounds; r++) {
+        if (threadIdx.x < 16) {
+            s[threadIdx.x] += 1;
+            __syncthreads();  // @laneBar
         }
     }
     out[threadIdx.x] = s[threadIdx.x];
