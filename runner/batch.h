@@ -64,6 +64,10 @@ const char *batch_verdict(const batch_sub *s);
  * there is kept as path.<YYYYmmdd-HHMMSS>[-K].bak first, unless it is the
  * very same text (then nothing is written). */
 cl_status batch_write_kept(const char *path, const char *text, cl_error *err);
+/* The backup itself: what is at path (if anything) kept as
+ * path.<YYYYmmdd-HHMMSS>[-K].bak, never replacing an older backup; for a
+ * writer of other bytes than text (`pack gradescope`'s zip). */
+cl_status batch_keep_old(const char *path, cl_error *err);
 
 /* --name-from (batch_name.c). The pattern is matched against the last parts
  * of a path: `/` separates parts, `{id}` (once) captures one or more

@@ -184,6 +184,11 @@ static cl_status keep_old(const char *path, cl_error *err)
     return CL_OK;
 }
 
+cl_status batch_keep_old(const char *path, cl_error *err)
+{
+    return keep_old(path, err);
+}
+
 cl_status batch_write_kept(const char *path, const char *text, cl_error *err)
 {
     char *old = NULL;

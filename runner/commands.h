@@ -76,7 +76,8 @@ const struct day_manifest *cli_find_gradable_day(const struct day_course *c, con
     "  source; fixtures, tests and bench stay behind. Grade with CUDALAB_COURSE=DIR.\n" \
     "gradescope DAY FILE.zip: a Gradescope autograder for DAY: setup.sh (Ubuntu's\n" \
     "  packages, the CUDA toolkit's nvcc, cudalab built), run_autograder, and the\n" \
-    "  day with its hidden sizes and its reference as PTX.\n"                      \
+    "  day with its hidden sizes and its reference as PTX. An existing FILE.zip is\n" \
+    "  kept as FILE.zip.<YYYYmmdd-HHMMSS>[-K].bak first.\n"                        \
     "docs/instructor-guide.md says what each edition protects and what it does not.\n"
 
 #define AUTOGRADE_HELP                                                            \

@@ -74,7 +74,8 @@ char *pack_cuda_release(void);
 /* `pack student`: dir must be missing or an empty folder. The edition's
  * docs/classroom/classroom.yml names this machine's CUDA release. */
 cl_status pack_student(const day_course *c, const char *dir, pack_sink **written, cl_error *err);
-/* `pack gradescope`. */
+/* `pack gradescope`: zip_path ends in .zip; a zip already there is kept as
+ * a backup (batch_keep_old), a folder or a file that is no zip refused. */
 cl_status pack_gradescope(const day_course *c, const day_manifest *m, const char *zip_path,
                           pack_sink **written, cl_error *err);
 

@@ -9,8 +9,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
+#include "batch.h"
 #include "build/build.h"
 
 /* Gradescope builds the image once from setup.sh, as root, in
@@ -115,13 +117,34 @@ static cl_status add_scripts(pack_sink *s, const day_manifest *m, cl_error *err)
     return st;
 }
 
+/* The bundle's path: it ends in .zip, and what is there already is a zip
+ * (kept as a backup when it is replaced), never a folder or another file. */
+static cl_status zip_path_ok(const char *path, cl_error *err)
+{
+    size_t n = strlen(path), got = 0;
+    struct stat sb;
+    char magic[2] = "";
+    bool there = stat(path, &sb) == 0, file = there && S_ISREG(sb.st_mode);
+    FILE *f = file ? fopen(path, "rb") : NULL;
+    if (f) got = fread(magic, 1, sizeof magic, f), fclose(f);
+    if (n < 5 || strcasecmp(path + n - 4, ".zip") || path[n - 5] == '/')
+        return cl_fail(err, CL_USAGE, path, 0, 0, "an autograder is a .zip: name the file NAME.zip");
+    if (there && !file)
+        return cl_fail(err, CL_USAGE, path, 0, 0, "is %s, not a file; nothing was written", cl_file_kind(sb.st_mode));
+    if (file && sb.st_size > 0 && (got < 2 || memcmp(magic, "PK", 2)))
+        return cl_fail(err, CL_USAGE, path, 0, 0, "exists and is not a zip: name a new file, or move that one "
+                       "away; nothing was written");
+    return CL_OK;
+}
+
 cl_status pack_gradescope(const day_course *c, const day_manifest *m, const char *zip_path,
                           pack_sink **written, cl_error *err)
 {
     pack_sink *s = pack_sink_zip();
     pack_course_options o = {.only = m, .keep_hidden = true, .prefix = "cudalab/"};
-    cl_status st = CL_OK;
+    cl_status st = zip_path_ok(zip_path, err);
     *written = s;
+    if (st != CL_OK) return st;
     if (!slug_ok(m->slug))
         return cl_fail(err, CL_USAGE, m->path, 0, 0, "the day's slug '%s' is not lower-case "
                        "letters, digits and '-'", m->slug);
@@ -131,6 +154,7 @@ cl_status pack_gradescope(const day_course *c, const day_manifest *m, const char
     st = add_scripts(s, m, err);
     if (st == CL_OK) st = pack_tool_source(s, c->root, "cudalab/", err);
     if (st == CL_OK) st = pack_course(s, c, &o, err);
+    if (st == CL_OK) st = batch_keep_old(zip_path, err);
     if (st == CL_OK) st = pack_sink_write_zip(s, zip_path, err);
     return st;
 }

@@ -11,6 +11,8 @@
  *    holds, a carriage return, an empty line) with FILE:LINE, exit 2, nothing
  *    written; and an OUT that is a folder or a file that is no table, while
  *    a table it replaces is kept as a backup;
+ *  - `pack gradescope DAY FILE` wants FILE.zip, refuses a folder or a file
+ *    that is no zip, and keeps a backup of the zip it replaces;
  *
  * The batches use tests/fixtures/batch/fake-grader.sh (as test_cli_batch.c
  * does); --similar compiles the fixtures of tests/fixtures/similar for real.
@@ -371,6 +373,35 @@ static void test_merge_out_is_a_table_or_new(void **state)
     expect_in("m.csv", "\nann/x.cu,ann,yes,");
 }
 
+/* ---- 3. pack gradescope: a zip, and a backup ---- */
+
+static void test_pack_gradescope_wants_a_zip(void **state)
+{
+    (void)state;
+    put("notes.txt", "mine\n");
+    outcome o = run_argv((const char *[]){"pack", "gradescope", "14", "notes.txt", NULL});
+    if (o.rc != 2 || !strstr(o.err, "is a .zip")) fail_msg("exit %d: %s", o.rc, o.err);
+    outcome_free(&o);
+    expect_in("notes.txt", "mine");
+    make_dir("dir.zip");
+    o = run_argv((const char *[]){"pack", "gradescope", "14", "dir.zip", NULL});
+    if (o.rc != 2 || !strstr(o.err, "is a folder, not a file")) fail_msg("exit %d: %s", o.rc, o.err);
+    outcome_free(&o);
+    put("text.zip", "not a zip\n");
+    o = run_argv((const char *[]){"pack", "gradescope", "14", "text.zip", NULL});
+    if (o.rc != 2 || !strstr(o.err, "exists and is not a zip")) fail_msg("exit %d: %s", o.rc, o.err);
+    outcome_free(&o);
+    expect_in("text.zip", "not a zip");
+    /* a zip replaced: the first is kept */
+    for (int i = 0; i < 2; i++) {
+        o = run_argv((const char *[]){"pack", "gradescope", "14", "ag.zip", NULL});
+        if (o.rc != 0) fail_msg("exit %d: %s", o.rc, o.err);
+        outcome_free(&o);
+    }
+    assert_int_equal(count_entries("ag.zip.", ".bak"), 1);
+    assert_true(exists("ag.zip"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -380,6 +411,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_merge_output_holds_no_formula, setup_one, teardown_one),
         cmocka_unit_test_setup_teardown(test_merge_refuses_rows_batch_never_wrote, setup_one, teardown_one),
         cmocka_unit_test_setup_teardown(test_merge_out_is_a_table_or_new, setup_one, teardown_one),
+        cmocka_unit_test_setup_teardown(test_pack_gradescope_wants_a_zip, setup_one, teardown_one),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
