@@ -1,9 +1,14 @@
 /* cli_options.c - every command's options through getopt_long: --opt=value
  * and --opt value, options before or after the operands, -- ends them, and
- * -h/--help and -V/--version for each command. */
+ * -h/--help and -V/--version for each command. An argument that starts with
+ * '-' and names something that exists is a path, never an option: a bare
+ * glob over a class (`cudalab batch 14 *`) may give "-x" or "--csv=y"
+ * (students' folders), and one of them must neither stop nor steer the batch. */
 #include <getopt.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 #include "core/core.h"
@@ -30,16 +35,35 @@ static const struct option *known_long(const struct option *all, const char *s)
     return NULL;
 }
 
-/* An argument that looks like an option and is not one: refused as a whole
- * word ("-x.cu", "--frob", "--se" for --seed), before getopt_long reads
- * letters or takes a prefix. */
-static const char *unknown_option(int argc, char **argv, const struct option *all)
+/* An argument spelt as an option that is taken as a path: said on stderr,
+ * so that one typed as an option is not lost in silence. */
+static void path_note(const char *s)
 {
+    char *shown = cl_text_safe(s, 0);
+    fprintf(stderr, "cudalab: '%s' is taken as a path, since one of that name exists here; to give the option, "
+            "run from a folder where it does not\n", shown);
+    free(shown);
+}
+
+/* Where an argument looks like an option: is_path[i] says it names
+ * something that exists (lstat), so it is a path (a value an option takes is
+ * left alone, -- and what follows it are getopt_long's). Then an argument
+ * that looks like an option and is not one is refused as a whole word
+ * ("-x.cu" that is not there, "--frob", "--se" for --seed), before
+ * getopt_long reads letters or takes a prefix. */
+static const char *unknown_option(int argc, char **argv, const struct option *all, bool *is_path)
+{
+    struct stat sb;
     for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
         const char *s = argv[i];
         if (s[0] != '-' || !s[1]) continue;
-        if (!strcmp(s, "-h") || !strcmp(s, "-V")) continue;
+        bool short_one = !strcmp(s, "-h") || !strcmp(s, "-V");
         const struct option *o = s[1] == '-' ? known_long(all, s) : NULL;
+        if ((is_path[i] = lstat(s, &sb) == 0)) {
+            if (o || short_one) path_note(s);
+            continue;
+        }
+        if (short_one) continue;
         if (!o) return s;
         if (o->has_arg == required_argument && !strchr(s, '=')) i++; /* its value */
     }
@@ -92,26 +116,35 @@ static int gather_operands(char **argv, char **ops, int k)
     return start;
 }
 
+/* What getopt_long reads: argv, with each path that looks like an option
+ * (is_path) in a stand-in's place that does not, so that it comes back as an
+ * operand (code 1) at its own place. */
+static char path_stand_in[] = "path";
+
 int cli_options(int argc, char **argv, const struct option *opts, cli_take_fn take, void *ctx,
                 int *first)
 {
     const char *cmd = argv[0];
     struct option all[OPTS_MAX];
     full_table(opts, all);
-    const char *bad = unknown_option(argc, argv, all);
+    bool *is_path = cl_calloc((size_t)argc + 1, sizeof *is_path);
+    const char *bad = unknown_option(argc, argv, all, is_path);
+    char **seen = cl_calloc((size_t)argc + 1, sizeof *seen), **ops = cl_calloc((size_t)argc + 1, sizeof *ops);
+    int o, k = 0, rc = CLI_GO;
+    for (int i = 0; i < argc; i++) seen[i] = is_path[i] ? path_stand_in : argv[i];
     if (bad)
-        return cli_cannot("%s: unknown option '%.*s'; see `cudalab %s --help`", cmd,
-                          (int)(bad[1] == '-' ? strcspn(bad, "=") : strlen(bad)), bad, cmd);
+        rc = cli_cannot("%s: unknown option '%.*s'; see `cudalab %s --help` (a path that starts with '-' goes "
+                        "after --)", cmd, (int)(bad[1] == '-' ? strcspn(bad, "=") : strlen(bad)), bad, cmd);
     optind = 0; /* glibc: start afresh (a process may parse twice) */
     opterr = 0;
-    int o, k = 0, rc = CLI_GO;
-    char **ops = cl_calloc((size_t)argc + 1, sizeof *ops);
     /* "-": operands come back in order (code 1), so options may follow them
      * even under POSIXLY_CORRECT; ":": a missing value is told apart. */
-    while (rc == CLI_GO && (o = getopt_long(argc, argv, "-:hV", all, NULL)) != -1)
-        rc = o == OPT_OPERAND ? (ops[k++] = optarg, CLI_GO) : take_one(cmd, all, o, take, ctx);
+    while (rc == CLI_GO && (o = getopt_long(argc, seen, "-:hV", all, NULL)) != -1)
+        rc = o == OPT_OPERAND ? (ops[k++] = argv[optind - 1], CLI_GO) : take_one(cmd, all, o, take, ctx);
     if (rc == CLI_GO) *first = gather_operands(argv, ops, k);
     free(ops);
+    free(seen);
+    free(is_path);
     return rc;
 }
 

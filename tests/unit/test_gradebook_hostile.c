@@ -13,6 +13,8 @@
  *    a table it replaces is kept as a backup;
  *  - `pack gradescope DAY FILE` wants FILE.zip, refuses a folder or a file
  *    that is no zip, and keeps a backup of the zip it replaces;
+ *  - a path that starts with '-' is a path: after --, and in a bare glob (a
+ *    folder -x, a folder --csv=evil), so it neither stops nor steers a batch;
  *
  * The batches use tests/fixtures/batch/fake-grader.sh (as test_cli_batch.c
  * does); --similar compiles the fixtures of tests/fixtures/similar for real.
@@ -402,6 +404,39 @@ static void test_pack_gradescope_wants_a_zip(void **state)
     assert_true(exists("ag.zip"));
 }
 
+/* ---- 4. a path that starts with '-' ---- */
+
+static void test_dash_paths_are_paths(void **state)
+{
+    (void)state;
+    put("-x/x.cu", "pass\n");
+    put("ann/x.cu", "pass\n");
+    put("--csv=evil/x.cu", "pass\n");
+    put("-y.cu", "pass\n");
+    /* what `cudalab batch 14 * /x.cu` (no space) hands over in this folder */
+    outcome o = run_argv((const char *[]){"batch", "14", "--csv=evil/x.cu", "-x/x.cu", "ann/x.cu", "--csv", "t.csv", NULL});
+    if (o.rc != 0) fail_msg("exit %d: %s", o.rc, o.err);
+    assert_non_null(strstr(o.out, "3 submissions: 3 passed"));
+    assert_non_null(strstr(o.err, "'--csv=evil/x.cu' is taken as a path"));
+    outcome_free(&o);
+    expect_in("--csv=evil/x.cu", "pass\n"); /* not written over as the CSV */
+    expect_in("t.csv", "\n'-x/x.cu,,yes,");
+    expect_in("t.csv", "\n'--csv=evil/x.cu,,yes,");
+    /* after --, and a path to merge */
+    o = run_argv((const char *[]){"batch", "14", "--csv", "u.csv", "--", "-y.cu", NULL});
+    if (o.rc != 0) fail_msg("exit %d: %s", o.rc, o.err);
+    outcome_free(&o);
+    o = run_argv((const char *[]){"merge", "--", "-m.csv", "u.csv", "t.csv", NULL});
+    if (o.rc != 0) fail_msg("exit %d: %s", o.rc, o.err);
+    outcome_free(&o);
+    expect_in("-m.csv", "\n'-y.cu,,yes,");
+    /* a word that names nothing is still an unknown option, with the way out */
+    o = run_argv((const char *[]){"batch", "14", "-gone.cu", NULL});
+    if (o.rc != 2 || !strstr(o.err, "unknown option '-gone.cu'") || !strstr(o.err, "goes after --"))
+        fail_msg("exit %d: %s", o.rc, o.err);
+    outcome_free(&o);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -412,6 +447,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_merge_refuses_rows_batch_never_wrote, setup_one, teardown_one),
         cmocka_unit_test_setup_teardown(test_merge_out_is_a_table_or_new, setup_one, teardown_one),
         cmocka_unit_test_setup_teardown(test_pack_gradescope_wants_a_zip, setup_one, teardown_one),
+        cmocka_unit_test_setup_teardown(test_dash_paths_are_paths, setup_one, teardown_one),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
