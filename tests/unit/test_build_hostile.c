@@ -282,7 +282,8 @@ static void test_includes_refused(void **state)
         {"#  inc\\\nlude \"/etc/passwd\"\n", 1, "an absolute path"},
         {"# /* a comment */ include \"/etc/passwd\"\n", 1, "an absolute path"},
         {"/* a\ncomment */ #include <../x>\n", 2, "'..'"},
-        {"#if __has_include(\"/etc/shadow\")\n#endif\n", 1, "an absolute path"},
+        {"#if __has_include(\"/etc/shadow\")\n#endif\n", 1, "__has_include (a test of whether a file exists)"},
+        {"#define H __has_include\n#if H(\"/etc/shadow\")\n#endif\n", 1, "not allowed in any spelling"},
         {"#pragma GCC dependency \"/etc/shadow\"\n", 1, "#pragma dependency"},
         {"#if 0\n#include \"/etc/shadow\"\n#endif\n", 2, "an absolute path"},
     };
