@@ -1,0 +1,28 @@
+// The README's first wrong kernel: `bins[data[i]] += 1` in every block. The
+// counts come out too small (correctness), and `races` reports a block
+// reading a bin another block stored with a plain store, with both lines
+// (race-global), as day 27's README says under "What the grader checks".
+// e2e: day 27
+// e2e: exit 1
+// e2e: fail correctness races
+// e2e: hazard races kernel=histogramGlobal kind=race-global line=14 line2=14
+// e2e: detail races which block 0 stored (line 14)
+__global__ void histogramGlobal(const unsigned char* data, unsigned* bins, int n)
+{
+    const int step = gridDim.x * blockDim.x;
+    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += step)
+        bins[data[i]] += 1;
+}
+
+__global__ void histogramShared(const unsigned char* data, unsigned* bins, int n)
+{
+    __shared__ unsigned local[256];
+    for (int b = threadIdx.x; b < 256; b += blockDim.x) local[b] = 0;
+    __syncthreads();
+    const int step = gridDim.x * blockDim.x;
+    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += step)
+        atomicAdd(&local[data[i]], 1u);
+    __syncthreads();
+    for (int b = threadIdx.x; b < 256; b += blockDim.x)
+        if (local[b] != 0) atomicAdd(&bins[b], local[b]);
+}
