@@ -76,6 +76,10 @@ cl_status batch_keep_old(const char *path, cl_error *err);
 int batch_pattern_check(const char *pattern);
 /* The id that pattern captures in path (caller frees), or NULL. */
 char *batch_pattern_id(const char *pattern, const char *path);
+/* One line on stderr for each id that the pattern gives to more than one file
+ * of the batch (five at most, then a count), naming the files and a pattern
+ * that would tell them apart; each file keeps its own row all the same. */
+void batch_warn_shared_ids(const batch *b);
 
 /* s's points from its grade (batch_points.c): json is the report's text (may
  * be NULL), r its result (NULL: could not be graded). */

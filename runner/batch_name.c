@@ -4,6 +4,7 @@
  * proportional to its length times the pattern's, whatever it holds. */
 #include "batch.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -148,4 +149,106 @@ char *batch_pattern_id(const char *pattern, const char *path)
     free(pl.v);
     free(sl.v);
     return out;
+}
+
+/* ---- one id for several files ---- */
+
+typedef struct named {
+    char *id, *file;     /* the id; the file the path names (realpath, else the path) */
+    const batch_sub *s;
+} named;
+
+static int by_id(const void *a, const void *b)
+{
+    const named *x = a, *y = b;
+    int c = strcmp(x->id, y->id);
+    if (!c) c = strcmp(x->file, y->file);
+    return c ? c : strcmp(x->s->shown, y->s->shown);
+}
+
+/* Whether pattern gives each file of g (n, one entry a file) an id of its own. */
+static bool tells_apart(const char *pattern, const named *g, size_t n)
+{
+    char **ids = cl_calloc(n + 1, sizeof *ids);
+    bool apart = true;
+    for (size_t i = 0; i < n && apart; i++) {
+        ids[i] = batch_pattern_id(pattern, g[i].s->path);
+        apart = ids[i] != NULL;
+        for (size_t j = 0; j < i && apart; j++) apart = strcmp(ids[i], ids[j]) != 0;
+    }
+    for (size_t i = 0; i < n; i++) free(ids[i]);
+    free(ids);
+    return apart;
+}
+
+/* A pattern that tells the files of g apart: {id} over the last part where
+ * they differ ({id}.cu or {id} for the file's name; for its folder {id}
+ * and one slash-star, a part further up one more), or NULL when none of the
+ * last eight parts does (caller frees). */
+static char *apart_pattern(const named *g, size_t n)
+{
+    bool all_cu = true;
+    for (size_t i = 0; i < n; i++) {
+        size_t len = strlen(g[i].s->path);
+        all_cu = all_cu && len > 3 && !strcmp(g[i].s->path + len - 3, ".cu");
+    }
+    char *found = all_cu && tells_apart("{id}.cu", g, n) ? cl_strdup("{id}.cu") : NULL;
+    cl_str p = {0};
+    cl_str_add(&p, "{id}");
+    for (int up = 0; up < 8 && !found; up++, cl_str_add(&p, "/*"))
+        if (tells_apart(cl_str_cstr(&p), g, n)) found = cl_strdup(cl_str_cstr(&p));
+    cl_str_free(&p);
+    return found;
+}
+
+/* One line on stderr for the files of g (n of them, sorted by file), which
+ * share one id. */
+static void warn_group(const char *pattern, const named *g, size_t n, size_t files)
+{
+    cl_str paths = {0};
+    size_t listed = 0;
+    for (size_t i = 0; i < n && listed < 3; i++)
+        if (!i || strcmp(g[i].file, g[i - 1].file)) cl_str_addf(&paths, "%s%s", listed++ ? ", " : "", g[i].s->shown);
+    if (files > listed) cl_str_addf(&paths, " and %zu more", files - listed);
+    named *one = cl_calloc(files + 1, sizeof *one); /* a path a file, for apart_pattern */
+    for (size_t i = 0, k = 0; i < n; i++)
+        if (!i || strcmp(g[i].file, g[i - 1].file)) one[k++] = g[i];
+    char *apart = apart_pattern(one, files), *shown = apart ? batch_shown(apart) : NULL;
+    fprintf(stderr, "cudalab: --name-from '%s' gives %zu files the one id '%s' (%s); each keeps its own row, "
+            "but their student cells are alike: %s%s%s\n", pattern, files, g[0].id, cl_str_cstr(&paths),
+            shown ? "--name-from '" : "no pattern of their paths' last parts tells them apart",
+            shown ? shown : "", shown ? "' would tell them apart" : "");
+    free(shown);
+    free(apart);
+    free(one);
+    cl_str_free(&paths);
+}
+
+void batch_warn_shared_ids(const batch *b)
+{
+    size_t n = 0, groups = 0;
+    named *all = cl_calloc(b->subs.n + 1, sizeof *all);
+    for (size_t i = 0; i < b->subs.n; i++) {
+        char *id = batch_pattern_id(b->name_from, b->subs.v[i].path), *real = realpath(b->subs.v[i].path, NULL);
+        if (id) all[n++] = (named){id, real ? real : cl_strdup(b->subs.v[i].path), &b->subs.v[i]};
+        else free(real);
+    }
+    qsort(all, n, sizeof *all, by_id);
+    char *pattern = batch_shown(b->name_from);
+    for (size_t i = 0, end; i < n; i = end) {
+        size_t files = 1;
+        for (end = i + 1; end < n && !strcmp(all[end].id, all[i].id); end++)
+            files += strcmp(all[end].file, all[end - 1].file) != 0;
+        if (files < 2) continue;
+        if (groups++ < 5) warn_group(pattern, all + i, end - i, files);
+    }
+    if (groups > 5)
+        fprintf(stderr, "cudalab: --name-from '%s' gives one id to several files for %zu more ids\n", pattern,
+                groups - 5);
+    for (size_t i = 0; i < n; i++) {
+        free(all[i].id);
+        free(all[i].file);
+    }
+    free(all);
+    free(pattern);
 }

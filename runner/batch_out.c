@@ -463,6 +463,7 @@ void batch_prepare(batch *b)
     free(templates);
     cl_sha256_final_hex(&h, b->course_sha);
     make_names(b);
+    if (b->name_from) batch_warn_shared_ids(b); /* over the whole class, shard or not */
     if (b->shards) keep_shard(b);
     if (b->name_from) take_ids(b);
     for (size_t i = 0; i < b->subs.n; i++) {

@@ -15,6 +15,8 @@
  *    that is no zip, and keeps a backup of the zip it replaces;
  *  - a path that starts with '-' is a path: after --, and in a bare glob (a
  *    folder -x, a folder --csv=evil), so it neither stops nor steers a batch;
+ *  - --name-from giving one id to several files says so on stderr, with the
+ *    files and a pattern that tells them apart, and keeps their rows apart.
  *
  * The batches use tests/fixtures/batch/fake-grader.sh (as test_cli_batch.c
  * does); --similar compiles the fixtures of tests/fixtures/similar for real.
@@ -437,6 +439,31 @@ static void test_dash_paths_are_paths(void **state)
     outcome_free(&o);
 }
 
+/* ---- 5. --name-from: one id, several files ---- */
+
+static void test_name_from_shared_id_is_said(void **state)
+{
+    (void)state;
+    put("class/alice/x.cu", "pass\n");
+    put("class/bob/x.cu", "fail\n");
+    put("class/carol/y.cu", "pass\n");
+    outcome o = run_argv((const char *[]){"batch", "14", "class/alice/x.cu", "class/bob/x.cu", "class/carol/y.cu",
+                                          "class/alice/x.cu", "--name-from", "{id}.cu", "--csv", "t.csv", NULL});
+    assert_int_equal(o.rc, 1);
+    if (!strstr(o.err, "--name-from '{id}.cu' gives 2 files the one id 'x' (class/alice/x.cu, class/bob/x.cu)") ||
+        !strstr(o.err, "--name-from '{id}/*' would tell them apart"))
+        fail_msg("stderr: %s", o.err);
+    assert_null(strstr(o.err, "'y'")); /* one file, one id: nothing to say; alice named twice is one file */
+    outcome_free(&o);
+    expect_in("t.csv", "\nclass/alice/x.cu,x,yes,");
+    expect_in("t.csv", "\nclass/bob/x.cu,x,no,");
+    /* a shard sees the whole class's ids */
+    o = run_argv((const char *[]){"batch", "14", "class/alice/x.cu", "class/bob/x.cu", "--name-from", "{id}.cu",
+                                  "--shard", "1/2", NULL});
+    assert_non_null(strstr(o.err, "gives 2 files the one id 'x'"));
+    outcome_free(&o);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -448,6 +475,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_merge_out_is_a_table_or_new, setup_one, teardown_one),
         cmocka_unit_test_setup_teardown(test_pack_gradescope_wants_a_zip, setup_one, teardown_one),
         cmocka_unit_test_setup_teardown(test_dash_paths_are_paths, setup_one, teardown_one),
+        cmocka_unit_test_setup_teardown(test_name_from_shared_id_is_said, setup_one, teardown_one),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
