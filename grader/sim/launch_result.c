@@ -381,7 +381,13 @@ static void merge_hazards(result_impl *ri, sim_run *L, uint64_t last)
     sim_hzset_free(&all);
 }
 
-/* Order: block, warp, lane of the first instance, then as merged. */
+/* Order: block, warp, lane of the first instance, then as merged; except
+ * that races between lanes of one warp come after every other hazard. A
+ * missing __syncthreads() races both across warps and inside them, and the
+ * first race listed (the one the check's detail shows) is then one across
+ * warps, whose fix, __syncthreads(), orders the warp too; a race inside a
+ * warp alone is still listed, and first among races where it is the only
+ * kind. */
 typedef struct order {
     sim_hazard h;
     uint64_t block;
@@ -391,6 +397,8 @@ typedef struct order {
 static int by_first(const void *pa, const void *pb)
 {
     const order *a = pa, *b = pb;
+    bool aw = a->h.kind == SIM_HZ_RACE_WARP, bw = b->h.kind == SIM_HZ_RACE_WARP;
+    if (aw != bw) return aw ? 1 : -1;
     if (a->block != b->block) return a->block < b->block ? -1 : 1;
     if (a->h.warp != b->h.warp) return a->h.warp < b->h.warp ? -1 : 1;
     if (a->h.lane != b->h.lane) return a->h.lane < b->h.lane ? -1 : 1;
