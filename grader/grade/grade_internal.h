@@ -93,7 +93,9 @@ void grade_decide_performance(grading *g);
 
 /* Turn the kernels' results and hazards into the checks. */
 void grade_decide_checks(grading *g);
-/* Add a run's hazards to the report, folding repeats. */
-void grade_take_hazards(report_result *r, backend_run *run, const char *size);
+/* Add a run's hazards to the report, folding repeats. A hidden size's are
+ * redacted first (report_hazard_redact) and fold into the record of their
+ * place: they add a size, never a warp, to a course-size record. */
+void grade_take_hazards(report_result *r, backend_run *run, const char *size, bool hidden);
 
 #endif

@@ -34,13 +34,21 @@
  * one "more" record of its check. */
 #define GRADE_MAX_HAZARDS 200
 
-static bool same_hazard(const report_hazard *a, const report_hazard *b)
+/* The same place in the source: what a hazard met at a hidden size is
+ * known by (report_hazard_redact), and what the index hashes. */
+static bool same_place(const report_hazard *a, const report_hazard *b)
 {
     return a->check == b->check && a->line == b->line && a->line2 == b->line2 &&
-           a->has_mask == b->has_mask && (!a->has_mask || a->mask == b->mask) &&
            a->kind == b->kind && a->more == b->more &&
            !strcmp(a->kernel ? a->kernel : "", b->kernel ? b->kernel : "") &&
            !strcmp(a->file ? a->file : "", b->file ? b->file : "");
+}
+
+/* The same place with the same mask: one record at the course size. */
+static bool same_hazard(const report_hazard *a, const report_hazard *b)
+{
+    return same_place(a, b) && a->hidden == b->hidden && a->has_mask == b->has_mask &&
+           (!a->has_mask || a->mask == b->mask);
 }
 
 static uint64_t mix(uint64_t h, uint64_t v)
@@ -54,13 +62,14 @@ static uint64_t mix_str(uint64_t h, const char *s)
     return mix(h, 0xff);
 }
 
-/* A hash of exactly the fields same_hazard compares. */
+/* A hash of exactly the fields same_place compares: records that
+ * same_hazard tells apart by their masks share a probe chain, where
+ * find_place meets them all. */
 static uint64_t hazard_hash(const report_hazard *h)
 {
     uint64_t x = 0xcbf29ce484222325ull;
     x = mix(x, (uint64_t)h->check);
     x = mix(x, (uint64_t)(uint32_t)h->line << 32 | (uint32_t)h->line2);
-    x = mix(x, h->has_mask ? (uint64_t)h->mask << 1 | 1 : 0);
     x = mix(x, (uint64_t)h->kind << 1 | h->more);
     x = mix_str(x, h->kernel);
     return mix_str(x, h->file);
@@ -76,6 +85,20 @@ static int *index_find(const hazard_index *ix, const report_result *r, const rep
     size_t j = hazard_hash(h) & (ix->n - 1);
     while (ix->slot[j] && !same_hazard(&r->hazards[ix->slot[j] - 1], h)) j = (j + 1) & (ix->n - 1);
     return &ix->slot[j];
+}
+
+/* A hazard met at a hidden size: the first record at its place, whatever
+ * its mask, the course size's before any other; else the free slot. */
+static int *find_place(const hazard_index *ix, const report_result *r, const report_hazard *h)
+{
+    size_t j = hazard_hash(h) & (ix->n - 1);
+    int *found = NULL;
+    for (; ix->slot[j]; j = (j + 1) & (ix->n - 1)) {
+        int *s = &ix->slot[j];
+        if (!same_place(&r->hazards[*s - 1], h)) continue;
+        if (!found || *s < *found) found = s;
+    }
+    return found ? found : &ix->slot[j];
 }
 
 static void index_build(hazard_index *ix, const report_result *r, int more)
@@ -115,7 +138,20 @@ static void fold_into_more(report_result *r, report_hazard *h)
                             day_check_name(m->check), GRADE_MAX_HAZARDS);
 }
 
-void grade_take_hazards(report_result *r, backend_run *run, const char *size)
+/* A run's hazard met again: into counts one more size (once a run: *seen),
+ * and the warps of a course-size run. */
+static void count_again(report_hazard *into, const report_hazard *h, bool hidden, bool *seen)
+{
+    if (!hidden) into->count += h->count;
+    if (!seen || *seen) return;
+    *seen = true;
+    into->sizes = (into->sizes ? into->sizes : 1) + 1;
+    if (!hidden) return;
+    into->hidden_sizes++;
+    if (into->hidden) into->count = (uint64_t)into->hidden_sizes;
+}
+
+void grade_take_hazards(report_result *r, backend_run *run, const char *size, bool hidden)
 {
     hazard_index ix;
     index_build(&ix, r, run->nhazards);
@@ -125,15 +161,10 @@ void grade_take_hazards(report_result *r, backend_run *run, const char *size)
     for (int i = 0; i < r->nhazards; i++) listed += !is_more(&r->hazards[i]);
     for (int i = 0; i < run->nhazards; i++) {
         report_hazard *h = &run->hazards[i];
-        int *slot = index_find(&ix, r, h);
+        if (hidden) report_hazard_redact(h); /* before anything reads it */
+        int *slot = hidden ? find_place(&ix, r, h) : index_find(&ix, r, h);
         if (*slot) {
-            report_hazard *into = &r->hazards[*slot - 1];
-            into->count += h->count;
-            /* one run is one size: a hazard met again in it counts the size once */
-            if (*slot - 1 < before && !seen[*slot - 1]) {
-                seen[*slot - 1] = true;
-                into->sizes = (into->sizes ? into->sizes : 1) + 1;
-            }
+            count_again(&r->hazards[*slot - 1], h, hidden, *slot - 1 < before ? &seen[*slot - 1] : NULL);
             report_hazard_free(h);
             continue;
         }
@@ -288,10 +319,11 @@ static cl_status run_mine(grading *g, report_kernel *rk, const day_kernel *k, co
         if (index == 0) side_from_run(&rk->yours, &hr);
         if (index == 0 && hr.bytes > 0) rk->bytes_needed = hr.bytes;
         if (!rk->unit && hr.unit) rk->unit = cl_strdup(hr.unit);
-        if (hr.run.printf_text && *hr.run.printf_text && !g->r->printf_text)
+        /* a hidden size's printf would show what the kernel read there */
+        if (index == 0 && hr.run.printf_text && *hr.run.printf_text && !g->r->printf_text)
             g->r->printf_text = cl_strdup(hr.run.printf_text);
         drop_unlisted(&hr.run, k);
-        grade_take_hazards(g->r, &hr.run, label);
+        grade_take_hazards(g->r, &hr.run, label, index > 0);
     }
     harness_result_free(&hr);
     free(label);

@@ -178,9 +178,13 @@ static cJSON *hazard_json(const report_hazard *h)
     add_text(o, "file", h->file ? h->file : "");
     cJSON_AddNumberToObject(o, "line", h->line);
     if (h->line2) cJSON_AddNumberToObject(o, "line2", h->line2);
-    cJSON_AddItemToObject(o, "block", cJSON_CreateIntArray(h->block, 3));
-    cJSON_AddNumberToObject(o, "warp", h->warp);
-    cJSON_AddNumberToObject(o, "lane", h->lane);
+    /* a hidden size's record has no place (report_hazard_redact) */
+    if (h->hidden)
+        cJSON_AddNullToObject(o, "block");
+    else
+        cJSON_AddItemToObject(o, "block", cJSON_CreateIntArray(h->block, 3));
+    add_num_or_null(o, "warp", h->warp, !h->hidden);
+    add_num_or_null(o, "lane", h->lane, !h->hidden);
     add_num_or_null(o, "source_lane", h->source_lane, h->source_lane >= 0);
     if (h->has_mask)
         add_mask(o, "mask", h->mask);
@@ -190,6 +194,8 @@ static cJSON *hazard_json(const report_hazard *h)
     add_text(o, "message", h->message ? h->message : "");
     if (h->size) add_text(o, "size", h->size);
     cJSON_AddNumberToObject(o, "sizes", h->sizes > 1 ? h->sizes : 1);
+    cJSON_AddBoolToObject(o, "hidden", h->hidden);
+    cJSON_AddNumberToObject(o, "hidden_sizes", h->hidden_sizes);
     if (h->has_lanes) {
         cJSON *l = cJSON_AddObjectToObject(o, "lanes");
         add_mask(l, "mask", h->lanes.mask);

@@ -229,6 +229,8 @@ static void read_hazard(reader *rd, const cJSON *o, report_result *r)
     h->message = str(rd, o, "message");
     h->size = str(rd, o, "size");
     h->sizes = (int)u64_field(rd, o, "sizes", 1);
+    h->hidden = flag(rd, o, "hidden");
+    h->hidden_sizes = int_field(rd, o, "hidden_sizes", 0);
     read_lanes(rd, member(rd, o, "lanes", cJSON_Object), h);
 }
 

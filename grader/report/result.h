@@ -54,7 +54,12 @@ typedef struct report_hazard {
     uint64_t count;           /* in how many warps it happened */
     char *message;
     char *size;               /* the first size it was seen at, e.g. "rows=8205 live=20" */
-    int sizes;                /* at how many sizes (count is the total over them); 0: 1 */
+    int sizes;                /* at how many sizes; 0: 1 */
+    /* Seen first at a hidden size (report_hazard_redact): only its kind,
+     * check, kernel, file and lines are known; no place, mask, lanes or
+     * figure, and count is hidden_sizes. */
+    bool hidden;
+    int hidden_sizes;         /* the hidden sizes it was seen at (count never adds them) */
 } report_hazard;
 
 /* One kernel's figures from one side (yours or the reference), course size. */
@@ -163,6 +168,12 @@ report_diag *report_add_diag(report_result *r);
 report_size_result *report_add_size(report_kernel *k, const char *size);
 void report_side_init(report_side *s);
 void report_hazard_free(report_hazard *h);
+/* A hazard met at a hidden size, cut down to what no hidden figure is in:
+ * its check, severity, kind, kernel, file and lines; the message says so,
+ * the size is "a hidden size", count and hidden_sizes are 1. A kernel can
+ * write a hidden size into an offset, a length, a mask or a block it
+ * touches: none of those is kept, so no writer can show one. */
+void report_hazard_redact(report_hazard *h);
 /* Set a check's outcome; detail is copied (may be NULL). */
 void report_set_check(report_result *r, day_check c, bool passed, const char *detail);
 /* A compared value as its output's elements are: "1234567890" for an

@@ -97,6 +97,26 @@ void report_hazard_free(report_hazard *h)
     free(h->size);
 }
 
+void report_hazard_redact(report_hazard *h)
+{
+    const char *kind = h->more ? "more" : sim_hazard_slug(h->kind);
+    h->hidden = true;
+    h->hidden_sizes = 1;
+    h->count = 1;
+    h->sizes = 1;
+    memset(h->block, 0, sizeof h->block);
+    h->warp = h->lane = 0;
+    h->source_lane = -1;
+    h->has_mask = h->has_lanes = false;
+    h->mask = 0;
+    memset(&h->lanes, 0, sizeof h->lanes);
+    free(h->message);
+    h->message = cl_sprintf("%s at a hidden size: its offsets, lengths, masks, blocks and lanes "
+                            "are not shown, since they come from a size you are not told", kind);
+    free(h->size);
+    h->size = cl_strdup("a hidden size");
+}
+
 static void kernel_free(report_kernel *k)
 {
     for (int i = 0; i < k->nsizes; i++) {

@@ -362,18 +362,28 @@ static void render_hazard(ctx *c, const report_hazard *h)
     if (h->line2) report_line_add(l, REPORT_STYLE_PLAIN, " (and line %d)", h->line2);
     l = line(c);
     report_line_add(l, REPORT_STYLE_PLAIN, "    %s", h->message ? h->message : "");
+    if (!h->hidden) { /* a hidden size's record has no place */
+        l = line(c);
+        report_line_add(l, REPORT_STYLE_DIM, "    first in block (%d,%d,%d), warp %d, lane %d", h->block[0],
+                        h->block[1], h->block[2], h->warp, h->lane);
+        if (h->source_lane >= 0) report_line_add(l, REPORT_STYLE_DIM, ", source lane %d", h->source_lane);
+        if (h->has_mask) report_line_add(l, REPORT_STYLE_DIM, ", mask 0x%08x", h->mask);
+    }
     l = line(c);
-    report_line_add(l, REPORT_STYLE_DIM, "    first in block (%d,%d,%d), warp %d, lane %d", h->block[0],
-                    h->block[1], h->block[2], h->warp, h->lane);
-    if (h->source_lane >= 0) report_line_add(l, REPORT_STYLE_DIM, ", source lane %d", h->source_lane);
-    if (h->has_mask) report_line_add(l, REPORT_STYLE_DIM, ", mask 0x%08x", h->mask);
-    l = line(c);
-    report_line_add(l, REPORT_STYLE_DIM, "    in %llu warp%s", (unsigned long long)h->count,
-                    h->count == 1 ? "" : "s");
-    if (h->size && h->sizes > 1)
-        report_line_add(l, REPORT_STYLE_DIM, " over %d sizes, first at %s", h->sizes, h->size);
-    else if (h->size)
+    if (h->hidden)
+        report_line_add(l, REPORT_STYLE_DIM, "    at %d hidden size%s", h->hidden_sizes,
+                        h->hidden_sizes == 1 ? "" : "s");
+    else
+        report_line_add(l, REPORT_STYLE_DIM, "    in %llu warp%s", (unsigned long long)h->count,
+                        h->count == 1 ? "" : "s");
+    int shown = h->sizes - h->hidden_sizes; /* sizes it was seen at, less the hidden */
+    if (!h->hidden && h->size && shown > 1)
+        report_line_add(l, REPORT_STYLE_DIM, " over %d sizes, first at %s", shown, h->size);
+    else if (!h->hidden && h->size)
         report_line_add(l, REPORT_STYLE_DIM, " at %s", h->size);
+    if (!h->hidden && h->hidden_sizes)
+        report_line_add(l, REPORT_STYLE_DIM, ", and at %d hidden size%s", h->hidden_sizes,
+                        h->hidden_sizes == 1 ? "" : "s");
     if (h->has_lanes) render_lanes(c, h);
     blank(c);
 }

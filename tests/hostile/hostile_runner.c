@@ -14,6 +14,14 @@
  *   // expect: max-mib M                and 2048 MiB
  *   // expect: same-report 1 2 4        graded with --threads 1, 2 and 4: equal JSON
  *   // expect: text                     also graded without --json
+ *   // expect: gradescope               also graded as Gradescope's run_autograder does
+ *                                       (`cudalab autograde DAY --root R`); output and
+ *                                       no-output do not read that run, exit does not
+ *                                       judge it
+ *   // expect: visible ~ "a|b"          what results.json shows a student before the grades
+ *                                       are published (its output, the visible tests' names
+ *                                       and outputs, the leaderboard) mentions a or b
+ *   // expect: no-visible ~ "a|b"       and holds neither
  *   // expect: no-marker                (always checked) nothing appears in the working folder
  *   // hostile: copy                    grade a copy in the temporary folder, with @COURSE@
  *                                       and @TMP@ replaced by the course's and that folder's path
@@ -64,6 +72,7 @@ typedef struct hcase {
 typedef struct grade_run {
     char label[64];
     bool json;
+    bool gradescope; /* `cudalab autograde`: out is results.json */
     hw_result r;
     cJSON *report;
 } grade_run;
@@ -294,12 +303,64 @@ static void free_env(char **env)
     free(env);
 }
 
+/* Gradescope's layout under the case's folder: ag/submission/<the file>;
+ * the autograde run's root, or NULL. */
+static char *lay_out_autograder(const hcase *c)
+{
+    char *root = cl_path_join(c->root, "ag"), *sub = cl_path_join(root, "submission");
+    char *to = cl_path_join(sub, strrchr(c->graded, '/') + 1), *text = NULL;
+    size_t len = 0;
+    bool ok = cl_mkdirs(sub, NULL) == CL_OK && cl_read_file(c->graded, &text, &len, NULL) == CL_OK &&
+              cl_write_file_atomic(to, text, len, NULL) == CL_OK;
+    free(sub);
+    free(to);
+    free(text);
+    if (!ok) free(root);
+    return ok ? root : NULL;
+}
+
+static void add_string(cl_str *b, const cJSON *o, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItem(o, key);
+    if (cJSON_IsString(v)) cl_str_addf(b, "%s\n", v->valuestring);
+}
+
+/* The autograde run's output, in place of its stdout (the instructor's):
+ * what results.json shows a student before the grades are published. */
+static void take_results(const char *root, grade_run *g)
+{
+    char *path = cl_path_join(root, "results/results.json"), *text = NULL;
+    if (cl_read_file(path, &text, NULL, NULL) != CL_OK) fail("%s: no %s", g->label, path);
+    cJSON *o = text ? cJSON_Parse(text) : NULL, *t;
+    if (text && !cJSON_IsObject(o)) fail("%s: results.json is not one JSON object", g->label);
+    cl_str_free(&g->r.out);
+    cl_str_add(&g->r.out, "");
+    add_string(&g->r.out, o, "output");
+    cJSON_ArrayForEach(t, cJSON_GetObjectItem(o, "tests")) {
+        const cJSON *vis = cJSON_GetObjectItem(t, "visibility");
+        if (!cJSON_IsString(vis) || strcmp(vis->valuestring, "visible")) continue;
+        add_string(&g->r.out, t, "name");
+        add_string(&g->r.out, t, "output");
+    }
+    cJSON_ArrayForEach(t, cJSON_GetObjectItem(o, "leaderboard")) {
+        add_string(&g->r.out, t, "name");
+        cl_str_addf(&g->r.out, "%g\n", cJSON_GetNumberValue(cJSON_GetObjectItem(t, "value")));
+    }
+    cJSON_Delete(o);
+    free(text);
+    free(path);
+}
+
 static void grade(const hcase *c, grade_run *g, const char *threads)
 {
     const char *backend = getenv("CUDALAB_HOSTILE_BACKEND"); /* gpu, on a machine with one */
     const char *argv[12] = {c->cudalab, "grade", c->day, c->graded, "--backend",
                             backend && backend[0] ? backend : "emu"};
     int n = 6;
+    char *ag = g->gradescope ? lay_out_autograder(c) : NULL;
+    if (g->gradescope && !ag) fail("%s: cannot lay out the autograder's folder", g->label);
+    if (ag) argv[1] = "autograde", argv[3] = "--root", argv[4] = ag, argv[5] = "--backend",
+            argv[6] = backend && backend[0] ? backend : "emu", n = 7;
     if (g->json) argv[n++] = "--json";
     if (threads) argv[n++] = "--threads", argv[n++] = threads;
     char **env = child_env(c);
@@ -308,6 +369,8 @@ static void grade(const hcase *c, grade_run *g, const char *threads)
                     .kill_above_bytes = (uint64_t)(1.5 * c->max_mib * c->mem_scale) << 20};
     if (!hw_run(&spec, &g->r)) fail("%s: cannot start %s", g->label, c->cudalab);
     free_env(env);
+    if (ag) take_results(ag, g);
+    free(ag);
     printf("%s: exit %d%s, %.2f s CPU, %.2f s wall, %.0f MiB\n", g->label, g->r.exit_code,
            g->r.signal ? " (signal)" : "", g->r.cpu_s, g->r.wall_s, (double)g->r.peak_bytes / (1 << 20));
 }
@@ -439,6 +502,12 @@ static void expect_output(const grade_run *g, const char *verb, const char *rest
 {
     const char *out = cl_str_cstr(&g->r.out), *err = cl_str_cstr(&g->r.err);
     char *alts = quoted(rest);
+    bool visible = !strcmp(verb, "visible") || !strcmp(verb, "no-visible");
+    if (g->gradescope != visible) verb = "";
+    if (!strcmp(verb, "visible") && !mentions(out, alts))
+        fail("%s: what a student sees mentions none of '%s'", g->label, alts);
+    if (!strcmp(verb, "no-visible") && mentions(out, alts))
+        fail("%s: what a student sees holds '%s'", g->label, alts);
     if (!strcmp(verb, "exit") && !exit_matches(g->r.exit_code, alts))
         fail("%s: exit status %d, expected %s", g->label, g->r.exit_code, alts);
     if (!strcmp(verb, "output") && !mentions(out, alts) && !mentions(err, alts))
@@ -452,7 +521,8 @@ static void expect_output(const grade_run *g, const char *verb, const char *rest
 
 static const char *const known_verbs[] = {"exit", "fails", "passes", "detail", "diag-line",
                                           "output", "stderr", "no-output", "max-seconds",
-                                          "max-mib", "same-report", "text", "no-marker"};
+                                          "max-mib", "same-report", "text", "no-marker",
+                                          "gradescope", "visible", "no-visible"};
 
 static void apply(const hcase *c, grade_run *runs, size_t nruns, const char *directive)
 {
@@ -520,9 +590,10 @@ static void expect_no_marker(const hcase *c)
 static size_t plan_runs(const hcase *c, grade_run *runs, char threads[][8])
 {
     size_t n = 0;
-    bool text = false;
+    bool text = false, gradescope = false;
     for (size_t i = 0; i < c->expect.n; i++) {
         text = text || !strcmp(c->expect.v[i], "text");
+        gradescope = gradescope || !strcmp(c->expect.v[i], "gradescope");
         if (strncmp(c->expect.v[i], "same-report ", 12)) continue;
         char *copy = cl_strdup(c->expect.v[i] + 12), *save = NULL;
         for (char *w = strtok_r(copy, " ", &save); w && n < 6; w = strtok_r(NULL, " ", &save)) {
@@ -537,6 +608,10 @@ static size_t plan_runs(const hcase *c, grade_run *runs, char threads[][8])
         runs[n++].json = true;
     }
     if (text) snprintf(runs[n++].label, sizeof runs[0].label, "text");
+    if (gradescope) {
+        snprintf(runs[n].label, sizeof runs[0].label, "gradescope");
+        runs[n++].gradescope = true;
+    }
     return n;
 }
 
