@@ -99,6 +99,22 @@ char *batch_csv(const batch *b);
  * quoted as RFC 4180 says when it holds a comma or a quote. NULL: empty. */
 void batch_csv_cell(cl_str *b, const char *text);
 
+/* `cudalab merge`'s reader (batch_csv.c): the tables of `batch --csv` taken
+ * one at a time, every row checked as batch writes it (the header's column
+ * count, quoting, no control character, the words and numbers each column
+ * holds) and its text cells written again through batch_csv_cell; then the
+ * one table they make. */
+typedef struct batch_merge batch_merge;
+batch_merge *batch_merge_new(void);
+/* Take one table's text (len bytes; name says which, in err): CL_OK, or
+ * CL_USAGE with why (name:line for a row) and nothing of it taken. */
+cl_status batch_merge_add(batch_merge *m, const char *name, const char *text, size_t len, cl_error *err);
+/* The first table's header, then every row taken, sorted by their bytes, as
+ * one batch over the whole class writes it (caller frees); NULL before a
+ * table was taken. *rows: how many. */
+char *batch_merge_text(const batch_merge *m, size_t *rows);
+void batch_merge_free(batch_merge *m);
+
 /* --similar (batch_similar.c): the fingerprint of s's PTX (a worker thread
  * calls this; it touches s only); then the table of every pair, most similar
  * first (caller frees), and how many submissions it compared. */

@@ -8,6 +8,7 @@
  * union of the shards' rows under the one header. */
 #include "batch.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -164,11 +165,13 @@ typedef CL_VEC(char *) line_list;
  * why it could not be graded), yes/no, a check's verdict, or a number. */
 typedef enum col_kind { COL_TEXT, COL_YES_NO, COL_VERDICT, COL_NUMBER } col_kind;
 
-/* The header every table must have, read from the first. */
-typedef struct table_head {
-    char *line; /* with its newline */
+/* The tables taken so far: the header every one must have (the first's),
+ * and their rows. */
+struct batch_merge {
+    char *line; /* the header, with its newline; NULL before the first table */
     CL_VEC(col_kind) kinds;
-} table_head;
+    line_list rows;
+};
 
 static col_kind kind_of(const char *name)
 {
@@ -250,7 +253,7 @@ static bool fits(col_kind k, const char *text)
  * cells through batch_csv_cell, so a table an older cudalab wrote comes out
  * neutralised) into *out; NULL, or why batch could not have written it, in
  * why (len bytes). */
-static const char *take_row(const table_head *h, const char *line, char **out, char *why, size_t len)
+static const char *take_row(const batch_merge *h, const char *line, char **out, char *why, size_t len)
 {
     line_list cells = {0};
     const char *bad = split_row(line, &cells);
@@ -277,67 +280,117 @@ static const char *take_row(const table_head *h, const char *line, char **out, c
     return bad;
 }
 
+/* A column name as batch writes them: the fixed names, a check's, a
+ * kernel's (a C identifier) with its figure: never a formula. */
+static bool column_name(const char *s)
+{
+    bool ok = (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_';
+    for (; ok && *s; s++) ok = (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
+                                strchr("_.-", *s);
+    return ok;
+}
+
 /* The header of a table (its first line, no newline), into h when h has
  * none yet, else compared with it. */
-static int take_head(const char *shown, const char *line, table_head *h)
+static cl_status take_head(batch_merge *h, const char *name, const char *line, cl_error *err)
 {
     if (h->line) {
-        if (!strncmp(h->line, line, strlen(line)) && h->line[strlen(line)] == '\n') return CLI_PASSED;
-        return cli_cannot("merge: %s has other columns than the first table (another day?); nothing was written",
-                          shown);
+        if (!strncmp(h->line, line, strlen(line)) && h->line[strlen(line)] == '\n') return CL_OK;
+        return cl_fail(err, CL_USAGE, name, 0, 0, "has other columns than the first table (another day?)");
     }
     line_list names = {0};
     const char *why = split_row(line, &names);
     for (size_t i = 0; !why && i < names.n; i++)
-        if (!*names.v[i] || strpbrk(names.v[i], ",\"")) why = "a column has no name";
-    int rc = CLI_PASSED;
+        if (!column_name(names.v[i]))
+            why = "a column's name is not one batch writes (a letter or _, then letters, digits, _, . and -)";
+    cl_status st = CL_OK;
     if (why) {
-        rc = cli_cannot("merge: %s:1: %s; that is not the header `cudalab batch --csv` writes; nothing was written",
-                        shown, why);
+        st = cl_fail(err, CL_USAGE, name, 1, 0, "%s; that is not the header `cudalab batch --csv` writes", why);
     } else {
         h->line = cl_sprintf("%s\n", line);
         for (size_t i = 0; i < names.n; i++) CL_VEC_PUSH(&h->kinds, kind_of(names.v[i]));
     }
     free_cells(&names);
-    return rc;
+    return st;
 }
 
-/* The rows of a table cudalab batch wrote, checked one by one, into rows;
- * its header into h (kept from the first table, compared with the others'). */
-static int read_table(const char *path, table_head *h, line_list *rows)
+batch_merge *batch_merge_new(void)
 {
-    char *text = NULL, *shown = batch_shown(path);
-    cl_error err = {0};
-    int rc = CLI_PASSED;
-    size_t len = 0;
-    if (cl_read_file(path, &text, &len, &err) != CL_OK) {
-        char msg[1100];
-        cl_error_format(&err, msg, sizeof msg);
-        rc = cli_cannot("merge: %s; nothing was written", msg);
-        goto done;
-    }
-    char *nl = strchr(text, '\n');
-    if (strlen(text) != len || strncmp(text, "submission,student,", 19) || !nl || text[len - 1] != '\n') {
-        rc = cli_cannot("merge: %s is not a table that `cudalab batch --csv` wrote; nothing was written", shown);
+    return cl_calloc(1, sizeof(batch_merge));
+}
+
+cl_status batch_merge_add(batch_merge *m, const char *name, const char *text, size_t len, cl_error *err)
+{
+    char *copy = cl_strndup(text, len), *nl = strchr(copy, '\n');
+    line_list rows = {0};
+    bool first = !m->line;
+    cl_status st = CL_OK;
+    if (strlen(copy) != len || strncmp(copy, "submission,student,", 19) || !nl || copy[len - 1] != '\n') {
+        st = cl_fail(err, CL_USAGE, name, 0, 0, "is not a table that `cudalab batch --csv` wrote");
         goto done;
     }
     *nl = '\0';
-    rc = take_head(shown, text, h);
+    st = take_head(m, name, copy, err);
     size_t at = 2;
-    for (char *line = nl + 1; *line && rc == CLI_PASSED; at++) {
+    for (char *line = nl + 1; *line && st == CL_OK; at++) {
         char *end = strchr(line, '\n'), why[200], *row = NULL;
         *end = '\0';
-        const char *bad = *line ? take_row(h, line, &row, why, sizeof why) : "an empty line";
+        const char *bad = *line ? take_row(m, line, &row, why, sizeof why) : "an empty line";
         if (bad)
-            rc = cli_cannot("merge: %s:%zu: %s; `cudalab batch --csv` writes no such row (was the table edited, "
-                            "or saved by a spreadsheet?): run that shard's batch again (the reports in its --out "
-                            "are kept, so nothing is graded twice) and merge the table it writes; nothing was "
-                            "written", shown, at, bad);
+            st = cl_fail(err, CL_USAGE, name, (int)(at > INT_MAX ? INT_MAX : at), 0,
+                         "%s; `cudalab batch --csv` writes no such row (was the table edited, or saved by a "
+                         "spreadsheet?): run that shard's batch again (the reports in its --out are kept, so "
+                         "nothing is graded twice) and merge the table it writes", bad);
         else
-            CL_VEC_PUSH(rows, row);
+            CL_VEC_PUSH(&rows, row);
         line = end + 1;
     }
+    for (size_t i = 0; st == CL_OK && i < rows.n; i++) CL_VEC_PUSH(&m->rows, rows.v[i]);
+    if (st == CL_OK) rows.n = 0;
+    if (st != CL_OK && first) { /* its header goes too */
+        free(m->line);
+        m->line = NULL;
+        m->kinds.n = 0;
+    }
 done:
+    free_cells(&rows);
+    free(copy);
+    return st;
+}
+
+char *batch_merge_text(const batch_merge *m, size_t *rows)
+{
+    *rows = m->rows.n;
+    if (!m->line) return NULL;
+    char **copy = cl_calloc(m->rows.n + 1, sizeof *copy);
+    for (size_t i = 0; i < m->rows.n; i++) copy[i] = cl_strdup(m->rows.v[i]);
+    char *text = join_sorted(m->line, copy, m->rows.n);
+    free(copy);
+    return text;
+}
+
+void batch_merge_free(batch_merge *m)
+{
+    if (!m) return;
+    free_cells(&m->rows);
+    free(m->line);
+    free(m->kinds.v);
+    free(m);
+}
+
+/* A table's file into m; CLI_PASSED, or one line on stderr and CLI_CANNOT. */
+static int read_table(batch_merge *m, const char *path)
+{
+    char *text = NULL, *shown = batch_shown(path), msg[1700];
+    cl_error err = {0};
+    size_t len = 0;
+    int rc = CLI_PASSED;
+    cl_status st = cl_read_file(path, &text, &len, &err);
+    if (st == CL_OK) st = batch_merge_add(m, shown, text, len, &err);
+    if (st != CL_OK) {
+        cl_error_format(&err, msg, sizeof msg);
+        rc = cli_cannot("merge: %s; nothing was written", msg);
+    }
     free(text);
     free(shown);
     return rc;
@@ -396,15 +449,13 @@ static int check_distinct(int n, char **paths, const char *out)
 
 static int merge(const char *out, int n, char **tables)
 {
-    table_head head = {0};
-    line_list rows = {0};
+    batch_merge *m = batch_merge_new();
     int rc = check_out(out);
     if (rc == CLI_PASSED) rc = check_distinct(n, tables, out);
-    for (int i = 0; i < n && rc == CLI_PASSED; i++) rc = read_table(tables[i], &head, &rows);
+    for (int i = 0; i < n && rc == CLI_PASSED; i++) rc = read_table(m, tables[i]);
     if (rc == CLI_PASSED) {
-        size_t nrows = rows.n;
-        char *text = join_sorted(head.line, rows.v, rows.n);
-        rows.n = 0;
+        size_t nrows = 0;
+        char *text = batch_merge_text(m, &nrows);
         cl_error err = {0};
         if (batch_write_kept(out, text, &err) != CL_OK) {
             char msg[1100];
@@ -417,9 +468,7 @@ static int merge(const char *out, int n, char **tables)
         }
         free(text);
     }
-    free_cells(&rows);
-    free(head.line);
-    free(head.kinds.v);
+    batch_merge_free(m);
     return rc;
 }
 

@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets with clang into build-fuzz/ and runs each for
 # a while, one at a time (docs/fuzzing.md).
 #   scripts/fuzz.sh [--seconds N] [TARGET...]
-# TARGET is ptx, manifest, state, report_json or gpu_wire (default: all).
+# TARGET is ptx, manifest, state, report_json, gpu_wire or merge_csv (default: all).
 # Each run starts from the committed seeds (tests/fuzz/corpus/TARGET) and
 # crashers (tests/fuzz/crashers/TARGET); what it learns is kept in
 # build-fuzz/corpus/TARGET for the next run. A crash, a sanitizer report, a
@@ -23,7 +23,7 @@ while [ $# -gt 0 ]; do
     esac
 done
 case "$seconds" in ''|*[!0-9]*) echo "fuzz.sh: --seconds takes a whole number" >&2; exit 2 ;; esac
-all=(ptx manifest state report_json gpu_wire)
+all=(ptx manifest state report_json gpu_wire merge_csv)
 [ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
 for t in "${targets[@]}"; do
     [[ " ${all[*]} " == *" $t "* ]] || { echo "fuzz.sh: no target '$t' (${all[*]})" >&2; exit 2; }

@@ -2,5 +2,5 @@
 # and its regression inputs in crashers/NAME/. Shared by the replay tests
 # (suite.cmake, the ordinary build) and the libFuzzer binaries
 # (CMakeLists.txt, the CUDALAB_FUZZ build).
-set(CUDALAB_FUZZ_TARGETS ptx manifest state report_json gpu_wire)
+set(CUDALAB_FUZZ_TARGETS ptx manifest state report_json gpu_wire merge_csv)
 set(CUDALAB_FUZZ_DIR ${CMAKE_CURRENT_LIST_DIR})

@@ -334,10 +334,20 @@ static void test_merge_refuses_rows_batch_never_wrote(void **state)
         expect_refused(cases[i].table, cases[i].says);
         free(cases[i].table);
     }
+    /* a header batch never wrote, alone (the fuzz target's first find) */
+    char *bad_head = cl_sprintf("%s\n", head);
+    memcpy(strstr(bad_head, "reverseBlocks.ms"), "=", 1);
+    put("bad.csv", bad_head);
+    outcome o = run_argv((const char *[]){"merge", "m.csv", "bad.csv", NULL});
+    if (o.rc != 2 || !strstr(o.err, "bad.csv:1: a column's name is not one batch writes"))
+        fail_msg("exit %d, stderr '%s'", o.rc, o.err);
+    outcome_free(&o);
+    assert_false(exists("m.csv"));
+    free(bad_head);
     /* and a well-formed row passes, written again as batch writes it */
     char *good = cl_sprintf("%s\n\"b,ob/x.cu\",bob%s\n", head, rest);
     put("good.csv", good);
-    outcome o = run_argv((const char *[]){"merge", "m.csv", "one.csv", "good.csv", NULL});
+    o = run_argv((const char *[]){"merge", "m.csv", "one.csv", "good.csv", NULL});
     if (o.rc != 0) fail_msg("exit %d: %s", o.rc, o.err);
     outcome_free(&o);
     expect_in("m.csv", "\n\"b,ob/x.cu\",bob,yes,");
