@@ -1,13 +1,13 @@
 // float4 loads from `in` as it comes, with the n % 4 tail added: right
 // whenever in is 16-byte aligned (every cudaMalloc), and a misaligned read
 // when the kernel is handed in + 1 or in + 3, as the hidden sizes do: a GPU
-// faults there, so correctness fails too.
+// faults there, so correctness fails too. Only hidden sizes meet it, so the
+// hazard says its kind and line, and nothing of the offset it was handed.
 // e2e: day 25
 // e2e: exit 1
 // e2e: fail memory correctness
-// e2e: detail memory misaligned address: a 16-byte global read
-// e2e: detail memory needs a 16-byte aligned address; this one is 4-byte aligned
-// e2e: hazard memory kernel=reduceCascade
+// e2e: detail memory misaligned at a hidden size
+// e2e: hazard memory kernel=reduceCascade kind=misaligned hidden=true block=null mask=null
 #define reduceCascade reduceCascade_reference
 // e2e-paste: solutions/day25-cascade/cascade.cu
 #undef reduceCascade
