@@ -43,8 +43,9 @@ void pack_sink_free(pack_sink *s);
  * 4 GiB. Exposed for the tests. */
 uint32_t pack_crc32(const void *data, size_t len);
 
-/* day.yaml's text with sizes.hidden made `[]` in place (comments and the
- * rest kept byte for byte), checked by loading the result: it must be the
+/* day.yaml written anew from its parsed document with sizes.hidden made
+ * `[]` (libyaml's emitter: no comment is kept, so none that stood near a
+ * hidden size goes along), checked by loading the result: it must be the
  * same day with no hidden size. path is for messages. */
 cl_status pack_strip_hidden(const char *path, const char *text, size_t len, char **out,
                             cl_error *err);
@@ -71,8 +72,11 @@ cl_status pack_tool_source(pack_sink *s, const char *root, const char *prefix, c
  * apt packages name it ("13-0"; "12-8" when unknown); caller frees. */
 char *pack_cuda_release(void);
 
-/* `pack student`: dir must be missing or an empty folder. The edition's
- * docs/classroom/classroom.yml names this machine's CUDA release. */
+/* `pack student`: dir must be missing or an empty folder, outside the
+ * course. The edition's docs/classroom/classroom.yml names this machine's
+ * CUDA release. What was written is checked: no hidden size or solution
+ * source in what loads, and no hidden size as the course writes it in any
+ * file but the tool's code. */
 cl_status pack_student(const day_course *c, const char *dir, pack_sink **written, cl_error *err);
 /* `pack gradescope`: zip_path ends in .zip; a zip already there is kept as
  * a backup (batch_keep_old), a folder or a file that is no zip refused. */

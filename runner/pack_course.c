@@ -1,12 +1,14 @@
 /* pack_course.c - the pieces of an edition: a day's files with its hidden
  * sizes taken out, the reference as PTX, the tool's source; and `pack
- * student`. */
+ * student`, which checks every byte it wrote for the hidden sizes. */
 #include "pack.h"
 
 #include <dirent.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "build/build.h"
 #include "core/yamldoc.h"
@@ -27,18 +29,7 @@ static yaml_node_t *map_get(cl_yaml_doc *d, yaml_node_t *map, const char *key, s
     return NULL;
 }
 
-/* Where the hidden list's text ends: after its last item for a block
- * sequence (libyaml's end mark is the next key's start), at its end mark
- * for a flow one. */
-static size_t seq_end(cl_yaml_doc *d, yaml_node_t *seq)
-{
-    yaml_node_item_t *top = seq->data.sequence.items.top;
-    if (seq->data.sequence.style == YAML_FLOW_SEQUENCE_STYLE || top == seq->data.sequence.items.start)
-        return seq->end_mark.index;
-    return cl_yaml_node(d, top[-1])->end_mark.index;
-}
-
-/* The same day, no hidden size: what the splice must give. */
+/* The same day, no hidden size: what the edition's day.yaml must give. */
 static cl_status same_day(const char *path, const char *before, size_t blen, const char *after,
                           cl_error *err)
 {
@@ -53,27 +44,93 @@ static cl_status same_day(const char *path, const char *before, size_t blen, con
     return st;
 }
 
+/* Node id of d copied into out (ids kept in made[]: a node two keys share,
+ * an anchor's, stays one, and the emitter anchors it again); the node
+ * `hidden` becomes an empty list. 0 when libyaml could not add it. */
+static int copy_node(yaml_document_t *d, int id, yaml_document_t *out, int *made, int hidden)
+{
+    if (made[id]) return made[id];
+    yaml_node_t *n = yaml_document_get_node(d, id);
+    int to = 0;
+    if (id == hidden) {
+        to = yaml_document_add_sequence(out, NULL, YAML_FLOW_SEQUENCE_STYLE);
+    } else if (n->type == YAML_SCALAR_NODE) {
+        to = yaml_document_add_scalar(out, n->tag, n->data.scalar.value, (int)n->data.scalar.length,
+                                      n->data.scalar.style);
+    } else if (n->type == YAML_SEQUENCE_NODE) {
+        to = yaml_document_add_sequence(out, n->tag, n->data.sequence.style);
+        for (yaml_node_item_t *i = n->data.sequence.items.start; to && i < n->data.sequence.items.top; i++) {
+            int item = copy_node(d, *i, out, made, hidden);
+            if (!item || !yaml_document_append_sequence_item(out, to, item)) to = 0;
+        }
+    } else if (n->type == YAML_MAPPING_NODE) {
+        to = yaml_document_add_mapping(out, n->tag, n->data.mapping.style);
+        for (yaml_node_pair_t *p = n->data.mapping.pairs.start; to && p < n->data.mapping.pairs.top; p++) {
+            int k = copy_node(d, p->key, out, made, hidden), v = k ? copy_node(d, p->value, out, made, hidden) : 0;
+            if (!v || !yaml_document_append_mapping_pair(out, to, k, v)) to = 0;
+        }
+    }
+    made[id] = to;
+    return to;
+}
+
+static int emit_to(void *data, unsigned char *buffer, size_t size)
+{
+    cl_str_addn(data, (const char *)buffer, size);
+    return 1;
+}
+
+/* The document with node `hidden` an empty list, emitted (caller frees);
+ * NULL when libyaml failed. */
+static char *emit_without(cl_yaml_doc *d, int hidden, const char *slug)
+{
+    yaml_document_t out;
+    yaml_emitter_t e;
+    cl_str b = {0};
+    int nodes = (int)(d->doc.nodes.top - d->doc.nodes.start);
+    int *made = cl_calloc((size_t)nodes + 1, sizeof *made);
+    bool ok = yaml_document_initialize(&out, NULL, NULL, NULL, 1, 1);
+    ok = ok && copy_node(&d->doc, 1, &out, made, hidden) != 0;
+    free(made);
+    if (!ok) {
+        yaml_document_delete(&out);
+        return NULL;
+    }
+    cl_str_addf(&b, "# %s: the student edition's day.yaml, written by `cudalab pack student`\n"
+                "# from the course's manifest: no hidden size, no comment.\n", slug);
+    ok = yaml_emitter_initialize(&e);
+    if (ok) {
+        yaml_emitter_set_output(&e, emit_to, &b);
+        yaml_emitter_set_unicode(&e, 1);
+        yaml_emitter_set_width(&e, 100);
+        ok = yaml_emitter_open(&e);
+    }
+    if (ok) /* dump takes the document, whatever happens */
+        ok = yaml_emitter_dump(&e, &out) && yaml_emitter_close(&e) && yaml_emitter_flush(&e);
+    else
+        yaml_document_delete(&out);
+    yaml_emitter_delete(&e);
+    if (!ok) cl_str_free(&b);
+    return ok ? cl_str_take(&b) : NULL;
+}
+
 cl_status pack_strip_hidden(const char *path, const char *text, size_t len, char **out,
                             cl_error *err)
 {
     cl_yaml_doc d;
     *out = NULL;
     cl_status st = cl_yaml_load(&d, path, text, len, err);
-    size_t from = 0;
-    yaml_node_t *sizes = st == CL_OK ? map_get(&d, cl_yaml_root(&d), "sizes", NULL) : NULL;
-    yaml_node_t *hidden = map_get(&d, sizes, "hidden", &from);
+    yaml_node_t *root = st == CL_OK ? cl_yaml_root(&d) : NULL;
+    yaml_node_t *sizes = map_get(&d, root, "sizes", NULL);
+    yaml_node_t *hidden = map_get(&d, sizes, "hidden", NULL);
+    yaml_node_t *slug = map_get(&d, root, "slug", NULL);
     if (st == CL_OK && (!hidden || hidden->type != YAML_SEQUENCE_NODE))
         st = cl_fail(err, CL_MANIFEST, path, 0, 0, "no list sizes.hidden to take out");
     if (st != CL_OK) goto done;
-    /* From the key's colon: a comment before the first item goes too. */
-    while (from < len && text[from] != ':') from++;
-    size_t to = seq_end(&d, hidden);
-    cl_str b = {0};
-    cl_str_addn(&b, text, from);
-    cl_str_add(&b, ": []");
-    cl_str_addn(&b, text + to, len - to);
-    *out = cl_str_take(&b);
-    st = same_day(path, text, len, *out, err);
+    *out = emit_without(&d, (int)(hidden - d.doc.nodes.start) + 1,
+                        cl_yaml_scalar(slug) ? cl_yaml_scalar(slug) : "a day");
+    if (!*out) st = cl_fail(err, CL_INTERNAL, path, 0, 0, "libyaml could not write the day back");
+    if (st == CL_OK) st = same_day(path, text, len, *out, err);
     if (st != CL_OK) {
         free(*out);
         *out = NULL;
@@ -301,6 +358,145 @@ static cl_status check_student(const char *dir, cl_error *err)
     return st;
 }
 
+/* ---- no hidden value in any byte shipped ---- */
+
+typedef CL_VEC(char *) needles;
+
+/* What would give a hidden size away, as the course writes it: each item
+ * of sizes.hidden as its text stands in day.yaml ("{n: 1000}"), and each of
+ * its values with its key, as a manifest writes it ("n: 1000") and as a
+ * report labels it ("n=1000"), unless the course size has that value too. */
+static cl_status hidden_needles(const day_manifest *m, needles *out, cl_error *err)
+{
+    char *text = NULL;
+    size_t len = 0;
+    cl_yaml_doc d;
+    cl_status st = cl_read_file(m->path, &text, &len, err);
+    if (st == CL_OK) st = cl_yaml_load(&d, m->path, text, len, err);
+    if (st != CL_OK) {
+        free(text);
+        return st;
+    }
+    yaml_node_t *sizes = map_get(&d, cl_yaml_root(&d), "sizes", NULL);
+    yaml_node_t *hidden = map_get(&d, sizes, "hidden", NULL), *course = map_get(&d, sizes, "course", NULL);
+    for (yaml_node_item_t *i = hidden && hidden->type == YAML_SEQUENCE_NODE
+                                   ? hidden->data.sequence.items.start : NULL;
+         i && i < hidden->data.sequence.items.top; i++) {
+        yaml_node_t *item = cl_yaml_node(&d, *i);
+        size_t from = item->start_mark.index, to = item->end_mark.index;
+        if (to > from && to <= len) CL_VEC_PUSH(out, cl_strndup(text + from, to - from));
+        for (yaml_node_pair_t *p = item->type == YAML_MAPPING_NODE ? item->data.mapping.pairs.start : NULL;
+             p && p < item->data.mapping.pairs.top; p++) {
+            const char *k = cl_yaml_scalar(cl_yaml_node(&d, p->key)), *v = cl_yaml_scalar(cl_yaml_node(&d, p->value));
+            const char *pub = cl_yaml_scalar(map_get(&d, course, k, NULL));
+            if (!k || !v || (pub && !strcmp(pub, v))) continue; /* the course size's value is public */
+            CL_VEC_PUSH(out, cl_sprintf("%s: %s", k, v));
+            CL_VEC_PUSH(out, cl_sprintf("%s=%s", k, v));
+        }
+    }
+    cl_yaml_free(&d);
+    free(text);
+    return CL_OK;
+}
+
+static bool word_char(char c)
+{
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+/* needle in text as a whole: no letter, digit or '_' just before it, and
+ * none (nor a decimal point: 1000.5) just after. */
+static bool holds(const char *text, size_t len, const char *needle)
+{
+    size_t n = strlen(needle);
+    for (const char *at = text; n && (at = memmem(at, len - (size_t)(at - text), needle, n)); at++) {
+        bool before = at > text && word_char(at[-1]) && word_char(needle[0]);
+        const char *end = at + n;
+        bool point = end + 1 < text + len && *end == '.' && end[1] >= '0' && end[1] <= '9';
+        bool after = end < text + len && (word_char(*end) || point) && word_char(needle[n - 1]);
+        if (!before && !after) return true;
+    }
+    return false;
+}
+
+/* The tool's program (its code, the same for every course): it holds
+ * generic examples ({n: 1}, {n: 257}) that no course's sizes are. */
+static bool tool_code(const char *rel)
+{
+    static const char *const code[] = {"grader/", "runner/", "scripts/"};
+    for (size_t i = 0; i < sizeof code / sizeof *code; i++)
+        if (!strncmp(rel, code[i], strlen(code[i]))) return true;
+    return !strcmp(rel, "CMakeLists.txt") || !strcmp(rel, "cudalab");
+}
+
+/* Every regular file under dir (rel: its path in the edition) but the
+ * tool's code against the needles; the first hit fails. */
+static cl_status grep_tree(const char *dir, const char *rel, const needles *nd, cl_error *err)
+{
+    size_t n = 0;
+    char **names = list_dir(dir, &n);
+    cl_status st = CL_OK;
+    for (size_t i = 0; i < n; i++) {
+        char *path = cl_path_join(dir, names[i]);
+        char *r = *rel ? cl_sprintf("%s/%s", rel, names[i]) : cl_strdup(names[i]);
+        struct stat sb;
+        char *text = NULL;
+        size_t len = 0;
+        if (st == CL_OK && lstat(path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+            st = grep_tree(path, r, nd, err);
+        } else if (st == CL_OK && !tool_code(r) && lstat(path, &sb) == 0 && S_ISREG(sb.st_mode)) {
+            st = cl_read_file(path, &text, &len, err);
+            for (size_t k = 0; st == CL_OK && k < nd->n; k++)
+                if (holds(text, len, nd->v[k]))
+                    st = cl_fail(err, CL_INTERNAL, path, 0, 0, "the student edition holds a hidden "
+                                 "size of the course: %s (\"%s\"); nothing was left out of it",
+                                 r, nd->v[k]);
+        }
+        free(text);
+        free(path);
+        free(r);
+        free(names[i]);
+    }
+    free(names);
+    return st;
+}
+
+/* No byte of the edition at dir holds a hidden size of the course c. */
+static cl_status no_hidden_bytes(const day_course *c, const char *dir, cl_error *err)
+{
+    needles nd = {0};
+    cl_status st = CL_OK;
+    for (int i = 0; st == CL_OK && i < c->ndays; i++)
+        if (c->days[i].manifest) st = hidden_needles(c->days[i].manifest, &nd, err);
+    if (st == CL_OK) st = grep_tree(dir, "", &nd, err);
+    for (size_t i = 0; i < nd.n; i++) free(nd.v[i]);
+    free(nd.v);
+    return st;
+}
+
+/* The edition may not be written inside the course: it would copy itself
+ * (docs/ into docs/...) without end. The deepest folder of dir that exists
+ * is compared with the course's root, both resolved. */
+static cl_status outside_course(const char *root, const char *dir, cl_error *err)
+{
+    char course[PATH_MAX], at[PATH_MAX] = "", *probe = cl_strdup(*dir ? dir : ".");
+    cl_status st = CL_OK;
+    while (!realpath(probe, at)) {
+        char *slash = strrchr(probe, '/');
+        at[0] = '\0';
+        if (!strcmp(probe, ".") || !strcmp(probe, "/")) break; /* nothing left to resolve */
+        if (!slash) snprintf(probe, strlen(probe) + 1, ".");    /* relative: the working folder */
+        else if (slash == probe) probe[1] = '\0';               /* "/x": "/" */
+        else *slash = '\0';
+    }
+    size_t n = at[0] && realpath(root, course) ? strlen(course) : 0;
+    if (n && !strncmp(at, course, n) && (at[n] == '\0' || at[n] == '/' || n == 1))
+        st = cl_fail(err, CL_USAGE, dir, 0, 0, "is inside the course (%s): the edition would be "
+                     "copied into itself; write it to a folder outside the course", course);
+    free(probe);
+    return st;
+}
+
 /* The GitHub Classroom workflow in the edition installs the nvcc release
  * that made its PTX (ptxas must be as new): its `CUDA: "X-Y"` line set. */
 static cl_status set_workflow_cuda(const char *dir, cl_error *err)
@@ -325,13 +521,15 @@ cl_status pack_student(const day_course *c, const char *dir, pack_sink **written
 {
     pack_sink *s = NULL;
     pack_course_options o = {.keep_hidden = false, .prefix = ""};
-    cl_status st = empty_or_new(dir, err);
+    cl_status st = outside_course(c->root, dir, err);
+    if (st == CL_OK) st = empty_or_new(dir, err);
     if (st == CL_OK) s = pack_sink_dir(dir);
     if (st == CL_OK) st = pack_course(s, c, &o, err);
     if (st == CL_OK) st = pack_tool_source(s, c->root, "", err);
     if (st == CL_OK) st = pack_add(s, ".gitignore", "/build*/\n", 9, false, err);
     if (st == CL_OK) st = set_workflow_cuda(dir, err);
     if (st == CL_OK) st = check_student(dir, err);
+    if (st == CL_OK) st = no_hidden_bytes(c, dir, err);
     *written = s;
     return st;
 }
