@@ -110,6 +110,7 @@ static void take_hazard(const emu_backend *e, const sim_hazard *h, report_hazard
     out->has_lanes = h->has_picture;
     if (h->has_picture) lanes_from_picture(h, &out->lanes);
     out->count = h->count;
+    out->advice = cl_strdup(h->advice);
     if (h->kind == SIM_HZ_OVER_ALLOWANCE && e->allowance_why[0])
         out->message = cl_sprintf("%s (the allowance is %s)", h->message, e->allowance_why);
     else if (h->kind == SIM_HZ_BUDGET && e->budget_why[0])

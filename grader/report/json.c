@@ -192,6 +192,7 @@ static cJSON *hazard_json(const report_hazard *h)
         cJSON_AddNullToObject(o, "mask");
     cJSON_AddNumberToObject(o, "count", (double)h->count);
     add_text(o, "message", h->message ? h->message : "");
+    add_text(o, "advice", h->advice ? h->advice : "");
     if (h->size) add_text(o, "size", h->size);
     cJSON_AddNumberToObject(o, "sizes", h->sizes > 1 ? h->sizes : 1);
     cJSON_AddBoolToObject(o, "hidden", h->hidden);

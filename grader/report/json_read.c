@@ -227,6 +227,7 @@ static void read_hazard(reader *rd, const cJSON *o, report_result *r)
     h->has_mask = mask(rd, o, "mask", &h->mask);
     h->count = u64_field(rd, o, "count", 1);
     h->message = str(rd, o, "message");
+    h->advice = str(rd, o, "advice");
     h->size = str(rd, o, "size");
     h->sizes = (int)u64_field(rd, o, "sizes", 1);
     h->hidden = flag(rd, o, "hidden");

@@ -53,6 +53,8 @@ typedef struct report_hazard {
     report_lanes lanes;
     uint64_t count;           /* in how many warps it happened */
     char *message;
+    char *advice;             /* one line saying what to change, decided where the hazard
+                               * was made (sim_hazard's advice); "" or NULL when none */
     char *size;               /* the first size it was seen at, e.g. "rows=8205 live=20" */
     int sizes;                /* at how many sizes; 0: 1 */
     /* Seen first at a hidden size (report_hazard_redact): only its kind,

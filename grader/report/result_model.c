@@ -94,6 +94,7 @@ void report_hazard_free(report_hazard *h)
     free(h->kernel);
     free(h->file);
     free(h->message);
+    free(h->advice);
     free(h->size);
 }
 

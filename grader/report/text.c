@@ -362,6 +362,7 @@ static void render_hazard(ctx *c, const report_hazard *h)
     if (h->line2) report_line_add(l, REPORT_STYLE_PLAIN, " (and line %d)", h->line2);
     l = line(c);
     report_line_add(l, REPORT_STYLE_PLAIN, "    %s", h->message ? h->message : "");
+    if (h->advice && *h->advice) report_line_add(line(c), REPORT_STYLE_PLAIN, "    to fix: %s", h->advice);
     if (!h->hidden) { /* a hidden size's record has no place */
         l = line(c);
         report_line_add(l, REPORT_STYLE_DIM, "    first in block (%d,%d,%d), warp %d, lane %d", h->block[0],

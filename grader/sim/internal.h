@@ -900,6 +900,10 @@ typedef struct sim_run {
                                         number for crossread.c, else 0 */
 } sim_run;
 
+/* advice.c: the line h carries saying what to change, from f and h's kind
+ * and lines (set before it). */
+void sim_hazard_advice(const sim_run *L, const sim_hz *f, sim_hazard *h);
+
 /* Blocks that store to one word (collide.c). A launch whose blocks run on
  * several threads notes, for every global store, which block stored each
  * word; two blocks on one word set L->collided, and the launch runs again,

@@ -231,8 +231,7 @@ static void message(const sim_run *L, const sim_hz *f, sim_hazard *h)
         say(where, sizeof where, "byte %llu of '%s'", (unsigned long long)(r ? f->addr - r->base : f->addr),
             r ? r->label : "?");
         say(m, n, "block %llu reads %s (line %u), which block %s stored (line %u) in this launch: on a GPU "
-                  "blocks run at once, in any order, and nothing orders that store before this read (use "
-                  "atomicAdd, or __threadfence() before the atomic that says the store is done)",
+                  "blocks run at once, in any order, and nothing orders that store before this read",
             (unsigned long long)bi, where, h->line, f->detail, h->line2);
         break;
     }
@@ -336,6 +335,7 @@ static void fill(result_impl *ri, const sim_run *L, const sim_hzrec *rec, uint64
     h->alloc = keep(ri, cl_strdup(r ? r->label : ""));
     h->alloc_size = r ? r->size : f->space_size;
     message(L, f, h);
+    sim_hazard_advice(L, f, h);
 }
 
 /* The blocks' records folded across blocks (in block order, so the first

@@ -190,6 +190,8 @@ typedef struct sim_hazard {
     uint64_t count;             /* distinct (block, warp) pairs it happened in */
     uint64_t instances;         /* every time it happened */
     char message[320];          /* one human sentence */
+    char advice[320];           /* one line saying what to change, from the kind and its
+                                   two accesses (advice.c); lines only, no figure of the run */
 } sim_hazard;
 
 /* ---- launches ---- */

@@ -49,6 +49,7 @@ __global__ void earlyReturn(const float* in, float* out, int n)
 // params: out 3
 // expect: hazard barrier-honesty kind BARRIER_CONDITIONAL line @condBar
 // expect: message "(warps 1 and 0) went different ways there"
+// expect: advice "or make the condition the same for the whole block"
 __global__ void conditional(int* out, int rounds)
 {
     __shared__ int s[64];
@@ -70,6 +71,7 @@ __global__ void conditional(int* out, int rounds)
 // params: out 3
 // expect: hazard barrier-honesty kind BARRIER_CONDITIONAL line @laneBar
 // expect: message "lanes 16 and 0 of warp 0 went different ways there"
+// expect: advice "lanes of one warp take different sides of it"
 __global__ void conditionalLanes(int* out, int rounds)
 {
     __shared__ int s[32];

@@ -578,6 +578,14 @@ static void check_expect(gcase *c, const outcome *o, const char *spec)
     }
 }
 
+/* Every case: every hazard says what to change (advice.c). */
+static void check_advice(gcase *c, const sim_launch_result *r)
+{
+    for (size_t i = 0; i < r->nhazards; i++)
+        if (!r->hazards[i].advice[0])
+            fail(c, "a %s hazard has no advice: %s", sim_hazard_name(r->hazards[i].kind), r->hazards[i].message);
+}
+
 /* Every case: a thread never races itself, so a race's other thread is
  * another thread. */
 static void check_partners(gcase *c, const sim_launch_result *r)
@@ -598,6 +606,7 @@ static void check_case(gcase *c, const ptx_module *m, const golden_record *gpu)
     int before = failures;
     for (int i = 0; i < c->nexpects; i++) check_expect(c, &o[0], c->expects[i]);
     check_partners(c, o[0].r);
+    check_advice(c, o[0].r);
     if (gpu && !c->gpu_differs && !golden_record_check(gpu, c, o[0].r->status, o[0].data))
         printf("note [%s]: no GPU record of this case\n", c->name);
     /* GOLDEN_ONCE=1: one run only (for timing a program) */

@@ -30,6 +30,7 @@ __global__ void ballotDown(const float* in, float* out, int live)
 // buffer: out s32 32 = -1
 // params: out
 // expect: hazard mask-honesty kind MASK_UNDEFINED_READ lane 0 source 16 mask 0xffffffff line @exited
+// expect: advice "keep every lane a shuffle reads from alive until the shuffle"
 // expect: out[16..31] = -1
 // expect: out[0] = 0x7fbadbad
 __global__ void exitedSource(int* out)
@@ -110,6 +111,7 @@ __global__ void ifElse(const int* in, int* out)
 // buffer: out s32 32 = 0
 // params: out
 // expect: hazard mask-honesty kind ACTIVEMASK_REUSE warning
+// expect: advice "use the mask of the lanes that take part (__activemask() is not enough here)"
 // expect: no errors
 // expect: out[0..31] = 0
 __global__ void activeMask(int* out)

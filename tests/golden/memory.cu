@@ -12,6 +12,7 @@
 // expect: hazard memory kind OOB line @past alloc out distance 1 count 1
 // expect: message "a 4-byte global write at 0x7f0000008034 is out of bounds: it starts 1 byte after the last byte of 'out' (32,820 bytes)"
 // expect: status faulted
+// expect: advice "with the buffer's length (if (i < n))"
 // expect: out[0..8204] = 1
 __global__ void pastEnd(float* out, int n)
 {
@@ -27,6 +28,7 @@ __global__ void pastEnd(float* out, int n)
 // buffer: out s32 32 = 0
 // params: in out
 // expect: hazard memory kind OOB line @before alloc in distance -4
+// expect: advice "the index goes below the start"
 // expect: message "a 4-byte global read at 0x7efffffffffc is out of bounds: it starts 4 bytes before the start of 'in' (128 bytes)"
 // expect: out[0] = 0x7fbadbad
 // expect: out[1..31] = 5
@@ -45,6 +47,7 @@ __global__ void beforeStart(const int* in, int* out)
 // expect: hazard memory kind MISALIGNED line @mis
 // expect: message "misaligned address: a 4-byte global read at 0x"
 // expect: message "(byte 1 of 'in') needs a 4-byte aligned address; this one is 1-byte aligned"
+// expect: advice "needs an address that is a multiple of its size"
 __global__ void misaligned(const unsigned char* in, int* out)
 {
     const int* p = reinterpret_cast<const int*>(in + 1);

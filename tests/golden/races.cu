@@ -63,6 +63,8 @@ __global__ void warpSyncFixed(const float* in, float* out)
 // params: out
 // expect: hazard races kind RACE_SHARED line @crossRead line2 @crossWrite
 // expect: message "touch byte 0 of shared 's' with no __syncthreads() between"
+// expect: advice "add __syncthreads() after the store at line "
+// expect: advice "where every thread of the block reaches it (outside any if)"
 __global__ void crossWarp(int* out)
 {
     __shared__ int s[64];
@@ -130,6 +132,8 @@ __global__ void clean(unsigned* out)
 // buffer: out s32 32 = 0
 // params: out
 // expect: hazard races kind RACE_WARP lane 0 thread2 1 line @swapWrite line2 @swapMate
+// expect: advice "add __syncwarp() after the load at line "
+// expect: advice "with a mask that names both lanes"
 __global__ void swapNeighbours(int* out)
 {
     __shared__ int s[32];

@@ -50,6 +50,7 @@ static report_result *sample(void)
     h->mask = 0x000fffff;
     h->count = 8205;
     h->message = cl_strdup("lane 4 reads lane 20, which mask 0x000fffff does not name");
+    h->advice = cl_strdup("read only from lanes the mask names");
     h->has_lanes = true;
     h->lanes.mask = h->lanes.active = 0x000fffff;
     /* The first step of the ladder, delta 16: lanes 4..15 read 20..31, outside
@@ -91,6 +92,7 @@ static void test_json_contract(void **state)
     assert_int_equal(cJSON_GetObjectItem(h, "source_lane")->valueint, 20);
     assert_int_equal(cJSON_GetObjectItem(h, "line")->valueint, 21);
     assert_int_equal(cJSON_GetObjectItem(h, "count")->valueint, 8205);
+    assert_string_equal(cJSON_GetObjectItem(h, "advice")->valuestring, "read only from lanes the mask names");
     assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(h, "block")), 3);
     cJSON_Delete(o);
     free(json);
@@ -189,6 +191,7 @@ static void test_text(void **state)
     assert_non_null(strstr(t, "✗ mask-honesty"));
     assert_non_null(strstr(t, "✓ compile"));
     assert_non_null(strstr(t, "reduceRowsBallotDown at ballot_down.cu:21"));
+    assert_non_null(strstr(t, "does not name\n    to fix: read only from lanes the mask names\n"));
     assert_non_null(strstr(t, "lane 4, source lane 20, mask 0x000fffff\n    in 8205 warps"));
     /* The picture: 20 lanes in the mask, undefined reads at lanes 4..15,
      * lanes 16..19 clamped to their own value. */

@@ -8,6 +8,8 @@
 // e2e: exit 1
 // e2e: fail races
 // e2e: detail races with no __syncthreads() between
+// e2e: output add __syncthreads() between one thread's load and another's store at line
+// e2e: output add __syncwarp() between one thread's store and another's load at line
 // e2e: hazard races kernel=blockSums kind=race-shared
 // e2e: hazard races kernel=blockSums kind=race-warp
 #define blockSums blockSums_reference
