@@ -164,7 +164,7 @@ static char *outcome_detail(const emu_backend *e, const sim_launch_result *r)
 
 static void take_result(emu_backend *e, const sim_launch_result *r, backend_run *run)
 {
-    run->outcome = outcome_of(r->status);
+    run->outcome = r->timed_out ? BACKEND_TIMED_OUT : outcome_of(r->status);
     if (run->outcome != BACKEND_COMPLETED) run->detail = outcome_detail(e, r);
     run->has_counters = true;
     const sim_counters *c = &r->counters;

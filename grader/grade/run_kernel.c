@@ -18,16 +18,19 @@
  * busiest block at the course size (no day's hidden size gives a block more
  * work than the course size does; never fewer than GRADE_ALLOWANCE_FLOOR)
  * draws a warning under resources with its figures. Only a block past
- * GRADE_BUDGET_FACTOR times (never fewer than GRADE_BUDGET_FLOOR, the
- * emulator's default) is stopped as a runaway, and all the student's launches
- * of one grade stop once the grade has used GRADE_EMU_SECONDS more CPU
- * seconds than when the first began (CPU, not wall: a loaded machine must
- * not fail a fair kernel). A spin-wait yields to the warps it waits for
- * (block.c), so a wait costs about what it costs on a GPU. */
+ * GRADE_BUDGET_FACTOR times (never fewer than GRADE_BUDGET_FLOOR, about a
+ * tenth of a second) is stopped as a runaway: stuck, with the line it was
+ * at. All the student's launches of one grade stop once the grade has used
+ * GRADE_EMU_SECONDS more CPU seconds than when the first began (CPU, not
+ * wall: a loaded machine must not fail a fair kernel); a kernel stopped so
+ * is not judged (the grade says it could not judge it, exit 2): it may be
+ * stuck in every block, or honest and too slow to emulate. A spin-wait
+ * yields to the warps it waits for (block.c), so a wait costs about what it
+ * costs on a GPU. docs/instructor-guide.md says the same. */
 #define GRADE_ALLOWANCE_FACTOR 32u
 #define GRADE_ALLOWANCE_FLOOR (1ull << 16)
-#define GRADE_BUDGET_FACTOR 4096u
-#define GRADE_BUDGET_FLOOR (1ull << 24)
+#define GRADE_BUDGET_FACTOR 512u
+#define GRADE_BUDGET_FLOOR (1ull << 21)
 #define GRADE_EMU_SECONDS 12u
 
 /* Hazards the report lists; past the cap, each further one is counted in
@@ -303,6 +306,12 @@ static cl_status run_mine(grading *g, report_kernel *rk, const day_kernel *k, co
     double start = grade_now();
     cl_status st = grade_run_size(g, &g->emu, g->emu.mine, k, entry, size, 0, oracle, &hr, err);
     backend_emu_set_bounds(g->emu.be, &(backend_emu_bounds){0});
+    if (st == CL_OK && hr.run.outcome == BACKEND_TIMED_OUT) /* too slow to emulate: no verdict */
+        st = cl_fail(err, CL_LIMIT, "", 0, 0,
+                     "could not judge %s: its emulation at %s was still running when the grade's "
+                     "cap of %u s of CPU ran out (%s). It may never finish, or do far more work than "
+                     "the reference; make each thread do less work, then grade again",
+                     k->name, label, GRADE_EMU_SECONDS, hr.run.detail ? hr.run.detail : "no detail");
     if (st == CL_OK) {
         report_size_result *s = report_add_size(rk, label);
         s->ran = true;

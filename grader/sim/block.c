@@ -331,6 +331,7 @@ static void out_of_budget(sim_block *b, sim_warp *w, const pick *g, bool timed)
     sim_hz_add(b, &h);
     b->status = SIM_BUDGET_EXHAUSTED;
     b->stop = true;
+    if (timed) atomic_store(&b->L->timed_out, true);
 }
 
 /* Now and then: a block after one that stopped the launch stops too (it is
@@ -409,6 +410,15 @@ static void deadlock(sim_block *b)
     b->stop = true;
 }
 
+/* Can a lane other than w's lanes m run now (a yield to it may help)? */
+static bool others_runnable(const sim_block *b, const sim_warp *w, uint32_t m)
+{
+    if (sim_runnable(w) & ~m) return true;
+    for (unsigned i = 0; i < b->nwarps; i++)
+        if (i != w->id && sim_runnable(&b->warps[i])) return true;
+    return false;
+}
+
 void sim_spin_note(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
 {
     const sim_op *op = &b->prog->code[pc];
@@ -420,7 +430,7 @@ void sim_spin_note(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
                                                : w->r32[(size_t)op->s[0] * 32 + (size_t)l];
         h = (h ^ v) * 0x100000001b3ull;
     }
-    if (w->spin_pc == pc && w->spin_seen == h) b->yield = true;
+    if (w->spin_pc == pc && w->spin_seen == h) b->yield = others_runnable(b, w, m);
     w->spin_pc = pc;
     w->spin_seen = h;
 }

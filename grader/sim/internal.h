@@ -891,6 +891,7 @@ typedef struct sim_run {
     struct worker *workers;          /* launch.c's */
     unsigned nworkers;
     uint64_t deadline_ns;            /* time cap, process CPU ns (0: none) */
+    atomic_bool timed_out;           /* a block stopped at the time cap */
     atomic_uint_fast64_t worker_ns;  /* CPU time of the workers besides the caller */
     bool watch;                      /* blocks on several threads: watch their global stores */
     unsigned epoch;                  /* the watched launch's number, from 1 */

@@ -468,6 +468,7 @@ void sim_result_build(sim_run *L, sim_launch_result *r)
         sim_block_result *br = L->results[i];
         if (rank[br->status] > rank[r->status]) r->status = br->status;
     }
+    r->timed_out = r->status == SIM_BUDGET_EXHAUSTED && atomic_load(&L->timed_out);
     merge_hazards(ri, L, last);
     sort_hazards(ri);
     merge_printf(L, r, last);

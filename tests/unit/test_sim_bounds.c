@@ -4,7 +4,10 @@
  * later ones finish), hazard records are capped, kernels that ask for more
  * than the machine's limits get a LIMIT hazard instead of an allocation,
  * local memory starts zeroed for every block (lazily), global atomics run
- * the blocks in index order, and a printf width cannot make a huge line. */
+ * the blocks in index order, and a printf width cannot make a huge line.
+ * Slow is not wrong: a block past its allowance completes with a warning,
+ * a spin-wait yields to the warp it waits for, and the time cap is met by
+ * launches of many short blocks too. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -32,6 +35,49 @@ static const char *const kernels =
     "LOOP:\n"
     "  add.u32 %r3, %r3, 1;\n"
     "  bra LOOP;\n"
+    "DONE:\n"
+    "  ret;\n"
+    "}\n"
+    /* every thread counts to `iters` and the block completes */
+    ".visible .entry work(.param .u32 iters)\n"
+    "{\n"
+    "  .reg .pred %p<2>; .reg .b32 %r<4>;\n"
+    "  ld.param.u32 %r1, [iters];\n"
+    "  mov.u32 %r2, 0;\n"
+    "AGAIN:\n"
+    "  add.u32 %r2, %r2, 1;\n"
+    "  setp.lt.u32 %p1, %r2, %r1;\n"
+    "  @%p1 bra AGAIN;\n"
+    "  ret;\n"
+    "}\n"
+    /* thread 32 spins on a shared flag that thread 0 sets after 500 steps
+       of a loop (64 threads: the two are in different warps; warp 1 arrives
+       at the barrier last, so it runs first after it) */
+    ".visible .entry handoff(.param .u32 unused)\n"
+    "{\n"
+    "  .shared .align 4 .b32 flag;\n"
+    "  .reg .pred %p<3>; .reg .b32 %r<4>;\n"
+    "  mov.u32 %r1, %tid.x;\n"
+    "  setp.ne.u32 %p1, %r1, 0;\n"
+    "  @%p1 bra SKIP;\n"
+    "  st.volatile.shared.u32 [flag], 0;\n"
+    "SKIP:\n"
+    "  bar.sync 0;\n"
+    "  setp.eq.u32 %p1, %r1, 32;\n"
+    "  @%p1 bra WAIT;\n"
+    "  setp.ne.u32 %p2, %r1, 0;\n"
+    "  @%p2 bra DONE;\n"
+    "  mov.u32 %r2, 0;\n"
+    "WORK:\n"
+    "  add.u32 %r2, %r2, 1;\n"
+    "  setp.lt.u32 %p2, %r2, 500;\n"
+    "  @%p2 bra WORK;\n"
+    "  st.volatile.shared.u32 [flag], 1;\n"
+    "  bra DONE;\n"
+    "WAIT:\n"
+    "  ld.volatile.shared.u32 %r3, [flag];\n"
+    "  setp.eq.u32 %p2, %r3, 0;\n"
+    "  @%p2 bra WAIT;\n"
     "DONE:\n"
     "  ret;\n"
     "}\n"
@@ -206,6 +252,66 @@ static void test_time_cap(void **state)
     ptx_module_free(m);
 }
 
+/* Many short blocks (each far below the steps between two looks at the
+ * clock) still meet a time cap: the looks are counted across blocks. */
+static void test_time_cap_short_blocks(void **state)
+{
+    (void)state;
+    ptx_module *m = module();
+    sim_machine *sm = machine(1, 1ull << 40);
+    sim_set_deadline(sm, sim_now_ns());
+    sim_launch_result *r = run(sm, m, "work", 20000, 32, 100);
+    assert_int_equal(r->status, SIM_BUDGET_EXHAUSTED);
+    assert_true(r->timed_out);
+    assert_true(r->counters.blocks < 20000);
+    sim_launch_result_free(r);
+    sim_free(sm);
+    ptx_module_free(m);
+}
+
+/* Slow is not wrong: a block past the allowance completes, with one
+ * OVER_ALLOWANCE warning (resources) that gives its figures; one within it
+ * draws nothing. */
+static void test_allowance(void **state)
+{
+    (void)state;
+    ptx_module *m = module();
+    sim_machine *sm = machine(2, 1ull << 30);
+    sim_set_budget(sm, 1ull << 30, 5000);
+    sim_launch_result *r = run(sm, m, "work", 4, 64, 1000);
+    assert_int_equal(r->status, SIM_COMPLETED);
+    assert_false(r->timed_out);
+    assert_int_equal(r->counters.blocks, 4);
+    assert_true(r->nhazards >= 1);
+    assert_int_equal(r->hazards[0].kind, SIM_HZ_OVER_ALLOWANCE);
+    assert_int_equal(r->hazards[0].severity, SIM_WARNING);
+    assert_string_equal(r->hazards[0].check, "resources");
+    assert_non_null(strstr(r->hazards[0].message, "past the day's allowance of 5,000"));
+    sim_launch_result_free(r);
+    r = run(sm, m, "work", 4, 64, 10);
+    assert_int_equal(r->status, SIM_COMPLETED);
+    assert_int_equal(r->nhazards, 0);
+    sim_launch_result_free(r);
+    sim_free(sm);
+    ptx_module_free(m);
+}
+
+/* A spin on a flag another warp sets yields: the launch costs about the
+ * setter's work (some 1,500 warp instructions), not a warp's whole turn
+ * (65,536) of spinning first. */
+static void test_spin_yields(void **state)
+{
+    (void)state;
+    ptx_module *m = module();
+    sim_machine *sm = machine(1, 1ull << 30);
+    sim_launch_result *r = run(sm, m, "handoff", 1, 64, 0);
+    assert_int_equal(r->status, SIM_COMPLETED);
+    assert_true(r->counters.warp_instructions < 5000);
+    sim_launch_result_free(r);
+    sim_free(sm);
+    ptx_module_free(m);
+}
+
 static void test_hazards_capped(void **state)
 {
     (void)state;
@@ -313,6 +419,9 @@ int main(void)
         cmocka_unit_test(test_runaway_first_block),
         cmocka_unit_test(test_runaway_late_block),
         cmocka_unit_test(test_time_cap),
+        cmocka_unit_test(test_time_cap_short_blocks),
+        cmocka_unit_test(test_allowance),
+        cmocka_unit_test(test_spin_yields),
         cmocka_unit_test(test_hazards_capped),
         cmocka_unit_test(test_limits),
         cmocka_unit_test(test_local_starts_zeroed),

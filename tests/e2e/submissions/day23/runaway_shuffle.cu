@@ -5,7 +5,7 @@
 // e2e: day 23
 // e2e: exit 1
 // e2e: fail correctness
-// e2e: detail correctness ran past its budget of 65,536 warp instructions at line 126, after 2,097,148 lane instructions
+// e2e: detail correctness ran past its budget of 2,097,152 warp instructions at line 136, after 67,108,064 lane instructions
 // e2e: threads-invariant
 #define reduceRowsButterfly reduceRowsButterfly_reference
 // e2e-paste: solutions/day23-shuffles/shuffles.cu

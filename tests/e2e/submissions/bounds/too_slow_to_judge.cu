@@ -1,0 +1,20 @@
+// Every block runs far past the allowance but under the runaway budget: no
+// block is stuck, and the launch as a whole would take minutes to emulate.
+// The grade's CPU cap stops it (looked at across blocks, however short each
+// is) and cudalab says it could not judge the kernel, exit 2, rather than
+// calling it wrong or a runaway.
+// e2e: day 25
+// e2e: exit 2
+// e2e: output could not judge reduceCascade
+// e2e: output cap of 12 s of CPU
+// e2e: max-seconds 30
+#define reduceCascade reduceCascade_reference
+// e2e-paste: solutions/day25-cascade/cascade.cu
+#undef reduceCascade
+
+__global__ void reduceCascade(const float* in, float* partial, size_t n)
+{
+    unsigned x = threadIdx.x;
+    for (int r = 0; r < 100000; r++) x = x * x + (unsigned)r;
+    partial[blockIdx.x] = x == 7u && n == 3 ? 1.0f : 0.0f;
+}
