@@ -324,6 +324,7 @@ cl_status sim_launch(sim_machine *m, const ptx_module *mod, const char *kernel, 
        rules (blockflow.c), so the check does not depend on the threads */
     if (prog->cross_block && !prog->has_sync && (L.checks & SIM_CHECK_RACES)) sim_xr_begin(&L);
     atomic_init(&L.collided, false);
+    atomic_init(&L.timed_out, false);
     pthread_mutex_init(&L.watch_lock, NULL);
     sim_launch_result *r = sim_result_new();
     r->order = n > 1 ? SIM_RAN_SPREAD : SIM_RAN_IN_ORDER;

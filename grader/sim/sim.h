@@ -234,6 +234,7 @@ typedef enum sim_block_order {
 
 typedef struct sim_launch_result {
     sim_status status;
+    bool timed_out;               /* the budget that ran out was the time cap (sim_set_deadline) */
     sim_block_order order;
     sim_counters counters;
     sim_hazard *hazards;          /* ordered by block, warp, lane of the first instance */
