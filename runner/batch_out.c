@@ -365,7 +365,9 @@ static void keep_earlier(const batch *b, batch_sub *s, const char *path)
         cJSON_DeleteItemFromObjectCaseSensitive(was, "path"); /* one file: as given may differ */
         cJSON_DeleteItemFromObjectCaseSensitive(now, "path");
     }
-    bool same = was && !cJSON_GetObjectItemCaseSensitive(o, "error") && cJSON_Compare(was, now, true);
+    /* a report without the grade's points (an older cudalab's) is graded again */
+    bool same = was && !cJSON_GetObjectItemCaseSensitive(o, "error") &&
+                cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(o, "scores")) && cJSON_Compare(was, now, true);
     if (same && report_from_json(text, &s->result, NULL) == CL_OK) {
         s->kept = true;
         s->exit_code = s->result->passed ? 0 : 1;

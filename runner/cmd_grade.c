@@ -1,4 +1,5 @@
-/* cmd_grade.c - `cudalab grade DAY [FILE] [--json] [--backend B] [--seed N]`. */
+/* cmd_grade.c - `cudalab grade DAY [FILE] [--json] [--classroom50 F] [--backend B]
+ * [--seed N]`. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,19 +10,22 @@
 #include "cli.h"
 #include "commands.h"
 #include "grade/grade.h"
+#include "report/table.h"
 #include "report/text.h"
 #include "workspace.h"
 
 typedef struct grade_args {
     const char *day, *file;
+    const char *classroom50; /* --classroom50 F: Classroom 50's result file, or NULL */
     bool json, progress;
     grade_options opt;
 } grade_args;
 
 /* Read by cli_options: --seed=7 and --seed 7 alike, -- ends them. */
-enum { OPT_JSON = 0x100, OPT_PROGRESS, OPT_BACKEND, OPT_SEED, OPT_THREADS };
+enum { OPT_JSON = 0x100, OPT_PROGRESS, OPT_BACKEND, OPT_SEED, OPT_THREADS, OPT_CLASSROOM50 };
 static const struct option grade_options_table[] = {
     {"json", no_argument, NULL, OPT_JSON},
+    {"classroom50", required_argument, NULL, OPT_CLASSROOM50},
     {"progress", no_argument, NULL, OPT_PROGRESS},
     {"backend", required_argument, NULL, OPT_BACKEND},
     {"seed", required_argument, NULL, OPT_SEED},
@@ -36,6 +40,7 @@ static int take_option(void *ctx, int o, const char *arg)
     int b;
     switch (o) {
     case OPT_JSON: a->json = true; return CLI_PASSED;
+    case OPT_CLASSROOM50: a->classroom50 = arg; return CLI_PASSED;
     case OPT_PROGRESS: a->progress = true; return CLI_PASSED;
     case OPT_BACKEND:
         if ((b = grade_backend_from_name(arg)) < 0) return cli_cannot("--backend takes auto, emu or gpu");
@@ -168,6 +173,31 @@ static void print_error_json(const grade_args *a, const cl_error *err)
     free(text);
 }
 
+/* --classroom50 F: the result file Classroom 50's runner reads, from the
+ * grade (r NULL: it could not be graded, and earns nothing), with the
+ * identity the runner puts in the environment. Written whenever the day is
+ * known; false (and a line on stderr) when it cannot be written. */
+static bool write_classroom50(const char *out, const report_result *r, const day_manifest *m)
+{
+    char when[32];
+    time_t now = time(NULL);
+    struct tm tm;
+    strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&now, &tm));
+    report_c50_id id = {getenv("CLASSROOM"),    getenv("ASSIGNMENT"),  getenv("USERNAME"),
+                        getenv("SUBMISSION_TAG"), getenv("COMMIT_URL"), getenv("RELEASE_URL"),
+                        getenv("REVIEW_URL"),   when};
+    char *text = report_to_classroom50(r, m, &id);
+    cl_error err = {0};
+    bool ok = cl_write_file_atomic(out, text, strlen(text), &err) == CL_OK;
+    if (!ok) {
+        char line[1600];
+        cl_error_format(&err, line, sizeof line);
+        fprintf(stderr, "cudalab: --classroom50: %s\n", line);
+    }
+    free(text);
+    return ok;
+}
+
 static int grade_once(int argc, char **argv, grade_args *a, cl_error *err);
 
 int cmd_grade(int argc, char **argv)
@@ -213,6 +243,7 @@ failed:;
     cli_cannot("%s", line);
     *e = err;
 done:
+    if (a.classroom50 && m && !write_classroom50(a.classroom50, r, m)) rc = CLI_CANNOT;
     report_free(r);
     free(mine);
     day_course_free(c);

@@ -28,6 +28,9 @@ const struct day_manifest *cli_find_gradable_day(const struct day_course *c, con
 #define GRADE_HELP                                                                \
     "FILE defaults to your copy of the day's template in the workspace.\n"       \
     "  --json          print one JSON object (keys: docs/contract.md) instead of text\n" \
+    "  --classroom50 F\n"                                                         \
+    "                  also write Classroom 50's result file (classroom50/result/v1)\n" \
+    "                  to F, even when the file could not be graded (no points)\n" \
     "  --backend B     auto (default): the emulator, and the GPU where there is one;\n" \
     "                  emu: the emulator only; gpu: the emulator's checks, then the GPU\n" \
     "  --seed N        the inputs' seed (default 1); the same seed, the same report\n" \
@@ -46,7 +49,7 @@ const struct day_manifest *cli_find_gradable_day(const struct day_course *c, con
     "                  and cudalab are unchanged, and grades the rest\n"            \
     "  --regrade       grade every FILE again, even one with a report kept in DIR\n" \
     "  --csv F         write a table, one row per submission, sorted by path, with\n" \
-    "                  points (1 a check each kernel lists)\n"                     \
+    "                  the grade's points (docs/instructor-guide.md, \"Points\")\n"  \
     "  --name-from P   a student id for each row from its path: P is matched\n"     \
     "                  against the path's last parts; {id} (once) captures, * is\n" \
     "                  any run of characters, '/' separates parts: '{id}/*',\n"     \
@@ -99,7 +102,7 @@ const struct day_manifest *cli_find_gradable_day(const struct day_course *c, con
     "OUT.csv itself, or OUT.csv is no table (nothing is written).\n"
 
 #define CLI_COMMANDS(X)                                                          \
-    X("grade", cmd_grade, "DAY [FILE] [--json] [--backend auto|emu|gpu] [--seed N]",          \
+    X("grade", cmd_grade, "DAY [FILE] [--json] [--classroom50 F] [--backend B] [--seed N]", \
       "build and check your kernels, beside the reference", GRADE_HELP)          \
     X("batch", cmd_batch, "DAY FILE... [--jobs N] [--out DIR] [--csv F] [--regrade] [...]", \
       "grade a class: one report per submission, and a table", BATCH_HELP)           \

@@ -173,6 +173,114 @@ static void decide_kernels(grading *g)
     }
 }
 
+/* ---- points: the one rule (docs/instructor-guide.md, "Points") ----
+ *
+ * Each check a kernel lists is worth its manifest points, earned all or
+ * nothing. Correctness: right at every size. The other checks presume the
+ * kernel ran and did its work: they are judged only for a kernel that built
+ * and was right at the course size (ran to completion there, where it lists
+ * no correctness); a kernel wrong there, missing or not built earns none of
+ * them. Not "right at some size": an untouched template is right by accident
+ * at a size of one element (day 24's at rows=1, day 26's at n=1). A hazard
+ * check is then earned when no error of it names the kernel (or names none:
+ * a failed check the report's cap left unexplained fails every kernel);
+ * resources when its figures are within the limits. */
+
+static const report_kernel *kernel_of(const report_result *r, const char *name)
+{
+    for (int i = 0; i < r->nkernels; i++)
+        if (!strcmp(r->kernels[i].name, name)) return &r->kernels[i];
+    return NULL;
+}
+
+/* Why nothing of the kernel can be judged (it did not build, is missing, or
+ * has the wrong signature), or NULL. */
+static char *not_built(const report_result *r, const day_kernel *k, const report_kernel *rk)
+{
+    if (!r->checks[DAY_CHECK_COMPILE].passed) return cl_strdup("your file did not compile");
+    if (!rk || !rk->present) return cl_sprintf("your file does not define %s", k->name);
+    if (rk->problem) return cl_sprintf("%s: %s", k->name, rk->problem);
+    return NULL;
+}
+
+/* Why the checks that presume a run are not judged for the kernel, or NULL:
+ * it was not right (did not complete, where values are not compared) at the
+ * course size, the first of its sizes. */
+static char *did_no_work(const day_kernel *k, const report_kernel *rk)
+{
+    bool values = day_kernel_checks(k, DAY_CHECK_CORRECTNESS);
+    if (!rk->nsizes) return cl_sprintf("%s did not run", k->name);
+    if (size_ok(&rk->sizes[0], values)) return NULL;
+    return cl_sprintf("%s is not right at the course size (%s), so this check, which judges "
+                      "what it did, earns nothing", k->name, rk->sizes[0].size);
+}
+
+/* The first error of check c that fails the kernel, as one line, or NULL. */
+static char *hazard_failure(const report_result *r, const char *kernel, day_check c)
+{
+    bool any = false;
+    for (int i = 0; i < r->nhazards; i++) {
+        const report_hazard *h = &r->hazards[i];
+        if (h->check != c || h->severity != REPORT_ERROR) continue;
+        any = true;
+        if (!h->kernel || !strcmp(h->kernel, kernel))
+            return cl_sprintf("%s (%s:%d)", h->message ? h->message : "a hazard",
+                              h->file ? h->file : "?", h->line);
+    }
+    if (!any && r->checks[c].ran && !r->checks[c].passed)
+        return cl_strdup(r->checks[c].detail ? r->checks[c].detail : "the check failed");
+    if (!r->checks[c].ran) return cl_strdup("the check did not run");
+    return NULL;
+}
+
+/* Why the kernel does not earn check c (NULL: it does). */
+static char *score_failure(const grading *g, const day_kernel *k, const report_kernel *rk,
+                           day_check c)
+{
+    const report_result *r = g->r;
+    char *why = not_built(r, k, rk);
+    if (why) return why;
+    if (c == DAY_CHECK_CORRECTNESS) {
+        why = kernel_failure(g, rk, rk->unit ? rk->unit : "values");
+        if (!why && !rk->nsizes) why = cl_sprintf("%s did not run", k->name);
+        return why;
+    }
+    if ((why = did_no_work(k, rk))) {
+        /* what the check found is still worth saying */
+        char *found = c != DAY_CHECK_RESOURCES ? hazard_failure(r, k->name, c) : NULL;
+        if (found && r->checks[c].ran) {
+            char *both = cl_sprintf("%s; it also has a hazard: %s", why, found);
+            free(why);
+            why = both;
+        }
+        free(found);
+        return why;
+    }
+    if (c == DAY_CHECK_RESOURCES) {
+        cl_str over = {0};
+        if (within_limits(rk, k, &over)) return NULL;
+        return cl_str_take(&over);
+    }
+    return hazard_failure(r, k->name, c);
+}
+
+void grade_decide_points(grading *g)
+{
+    for (int i = 0; i < g->day->nkernels; i++) {
+        const day_kernel *k = &g->day->kernels[i];
+        const report_kernel *rk = kernel_of(g->r, k->name);
+        if (k->optional && (!rk || !rk->present)) continue; /* graded only when written */
+        for (int c = 0; c < DAY_CHECK_COUNT; c++) {
+            int max = day_kernel_points(k, (day_check)c);
+            if (!(k->checks & (1u << c))) continue; /* compile, performance: no points */
+            char *why = score_failure(g, k, rk, (day_check)c);
+            report_add_score(g->r, k->name, (day_check)c, !why, max, why);
+            free(why);
+        }
+    }
+    report_score_totals(g->r);
+}
+
 void grade_decide_checks(grading *g)
 {
     decide_kernels(g);

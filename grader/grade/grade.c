@@ -264,6 +264,7 @@ cl_status grade_day(const day_course *c, const day_manifest *m, const char *file
         if (st == CL_OK) grade_decide_checks(&g);
         if (st == CL_OK) grade_decide_performance(&g);
     }
+    if (st == CL_OK) grade_decide_points(&g);
     if (st != CL_OK) blame_source(&g, file, err);
     grading_free(&g);
     if (st != CL_OK) {

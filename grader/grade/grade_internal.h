@@ -93,6 +93,9 @@ void grade_decide_performance(grading *g);
 
 /* Turn the kernels' results and hazards into the checks. */
 void grade_decide_checks(grading *g);
+/* Each kernel's points, check by check, into the report's scores: after the
+ * checks, and for a file that did not compile too. */
+void grade_decide_points(grading *g);
 /* Add a run's hazards to the report, folding repeats. A hidden size's are
  * redacted first (report_hazard_redact) and fold into the record of their
  * place: they add a size, never a warp, to a course-size record. */

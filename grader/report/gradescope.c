@@ -1,8 +1,10 @@
 /* gradescope.c - Gradescope's results.json from the result model and the
- * day's manifest: a test for each check of each kernel, worth the points the
- * manifest gives it; correctness one test a size, the hidden sizes shown to
- * students only once the grades are published. Each test's execution_time is
- * the run it judges: a size's run, a kernel's runs, the builds. */
+ * day's manifest: a test for each check of each kernel, scored as the grade
+ * scored it (report_score: this file decides no verdict and no points);
+ * correctness has a test of no points for each size besides, the hidden
+ * sizes shown to students only once the grades are published. Each test's
+ * execution_time is the run it judges: a size's run, a kernel's runs, the
+ * builds. */
 #include "table.h"
 
 #include <cjson/cJSON.h>
@@ -25,9 +27,10 @@ static double points_round(double x)
     return round(x * 1e4) / 1e4;
 }
 
-/* A test; seconds is how long what it judges took to run (0: nothing ran). */
-static void add_test(gs *g, const char *name, double score, double max, const char *output,
-                     const char *visibility, double seconds)
+/* A test; seconds is how long what it judges took to run (0: nothing ran).
+ * Its score and status are the result model's (passed), never decided here. */
+static void add_test(gs *g, const char *name, double score, double max, bool passed,
+                     const char *output, const char *visibility, double seconds)
 {
     cJSON *t = cJSON_CreateObject();
     char *safe = cl_text_safe(name, 0);
@@ -35,7 +38,7 @@ static void add_test(gs *g, const char *name, double score, double max, const ch
     free(safe);
     cJSON_AddNumberToObject(t, "score", points_round(score));
     cJSON_AddNumberToObject(t, "max_score", points_round(max));
-    cJSON_AddStringToObject(t, "status", score >= max ? "passed" : "failed");
+    cJSON_AddStringToObject(t, "status", passed ? "passed" : "failed");
     safe = cl_text_safe(output, CL_TEXT_KEEP_LINES);
     cJSON_AddStringToObject(t, "output", safe);
     free(safe);
@@ -52,14 +55,29 @@ static const report_kernel *find_kernel(const report_result *r, const char *name
     return NULL;
 }
 
-/* Why nothing of the kernel could run, or NULL when it ran. */
-static char *not_run(const gs *g, const report_kernel *rk)
+/* The grade's score for the kernel's check; NULL when there is no grade. */
+static const report_score *find_score(const report_result *r, const char *kernel, day_check c)
 {
-    if (!g->r) return cl_strdup("cudalab could not grade this submission");
-    if (!g->r->checks[DAY_CHECK_COMPILE].passed) return cl_strdup("your file did not compile");
-    if (!rk || !rk->present) return cl_strdup("your file does not define this kernel");
-    if (rk->problem) return cl_strdup(rk->problem);
+    for (int i = 0; r && i < r->nscores; i++)
+        if (r->scores[i].check == c && !strcmp(r->scores[i].kernel, kernel)) return &r->scores[i];
     return NULL;
+}
+
+/* A scoring test: the model's points for it, or none of the manifest's
+ * when there is no grade. Its output: `output` when earned, else `failed`
+ * where given, else the score's own reason. */
+static void score_test(gs *g, const day_kernel *k, day_check c, const report_score *s,
+                       const char *output, const char *failed, const char *visibility,
+                       double seconds)
+{
+    char *name = cl_sprintf("%s: %s", k->name, day_check_name(c));
+    const char *why = !s         ? "cudalab could not grade this submission"
+                      : s->passed ? output
+                      : failed    ? failed
+                                  : s->detail;
+    double max = s ? s->max_points : day_kernel_points(k, c);
+    add_test(g, name, s ? s->points : 0, max, s && s->passed, why, visibility, seconds);
+    free(name);
 }
 
 static char *size_output(const report_size_result *s, const char *unit)
@@ -84,67 +102,62 @@ static bool size_ok(const report_size_result *s)
     return s->ran && !s->outcome && s->wrong == 0 && !s->note;
 }
 
-/* Correctness: the points split evenly over the course size and the hidden
- * ones; the hidden ones visible once the grades are published, or when the
- * manifest's `sizes.hidden_visibility` says. */
+/* Correctness: one scoring test, the kernel's correctness points (earned
+ * when it is right at every size), and a test of no points for each size
+ * that says what happened there; the hidden ones visible once the grades
+ * are published, or when the manifest's `sizes.hidden_visibility` says. The
+ * scoring test is shown as the hidden sizes are, unless the course size
+ * already failed (then it tells the student nothing new). */
 static void correctness_tests(gs *g, const day_kernel *k, const report_kernel *rk)
 {
     int nsizes = 1 + g->m->nhidden;
-    double each = (double)day_kernel_points(k, DAY_CHECK_CORRECTNESS) / nsizes;
-    char *why = not_run(g, rk);
+    const report_score *score = find_score(g->r, k->name, DAY_CHECK_CORRECTNESS);
+    const char *hidden = g->m->hidden_visibility ? g->m->hidden_visibility : "after_published";
+    bool ran = score && rk && rk->nsizes > 0;
+    bool course_failed = !ran || !size_ok(&rk->sizes[0]);
+    double seconds = 0;
+    for (int i = 0; ran && i < rk->nsizes; i++) seconds += rk->sizes[i].seconds;
+    char *all = cl_sprintf("right at every size (the course size and %d hidden)", g->m->nhidden);
+    score_test(g, k, DAY_CHECK_CORRECTNESS, score, all, NULL,
+               g->m->nhidden && !course_failed ? hidden : "visible", seconds);
+    free(all);
     for (int i = 0; i < nsizes; i++) {
         char *name = i == 0 ? cl_sprintf("%s: correctness at the course size", k->name)
                             : cl_sprintf("%s: correctness at hidden size %d of %d", k->name, i,
                                          g->m->nhidden);
-        const report_size_result *s = !why && i < rk->nsizes ? &rk->sizes[i] : NULL;
-        char *out = s ? size_output(s, rk->unit ? rk->unit : "values")
-                      : cl_strdup(why ? why : "not run");
-        const char *hidden = g->m->hidden_visibility ? g->m->hidden_visibility : "after_published";
-        add_test(g, name, s && size_ok(s) ? each : 0, each, out, i ? hidden : "visible",
-                 s ? s->seconds : 0);
+        const report_size_result *s = ran && i < rk->nsizes ? &rk->sizes[i] : NULL;
+        char *out = s ? size_output(s, rk->unit ? rk->unit : "values") : cl_strdup("not run");
+        add_test(g, name, 0, 0, s && size_ok(s), out, i ? hidden : "visible", s ? s->seconds : 0);
         free(name);
         free(out);
     }
-    free(why);
 }
 
-/* A hazard check of one kernel: its own error hazards; a failed check that
- * no kernel's hazard explains (the report's list was capped) fails them all. */
+/* A hazard check of one kernel: the model's score; the output says how
+ * many of the kernel's own errors there were and the first. */
 static void hazard_test(gs *g, const day_kernel *k, const report_kernel *rk, day_check c)
 {
-    char *why = not_run(g, rk), *out = NULL;
-    int errors = 0, anyone = 0;
-    const report_hazard *first = NULL;
-    for (int i = 0; !why && i < g->r->nhazards; i++) {
+    const report_score *score = find_score(g->r, k->name, c);
+    int errors = 0;
+    const char *first = NULL;
+    for (int i = 0; score && i < g->r->nhazards; i++) {
         const report_hazard *h = &g->r->hazards[i];
-        if (h->check != c || h->severity != REPORT_ERROR) continue;
-        anyone++;
-        if (h->kernel && !strcmp(h->kernel, k->name) && !errors++) first = h;
+        if (h->check == c && h->severity == REPORT_ERROR && h->kernel && !strcmp(h->kernel, k->name) &&
+            !errors++)
+            first = h->message ? h->message : "";
     }
-    const report_check *rc = g->r ? &g->r->checks[c] : NULL;
-    bool unexplained = rc && rc->ran && !rc->passed && !anyone;
-    if (why) out = cl_strdup(why);
-    else if (first)
-        out = cl_sprintf("%d hazard%s; first: %s (%s:%d)", errors, errors > 1 ? "s" : "",
-                         first->message ? first->message : "", first->file ? first->file : "?",
-                         first->line);
-    else if (unexplained) out = cl_strdup(rc->detail ? rc->detail : "failed");
-    else out = cl_strdup("no hazards");
-    bool ok = !why && !errors && !unexplained;
-    char *name = cl_sprintf("%s: %s", k->name, day_check_name(c));
-    double pts = day_kernel_points(k, c);
-    add_test(g, name, ok ? pts : 0, pts, out, "visible", why ? 0 : rk->seconds);
-    free(name);
-    free(out);
-    free(why);
+    /* the count, where the score's reason is the first of them */
+    bool theirs = first && !score->passed && !strncmp(score->detail, first, strlen(first));
+    char *many = errors > 1 && theirs ? cl_sprintf("%d hazards; first: %s", errors, score->detail) : NULL;
+    score_test(g, k, c, score, "no hazards", many, "visible", score && rk ? rk->seconds : 0);
+    free(many);
 }
 
 static void resources_test(gs *g, const day_kernel *k, const report_kernel *rk)
 {
-    char *why = not_run(g, rk);
+    const report_score *score = find_score(g->r, k->name, DAY_CHECK_RESOURCES);
     cl_str b = {0};
-    bool ok = !why;
-    if (!why) {
+    if (score && rk) {
         const report_side *s = &rk->yours;
         const struct { const char *what; long have, limit; } rows[] = {
             {"registers a thread", s->registers, k->limits.registers},
@@ -157,14 +170,10 @@ static void resources_test(gs *g, const day_kernel *k, const report_kernel *rk)
             bool over = rows[i].limit >= 0 && rows[i].have > rows[i].limit;
             cl_str_addf(&b, "%s%ld %s", b.len ? "; " : "", rows[i].have, rows[i].what);
             if (rows[i].limit >= 0) cl_str_addf(&b, " (%s %ld)", over ? "over the limit of" : "limit", rows[i].limit);
-            ok = ok && !over;
         }
     }
-    char *name = cl_sprintf("%s: resources", k->name);
-    double pts = day_kernel_points(k, DAY_CHECK_RESOURCES);
-    add_test(g, name, ok ? pts : 0, pts, why ? why : cl_str_cstr(&b), "visible", why ? 0 : rk->seconds);
-    free(name);
-    free(why);
+    score_test(g, k, DAY_CHECK_RESOURCES, score, cl_str_cstr(&b), NULL, "visible",
+               score && rk ? rk->seconds : 0);
     cl_str_free(&b);
 }
 
@@ -173,19 +182,23 @@ static void kernel_tests(gs *g, const day_kernel *k)
     const report_kernel *rk = find_kernel(g->r, k->name);
     if (k->optional && (!rk || !rk->present)) return; /* graded only when written */
     for (int c = 0; c < DAY_CHECK_COUNT; c++) {
-        if (!(k->checks & (1u << c))) continue;
+        if (c == DAY_CHECK_COMPILE || !(k->checks & (1u << c))) continue;
         if (c == DAY_CHECK_CORRECTNESS) correctness_tests(g, k, rk);
         else if (c == DAY_CHECK_RESOURCES) resources_test(g, k, rk);
         else hazard_test(g, k, rk, (day_check)c);
     }
 }
 
+/* Worth no points; failed when the file did not build or none came. */
 static void compile_test(gs *g, const char *error)
 {
     const report_check *c = g->r ? &g->r->checks[DAY_CHECK_COMPILE] : NULL;
-    const char *out = error ? error : c && c->detail && *c->detail ? c->detail
-                                                                   : c && c->passed ? "compiled" : "";
-    add_test(g, "compile", 0, 0, out, "visible", c ? g->r->build_seconds : 0);
+    bool passed = c && c->ran && c->passed;
+    const char *out = !c ? (error ? error : "cudalab could not grade this submission")
+                      : c->detail && *c->detail ? c->detail
+                      : passed                  ? "compiled"
+                                                : "your file did not compile";
+    add_test(g, "compile", 0, 0, passed, out, "visible", c ? g->r->build_seconds : 0);
 }
 
 /* Lane instructions always, GB/s where a GPU ran: for the kernels that pass. */

@@ -23,12 +23,27 @@ char *report_csv_finish(report_csv_table *t); /* caller frees; t is reset */
  * "execution_time", "output", "stdout_visibility", "tests" (each "name",
  * "score", "max_score", "status", "output", "visibility", "execution_time") and
  * "leaderboard".
- * A test for "compile" (no points), then for each of m's kernels each check
- * it lists, worth day_kernel_points; correctness is one test a size, the
- * points split evenly, the hidden sizes "after_published". An optional
- * kernel the file does not define has no tests. r is NULL when the file
- * could not be graded: every test scores 0 and error says why. Caller frees. */
+ * A test for "compile" (no points; failed when the file did not build or
+ * none came), then for each of m's kernels each check it lists, scored as
+ * r's scores say; correctness also has a test of no points a size, the
+ * hidden sizes "after_published". An optional kernel the file does not
+ * define has no tests. r is NULL when the file could not be graded: every
+ * test scores 0 and error says why. Caller frees. */
 char *report_to_gradescope(const report_result *r, const day_manifest *m, const char *error);
+
+/* Who and what a Classroom 50 result is for: the runner's CLASSROOM,
+ * ASSIGNMENT, USERNAME, SUBMISSION_TAG, COMMIT_URL, RELEASE_URL and
+ * REVIEW_URL (NULL: ""), and the time it was graded. */
+typedef struct report_c50_id {
+    const char *classroom, *assignment, *owner, *submission, *commit, *release, *review;
+    const char *datetime; /* "2026-06-01T14:33:11Z" */
+} report_c50_id;
+/* Classroom 50's result file (classroom50/result/v1): the identity, "score"
+ * and "max-score", and "tests" (each "test-name", "passed", "score",
+ * "max-score"): "compile" (no points), then r's scores, one a kernel's
+ * check, named "kernel: check". r NULL (could not grade): the day's tests,
+ * each 0 of its points. Caller frees. */
+char *report_to_classroom50(const report_result *r, const day_manifest *m, const report_c50_id *id);
 
 /* What batch saves for a submission it could not grade: {"file", "error":
  * "could not grade", "reason"}, valid JSON whatever the path or the reason

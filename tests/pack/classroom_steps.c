@@ -4,8 +4,15 @@
  * through bash, its max-score when it exits 0), in a student edition with a
  * student's file at SUBMISSION. Checkout, the steps named "Install..." and
  * "Build..." (the built cudalab stands in) and the reporter are not run.
- * Each check's max-score must be the sum of the day's points for it, and the
- * edition's copy of the workflow must name this machine's CUDA release. */
+ * Each kernel's check's max-score must be the day's points for it, and the
+ * edition's copy of the workflow must name this machine's CUDA release.
+ *
+ * Then one class graded every way an instructor can (one rule for points,
+ * docs/instructor-guide.md): `cudalab batch`'s CSV, Gradescope's
+ * results.json from `cudalab autograde`, this workflow's tests and
+ * `grade --classroom50`'s result file must give each file the same points.
+ * Every path grades against the checkout's course (CUDALAB_COURSE), hidden
+ * sizes included. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,6 +24,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include <cjson/cJSON.h>
 
 #include "core/proc.h"
 #include "core/yamldoc.h"
@@ -167,11 +176,12 @@ static void hand_in(const workflow *w, const char *name)
     free(path);
 }
 
+#define MAX_TESTS 32
 typedef struct outcome {
     int grade_rc; /* the Grade step's exit status */
     double score, max;
-    char names[8][32];
-    double got[8], of[8];
+    char names[MAX_TESTS][64];
+    double got[MAX_TESTS], of[MAX_TESTS];
     int ntests;
 } outcome;
 
@@ -203,7 +213,7 @@ static void run_steps(workflow *w, outcome *o)
         double max = atof(get_str(w, with, "max-score")), minutes = atof(get_str(w, with, "timeout"));
         const char *argv[] = {"bash", "-c", cmd, NULL};
         int rc = run_in(w, argv, 60 * minutes, NULL);
-        assert_true(o->ntests < 8);
+        assert_true(o->ntests < MAX_TESTS);
         snprintf(o->names[o->ntests], sizeof o->names[0], "%s", get_str(w, with, "test-name"));
         o->of[o->ntests] = max;
         o->got[o->ntests] = rc == 0 ? max : 0;
@@ -221,23 +231,34 @@ static double got(const outcome *o, const char *name)
     return -1;
 }
 
-/* Each check's max-score is the sum of its points over the day's kernels. */
+/* compile is worth nothing; each "kernel: check" test its points in the
+ * day's manifest, and every kernel's listed check has its test. */
 static void check_points(const workflow *w, const outcome *o)
 {
     day_course *c = NULL;
     const day_entry *e = NULL;
     cl_error err = {0};
+    int listed = 0;
     assert_int_equal(day_course_load(REPO, &c, &err), CL_OK);
     assert_int_equal(day_course_find(c, env_of(w, "DAY"), &e, &err), CL_OK);
+    for (int k = 0; k < e->manifest->nkernels; k++)
+        for (int check = 0; check < DAY_CHECK_COUNT; check++)
+            listed += (e->manifest->kernels[k].checks >> check) & 1;
+    assert_int_equal(o->ntests, 1 + listed);
     for (int i = 0; i < o->ntests; i++) {
-        int check = day_check_from_name(o->names[i]);
-        assert_true(check >= 0);
-        if (check == DAY_CHECK_COMPILE) continue;
-        int sum = 0;
-        for (int k = 0; k < e->manifest->nkernels; k++)
-            sum += day_kernel_points(&e->manifest->kernels[k], (day_check)check);
-        assert_true(sum > 0);
-        assert_int_equal((int)o->of[i], sum);
+        if (!strcmp(o->names[i], "compile")) {
+            assert_true(o->of[i] == 0);
+            continue;
+        }
+        char *colon = strstr(o->names[i], ": ");
+        assert_non_null(colon);
+        char *kernel = cl_sprintf("%.*s", (int)(colon - o->names[i]), o->names[i]);
+        const day_kernel *k = day_manifest_kernel(e->manifest, kernel);
+        int check = day_check_from_name(colon + 2);
+        assert_non_null(k);
+        assert_true(check > 0 && day_kernel_checks(k, (day_check)check));
+        assert_int_equal((int)o->of[i], day_kernel_points(k, (day_check)check));
+        free(kernel);
     }
     day_course_free(c);
 }
@@ -256,15 +277,16 @@ static void test_classroom_workflow(void **state)
     hand_in(&w, REPO "/solutions/day14-syncthreads/syncthreads.cu");
     run_steps(&w, &o);
     assert_int_equal(o.grade_rc, 0);
-    assert_int_equal(o.ntests, 6);
     assert_true(o.score == o.max && o.max > 0);
     check_points(&w, &o);
 
-    hand_in(&w, "sums_no_barrier.cu"); /* self-contained: a race in blockSums */
+    hand_in(&w, "sums_no_barrier.cu"); /* the reference with a race in blockSums */
     run_steps(&w, &o);
     assert_int_equal(o.grade_rc, 0); /* exit 1 of grade: graded, not passed */
-    assert_true(got(&o, "races") == 0);
-    assert_true(got(&o, "compile") == 1 && got(&o, "memory") == 2);
+    assert_true(got(&o, "blockSums: races") == 0);
+    assert_true(got(&o, "reverseBlocks: races") == 1 && got(&o, "reverseBlocks: memory") == 1);
+    /* blockSums is wrong at the course size: none of its checks earn */
+    assert_true(got(&o, "blockSums: memory") == 0 && o.score == 5);
 
     hand_in(&w, "compile_error.cu");
     run_steps(&w, &o);
@@ -286,10 +308,218 @@ static void test_classroom_workflow(void **state)
     free(w.repo);
 }
 
+/* ---- one class, every gradebook ---- */
+
+typedef struct class_file {
+    const char *label, *source; /* source as hand_in takes it */
+    char *path;                 /* the pasted copy batch and autograde grade */
+    double batch, gradescope, classroom, classroom50, max;
+} class_file;
+
+/* The file as a student hands it in, at top/class/<label>.cu. */
+static void write_class_file(const workflow *w, class_file *f)
+{
+    char *from = cl_sprintf("%s/%s", f->source[0] == '/' ? "" : SUBMISSIONS, f->source), *text = NULL;
+    char *dir = cl_path_join(w->top, "class");
+    cl_error err = {0};
+    assert_int_equal(cl_read_file(from, &text, NULL, &err), CL_OK);
+    text = pasted(text);
+    assert_int_equal(cl_mkdirs(dir, &err), CL_OK);
+    f->path = cl_sprintf("%s/%s.cu", dir, f->label);
+    assert_int_equal(cl_write_file_atomic(f->path, text, strlen(text), &err), CL_OK);
+    free(text);
+    free(from);
+    free(dir);
+}
+
+static cJSON *read_json(const char *path)
+{
+    char *text = NULL;
+    cl_error err = {0};
+    assert_int_equal(cl_read_file(path, &text, NULL, &err), CL_OK);
+    cJSON *o = cJSON_Parse(text);
+    assert_non_null(o);
+    free(text);
+    return o;
+}
+
+static double number(const cJSON *o, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    assert_true(cJSON_IsNumber(v));
+    return v->valuedouble;
+}
+
+/* Gradescope: `cudalab autograde` on a submission folder holding the file
+ * (NULL: nothing handed in); its score, and the compile test's status. */
+static double gradescope_score(const workflow *w, const char *file, bool *compiled)
+{
+    char *root = cl_path_join(w->top, "gradescope"), *sub = cl_path_join(root, "submission");
+    char *to = cl_path_join(sub, "syncthreads.cu"), *results = cl_path_join(root, "results/results.json");
+    char *text = NULL;
+    cl_error err = {0};
+    const char *rm[] = {"rm", "-rf", root, NULL};
+    run_in(w, rm, 60, NULL);
+    assert_int_equal(cl_mkdirs(sub, &err), CL_OK);
+    if (file) {
+        assert_int_equal(cl_read_file(file, &text, NULL, &err), CL_OK);
+        assert_int_equal(cl_write_file_atomic(to, text, strlen(text), &err), CL_OK);
+    }
+    const char *argv[] = {CUDALAB_BINARY, "autograde", "--root", root, "--", env_of(w, "DAY"), NULL};
+    assert_int_equal(run_in(w, argv, 600, NULL), 0);
+    cJSON *o = read_json(results), *t;
+    double score = number(o, "score");
+    *compiled = false;
+    cJSON_ArrayForEach(t, cJSON_GetObjectItemCaseSensitive(o, "tests"))
+    {
+        const cJSON *name = cJSON_GetObjectItemCaseSensitive(t, "name");
+        const cJSON *status = cJSON_GetObjectItemCaseSensitive(t, "status");
+        if (cJSON_IsString(name) && !strcmp(name->valuestring, "compile"))
+            *compiled = cJSON_IsString(status) && !strcmp(status->valuestring, "passed");
+    }
+    cJSON_Delete(o);
+    free(text), free(root), free(sub), free(to), free(results);
+    return score;
+}
+
+/* Classroom 50: `grade --classroom50`'s result file; its score, checked to
+ * be the sum of its tests' and its max-score theirs. */
+static double classroom50_score(const workflow *w, const char *day, const char *file, double *max)
+{
+    char *out = cl_path_join(w->top, "result.json");
+    const char *argv[] = {CUDALAB_BINARY, "grade", "--classroom50", out, "--", day, file, NULL};
+    unlink(out);
+    int rc = run_in(w, argv, 600, NULL);
+    assert_true(rc == 0 || rc == 1);
+    cJSON *o = read_json(out), *t;
+    const cJSON *schema = cJSON_GetObjectItemCaseSensitive(o, "schema");
+    assert_true(cJSON_IsString(schema) && !strcmp(schema->valuestring, "classroom50/result/v1"));
+    double score = number(o, "score"), sum = 0, of = 0;
+    *max = number(o, "max-score");
+    cJSON_ArrayForEach(t, cJSON_GetObjectItemCaseSensitive(o, "tests"))
+    {
+        sum += number(t, "score");
+        of += number(t, "max-score");
+    }
+    assert_true(sum == score && of == *max);
+    cJSON_Delete(o);
+    free(out);
+    return score;
+}
+
+/* batch: every file in one run; each row's points from the CSV. */
+static void batch_scores(const workflow *w, class_file *files, int n)
+{
+    char *csv = cl_path_join(w->top, "class.csv"), *text = NULL;
+    const char *argv[16] = {CUDALAB_BINARY, "batch", "--csv", csv, "--", env_of(w, "DAY")};
+    int argc = 6;
+    cl_error err = {0};
+    for (int i = 0; i < n; i++) argv[argc++] = files[i].path;
+    argv[argc] = NULL;
+    assert_int_equal(run_in(w, argv, 900, NULL), 1); /* some did not pass */
+    assert_int_equal(cl_read_file(csv, &text, NULL, &err), CL_OK);
+    /* header: submission,student,passed,points,... (plain paths: no quotes) */
+    assert_true(!strncmp(text, "submission,student,passed,points,", 33));
+    for (char *row = strchr(text, '\n'); row && row[1]; row = strchr(row + 1, '\n')) {
+        char *cells[5] = {row + 1};
+        for (int c = 1; c < 5; c++) {
+            cells[c] = strchr(cells[c - 1], ',');
+            assert_non_null(cells[c]);
+            cells[c]++;
+        }
+        for (int i = 0; i < n; i++)
+            if (!strncmp(cells[0], files[i].path, strlen(files[i].path)) &&
+                cells[0][strlen(files[i].path)] == ',')
+                files[i].batch = atof(cells[3]);
+    }
+    free(text);
+    free(csv);
+}
+
+static void test_one_class_one_rule(void **state)
+{
+    (void)state;
+    char *jq = cl_proc_which("jq");
+    if (!jq) skip();
+    free(jq);
+    workflow w = {0};
+    outcome o;
+    load(&w);
+    make_repo(&w);
+    class_file files[] = {
+        {.label = "solution", .source = REPO "/solutions/day14-syncthreads/syncthreads.cu"},
+        {.label = "template", .source = REPO "/templates/day14-syncthreads/syncthreads.cu"},
+        {.label = "compile_error", .source = "compile_error.cu"},
+        {.label = "short_chunk", .source = "short_chunk.cu"}, /* reverseBlocks faults at a size */
+        {.label = "sums_no_barrier", .source = "sums_no_barrier.cu"}, /* a race in blockSums */
+    };
+    int n = (int)(sizeof files / sizeof *files);
+    for (int i = 0; i < n; i++) files[i].batch = -1;
+    for (int i = 0; i < n; i++) write_class_file(&w, &files[i]);
+    batch_scores(&w, files, n);
+    for (int i = 0; i < n; i++) {
+        class_file *f = &files[i];
+        bool compiled;
+        f->gradescope = gradescope_score(&w, f->path, &compiled);
+        assert_true(compiled == (strcmp(f->label, "compile_error") != 0));
+        f->classroom50 = classroom50_score(&w, env_of(&w, "DAY"), f->path, &f->max);
+        hand_in(&w, f->source);
+        run_steps(&w, &o);
+        f->classroom = o.score;
+        assert_true(o.max == f->max);
+        printf("%-16s batch %g, Gradescope %g, Classroom %g, Classroom 50 %g (of %g)\n", f->label,
+               f->batch, f->gradescope, f->classroom, f->classroom50, f->max);
+        assert_true(f->batch == f->gradescope && f->gradescope == f->classroom &&
+                    f->classroom == f->classroom50);
+    }
+    assert_true(files[0].batch == files[0].max && files[0].max > 0); /* the solution: all */
+    assert_true(files[1].batch == 0); /* the untouched template: its compile points, none */
+    assert_true(files[2].batch == 0);
+    for (int i = 3; i < n; i++) assert_true(files[i].batch > 0 && files[i].batch < files[i].max);
+
+    /* Every day's untouched template: no points (compile is worth none),
+     * in the JSON's scores and in Classroom 50's file alike. */
+    day_course *course = NULL;
+    cl_error err = {0};
+    assert_int_equal(day_course_load(REPO, &course, &err), CL_OK);
+    for (int i = 0; i < course->ndays; i++) {
+        const day_manifest *m = course->days[i].manifest;
+        if (!m) continue;
+        char *tmpl = cl_sprintf("%s/templates/%s/%s", REPO, m->slug, m->student_file);
+        char *out = NULL, *day = cl_sprintf("%d", m->day);
+        const char *grade[] = {CUDALAB_BINARY, "grade", "--json", "--", day, tmpl, NULL};
+        assert_int_equal(run_in(&w, grade, 600, &out), 1);
+        cJSON *report = cJSON_Parse(out);
+        assert_non_null(report);
+        double max = 0, points = number(report, "points"), c50 = classroom50_score(&w, day, tmpl, &max);
+        printf("%s's template: %g of %g points (Classroom 50 %g)\n", m->slug, points, max, c50);
+        assert_true(points == 0 && c50 == 0 && max > 0 && number(report, "max_points") == max);
+        cJSON_Delete(report);
+        free(tmpl), free(out), free(day);
+    }
+    day_course_free(course);
+
+    /* Nothing handed in: Gradescope's compile test fails, no points. */
+    bool compiled = true;
+    assert_true(gradescope_score(&w, NULL, &compiled) == 0);
+    assert_false(compiled);
+
+    const char *argv[] = {"rm", "-rf", w.top, NULL};
+    run_in(&w, argv, 60, NULL);
+    for (int i = 0; i < n; i++) free(files[i].path);
+    free(w.top);
+    for (size_t i = 0; i < w.environ.n; i++) free(w.environ.v[i]);
+    free(w.environ.v);
+    cl_yaml_free(&w.doc);
+    free(w.text);
+    free(w.repo);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_classroom_workflow),
+        cmocka_unit_test(test_one_class_one_rule),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

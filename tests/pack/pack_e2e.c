@@ -353,9 +353,15 @@ static void check_fields(const autograder *ag, const cJSON *o)
         double s = num_of(t, "score"), m = num_of(t, "max_score");
         const char *vis = str_of(t, "visibility"), *status = str_of(t, "status");
         assert_true(s >= 0 && s <= m);
-        assert_string_equal(status, s >= m ? "passed" : "failed");
+        /* a test worth points passed when it has them all; one worth none
+         * (compile, a size's correctness) says passed or failed itself */
+        if (m > 0) assert_string_equal(status, s >= m ? "passed" : "failed");
+        else assert_true(!strcmp(status, "passed") || !strcmp(status, "failed"));
         assert_true(!strcmp(vis, "visible") || !strcmp(vis, "after_published"));
-        assert_int_equal(!strcmp(vis, "after_published"), strstr(str_of(t, "name"), "hidden size") != NULL);
+        const char *name = str_of(t, "name"), *colon = strstr(name, ": correctness");
+        bool scoring = colon && !colon[strlen(": correctness")];
+        if (!scoring) /* the scoring correctness test is shown as the hidden sizes are, or visible */
+            assert_int_equal(!strcmp(vis, "after_published"), strstr(name, "hidden size") != NULL);
         str_of(t, "output");
         assert_true(num_of(t, "execution_time") >= 0);
         sum += s, max += m, n++;
@@ -448,7 +454,7 @@ static void setup_autograder(autograder *ag, const char *dir)
     for (int k = 0; k < m->nkernels; k++)
         for (int c = 0; c < DAY_CHECK_COUNT; c++) {
             ag->max += day_kernel_points(&m->kernels[k], (day_check)c);
-            if (m->kernels[k].checks & (1u << c)) ag->ntests += c == DAY_CHECK_CORRECTNESS ? 1 + m->nhidden : 1;
+            if (m->kernels[k].checks & (1u << c)) ag->ntests += c == DAY_CHECK_CORRECTNESS ? 2 + m->nhidden : 1;
         }
     day_manifest_free(m);
     free(yaml), free(cu), free(setup), free(ptx), free(script), free(from), free(to);
@@ -476,7 +482,9 @@ static void test_gradescope(void **state)
     assert_string_equal(str_of(e, "order"), "asc");
     const cJSON *hid = test_named(o, "reverseBlocks: correctness at hidden size 1 of 3");
     assert_string_equal(str_of(hid, "visibility"), "after_published");
-    assert_true(num_of(hid, "score") > 0);
+    assert_string_equal(str_of(hid, "status"), "passed");
+    assert_true(num_of(test_named(o, "reverseBlocks: correctness"), "score") > 0);
+    assert_string_equal(str_of(test_named(o, "compile"), "status"), "passed");
     /* Each test's time is its run's: the course size (1,048,576 elements)
      * takes longer than hidden size 3 (1 element); a kernel's other checks
      * judge all its runs. */
@@ -496,6 +504,8 @@ static void test_gradescope(void **state)
     assert_string_equal(str_of(t, "status"), "failed");
     assert_non_null(strstr(str_of(t, "output"), "hazard"));
     assert_int_equal(num_of(test_named(o, "blockSums: races"), "score"), 1);
+    /* reverseBlocks is wrong at the course size: no points for what it did */
+    assert_int_equal(num_of(test_named(o, "reverseBlocks: resources"), "score"), 0);
     assert_true(num_of(o, "score") < ag.max && num_of(o, "score") > 0);
     cJSON_Delete(o);
     free(race);
@@ -504,6 +514,7 @@ static void test_gradescope(void **state)
     o = autograde(&ag, broken);
     assert_int_equal(num_of(o, "score"), 0);
     assert_non_null(strstr(str_of(test_named(o, "compile"), "output"), "syncthreads.cu:"));
+    assert_string_equal(str_of(test_named(o, "compile"), "status"), "failed"); /* not green */
     assert_string_equal(str_of(test_named(o, "reverseBlocks: memory"), "output"),
                         "your file did not compile");
     assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(o, "leaderboard")), 0);
@@ -518,6 +529,7 @@ static void test_gradescope(void **state)
     const cJSON *each;
     cJSON_ArrayForEach(each, cJSON_GetObjectItem(o, "tests")) assert_true(num_of(each, "execution_time") == 0);
     assert_non_null(strstr(str_of(o, "output"), "no syncthreads.cu"));
+    assert_string_equal(str_of(test_named(o, "compile"), "status"), "failed");
     cJSON_Delete(o);
 
     rm_rf(dir);

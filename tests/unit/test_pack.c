@@ -220,27 +220,42 @@ static void test_points(void **state)
         if (!strcmp(cJSON_GetObjectItem(t, "visibility")->valuestring, "after_published"))
             hidden_tests++;
     }
+    /* no file came: the compile test is not green */
+    const cJSON *compile = cJSON_GetArrayItem(cJSON_GetObjectItem(o, "tests"), 0);
+    assert_string_equal(cJSON_GetObjectItem(compile, "name")->valuestring, "compile");
+    assert_string_equal(cJSON_GetObjectItem(compile, "status")->valuestring, "failed");
     /* 4 + 1 + 2 + 1 + 1 for reverseBlocks, 5 for blockSums */
     assert_true(max > 13.999 && max < 14.001);
     assert_int_equal(hidden_tests, 2 * m->nhidden);
-    assert_int_equal(n, 1 + 2 * (1 + m->nhidden + 4)); /* compile, then each kernel's */
+    /* compile, then each kernel's: correctness's scoring test and one a
+     * size, then its other four checks */
+    assert_int_equal(n, 1 + 2 * (1 + 1 + m->nhidden + 4));
     assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(o, "leaderboard")), 0);
     cJSON_Delete(o);
     free(json);
 
-    /* batch's CSV counts the same points: blockSums wrong, the rest right. */
+    /* batch's CSV sums the grade's scores: blockSums's correctness not
+     * earned, the rest earned; it judges nothing itself (the checks say
+     * races failed, the scores that every race point was earned). */
     static const char report[] =
         "{\"day\": \"day14-syncthreads\", \"file\": \"x.cu\", \"backend\": \"emulator\", \"seed\": 1,"
         " \"passed\": false, \"checks\": [{\"name\": \"compile\", \"passed\": true, \"ran\": true},"
         " {\"name\": \"correctness\", \"passed\": false, \"ran\": true},"
         " {\"name\": \"barrier-honesty\", \"passed\": true, \"ran\": true},"
-        " {\"name\": \"races\", \"passed\": true, \"ran\": true},"
+        " {\"name\": \"races\", \"passed\": false, \"ran\": true},"
         " {\"name\": \"memory\", \"passed\": true, \"ran\": true},"
         " {\"name\": \"resources\", \"passed\": true, \"ran\": true}],"
         " \"kernels\": [{\"name\": \"reverseBlocks\", \"passed\": true, \"present\": true,"
         " \"yours\": {\"ran\": true, \"wrong\": 0, \"total\": 10, \"registers\": 8}, \"sizes\": []},"
         " {\"name\": \"blockSums\", \"passed\": false, \"present\": true,"
         " \"yours\": {\"ran\": true, \"wrong\": 3, \"total\": 10, \"registers\": 8}, \"sizes\": []}],"
+        " \"scores\": ["
+        " {\"kernel\": \"reverseBlocks\", \"check\": \"correctness\", \"passed\": true, \"max_points\": 4},"
+        " {\"kernel\": \"reverseBlocks\", \"check\": \"races\", \"passed\": true, \"max_points\": 2},"
+        " {\"kernel\": \"reverseBlocks\", \"check\": \"memory\", \"passed\": true, \"max_points\": 1},"
+        " {\"kernel\": \"blockSums\", \"check\": \"correctness\", \"passed\": false, \"max_points\": 1},"
+        " {\"kernel\": \"blockSums\", \"check\": \"races\", \"passed\": true, \"max_points\": 1},"
+        " {\"kernel\": \"blockSums\", \"check\": \"memory\", \"passed\": false, \"max_points\": 1}],"
         " \"hazards\": []}";
     report_result *r = NULL;
     assert_int_equal(report_from_json(report, &r, &err), CL_OK);
@@ -249,10 +264,14 @@ static void test_points(void **state)
     assert_true(bp.known);
     assert_true(bp.max[DAY_CHECK_CORRECTNESS] == 5 && bp.earned[DAY_CHECK_CORRECTNESS] == 4);
     assert_true(bp.max[DAY_CHECK_RACES] == 3 && bp.earned[DAY_CHECK_RACES] == 3);
-    assert_true(bp.max[DAY_CHECK_MEMORY] == 2 && bp.max[DAY_CHECK_MASK_HONESTY] == 0);
+    assert_true(bp.max[DAY_CHECK_MEMORY] == 2 && bp.earned[DAY_CHECK_MEMORY] == 1);
+    assert_true(bp.max[DAY_CHECK_MASK_HONESTY] == 0);
+    assert_true(r->points == 8 && r->max_points == 10); /* the six scores' sums */
+    /* could not grade: the manifest's maximum, Gradescope's above */
+    batch_points_take(m, NULL, NULL, &bp);
     double total = 0;
     for (int c = 0; c < DAY_CHECK_COUNT; c++) total += bp.max[c];
-    assert_true(total > 13.999 && total < 14.001); /* Gradescope's maximum above */
+    assert_true(!bp.known && total > 13.999 && total < 14.001);
     report_free(r);
     day_manifest_free(m);
 
