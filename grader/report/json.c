@@ -218,16 +218,40 @@ char *report_to_json(const report_result *r)
     add_text(o, "backend", r->backend);
     cJSON_AddNumberToObject(o, "seed", (double)r->seed);
     cJSON_AddBoolToObject(o, "passed", r->passed);
+    /* The checks that ran; those that apply but did not run (after a
+     * compile failure) are only named, in checks_not_run (docs/contract.md). */
     cJSON *checks = cJSON_AddArrayToObject(o, "checks");
+    cJSON *not_run = cJSON_CreateArray();
     for (int c = 0; c < DAY_CHECK_COUNT; c++) {
         const report_check *k = &r->checks[c];
         if ((c == DAY_CHECK_PERFORMANCE && !k->ran) || !k->applies) continue;
+        if (!k->ran) {
+            cJSON_AddItemToArray(not_run, cJSON_CreateString(day_check_name((day_check)c)));
+            continue;
+        }
         cJSON *j = cJSON_CreateObject();
         add_text(j, "name", day_check_name((day_check)c));
-        cJSON_AddBoolToObject(j, "passed", k->ran && k->passed);
-        cJSON_AddBoolToObject(j, "ran", k->ran);
+        cJSON_AddBoolToObject(j, "passed", k->passed);
+        cJSON_AddBoolToObject(j, "ran", true);
         add_text(j, "detail", k->detail ? k->detail : "");
+        cJSON_AddNumberToObject(j, "points", k->points);
+        cJSON_AddNumberToObject(j, "max_points", k->max_points);
         cJSON_AddItemToArray(checks, j);
+    }
+    cJSON_AddItemToObject(o, "checks_not_run", not_run);
+    cJSON_AddNumberToObject(o, "points", r->points);
+    cJSON_AddNumberToObject(o, "max_points", r->max_points);
+    cJSON *scores = cJSON_AddArrayToObject(o, "scores");
+    for (int i = 0; i < r->nscores; i++) {
+        const report_score *s = &r->scores[i];
+        cJSON *j = cJSON_CreateObject();
+        add_text(j, "kernel", s->kernel);
+        add_text(j, "check", day_check_name(s->check));
+        cJSON_AddBoolToObject(j, "passed", s->passed);
+        cJSON_AddNumberToObject(j, "points", s->points);
+        cJSON_AddNumberToObject(j, "max_points", s->max_points);
+        add_text(j, "detail", s->detail ? s->detail : "");
+        cJSON_AddItemToArray(scores, j);
     }
     cJSON *kernels = cJSON_AddArrayToObject(o, "kernels");
     for (int i = 0; i < r->nkernels; i++) cJSON_AddItemToArray(kernels, kernel_json(r, &r->kernels[i]));

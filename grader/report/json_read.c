@@ -264,6 +264,29 @@ static void read_checks(reader *rd, const cJSON *o, report_result *r)
         free(name);
         free(detail);
     }
+    cJSON_ArrayForEach(c, member(rd, o, "checks_not_run", cJSON_Array))
+    {
+        int id = cJSON_IsString(c) ? day_check_from_name(c->valuestring) : -1;
+        if (id >= 0) r->checks[id].applies = true; /* applies, did not run */
+    }
+}
+
+/* The grade's points, as it decided them (an older report has none). */
+static void read_scores(reader *rd, const cJSON *o, report_result *r)
+{
+    const cJSON *s;
+    cJSON_ArrayForEach(s, member(rd, o, "scores", cJSON_Array))
+    {
+        char *kernel = str(rd, s, "kernel"), *check = str(rd, s, "check"), *detail = str(rd, s, "detail");
+        int id = check ? day_check_from_name(check) : -1;
+        double max = whole(rd, s, "max_points", 0, 0, 1e6);
+        if (id >= 0 && kernel)
+            report_add_score(r, kernel, (day_check)id, flag(rd, s, "passed"), max, detail);
+        free(kernel);
+        free(check);
+        free(detail);
+    }
+    report_score_totals(r);
 }
 
 cl_status report_from_json(const char *text, report_result **out, cl_error *err)
@@ -282,6 +305,7 @@ cl_status report_from_json(const char *text, report_result **out, cl_error *err)
     free(be);
     r->passed = flag(&rd, o, "passed");
     read_checks(&rd, o, r);
+    read_scores(&rd, o, r);
     const cJSON *x;
     cJSON_ArrayForEach(x, member(&rd, o, "kernels", cJSON_Array)) read_kernel(&rd, x, r);
     cJSON_ArrayForEach(x, member(&rd, o, "hazards", cJSON_Array)) read_hazard(&rd, x, r);

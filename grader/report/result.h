@@ -129,7 +129,22 @@ typedef struct report_check {
     bool ran;
     bool passed;
     char *detail;
+    double points, max_points; /* its scores' sums (report_score_totals) */
 } report_check;
+
+/* What one check of one kernel earned: the grade decides it once
+ * (grade_decide_points, grade/checks.c, from the rule docs/instructor-guide.md
+ * states) and every writer (text, JSON, CSV, Gradescope, Classroom) prints
+ * it. A kernel the day lists has a score for each check its `checks` name
+ * (compile and performance, which always run, are worth no points); an
+ * optional kernel only when the file defines it. */
+typedef struct report_score {
+    char *kernel;
+    day_check check;
+    bool passed;               /* earned: points == max_points */
+    double points, max_points; /* all or nothing: 0 or max_points */
+    char *detail;              /* why not earned, one line; "" when earned */
+} report_score;
 
 typedef struct report_result {
     char *day, *file, *backend;
@@ -155,6 +170,9 @@ typedef struct report_result {
      * pack student`), "autograder" (PTX and hidden sizes: `pack gradescope`). */
     int hidden_sizes;
     char *edition;            /* NULL when unknown (an older report) */
+    report_score *scores;     /* the points, kernel by kernel, check by check */
+    int nscores;
+    double points, max_points; /* their sums */
 } report_result;
 
 /* "sizes: course + 0 hidden (student edition)"; the instructor's edition,
@@ -176,6 +194,11 @@ void report_hazard_free(report_hazard *h);
  * write a hidden size into an offset, a length, a mask or a block it
  * touches: none of those is kept, so no writer can show one. */
 void report_hazard_redact(report_hazard *h);
+/* A score for the kernel's check (detail copied; may be NULL); then
+ * report_score_totals sums them into the checks and the result. */
+report_score *report_add_score(report_result *r, const char *kernel, day_check c, bool passed,
+                               double max_points, const char *detail);
+void report_score_totals(report_result *r);
 /* Set a check's outcome; detail is copied (may be NULL). */
 void report_set_check(report_result *r, day_check c, bool passed, const char *detail);
 /* A compared value as its output's elements are: "1234567890" for an

@@ -72,6 +72,33 @@ report_size_result *report_add_size(report_kernel *k, const char *size)
     return s;
 }
 
+report_score *report_add_score(report_result *r, const char *kernel, day_check c, bool passed,
+                               double max_points, const char *detail)
+{
+    r->scores = cl_realloc(r->scores, (size_t)(r->nscores + 1) * sizeof *r->scores);
+    report_score *s = &r->scores[r->nscores++];
+    s->kernel = cl_strdup(kernel ? kernel : "");
+    s->check = c;
+    s->passed = passed;
+    s->max_points = max_points;
+    s->points = passed ? max_points : 0;
+    s->detail = cl_strdup(detail && !passed ? detail : "");
+    return s;
+}
+
+void report_score_totals(report_result *r)
+{
+    r->points = r->max_points = 0;
+    for (int c = 0; c < DAY_CHECK_COUNT; c++) r->checks[c].points = r->checks[c].max_points = 0;
+    for (int i = 0; i < r->nscores; i++) {
+        const report_score *s = &r->scores[i];
+        r->checks[s->check].points += s->points;
+        r->checks[s->check].max_points += s->max_points;
+        r->points += s->points;
+        r->max_points += s->max_points;
+    }
+}
+
 void report_set_check(report_result *r, day_check c, bool passed, const char *detail)
 {
     report_check *k = &r->checks[c];
@@ -146,6 +173,11 @@ void report_free(report_result *r)
     }
     free(r->diags);
     for (int c = 0; c < DAY_CHECK_COUNT; c++) free(r->checks[c].detail);
+    for (int i = 0; i < r->nscores; i++) {
+        free(r->scores[i].kernel);
+        free(r->scores[i].detail);
+    }
+    free(r->scores);
     free(r->day);
     free(r->file);
     free(r->backend);

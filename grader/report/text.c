@@ -429,12 +429,21 @@ static void render_printf(ctx *c)
     blank(c);
 }
 
+/* The grade's points (report_score) after the verdict, where the day gives
+ * any. */
+static void render_points(ctx *c, report_line *l)
+{
+    if (c->r->max_points > 0)
+        report_line_add(l, REPORT_STYLE_PLAIN, "; %g of %g points", c->r->points, c->r->max_points);
+}
+
 static void render_verdict(ctx *c)
 {
     report_line *l = line(c);
     if (c->r->passed) {
         report_line_add(l, REPORT_STYLE_PASS, "PASSED");
         report_line_add(l, REPORT_STYLE_PLAIN, ": every check passed");
+        render_points(c, l);
         return;
     }
     report_line_add(l, REPORT_STYLE_FAIL, "NOT PASSED");
@@ -445,7 +454,9 @@ static void render_verdict(ctx *c)
             report_line_add(l, REPORT_STYLE_PLAIN, "%s%s", n++ ? ", " : ": failed ",
                             day_check_name((day_check)i));
     }
+    render_points(c, l);
 }
+
 
 report_doc *report_render(const report_result *r, const report_text_options *opt)
 {
