@@ -24,7 +24,9 @@ static void fault(sim_block *b, sim_warp *w, int lane, uint32_t pc, sim_hazard_k
        the last byte of the allocation ("1 bytes after" is the first byte past
        its end), or to its first byte; 0 for an access that starts inside and
        runs past the end. */
-    h.dist = addr >= rbase + rsize && rsize ? (int64_t)(addr - (rbase + rsize - 1))
+    h.dist = !r && space != PTX_SPACE_GLOBAL && space != PTX_SPACE_CONST && (int64_t)addr < 0
+               ? (int64_t)addr /* below an own space (shared at -4) */
+           : addr >= rbase + rsize && rsize ? (int64_t)(addr - (rbase + rsize - 1))
            : addr >= rbase + rsize ? (int64_t)(addr - rbase) + 1
            : addr < rbase ? -(int64_t)(rbase - addr) : 0;
     if (!r) h.space_size = rsize;

@@ -135,12 +135,13 @@ static void memory_message(const sim_run *L, const sim_hz *f, sim_hazard *h)
     char *m = h->message;
     size_t n = sizeof h->message;
     cl_group_digits(dist, sizeof dist, (uint64_t)(f->dist < 0 ? -f->dist : f->dist));
-    cl_group_digits(off, sizeof off, f->addr);
+    cl_group_digits(off + 1, sizeof off - 1, (int64_t)f->addr < 0 ? 0 - f->addr : f->addr);
+    off[0] = '-'; /* an offset below an own space is negative: "shared byte -4" */
     bool own_space = f->space == PTX_SPACE_SHARED || f->space == PTX_SPACE_LOCAL || f->space == PTX_SPACE_PARAM;
     if (f->space == PTX_SPACE_SHARED && f->kind == SIM_HZ_MISALIGNED)
         shared_place(L->prog, f->addr, where, sizeof where);
     else if (own_space)
-        snprintf(where, sizeof where, "%s byte %s", h->space, off); /* an offset in its space */
+        snprintf(where, sizeof where, "%s byte %s", h->space, off + ((int64_t)f->addr >= 0)); /* an offset in its space */
     else
         snprintf(where, sizeof where, "0x%llx", (unsigned long long)f->addr);
     say(head, sizeof head, "a %u-byte %s %s at %s", f->size, h->space, access_word(L->prog, f->op), where);

@@ -525,6 +525,14 @@ static HOT_INLINE const sim_region *region_at(sim_block *b, bool write, uint64_t
     return r;
 }
 
+/* Do the accesses from ulo to uhi, total bytes each, lie in [0, size)? No
+ * sum that can wrap: an address below the space (-1 as an unsigned) is
+ * outside, not just past the end. */
+static inline bool within(uint64_t ulo, uint64_t uhi, unsigned total, uint64_t size)
+{
+    return ulo <= uhi && uhi <= size && size - uhi >= total;
+}
+
 /* The fast path: every lane of m in one place of one space. */
 static HOT_INLINE bool map_fast(sim_block *b, sim_warp *w, const sim_op *op, uint32_t m, bool write,
                                 access *a, int64_t lo, int64_t hi)
@@ -544,13 +552,13 @@ static HOT_INLINE bool map_fast(sim_block *b, sim_warp *w, const sim_op *op, uin
         break;
     }
     case SIM_MS_SHARED:
-        if (uhi + total > b->shared_size || ulo > uhi) return false;
+        if (!within(ulo, uhi, total, b->shared_size)) return false;
         base = (uintptr_t)b->shared - (uintptr_t)shift;
         a->shared = true;
         break;
     case SIM_MS_LOCAL: {
         uint32_t ls = b->prog->local_size;
-        if (uhi + total > ls || ulo > uhi) return false;
+        if (!within(ulo, uhi, total, ls)) return false;
         base = (uintptr_t)b->local + (uintptr_t)w->id * 32 * ls - (uintptr_t)shift;
         a->uniform = false; /* one address, a different thread's memory each */
         for (int l = 0; l < 32; l++) a->host[l] = base + (uintptr_t)l * ls + (uintptr_t)a->addr[l];
@@ -559,7 +567,7 @@ static HOT_INLINE bool map_fast(sim_block *b, sim_warp *w, const sim_op *op, uin
         return true;
     }
     case SIM_MS_PARAM:
-        if (write || uhi + total > b->L->param_size || ulo > uhi) return false;
+        if (write || !within(ulo, uhi, total, b->L->param_size)) return false;
         base = (uintptr_t)b->L->params - (uintptr_t)shift;
         break;
     default:
