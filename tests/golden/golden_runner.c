@@ -17,6 +17,8 @@
  *   //         thread2 32 (a race's other thread)
  *   // expect: printf "text"            the printf output contains it
  *   // expect: message "words"          some hazard's message contains it
+ *   // expect: advice "words"           some hazard's advice (what to change) contains it
+ * Every hazard of every case must carry advice.
  *   // expect: counters vary           the counters may differ between runs
  *   // budget: 100000                  the instruction budget (warp instructions a block)
  *   // source: ../fixtures/x.cu        (.golden files) the program's source
@@ -440,7 +442,7 @@ static bool same_reports(const sim_launch_result *a, const sim_launch_result *b,
         if (x->kind != y->kind || x->line != y->line || x->line2 != y->line2 || x->count != y->count ||
             x->instances != y->instances || x->lane != y->lane || x->warp != y->warp ||
             x->block.x != y->block.x || x->block.y != y->block.y || x->mask != y->mask ||
-            strcmp(x->message, y->message))
+            strcmp(x->message, y->message) || strcmp(x->advice, y->advice))
             return false;
     }
     return true;
@@ -564,7 +566,7 @@ static void check_expect(gcase *c, const outcome *o, const char *spec)
     } else if (!strncmp(spec, "no hazard ", 10)) {
         for (size_t i = 0; i < r->nhazards; i++)
             if (hazard_matches(&r->hazards[i], spec + 10)) fail(c, "unexpected hazard matching '%s'", spec + 10);
-    } else if (!strncmp(spec, "printf ", 7) || !strncmp(spec, "message ", 8)) {
+    } else if (!strncmp(spec, "printf ", 7) || !strncmp(spec, "message ", 8) || !strncmp(spec, "advice ", 7)) {
         const char *q1 = strchr(spec, '"'), *q2 = q1 ? strrchr(q1 + 1, '"') : NULL;
         if (!q1 || !q2) { fail(c, "bad expect '%s'", spec); return; }
         char want[512];
@@ -572,7 +574,10 @@ static void check_expect(gcase *c, const outcome *o, const char *spec)
         bool found = false;
         if (spec[0] == 'p') found = strstr(r->printf_text, want) != NULL;
         for (size_t i = 0; spec[0] == 'm' && i < r->nhazards && !found; i++) found = strstr(r->hazards[i].message, want) != NULL;
-        if (!found) fail(c, "no %s contains \"%s\"", spec[0] == 'p' ? "printf output" : "message", want);
+        for (size_t i = 0; spec[0] == 'a' && i < r->nhazards && !found; i++) found = strstr(r->hazards[i].advice, want) != NULL;
+        if (!found)
+            fail(c, "no %s contains \"%s\"", spec[0] == 'p' ? "printf output" : spec[0] == 'a' ? "advice" : "message",
+                 want);
     } else {
         check_values(c, o, spec);
     }
