@@ -219,7 +219,7 @@ static void side_from_counters(report_side *s, const backend_counters *c)
 static void side_from_run(report_side *s, const harness_result *hr)
 {
     s->ran = true;
-    s->wrong = hr->compared ? hr->wrong : hr->total;
+    s->wrong = hr->compared ? hr->wrong : -1; /* not judged: the launch did not complete */
     s->total = hr->total;
     if (hr->run.has_counters) side_from_counters(s, &hr->run.counters);
 }
@@ -320,7 +320,7 @@ static cl_status run_mine(grading *g, report_kernel *rk, const day_kernel *k, co
             s->outcome = cl_sprintf("%s: %s", backend_outcome_name(hr.run.outcome),
                                     hr.run.detail ? hr.run.detail
                                                   : backend_outcome_text(hr.run.outcome));
-        s->wrong = hr.compared ? hr.wrong : hr.total;
+        s->wrong = hr.compared ? hr.wrong : -1; /* not judged, as s->outcome says */
         s->total = hr.total;
         memcpy(s->first, hr.first, sizeof s->first);
         s->nfirst = hr.nfirst;

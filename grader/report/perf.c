@@ -118,7 +118,7 @@ char *report_perf_advice(const report_kernel *k, const report_result *r)
     report_perf_of(r, &k->reference, &f);
     /* Right first, then fast (day 25's first hint): a kernel that is wrong
      * at the course size (a template that adds nothing) gets no advice. */
-    if (!y.known || !f.known || k->yours.wrong > 0) return NULL;
+    if (!y.known || !f.known || k->yours.wrong != 0) return NULL;
     const report_side *ys = &k->yours, *fs = &k->reference;
     char *a = coalescing("load", y.load_sectors, y.load_ideal, f.load_sectors, f.load_ideal);
     if (!a) a = coalescing("store", y.store_sectors, y.store_ideal, f.store_sectors, f.store_ideal);

@@ -104,8 +104,10 @@ static void wrong_cell(char *wrong, size_t size, const report_side *s, bool exis
         snprintf(wrong, size, "none");
     else if (!s->ran)
         snprintf(wrong, size, "did not run");
-    else if (s->total >= 0)
+    else if (s->total >= 0 && s->wrong >= 0)
         snprintf(wrong, size, "%lld/%lld", s->wrong, s->total);
+    else if (s->total >= 0)
+        snprintf(wrong, size, "not judged"); /* the launch did not complete */
     else
         snprintf(wrong, size, "-");
 }
