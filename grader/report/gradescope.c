@@ -139,18 +139,26 @@ static void hazard_test(gs *g, const day_kernel *k, const report_kernel *rk, day
 {
     const report_score *score = find_score(g->r, k->name, c);
     int errors = 0;
-    const char *first = NULL;
+    const report_hazard *first = NULL;
     for (int i = 0; score && i < g->r->nhazards; i++) {
         const report_hazard *h = &g->r->hazards[i];
         if (h->check == c && h->severity == REPORT_ERROR && h->kernel && !strcmp(h->kernel, k->name) &&
             !errors++)
-            first = h->message ? h->message : "";
+            first = h;
     }
-    /* the count, where the score's reason is the first of them */
-    bool theirs = first && !score->passed && !strncmp(score->detail, first, strlen(first));
-    char *many = errors > 1 && theirs ? cl_sprintf("%d hazards; first: %s", errors, score->detail) : NULL;
-    score_test(g, k, c, score, "no hazards", many, "visible", score && rk ? rk->seconds : 0);
-    free(many);
+    /* the count, where the score's reason is the first of them, and what to
+       change (its advice) */
+    const char *said = first && first->message ? first->message : "";
+    bool theirs = first && !score->passed && !strncmp(score->detail, said, strlen(said));
+    cl_str out = {0};
+    if (theirs) {
+        if (errors > 1) cl_str_addf(&out, "%d hazards; first: ", errors);
+        cl_str_add(&out, score->detail);
+        if (first->advice && *first->advice) cl_str_addf(&out, "\nto fix: %s", first->advice);
+    }
+    score_test(g, k, c, score, "no hazards", theirs ? cl_str_cstr(&out) : NULL, "visible",
+               score && rk ? rk->seconds : 0);
+    cl_str_free(&out);
 }
 
 static void resources_test(gs *g, const day_kernel *k, const report_kernel *rk)

@@ -288,6 +288,49 @@ static void test_points(void **state)
     free(text);
 }
 
+/* A hazard test's output says what to change: the first hazard's advice,
+ * under the score's reason (the hazard's message and place). */
+static void test_gradescope_advice(void **state)
+{
+    (void)state;
+    size_t len = 0;
+    char *text = slurp(DAY14, &len);
+    day_manifest *m = NULL;
+    cl_error err = {0};
+    assert_int_equal(day_manifest_parse(DAY14, text, len, &m, &err), CL_OK);
+    static const char report[] =
+        "{\"day\": \"day14-syncthreads\", \"file\": \"x.cu\", \"backend\": \"emulator\", \"seed\": 1,"
+        " \"passed\": false, \"checks\": [{\"name\": \"compile\", \"passed\": true, \"ran\": true},"
+        " {\"name\": \"races\", \"passed\": false, \"ran\": true}],"
+        " \"kernels\": [{\"name\": \"blockSums\", \"passed\": false, \"present\": true,"
+        " \"yours\": {\"ran\": true, \"wrong\": 0, \"total\": 10}, \"sizes\": []}],"
+        " \"scores\": [{\"kernel\": \"blockSums\", \"check\": \"races\", \"passed\": false,"
+        " \"max_points\": 1, \"detail\": \"thread 32 and thread 0 race (x.cu:9)\"}],"
+        " \"hazards\": [{\"check\": \"races\", \"severity\": \"error\", \"kind\": \"race-shared\","
+        " \"kernel\": \"blockSums\", \"file\": \"x.cu\", \"line\": 9, \"line2\": 9,"
+        " \"block\": [0, 0, 0], \"warp\": 1, \"lane\": 0, \"count\": 1,"
+        " \"message\": \"thread 32 and thread 0 race\","
+        " \"advice\": \"add __syncthreads() between one thread's load and another's store at line 9\"}]}";
+    report_result *r = NULL;
+    assert_int_equal(report_from_json(report, &r, &err), CL_OK);
+    char *json = report_to_gradescope(r, m, NULL);
+    cJSON *o = cJSON_Parse(json);
+    assert_non_null(o);
+    const char *out = NULL;
+    const cJSON *t;
+    cJSON_ArrayForEach(t, cJSON_GetObjectItem(o, "tests"))
+        if (!strcmp(cJSON_GetObjectItem(t, "name")->valuestring, "blockSums: races"))
+            out = cJSON_GetObjectItem(t, "output")->valuestring;
+    assert_non_null(out);
+    assert_string_equal(out, "thread 32 and thread 0 race (x.cu:9)\nto fix: add __syncthreads() between one "
+                             "thread's load and another's store at line 9");
+    cJSON_Delete(o);
+    free(json);
+    report_free(r);
+    day_manifest_free(m);
+    free(text);
+}
+
 /* The hidden sizes' tests are shown after the grades are published, or as
  * the manifest's sizes.hidden_visibility says (one of Gradescope's four). */
 static void test_hidden_visibility(void **state)
@@ -408,6 +451,7 @@ int main(void)
         cmocka_unit_test(test_zip_read_back),
         cmocka_unit_test(test_strip_hidden),
         cmocka_unit_test(test_points),
+        cmocka_unit_test(test_gradescope_advice),
         cmocka_unit_test(test_hidden_visibility),
         cmocka_unit_test(test_find_submission),
         cmocka_unit_test(test_pack_refusals),
