@@ -584,6 +584,11 @@ static bool cacheable(const build_result *r)
 
 /* A FIFO would block the read, a device never end it: only a regular file
  * (or a link to one) is a source. */
+/* A source larger than this is refused before anything reads it: a day's
+ * kernels fit in a few KiB, and a file of a gigabyte of comment cost 2.9 GiB
+ * and 16 s before it passed. */
+#define BUILD_MAX_SOURCE (1u << 20)
+
 static cl_status regular_source(const char *path, cl_error *err)
 {
     struct stat st;
@@ -592,6 +597,11 @@ static cl_status regular_source(const char *path, cl_error *err)
     if (!S_ISREG(st.st_mode))
         return cl_fail(err, CL_USAGE, path, 0, 0, "not a regular file (a folder, a FIFO or a "
                        "device): only a .cu file can be graded");
+    if ((uint64_t)st.st_size > BUILD_MAX_SOURCE)
+        return cl_fail(err, CL_LIMIT, path, 0, 0, "the file is %llu bytes, more than the %u KiB "
+                       "cudalab compiles: a day's kernels fit in a few KiB; remove what the "
+                       "kernels do not need (data tables, pasted output, long comments)",
+                       (unsigned long long)st.st_size, BUILD_MAX_SOURCE >> 10);
     return CL_OK;
 }
 

@@ -331,6 +331,30 @@ static void test_not_a_file(void **state)
     free(fifo);
 }
 
+/* A file of more than 1 MiB (a kernel behind 2 MiB of comment) is refused
+ * before anything reads or compiles it: compile fails with the size and
+ * what to do (it took 2.9 GiB and 16 s, then passed, at 1 GB). */
+static void test_source_too_big(void **state)
+{
+    (void)state;
+    NEED_NVCC();
+    char *path = cl_sprintf("%s/big.cu", top);
+    size_t n = (2u << 20) + 64;
+    char *text = cl_malloc(n + 1);
+    memset(text, ' ', n);
+    memcpy(text, "//", 2);
+    text[n] = '\0';
+    assert_int_equal(cl_write_file_atomic(path, text, n, NULL), CL_OK);
+    graded g = grade(top, path, NULL, NULL, NULL);
+    assert_int_equal(g.rc, 1);
+    assert_non_null(g.json);
+    assert_true(cJSON_IsFalse(cJSON_GetObjectItem(check(&g, 0), "passed")));
+    const char *why = cJSON_GetObjectItem(check(&g, 0), "detail")->valuestring;
+    if (!strstr(why, "more than the 1024 KiB cudalab compiles")) fail_msg("compile: %s", why);
+    graded_free(&g);
+    free(text), free(path);
+}
+
 /* A macro bomb: nvcc's preprocessor runs out of its 1.5 GiB; the grade says
  * so as the limit's problem (exit 2) with the tool's reason. */
 static void test_macro_bomb(void **state)
@@ -566,6 +590,7 @@ int main(void)
         cmocka_unit_test(test_batch_names),
         cmocka_unit_test(test_disk_full),
         cmocka_unit_test(test_not_a_file),
+        cmocka_unit_test(test_source_too_big),
         cmocka_unit_test(test_macro_bomb),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
