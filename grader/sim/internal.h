@@ -899,6 +899,7 @@ typedef struct sim_run {
     pthread_mutex_t watch_lock;      /* guards a region's first store (collide.c) */
     uint32_t xr;                     /* blocks one at a time, plain and unordered: this launch's
                                         number for crossread.c, else 0 */
+    struct sim_order *order;         /* blocks one at a time: the other orders' state (order.c), or NULL */
 } sim_run;
 
 /* advice.c: the line h carries saying what to change, from f and h's kind
@@ -934,5 +935,25 @@ void sim_xr_stores(sim_block *b, const uintptr_t *host, uint32_t lanes, unsigned
                    uint32_t op);
 void sim_xr_loads(sim_block *b, sim_warp *w, const uintptr_t *host, uint32_t lanes, unsigned total,
                   const sim_region *r, uint32_t op);
+
+/* A launch whose blocks run one at a time in index order (blockflow.c) runs
+ * again in other orders, from the memory as it was; a global word that ends
+ * different is an ORDER_DEPENDENT hazard (order.c). */
+typedef struct sim_order sim_order;
+/* Whether launch L, on `threads` host threads, is explored: its blocks may
+ * meet, they run on one thread, and the races check is on. */
+bool sim_order_wanted(const sim_run *L, unsigned threads);
+void sim_order_begin(sim_run *L);
+/* Every global store and atomic of the lanes m of w at pc, before it
+ * writes, while L->order is set. */
+void sim_order_write(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
+/* After the index order's run (its counters c, its CPU time): the other
+ * orders, a hazard result into L->results when one ends different, the
+ * memory back as the index order left it. The orders judged (bit 1:
+ * reverse, bit 2: interleaved). */
+unsigned sim_order_explore(sim_run *L, const sim_counters *c, uint64_t index_ns);
+/* The hazard's message into r, once it is built. */
+void sim_order_message(const sim_run *L, sim_launch_result *r);
+void sim_order_end(sim_run *L);
 
 #endif

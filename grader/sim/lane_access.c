@@ -329,6 +329,7 @@ void sim_exec_atom(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     bool alone = b->L->nworkers <= 1;
     const sim_region *last = NULL; /* the global region the lane before hit */
     w->minst++;
+    if (b->L->order) sim_order_write(b, w, pc, m); /* blocks in other orders: before it writes (order.c) */
     if (atom_warp(b, w, pc, m, alone)) return;
     for (int l = 0; l < 32; l++) { /* lane order: deterministic within the block */
         if (!(m >> l & 1u)) continue;

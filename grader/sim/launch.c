@@ -6,8 +6,10 @@
  * counters (a block's counters wait until every block before it is done).
  * A kernel whose blocks may see each other's work (global atomics, fences)
  * runs its blocks one at a time in index order, so that what they see does
- * not depend on the threads either. A kernel that asks for more than the
- * machine's limits is not run: its launch reports one LIMIT hazard. */
+ * not depend on the threads either; it then runs in other orders too
+ * (order.c), and a result that depends on the order is a hazard. A kernel
+ * that asks for more than the machine's limits is not run: its launch
+ * reports one LIMIT hazard. */
 #include "sim/internal.h"
 
 #include <pthread.h>
@@ -330,10 +332,15 @@ cl_status sim_launch(sim_machine *m, const ptx_module *mod, const char *kernel, 
     r->order = n > 1 ? SIM_RAN_SPREAD : SIM_RAN_IN_ORDER;
     char why[sizeof ((sim_hazard *)0)->message];
     bool refused = over_limit(m, prog, why, sizeof why);
+    /* order.c: blocks that may meet, on one thread: other orders after */
+    bool explore = !refused && sim_order_wanted(&L, n);
+    if (explore) sim_order_begin(&L);
+    uint64_t t_index = explore ? thread_ns() : 0;
     if (refused)
         refuse(&L); /* its message is `why`, set once the result is built */
     else
         run_workers(&L, n ? n : 1, &r->counters);
+    if (explore) r->orders = sim_order_explore(&L, &r->counters, thread_ns() - t_index);
     if (L.watch) {
         bool again = atomic_load(&L.collided);
         sim_watch_end(&L, again);
@@ -352,6 +359,8 @@ cl_status sim_launch(sim_machine *m, const ptx_module *mod, const char *kernel, 
         qsort(L.results, L.nresults, sizeof *L.results, by_index);
     sim_result_build(&L, r);
     if (refused && r->nhazards) snprintf(r->hazards[0].message, sizeof r->hazards[0].message, "%s", why);
+    sim_order_message(&L, r);
+    sim_order_end(&L);
     forget_results(&L);
     pthread_mutex_destroy(&L.lock);
     sim_zero_free(&L.zero);

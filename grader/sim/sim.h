@@ -124,6 +124,7 @@ typedef enum sim_severity { SIM_ERROR, SIM_WARNING } sim_severity;
     X(RACE_SHARED, "races", SIM_ERROR)                                  \
     X(RACE_WARP, "races", SIM_ERROR)                                    \
     X(RACE_GLOBAL, "races", SIM_ERROR)                                  \
+    X(ORDER_DEPENDENT, "races", SIM_ERROR)                              \
     X(OOB, "memory", SIM_ERROR)                                         \
     X(MISALIGNED, "memory", SIM_ERROR)                                  \
     X(UNINIT_SHARED, "memory", SIM_ERROR)                               \
@@ -236,6 +237,8 @@ typedef struct sim_launch_result {
     sim_status status;
     bool timed_out;               /* the budget that ran out was the time cap (sim_set_deadline) */
     sim_block_order order;
+    unsigned orders;              /* the other block orders judged (order.c): bit 1 reverse,
+                                     bit 2 interleaved; 0 when none ran or none completed */
     sim_counters counters;
     sim_hazard *hazards;          /* ordered by block, warp, lane of the first instance */
     size_t nhazards;

@@ -1188,6 +1188,7 @@ SIM_HOT void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     unsigned n = op->p[1], count = op->p[2], total = n * count;
     access a;
     w->minst++;
+    if (b->L->order) sim_order_write(b, w, pc, m); /* blocks in other orders: before it writes (order.c) */
     map_access(b, w, pc, m, true, &a);
     if (b->L->xr) cross_read(b, w, op, pc, &a, true);
     bool lazy = a.lazy; /* host[l] is a.base + addr[l] (fill_hosts keeps it so) */
@@ -1325,6 +1326,7 @@ SIM_HOT void sim_exec_stg(sim_block *b, sim_warp *w, uint32_t pc)
         return;
     }
     w->minst++;
+    if (b->L->order) sim_order_write(b, w, pc, SIM_FULL);
     if (b->L->xr) global_cross_read(b, w, pc, &g, true);
     const uint32_t *row = w->r32 + (size_t)op->s[0] * 32;
     if (b->L->watch) { /* blocks on several threads: every lane's host pointer, as fill_hosts makes them */

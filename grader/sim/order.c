@@ -1,0 +1,580 @@
+/* order.c - a launch's blocks in other orders. A kernel whose blocks may see
+ * each other's work (blockflow.c) runs its blocks one at a time in index
+ * order, and what it reports is that run's. The order hides what depends
+ * on it: block 0 zeroing bins that the other blocks add to, a block using
+ * its predecessor's total without waiting for it. Here such a launch runs
+ * again, from the memory as it was, in reverse order and interleaved (a
+ * window of blocks taking turns on one host thread, the latest first), and a
+ * global word that ends different from the index order's is an
+ * ORDER_DEPENDENT hazard under races. Two more runs, made only then, watch
+ * that word for its last write in each order, which the hazard names. The
+ * memory ends as the index order left it, and the report is the index
+ * order's with the hazard added (docs/architecture.md, "Determinism": which
+ * launches, which differences count, what it costs).
+ *
+ * Every global store and atomic of such a launch passes sim_order_write
+ * before it writes: a region's first write in the launch copies the region
+ * as it was, so each order starts from the same memory. */
+#include "sim/internal.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "core/core.h"
+
+void sim_block_init(sim_block *b, struct sim_run *L);
+void sim_block_destroy(sim_block *b);
+
+#define WINDOW 4u                  /* blocks taking turns in the interleaved order */
+#define TURN 1024u                 /* warp instructions of a block's turn */
+#define COPY_CAP (256ull << 20)    /* bytes of copies past which no other order runs */
+#define STEP_CAP (1ull << 26)      /* index order's warp instructions past which none runs */
+
+enum { RUN_INDEX, RUN_REVERSE, RUN_INTERLEAVED, RUN_NAMING, RUN_KINDS };
+
+static const char *const run_words[RUN_KINDS] = {
+    "in index order", "in reverse order", "with blocks interleaved", "",
+};
+
+/* A region written in the launch: as it was, and as the index order left it. */
+typedef struct ord_region {
+    uint64_t base, size;
+    uint8_t *host;
+    uint8_t *pre;       /* before the launch */
+    uint8_t *idx;       /* after the index order (NULL when it did not write it) */
+    unsigned runs;      /* bit per RUN_* that wrote it */
+} ord_region;
+
+/* A write of the watched word. */
+typedef struct ord_write {
+    bool seen;
+    uint64_t block;
+    uint32_t op;
+    unsigned warp;
+    int lane;
+} ord_write;
+
+/* The watched word's last write in a run, its last store and its last
+ * atomic. */
+typedef struct ord_writer {
+    ord_write last, store, atomic;
+} ord_writer;
+
+struct sim_order {
+    CL_VEC(ord_region) regs;
+    size_t cur;           /* the region the last write found, + 1 (0: none) */
+    uint64_t bytes;       /* of the copies */
+    bool over;            /* the copies passed COPY_CAP in the index order: no other order */
+    unsigned run;         /* the RUN_* running */
+    uint64_t watch;       /* the word watched (naming runs), else 0 */
+    ord_writer writer;
+    char message[sizeof ((sim_hazard *)0)->message];
+};
+
+void sim_order_begin(sim_run *L)
+{
+    L->order = cl_calloc(1, sizeof *L->order);
+}
+
+void sim_order_end(sim_run *L)
+{
+    sim_order *o = L->order;
+    if (!o) return;
+    for (size_t i = 0; i < o->regs.n; i++) {
+        free(o->regs.v[i].pre);
+        free(o->regs.v[i].idx);
+    }
+    free(o->regs.v);
+    free(o);
+    L->order = NULL;
+}
+
+/* The region holding address a, found or added (NULL: none). */
+static ord_region *region_at(sim_order *o, const sim_run *L, uint64_t a)
+{
+    const sim_region *r = sim_mem_find(&L->m->mem, a, 1, NULL);
+    if (!r) return NULL;
+    for (size_t i = 0; i < o->regs.n; i++)
+        if (o->regs.v[i].base == r->base) {
+            o->cur = i + 1;
+            return &o->regs.v[i];
+        }
+    CL_VEC_PUSH(&o->regs, ((ord_region){ .base = r->base, .size = r->size, .host = r->host }));
+    o->cur = o->regs.n;
+    return &o->regs.v[o->regs.n - 1];
+}
+
+/* The run's first write into g: the copy of g as it was, when no run wrote
+ * it yet (a run after the index order's takes it even past the cap, so that
+ * the memory can be put back; then no order after it runs). */
+static void first_write(sim_order *o, ord_region *g)
+{
+    if (!g->runs && !g->pre) {
+        if (o->bytes + g->size > COPY_CAP) o->over = true;
+        if (!o->over || o->run != RUN_INDEX) {
+            g->pre = cl_malloc(g->size ? g->size : 1);
+            memcpy(g->pre, g->host, g->size);
+            o->bytes += g->size;
+        }
+    }
+    g->runs |= 1u << o->run;
+}
+
+void sim_order_write(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
+{
+    sim_order *o = b->L->order;
+    const sim_op *op = &b->prog->code[pc];
+    if (op->p[0] != SIM_MS_GLOBAL && op->p[0] != SIM_MS_GENERIC) return;
+    uint64_t n = op->x == X_ATOM ? op->p[1] : (uint64_t)op->p[1] * (op->p[2] ? op->p[2] : 1);
+    for (uint32_t r = m; r; r &= r - 1) {
+        int l = __builtin_ctz(r);
+        uint64_t a = sim_lane_addr(w, op, l);
+        ord_region *g = o->cur ? &o->regs.v[o->cur - 1] : NULL;
+        if (!g || a - g->base >= g->size) g = region_at(o, b->L, a);
+        if (!g) continue; /* shared or local memory through a generic address, or a fault */
+        if (!(g->runs >> o->run & 1u)) first_write(o, g);
+        if (o->watch && a < o->watch + 4 && o->watch < a + n) {
+            ord_write x = { true, b->index, pc, w->id, l };
+            o->writer.last = x;
+            if (op->x == X_ATOM) o->writer.atomic = x;
+            else o->writer.store = x;
+        }
+    }
+}
+
+/* ---- the orders ---- */
+
+/* A run of the launch's blocks with its own budget, reporting nothing: a
+ * copy of L (its lock and result list unused). */
+static void alt_run(const sim_run *L, sim_run *A, uint64_t budget)
+{
+    *A = *L;
+    A->results = NULL;
+    A->nresults = A->cap_results = 0;
+    A->workers = NULL;
+    A->nworkers = 1;
+    A->watch = false;
+    A->xr = 0;
+    A->budget = budget;
+    atomic_init(&A->next, 0);
+    atomic_init(&A->stop_at, UINT64_MAX);
+}
+
+static bool block_ok(const sim_block *b)
+{
+    return b->status == SIM_COMPLETED && !b->fault;
+}
+
+/* Blocks one at a time, each to its end, in index order or the reverse;
+ * true when every block completed. */
+static bool run_one_by_one(const sim_run *L, uint64_t budget, bool reverse)
+{
+    sim_run A;
+    alt_run(L, &A, budget);
+    sim_block b;
+    sim_block_init(&b, &A);
+    bool ok = true;
+    for (uint64_t k = 0; k < A.nblocks && ok; k++) {
+        sim_block_setup(&b, reverse ? A.nblocks - 1 - k : k);
+        sim_block_run(&b);
+        ok = block_ok(&b);
+    }
+    sim_block_destroy(&b);
+    return ok;
+}
+
+/* A block of the interleaved order, with its own run: its budget is raised
+ * a turn at a time, so that sim_block_run hands the thread back when the
+ * turn is over (as at the budget, from where it can go on). */
+typedef struct slot {
+    sim_run L;
+    sim_block b;
+    bool live;
+} slot;
+
+/* One turn of s: 1 when its block completed, 0 when the turn ended first,
+ * -1 when it stopped otherwise (trap, fault, deadlock, the budget `cap`). */
+static int turn(slot *s, uint64_t cap)
+{
+    sim_block *b = &s->b;
+    uint64_t to = b->steps + TURN;
+    s->L.budget = to < cap ? to : cap;
+    b->stop = false;
+    b->status = SIM_COMPLETED;
+    sim_block_run(b);
+    sim_hzset_clear(&b->hz); /* the turn's end is recorded as the budget's: nothing is reported */
+    if (b->status == SIM_BUDGET_EXHAUSTED && !b->fault && s->L.budget < cap && b->steps >= s->L.budget) return 0;
+    return block_ok(b) ? 1 : -1;
+}
+
+/* WINDOW blocks at a time take turns, the latest block first; a block that
+ * completes makes room for the next in index order (a block never waits
+ * for one not yet started, as a GPU's scheduler gives). True when every
+ * block completed. */
+static bool run_interleaved(const sim_run *L, uint64_t budget)
+{
+    unsigned nw = L->nblocks < WINDOW ? (unsigned)L->nblocks : WINDOW;
+    slot *s = cl_calloc(nw, sizeof *s);
+    uint64_t next = 0;
+    for (unsigned k = 0; k < nw; k++) {
+        alt_run(L, &s[k].L, budget);
+        sim_block_init(&s[k].b, &s[k].L);
+        sim_block_setup(&s[k].b, next++);
+        s[k].live = true;
+    }
+    bool ok = true;
+    unsigned live = nw;
+    while (live && ok) {
+        /* the live slots, latest block first (a window of four: by selection) */
+        unsigned order[WINDOW], no = 0;
+        for (unsigned k = 0; k < nw; k++)
+            if (s[k].live) order[no++] = k;
+        for (unsigned i = 0; i < no; i++)
+            for (unsigned j = i + 1; j < no; j++)
+                if (s[order[j]].b.index > s[order[i]].b.index) {
+                    unsigned t = order[i];
+                    order[i] = order[j];
+                    order[j] = t;
+                }
+        for (unsigned i = 0; i < no && ok; i++) {
+            slot *t = &s[order[i]];
+            int done = turn(t, budget);
+            if (done < 0) ok = false;
+            else if (done && next < L->nblocks) sim_block_setup(&t->b, next++);
+            else if (done) {
+                t->live = false;
+                live--;
+            }
+        }
+    }
+    for (unsigned k = 0; k < nw; k++) sim_block_destroy(&s[k].b);
+    free(s);
+    return ok;
+}
+
+static bool run_order(sim_order *o, const sim_run *L, unsigned kind, uint64_t budget)
+{
+    o->run = kind == RUN_INDEX ? RUN_NAMING : kind;
+    o->cur = 0;
+    switch (kind) {
+    case RUN_INDEX: return run_one_by_one(L, budget, false);
+    case RUN_REVERSE: return run_one_by_one(L, budget, true);
+    default: return run_interleaved(L, budget);
+    }
+}
+
+/* Every region a run wrote, back as it was before the launch. */
+static void put_back_pre(sim_order *o)
+{
+    for (size_t i = 0; i < o->regs.n; i++) {
+        ord_region *g = &o->regs.v[i];
+        if (g->runs && g->pre) memcpy(g->host, g->pre, g->size);
+    }
+}
+
+/* ---- what counts as a difference ---- */
+
+/* Whether the program computes in floating point (its sums may round
+ * differently in another order), and in halves. */
+static void float_kinds(const sim_program *p, bool *fl, bool *half)
+{
+    *fl = *half = false;
+    for (uint32_t i = 0; i < p->ncode; i++) {
+        const ptx_insn *in = p->src[i].in;
+        if (!in || in->op == PTX_OP_ld || in->op == PTX_OP_st || in->op == PTX_OP_mov) continue;
+        for (int k = 0; k < 2; k++) {
+            ptx_type t = (ptx_type)in->type[k];
+            if (ptx_type_kind_of(t) != PTX_K_FLOAT) continue;
+            *fl = true;
+            if (t == PTX_T_f16 || t == PTX_T_f16x2 || t == PTX_T_bf16 || t == PTX_T_bf16x2) *half = true;
+        }
+    }
+}
+
+/* x and y close as numbers: finite, each normal or zero (an integer read
+ * as a float is subnormal, and is compared exactly), within rel of the
+ * larger. */
+static bool close_as(double x, double y, bool xn, bool yn, double rel)
+{
+    if (!xn || !yn || !isfinite(x) || !isfinite(y)) return false;
+    double big = fabs(x) > fabs(y) ? fabs(x) : fabs(y);
+    return fabs(x - y) <= rel * big;
+}
+
+static bool close_f32(uint32_t a, uint32_t b)
+{
+    uint32_t ea = a >> 23 & 0xff, eb = b >> 23 & 0xff;
+    return close_as(sim_u2f(a), sim_u2f(b), ea || !(a << 1), eb || !(b << 1), 1e-3);
+}
+
+static bool close_f64(uint64_t a, uint64_t b)
+{
+    uint64_t ea = a >> 52 & 0x7ff, eb = b >> 52 & 0x7ff;
+    return close_as(sim_u2d(a), sim_u2d(b), ea || !(a << 1), eb || !(b << 1), 1e-6);
+}
+
+static bool close_f16(uint16_t a, uint16_t b)
+{
+    return close_as(sim_f16_to_f32(a), sim_f16_to_f32(b), (a >> 10 & 0x1f) || !(uint16_t)(a << 1),
+                    (b >> 10 & 0x1f) || !(uint16_t)(b << 1), 1e-2) ||
+           close_as(sim_bf16_to_f32(a), sim_bf16_to_f32(b), (a >> 7 & 0xff) || !(uint16_t)(a << 1),
+                    (b >> 7 & 0xff) || !(uint16_t)(b << 1), 5e-2);
+}
+
+/* The word at byte i of a and b (regions of n bytes) differs only as
+ * another order's rounding would make it differ. */
+static bool rounding_only(const uint8_t *a, const uint8_t *b, uint64_t i, uint64_t n, bool fl, bool half)
+{
+    uint32_t x = 0, y = 0;
+    memcpy(&x, a + i, n - i < 4 ? n - i : 4);
+    memcpy(&y, b + i, n - i < 4 ? n - i : 4);
+    if (!fl) return false;
+    if (close_f32(x, y)) return true;
+    uint64_t p = i & ~7ull;
+    if (p + 8 <= n) {
+        uint64_t u, v;
+        memcpy(&u, a + p, 8);
+        memcpy(&v, b + p, 8);
+        if (close_f64(u, v)) return true;
+    }
+    return half && ((uint16_t)x == (uint16_t)y || close_f16((uint16_t)x, (uint16_t)y)) &&
+           (x >> 16 == y >> 16 || close_f16((uint16_t)(x >> 16), (uint16_t)(y >> 16)));
+}
+
+/* Two order-free digests of n bytes' 4-byte words (sums of two mixes of
+ * each word): the same for the same words in any order. */
+static void digest(const uint8_t *p, uint64_t n, uint64_t d[2])
+{
+    d[0] = d[1] = 0;
+    for (uint64_t i = 0; i + 4 <= n; i += 4) {
+        uint32_t w;
+        memcpy(&w, p + i, 4);
+        uint64_t x = (w + 0x9e3779b97f4a7c15ull) * 0xbf58476d1ce4e5b9ull;
+        d[0] += x ^ x >> 31;
+        d[1] += (x ^ x >> 29) * 0x94d049bb133111ebull;
+    }
+}
+
+/* The same 4-byte words in another order (a compaction whose slots come
+ * from an atomic counter): no difference the kernel did not allow. By the
+ * digests: words that differ and digest alike (odds of 2^-128) could hide
+ * a hazard, never make one. */
+static bool same_words(const uint8_t *a, const uint8_t *b, uint64_t n)
+{
+    uint64_t x[2], y[2];
+    if (n % 4) return false;
+    digest(a, n, x);
+    digest(b, n, y);
+    return x[0] == y[0] && x[1] == y[1];
+}
+
+/* The first word of g that this run left different from the index order
+ * (byte offset, 4-aligned), or UINT64_MAX. */
+static uint64_t first_difference(const ord_region *g, bool fl, bool half)
+{
+    const uint8_t *ref = g->idx ? g->idx : g->pre, *now = g->host;
+    if (!ref || !memcmp(ref, now, g->size) || same_words(ref, now, g->size)) return UINT64_MAX;
+    for (uint64_t i = 0; i < g->size; i += 4) {
+        uint64_t k = g->size - i < 4 ? g->size - i : 4;
+        if (memcmp(ref + i, now + i, k) && !rounding_only(ref, now, i, g->size, fl, half)) return i;
+    }
+    return UINT64_MAX;
+}
+
+/* ---- the hazard ---- */
+
+/* snprintf for the message, which a long name may cut short (on purpose). */
+static void __attribute__((format(printf, 3, 4))) say(char *buf, size_t n, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, n, fmt, ap);
+    va_end(ap);
+}
+
+/* A word's value in words: an integer when it reads as one (a float's
+ * exponent of 0), else the float. */
+static void value_words(const uint8_t *p, uint64_t left, char *out, size_t n)
+{
+    uint32_t v = 0;
+    memcpy(&v, p, left < 4 ? left : 4);
+    if (!(v >> 23 & 0xff) || (v >> 23 & 0xff) == 0xff) {
+        char d[32];
+        cl_group_digits(d, sizeof d, v);
+        snprintf(out, n, "%s", d);
+    } else {
+        snprintf(out, n, "%g", (double)sim_u2f(v));
+    }
+}
+
+/* The two writes the hazard names, and what to change: a plain store and
+ * an atomic on the word (in either order: it is initialised in one block
+ * while others add to it); one block's in both orders (it wrote another
+ * value: it used another block's result before that was there); two
+ * blocks' (the last one wins). */
+static const char *pick(const sim_program *p, const ord_writer *wi, const ord_writer *wk, ord_write *x,
+                        ord_write *y)
+{
+    const ord_writer *mixed = wk->store.seen && wk->atomic.seen ? wk
+                            : wi->store.seen && wi->atomic.seen ? wi : NULL;
+    if (mixed) {
+        *x = mixed->store;
+        *y = mixed->atomic;
+        return "initialise it before the launch (cudaMemset, or a kernel of its own), not in one block "
+               "while others update it";
+    }
+    *x = wi->last.seen ? wi->last : wk->last;
+    *y = wi->last.seen ? wk->last : (ord_write){ 0 };
+    if (x->seen && y->seen && x->block == y->block)
+        return "a block used another block's result before it was there: wait for its flag (volatile or "
+               "atomic reads, __threadfence() before setting it), or use two launches";
+    return "give each block its own elements, or combine them with atomics";
+}
+
+static void make_hazard(sim_order *o, sim_run *L, unsigned kind, const ord_region *g, uint64_t off,
+                        const ord_writer *wi, const ord_writer *wk, const uint8_t *ref, const uint8_t *alt)
+{
+    const sim_program *p = L->prog;
+    ord_write x, y;
+    const char *what = pick(p, wi, wk, &x, &y);
+    sim_block_result *br = cl_calloc(1, sizeof *br);
+    br->index = x.seen ? x.block : 0;
+    br->status = SIM_COMPLETED;
+    sim_hz h = sim_hz_make(SIM_HZ_ORDER_DEPENDENT, x.seen ? x.op : 0, x.seen ? x.warp : 0, x.seen ? x.lane : -1);
+    if (y.seen) h.op2 = y.op;
+    h.addr = g->base + off;
+    h.size = 4;
+    h.space = PTX_SPACE_GLOBAL;
+    const sim_region *r = sim_mem_find(&L->m->mem, g->base, 1, NULL);
+    h.region = r ? (uint32_t)(r - L->m->mem.v) : SIM_NONE;
+    bool fresh;
+    uint64_t key[2] = { (uint64_t)SIM_HZ_ORDER_DEPENDENT << 56 | h.op, h.op2 };
+    sim_hzrec *rec = sim_hzset_find(&br->hz, key, &h, 1, &fresh);
+    rec->warps = 1;
+    rec->instances = 1;
+    char v1[48], v2[48], at[32], who[128] = "";
+    value_words(ref + off, g->size - off, v1, sizeof v1);
+    value_words(alt + off, g->size - off, v2, sizeof v2);
+    cl_group_digits(at, sizeof at, off);
+    const char *kx = x.seen && p->code[x.op].x == X_ATOM ? "atomic" : "store";
+    const char *ky = y.seen && p->code[y.op].x == X_ATOM ? "atomic" : "store";
+    if (x.seen && y.seen && x.block == y.block && x.op == y.op)
+        say(who, sizeof who, " (block %llu's %s, line %u, in both)", (unsigned long long)x.block, kx,
+            sim_op_line(p, x.op));
+    else if (x.seen && y.seen)
+        say(who, sizeof who, " (block %llu's %s, line %u; block %llu's %s, line %u)", (unsigned long long)x.block,
+            kx, sim_op_line(p, x.op), (unsigned long long)y.block, ky, sim_op_line(p, y.op));
+    say(o->message, sizeof o->message,
+        "the block order decides byte %s of '%s': %s %s, %s %s%s; blocks run in any order on a GPU: %s", at,
+        r ? r->label : "?", v1, run_words[RUN_INDEX], v2, run_words[kind], who, what);
+    pthread_mutex_lock(&L->lock);
+    if (L->nresults == L->cap_results) {
+        L->cap_results = L->cap_results ? 2 * L->cap_results : 64;
+        L->results = cl_realloc(L->results, L->cap_results * sizeof *L->results);
+    }
+    L->results[L->nresults++] = br;
+    pthread_mutex_unlock(&L->lock);
+}
+
+/* The last write of the word at addr when the blocks run in `kind`, from
+ * the memory as it was. */
+static ord_writer watch_run(sim_order *o, const sim_run *L, unsigned kind, uint64_t budget, uint64_t addr)
+{
+    put_back_pre(o);
+    o->watch = addr;
+    memset(&o->writer, 0, sizeof o->writer);
+    run_order(o, L, kind, budget);
+    o->watch = 0;
+    return o->writer;
+}
+
+/* ---- the launch ---- */
+
+bool sim_order_wanted(const sim_run *L, unsigned threads)
+{
+    return L->prog->cross_block && threads == 1 && L->nblocks > 1 && L->nblocks < UINT32_MAX &&
+           (L->checks & SIM_CHECK_RACES);
+}
+
+/* Whether the index order went well enough to compare with: every block
+ * completed, no fault, and the other orders fit the caps. */
+static bool worth_it(const sim_order *o, const sim_run *L, const sim_counters *c, uint64_t index_ns)
+{
+    if (o->over || c->warp_instructions > STEP_CAP) return false;
+    for (size_t i = 0; i < L->nresults; i++)
+        if (L->results[i]->status != SIM_COMPLETED) return false;
+    /* the two orders cost about what the index order did, each: none when
+       they could run into the time cap */
+    return !L->deadline_ns || sim_now_ns() + 4 * index_ns < L->deadline_ns;
+}
+
+unsigned sim_order_explore(sim_run *L, const sim_counters *c, uint64_t index_ns)
+{
+    sim_order *o = L->order;
+    unsigned judged = 0;
+    if (!o || !worth_it(o, L, c, index_ns)) return 0;
+    for (size_t i = 0; i < o->regs.n; i++) {
+        ord_region *g = &o->regs.v[i];
+        if (!(g->runs & 1u << RUN_INDEX)) continue;
+        if (o->bytes + g->size > COPY_CAP) {
+            o->over = true; /* no other order: the memory stays as the index order left it */
+            break;
+        }
+        g->idx = cl_malloc(g->size ? g->size : 1);
+        memcpy(g->idx, g->host, g->size);
+        o->bytes += g->size;
+    }
+    /* another order gets four times the index order's busiest block, and
+       no more than the launch's budget: a block that waits for one that has
+       not run (a spin in the reverse order) stops there, with no verdict */
+    uint64_t budget = 4 * c->max_block_warp_instructions + 65536;
+    if (budget > L->budget) budget = L->budget;
+    bool fl, half;
+    float_kinds(L->prog, &fl, &half);
+    for (unsigned kind = RUN_REVERSE; kind <= RUN_INTERLEAVED && !o->over; kind++) {
+        put_back_pre(o);
+        if (!run_order(o, L, kind, budget)) continue;
+        judged |= 1u << kind;
+        /* the first different word, in the region with the lowest address */
+        ord_region *g = NULL;
+        uint64_t off = UINT64_MAX;
+        for (size_t i = 0; i < o->regs.n; i++) {
+            ord_region *h = &o->regs.v[i];
+            if (!(h->runs & (1u << RUN_INDEX | 1u << kind)) || (g && h->base > g->base)) continue;
+            uint64_t at = first_difference(h, fl, half);
+            if (at != UINT64_MAX) {
+                g = h;
+                off = at;
+            }
+        }
+        if (g) {
+            uint8_t *alt = cl_malloc(g->size ? g->size : 1);
+            memcpy(alt, g->host, g->size);
+            uint64_t addr = g->base + off;
+            size_t gi = (size_t)(g - o->regs.v);
+            ord_writer wk = watch_run(o, L, kind, budget, addr);
+            ord_writer wi = watch_run(o, L, RUN_INDEX, L->budget, addr);
+            g = &o->regs.v[gi]; /* the runs may have added regions */
+            make_hazard(o, L, kind, g, off, &wi, &wk, g->idx ? g->idx : g->pre, alt);
+            free(alt);
+            break; /* one hazard a launch */
+        }
+    }
+    /* the memory as the index order left it */
+    for (size_t i = 0; i < o->regs.n; i++) {
+        ord_region *g = &o->regs.v[i];
+        if (g->runs & ~(1u << RUN_INDEX)) memcpy(g->host, g->idx ? g->idx : g->pre, g->size);
+    }
+    return judged;
+}
+
+/* The hazard's message, once the result is built. */
+void sim_order_message(const sim_run *L, sim_launch_result *r)
+{
+    if (!L->order || !L->order->message[0]) return;
+    for (size_t i = 0; i < r->nhazards; i++)
+        if (r->hazards[i].kind == SIM_HZ_ORDER_DEPENDENT)
+            snprintf(r->hazards[i].message, sizeof r->hazards[i].message, "%s", L->order->message);
+}
