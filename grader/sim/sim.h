@@ -240,7 +240,8 @@ typedef struct sim_launch_result {
     unsigned orders;              /* the other block orders judged (order.c): bit 1 reverse,
                                      bit 2 interleaved; 0 when none ran or none completed */
     sim_counters counters;
-    sim_hazard *hazards;          /* ordered by block, warp, lane of the first instance */
+    sim_hazard *hazards;          /* ordered by block, warp, lane of the first instance;
+                                     races inside one warp after the rest (launch_result.c) */
     size_t nhazards;
     sim_printf_line *printf_lines;
     size_t nprintf;
