@@ -3,6 +3,7 @@
 #include "harness.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -335,8 +336,10 @@ typedef struct judging {
 static void note_first(judging *j, const harness_output *o, size_t i, double want, double got)
 {
     if (j->r->nfirst >= 5) return; /* every wrong element comes here: the type only for the five kept */
-    bool integer = !day_param_type_is_float(j->req->kernel->params[o->param].type);
-    j->r->first[j->r->nfirst++] = (report_mismatch){(long long)i, want, got, integer};
+    const day_param *p = &j->req->kernel->params[o->param];
+    report_mismatch *m = &j->r->first[j->r->nfirst++];
+    *m = (report_mismatch){(long long)i, want, got, !day_param_type_is_float(p->type), "", 0, 0};
+    snprintf(m->buffer, sizeof m->buffer, "%s", p->name);
 }
 
 /* Sentinels around the buffer that are no longer whole. */

@@ -89,10 +89,11 @@ static char *size_output(const report_size_result *s, const char *unit)
     else cl_str_addf(&b, "%lld of %lld %s wrong", s->wrong, s->total, unit);
     if (s->note) cl_str_addf(&b, " (%s)", s->note);
     for (int i = 0; i < s->nfirst && s->wrong; i++) {
-        char want[40], got[40];
-        report_value(want, sizeof want, s->first[i].expected, s->first[i].integer);
-        report_value(got, sizeof got, s->first[i].got, s->first[i].integer);
-        cl_str_addf(&b, "\n  element %lld: expected %s, got %s", s->first[i].index, want, got);
+        char where[64], want[40], got[40];
+        report_mismatch_where(where, sizeof where, &s->first[i]);
+        report_mismatch_value(want, sizeof want, &s->first[i], s->first[i].expected);
+        report_mismatch_value(got, sizeof got, &s->first[i], s->first[i].got);
+        cl_str_addf(&b, "\n  element %s: expected %s, got %s", where, want, got);
     }
     return cl_str_take(&b);
 }

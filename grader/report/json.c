@@ -134,6 +134,12 @@ static cJSON *size_json(const report_size_result *s)
         add_num_or_null(m, "expected", s->first[i].expected, isfinite(s->first[i].expected));
         add_num_or_null(m, "got", s->first[i].got, isfinite(s->first[i].got));
         cJSON_AddBoolToObject(m, "integer", s->first[i].integer);
+        add_text(m, "buffer", s->first[i].buffer);
+        if (s->first[i].component) {
+            char c[2] = {s->first[i].component, 0};
+            add_text(m, "component", c);
+        }
+        if (s->first[i].digits) cJSON_AddNumberToObject(m, "digits", s->first[i].digits);
         cJSON_AddItemToArray(first, m);
     }
     if (s->note) add_text(o, "note", s->note);

@@ -6,6 +6,7 @@
 
 #include <cjson/cJSON.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -148,6 +149,13 @@ static void read_size(reader *rd, const cJSON *o, report_kernel *k)
         x->expected = num(rd, m, "expected", NAN);
         x->got = num(rd, m, "got", NAN);
         x->integer = flag(rd, m, "integer");
+        char *buffer = str(rd, m, "buffer"), *component = str(rd, m, "component");
+        if (buffer) snprintf(x->buffer, sizeof x->buffer, "%s", buffer);
+        if (component && component[0] >= 'w' && component[0] <= 'z' && !component[1])
+            x->component = component[0];
+        x->digits = (int)whole(rd, m, "digits", 0, 0, 17);
+        free(buffer);
+        free(component);
     }
 }
 

@@ -91,6 +91,10 @@ typedef struct report_mismatch {
     long long index;
     double expected, got;
     bool integer;             /* the output's elements are integers: shown as integers */
+    char buffer[32];          /* the output buffer it is in ("out"); "" when unknown */
+    char component;           /* a vector element's component ('x', 'y', 'z', 'w'); 0: none */
+    int digits;               /* significant digits the element's type holds (5 for a half,
+                                 17 for a double); 0: a float's 9 */
 } report_mismatch;
 
 /* Correctness at one size. */
@@ -204,6 +208,11 @@ void report_set_check(report_result *r, day_check c, bool passed, const char *de
 /* A compared value as its output's elements are: "1234567890" for an
  * integer output, "0.100000001" (9 significant digits) for a float one. */
 void report_value(char *buf, size_t size, double v, bool integer);
+/* One of a mismatch's values (its expected or its got) in the element's own
+ * type: an integer as one, a half to 5 significant digits. */
+void report_mismatch_value(char *buf, size_t size, const report_mismatch *m, double v);
+/* Where a mismatch is: "out[17]", "v[3].y", "[17]" when the buffer is unknown. */
+void report_mismatch_where(char *buf, size_t size, const report_mismatch *m);
 /* passed := every check that ran passed. */
 void report_finish(report_result *r);
 

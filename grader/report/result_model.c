@@ -199,3 +199,15 @@ void report_value(char *buf, size_t size, double v, bool integer)
     if (integer && isfinite(v) && fabs(v) < 9007199254740992.0) snprintf(buf, size, "%.0f", v);
     else snprintf(buf, size, "%.9g", v);
 }
+
+void report_mismatch_value(char *buf, size_t size, const report_mismatch *m, double v)
+{
+    if (m->integer || m->digits <= 0 || m->digits > 17) report_value(buf, size, v, m->integer);
+    else snprintf(buf, size, "%.*g", m->digits, v);
+}
+
+void report_mismatch_where(char *buf, size_t size, const report_mismatch *m)
+{
+    if (m->component) snprintf(buf, size, "%s[%lld].%c", m->buffer, m->index, m->component);
+    else snprintf(buf, size, "%s[%lld]", m->buffer, m->index);
+}

@@ -229,10 +229,11 @@ static void render_size(ctx *c, const report_kernel *k, const report_size_result
     for (int i = 0; i < s->nfirst && i < SHOWN_MISMATCHES; i++) {
         l = line(c);
         const report_mismatch *m = &s->first[i];
-        char want[40], got[40];
-        report_value(want, sizeof want, m->expected, m->integer);
-        report_value(got, sizeof got, m->got, m->integer);
-        report_line_add(l, REPORT_STYLE_PLAIN, "      [%lld] expected %s, got ", m->index, want);
+        char where[64], want[40], got[40];
+        report_mismatch_where(where, sizeof where, m);
+        report_mismatch_value(want, sizeof want, m, m->expected);
+        report_mismatch_value(got, sizeof got, m, m->got);
+        report_line_add(l, REPORT_STYLE_PLAIN, "      %s: expected %s, got ", where, want);
         report_line_add(l, REPORT_STYLE_FAIL, "%s", got);
     }
     if (s->note) report_line_add(line(c), REPORT_STYLE_WARN, "      %s", s->note);

@@ -131,6 +131,7 @@ static void test_exact(void **state)
     assert_int_equal(mine.wrong, 2);
     assert_int_equal(mine.nfirst, 2);
     assert_int_equal(mine.first[0].index, 3);
+    assert_string_equal(mine.first[0].buffer, "out");
     assert_true(mine.first[0].expected == 4.0 && mine.first[0].got == (double)nextafterf(4, 5));
     assert_int_equal(mine.first[1].index, 7);
     assert_true(mine.first[1].expected == 8 && mine.first[1].got == 0);
@@ -314,6 +315,16 @@ static void test_inout(void **state)
     assert_int_equal(mine.wrong, 1);
     assert_string_equal(mine.note, "wrote 1 elements the reference leaves untouched and 1 elements "
                                    "outside its buffers");
+    /* each wrong element names its buffer */
+    set(&mine.out[0], 4, 0.0f);
+    set(&mine.out[1], 1, 3.0f);
+    judge("twoK", ref, &mine);
+    assert_int_equal(mine.nfirst, 2);
+    assert_string_equal(mine.first[0].buffer, "a");
+    assert_int_equal(mine.first[0].index, 4);
+    assert_string_equal(mine.first[1].buffer, "b");
+    assert_int_equal(mine.first[1].index, 1);
+    assert_true(mine.first[1].expected == 7 && mine.first[1].got == 3);
     free(ref[1].host);
     done(&ref[0], &mine);
 }

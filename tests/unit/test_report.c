@@ -36,7 +36,7 @@ static report_result *sample(void)
     s->ran = true;
     s->wrong = 1;
     s->total = 1;
-    s->first[0] = (report_mismatch){0, 1.0, 0.5, false};
+    s->first[0] = (report_mismatch){0, 1.0, 0.5, false, "", 0, 0};
     s->nfirst = 1;
     report_hazard *h = report_add_hazard(r);
     h->check = DAY_CHECK_MASK_HONESTY;
@@ -204,7 +204,7 @@ static void test_text(void **state)
     assert_non_null(strstr(t, "0/8205"));
     assert_non_null(strstr(t, "1,234,567"));
     assert_non_null(strstr(t, "at rows=1 live=1: 1 of 1 values wrong"));
-    assert_non_null(strstr(t, "[0] expected 1, got 0.5"));
+    assert_non_null(strstr(t, "      [0]: expected 1, got 0.5"));
     assert_non_null(strstr(t, "NOT PASSED: failed mask-honesty"));
     free(t);
     t = render_plain(r, false);
@@ -301,8 +301,8 @@ static void test_mismatch_by_type(void **state)
     (void)state;
     report_result *r = sample();
     report_size_result *s = &r->kernels[0].sizes[0];
-    s->first[0] = (report_mismatch){3, 2147483647.0, 4294967295.0, true};
-    s->first[1] = (report_mismatch){4, 0.1f, 1.5, false};
+    s->first[0] = (report_mismatch){3, 2147483647.0, 4294967295.0, true, "", 0, 0};
+    s->first[1] = (report_mismatch){4, 0.1f, 1.5, false, "", 0, 0};
     s->nfirst = 2;
     s->wrong = 2;
     char *j = report_to_json(r);
@@ -311,8 +311,9 @@ static void test_mismatch_by_type(void **state)
     assert_int_equal(report_from_json(j, &back, &e), CL_OK);
     for (int k = 0; k < 2; k++) {
         char *t = render_plain(k ? back : r, true);
-        assert_non_null(strstr(t, "[3] expected 2147483647, got 4294967295"));
-        assert_non_null(strstr(t, "[4] expected 0.100000001, got 1.5"));
+        assert_non_null(strstr(t, "      [3]: expected 2147483647, got 4294967295\n"));
+        assert_non_null(strstr(t, "      [4]: expected 0.100000001, got 1.5\n"));
+
         free(t);
     }
     report_free(back);
@@ -321,6 +322,44 @@ static void test_mismatch_by_type(void **state)
 }
 
 /* A check no kernel of the day lists is neither shown nor in the JSON. */
+/* Every wrong element names its buffer, and shows its value in its own
+ * type (a half to 5 digits, a vector's component), in the text and through
+ * the JSON and back. */
+static void test_mismatch_names_buffer(void **state)
+{
+    (void)state;
+    report_result *r = sample();
+    report_size_result *s = &r->kernels[0].sizes[0];
+    s->first[0] = (report_mismatch){17, 3.5, 3, false, "out", 0, 0};
+    s->first[1] = (report_mismatch){5, 0.0999755859375, 1.5, false, "y", 0, 5};
+    s->first[2] = (report_mismatch){2, 1.25, -2, false, "v", 'w', 0};
+    s->nfirst = 3;
+    s->wrong = 3;
+    char *j = report_to_json(r);
+    cJSON *o = cJSON_Parse(j);
+    cJSON *k = cJSON_GetArrayItem(cJSON_GetObjectItem(o, "kernels"), 0);
+    cJSON *sz = cJSON_GetArrayItem(cJSON_GetObjectItem(k, "sizes"), 0);
+    cJSON *fw = cJSON_GetObjectItem(sz, "first_wrong");
+    assert_string_equal(cJSON_GetObjectItem(cJSON_GetArrayItem(fw, 0), "buffer")->valuestring, "out");
+    assert_null(cJSON_GetObjectItem(cJSON_GetArrayItem(fw, 0), "component"));
+    assert_int_equal(cJSON_GetObjectItem(cJSON_GetArrayItem(fw, 1), "digits")->valueint, 5);
+    assert_string_equal(cJSON_GetObjectItem(cJSON_GetArrayItem(fw, 2), "component")->valuestring, "w");
+    cJSON_Delete(o);
+    report_result *back = NULL;
+    cl_error e = {0};
+    assert_int_equal(report_from_json(j, &back, &e), CL_OK);
+    for (int i = 0; i < 2; i++) {
+        char *t = render_plain(i ? back : r, true);
+        assert_non_null(strstr(t, "      out[17]: expected 3.5, got 3\n"));
+        assert_non_null(strstr(t, "      y[5]: expected 0.099976, got 1.5\n"));
+        assert_non_null(strstr(t, "      v[2].w: expected 1.25, got -2\n"));
+        free(t);
+    }
+    report_free(back);
+    free(j);
+    report_free(r);
+}
+
 static void test_check_that_does_not_apply(void **state)
 {
     (void)state;
@@ -363,6 +402,7 @@ int main(void)
         cmocka_unit_test(test_wide_wrong_cell),
         cmocka_unit_test(test_check_that_does_not_apply),
         cmocka_unit_test(test_mismatch_by_type),
+        cmocka_unit_test(test_mismatch_names_buffer),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
