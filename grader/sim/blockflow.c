@@ -18,7 +18,10 @@
  *       block writes the same elements);
  *   (c) a global buffer that is stored is also loaded at an address that no
  *       store uses (a block may read what another block writes), or a load
- *       follows a pointer read from memory while anything is stored.
+ *       follows a pointer read from memory, or one whose buffer no
+ *       parameter shows (rebuilt from two halves through shuffles, shifts
+ *       or masks), while anything is stored; a store whose buffer no
+ *       parameter shows may be into any buffer.
  * The rules err towards index order: a kernel they catch wrongly is only
  * slower on several threads, never different. */
 #include "sim/internal.h"
@@ -213,7 +216,9 @@ static void note_access(flow *f, const ptx_function *fn, uint32_t fi, const ptx_
         if ((t & T_LOADED) || !(t & T_CTAID)) f->in_order = true; /* rules (a) and (b) */
         CL_VEC_PUSH(&f->stores, acc);
     } else {
-        if ((t & T_LOADED) && !acc.bufs) f->chase = true;
+        /* a pointer read from memory, or made where no parameter shows (two
+           32-bit halves through shuffles, shifts or masks): any buffer */
+        if (!acc.bufs) f->chase = true;
         CL_VEC_PUSH(&f->loads, acc);
     }
 }
@@ -249,7 +254,7 @@ static bool reads_what_others_write(const flow *f)
     if (!f->stores.n) return false;
     if (f->chase) return true;
     uint64_t stored = 0;
-    for (size_t i = 0; i < f->stores.n; i++) stored |= f->stores.v[i].bufs;
+    for (size_t i = 0; i < f->stores.n; i++) stored |= f->stores.v[i].bufs ? f->stores.v[i].bufs : T_BUFS;
     for (size_t i = 0; i < f->loads.n; i++) {
         const flow_access *l = &f->loads.v[i];
         if (!(l->bufs & stored)) continue;

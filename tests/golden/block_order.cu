@@ -272,3 +272,29 @@ __global__ void disjointCounted(const float* in, float* out, unsigned* done)
     out[i] = 2.0f * in[i];
     if (threadIdx.x == 0) atomicAdd(done, 1u);
 }
+
+// case: a block reads the next block's output through a pointer rebuilt
+// from two shuffled 32-bit halves (issue 34): the taint loses the
+// parameter, so the kernel runs in index order as any kernel that may read
+// what another block writes (the same report on 1 and 2 threads), and the
+// reverse order, which runs the next block first, leaves other values
+// gpu: differs, a block reads another block's output with nothing between
+// kernel: readNextThroughHalves
+// launch: grid 8 block 64
+// buffer: in f32 512 = iota
+// buffer: out f32 512 = -1
+// buffer: res f32 512 = 0
+// params: in out res
+// expect: hazard races kind ORDER_DEPENDENT line @res
+// expect: message "byte 0 of 'res': -1 in index order, 128 in reverse order"
+// expect: out[0..511] = iota*2
+__global__ void readNextThroughHalves(const float* in, float* out, float* res)
+{
+    unsigned i = blockIdx.x * 64 + threadIdx.x;
+    out[i] = 2.0f * in[i];
+    unsigned long long p = (unsigned long long)out;
+    unsigned lo = __shfl_sync(0xffffffffu, (unsigned)p, 0);
+    unsigned hi = __shfl_sync(0xffffffffu, (unsigned)(p >> 32), 0);
+    const float* q = (const float*)(((unsigned long long)hi << 32) | lo);
+    res[i] = q[(i + 64) % 512]; // @res
+}
