@@ -187,6 +187,8 @@ void sim_hazard_advice(const sim_run *L, const sim_hz *f, sim_hazard *h)
     else if (h->kind == SIM_HZ_RACE_GLOBAL)
         put(a, n, "blocks of one launch never wait for each other: make the update at line %u an atomic (atomicAdd), or publish the store with __threadfence() before an atomic flag that the reading block checks",
             h->line2 ? h->line2 : h->line);
+    else if (h->kind == SIM_HZ_ORDER_DEPENDENT) /* chosen from its two writes by order.c */
+        put(a, n, "%s", f->detail);
     else if (!strcmp(check, "mask-honesty"))
         mask_advice(f, h, a, n);
     else if (!strcmp(check, "barrier-honesty"))

@@ -409,28 +409,33 @@ static void value_words(const uint8_t *p, uint64_t left, char *out, size_t n)
     }
 }
 
-/* The two writes the hazard names, and what to change: a plain store and
- * an atomic on the word (in either order: it is initialised in one block
- * while others add to it); one block's in both orders (it wrote another
- * value: it used another block's result before that was there); two
- * blocks' (the last one wins). */
-static const char *pick(const sim_program *p, const ord_writer *wi, const ord_writer *wk, ord_write *x,
-                        ord_write *y)
+/* The two writes the hazard names, and what to change (lines only, no
+ * figure of the run, into `advice`: advice.c hands it on): a plain store
+ * and an atomic on the word (in either order: it is initialised in one
+ * block while others add to it); one block's in both orders (it wrote
+ * another value: it used another block's result before that was there);
+ * two blocks' (the last one wins). */
+static void pick(const sim_program *p, const ord_writer *wi, const ord_writer *wk, ord_write *x, ord_write *y,
+                 char *advice, size_t n)
 {
     const ord_writer *mixed = wk->store.seen && wk->atomic.seen ? wk
                             : wi->store.seen && wi->atomic.seen ? wi : NULL;
     if (mixed) {
         *x = mixed->store;
         *y = mixed->atomic;
-        return "initialise it before the launch (cudaMemset, or a kernel of its own), not in one block "
-               "while others update it";
+        say(advice, n, "set the buffer before the launch (cudaMemset, or a kernel of its own), not with the store at line "
+            "%u while other blocks update it (line %u)", sim_op_line(p, x->op), sim_op_line(p, y->op));
+        return;
     }
     *x = wi->last.seen ? wi->last : wk->last;
     *y = wi->last.seen ? wk->last : (ord_write){ 0 };
+    unsigned line = x->seen ? sim_op_line(p, x->op) : 0;
     if (x->seen && y->seen && x->block == y->block)
-        return "a block used another block's result before it was there: wait for its flag (volatile or "
-               "atomic reads, __threadfence() before setting it), or use two launches";
-    return "give each block its own elements, or combine them with atomics";
+        say(advice, n, "line %u uses another block's result: wait for its flag (volatile or atomic reads, "
+            "__threadfence() before setting it), or use two launches", line);
+    else
+        say(advice, n, "give each block its own elements at line %u, or combine the blocks' values with atomics",
+            line);
 }
 
 static void make_hazard(sim_order *o, sim_run *L, unsigned kind, const ord_region *g, uint64_t off,
@@ -438,7 +443,8 @@ static void make_hazard(sim_order *o, sim_run *L, unsigned kind, const ord_regio
 {
     const sim_program *p = L->prog;
     ord_write x, y;
-    const char *what = pick(p, wi, wk, &x, &y);
+    char advice[sizeof ((sim_hz *)0)->detail];
+    pick(p, wi, wk, &x, &y, advice, sizeof advice);
     sim_block_result *br = cl_calloc(1, sizeof *br);
     br->index = x.seen ? x.block : 0;
     br->status = SIM_COMPLETED;
@@ -449,6 +455,7 @@ static void make_hazard(sim_order *o, sim_run *L, unsigned kind, const ord_regio
     h.space = PTX_SPACE_GLOBAL;
     const sim_region *r = sim_mem_find(&L->m->mem, g->base, 1, NULL);
     h.region = r ? (uint32_t)(r - L->m->mem.v) : SIM_NONE;
+    memcpy(h.detail, advice, sizeof h.detail);
     bool fresh;
     uint64_t key[2] = { (uint64_t)SIM_HZ_ORDER_DEPENDENT << 56 | h.op, h.op2 };
     sim_hzrec *rec = sim_hzset_find(&br->hz, key, &h, 1, &fresh);
@@ -467,8 +474,8 @@ static void make_hazard(sim_order *o, sim_run *L, unsigned kind, const ord_regio
         say(who, sizeof who, " (block %llu's %s, line %u; block %llu's %s, line %u)", (unsigned long long)x.block,
             kx, sim_op_line(p, x.op), (unsigned long long)y.block, ky, sim_op_line(p, y.op));
     say(o->message, sizeof o->message,
-        "the block order decides byte %s of '%s': %s %s, %s %s%s; blocks run in any order on a GPU: %s", at,
-        r ? r->label : "?", v1, run_words[RUN_INDEX], v2, run_words[kind], who, what);
+        "the block order decides byte %s of '%s': %s %s, %s %s%s; on a GPU the blocks of a launch run at once, "
+        "in any order", at, r ? r->label : "?", v1, run_words[RUN_INDEX], v2, run_words[kind], who);
     pthread_mutex_lock(&L->lock);
     if (L->nresults == L->cap_results) {
         L->cap_results = L->cap_results ? 2 * L->cap_results : 64;

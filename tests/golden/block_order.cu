@@ -13,7 +13,7 @@
 // params: data bins
 // expect: hazard races kind ORDER_DEPENDENT line @zero line2 @add block 0
 // expect: message "byte 0 of 'bins': 32 in index order, 4 in reverse order"
-// expect: message "initialise it before the launch"
+// expect: advice "set the buffer before the launch (cudaMemset, or a kernel of its own), not with the store at line"
 // expect: hazards 1
 // expect: bins[0..15] = 32
 __global__ void zeroInBlock0(const unsigned* data, unsigned* bins)
@@ -52,7 +52,7 @@ __global__ void zeroInBlock0Small(const unsigned* data, unsigned* bins)
 // params: in out prefix flag
 // expect: hazard races kind ORDER_DEPENDENT line @out
 // expect: message "byte 256 of 'out': 65 in index order, 1 in reverse order (block 1's store"
-// expect: message "wait for its flag"
+// expect: advice "uses another block's result: wait for its flag"
 // expect: out[0..511] = iota+1
 __global__ void scanNoWait(const unsigned* in, unsigned* out, volatile unsigned* prefix, volatile unsigned* flag)
 {
