@@ -1,7 +1,8 @@
 /* blockflow.c - whether a kernel's blocks may see each other's work while
  * they run. Such a kernel runs its blocks one at a time in index order, so
  * that what each block sees, and so the report, does not depend on the host
- * threads (docs/architecture.md, "Determinism").
+ * threads, and then in other orders, which must end the same (order.c;
+ * docs/architecture.md, "Determinism").
  *
  * Two kinds of kernel talk across blocks. The first says so in its
  * instructions: a global atomic, a fence, a volatile or ordered global

@@ -18,9 +18,10 @@
  * op; a plain global load of a word that another block noted in this launch
  * is a RACE_GLOBAL hazard. Atomics and volatile accesses neither note nor
  * look. A load of an allocation no block of the launch stored into costs
- * one compare. Not seen: a block that reads a word which a later block
- * stores (its read happens first here), and two blocks that store to one
- * word without reading it. */
+ * one compare. Not seen here: a block that reads a word which a later
+ * block stores (its read happens first here), and two blocks that store to
+ * one word without reading it; order.c's other block orders see both where
+ * the memory ends different. */
 #include "sim/internal.h"
 
 #include <stdio.h>
