@@ -16,7 +16,7 @@ typedef uint64_t backend_ptr; /* a device address; never a host pointer */
 
 /* One kernel argument as the kernel's parameter sees it. */
 typedef struct backend_arg {
-    unsigned size; /* 4 or 8 */
+    unsigned size; /* 1, 2, 4 or 8 (a __half or short scalar is 2) */
     uint64_t bits; /* the value, little-endian in the low `size` bytes */
 } backend_arg;
 

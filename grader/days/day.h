@@ -33,36 +33,80 @@ const char *day_check_name(day_check c);
 /* -1 when name is not a check. */
 int day_check_from_name(const char *name);
 
-/* Kernel parameter types a day may use: X(ID, "C spelling", "Itanium mangling",
- * bytes). */
-#define DAY_PARAM_TYPES(X)                          \
-    X(CONST_FLOAT_PTR, "const float*", "PKf", 8)    \
-    X(FLOAT_PTR, "float*", "Pf", 8)                 \
-    X(CONST_INT_PTR, "const int*", "PKi", 8)        \
-    X(INT_PTR, "int*", "Pi", 8)                     \
-    X(CONST_UNSIGNED_PTR, "const unsigned*", "PKj", 8) \
-    X(UNSIGNED_PTR, "unsigned*", "Pj", 8)           \
-    X(CONST_UCHAR_PTR, "const unsigned char*", "PKh", 8) \
-    X(UCHAR_PTR, "unsigned char*", "Ph", 8)         \
-    X(INT, "int", "i", 4)                           \
-    X(UNSIGNED, "unsigned", "j", 4)                 \
-    X(SIZE_T, "size_t", "m", 8)                     \
-    X(FLOAT, "float", "f", 4)
+/* The numbers an element is made of: X(ID, bytes, kind), kind 'f' a
+ * floating type, 'i' a signed integer, 'u' an unsigned one. */
+#define DAY_NUMS(X) \
+    X(F32, 4, 'f')  \
+    X(F64, 8, 'f')  \
+    X(F16, 2, 'f')  \
+    X(BF16, 2, 'f') \
+    X(I8, 1, 'i')   \
+    X(U8, 1, 'u')   \
+    X(I16, 2, 'i')  \
+    X(I32, 4, 'i')  \
+    X(U32, 4, 'u')  \
+    X(I64, 8, 'i')  \
+    X(U64, 8, 'u')
 
+typedef enum day_num {
+#define DAY_NUM_ENUM(id, bytes, kind) DAY_NUM_##id,
+    DAY_NUMS(DAY_NUM_ENUM)
+#undef DAY_NUM_ENUM
+    DAY_NUM_COUNT
+} day_num;
+
+/* The element types a day's buffers and scalars may hold: X(ID, "C
+ * spelling", "Itanium mangling", number, components). Each is a parameter
+ * type three ways: `T` (a scalar; not the vectors), `const T*` (an input)
+ * and `T*` (an output or in-out), mangled `m`, `PKm` and `Pm`. The
+ * manglings are nvcc's (a kernel built with -ptx names its .entry so). */
+#define DAY_ELEM_TYPES(X)                                       \
+    X(FLOAT, "float", "f", DAY_NUM_F32, 1)                      \
+    X(INT, "int", "i", DAY_NUM_I32, 1)                          \
+    X(UNSIGNED, "unsigned", "j", DAY_NUM_U32, 1)                \
+    X(UCHAR, "unsigned char", "h", DAY_NUM_U8, 1)               \
+    X(SIZE_T, "size_t", "m", DAY_NUM_U64, 1)                    \
+    X(DOUBLE, "double", "d", DAY_NUM_F64, 1)                    \
+    X(HALF, "__half", "6__half", DAY_NUM_F16, 1)                \
+    X(BF16, "__nv_bfloat16", "13__nv_bfloat16", DAY_NUM_BF16, 1) \
+    X(SCHAR, "signed char", "a", DAY_NUM_I8, 1)                 \
+    X(SHORT, "short", "s", DAY_NUM_I16, 1)                      \
+    X(LONGLONG, "long long", "x", DAY_NUM_I64, 1)               \
+    X(ULONGLONG, "unsigned long long", "y", DAY_NUM_U64, 1)     \
+    X(FLOAT2, "float2", "6float2", DAY_NUM_F32, 2)              \
+    X(FLOAT4, "float4", "6float4", DAY_NUM_F32, 4)              \
+    X(INT2, "int2", "4int2", DAY_NUM_I32, 2)                    \
+    X(INT4, "int4", "4int4", DAY_NUM_I32, 4)                    \
+    X(HALF2, "__half2", "7__half2", DAY_NUM_F16, 2)
+
+/* Kernel parameter types: DAY_PARAM_CONST_FLOAT_PTR, DAY_PARAM_FLOAT_PTR,
+ * DAY_PARAM_FLOAT, ... for each element type above. */
 typedef enum day_param_type {
-#define DAY_PARAM_ENUM(id, c, m, bytes) DAY_PARAM_##id,
-    DAY_PARAM_TYPES(DAY_PARAM_ENUM)
+#define DAY_PARAM_ENUM(id, c, m, num, n) DAY_PARAM_CONST_##id##_PTR, DAY_PARAM_##id##_PTR, DAY_PARAM_##id,
+    DAY_ELEM_TYPES(DAY_PARAM_ENUM)
 #undef DAY_PARAM_ENUM
     DAY_PARAM_COUNT
 } day_param_type;
 
 const char *day_param_type_name(day_param_type t);    /* "const float*" */
 const char *day_param_type_mangled(day_param_type t); /* "PKf" */
-int day_param_type_bytes(day_param_type t);
-/* Whether t holds floats (a float scalar or a float pointer). */
+int day_param_type_bytes(day_param_type t);           /* the argument's: 8 for a pointer */
+bool day_param_type_is_pointer(day_param_type t);
+/* Whether t's elements are floating (float, double, __half, __nv_bfloat16,
+ * and vectors of them). */
 bool day_param_type_is_float(day_param_type t);
-/* The bytes of one element of a buffer of type t: 1 for unsigned char, else 4. */
+/* The number one component of t's elements is, and how many components an
+ * element has (4 for float4, 1 for a scalar type). */
+day_num day_param_num(day_param_type t);
+int day_param_components(day_param_type t);
+/* The bytes of one element of a buffer of type t (16 for float4). */
 size_t day_param_elem_bytes(day_param_type t);
+/* A number's bytes, and whether it is floating or a signed integer. */
+int day_num_bytes(day_num n);
+bool day_num_is_float(day_num n);
+bool day_num_is_signed(day_num n);
+/* The C spelling of a number ("__half"), for messages. */
+const char *day_num_name(day_num n);
 
 /* Where something is in day.yaml (1-based), for messages. */
 typedef struct day_pos {

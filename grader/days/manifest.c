@@ -21,10 +21,34 @@ static const char *const check_names[] = {
 static const struct {
     const char *c, *mangled;
     int bytes;
+    day_num num;
+    int components;
+    bool pointer;
 } param_types[] = {
-#define DAY_PARAM_ROW(id, c, m, bytes) {c, m, bytes},
-    DAY_PARAM_TYPES(DAY_PARAM_ROW)
+#define DAY_PARAM_ROW(id, c, m, num, n)                 \
+    {"const " c "*", "PK" m, 8, num, n, true},          \
+    {c "*", "P" m, 8, num, n, true},                    \
+    {c, m, 0, num, n, false},
+    DAY_ELEM_TYPES(DAY_PARAM_ROW)
 #undef DAY_PARAM_ROW
+};
+
+static const struct {
+    int bytes;
+    bool floating, is_signed;
+} nums[] = {
+#define DAY_NUM_ROW(id, bytes, kind) {bytes, kind == 'f', kind != 'u'},
+    DAY_NUMS(DAY_NUM_ROW)
+#undef DAY_NUM_ROW
+};
+
+/* The C spelling of each number, for messages (the table's are the enum's). */
+static const char *const num_names[DAY_NUM_COUNT] = {
+    [DAY_NUM_F32] = "float", [DAY_NUM_F64] = "double", [DAY_NUM_F16] = "__half",
+    [DAY_NUM_BF16] = "__nv_bfloat16", [DAY_NUM_I8] = "signed char",
+    [DAY_NUM_U8] = "unsigned char", [DAY_NUM_I16] = "short", [DAY_NUM_I32] = "int",
+    [DAY_NUM_U32] = "unsigned", [DAY_NUM_I64] = "long long",
+    [DAY_NUM_U64] = "unsigned long long",
 };
 
 const char *day_check_name(day_check c)
@@ -41,16 +65,27 @@ int day_check_from_name(const char *name)
 
 const char *day_param_type_name(day_param_type t) { return param_types[t].c; }
 const char *day_param_type_mangled(day_param_type t) { return param_types[t].mangled; }
-int day_param_type_bytes(day_param_type t) { return param_types[t].bytes; }
-
-bool day_param_type_is_float(day_param_type t)
-{
-    return t == DAY_PARAM_FLOAT || t == DAY_PARAM_CONST_FLOAT_PTR || t == DAY_PARAM_FLOAT_PTR;
-}
+bool day_param_type_is_pointer(day_param_type t) { return param_types[t].pointer; }
+day_num day_param_num(day_param_type t) { return param_types[t].num; }
+int day_param_components(day_param_type t) { return param_types[t].components; }
+int day_num_bytes(day_num n) { return nums[n].bytes; }
+bool day_num_is_float(day_num n) { return nums[n].floating; }
+bool day_num_is_signed(day_num n) { return nums[n].is_signed; }
+const char *day_num_name(day_num n) { return num_names[n]; }
 
 size_t day_param_elem_bytes(day_param_type t)
 {
-    return t == DAY_PARAM_CONST_UCHAR_PTR || t == DAY_PARAM_UCHAR_PTR ? 1 : 4;
+    return (size_t)nums[param_types[t].num].bytes * (size_t)param_types[t].components;
+}
+
+int day_param_type_bytes(day_param_type t)
+{
+    return param_types[t].pointer ? 8 : (int)day_param_elem_bytes(t);
+}
+
+bool day_param_type_is_float(day_param_type t)
+{
+    return nums[param_types[t].num].floating;
 }
 
 long long day_size_get(const day_size *s, const char *key, long long fallback)
@@ -161,19 +196,48 @@ typedef struct param_ctx {
     bool role_set;
 } param_ctx;
 
+/* Other spellings of an element type: cuda_fp16.h's and cuda_bf16.h's
+ * typedefs, and int's and unsigned's longer names. */
+static const char *const type_aliases[][2] = {
+    {"half", "__half"},       {"half2", "__half2"},       {"nv_bfloat16", "__nv_bfloat16"},
+    {"unsigned int", "unsigned"}, {"signed int", "int"},
+};
+
+/* s with an alias of its element type put in its C spelling (caller frees). */
+static char *unalias(const char *s)
+{
+    bool konst = !strncmp(s, "const ", 6);
+    const char *base = s + (konst ? 6 : 0);
+    size_t n = strlen(base);
+    bool ptr = n && base[n - 1] == '*';
+    for (size_t a = 0; a < sizeof type_aliases / sizeof *type_aliases; a++)
+        if (strlen(type_aliases[a][0]) == n - ptr && !strncmp(base, type_aliases[a][0], n - ptr))
+            return cl_sprintf("%s%s%s", konst ? "const " : "", type_aliases[a][1], ptr ? "*" : "");
+    return cl_strdup(s);
+}
+
 static cl_status param_type(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
 {
-    const char *s = cl_yaml_scalar(v);
-    for (int i = 0; s && i < DAY_PARAM_COUNT; i++)
-        if (!strcmp(s, param_types[i].c)) {
-            ((param_ctx *)t)->p->type = (day_param_type)i;
-            return CL_OK;
-        }
+    const char *given = cl_yaml_scalar(v);
+    char *s = given ? unalias(given) : NULL;
+    int found = -1;
+    for (int i = 0; s && i < DAY_PARAM_COUNT && found < 0; i++)
+        if (!strcmp(s, param_types[i].c)) found = i;
+    free(s);
+    if (found >= 0 && !param_types[found].pointer && param_types[found].components > 1)
+        return cl_yaml_fail(d, v, err, "'%s' is a vector type: a day passes vectors in buffers "
+                            "only (const %s* or %s*)", given, given, given);
+    if (found >= 0) {
+        ((param_ctx *)t)->p->type = (day_param_type)found;
+        return CL_OK;
+    }
     cl_str all = {0};
     for (int i = 0; i < DAY_PARAM_COUNT; i++)
-        cl_str_addf(&all, "%s%s", i ? ", " : "", param_types[i].c);
-    cl_status st = cl_yaml_fail(d, v, err, "a parameter's type must be one of: %s; found '%s'",
-                                cl_str_cstr(&all), s ? s : "not a string");
+        if (!param_types[i].pointer)
+            cl_str_addf(&all, "%s%s", i > 2 ? ", " : "", param_types[i].c);
+    cl_status st = cl_yaml_fail(d, v, err, "a parameter's type must be one of: %s (each as T, "
+                                "const T* or T*; the vectors as pointers only); found '%s'",
+                                cl_str_cstr(&all), given ? given : "not a string");
     cl_str_free(&all);
     return st;
 }
@@ -220,10 +284,6 @@ static const cl_yaml_field param_fields[] = {
     {"fill", false, param_fill},    {NULL, false, NULL},
 };
 
-static bool is_pointer(day_param_type t)
-{
-    return strchr(param_types[t].c, '*') != NULL;
-}
 
 /* A parameter's role when the manifest gives none: a const pointer is an
  * input, another pointer an output, the rest scalars. And the role must fit
@@ -231,7 +291,7 @@ static bool is_pointer(day_param_type t)
 static cl_status settle_role(cl_yaml_doc *d, yaml_node_t *item, param_ctx *c, cl_error *err)
 {
     day_param *p = c->p;
-    bool ptr = is_pointer(p->type), constant = !strncmp(param_types[p->type].c, "const ", 6);
+    bool ptr = param_types[p->type].pointer, constant = !strncmp(param_types[p->type].c, "const ", 6);
     if (!c->role_set) p->role = !ptr ? DAY_ROLE_SCALAR : constant ? DAY_ROLE_IN : DAY_ROLE_OUT;
     if (ptr == (p->role == DAY_ROLE_SCALAR))
         return cl_yaml_fail(d, item, err, "'%s' is %s, so its role cannot be %s", p->name,

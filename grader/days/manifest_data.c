@@ -356,19 +356,48 @@ cl_status day_read_requires(cl_yaml_doc *d, yaml_node_t *n, day_manifest *m, cl_
 
 /* ---- a kernel's data, then every size ---- */
 
-/* The values a fill makes must fit a byte buffer's elements. */
+/* The finite values a number holds ([lo, hi]; whole numbers exact in a
+ * double for the 64-bit integers). */
+static void num_range(day_num n, double *lo, double *hi)
+{
+    static const double top[DAY_NUM_COUNT] = {
+        [DAY_NUM_F32] = 3.4028234663852886e38, [DAY_NUM_F64] = 1.7976931348623157e308,
+        [DAY_NUM_F16] = 65504, [DAY_NUM_BF16] = 3.3895313892515355e38,
+        [DAY_NUM_I8] = 127, [DAY_NUM_U8] = 255, [DAY_NUM_I16] = 32767,
+        [DAY_NUM_I32] = 2147483647.0, [DAY_NUM_U32] = 4294967295.0,
+        [DAY_NUM_I64] = 9e15, [DAY_NUM_U64] = 9e15,
+    };
+    *hi = top[n];
+    *lo = day_num_is_float(n) ? -top[n] : day_num_is_signed(n) ? -top[n] - 1 : 0;
+    if (n == DAY_NUM_I64) *lo = -9e15;
+}
+
+/* The values a fill makes must fit a narrow buffer's elements: whole
+ * numbers a byte or a short holds, halves' finite range. (Wider integers
+ * are clamped to their type as they are stored.) */
 static cl_status check_fill_range(const day_manifest *m, const day_param *p, cl_error *err)
 {
-    for (int i = 0; day_param_elem_bytes(p->type) == 1 && i < p->fill.nrules; i++) {
+    day_num n = day_param_num(p->type);
+    bool floating = day_num_is_float(n), narrow = day_num_bytes(n) <= 2;
+    double lo, hi;
+    num_range(n, &lo, &hi);
+    for (int i = 0; narrow && i < p->fill.nrules; i++) {
         const day_fill_rule *r = &p->fill.rules[i];
-        bool ok = r->kind == DAY_FILL_INDEX ||
-                  (r->kind == DAY_FILL_PICK
-                       ? true
-                       : r->a >= 0 && r->a <= 255 && (r->kind == DAY_FILL_VALUE || r->b <= 255));
-        for (int j = 0; j < r->npick; j++) ok &= r->pick[j] >= 0 && r->pick[j] <= 255;
-        if (!ok || r->kind == DAY_FILL_MULTIPLES)
-            return day_fail_at(m->path, p->at, err, "'%s' holds bytes: its fill must make whole "
-                               "numbers from 0 to 255", p->name);
+        bool two = r->kind == DAY_FILL_UNIFORM || r->kind == DAY_FILL_INTEGERS ||
+                   r->kind == DAY_FILL_MULTIPLES;
+        /* a float fill's constants may be NaN or infinite (`{value: .nan}`) */
+#define FITS(x) ((floating && !isfinite(x)) || ((x) >= lo && (x) <= hi && (floating || (x) == floor(x))))
+        bool ok = r->kind == DAY_FILL_INDEX || r->kind == DAY_FILL_PICK ||
+                  (FITS(r->a) && (!two || FITS(r->b)));
+        for (int j = 0; j < r->npick; j++) ok &= FITS(r->pick[j]);
+#undef FITS
+        if (!floating && r->kind == DAY_FILL_MULTIPLES) ok = false;
+        char what[40];
+        snprintf(what, sizeof what, n == DAY_NUM_U8 ? "bytes" : "%s values", day_num_name(n));
+        if (!ok)
+            return day_fail_at(m->path, p->at, err, "'%s' holds %s: its fill must make %s "
+                               "from %g to %g", p->name, what, floating ? "numbers" : "whole numbers",
+                               lo, hi);
     }
     return CL_OK;
 }
@@ -411,6 +440,16 @@ cl_status day_check_kernel_data(const day_manifest *m, const day_kernel *k, cl_e
             outputs++;
             integers += !day_param_type_is_float(k->params[i].type);
         }
+    }
+    for (int i = 0; k->check && i < k->nparams; i++) {
+        const day_param *p = &k->params[i];
+        day_num n = day_param_num(p->type);
+        if (p->role != DAY_ROLE_SCALAR && (day_param_components(p->type) > 1 ||
+                                           (n != DAY_NUM_F32 && n != DAY_NUM_I32 &&
+                                            n != DAY_NUM_U32 && n != DAY_NUM_U8)))
+            return day_fail_at(m->path, p->at, err, "'%s' is %s: a check script reads float, int, "
+                               "unsigned and unsigned char buffers only", p->name,
+                               day_param_type_name(p->type));
     }
     if (k->source) return CL_OK; /* the baseline: timed, not compared */
     if (!outputs)
@@ -469,16 +508,15 @@ static cl_status check_kernel_at(const size_at *z, const day_kernel *k, double *
     for (int i = 0; i < k->nparams && st == CL_OK; i++) {
         const day_param *p = &k->params[i];
         if (p->role == DAY_ROLE_SCALAR) {
-            double lo = p->type == DAY_PARAM_INT ? INT_MIN : p->type == DAY_PARAM_FLOAT ? -1e38 : 0;
-            double hi = p->type == DAY_PARAM_INT ? INT_MAX : p->type == DAY_PARAM_UNSIGNED
-                                                                 ? UINT_MAX
-                                                                 : p->type == DAY_PARAM_FLOAT ? 1e38
-                                                                                               : 9e15;
-            if (p->type == DAY_PARAM_FLOAT) {
+            day_num n = day_param_num(p->type);
+            double lo, hi;
+            num_range(n, &lo, &hi);
+            if (day_num_is_float(n)) {
                 v = day_expr_eval(p->value->e, z->vars);
                 if (!(v >= lo && v <= hi))
-                    st = day_fail_at(z->m->path, p->value->at, err, "'%s' is %g at %s; a float "
-                                     "scalar must be a finite number", p->name, v, z->what);
+                    st = day_fail_at(z->m->path, p->value->at, err, "'%s' is %g at %s; a %s "
+                                     "scalar must be a finite number%s", p->name, v, z->what,
+                                     day_num_name(n), n == DAY_NUM_F16 ? " of at most 65504" : "");
             } else {
                 st = whole_in(z, p->value, "a scalar's 'value'", lo, hi, &v, err);
             }

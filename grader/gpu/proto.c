@@ -234,7 +234,8 @@ static bool get_launch(rbuf *b, gpu_request *r)
     for (size_t i = 0; i < count; i++) {
         r->owned_args[i].size = get_u8(b);
         r->owned_args[i].bits = get_u64(b);
-        if (r->owned_args[i].size != 4 && r->owned_args[i].size != 8) b->bad = true;
+        unsigned sz = r->owned_args[i].size; /* a half or a short scalar is 2 bytes */
+        if (sz != 1 && sz != 2 && sz != 4 && sz != 8) b->bad = true;
     }
     r->args = r->owned_args;
     return !b->bad;

@@ -25,7 +25,8 @@ static cl_status check_launch(const backend_launch *l, cl_error *err)
     for (int i = 0; !why && i < 3; i++)
         if (!l->grid[i] || !l->block[i]) why = "a grid or block dimension is 0";
     for (int i = 0; !why && i < l->nargs * l->nsets; i++)
-        if (l->args[i].size != 4 && l->args[i].size != 8) why = "an argument is not 4 or 8 bytes";
+        if (l->args[i].size != 1 && l->args[i].size != 2 && l->args[i].size != 4 && l->args[i].size != 8)
+            why = "an argument is not 1, 2, 4 or 8 bytes";
     if (!why) return CL_OK;
     return cl_fail(err, CL_USAGE, "", 0, 0, "bad launch of %s: %s",
                    l->kernel ? l->kernel : "?", why);

@@ -17,45 +17,73 @@ static const char *mangled_params(const char *mangled)
 }
 
 /* The Itanium mangling of the kernel's parameter list (after the name), with
- * its substitutions: a repeated `float*` is `S_`, not `Pf` again
- * (_Z1fPfS_). Builtin types are never substituted; `const float*` makes two
- * candidates, `Kf` then `PKf`. drop_const mangles as if no pointer were
- * const. */
+ * its substitutions: each named type (`6__half`), const-qualified type
+ * (`Kf`) and pointer (`PKf`) mangled is a candidate, numbered in the order
+ * it is finished, and a repeat is `S_`, `S0_`, `S1_`, ... (base 36), not
+ * the type again: _Z1fPfS_, _Z1aPK6__halfPS_S_i. Builtin types (one
+ * lower-case letter) are never candidates. drop_const mangles as if no
+ * pointer were const. */
+typedef struct substitutions {
+    char seen[64][24];
+    int n;
+} substitutions;
+
+/* The type whose mangling is `code`: a reference to an earlier candidate,
+ * or the code itself (then a candidate), appended to out. */
+static void mangle_candidate(cl_str *out, substitutions *s, const char *code, const char *spelled)
+{
+    static const char digits[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    for (int j = 0; j < s->n; j++)
+        if (!strcmp(s->seen[j], code)) {
+            j ? cl_str_addf(out, "S%c_", digits[(j - 1) % 36]) : cl_str_add(out, "S_");
+            return;
+        }
+    cl_str_add(out, spelled);
+    if (s->n < 64) snprintf(s->seen[s->n++], sizeof s->seen[0], "%s", code);
+}
+
 static char *mangle_params(const day_kernel *k, bool drop_const)
 {
-    char seen[32][8];
-    int nseen = 0;
+    substitutions s = {.n = 0};
     cl_str out = {0};
     for (int i = 0; i < k->nparams; i++) {
         const char *code = day_param_type_mangled(k->params[i].type);
-        char full[8], inner[8];
-        bool ptr = code[0] == 'P', konst = ptr && code[1] == 'K' && !drop_const;
-        const char *base = code + (ptr ? 1 : 0) + (ptr && code[1] == 'K' ? 1 : 0);
-        snprintf(inner, sizeof inner, "K%s", base);
-        snprintf(full, sizeof full, "P%s%s", konst ? "K" : "", base);
+        bool ptr = code[0] == 'P', konst = ptr && code[1] == 'K';
+        const char *base = code + ptr + konst;
+        bool builtin = base[0] >= 'a' && base[0] <= 'z' && !base[1];
+        char full[24], qualified[24];
+        snprintf(qualified, sizeof qualified, "K%s", base);
+        snprintf(full, sizeof full, "P%s%s", konst && !drop_const ? "K" : "", base);
+        bool seen = false;
+        for (int j = 0; ptr && j < s.n && !seen; j++) seen = !strcmp(s.seen[j], full);
+        if (seen) { /* the pointer seen whole: one reference */
+            mangle_candidate(&out, &s, full, full);
+            continue;
+        }
+        /* the innermost type, then K of it, then P of that */
+        cl_str inner = {0};
+        if (builtin) cl_str_add(&inner, base);
+        else mangle_candidate(&inner, &s, base, base);
         if (!ptr) {
-            cl_str_add(&out, base);
+            cl_str_add(&out, cl_str_cstr(&inner));
+            cl_str_free(&inner);
             continue;
         }
-        int at = -1, inner_at = -1;
-        for (int j = 0; j < nseen; j++) {
-            if (!strcmp(seen[j], full)) at = j;
-            if (!strcmp(seen[j], inner)) inner_at = j;
-        }
-        /* S_ is the first candidate, S0_ the second, then base 36 */
-        static const char digits[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-        if (at >= 0) {
-            at ? cl_str_addf(&out, "S%c_", digits[at - 1]) : cl_str_add(&out, "S_");
-            continue;
-        }
-        if (konst && inner_at >= 0) {
-            cl_str_add(&out, "P");
-            inner_at ? cl_str_addf(&out, "S%c_", digits[inner_at - 1]) : cl_str_add(&out, "S_");
+        cl_str pointee = {0};
+        if (konst && !drop_const) {
+            cl_str spelled = {0};
+            cl_str_addf(&spelled, "K%s", cl_str_cstr(&inner));
+            mangle_candidate(&pointee, &s, qualified, cl_str_cstr(&spelled));
+            cl_str_free(&spelled);
         } else {
-            cl_str_add(&out, full);
-            if (konst && nseen < 32) snprintf(seen[nseen++], sizeof seen[0], "%s", inner);
+            cl_str_add(&pointee, cl_str_cstr(&inner));
         }
-        if (nseen < 32) snprintf(seen[nseen++], sizeof seen[0], "%s", full);
+        cl_str spelled = {0};
+        cl_str_addf(&spelled, "P%s", cl_str_cstr(&pointee));
+        mangle_candidate(&out, &s, full, cl_str_cstr(&spelled));
+        cl_str_free(&spelled);
+        cl_str_free(&pointee);
+        cl_str_free(&inner);
     }
     return cl_str_take(&out);
 }

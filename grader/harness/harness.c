@@ -34,13 +34,17 @@ char *harness_size_label(const day_size *s)
 
 /* ---- buffers ---- */
 
-static void put_sentinels(unsigned char *to, size_t count, size_t elem)
+/* The width of one component of p's elements: a sentinel is one a
+ * component, so a float4's is four float sentinels. */
+static size_t width_of(const day_param *p)
 {
-    if (elem == 1) {
-        memset(to, HARNESS_SENTINEL_BYTE, count);
-        return;
-    }
-    cl_fill32(to, HARNESS_SENTINEL, count * 4);
+    return (size_t)day_num_bytes(day_param_num(p->type));
+}
+
+/* count elements of elem bytes, each of components `width` bytes wide. */
+static void put_sentinels(unsigned char *to, size_t count, size_t elem, size_t width)
+{
+    harness_put_sentinels(to, count * (elem / width), width);
 }
 
 static inline bool is_sentinel(const unsigned char *at, size_t elem)
@@ -49,6 +53,15 @@ static inline bool is_sentinel(const unsigned char *at, size_t elem)
     uint32_t bits;
     memcpy(&bits, at, 4);
     return bits == HARNESS_SENTINEL;
+}
+
+/* The same for elements whose components are not 4 bytes (or not one). */
+static bool is_sentinel_wide(const unsigned char *at, size_t elem, size_t width)
+{
+    uint64_t s = harness_sentinel_of(width);
+    for (size_t c = 0; c < elem; c += width)
+        if (memcmp(at + c, &s, width)) return false;
+    return true;
 }
 
 /* The emulator checks every access against its allocation; a GPU does not,
@@ -77,7 +90,7 @@ static cl_status write_input(const harness_request *req, const day_param *p, con
 {
     size_t most = head > guard ? head : guard;
     unsigned char *marks = cl_malloc(most * elem + 1);
-    put_sentinels(marks, most, elem);
+    put_sentinels(marks, most, elem, width_of(p));
     cl_status st = CL_OK;
     if (head) st = backend_write(req->be, b->base, marks, head * elem, err);
     void *view = count ? backend_host_view(req->be, b->ptr, count * elem) : NULL;
@@ -112,13 +125,14 @@ static cl_status make_buffer(const harness_request *req, const day_param *p, buf
     unsigned char *view = p->role == DAY_ROLE_OUT && b->bytes ? backend_host_view(req->be, b->base, b->bytes)
                                                                : NULL;
     const unsigned char *data = NULL;
+    size_t width = width_of(p);
     if (view) {
-        put_sentinels(view, total, elem);
+        put_sentinels(view, total, elem, width);
     } else {
-        put_sentinels(host, head, elem);
-        put_sentinels(host + (head + count) * elem, guard, elem);
+        put_sentinels(host, head, elem, width);
+        put_sentinels(host + (head + count) * elem, guard, elem, width);
         if (p->role == DAY_ROLE_OUT)
-            put_sentinels(host + head * elem, count, elem);
+            put_sentinels(host + head * elem, count, elem, width);
         else
             memcpy(host + head * elem, data = harness_input(req, p, count, elem), count * elem);
         if (b->bytes) st = backend_write(req->be, b->base, host, b->bytes, err);
@@ -132,20 +146,16 @@ static cl_status make_buffer(const harness_request *req, const day_param *p, buf
     return st;
 }
 
+/* A scalar's value stored in its type, in the low bytes of the argument
+ * (a half's 2, a double's 8). */
 static backend_arg scalar_arg(const harness_request *req, const day_param *p)
 {
-    double v = eval_at(req, p->value);
-    switch (p->type) {
-    case DAY_PARAM_INT: return (backend_arg){4, (uint32_t)(int32_t)v};
-    case DAY_PARAM_UNSIGNED: return (backend_arg){4, (uint32_t)v};
-    case DAY_PARAM_FLOAT: {
-        float f = (float)v;
-        uint32_t bits;
-        memcpy(&bits, &f, 4);
-        return (backend_arg){4, bits};
-    }
-    default: return (backend_arg){8, (uint64_t)v};
-    }
+    unsigned char bytes[8] = {0};
+    day_num n = day_param_num(p->type);
+    harness_elem_put(n, bytes, eval_at(req, p->value));
+    backend_arg a = {(unsigned)day_num_bytes(n), 0};
+    memcpy(&a.bits, bytes, 8); /* little-endian */
+    return a;
 }
 
 static cl_status launch(const harness_request *req, const backend_arg *args, int nargs,
@@ -169,12 +179,14 @@ static cl_status launch(const harness_request *req, const backend_arg *args, int
 
 /* Outputs whose host copies the launch did not read back (it did not
  * complete) hold the sentinels they were given, as if read. */
-static void outputs_unread(harness_result *out)
+static void outputs_unread(const harness_request *req, harness_result *out)
 {
     if (out->compared) return;
     for (int o = 0; o < out->nout; o++) {
         harness_output *h = &out->out[o];
-        if (!h->initial) put_sentinels(h->host, h->head + h->count + h->tail, h->elem);
+        if (!h->initial)
+            put_sentinels(h->host, h->head + h->count + h->tail, h->elem,
+                          width_of(&req->kernel->params[h->param]));
     }
 }
 
@@ -227,7 +239,7 @@ cl_status harness_run(const harness_request *req, harness_result *out, cl_error 
         harness_output *h = &out->out[o];
         st = backend_read(req->be, h->host, bufs[h->param].base, bufs[h->param].bytes, err);
     }
-    outputs_unread(out);
+    outputs_unread(req, out);
     if (st == CL_OK && out->compared && accumulates && req->timing_reps) {
         harness_result timed = {0};
         st = launch(req, args, k->nparams, &timed, err);
@@ -253,22 +265,33 @@ void harness_count(const harness_request *req, harness_result *r)
     r->bytes = k->bytes ? eval_at(req, k->bytes) : 0;
 }
 
-/* How an output's elements read: bytes, floats, or 32-bit integers (signed
- * or not); taken once per output, not once per element. */
+/* How an output's elements read: each element `comps` components of
+ * `width` bytes (one but for the vector types), each a number of its type;
+ * 4-byte and byte components read inline. Taken once per output, not once
+ * per element. */
 typedef struct reading {
-    size_t elem;
-    bool floats, bytes, signed_int;
+    size_t elem, width;
+    int comps;
+    day_num num;
+    bool floats, bytes, four, signed_int;
+    bool plain_sentinel; /* one 4-byte or byte component: is_sentinel */
+    double unit;         /* the type's round-off unit, for {ops: N} */
 } reading;
 
 static reading reading_of(const harness_request *req, const harness_output *o)
 {
     day_param_type t = req->kernel->params[o->param].type;
-    return (reading){o->elem, day_param_type_is_float(t), o->elem == 1, t == DAY_PARAM_INT_PTR};
+    day_num n = day_param_num(t);
+    size_t width = (size_t)day_num_bytes(n);
+    return (reading){o->elem, width, day_param_components(t), n, day_num_is_float(n),
+                     n == DAY_NUM_U8, width == 4, n == DAY_NUM_I32,
+                     o->elem == width && (width == 4 || width == 1), harness_elem_unit(n)};
 }
 
 static inline double read_at(const reading *rd, const unsigned char *at)
 {
     if (rd->bytes) return *at;
+    if (!rd->four) return harness_elem_get(rd->num, at);
     uint32_t bits;
     memcpy(&bits, at, 4);
     if (rd->floats) {
@@ -296,33 +319,32 @@ static inline bool same_bits(const unsigned char *a, const unsigned char *b, siz
     return elem == 1 ? *a == *b : !memcmp(a, b, elem);
 }
 
+static inline bool sentinel_at(const reading *rd, const unsigned char *at)
+{
+    return rd->plain_sentinel ? is_sentinel(at, rd->elem) : is_sentinel_wide(at, rd->elem, rd->width);
+}
+
 /* Whether element i of o still holds what it held before the launch. */
-static inline bool untouched(const harness_output *o, size_t i)
+static inline bool untouched(const reading *rd, const harness_output *o, size_t i)
 {
     const unsigned char *at = at_of(o, i);
-    return o->initial ? same_bits(at, o->initial + i * o->elem, o->elem) : is_sentinel(at, o->elem);
+    return o->initial ? same_bits(at, o->initial + i * o->elem, o->elem) : sentinel_at(rd, at);
 }
 
-static uint64_t ordered(float f)
-{
-    int32_t b;
-    memcpy(&b, &f, 4);
-    return (uint64_t)(b < 0 ? (int64_t)0x80000000 - (b & 0x7fffffff) : (int64_t)0x80000000 + b);
-}
-
-/* got against want at one element, by the kernel's comparison. */
+/* got against want at one component, by the kernel's comparison; ULPs and
+ * {ops: N} in the component's own type (a half's ULP, a half's round-off). */
 static inline bool close_enough(const day_compare *c, const reading *rd, double tol_ops,
                                 double tol_abs, const unsigned char *g, const unsigned char *w)
 {
-    if (!rd->floats || c->kind == DAY_COMPARE_EXACT) return same_bits(g, w, rd->elem);
+    if (!rd->floats || c->kind == DAY_COMPARE_EXACT) return same_bits(g, w, rd->width);
     double got = read_at(rd, g), want = read_at(rd, w);
     if (c->kind == DAY_COMPARE_ULPS) {
         if (isnan(got) || isnan(want)) return isnan(got) && isnan(want);
-        uint64_t a = ordered((float)got), b = ordered((float)want);
+        uint64_t a = harness_elem_ordered(rd->num, g), b = harness_elem_ordered(rd->num, w);
         return (double)(a > b ? a - b : b - a) <= c->ulps;
     }
-    if (!isfinite(got)) return same_bits(g, w, rd->elem);
-    return fabs(got - want) <= tol_ops * HARNESS_U * fabs(want) + tol_abs;
+    if (!isfinite(got)) return same_bits(g, w, rd->width);
+    return fabs(got - want) <= tol_ops * rd->unit * fabs(want) + tol_abs;
 }
 
 typedef struct judging {
@@ -333,22 +355,25 @@ typedef struct judging {
     size_t unwritten;       /* (over: total) elements the reference writes and this run did not */
 } judging;
 
-static void note_first(judging *j, const harness_output *o, size_t i, double want, double got)
+static void note_first(judging *j, const harness_output *o, const reading *rd, size_t i, int comp,
+                       double want, double got)
 {
-    if (j->r->nfirst >= 5) return; /* every wrong element comes here: the type only for the five kept */
+    if (j->r->nfirst >= 5) return; /* every wrong element comes here: the rest only for the five kept */
     const day_param *p = &j->req->kernel->params[o->param];
     report_mismatch *m = &j->r->first[j->r->nfirst++];
-    *m = (report_mismatch){(long long)i, want, got, !day_param_type_is_float(p->type), "", 0, 0};
+    *m = (report_mismatch){(long long)i, want, got, !rd->floats, "", 0, 0};
     snprintf(m->buffer, sizeof m->buffer, "%s", p->name);
+    if (rd->comps > 1) m->component = "xyzw"[comp & 3];
+    m->digits = harness_elem_digits(rd->num);
 }
 
 /* Sentinels around the buffer that are no longer whole. */
-static size_t damaged_guard(const harness_output *o)
+static size_t damaged_guard(const reading *rd, const harness_output *o)
 {
     size_t bad = 0;
-    for (size_t i = 0; i < o->head; i++) bad += !is_sentinel(o->host + i * o->elem, o->elem);
+    for (size_t i = 0; i < o->head; i++) bad += !sentinel_at(rd, o->host + i * o->elem);
     for (size_t i = 0; i < o->tail; i++)
-        bad += !is_sentinel(o->host + (o->head + o->count + i) * o->elem, o->elem);
+        bad += !sentinel_at(rd, o->host + (o->head + o->count + i) * o->elem);
     return bad;
 }
 
@@ -372,14 +397,14 @@ static void judge_output(judging *j, const harness_output *mine, const harness_o
         mine->head == ref->head && mine->tail == ref->tail &&
         !memcmp(mine->host + mine->head * mine->elem, ref->host + ref->head * ref->elem,
                 mine->count * mine->elem)) {
-        j->beyond += damaged_guard(mine);
+        j->beyond += damaged_guard(&rd, mine);
         return;
     }
     for (size_t item = 0; item * per < mine->count; item++) {
         bool bad = false;
         for (size_t i = item * per; i < mine->count && i < (item + 1) * per; i++) {
-            if (untouched(ref, i)) {
-                if (!untouched(mine, i)) {
+            if (untouched(&rr, ref, i)) {
+                if (!untouched(&rd, mine, i)) {
                     j->outside++;
                     bad = true;
                 }
@@ -388,27 +413,30 @@ static void judge_output(judging *j, const harness_output *mine, const harness_o
             const unsigned char *g = at_of(mine, i), *w = at_of(ref, i);
             if (c->kind == DAY_COMPARE_NONE) continue;
             if (!c->total && same_passes && same_bits(g, w, rd.elem)) continue;
-            double want = read_at(&rr, w), got = read_at(&rd, g);
-            if (c->total) {
-                bool written = !untouched(mine, i) && isfinite(got);
-                if (!written && !bad) note_first(j, mine, i, NAN, got);
-                j->unwritten += !written;
-                bad |= !written;
-                all_written &= written;
-                sum_mine += got;
-                sum_ref += want;
-                continue;
-            }
-            if (!close_enough(c, &rd, tol_ops, tol_abs, g, w)) {
-                if (!bad) note_first(j, mine, i, want, got);
-                bad = true;
+            bool touched = !c->total || !untouched(&rd, mine, i);
+            for (int q = 0; q < rd.comps; q++, g += rd.width, w += rd.width) {
+                double want = read_at(&rr, w), got = read_at(&rd, g);
+                if (c->total) {
+                    bool written = touched && isfinite(got);
+                    if (!written && !bad) note_first(j, mine, &rd, i, q, NAN, got);
+                    j->unwritten += !written;
+                    bad |= !written;
+                    all_written &= written;
+                    sum_mine += got;
+                    sum_ref += want;
+                    continue;
+                }
+                if (!close_enough(c, &rd, tol_ops, tol_abs, g, w)) {
+                    if (!bad) note_first(j, mine, &rd, i, q, want, got);
+                    bad = true;
+                }
             }
         }
         j->wrong_items += bad;
     }
-    j->beyond += damaged_guard(mine);
+    j->beyond += damaged_guard(&rd, mine);
     if (c->total && all_written && j->wrong_items == 0 &&
-        !(fabs(sum_mine - sum_ref) <= tol_ops * HARNESS_U * fabs(sum_ref) + tol_abs)) {
+        !(fabs(sum_mine - sum_ref) <= tol_ops * rd.unit * fabs(sum_ref) + tol_abs)) {
         j->wrong_items = (long long)((mine->count + per - 1) / per);
         free(j->r->note);
         j->r->note = cl_sprintf("the elements of %s add up to %.9g; the reference's add up to %.9g",

@@ -77,12 +77,33 @@ void harness_count(const harness_request *req, harness_result *r);
 char *harness_size_label(const day_size *s);
 
 /* The bits a float buffer is filled with where a kernel must not write; a
- * float that no correct result equals. Byte buffers get HARNESS_SENTINEL_BYTE. */
+ * float that no correct result equals. Byte buffers get HARNESS_SENTINEL_BYTE,
+ * others harness_sentinel_of their components' width. */
 #define HARNESS_SENTINEL 0x7fc0deadu
 #define HARNESS_SENTINEL_BYTE 0xadu
 
 /* The float round-off unit, 2^-24. */
 #define HARNESS_U 5.9604644775390625e-08
+
+/* ---- one component of an element, in its own type (harness_elem.c) ---- */
+
+/* v stored as n (rounded to nearest even; an integer clamped to its range,
+ * NaN as 0), and read back. */
+void harness_elem_put(day_num n, unsigned char *to, double v);
+double harness_elem_get(day_num n, const unsigned char *at);
+/* A floating n's bits as an unsigned whose order is the numbers' (ULPs
+ * are differences of these). */
+uint64_t harness_elem_ordered(day_num n, const unsigned char *at);
+/* The round-off unit of a floating n: 2^-24 a float, 2^-11 a half, 2^-8 a
+ * bf16, 2^-53 a double. */
+double harness_elem_unit(day_num n);
+/* The significant digits that show n's values exactly enough to tell two
+ * apart (5 a half, 17 a double); 0 for a float's 9 and for integers. */
+int harness_elem_digits(day_num n);
+/* The sentinel of a component `width` bytes wide (a NaN of each floating
+ * width: 0x7fad, 0x7fc0dead, a double's), and count components of them. */
+uint64_t harness_sentinel_of(size_t width);
+void harness_put_sentinels(unsigned char *to, size_t count, size_t width);
 
 /* ---- what the harness is made of (harness_data.c) ---- */
 

@@ -67,21 +67,6 @@ static double generate(const day_fill_rule *rule, harness_rng *r, const double *
     return 0;
 }
 
-static void store(unsigned char *to, day_param_type t, double v)
-{
-    if (day_param_type_is_float(t)) {
-        float f = (float)v;
-        memcpy(to, &f, 4);
-    } else if (day_param_elem_bytes(t) == 1) {
-        *to = (unsigned char)(v < 0 ? 0 : v > 255 ? 255 : v);
-    } else if (t == DAY_PARAM_CONST_INT_PTR || t == DAY_PARAM_INT_PTR) {
-        int32_t x = (int32_t)fmax(fmin(v, 2147483647.0), -2147483648.0);
-        memcpy(to, &x, 4);
-    } else {
-        uint32_t x = (uint32_t)fmax(fmin(v, 4294967295.0), 0);
-        memcpy(to, &x, 4);
-    }
-}
 
 /* The one-rule float fill of elements [from, to): every element takes one
  * draw (or none), so element i's draws start at the state the stream had
@@ -207,7 +192,7 @@ static uint64_t fill_and_digest(const day_fill_rule *rule, uint64_t state, unsig
 static bool one_float_rule(const day_param *p, size_t elem)
 {
     const day_fill *f = &p->fill;
-    return f->nrules == 1 && elem == 4 && day_param_type_is_float(p->type) &&
+    return f->nrules == 1 && elem % 4 == 0 && day_param_num(p->type) == DAY_NUM_F32 &&
            f->rules[0].kind != DAY_FILL_INDEX;
 }
 
@@ -217,8 +202,10 @@ static int fill_threads(const harness_request *req)
 }
 
 /* Elements [from, to) of p by its rules, from the stream r (at element
- * from's place). The rules' `where` (and `index`) expressions are taken a
- * span of elements at a time; the draws go element by element, in order. */
+ * from's place), each `elem` bytes stored in its own type (a vector's
+ * components are elements here, `i` counting them). The rules' `where`
+ * (and `index`) expressions are taken a span of elements at a time; the
+ * draws go element by element, in order. */
 #define RULE_SPAN 256
 
 static void fill_rules(const harness_request *req, const day_param *p, unsigned char *data, size_t from,
@@ -226,6 +213,7 @@ static void fill_rules(const harness_request *req, const day_param *p, unsigned 
 {
     const day_manifest *m = req->day;
     bool integer = !day_param_type_is_float(p->type);
+    day_num num = day_param_num(p->type);
     const day_fill *f = &p->fill;
     int k = m->course.n, nr = f->nrules;
     double vars[65];
@@ -250,7 +238,7 @@ static void fill_rules(const harness_request *req, const day_param *p, unsigned 
             const day_fill_rule *rule = &f->rules[q];
             double v = rule->kind == DAY_FILL_INDEX ? index[q * RULE_SPAN + j]
                                                     : generate(rule, r, vars, integer);
-            store(data + (at + j) * elem, p->type, v);
+            harness_elem_put(num, data + (at + j) * elem, v);
         }
     }
     free(where);
@@ -312,8 +300,9 @@ static uint64_t fill(const harness_request *req, const day_param *p, unsigned ch
     const day_fill *f = &p->fill;
     int threads = fill_threads(req);
     if (one_float_rule(p, elem))
-        return fill_and_digest(&f->rules[0], r->state, data, count * 4, threads, true);
-    fill_all_rules(req, p, data, count, elem, r, threads);
+        return fill_and_digest(&f->rules[0], r->state, data, count * elem, threads, true);
+    size_t comps = (size_t)day_param_components(p->type);
+    fill_all_rules(req, p, data, count * comps, elem / comps, r, threads);
     return fill_and_digest(NULL, 0, data, count * elem, threads, true);
 }
 

@@ -36,6 +36,10 @@ static const char manifest[] =
     "  - {name: twoK, summary: s, checks: [correctness], params: [{type: float*, name: a, length: n}, {type: const float*, name: in, length: n, fill: {value: 1}}, {type: float*, name: b, role: inout, length: n, fill: {value: 2}}]}\n"
     "  - {name: fillK, summary: s, checks: [correctness], params: [{type: const float*, name: m, length: big, fill: {multiples: [0.125, 8]}}, {type: const float*, name: u, length: big, fill: {uniform: [-1, 3]}}, {type: float*, name: out, length: n}]}\n"
     "  - {name: ruleK, summary: s, checks: [correctness], params: [{type: const float*, name: r, length: big, fill: [{where: \"i % 7 < 3\", integers: [0, 9]}, {uniform: [-1, 1]}]}, {type: float*, name: out, length: n}]}\n"
+    "  - {name: halfK, summary: s, checks: [correctness], compare: {ops: 2}, params: [{type: __half*, name: h, length: n}]}\n"
+    "  - {name: halfUlpK, summary: s, checks: [correctness], compare: {ulps: 1}, params: [{type: __half*, name: h, length: n}]}\n"
+    "  - {name: vecK, summary: s, checks: [correctness], params: [{type: float4*, name: v, length: n}]}\n"
+    "  - {name: byteK, summary: s, checks: [correctness], params: [{type: const signed char*, name: c, length: n, fill: {integers: [-128, 127]}}, {type: const __half*, name: x, length: n, fill: {multiples: [0.25, 4]}}, {type: float*, name: out, length: n}]}\n"
     "sizes: {course: {n: 10, big: 3000017}, hidden: []}\n";
 
 static day_manifest *m;
@@ -379,6 +383,160 @@ static void test_integers(void **state)
     done(&ref, &mine);
 }
 
+/* One component in its own type: halves and bf16s rounded to nearest even,
+ * integers clamped, ULPs in the type's own order, a NaN sentinel of each
+ * floating width. */
+static void test_elements(void **state)
+{
+    (void)state;
+    unsigned char b[8];
+    uint16_t h;
+    static const struct {
+        double v;
+        uint16_t bits;
+    } halves[] = {{1.5, 0x3e00}, {65504, 0x7bff}, {65519, 0x7bff}, {65520, 0x7c00},
+                  {1.0 / 3.0, 0x3555}, {0.1, 0x2e66}, {0x1p-24, 0x0001}, {0x1p-25, 0x0000},
+                  {-2.0, 0xc000}, {0x1p-14, 0x0400}};
+    for (size_t i = 0; i < sizeof halves / sizeof *halves; i++) {
+        harness_elem_put(DAY_NUM_F16, b, halves[i].v);
+        memcpy(&h, b, 2);
+        if (h != halves[i].bits) fail_msg("%g as a half: %04x, not %04x", halves[i].v, h, halves[i].bits);
+    }
+    harness_elem_put(DAY_NUM_F16, b, 0.1);
+    assert_true(harness_elem_get(DAY_NUM_F16, b) == 0.0999755859375);
+    harness_elem_put(DAY_NUM_BF16, b, 1.0 / 3.0);
+    memcpy(&h, b, 2);
+    assert_int_equal(h, 0x3eab);
+    assert_true(harness_elem_get(DAY_NUM_BF16, b) == 0.333984375);
+    harness_elem_put(DAY_NUM_I8, b, -200);
+    assert_true(harness_elem_get(DAY_NUM_I8, b) == -128);
+    harness_elem_put(DAY_NUM_I16, b, -1234);
+    assert_true(harness_elem_get(DAY_NUM_I16, b) == -1234);
+    harness_elem_put(DAY_NUM_I64, b, -7899981279.0);
+    assert_true(harness_elem_get(DAY_NUM_I64, b) == -7899981279.0);
+    harness_elem_put(DAY_NUM_F64, b, 1.0 / 3.0);
+    assert_true(harness_elem_get(DAY_NUM_F64, b) == 1.0 / 3.0);
+    /* ULPs: 1 and the next half are one apart; -2^-24 and 2^-24 two (-0 and +0 are one place) */
+    unsigned char one[2] = {0x00, 0x3c}, next[2] = {0x01, 0x3c}, neg[2] = {0x01, 0x80}, pos[2] = {0x01, 0x00};
+    assert_true(harness_elem_ordered(DAY_NUM_F16, next) - harness_elem_ordered(DAY_NUM_F16, one) == 1);
+    assert_true(harness_elem_ordered(DAY_NUM_F16, pos) - harness_elem_ordered(DAY_NUM_F16, neg) == 2);
+    assert_true(harness_elem_unit(DAY_NUM_F16) == 0x1p-11 && harness_elem_unit(DAY_NUM_F32) == HARNESS_U);
+    assert_int_equal(harness_elem_digits(DAY_NUM_F16), 5);
+    assert_int_equal(harness_elem_digits(DAY_NUM_F64), 17);
+    /* the sentinels are NaNs of their width */
+    unsigned char s[16];
+    harness_put_sentinels(s, 2, 8);
+    assert_true(isnan(harness_elem_get(DAY_NUM_F64, s + 8)));
+    harness_put_sentinels(s, 3, 2);
+    assert_true(isnan(harness_elem_get(DAY_NUM_F16, s + 4)) && isnan(harness_elem_get(DAY_NUM_BF16, s)));
+}
+
+/* An output of 10 elements of `elem` bytes, components `width` wide, all
+ * sentinels, with `guard` more each side. */
+static harness_output blank_typed(int param, size_t elem, size_t width, size_t guard)
+{
+    harness_output o = {param, elem, 10, guard, guard, NULL, NULL};
+    o.host = malloc((guard * 2 + 10) * elem);
+    harness_put_sentinels(o.host, (guard * 2 + 10) * elem / width, width);
+    return o;
+}
+
+static void both_typed(harness_output *ref, harness_result *mine, size_t elem, size_t width)
+{
+    *ref = blank_typed(0, elem, width, 0);
+    memset(mine, 0, sizeof *mine);
+    mine->compared = true;
+    mine->out = calloc(2, sizeof *mine->out);
+    mine->out[0] = blank_typed(0, elem, width, 3);
+    mine->nout = 1;
+}
+
+static void set_half(harness_output *o, size_t i, double v)
+{
+    harness_elem_put(DAY_NUM_F16, o->host + (o->head + i) * 2, v);
+}
+
+/* A __half buffer judged in halves: {ops: 2} is two roundings of a half
+ * (2 * 2^-11 relative), {ulps: 1} one half ULP; a wrong element names its
+ * buffer and shows its half to 5 digits. A float4's wrong component is
+ * named. */
+static void test_typed_judging(void **state)
+{
+    (void)state;
+    harness_output ref;
+    harness_result mine;
+    both_typed(&ref, &mine, 2, 2);
+    for (int i = 0; i < 10; i++) {
+        set_half(&ref, (size_t)i, 1.5);
+        set_half(&mine.out[0], (size_t)i, 1.5);
+    }
+    set_half(&mine.out[0], 2, 1.5 + 0x1p-10); /* one half ULP: within two roundings */
+    judge("halfK", &ref, &mine);
+    assert_int_equal(mine.wrong, 0);
+    judge("halfUlpK", &ref, &mine);
+    assert_int_equal(mine.wrong, 0);
+    set_half(&mine.out[0], 7, 1.5 + 0x1p-9); /* two half ULPs */
+    judge("halfK", &ref, &mine);
+    assert_int_equal(mine.wrong, 1);
+    assert_int_equal(mine.first[0].index, 7);
+    assert_string_equal(mine.first[0].buffer, "h");
+    assert_false(mine.first[0].integer);
+    assert_int_equal(mine.first[0].digits, 5);
+    assert_true(mine.first[0].expected == 1.5 && mine.first[0].got == 1.501953125);
+    judge("halfUlpK", &ref, &mine);
+    assert_int_equal(mine.wrong, 1);
+    /* an element left as the sentinel where the reference wrote one */
+    harness_put_sentinels(mine.out[0].host + (3 + 4) * 2, 1, 2);
+    judge("halfK", &ref, &mine);
+    assert_int_equal(mine.wrong, 2);
+    assert_true(isnan(mine.first[0].got));
+    done(&ref, &mine);
+
+    both_typed(&ref, &mine, 16, 4);
+    for (int i = 0; i < 10; i++)
+        for (int c = 0; c < 4; c++) {
+            float v = (float)(i * 4 + c);
+            memcpy(ref.host + (size_t)i * 16 + (size_t)c * 4, &v, 4);
+            memcpy(mine.out[0].host + (3 + (size_t)i) * 16 + (size_t)c * 4, &v, 4);
+        }
+    judge("vecK", &ref, &mine);
+    assert_int_equal(mine.wrong, 0);
+    assert_int_equal(mine.total, 10);
+    float bad = -1;
+    memcpy(mine.out[0].host + (3 + 3) * 16 + 2 * 4, &bad, 4);
+    judge("vecK", &ref, &mine);
+    assert_int_equal(mine.wrong, 1);
+    assert_int_equal(mine.first[0].index, 3);
+    assert_int_equal(mine.first[0].component, 'z');
+    assert_true(mine.first[0].expected == 14 && mine.first[0].got == -1);
+    /* a write past the float4 buffer's end is outside it */
+    memcpy(mine.out[0].host + (3 + 10) * 16 + 3 * 4, &bad, 4);
+    judge("vecK", &ref, &mine);
+    assert_string_equal(mine.note, "wrote 1 elements outside v");
+    done(&ref, &mine);
+}
+
+/* Inputs in their own type: signed chars in [-128, 127], halves that are
+ * multiples of 0.25, each read back as made. */
+static void test_typed_fills(void **state)
+{
+    (void)state;
+    harness_inputs_forget();
+    harness_request r = request("byteK");
+    r.seed = 5;
+    const unsigned char *c = harness_input(&r, &r.kernel->params[0], 10, 1);
+    const unsigned char *x = harness_input(&r, &r.kernel->params[1], 10, 2);
+    bool negative = false;
+    for (int i = 0; i < 10; i++) {
+        double v = harness_elem_get(DAY_NUM_I8, c + i);
+        negative |= v < 0;
+        double h = harness_elem_get(DAY_NUM_F16, x + i * 2);
+        assert_true(h != 0 && fabs(h) <= 4 && h * 4 == floor(h * 4));
+    }
+    assert_true(negative);
+    harness_inputs_forget();
+}
+
 /* Element i of a one-rule fill as the manifest defines it: one draw of the
  * stream of (seed, the input's key, size) an element, in order. */
 static float by_definition(const day_param *p, harness_rng *r)
@@ -506,6 +664,9 @@ int main(void)
         cmocka_unit_test(test_inout),
         cmocka_unit_test(test_units),
         cmocka_unit_test(test_integers),
+        cmocka_unit_test(test_elements),
+        cmocka_unit_test(test_typed_judging),
+        cmocka_unit_test(test_typed_fills),
         cmocka_unit_test(test_fill_on_threads),
         cmocka_unit_test(test_input_store),
     };

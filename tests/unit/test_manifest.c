@@ -394,6 +394,94 @@ static void test_wrong_type(void **state)
               "a parameter's type must be one of");
 }
 
+/* Typed data: every element type as T, const T* and T*, their C spellings
+ * and nvcc's manglings, cuda_fp16.h's aliases, element sizes, and fills and
+ * scalars held to the element's range. */
+#define TYPED_PATH "/c/days/day61-typed/day.yaml"
+static const char typed[] =
+    "day: 61\n"
+    "slug: day61-typed\n"
+    "title: t\n"
+    "topic: t\n"
+    "student_file: t.cu\n"
+    "launch: {block: 32, grid: 1}\n"
+    "kernels:\n"
+    "  - name: k\n"
+    "    summary: s\n"
+    "    checks: [correctness]\n"
+    "    params:\n"
+    "      - {type: half, name: a, value: 0.5}\n"
+    "      - {type: const __half*, name: x, length: n, fill: {uniform: [-1, 1]}}\n"
+    "      - {type: half2*, name: y, length: n}\n"
+    "      - {type: const float4*, name: v, length: n, fill: {uniform: [-1, 1]}}\n"
+    "      - {type: double, name: d, value: 0.25}\n"
+    "      - {type: const signed char*, name: c, length: n, fill: {integers: [-128, 127]}}\n"
+    "      - {type: unsigned long long*, name: u, length: n}\n"
+    "      - {type: __nv_bfloat16*, name: b, role: inout, length: n, fill: {value: 1}}\n"
+    "sizes: {course: {n: 10}, hidden: []}\n";
+
+static void test_types(void **state)
+{
+    (void)state;
+    day_manifest *m = expect_ok_in(TYPED_PATH, typed, "day: 61", "day: 61");
+    const day_kernel *k = &m->kernels[0];
+    static const day_param_type want[] = {DAY_PARAM_HALF, DAY_PARAM_CONST_HALF_PTR, DAY_PARAM_HALF2_PTR,
+                                          DAY_PARAM_CONST_FLOAT4_PTR, DAY_PARAM_DOUBLE,
+                                          DAY_PARAM_CONST_SCHAR_PTR, DAY_PARAM_ULONGLONG_PTR,
+                                          DAY_PARAM_BF16_PTR};
+    for (int i = 0; i < 8; i++) assert_int_equal(k->params[i].type, want[i]);
+    char *sig = day_kernel_signature(k);
+    assert_string_equal(sig, "k(__half a, const __half* x, __half2* y, const float4* v, double d, "
+                             "const signed char* c, unsigned long long* u, __nv_bfloat16* b)");
+    free(sig);
+    /* nvcc's manglings (nvcc -ptx: _Z1aPK6__halfPS_S_i, ...PK6float4...) */
+    assert_string_equal(day_param_type_mangled(DAY_PARAM_HALF), "6__half");
+    assert_string_equal(day_param_type_mangled(DAY_PARAM_CONST_HALF_PTR), "PK6__half");
+    assert_string_equal(day_param_type_mangled(DAY_PARAM_BF16_PTR), "P13__nv_bfloat16");
+    assert_string_equal(day_param_type_mangled(DAY_PARAM_CONST_FLOAT4_PTR), "PK6float4");
+    assert_string_equal(day_param_type_mangled(DAY_PARAM_HALF2_PTR), "P7__half2");
+    assert_string_equal(day_param_type_mangled(DAY_PARAM_INT2_PTR), "P4int2");
+    assert_string_equal(day_param_type_mangled(DAY_PARAM_CONST_SCHAR_PTR), "PKa");
+    assert_string_equal(day_param_type_mangled(DAY_PARAM_SHORT), "s");
+    assert_string_equal(day_param_type_mangled(DAY_PARAM_LONGLONG_PTR), "Px");
+    assert_string_equal(day_param_type_mangled(DAY_PARAM_ULONGLONG), "y");
+    assert_string_equal(day_param_type_mangled(DAY_PARAM_CONST_DOUBLE_PTR), "PKd");
+    /* sizes: an element's bytes, its components, the argument's bytes */
+    assert_int_equal(day_param_elem_bytes(DAY_PARAM_CONST_FLOAT4_PTR), 16);
+    assert_int_equal(day_param_components(DAY_PARAM_CONST_FLOAT4_PTR), 4);
+    assert_int_equal(day_param_elem_bytes(DAY_PARAM_HALF2_PTR), 4);
+    assert_int_equal(day_param_num(DAY_PARAM_HALF2_PTR), DAY_NUM_F16);
+    assert_int_equal(day_param_elem_bytes(DAY_PARAM_CONST_HALF_PTR), 2);
+    assert_int_equal(day_param_elem_bytes(DAY_PARAM_LONGLONG_PTR), 8);
+    assert_int_equal(day_param_type_bytes(DAY_PARAM_HALF), 2);
+    assert_int_equal(day_param_type_bytes(DAY_PARAM_CONST_HALF_PTR), 8);
+    assert_true(day_param_type_is_float(DAY_PARAM_BF16_PTR));
+    assert_false(day_param_type_is_float(DAY_PARAM_CONST_SCHAR_PTR));
+    assert_true(day_param_type_is_pointer(DAY_PARAM_CONST_FLOAT4_PTR));
+    /* the old types keep their spellings and manglings */
+    assert_string_equal(day_param_type_name(DAY_PARAM_CONST_UCHAR_PTR), "const unsigned char*");
+    assert_string_equal(day_param_type_mangled(DAY_PARAM_CONST_FLOAT_PTR), "PKf");
+    assert_string_equal(day_param_type_mangled(DAY_PARAM_SIZE_T), "m");
+    assert_int_equal(day_param_elem_bytes(DAY_PARAM_FLOAT_PTR), 4);
+    day_manifest_free(m);
+
+    /* a vector is passed in buffers only; an unknown type lists the element types */
+    expect_at_in(TYPED_PATH, typed, "type: double, name: d", "type: float4, name: d", "float4, name: d",
+                 "'float4' is a vector type: a day passes vectors in buffers only");
+    expect_at_in(TYPED_PATH, typed, "type: double, name: d", "type: __half8, name: d", "__half8",
+                 "a parameter's type must be one of: float, int, unsigned, unsigned char, size_t, "
+                 "double, __half, __nv_bfloat16, signed char, short, long long, unsigned long long, "
+                 "float2, float4, int2, int4, __half2");
+    /* fills and scalars in the element's range */
+    expect_at_in(TYPED_PATH, typed, "integers: [-128, 127]", "integers: [-129, 0]", "{type: const signed char*",
+                 "'c' holds signed char values: its fill must make whole numbers from -128 to 127");
+    expect_at_in(TYPED_PATH, typed, "{uniform: [-1, 1]}}\n      - {type: half2*",
+                 "{uniform: [0, 70000]}}\n      - {type: half2*", "{type: const __half*",
+                 "'x' holds __half values: its fill must make numbers from -65504 to 65504");
+    expect_at_in(TYPED_PATH, typed, "value: 0.5}", "value: 100000}", "100000}",
+                 "'a' is 100000 at the course size; a __half scalar must be a finite number of at most 65504");
+}
+
 static void test_out_of_range(void **state)
 {
     (void)state;
@@ -808,6 +896,7 @@ int main(void)
         cmocka_unit_test(test_misspelt_key),
         cmocka_unit_test(test_missing_field),
         cmocka_unit_test(test_wrong_type),
+        cmocka_unit_test(test_types),
         cmocka_unit_test(test_out_of_range),
         cmocka_unit_test(test_whole_manifest_checks),
         cmocka_unit_test(test_require_rules),
