@@ -35,15 +35,22 @@ static char *kernel_failure(const grading *g, const report_kernel *k, const char
     return NULL;
 }
 
-/* Whether kernel's rows may be wrong because the emulator's poison came out
- * of an undefined shuffle read. */
-static bool read_poison(const report_result *r, const char *kernel)
+/* Why kernel's rows may be wrong though it ran to its end: the emulator's
+ * poison came out of an undefined shuffle read, or it dropped an access
+ * out of bounds or misaligned (a load reads poison, a store is lost); NULL
+ * when neither happened. */
+static const char *poison_source(const report_result *r, const char *kernel)
 {
-    for (int i = 0; i < r->nhazards; i++)
-        if (r->hazards[i].kind == SIM_HZ_MASK_UNDEFINED_READ && !r->hazards[i].more &&
-            r->hazards[i].kernel && !strcmp(r->hazards[i].kernel, kernel))
-            return true;
-    return false;
+    for (int i = 0; i < r->nhazards; i++) {
+        const report_hazard *h = &r->hazards[i];
+        if (h->more || !h->kernel || strcmp(h->kernel, kernel)) continue;
+        if (h->kind == SIM_HZ_MASK_UNDEFINED_READ)
+            return "its undefined shuffle reads returned poison (a NaN), see mask-honesty";
+        if (h->kind == SIM_HZ_OOB || h->kind == SIM_HZ_MISALIGNED)
+            return "its out-of-bounds or misaligned accesses were dropped (a load read poison, a NaN; a "
+                   "store was lost), see memory";
+    }
+    return NULL;
 }
 
 static void decide_correctness(grading *g)
@@ -55,9 +62,9 @@ static void decide_correctness(grading *g)
     for (int i = 0; i < r->nkernels; i++) {
         char *why = kernel_failure(g, &r->kernels[i], r->kernels[i].unit ? r->kernels[i].unit : "values");
         sizes += r->kernels[i].nsizes;
-        if (why && !first && read_poison(r, r->kernels[i].name)) {
-            char *more = cl_sprintf("%s; its undefined shuffle reads returned poison (a NaN), "
-                                    "see mask-honesty", why);
+        const char *poison = why && !first ? poison_source(r, r->kernels[i].name) : NULL;
+        if (poison) {
+            char *more = cl_sprintf("%s; %s", why, poison);
             free(why);
             why = more;
         }
