@@ -18,7 +18,7 @@ _cudalab()
     case "$cur" in
         -*)
             case "$cmd" in
-                grade) COMPREPLY=($(compgen -W "--json --backend --seed --threads --progress --help --version" -- "$cur")) ;;
+                grade) COMPREPLY=($(compgen -W "--json --classroom50 --backend --seed --threads --progress --help --version" -- "$cur")) ;;
                 batch) COMPREPLY=($(compgen -W "--jobs --out --csv --regrade --name-from --shard --similar --backend --seed --help --version" -- "$cur")) ;;
                 autograde) COMPREPLY=($(compgen -W "--root --seed --backend --help --version" -- "$cur")) ;;
                 *) COMPREPLY=($(compgen -W "--help --version" -- "$cur")) ;;

@@ -23,7 +23,7 @@ for c in $commands --help --version; do
 done
 for c in $commands; do
     offered=$(ask "$c" "--")
-    for o in $("$bin" "$c" --help | grep -oE '^  (--[a-z][a-z-]*)' | tr -d ' ' | sort -u) --help --version; do
+    for o in $("$bin" "$c" --help | grep -oE '^  (--[a-z][a-z0-9-]*)' | tr -d ' ' | sort -u) --help --version; do
         grep -qxF -- "$o" <<<"$offered" || { echo "cudalab $c --<TAB> does not offer $o" >&2; bad=1; }
     done
 done
