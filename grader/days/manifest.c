@@ -18,17 +18,17 @@ static const char *const check_names[] = {
 #undef DAY_CHECK_NAME
 };
 
+/* Each element type three ways, in the enum's order: const T*, T*, T. */
 static const struct {
     const char *c, *mangled;
-    int bytes;
     day_num num;
     int components;
     bool pointer;
 } param_types[] = {
-#define DAY_PARAM_ROW(id, c, m, num, n)                 \
-    {"const " c "*", "PK" m, 8, num, n, true},          \
-    {c "*", "P" m, 8, num, n, true},                    \
-    {c, m, 0, num, n, false},
+#define DAY_PARAM_ROW(id, c, m, num, n)            \
+    {"const " c "*", "PK" m, num, n, true},        \
+    {c "*", "P" m, num, n, true},                  \
+    {c, m, num, n, false},
     DAY_ELEM_TYPES(DAY_PARAM_ROW)
 #undef DAY_PARAM_ROW
 };
@@ -283,7 +283,6 @@ static const cl_yaml_field param_fields[] = {
     {"length", false, param_length}, {"offset", false, param_offset}, {"value", false, param_value},
     {"fill", false, param_fill},    {NULL, false, NULL},
 };
-
 
 /* A parameter's role when the manifest gives none: a const pointer is an
  * input, another pointer an output, the rest scalars. And the role must fit
