@@ -936,6 +936,14 @@ void sim_xr_stores(sim_block *b, const uintptr_t *host, uint32_t lanes, unsigned
 void sim_xr_loads(sim_block *b, sim_warp *w, const uintptr_t *host, uint32_t lanes, unsigned total,
                   const sim_region *r, uint32_t op);
 
+/* launch.c: host threads share one memory budget, SIM_CONTEXTS_BYTES: each
+ * runs a block context whose local memory, registers and shared memory
+ * (with its shadow) grow with the block, and no more than n threads run than
+ * the budget holds (one at least), so a launch's memory does not grow with
+ * --threads (the report does not depend on the threads either). */
+#define SIM_CONTEXTS_BYTES (1ull << 30)
+unsigned sim_threads_for_memory(const sim_program *p, const sim_run *L, unsigned n);
+
 /* A launch whose blocks run one at a time in index order (blockflow.c) runs
  * again in other orders, from the memory as it was; a global word that ends
  * different is an ORDER_DEPENDENT hazard (order.c). */

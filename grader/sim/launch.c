@@ -141,6 +141,17 @@ static void settle(worker *wk, uint64_t below)
     if (wk->head == wk->wait.n) wk->head = wk->wait.n = 0;
 }
 
+unsigned sim_threads_for_memory(const sim_program *p, const sim_run *L, unsigned n)
+{
+    uint64_t threads = (uint64_t)L->block.x * L->block.y * L->block.z, warps = (threads + 31) / 32;
+    uint64_t shared = (uint64_t)p->dyn_offset + L->dyn_shared + p->static_shared;
+    uint64_t per = threads * ((uint64_t)p->local_size + p->tparam_size) +
+                   warps * 32 * ((uint64_t)p->nrow32 * 4 + (uint64_t)p->nrow64 * 8) +
+                   shared * (1 + sizeof(sim_shadow) / 4);
+    uint64_t fit = per ? SIM_CONTEXTS_BYTES / per : n;
+    return fit < 1 ? 1 : fit < n ? (unsigned)fit : n;
+}
+
 static void *work(void *arg)
 {
     worker *wk = arg;
@@ -319,6 +330,7 @@ cl_status sim_launch(sim_machine *m, const ptx_module *mod, const char *kernel, 
     atomic_init(&L.worker_ns, 0);
     pthread_mutex_init(&L.lock, NULL);
     unsigned n = m->threads < L.nblocks ? m->threads : (unsigned)L.nblocks;
+    n = sim_threads_for_memory(prog, &L, n);
     if (prog->cross_block || L.nblocks >= UINT32_MAX) n = 1; /* blocks in index order: what each sees is fixed */
     L.watch = n > 1;
     if (L.watch) sim_watch_begin(&L);

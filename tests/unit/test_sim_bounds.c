@@ -19,6 +19,7 @@
 
 #include "ptx/ptx.h"
 #include "sim/sim.h"
+#include "sim/internal.h"
 
 #define HEADER ".version 9.0\n.target sm_75\n.address_size 64\n"
 
@@ -312,6 +313,30 @@ static void test_spin_yields(void **state)
     ptx_module_free(m);
 }
 
+/* Host threads share one memory budget: 256 threads a block with 256 KiB of
+ * local memory each (64 MiB a context) run on at most 16 host threads of 64
+ * asked (1 GiB), a block of small threads on all 64, and one context that is
+ * larger than the budget still on one. */
+static void test_threads_for_memory(void **state)
+{
+    (void)state;
+    sim_program p;
+    sim_run L;
+    memset(&p, 0, sizeof p);
+    memset(&L, 0, sizeof L);
+    L.block = (sim_dim3){ 256, 1, 1 };
+    p.nrow32 = 16;
+    p.local_size = 256u << 10;
+    unsigned n = sim_threads_for_memory(&p, &L, 64);
+    assert_true(n >= 1 && n <= 16);
+    assert_true((uint64_t)n * 256 * p.local_size <= SIM_CONTEXTS_BYTES);
+    p.local_size = 0;
+    assert_int_equal(sim_threads_for_memory(&p, &L, 64), 64);
+    L.block = (sim_dim3){ 1024, 1, 1 };
+    p.local_size = 2u << 20;
+    assert_int_equal(sim_threads_for_memory(&p, &L, 64), 1);
+}
+
 static void test_hazards_capped(void **state)
 {
     (void)state;
@@ -422,6 +447,7 @@ int main(void)
         cmocka_unit_test(test_time_cap_short_blocks),
         cmocka_unit_test(test_allowance),
         cmocka_unit_test(test_spin_yields),
+        cmocka_unit_test(test_threads_for_memory),
         cmocka_unit_test(test_hazards_capped),
         cmocka_unit_test(test_limits),
         cmocka_unit_test(test_local_starts_zeroed),
