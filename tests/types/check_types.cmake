@@ -24,6 +24,11 @@ expect(1 "\n      out\\[0\\]\\.w: expected 5\\.06999111, got 2\\.53499556\n"
 # a long long made from a signed char and a short, whole
 expect(1 "\n      wide\\[0\\]: expected -[0-9]+, got -?[0-9]+\n" "widen's wrong long long"
        grade 61 ${fixture})
+# a half2's component, in a kernel of nine parameters whose mangled name
+# repeats its named types (the reference's is found, so the substitutions are
+# nvcc's)
+expect(1 "\n      h2\\[0\\]\\.y: expected 75, got 37\\.5\n" "pack's wrong half2 component"
+       grade 61 ${fixture})
 expect(1 "\"buffer\":[ \t]*\"y\",[ \t\n]*\"digits\":[ \t]*5" "the JSON names the half buffer and its digits"
        grade 61 ${fixture} --json)
 expect(1 "\"buffer\":[ \t]*\"out\",[ \t\n]*\"component\":[ \t]*\"w\"" "the JSON names the component"
