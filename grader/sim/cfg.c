@@ -1,10 +1,13 @@
 /* cfg.c - the control-flow analysis behind BARRIER_CONDITIONAL: basic blocks
  * of a function, post-dominators, control dependence. A block barrier that
- * is control-dependent on a conditional branch, where a barrier can still be
- * reached from the branch's other side, makes that branch "critical": if it
- * goes both ways within a block between two barriers, the barrier is under a
- * condition that differs across the block (undefined for bar.sync). An
- * early `return` is not critical: no barrier can follow the exit. */
+ * is control-dependent on a conditional branch, where a barrier or a global
+ * or shared memory access can still be reached from the branch's other side,
+ * makes that branch "critical": if it goes both ways within a block between
+ * two barriers, the barrier is under a condition that differs across the
+ * block (undefined for bar.sync), and the threads that skip it go on
+ * working. An early `return`, or a barrier inside an `if` with nothing after
+ * it, is not critical: the skipping threads only exit (a barrier that
+ * completes because they did is a warning, barrier.c). */
 #include "sim/internal.h"
 
 #include <stdlib.h>
@@ -19,6 +22,15 @@ static bool is_barrier(const sim_op *op)
     return op->x == X_BAR || op->x == X_BAR_RED;
 }
 
+/* A load, store or atomic of global or shared memory: work that a thread
+ * which skipped a barrier must not do before it exits. */
+static bool is_shared_or_global(const sim_op *op)
+{
+    bool mem = op->x == X_LD || op->x == X_LDS || op->x == X_LDG || op->x == X_ST || op->x == X_STS ||
+               op->x == X_STG || op->x == X_ATOM;
+    return mem && op->p[0] != SIM_MS_LOCAL && op->p[0] != SIM_MS_PARAM && op->p[0] != SIM_MS_CONST;
+}
+
 static bool bit_get(const uint64_t *w, uint32_t i) { return w[i / 64] >> (i % 64) & 1; }
 static void bit_set(uint64_t *w, uint32_t i) { w[i / 64] |= 1ull << (i % 64); }
 
@@ -29,7 +41,8 @@ typedef struct graph {
     uint64_t *pdom;          /* (nb + 1) rows of `words` */
     size_t words;
     uint32_t *ipdom;
-    uint8_t *reach_bar;      /* a barrier is reachable from the block (itself included) */
+    uint8_t *reach_bar;      /* a barrier, or a global or shared access, is reachable from
+                                the block (itself included) */
 } graph;
 
 static void build_blocks(const sim_program *p, uint32_t first, uint32_t count, graph *g,
@@ -143,7 +156,7 @@ static void barrier_reach(const sim_program *p, graph *g)
     g->reach_bar = cl_calloc(g->nb + 1, 1);
     for (uint32_t b = 0; b < g->nb; b++)
         for (uint32_t i = g->start[b]; i < g->end[b]; i++)
-            if (is_barrier(&p->code[i])) g->reach_bar[b] = 1;
+            if (is_barrier(&p->code[i]) || is_shared_or_global(&p->code[i])) g->reach_bar[b] = 1;
     for (bool changed = true; changed;) {
         changed = false;
         for (uint32_t b = 0; b < g->nb; b++) {
