@@ -30,11 +30,12 @@ __global__ void bugSyncInBranch(const int* in, int* out)
 // buffer: in s32 64 = iota
 // buffer: out s32 64 = 0
 // params: in out
-// The rule today (docs/ptx-semantics.md): a barrier that completes only
-// because the threads that skipped it exited is a warning, as an early
-// return is; the PTX ISA's .aligned makes both undefined, and which of the
-// two the course calls an error is still open (the barrier rule of the
-// report issue).
+// The rule (docs/ptx-semantics.md): a barrier that completes only because
+// the threads that skipped it exited is a warning, as an early return is;
+// but the threads that leave this loop go on to store out[t] before they
+// exit, so the loop's branch is under a condition that differs across the
+// block with work after it: an error.
+// expect: hazard barrier-honesty kind BARRIER_CONDITIONAL line @dataLoop
 // expect: hazard barrier-honesty kind BARRIER_AFTER_EXIT warning line @dataLoop
 __global__ void bugSyncDataLoop(const int* in, int* out)
 {
