@@ -164,7 +164,8 @@ static void expect_cell(const char *raw, const char *written)
 {
     cl_str b = {0};
     batch_csv_cell(&b, raw);
-    if (strcmp(cl_str_cstr(&b), written)) fail_msg("cell '%s' written as '%s', not '%s'", raw, cl_str_cstr(&b), written);
+    if (strcmp(cl_str_cstr(&b), written))
+        fail_msg("cell '%s' written as '%s', not '%s'", raw ? raw : "(null)", cl_str_cstr(&b), written);
     cl_str_free(&b);
 }
 
