@@ -6,8 +6,8 @@
 // e2e: day 25
 // e2e: exit 2
 // e2e: output could not judge reduceCascade
-// e2e: output cap of 12 s of CPU
-// e2e: max-seconds 30
+// e2e: output s of CPU ran out
+// e2e: max-seconds 40
 #define reduceCascade reduceCascade_reference
 // e2e-paste: solutions/day25-cascade/cascade.cu
 #undef reduceCascade
