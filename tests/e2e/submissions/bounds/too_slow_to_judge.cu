@@ -8,6 +8,7 @@
 // e2e: output could not judge reduceCascade
 // e2e: output s of CPU ran out
 // e2e: max-seconds 40
+// (a sanitizer build's cap is 96 s: 40 times the runner's scale of 4 holds it)
 #define reduceCascade reduceCascade_reference
 // e2e-paste: solutions/day25-cascade/cascade.cu
 #undef reduceCascade
