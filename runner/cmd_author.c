@@ -103,6 +103,24 @@ static int write_text(const char *path, char *text)
     return CLI_PASSED;
 }
 
+/* A day of the course with number day already (its folder days/dayNN-*),
+ * into taken; false when there is none. */
+static bool number_taken(const char *root, unsigned long long day, char *taken, size_t n)
+{
+    char *days = cl_sprintf("%s/days", root), prefix[16];
+    snprintf(prefix, sizeof prefix, "day%02llu-", day);
+    DIR *d = opendir(days);
+    bool found = false;
+    for (struct dirent *e; d && !found && (e = readdir(d));)
+        if (!strncmp(e->d_name, prefix, strlen(prefix))) {
+            snprintf(taken, n, "%s", e->d_name);
+            found = true;
+        }
+    if (d) closedir(d);
+    free(days);
+    return found;
+}
+
 int cmd_new(int argc, char **argv)
 {
     unsigned long long day;
@@ -122,6 +140,11 @@ int cmd_new(int argc, char **argv)
                     cl_sprintf("%s/solutions/%s", root, slug),
                     cl_sprintf("%s/days/%s/fixtures", root, slug)};
     int rc = CLI_PASSED;
+    char taken[256];
+    if (number_taken(root, day, taken, sizeof taken))
+        rc = cli_cannot("new: day %llu is %s already; a day's number is its place in the course, "
+                        "so pick a number no day has (cudalab list shows them); nothing was written",
+                        day, taken);
     for (int i = 0; i < 3 && rc == CLI_PASSED; i++)
         if (cl_dir_exists(dirs[i]) || cl_file_exists(dirs[i]))
             rc = cli_cannot("new: %s exists already; nothing was written (pick another "

@@ -66,20 +66,28 @@ expect(1 "\"kind\":[ \t]*\"race-global\"" "plain_add.cu must fail races with a r
 # check-course grades its template, solution and fixture.
 set(env ${CMAKE_COMMAND} -E env --unset=CUDALAB_COURSE CUDALAB_WORKSPACE=${PREFIX}/ws
         CUDALAB_CACHE=${PREFIX}/cache NO_COLOR=1)
+# A number the course has already is refused, nothing written (day 7 is
+# day07-matmul).
 execute_process(COMMAND ${env} ${PREFIX}/bin/cudalab new 7 vecadd
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-if(NOT rc EQUAL 0 OR NOT EXISTS ${PREFIX}/share/cudalab/days/day07-vecadd/day.yaml
-   OR NOT EXISTS ${PREFIX}/share/cudalab/solutions/day07-vecadd/vecadd.cu)
-  message(FATAL_ERROR "installed cudalab new 7 vecadd: exit ${rc}\n${out}\n${err}")
+if(NOT rc EQUAL 2 OR NOT err MATCHES "day 7 is day07-matmul already"
+   OR EXISTS ${PREFIX}/share/cudalab/days/day07-vecadd)
+  message(FATAL_ERROR "installed cudalab new 7 vecadd must be refused: exit ${rc}\n${out}\n${err}")
+endif()
+execute_process(COMMAND ${env} ${PREFIX}/bin/cudalab new 3 vecadd
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT EXISTS ${PREFIX}/share/cudalab/days/day03-vecadd/day.yaml
+   OR NOT EXISTS ${PREFIX}/share/cudalab/solutions/day03-vecadd/vecadd.cu)
+  message(FATAL_ERROR "installed cudalab new 3 vecadd: exit ${rc}\n${out}\n${err}")
 endif()
 execute_process(COMMAND ${env} ${PREFIX}/bin/cudalab list
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-if(NOT rc EQUAL 0 OR NOT out MATCHES "7 +day07-vecadd" OR out MATCHES "cannot be graded")
+if(NOT rc EQUAL 0 OR NOT out MATCHES "3 +day03-vecadd" OR out MATCHES "cannot be graded")
   message(FATAL_ERROR "installed cudalab list after new: exit ${rc}\n${out}\n${err}")
 endif()
-execute_process(COMMAND ${env} ${PREFIX}/bin/cudalab check-course 7
+execute_process(COMMAND ${env} ${PREFIX}/bin/cudalab check-course 3
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT rc EQUAL 0 OR NOT out MATCHES "template +compiles and fails"
    OR NOT out MATCHES "1 day checked: every check passed")
-  message(FATAL_ERROR "installed cudalab check-course 7: exit ${rc}\n${out}\n${err}")
+  message(FATAL_ERROR "installed cudalab check-course 3: exit ${rc}\n${out}\n${err}")
 endif()

@@ -185,6 +185,22 @@ tui_expect_not() { ! tui_screen | grep -qF -- "$1" || tui_fail "not wanted on th
 # tui_row_of TEXT: the first row that holds TEXT (0-based).
 tui_row_of() { tui_screen | grep -nF -- "$1" | head -1 | cut -d: -f1 | awk '{print $1 - 1}'; }
 
+# tui_open TITLE: move the list's cursor (▸, or > without UTF-8) down to the
+# day whose title holds TITLE, and open it: wherever the day stands in the
+# course, however many days come before it.
+tui_open() {
+    local r line i
+    r=$(tui_row_of "$1")
+    [ -n "$r" ] || tui_fail "no day '$1' in the list"
+    for i in $(seq 100); do
+        line=$(tui_row "$r")
+        case "$line" in "▸"* | ">"*) break ;; esac
+        tui_keys j
+        sleep 0.05
+    done
+    tui_keys Enter
+}
+
 # tui_quit [EXPECTED_STATUS] KEYS...: send keys that end cudalab; check its exit
 # status, that nothing (no sanitizer) wrote to stderr, and that the terminal is
 # back in its normal screen with its normal modes.

@@ -11,7 +11,7 @@ tui_student_is_ballot_down_full
 tui_start 80 24
 tui_wait "Warp shuffles and honest masks"
 tui_expect_at 0 1 "cudalab"
-tui_keys j Enter
+tui_open "Warp shuffles and honest masks"
 tui_wait "Day 23 · Warp shuffles and honest masks"
 tui_expect_at 0 1 "Day 23 · Warp shuffles and honest masks"
 tui_expect_at 2 1 "Your file:"
@@ -38,7 +38,7 @@ r=$(tui_row_of "✗ correctness")
 tui_expect_at "$r" 3 "✗ correctness     reduceRowsBallotDown: 8205 of 8205 rows wrong at"
 tui_expect_at $((r + 1)) 21 "rows=8205 live=20 stride=32; its undefined shuffle reads"
 tui_expect_at $((r + 2)) 21 "returned poison (a NaN), see mask-honesty"
-tui_expect_at $((r + 3)) 3 "✗ mask-honesty    4 hazards; first: lane 4 reads lane 20, which mask"
+tui_expect_at $((r + 3)) 3 "✗ mask-honesty    1 hazard; first: lane 4 reads lane 20, which mask"
 tui_expect_at $((r + 4)) 21 "0x000fffff does not name (reduceRowsBallotDown,"
 tui_expect_at $((r + 5)) 21 "shuffles.cu:143)"
 tui_expect_row $((r + 6)) "✓ barrier-honesty no hazards"

@@ -13,7 +13,7 @@ tui_start 120 40
 n=$(ls -d "$TUI_ROOT"/days/day*/ | wc -l)
 tui_wait "$n of $n days shown"
 tui_expect_row 1 "$n days: $n not started"
-tui_keys j Enter
+tui_open "Warp shuffles and honest masks"
 tui_wait "Day 23 · Warp shuffles and honest masks"
 tui_expect "Your file: $file (copied from the template just now)"
 cmp -s "$file" "$TUI_ROOT/templates/day23-shuffles/shuffles.cu" || tui_fail "not the template"

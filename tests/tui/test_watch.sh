@@ -7,7 +7,7 @@
 tui_real
 file="$WORK/day23-shuffles/shuffles.cu"
 tui_start 100 30
-tui_keys j Enter
+tui_open "Warp shuffles"
 tui_wait "Day 23 · Warp shuffles"
 tui_keys w
 tui_wait "watch on"
