@@ -18,6 +18,8 @@
  *                                       processes; CPU, not wall, so a loaded machine passes)
  *   // e2e: max-mib N                   and at most N MiB of memory (peak resident set)
  *
+ * CUDALAB_E2E_BACKEND=auto grades with the GPU too (bench/gpu_round/verify.sh).
+ *
  * A line `// e2e-paste: solutions/dayNN-x/f.cu` stands for that file of the
  * course, pasted between two marker lines: a submission is one file (an
  * #include of another is refused), so the runner grades a copy of the
@@ -101,9 +103,17 @@ static char *assemble(const char *path, const char *text, char **dir)
 /* CPU seconds and peak MiB of the first grade (children waited for so far). */
 static double grade_cpu, grade_mib;
 
+/* The backend every grade uses: emu, or CUDALAB_E2E_BACKEND=auto (or gpu) on a
+ * machine with a GPU (bench/gpu_round/verify.sh); any other value is emu. */
+static const char *backend(void)
+{
+    const char *b = getenv("CUDALAB_E2E_BACKEND");
+    return b && (!strcmp(b, "auto") || !strcmp(b, "gpu")) ? b : "emu";
+}
+
 static int run(const char *cudalab, const char *day, const char *file, const char *extra, cl_str *out)
 {
-    char *cmd = cl_sprintf("'%s' grade %s '%s' --json --backend emu%s 2>&1", cudalab, day, file, extra);
+    char *cmd = cl_sprintf("'%s' grade %s '%s' --json --backend %s%s 2>&1", cudalab, day, file, backend(), extra);
     FILE *p = popen(cmd, "r");
     char buf[65536];
     size_t n;
