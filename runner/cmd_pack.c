@@ -1,4 +1,4 @@
-/* cmd_pack.c - `cudalab pack student DIR`, `cudalab pack gradescope DAY
+/* cmd_pack.c - `cudalab pack student DIR [DAY...]`, `cudalab pack gradescope DAY
  * FILE.zip`, and `cudalab autograde DAY [--root DIR]` (what a Gradescope
  * run_autograder runs). */
 #include <stdio.h>
@@ -25,18 +25,25 @@ static void say_written(const char *what, const char *where, const pack_sink *s)
            (double)pack_sink_bytes(s) / (1024.0 * 1024.0), where);
 }
 
-static int pack_student_cmd(day_course *c, const char *dir)
+/* The days named (ndays of them) into the edition at dir; none named: every day. */
+static int pack_student_cmd(day_course *c, const char *dir, char **names, int ndays)
 {
+    const day_manifest **days = ndays ? cl_calloc((size_t)ndays, sizeof *days) : NULL;
     pack_sink *s = NULL;
     cl_error err = {0};
-    cl_status st = pack_student(c, dir, &s, &err);
-    int rc = st == CL_OK ? CLI_PASSED : cannot(&err);
+    int rc = CLI_CANNOT;
+    for (int i = 0; i < ndays; i++)
+        if (!(days[i] = cli_find_day(c, names[i]))) goto done;
+    cl_status st = pack_student_days(c, dir, days, ndays, &s, &err);
+    rc = st == CL_OK ? CLI_PASSED : cannot(&err);
     if (st == CL_OK) {
         say_written("the student edition", dir, s);
-        printf("every day's public size only (hidden: []), the references as PTX, no "
-               "solution source; grade with CUDALAB_COURSE=%s\n", dir);
+        printf("%s: the public size only (hidden: []), the reference as PTX, no solution "
+               "source; grade with CUDALAB_COURSE=%s\n", ndays ? "the days named" : "every day", dir);
     }
+done:
     pack_sink_free(s);
+    free(days);
     return rc;
 }
 
@@ -63,11 +70,11 @@ int cmd_pack(int argc, char **argv)
     int n = 0, rc = cli_operands(argc, argv, 0, argc, &op, &n);
     if (rc != CLI_GO) return rc;
     bool student = n && !strcmp(op[0], "student"), gs = n && !strcmp(op[0], "gradescope");
-    if (!(student && n == 2) && !(gs && n == 3))
-        return cli_cannot("usage: cudalab pack student DIR | cudalab pack gradescope DAY FILE.zip");
+    if (!(student && n >= 2) && !(gs && n == 3))
+        return cli_cannot("usage: cudalab pack student DIR [DAY...] | cudalab pack gradescope DAY FILE.zip");
     day_course *c = cli_load_course();
     if (!c) return CLI_CANNOT;
-    rc = student ? pack_student_cmd(c, op[1]) : pack_gradescope_cmd(c, op[1], op[2]);
+    rc = student ? pack_student_cmd(c, op[1], op + 2, n - 2) : pack_gradescope_cmd(c, op[1], op[2]);
     day_course_free(c);
     return rc;
 }

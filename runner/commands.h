@@ -73,10 +73,12 @@ const struct day_manifest *cli_find_gradable_day(const struct day_course *c, con
     "CHECK...` and `// expect: fail CHECK...` lines state. The emulator grades,\n" \
     "with seed 1. Exit status: 0 all passed, 1 something failed, 2 could not run.\n"
 #define PACK_HELP                                                                 \
-    "student DIR: the course a student gets, written into a new or empty DIR: the\n" \
-    "  tool's source, every day's README and files, templates, the public size only\n" \
-    "  (hidden: []), and each reference as PTX (solutions/DAY/NAME.ptx), never its\n" \
-    "  source; fixtures, tests and bench stay behind. Grade with CUDALAB_COURSE=DIR.\n" \
+    "student DIR [DAY...]: the course a student gets, written into a new or empty\n" \
+    "  DIR: the tool's source, a README for students, the README and files of each\n" \
+    "  DAY named (every day when none is), its template, the public size only\n"   \
+    "  (hidden: []), and its reference as PTX (solutions/DAY/NAME.ptx), never its\n" \
+    "  source; other days, fixtures, tests and bench stay behind. One assignment,\n" \
+    "  one day: `pack student DIR 14`. Grade with CUDALAB_COURSE=DIR.\n"          \
     "gradescope DAY FILE.zip: a Gradescope autograder for DAY: setup.sh (Ubuntu's\n" \
     "  packages, the CUDA toolkit's nvcc, cudalab built), run_autograder, and the\n" \
     "  day with its hidden sizes and its reference as PTX. An existing FILE.zip is\n" \
@@ -106,7 +108,7 @@ const struct day_manifest *cli_find_gradable_day(const struct day_course *c, con
       "build and check your kernels, beside the reference", GRADE_HELP)          \
     X("batch", cmd_batch, "DAY FILE... [--jobs N] [--out DIR] [--csv F] [--regrade] [...]", \
       "grade a class: one report per submission, and a table", BATCH_HELP)           \
-    X("pack", cmd_pack, "student DIR | gradescope DAY FILE.zip",                   \
+    X("pack", cmd_pack, "student DIR [DAY...] | gradescope DAY FILE.zip",          \
       "write the student edition, or a Gradescope autograder", PACK_HELP)          \
     X("autograde", cmd_autograde, "DAY [--root DIR]",                             \
       "grade a Gradescope submission into results.json", AUTOGRADE_HELP)           \

@@ -50,9 +50,10 @@ uint32_t pack_crc32(const void *data, size_t len);
 cl_status pack_strip_hidden(const char *path, const char *text, size_t len, char **out,
                             cl_error *err);
 
-/* What to put of the course: every day, or only one; its hidden sizes or not. */
+/* What to put of the course: every day, or only some; its hidden sizes or not. */
 typedef struct pack_course_options {
-    const day_manifest *only; /* NULL: every day */
+    const day_manifest *const *only; /* the days to put; NULL (or nonly 0): every day */
+    int nonly;
     bool keep_hidden;
     const char *prefix;       /* put before every name: "cudalab/" or "" */
 } pack_course_options;
@@ -63,10 +64,12 @@ typedef struct pack_course_options {
  * course already has). */
 cl_status pack_course(pack_sink *s, const day_course *c, const pack_course_options *o,
                       cl_error *err);
-/* The tool's source from root (CMakeLists.txt, README.md, cudalab,
- * grader/, runner/, scripts/, docs/), without tests/ and bench/, which hold
- * solutions and fixtures. CL_NOT_FOUND when root is no cudalab checkout. */
-cl_status pack_tool_source(pack_sink *s, const char *root, const char *prefix, cl_error *err);
+/* The tool's source from root (CMakeLists.txt, cudalab, grader/, runner/,
+ * scripts/, docs/, and README.md unless readme is false), without tests/
+ * and bench/, which hold solutions and fixtures. CL_NOT_FOUND when root is
+ * no cudalab checkout. */
+cl_status pack_tool_source(pack_sink *s, const char *root, const char *prefix, bool readme,
+                           cl_error *err);
 
 /* The CUDA release of the nvcc that builds the references' PTX, as NVIDIA's
  * apt packages name it ("13-0"; "12-8" when unknown); caller frees. */
@@ -76,8 +79,16 @@ char *pack_cuda_release(void);
  * course. The edition's docs/classroom/classroom.yml names this machine's
  * CUDA release. What was written is checked: no hidden size or solution
  * source in what loads, and no hidden size as the course writes it in any
- * file but the tool's code. */
+ * file but the tool's code. Every day of the course. */
 cl_status pack_student(const day_course *c, const char *dir, pack_sink **written, cl_error *err);
+/* The same with only the days named (ndays of them; 0: every day): one
+ * assignment's edition holds no other day's files or reference. Its
+ * README.md is written for the student (pack_student_readme). */
+cl_status pack_student_days(const day_course *c, const char *dir, const day_manifest *const *days,
+                            int ndays, pack_sink **written, cl_error *err);
+/* The student edition's README.md: what it holds (the days named; every
+ * day when ndays is 0) and the commands a student needs. Caller frees. */
+char *pack_student_readme(const day_course *c, const day_manifest *const *days, int ndays);
 /* `pack gradescope`: zip_path ends in .zip; a zip already there is kept as
  * a backup (batch_keep_old), a folder or a file that is no zip refused. */
 cl_status pack_gradescope(const day_course *c, const day_manifest *m, const char *zip_path,

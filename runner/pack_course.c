@@ -274,24 +274,34 @@ static cl_status add_day(pack_sink *s, const day_course *c, const day_manifest *
     return st;
 }
 
+/* Whether o names m (or names no day: every day goes). */
+static bool wanted(const pack_course_options *o, const day_manifest *m)
+{
+    for (int i = 0; o->only && i < o->nonly; i++)
+        if (o->only[i] == m) return true;
+    return !o->only || o->nonly == 0;
+}
+
 cl_status pack_course(pack_sink *s, const day_course *c, const pack_course_options *o,
                       cl_error *err)
 {
     cl_status st = CL_OK;
+    bool every = !o->only || o->nonly == 0;
     for (int i = 0; i < c->ndays && st == CL_OK; i++) {
         const day_entry *e = &c->days[i];
-        if (!e->manifest) {
+        if (!e->manifest && every) { /* a day that does not load is only ours when it goes */
             if (err) *err = e->error;
             return e->error.status ? e->error.status : CL_MANIFEST;
         }
-        if (!o->only || o->only == e->manifest) st = add_day(s, c, e->manifest, o, err);
+        if (e->manifest && wanted(o, e->manifest)) st = add_day(s, c, e->manifest, o, err);
     }
     return st;
 }
 
-cl_status pack_tool_source(pack_sink *s, const char *root, const char *prefix, cl_error *err)
+cl_status pack_tool_source(pack_sink *s, const char *root, const char *prefix, bool readme,
+                           cl_error *err)
 {
-    static const char *const files[] = {"CMakeLists.txt", "README.md", "cudalab"};
+    static const char *const files[] = {"CMakeLists.txt", "cudalab", "README.md"};
     static const char *const dirs[] = {"grader", "runner", "scripts", "docs"};
     char *probe = cl_path_join(root, "grader/CMakeLists.txt");
     bool ok = cl_file_exists(probe);
@@ -300,7 +310,8 @@ cl_status pack_tool_source(pack_sink *s, const char *root, const char *prefix, c
         return cl_fail(err, CL_NOT_FOUND, root, 0, 0, "no cudalab source here (an installed "
                        "course?): pack from the checkout, or set CUDALAB_COURSE to it");
     cl_status st = CL_OK;
-    for (size_t i = 0; i < sizeof files / sizeof *files && st == CL_OK; i++) {
+    size_t nfiles = sizeof files / sizeof *files - !readme; /* README.md is last */
+    for (size_t i = 0; i < nfiles && st == CL_OK; i++) {
         char *from = cl_path_join(root, files[i]), *to = cl_sprintf("%s%s", prefix, files[i]);
         st = pack_add_file(s, to, from, err);
         free(from);
@@ -517,19 +528,68 @@ static cl_status set_workflow_cuda(const char *dir, cl_error *err)
     return st;
 }
 
+/* ---- the edition's README ---- */
+
+char *pack_student_readme(const day_course *c, const day_manifest *const *days, int ndays)
+{
+    cl_str b = {0};
+    pack_course_options o = {.only = days, .nonly = ndays};
+    const day_manifest *first = NULL;
+    cl_str_add(&b, "# The CUDA course: your edition\n\n"
+               "This folder is the course as your instructor hands it out: the exercise\n"
+               "text, the starter file, and cudalab, the runner that grades your kernels\n"
+               "against the reference solution (shipped as PTX, not as source) on any\n"
+               "machine, with or without a GPU. It holds:\n\n");
+    for (int i = 0; i < c->ndays; i++) {
+        const day_manifest *m = c->days[i].manifest;
+        if (!m || !wanted(&o, m)) continue;
+        if (!first) first = m;
+        cl_str_addf(&b, "- day %d, %s: `days/%s/README.md`; your file is `work/%s/%s`\n", m->day,
+                    m->title ? m->title : m->slug, m->slug, m->slug, m->student_file);
+    }
+    int n = first ? first->day : 1;
+    cl_str_addf(&b, "\n## The two commands you need\n\n"
+                "On a Debian or Ubuntu machine with gcc, cmake and the CUDA toolkit\n"
+                "(`/usr/local/cuda`), from this folder:\n\n"
+                "```sh\n./cudalab\n./cudalab grade %d\n```\n\n"
+                "The first installs what is missing (with `apt-get`), builds cudalab (a\n"
+                "minute or two the first time) and opens the course in the terminal: pick\n"
+                "the day, press `e` to edit your file, `g` to grade it, `h` for a hint,\n"
+                "`?` for every key. The second grades your file without the full-screen\n"
+                "runner, for any terminal or a script (`--json` for a program).\n\n"
+                "Your file is made from the day's template the first time you open the\n"
+                "day, under `work/` (or `$CUDALAB_WORKSPACE`). Grading here uses the\n"
+                "day's public size only; your instructor grades the same file with more\n"
+                "sizes, so make your kernel right for any size the exercise allows.\n\n"
+                "## More\n\n"
+                "`docs/student-guide.md` walks through a day, `docs/runner.md` lists\n"
+                "the runner's keys, `docs/glossary.md` the words the reports use.\n"
+                "`./cudalab --help` lists every command.\n", n);
+    return cl_str_take(&b);
+}
+
 cl_status pack_student(const day_course *c, const char *dir, pack_sink **written, cl_error *err)
 {
+    return pack_student_days(c, dir, NULL, 0, written, err);
+}
+
+cl_status pack_student_days(const day_course *c, const char *dir, const day_manifest *const *days,
+                            int ndays, pack_sink **written, cl_error *err)
+{
     pack_sink *s = NULL;
-    pack_course_options o = {.keep_hidden = false, .prefix = ""};
+    pack_course_options o = {.only = days, .nonly = ndays, .keep_hidden = false, .prefix = ""};
+    char *readme = pack_student_readme(c, days, ndays);
     cl_status st = outside_course(c->root, dir, err);
     if (st == CL_OK) st = empty_or_new(dir, err);
     if (st == CL_OK) s = pack_sink_dir(dir);
     if (st == CL_OK) st = pack_course(s, c, &o, err);
-    if (st == CL_OK) st = pack_tool_source(s, c->root, "", err);
+    if (st == CL_OK) st = pack_tool_source(s, c->root, "", false, err);
+    if (st == CL_OK) st = pack_add(s, "README.md", readme, strlen(readme), false, err);
     if (st == CL_OK) st = pack_add(s, ".gitignore", "/build*/\n", 9, false, err);
     if (st == CL_OK) st = set_workflow_cuda(dir, err);
     if (st == CL_OK) st = check_student(dir, err);
     if (st == CL_OK) st = no_hidden_bytes(c, dir, err);
+    free(readme);
     *written = s;
     return st;
 }

@@ -141,7 +141,7 @@ cl_status pack_gradescope(const day_course *c, const day_manifest *m, const char
                           pack_sink **written, cl_error *err)
 {
     pack_sink *s = pack_sink_zip();
-    pack_course_options o = {.only = m, .keep_hidden = true, .prefix = "cudalab/"};
+    pack_course_options o = {.only = &m, .nonly = 1, .keep_hidden = true, .prefix = "cudalab/"};
     cl_status st = zip_path_ok(zip_path, err);
     *written = s;
     if (st != CL_OK) return st;
@@ -152,7 +152,7 @@ cl_status pack_gradescope(const day_course *c, const day_manifest *m, const char
         return cl_fail(err, CL_USAGE, m->path, 0, 0, "the day's file name is not letters, "
                        "digits, '.', '_' and '-'");
     st = add_scripts(s, m, err);
-    if (st == CL_OK) st = pack_tool_source(s, c->root, "cudalab/", err);
+    if (st == CL_OK) st = pack_tool_source(s, c->root, "cudalab/", true, err);
     if (st == CL_OK) st = pack_course(s, c, &o, err);
     if (st == CL_OK) st = batch_keep_old(zip_path, err);
     if (st == CL_OK) st = pack_sink_write_zip(s, zip_path, err);

@@ -1,6 +1,7 @@
 /* pack_e2e.c - the editions end to end, through the real binary:
- *  - `pack student DIR`: no solution source, no hidden size, no fixture or
- *    test in the tree; a file graded there with no solution source present
+ *  - `pack student DIR 14`: no solution source, no hidden size, no fixture or
+ *    test in the tree, no other day's files and no line of another day's
+ *    solution or template; a README for students (no ./run-tests); a file graded there with no solution source present
  *    passes beside the reference's figures, and says "course + 0 hidden
  *    (student edition)"; the instructor's grade of the same file adds the
  *    hidden sizes;
@@ -156,6 +157,74 @@ static void collect_hidden(void)
     assert_true(hidden_texts.n >= 3);
 }
 
+/* ---- one day, one assignment ---- */
+
+static CL_VEC(char *) other_lines; /* long lines of the other days' solutions and templates */
+static const char *edition_top;
+
+static bool is_mine(const char *text)
+{
+    static const char *const mine[] = {SOLUTION, REPO "/templates/day14-syncthreads/syncthreads.cu"};
+    bool found = false;
+    for (size_t i = 0; i < 2 && !found; i++) {
+        char *t = slurp(mine[i]);
+        found = strstr(t, text) != NULL;
+        free(t);
+    }
+    return found;
+}
+
+/* Every line of 40 characters or more (spaces trimmed) of path that day
+ * 14's own files do not share. */
+static void collect_lines(const char *path)
+{
+    char *text = slurp(path);
+    for (char *l = strtok(text, "\n"); l; l = strtok(NULL, "\n")) {
+        l += strspn(l, " \t");
+        size_t n = strlen(l);
+        while (n && (l[n - 1] == ' ' || l[n - 1] == '\r')) l[--n] = '\0';
+        if (n >= 40 && !is_mine(l)) CL_VEC_PUSH(&other_lines, cl_strdup(l));
+    }
+    free(text);
+}
+
+/* No file of the edition is another day's, or quotes another day's
+ * solution or template; days/, templates/ and solutions/ hold day 14. */
+static void no_other_day(const char *path, const char *rel)
+{
+    static const char *const per_day[] = {"days/", "templates/", "solutions/"};
+    for (size_t i = 0; i < 3; i++)
+        if (!strncmp(rel, per_day[i], strlen(per_day[i])) &&
+            strncmp(rel + strlen(per_day[i]), "day14-syncthreads/", 18))
+            fail_msg("%s/%s is another day's", edition_top, rel);
+    /* What a student reads; the tool's code is every course's. */
+    if (strncmp(rel, "days/", 5) && strncmp(rel, "docs/", 5) && strncmp(rel, "templates/", 10) &&
+        strncmp(rel, "solutions/", 10) && strchr(rel, '/'))
+        return;
+    char *text = slurp(path);
+    for (size_t i = 0; i < other_lines.n; i++)
+        if (strstr(text, other_lines.v[i])) fail_msg("%s quotes another day: %s", rel, other_lines.v[i]);
+    free(text);
+}
+
+static void collect_other_days(void)
+{
+    day_course *c = NULL;
+    cl_error err = {0};
+    assert_int_equal(day_course_load(REPO, &c, &err), CL_OK);
+    for (int i = 0; i < c->ndays; i++) {
+        const day_manifest *m = c->days[i].manifest;
+        if (!m || !strcmp(m->slug, "day14-syncthreads")) continue;
+        char *sol = day_solution_path(c, m), *tmpl = day_template_path(c, m);
+        collect_lines(sol);
+        collect_lines(tmpl);
+        free(sol);
+        free(tmpl);
+    }
+    day_course_free(c);
+    assert_true(other_lines.n > 100);
+}
+
 static cJSON *grade_json(const char *course, const char *file, int want_rc)
 {
     char *env_course = cl_sprintf("CUDALAB_COURSE=%s", course), *out = NULL;
@@ -182,13 +251,25 @@ static void test_student_edition(void **state)
 {
     (void)state;
     char *dir = tmpdir(), *se = cl_path_join(dir, "course"), *mine = cl_path_join(dir, "syncthreads.cu");
-    const char *argv[] = {CUDALAB_BINARY, "pack", "student", se, NULL};
+    const char *argv[] = {CUDALAB_BINARY, "pack", "student", se, "14", NULL};
     assert_int_equal(run(argv, NULL, NULL), 0);
     collect_hidden();
     walk(se, "", no_secret);
+    collect_other_days();
+    edition_top = se;
+    walk(se, "", no_other_day);
+    for (size_t i = 0; i < other_lines.n; i++) free(other_lines.v[i]);
+    free(other_lines.v);
     char *ptx = cl_path_join(se, "solutions/day14-syncthreads/syncthreads.ptx");
     assert_true(cl_file_exists(ptx));
     free(ptx);
+    /* Its README is the student's: the day, the commands, no test suite. */
+    char *readme_path = cl_path_join(se, "README.md"), *readme = slurp(readme_path);
+    assert_non_null(strstr(readme, "./cudalab grade 14"));
+    assert_non_null(strstr(readme, "work/day14-syncthreads/syncthreads.cu"));
+    assert_null(strstr(readme, "run-tests"));
+    free(readme);
+    free(readme_path);
 
     /* The student's copy: the reference's text, outside both courses. */
     char *text = slurp(SOLUTION);

@@ -434,7 +434,7 @@ static void test_pack_refusals(void **state)
     assert_int_equal(cl_mkdirs(days, &e2), CL_OK);
     char *root = cl_path_join(dir, "course");
     s = pack_sink_zip();
-    assert_int_equal(pack_tool_source(s, root, "", &err), CL_NOT_FOUND);
+    assert_int_equal(pack_tool_source(s, root, "", true, &err), CL_NOT_FOUND);
     pack_sink_free(s);
     free(root);
     free(days);
