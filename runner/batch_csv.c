@@ -69,7 +69,8 @@ static bool counts(const day_manifest *m, day_check c)
 
 static void header(cl_str *b, const day_manifest *m)
 {
-    static const char *const first[] = {"submission", "student", "passed", "points", "max_points", "error"};
+    static const char *const first[] = {"submission", "student", "passed", "points", "max_points",
+                                        "error", "warnings"};
     for (size_t i = 0; i < sizeof first / sizeof *first; i++) cell(b, i == 0, first[i]);
     for (int c = 0; c < DAY_CHECK_COUNT; c++) cell(b, false, day_check_name((day_check)c));
     for (int c = 0; c < DAY_CHECK_COUNT; c++)
@@ -100,6 +101,24 @@ static double sum(const double *v)
     return t;
 }
 
+/* The report's warnings in one cell: "check: kind (kernel:line)" each,
+ * "; " between them, a count where more than five; NULL when none. A
+ * warning costs no points, so the other cells never show it. */
+static char *warnings_cell(const report_result *r)
+{
+    cl_str b = {0};
+    int n = 0;
+    for (int i = 0; r && i < r->nhazards; i++) {
+        const report_hazard *h = &r->hazards[i];
+        if (h->severity != REPORT_WARNING) continue;
+        if (++n > 5) continue;
+        cl_str_addf(&b, "%s%s: %s (%s:%d)", n > 1 ? "; " : "", day_check_name(h->check),
+                    sim_hazard_slug(h->kind), h->kernel ? h->kernel : "?", h->line);
+    }
+    if (n > 5) cl_str_addf(&b, "; and %d more", n - 5);
+    return n ? cl_str_take(&b) : NULL;
+}
+
 /* One row, without its newline (caller frees). */
 static char *row(const day_manifest *m, const batch_sub *s)
 {
@@ -112,6 +131,9 @@ static char *row(const day_manifest *m, const batch_sub *s)
     number_cell(&b, p->known, sum(p->earned));
     number_cell(&b, true, sum(p->max));
     cell(&b, false, s->reason);
+    char *warn = warnings_cell(r);
+    cell(&b, false, warn);
+    free(warn);
     for (int c = 0; c < DAY_CHECK_COUNT; c++) {
         const report_check *k = r ? &r->checks[c] : NULL;
         cell(&b, false, k && !k->applies ? "n/a" : !k || !k->ran ? NULL : k->passed ? "pass" : "fail");
@@ -175,7 +197,9 @@ struct batch_merge {
 
 static col_kind kind_of(const char *name)
 {
-    if (!strcmp(name, "submission") || !strcmp(name, "student") || !strcmp(name, "error")) return COL_TEXT;
+    if (!strcmp(name, "submission") || !strcmp(name, "student") || !strcmp(name, "error") ||
+        !strcmp(name, "warnings"))
+        return COL_TEXT;
     if (!strcmp(name, "passed")) return COL_YES_NO;
     return day_check_from_name(name) >= 0 ? COL_VERDICT : COL_NUMBER;
 }

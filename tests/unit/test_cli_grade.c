@@ -293,36 +293,50 @@ static void test_same_seed_same_report(void **state)
     cl_str_free(&err);
 }
 
-/* A class of two: one report per submission, a CSV row each, an old CSV kept
- * as a backup, and exit 1 because one of them did not pass. */
+/* The e2e submission name of day 14 as a student hands it in, written into
+ * dir: the reference it names with `// e2e-paste:` pasted in (see
+ * tests/e2e/e2e_runner.c). Caller frees the path. */
+static char *handed_in(const char *dir, const char *name)
+{
+    char *sub = NULL, *ref = NULL, *path = cl_sprintf(CUDALAB_TEST_DIR "/e2e/submissions/day14/%s", name);
+    assert_int_equal(cl_read_file(path, &sub, NULL, NULL), CL_OK);
+    assert_int_equal(cl_read_file(CUDALAB_TEST_DIR "/../solutions/day14-syncthreads/syncthreads.cu", &ref, NULL, NULL), CL_OK);
+    char *at = strstr(sub, "// e2e-paste: ");
+    assert_non_null(at);
+    char *whole = cl_sprintf("%.*s%s%s", (int)(at - sub), sub, ref, at + strcspn(at, "\n"));
+    char *mine = cl_sprintf("%s/%s", dir, name);
+    assert_int_equal(cl_mkdirs(dir, NULL), CL_OK);
+    assert_int_equal(cl_write_file_atomic(mine, whole, strlen(whole), NULL), CL_OK);
+    free(sub), free(ref), free(whole), free(path);
+    return mine;
+}
+
+/* A class of three: one report per submission, a CSV row each, an old CSV
+ * kept as a backup, and exit 1 because one of them did not pass; the
+ * barrier-honesty warning of a passing file is in its row's warnings. */
 static void test_batch(void **state)
 {
     (void)state;
     cl_str out = {0}, err = {0};
     char *csv = cl_sprintf("%s/class.csv", work);
     assert_int_equal(cl_write_file_atomic(csv, "old\n", 4, NULL), CL_OK);
-    /* The e2e submission as a student hands it in: the reference it names
-     * with `// e2e-paste:` pasted in (see tests/e2e/e2e_runner.c). */
-    char *sub = NULL, *ref = NULL, *dir = cl_sprintf("%s/day14", work);
-    assert_int_equal(cl_read_file(CUDALAB_TEST_DIR "/e2e/submissions/day14/race_reverse.cu", &sub, NULL, NULL), CL_OK);
-    assert_int_equal(cl_read_file(CUDALAB_TEST_DIR "/../solutions/day14-syncthreads/syncthreads.cu", &ref, NULL, NULL), CL_OK);
-    char *at = strstr(sub, "// e2e-paste: ");
-    assert_non_null(at);
-    char *whole = cl_sprintf("%.*s%s%s", (int)(at - sub), sub, ref, at + strcspn(at, "\n"));
-    char *mine = cl_sprintf("%s/race_reverse.cu", dir);
-    assert_int_equal(cl_mkdirs(dir, NULL), CL_OK);
-    assert_int_equal(cl_write_file_atomic(mine, whole, strlen(whole), NULL), CL_OK);
-    free(sub), free(ref), free(whole), free(dir);
+    char *dir = cl_sprintf("%s/day14", work);
+    char *mine = handed_in(dir, "race_reverse.cu"), *warned = handed_in(dir, "early_return.cu");
+    free(dir);
     char *args = cl_sprintf("batch 14 solutions/day14-syncthreads/syncthreads.cu "
-                            "%s --jobs 2 --backend emu "
-                            "--out %s/reports --csv %s", mine, work, csv);
+                            "%s %s --jobs 2 --backend emu "
+                            "--out %s/reports --csv %s", mine, warned, work, csv);
     free(mine);
+    free(warned);
     assert_int_equal(run("", args, &out, &err), 1);
     char *text = NULL;
     assert_int_equal(cl_read_file(csv, &text, NULL, NULL), CL_OK);
-    assert_non_null(strstr(text, "submission,student,passed,points,max_points,error,compile,correctness,mask-honesty"));
+    assert_non_null(strstr(text, "submission,student,passed,points,max_points,error,warnings,compile,correctness,mask-honesty"));
     assert_non_null(strstr(text, "reverseBlocks.wrong,reverseBlocks.total"));
-    assert_non_null(strstr(text, "solutions/day14-syncthreads/syncthreads.cu,,yes,10,10,,pass,pass"));
+    assert_non_null(strstr(text, "solutions/day14-syncthreads/syncthreads.cu,,yes,10,10,,,pass,pass"));
+    const char *row = strstr(text, "/day14/early_return.cu,,yes,10,10,,barrier-honesty: ");
+    if (!row) fail_msg("no warning in early_return's row:\n%s", text);
+    assert_non_null(strstr(row, "(reverseBlocks:"));
     assert_non_null(strstr(text, "/day14/race_reverse.cu,,no,"));
     free(text);
     char *report = cl_sprintf("%s/reports/day14-race_reverse.json", work);
