@@ -283,8 +283,8 @@ static void test_bad_path_is_a_row(void **state)
     /* submission, student, passed, points, max_points (day 14: 10), error */
     assert_non_null(strstr(csv, "\nclass/dir.cu,,,,10,\"a folder, not a file\","));
     assert_non_null(strstr(csv, "\nclass/missing.cu,,,,10,no such file,"));
-    assert_non_null(strstr(csv, "\nclass/ann.cu,,yes,10,10,,pass,pass,"));
-    assert_non_null(strstr(csv, "\nclass/bob.cu,,no,9,10,,pass,fail,"));
+    assert_non_null(strstr(csv, "\nclass/ann.cu,,yes,10,10,,,pass,pass,"));
+    assert_non_null(strstr(csv, "\nclass/bob.cu,,no,9,10,,,pass,fail,"));
     free(csv);
     /* Only the four regular files reached the grader; the log has the three that answered. */
     char *log = slurp("grades.log");
@@ -293,8 +293,8 @@ static void test_bad_path_is_a_row(void **state)
     outcome_free(&o);
 }
 
-/* Paths that map to one name get names of their own, and three runs in the
- * same second keep every earlier report as a backup of its own. */
+/* Paths that map to one name get names of their own; --regrade keeps an
+ * earlier report as a backup only when the grade changed. */
 static void test_names_and_backups_never_collide(void **state)
 {
     (void)state;
@@ -345,14 +345,21 @@ static void test_names_and_backups_never_collide(void **state)
     assert_non_null(strstr(strstr(cl_str_cstr(&seen), "|a/b-c.cu|") + 1, "|a/b-c.cu|"));
     cl_str_free(&seen);
     free(sneaky);
-    /* Runs two and three each kept the five reports first (each new report
-     * differs); the table came out the same, so it was left alone. */
-    assert_int_equal(count_files("out", ".bak"), 10);
+    /* Runs two and three graded every file again and got the same grades
+     * (only "seconds", the time a grade took, differs): no report was kept
+     * as a backup; the table came out the same, so it was left alone. */
+    assert_int_equal(count_files("out", ".bak"), 0);
     assert_int_equal(count_files(".", ".bak"), 0);
     /* 3 runs x 5 grades: under --regrade nothing is kept from before. */
     char *log = slurp("grades.log");
     assert_int_equal(count_lines(log), 15);
     free(log);
+    /* A file that changed changes its report: that one is kept first. */
+    put("a-b/c.cu", "pass\n");
+    outcome o = run_argv(false, args);
+    outcome_free(&o);
+    assert_int_equal(count_files("out", ".bak"), 1);
+    assert_int_equal(count_files(".", ".bak"), 1); /* its row changed the table */
 }
 
 /* A report over the cap is not saved cut: a whole JSON says it was too
@@ -412,7 +419,7 @@ static void test_odd_paths(void **state)
     char *csv = slurp("t.csv");
     assert_true(valid_utf8((const unsigned char *)csv));
     assert_int_equal(count_lines(csv), 4);
-    assert_non_null(strstr(csv, "\n\"stu\\x0adent\\xff\\xfe \"\"q\"\",x.cu\",,yes,10,10,,pass,pass,"));
+    assert_non_null(strstr(csv, "\n\"stu\\x0adent\\xff\\xfe \"\"q\"\",x.cu\",,yes,10,10,,,pass,pass,"));
     assert_non_null(strstr(csv, "\ngone\\x0a\\xc3(.cu,,,,10,no such file,"));
     free(csv);
     outcome_free(&o);
@@ -437,7 +444,7 @@ static void test_real_odd_path(void **state)
     cJSON_Delete(j);
     char *csv = slurp("t.csv");
     assert_int_equal(count_lines(csv), 2);
-    assert_non_null(strstr(csv, ",yes,10,10,,pass,pass,n/a,pass,pass,pass,pass,,2,2,2,2,2,"));
+    assert_non_null(strstr(csv, ",yes,10,10,,,pass,pass,n/a,pass,pass,pass,pass,,2,2,2,2,2,"));
     free(csv);
     outcome_free(&o);
 }
@@ -832,7 +839,7 @@ static void test_shards_merge_to_one_run(void **state)
     /* rows sorted by path: amy first, zoe (twice) last */
     assert_non_null(strstr(single, "\nk/amy.cu,amy,no,9,10,"));
     assert_non_null(strstr(single, "\nk/bea.cu,bea,yes,11,12,"));
-    assert_non_null(strstr(single, "\nk/zoe.cu,zoe,yes,10,10,,pass,pass,n/a,pass,pass,pass,pass,,2,2,2,2,2,0,1000,10,1024,0,4096,,,0,1000,10,1024,0,2048,,\n"
+    assert_non_null(strstr(single, "\nk/zoe.cu,zoe,yes,10,10,,,pass,pass,n/a,pass,pass,pass,pass,,2,2,2,2,2,0,1000,10,1024,0,4096,,,0,1000,10,1024,0,2048,,\n"
                                    "k/zoe.cu,zoe,yes,10,10,"));
     assert_true(strstr(single, "\nk/amy.cu") < strstr(single, "\nk/bea.cu"));
     /* Two shards, the paths reversed; three shards, the paths as first. */
