@@ -6,7 +6,7 @@
  * sim_shadow_write): a warp's records
  * and reports must be exactly those of its lanes checked one at a time, in
  * lane order, so that a faster warp path (a vector check of a warp's
- * words, tried and measured in bench/README.md) has a test to pass. Random accesses by four warps to a small window (so that races,
+ * words, tried and measured on 3 December 2026: git log -p bench/README.md) has a test to pass. Random accesses by four warps to a small window (so that races,
  * uninitialised reads, re-reads and writes over one's own reads all occur),
  * with barriers, warp syncs and new blocks between, are run on two blocks,
  * one through each path, and every field of every entry and every hazard
