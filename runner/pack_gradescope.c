@@ -43,7 +43,8 @@ static const char setup_sh[] =
     "fi\n"
     "cmake -S \"$here/cudalab\" -B \"$here/build\" -DCMAKE_BUILD_TYPE=Release -DCUDALAB_TESTS=OFF\n"
     "cmake --build \"$here/build\" -j \"$(nproc)\"\n"
-    "\"$here/build/cudalab\" doctor || true\n"
+    "# the build log shows what run_autograder will use: this course, this cache\n"
+    "CUDALAB_COURSE=\"$here/cudalab\" CUDALAB_CACHE=\"$here/cache\" \"$here/build/cudalab\" doctor || true\n"
     "\"$here/warm_cache\" || true\n";
 
 /* setup.sh runs this once: the reference's outputs at every size go into the

@@ -43,6 +43,13 @@ void report_line_add(report_line *l, report_style style, const char *fmt, ...)
     cl_str_free(&add);
 }
 
+char *report_doc_text(const report_doc *d)
+{
+    cl_str b = {0};
+    for (int i = 0; d && i < d->nlines; i++) cl_str_addf(&b, "%s\n", d->lines[i].text);
+    return b.s ? cl_str_take(&b) : cl_strdup("");
+}
+
 void report_doc_free(report_doc *d)
 {
     if (!d) return;

@@ -4,8 +4,10 @@
  * correctness has a test of no points for each size besides, the hidden
  * sizes shown to students only once the grades are published. Each test's
  * execution_time is the run it judges: a size's run, a kernel's runs, the
- * builds. */
+ * builds. A test whose output holds a lane picture, a table or wrong
+ * elements is Markdown (output_format: md), those in a fence. */
 #include "table.h"
+#include "text.h"
 
 #include <cjson/cJSON.h>
 #include <math.h>
@@ -27,10 +29,44 @@ static double points_round(double x)
     return round(x * 1e4) / 1e4;
 }
 
+/* ---- Markdown, where a picture or a table helps ----
+ * A test whose output holds a lane picture, a table or a list of wrong
+ * elements is `output_format: md`: its words escaped, the rest in a fence,
+ * so Gradescope shows the columns as they are. Every other test is text. */
+
+static void md_words(cl_str *b, const char *s)
+{
+    for (; *s; s++) {
+        if (*s == '\n') cl_str_add(b, "  \n"); /* a line break, not a new paragraph */
+        else if (strchr("\\`*_{}[]<>#+-!|~", *s)) cl_str_addf(b, "\\%c", *s);
+        else cl_str_addc(b, *s);
+    }
+}
+
+/* text in a fence of more backticks than any run inside it */
+static void md_fence(cl_str *b, const char *text)
+{
+    int run = 0, most = 0;
+    for (const char *p = text; *p; p++) most = (run = *p == '`' ? run + 1 : 0) > most ? run : most;
+    int n = most < 3 ? 3 : most + 1;
+    cl_str_addf(b, "\n\n%.*s\n%s%s%.*s\n", n, "``````````````````````````````", text,
+                *text && text[strlen(text) - 1] == '\n' ? "" : "\n", n, "``````````````````````````````");
+}
+
+/* words, then pre in a fence (Markdown); caller frees */
+static char *md_output(const char *words, const char *pre)
+{
+    cl_str b = {0};
+    md_words(&b, words);
+    md_fence(&b, pre);
+    return cl_str_take(&b);
+}
+
 /* A test; seconds is how long what it judges took to run (0: nothing ran).
- * Its score and status are the result model's (passed), never decided here. */
-static void add_test(gs *g, const char *name, double score, double max, bool passed,
-                     const char *output, const char *visibility, double seconds)
+ * Its score and status are the result model's (passed), never decided here.
+ * md: the output is Markdown (md_output). */
+static void add_test_as(gs *g, const char *name, double score, double max, bool passed,
+                        const char *output, bool md, const char *visibility, double seconds)
 {
     cJSON *t = cJSON_CreateObject();
     char *safe = cl_text_safe(name, 0);
@@ -42,10 +78,17 @@ static void add_test(gs *g, const char *name, double score, double max, bool pas
     safe = cl_text_safe(output, CL_TEXT_KEEP_LINES);
     cJSON_AddStringToObject(t, "output", safe);
     free(safe);
+    if (md) cJSON_AddStringToObject(t, "output_format", "md");
     cJSON_AddStringToObject(t, "visibility", visibility);
     cJSON_AddNumberToObject(t, "execution_time", round(seconds * 1e3) / 1e3);
     cJSON_AddItemToArray(g->tests, t);
     g->score += points_round(score);
+}
+
+static void add_test(gs *g, const char *name, double score, double max, bool passed,
+                     const char *output, const char *visibility, double seconds)
+{
+    add_test_as(g, name, score, max, passed, output, false, visibility, seconds);
 }
 
 static const report_kernel *find_kernel(const report_result *r, const char *name)
@@ -67,7 +110,7 @@ static const report_score *find_score(const report_result *r, const char *kernel
  * when there is no grade. Its output: `output` when earned, else `failed`
  * where given, else the score's own reason. */
 static void score_test(gs *g, const day_kernel *k, day_check c, const report_score *s,
-                       const char *output, const char *failed, const char *visibility,
+                       const char *output, const char *failed, bool md, const char *visibility,
                        double seconds)
 {
     char *name = cl_sprintf("%s: %s", k->name, day_check_name(c));
@@ -76,13 +119,16 @@ static void score_test(gs *g, const day_kernel *k, day_check c, const report_sco
                       : failed    ? failed
                                   : s->detail;
     double max = s ? s->max_points : day_kernel_points(k, c);
-    add_test(g, name, s ? s->points : 0, max, s && s->passed, why, visibility, seconds);
+    bool as_md = md && s && (s->passed ? output == why : failed == why); /* only what we made */
+    add_test_as(g, name, s ? s->points : 0, max, s && s->passed, why, as_md, visibility, seconds);
     free(name);
 }
 
-static char *size_output(const report_size_result *s, const char *unit)
+/* What happened at a size; its first wrong elements, a line each, in a
+ * fence (*md set) when there are any. */
+static char *size_output(const report_size_result *s, const char *unit, bool *md)
 {
-    cl_str b = {0};
+    cl_str b = {0}, wrong = {0};
     cl_str_addf(&b, "at %s: ", s->size ? s->size : "?");
     if (!s->ran) cl_str_add(&b, "not run");
     else if (s->outcome) cl_str_add(&b, s->outcome);
@@ -93,9 +139,13 @@ static char *size_output(const report_size_result *s, const char *unit)
         report_mismatch_where(where, sizeof where, &s->first[i]);
         report_mismatch_value(want, sizeof want, &s->first[i], s->first[i].expected);
         report_mismatch_value(got, sizeof got, &s->first[i], s->first[i].got);
-        cl_str_addf(&b, "\n  element %s: expected %s, got %s", where, want, got);
+        cl_str_addf(&wrong, "element %s: expected %s, got %s\n", where, want, got);
     }
-    return cl_str_take(&b);
+    *md = wrong.len > 0;
+    char *out = *md ? md_output(cl_str_cstr(&b), cl_str_cstr(&wrong)) : cl_str_take(&b);
+    if (*md) cl_str_free(&b);
+    cl_str_free(&wrong);
+    return out;
 }
 
 static bool size_ok(const report_size_result *s)
@@ -119,7 +169,7 @@ static void correctness_tests(gs *g, const day_kernel *k, const report_kernel *r
     double seconds = 0;
     for (int i = 0; ran && i < rk->nsizes; i++) seconds += rk->sizes[i].seconds;
     char *all = cl_sprintf("right at every size (the course size and %d hidden)", g->m->nhidden);
-    score_test(g, k, DAY_CHECK_CORRECTNESS, score, all, NULL,
+    score_test(g, k, DAY_CHECK_CORRECTNESS, score, all, NULL, false,
                g->m->nhidden && !course_failed ? hidden : "visible", seconds);
     free(all);
     for (int i = 0; i < nsizes; i++) {
@@ -127,8 +177,9 @@ static void correctness_tests(gs *g, const day_kernel *k, const report_kernel *r
                             : cl_sprintf("%s: correctness at hidden size %d of %d", k->name, i,
                                          g->m->nhidden);
         const report_size_result *s = ran && i < rk->nsizes ? &rk->sizes[i] : NULL;
-        char *out = s ? size_output(s, rk->unit ? rk->unit : "values") : cl_strdup("not run");
-        add_test(g, name, 0, 0, s && size_ok(s), out, i ? hidden : "visible", s ? s->seconds : 0);
+        bool md = false;
+        char *out = s ? size_output(s, rk->unit ? rk->unit : "values", &md) : cl_strdup("not run");
+        add_test_as(g, name, 0, 0, s && size_ok(s), out, md, i ? hidden : "visible", s ? s->seconds : 0);
         free(name);
         free(out);
     }
@@ -152,20 +203,31 @@ static void hazard_test(gs *g, const day_kernel *k, const report_kernel *rk, day
     const char *said = first && first->message ? first->message : "";
     bool theirs = first && !score->passed && !strncmp(score->detail, said, strlen(said));
     cl_str out = {0};
+    char *md = NULL;
     if (theirs) {
         if (errors > 1) cl_str_addf(&out, "%d hazards; first: ", errors);
         cl_str_add(&out, score->detail);
-        if (first->advice && *first->advice) cl_str_addf(&out, "\nto fix: %s", first->advice);
+        if (first->has_lanes) { /* the lane picture, as the text report draws it */
+            report_text_options opt = {true, 100};
+            report_doc *d = report_render_hazard(first, &opt);
+            char *pic = report_doc_text(d);
+            md = md_output(cl_str_cstr(&out), pic);
+            free(pic);
+            report_doc_free(d);
+        } else if (first->advice && *first->advice) {
+            cl_str_addf(&out, "\nto fix: %s", first->advice);
+        }
     }
-    score_test(g, k, c, score, "no hazards", theirs ? cl_str_cstr(&out) : NULL, "visible",
-               score && rk ? rk->seconds : 0);
+    score_test(g, k, c, score, "no hazards", md ? md : theirs ? cl_str_cstr(&out) : NULL, md != NULL,
+               "visible", score && rk ? rk->seconds : 0);
+    free(md);
     cl_str_free(&out);
 }
 
 static void resources_test(gs *g, const day_kernel *k, const report_kernel *rk)
 {
     const report_score *score = find_score(g->r, k->name, DAY_CHECK_RESOURCES);
-    cl_str b = {0};
+    cl_str b = {0}, table = {0};
     if (score && rk) {
         const report_side *s = &rk->yours;
         const struct { const char *what; long have, limit; } rows[] = {
@@ -179,11 +241,23 @@ static void resources_test(gs *g, const day_kernel *k, const report_kernel *rk)
             bool over = rows[i].limit >= 0 && rows[i].have > rows[i].limit;
             cl_str_addf(&b, "%s%ld %s", b.len ? "; " : "", rows[i].have, rows[i].what);
             if (rows[i].limit >= 0) cl_str_addf(&b, " (%s %ld)", over ? "over the limit of" : "limit", rows[i].limit);
+            if (!table.len) cl_str_addf(&table, "%-24s %8s %8s\n", "", "yours", "limit");
+            if (rows[i].limit >= 0)
+                cl_str_addf(&table, "%-24s %8ld %8ld%s\n", rows[i].what, rows[i].have, rows[i].limit,
+                            over ? "  over" : "");
+            else
+                cl_str_addf(&table, "%-24s %8ld %8s\n", rows[i].what, rows[i].have, "-");
         }
     }
-    score_test(g, k, DAY_CHECK_RESOURCES, score, cl_str_cstr(&b), NULL, "visible",
+    /* a failed check's own reason (over a limit, or not judged) above the table */
+    const char *words = score && !score->passed && score->detail && *score->detail ? score->detail
+                                                                                   : cl_str_cstr(&b);
+    char *md = table.len ? md_output(words, cl_str_cstr(&table)) : NULL;
+    score_test(g, k, DAY_CHECK_RESOURCES, score, md ? md : cl_str_cstr(&b), md, md != NULL, "visible",
                score && rk ? rk->seconds : 0);
+    free(md);
     cl_str_free(&b);
+    cl_str_free(&table);
 }
 
 static void kernel_tests(gs *g, const day_kernel *k)

@@ -461,6 +461,20 @@ static void render_verdict(ctx *c)
 }
 
 
+report_doc *report_render_hazard(const report_hazard *h, const report_text_options *opt)
+{
+    ctx c = {cl_calloc(1, sizeof(report_doc)), NULL,
+             opt && opt->unicode ? &utf8_glyphs : &ascii_glyphs, opt ? opt->width : 80, 12};
+    render_hazard(&c, h);
+    report_line *last = c.doc->nlines ? &c.doc->lines[c.doc->nlines - 1] : NULL;
+    if (last && !last->text[0]) { /* the blank line after it */
+        free(last->text);
+        free(last->spans);
+        c.doc->nlines--;
+    }
+    return c.doc;
+}
+
 report_doc *report_render(const report_result *r, const report_text_options *opt)
 {
     ctx c = {cl_calloc(1, sizeof(report_doc)), r,

@@ -49,6 +49,11 @@ typedef struct report_text_options {
 } report_text_options;
 
 report_doc *report_render(const report_result *r, const report_text_options *opt);
+/* One hazard as the report's Hazards section shows it: where, what, what
+ * to change, and for a warp collective the lane picture. */
+report_doc *report_render_hazard(const report_hazard *h, const report_text_options *opt);
+/* The lines as plain text, a newline after each (caller frees). */
+char *report_doc_text(const report_doc *d);
 /* The performance section alone (text_perf.c): each kernel's figures
  * from the emulator's counters, yours beside the reference, the modelled
  * times and a line of advice; lines fit in width columns. */

@@ -520,6 +520,11 @@ static void setup_autograder(autograder *ag, const char *dir)
     const char *warm_env[] = {"CUDALAB_AUTOGRADER_BIN=" CUDALAB_BINARY, NULL};
     char *setup_text = slurp(setup);
     assert_non_null(strstr(setup_text, "\"$here/warm_cache\""));
+    /* The build log's doctor looks at the cache run_autograder uses
+     * (source/cache: $here is source/ in setup.sh and warm_cache). */
+    const char *doctor = strstr(setup_text, "CUDALAB_CACHE=\"$here/cache\" \"$here/build/cudalab\" doctor");
+    assert_non_null(doctor);
+    assert_non_null(strstr(script, "CUDALAB_CACHE=\"${CUDALAB_CACHE:-$root/source/cache}\""));
     free(setup_text);
     assert_int_equal(run(warm_argv, warm_env, NULL), 0);
     free(warm);
@@ -584,6 +589,10 @@ static void test_gradescope(void **state)
     assert_int_equal(num_of(t, "score"), 0);
     assert_string_equal(str_of(t, "status"), "failed");
     assert_non_null(strstr(str_of(t, "output"), "hazard"));
+    /* its first wrong elements, a line each, in a Markdown fence */
+    const cJSON *wrong = test_named(o, "reverseBlocks: correctness at the course size");
+    assert_string_equal(str_of(wrong, "output_format"), "md");
+    assert_non_null(strstr(str_of(wrong, "output"), "\n\n```\nelement "));
     assert_int_equal(num_of(test_named(o, "blockSums: races"), "score"), 1);
     /* reverseBlocks is wrong at the course size: no points for what it did */
     assert_int_equal(num_of(test_named(o, "reverseBlocks: resources"), "score"), 0);

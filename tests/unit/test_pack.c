@@ -331,6 +331,68 @@ static void test_gradescope_advice(void **state)
     free(text);
 }
 
+/* A test whose output holds a picture or a table is Markdown: the lane
+ * picture of a warp collective's hazard and the resources' figures in a
+ * fence, the words escaped (a kernel's '_'); a hazard without lanes stays
+ * text. */
+static void test_gradescope_markdown(void **state)
+{
+    (void)state;
+    size_t len = 0;
+    char *text = slurp(DAY14, &len);
+    day_manifest *m = NULL;
+    cl_error err = {0};
+    assert_int_equal(day_manifest_parse(DAY14, text, len, &m, &err), CL_OK);
+    static const char report[] =
+        "{\"day\": \"day14-syncthreads\", \"file\": \"x.cu\", \"backend\": \"emulator\", \"seed\": 1,"
+        " \"passed\": false, \"checks\": [{\"name\": \"compile\", \"passed\": true, \"ran\": true},"
+        " {\"name\": \"races\", \"passed\": false, \"ran\": true}],"
+        " \"kernels\": [{\"name\": \"blockSums\", \"passed\": false, \"present\": true,"
+        " \"yours\": {\"ran\": true, \"wrong\": 0, \"total\": 10, \"registers\": 40, \"shared_bytes\": 1024,"
+        " \"spill_bytes\": 0}, \"sizes\": []}],"
+        " \"scores\": [{\"kernel\": \"blockSums\", \"check\": \"races\", \"passed\": false,"
+        " \"max_points\": 1, \"detail\": \"lane 4 reads lane_20 (x.cu:9)\"},"
+        " {\"kernel\": \"blockSums\", \"check\": \"resources\", \"passed\": true, \"points\": 1,"
+        " \"max_points\": 1, \"detail\": \"\"}],"
+        " \"hazards\": [{\"check\": \"races\", \"severity\": \"error\", \"kind\": \"race-shared\","
+        " \"kernel\": \"blockSums\", \"file\": \"x.cu\", \"line\": 9,"
+        " \"block\": [0, 0, 0], \"warp\": 1, \"lane\": 4, \"count\": 1,"
+        " \"message\": \"lane 4 reads lane_20\", \"advice\": \"name lane 20 in the mask\","
+        " \"lanes\": {\"mask\": \"000fffff\", \"active\": \"000fffff\", \"undefined\": \"00000010\","
+        " \"source\": [16, 17, 18, 19, 20]}}]}";
+    report_result *r = NULL;
+    assert_int_equal(report_from_json(report, &r, &err), CL_OK);
+    char *json = report_to_gradescope(r, m, NULL);
+    cJSON *o = cJSON_Parse(json);
+    assert_non_null(o);
+    const cJSON *races = NULL, *res = NULL, *t;
+    cJSON_ArrayForEach(t, cJSON_GetObjectItem(o, "tests")) {
+        const char *name = cJSON_GetObjectItem(t, "name")->valuestring;
+        if (!strcmp(name, "blockSums: races")) races = t;
+        if (!strcmp(name, "blockSums: resources")) res = t;
+        if (strcmp(name, "blockSums: races") && strcmp(name, "blockSums: resources"))
+            assert_null(cJSON_GetObjectItem(t, "output_format")); /* plain words stay text */
+    }
+    assert_non_null(races);
+    assert_non_null(res);
+    assert_string_equal(cJSON_GetObjectItem(races, "output_format")->valuestring, "md");
+    const char *out = cJSON_GetObjectItem(races, "output")->valuestring;
+    static const char head[] = "lane 4 reads lane\\_20 (x.cu:9)\n\n```\n";
+    if (strncmp(out, head, strlen(head)) ||
+        !strstr(out, "      mask       ") || !strstr(out, "to fix: name lane 20 in the mask") ||
+        strcmp(out + strlen(out) - 5, "\n```\n"))
+        fail_msg("races' output:\n%s", out);
+    assert_string_equal(cJSON_GetObjectItem(res, "output_format")->valuestring, "md");
+    out = cJSON_GetObjectItem(res, "output")->valuestring;
+    if (!strstr(out, "```\n") || !strstr(out, "registers a thread             40"))
+        fail_msg("resources' output:\n%s", out);
+    cJSON_Delete(o);
+    free(json);
+    report_free(r);
+    day_manifest_free(m);
+    free(text);
+}
+
 /* The hidden sizes' tests are shown after the grades are published, or as
  * the manifest's sizes.hidden_visibility says (one of Gradescope's four). */
 static void test_hidden_visibility(void **state)
@@ -452,6 +514,7 @@ int main(void)
         cmocka_unit_test(test_strip_hidden),
         cmocka_unit_test(test_points),
         cmocka_unit_test(test_gradescope_advice),
+        cmocka_unit_test(test_gradescope_markdown),
         cmocka_unit_test(test_hidden_visibility),
         cmocka_unit_test(test_find_submission),
         cmocka_unit_test(test_pack_refusals),
