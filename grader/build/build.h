@@ -193,22 +193,6 @@ void build_cache_touch(const char *path);
 
 const build_kernel *build_find_kernel(const build_result *r, const char *name);
 
-/* Itanium C++ ABI demangling of the names kernels get: free functions and
- * functions in namespaces, with builtin, pointer, reference, const/volatile,
- * class, and template parameters:
- * "_Z13reduceCascadePKfPfm" -> "reduceCascade(const float*, float*, unsigned long)".
- * A name that is not mangled ("kernel", from extern "C") comes back as it is;
- * NULL for what it does not understand. Caller frees. */
-char *build_demangle(const char *mangled);
-/* Just the function's name, without parameters or scopes: "reduceCascade".
- * NULL when build_demangle would give NULL. Caller frees. */
-char *build_demangle_base(const char *mangled);
-/* The function's name with its scopes, without template arguments or
- * parameters: "_ZN2ns6kernelILi4EEEvPf" -> "ns::kernel", "_ZL1fv" -> "f".
- * Never NULL: a name that is not mangled, or that it does not understand,
- * comes back as it is. Caller frees. */
-char *build_demangle_name(const char *mangled);
-
 const char *build_severity_name(build_severity s); /* "error", "warning", "note" */
 
 #endif

@@ -5,6 +5,7 @@
 #define CUDALAB_BUILD_INTERNAL_H
 
 #include "build/build.h"
+#include "core/demangle.h"
 #include "core/proc.h"
 #include "core/sha256.h"
 

@@ -134,7 +134,7 @@ const build_kernel *build_find_kernel(const build_result *r, const char *name)
     const build_kernel_vec *v = &r->targets[0].kernels;
     const build_kernel *found = NULL;
     for (size_t i = 0; i < v->n && !found; i++) {
-        char *base = build_demangle_base(v->v[i].name);
+        char *base = cl_demangle_base(v->v[i].name);
         if (base && strcmp(base, name) == 0) found = &v->v[i];
         free(base);
     }

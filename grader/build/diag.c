@@ -293,7 +293,7 @@ static char *polish_ptxas(const char *msg, char **mangled)
         char *nice = NULL;
         if (e && !*mangled) {
             *mangled = cl_strndup(s + 1, (size_t)(e - s - 1));
-            nice = build_demangle(*mangled);
+            nice = cl_demangle(*mangled);
         }
         if (nice) {
             cl_str_addf(&b, "'%s'", nice);

@@ -1,6 +1,7 @@
 /* kernels.c - finding the day's kernels in a build, and checking that their
  * parameters are the day's. */
 #include "grade_internal.h"
+#include "core/demangle.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -126,7 +127,7 @@ void grade_find_kernel(const build_result *br, const day_kernel *k, grade_entry 
             out->note = cl_sprintf("a pointer the day declares const is not const in yours");
     }
     if (!out->signature_ok) {
-        char *yours = build_demangle(bk->name), *day = day_kernel_signature(k);
+        char *yours = cl_demangle(bk->name), *day = day_kernel_signature(k);
         out->problem = cl_sprintf("its parameters differ from the day's: yours is %s; the day's "
                                   "is %s", yours ? yours : bk->name, day);
         free(yours);

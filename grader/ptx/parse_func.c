@@ -3,7 +3,7 @@
  * scopes, register and variable declarations, labels, instructions). */
 #include "ptx/parse.h"
 
-#include "build/build.h"
+#include "core/demangle.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -293,7 +293,7 @@ cl_status ptx_parse_function(ptx_parser *p, bool is_entry, bool is_extern, bool 
     } else {
         ptx_function f = {0};
         f.name = cl_strndup(name.text, name.len);
-        f.plain = build_demangle_name(f.name);
+        f.plain = cl_demangle_name(f.name);
         if (strlen(f.plain) > 511) f.plain[511] = '\0'; /* the cap the name always had */
         fi = (int32_t)p->funcs.n;
         CL_VEC_PUSH(&p->funcs, f);

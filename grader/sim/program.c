@@ -6,7 +6,7 @@
  * The ALU instructions that nvcc emits most get fast ops (xops.def); the rest
  * go through the general evaluator. Runs once per launch: it is linear in
  * the code and cheap. */
-#include "build/build.h"
+#include "core/demangle.h"
 #include "sim/internal.h"
 #include "sim/lower.h"
 
@@ -165,7 +165,7 @@ static void svar_name(const char *mangled, char *buf, size_t size)
         snprintf(buf, size, "%.*s", (int)nlen, name);
         return;
     }
-    char *plain = build_demangle_name(mangled);
+    char *plain = cl_demangle_name(mangled);
     snprintf(buf, size, "%s", plain ? plain : mangled);
     free(plain);
 }

@@ -1,4 +1,4 @@
-/* test_build_demangle.c - Itanium demangling of kernel names, checked
+/* test_cl_demangle.c - Itanium demangling of kernel names, checked
  * against c++filt (binutils 2.40) with const written first. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -8,11 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "build/build.h"
+#include "core/demangle.h"
 
 static void expect(const char *mangled, const char *full, const char *base)
 {
-    char *f = build_demangle(mangled), *b = build_demangle_base(mangled);
+    char *f = cl_demangle(mangled), *b = cl_demangle_base(mangled);
     if (!full) {
         if (f) fail_msg("%s: expected NULL, got '%s'", mangled, f);
         assert_null(b);
@@ -100,7 +100,7 @@ static void test_not_understood(void **state)
     expect("", NULL, NULL);
     expect("2bad", NULL, NULL);
     expect("a b", NULL, NULL);
-    assert_null(build_demangle(NULL));
+    assert_null(cl_demangle(NULL));
 }
 
 /* The plain name the PTX parser gives each function (ptx_entry_plain_name). */
@@ -122,11 +122,11 @@ static void test_plain_name(void **state)
         {"", ""},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        char *n = build_demangle_name(cases[i][0]);
+        char *n = cl_demangle_name(cases[i][0]);
         assert_string_equal(n, cases[i][1]);
         free(n);
     }
-    char *n = build_demangle_name(NULL);
+    char *n = cl_demangle_name(NULL);
     assert_string_equal(n, "");
     free(n);
 }

@@ -12,8 +12,9 @@
  * and array types, operators, special substitutions, vendor types) gives NULL.
  *
  * It is cudalab's one demangler: the PTX parser takes a function's plain
- * name ("ns::kernel") from build_demangle_name. */
-#include "build_internal.h"
+ * name ("ns::kernel") from cl_demangle_name. */
+#include "core/core.h"
+#include "core/demangle.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -333,14 +334,14 @@ static char *demangle(const char *mangled, char **base)
     return ok ? cl_str_take(&out) : NULL;
 }
 
-char *build_demangle(const char *mangled)
+char *cl_demangle(const char *mangled)
 {
     char *base = NULL, *full = demangle(mangled, &base);
     free(base);
     return full;
 }
 
-char *build_demangle_base(const char *mangled)
+char *cl_demangle_base(const char *mangled)
 {
     char *base = NULL, *full = demangle(mangled, &base);
     free(full);
@@ -360,7 +361,7 @@ static void drop_template_args(char *s)
     *w = '\0';
 }
 
-char *build_demangle_name(const char *mangled)
+char *cl_demangle_name(const char *mangled)
 {
     if (!mangled || strncmp(mangled, "_Z", 2) != 0) return cl_strdup(mangled ? mangled : "");
     dm d = {.s = mangled + 2};
