@@ -123,7 +123,10 @@ typedef struct day_formula {
     day_expr *e;      /* NULL until the manifest is whole */
 } day_formula;
 
-typedef enum day_role { DAY_ROLE_IN, DAY_ROLE_OUT, DAY_ROLE_INOUT, DAY_ROLE_SCALAR } day_role;
+/* SCRATCH: a buffer of a program the student's kernels may use as they
+ * like; never compared (a program's buffers only). */
+typedef enum day_role { DAY_ROLE_IN, DAY_ROLE_OUT, DAY_ROLE_INOUT, DAY_ROLE_SCALAR,
+                        DAY_ROLE_SCRATCH } day_role;
 
 /* How a buffer's elements are made: X(ID, "key"). */
 #define DAY_FILLS(X)          \
@@ -211,6 +214,8 @@ typedef struct day_kernel {
     char *oracle;        /* the kernel of the reference whose outputs are expected, where the
                             reference does not define this one; NULL: this one */
     char *source;        /* the baseline's .cu file beside day.yaml (baseline only) */
+    bool in_program;     /* launched by the day's program, which is judged in its place */
+    bool is_program;     /* the program itself, judged as one kernel (day_program.judged) */
 } day_kernel;
 
 /* A rule every size must keep: `live <= 32`. */
@@ -227,6 +232,62 @@ typedef struct day_size {
     day_pos at;      /* the mapping */
     day_pos *key_at; /* each value */
 } day_size;
+
+/* ---- programs (docs/day-format.md, "program") ---- */
+
+/* What a stage of a program does: X(ID, "key"). */
+#define DAY_STAGE_KINDS(X) \
+    X(LAUNCH, "kernel")    \
+    X(CLEAR, "clear")      \
+    X(REPEAT, "repeat")
+
+typedef enum day_stage_kind {
+#define DAY_STAGE_ENUM(id, key) DAY_STAGE_##id,
+    DAY_STAGE_KINDS(DAY_STAGE_ENUM)
+#undef DAY_STAGE_ENUM
+} day_stage_kind;
+
+/* One argument of a launch: a buffer of the program, or a scalar's value. */
+typedef struct day_arg {
+    int buffer;          /* index into the program's buffers; -1: a scalar */
+    day_formula *value;  /* the scalar's */
+} day_arg;
+
+typedef struct day_stage {
+    day_stage_kind kind;
+    char *name;          /* for messages and `judge.after`: the kernel's unless given */
+    day_pos at;
+    /* LAUNCH */
+    int kernel;          /* index into the day's kernels */
+    day_arg *args;       /* one a parameter of the kernel */
+    int nargs;
+    day_formula *grid[3], *block[3]; /* NULL: 1 */
+    day_formula *shared; /* dynamic shared bytes; NULL: 0 */
+    /* CLEAR: the buffer set to zero bytes */
+    int buffer;
+    /* REPEAT: `times` runs of the stages below; with `until`, they stop once
+     * element 0 of until_buffer equals until_value after a run, and reaching
+     * `times` runs is the loop's limit (a verdict). swap[0] and swap[1], where
+     * not -1, trade their allocations after each run (ping-pong). */
+    day_formula *times;
+    int until_buffer;    /* -1: no until */
+    double until_value;
+    int swap[2];
+    struct day_stage *stages;
+    int nstages;
+} day_stage;
+
+typedef struct day_program {
+    day_kernel judged;   /* the program as the report's one judged entry: its buffers as
+                            parameters (roles in, out, inout, scratch), compare, unit,
+                            points; checks: correctness */
+    day_stage *stages;
+    int nstages;
+    int after;           /* judge.after: the outputs as they stand after the last run of the
+                            top-level stage of this index; -1: at the end */
+    char *key;           /* the stages as text: part of the reference outputs' cache key */
+    const void *node;    /* while the manifest is read: the `program` mapping */
+} day_program;
 
 /* The most memory one kernel's run at one size may take (the harness's
  * inputs, its buffers in the emulator and their host copies): a course size
@@ -262,6 +323,7 @@ typedef struct day_manifest {
     day_kernel *kernels;
     int nkernels;
     day_kernel *baseline; /* the bandwidth baseline (`baseline:`), or NULL */
+    day_program *program; /* the day's launches in sequence (`program:`), or NULL */
     day_size course;
     day_size *hidden;
     int nhidden;

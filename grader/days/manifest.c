@@ -249,16 +249,16 @@ static cl_status param_name(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *e
 
 static cl_status param_role(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
 {
-    static const char *const roles[] = {"in", "out", "inout", "scalar"};
+    static const char *const roles[] = {"in", "out", "inout", "scalar", "scratch"};
     const char *s = cl_yaml_scalar(v);
-    for (int i = 0; s && i < 4; i++)
+    for (int i = 0; s && i < 5; i++)
         if (!strcmp(s, roles[i])) {
             ((param_ctx *)t)->p->role = (day_role)i;
             ((param_ctx *)t)->role_set = true;
             return CL_OK;
         }
-    return cl_yaml_fail(d, v, err, "a parameter's role must be in, out, inout or scalar; found "
-                        "'%s'", s ? s : "not a string");
+    return cl_yaml_fail(d, v, err, "a parameter's role must be in, out, inout, scalar or scratch "
+                        "(a program's buffers only); found '%s'", s ? s : "not a string");
 }
 
 #define PARAM_FORMULA(field, what)                                                          \
@@ -555,12 +555,19 @@ static const cl_yaml_field baseline_fields[] = {
     {NULL, false, NULL},
 };
 
-static void kernel_init(day_kernel *k, yaml_node_t *item)
+void day_init_kernel(day_kernel *k, yaml_node_t *item)
 {
     k->limits = (day_limits){-1, -1, -1, -1};
     k->line = cl_yaml_line(item);
     k->name_at = k->params_at = day_yaml_pos(item);
     for (int c = 0; c < DAY_CHECK_COUNT; c++) k->points[c] = -1;
+}
+
+cl_status day_read_params(cl_yaml_doc *d, yaml_node_t *v, day_manifest *m, day_kernel *k,
+                          cl_error *err)
+{
+    kernel_ctx kc = {m, k};
+    return kernel_params(d, v, &kc, err);
 }
 
 /* ---- sizes ---- */
@@ -692,7 +699,7 @@ static cl_status top_kernels(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *
     for (size_t i = 0; i < n; i++) {
         day_kernel *k = &m->kernels[i];
         yaml_node_t *item = cl_yaml_item(d, v, i);
-        kernel_init(k, item);
+        day_init_kernel(k, item);
         kernel_ctx kc = {m, k};
         st = cl_yaml_mapping(d, item, "a kernel", kernel_fields, &kc, err);
         if (st != CL_OK) return st;
@@ -707,7 +714,7 @@ static cl_status top_baseline(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error 
 {
     day_manifest *m = t;
     m->baseline = cl_calloc(1, sizeof *m->baseline);
-    kernel_init(m->baseline, v);
+    day_init_kernel(m->baseline, v);
     kernel_ctx kc = {m, m->baseline};
     return cl_yaml_mapping(d, v, "'baseline'", baseline_fields, &kc, err);
 }
@@ -731,11 +738,12 @@ static const cl_yaml_field top_fields[] = {
     {"topic", true, top_topic},
     {"student_file", true, top_student_file},
     {"arch", false, top_arch},
-    {"launch", true, top_launch},
+    {"launch", false, top_launch}, /* required without a program (check_whole) */
     {"kernels", true, top_kernels},
     {"baseline", false, top_baseline},
     {"sizes", true, top_sizes},
     {"hints", false, top_hints},
+    {"program", false, day_top_program},
     {NULL, false, NULL},
 };
 
@@ -811,13 +819,19 @@ static cl_status check_whole(cl_yaml_doc *d, day_manifest *m, cl_error *err)
                 return day_fail_at(d->path, m->hidden[i].at, err, "hidden size %d must name "
                                    "the same keys as the course size; give every size the same "
                                    "keys", i + 1);
+    if (!m->program && !m->launch.given[0])
+        return cl_yaml_fail(d, root, err, "the manifest is missing the required key 'launch' "
+                            "(a day without a 'program' launches each kernel once)");
     m->block = m->launch.block[0] * m->launch.block[1] * m->launch.block[2];
     m->block_at = m->launch.block_at;
-    cl_status st = day_compile_formulas(m, err);
+    cl_status st = m->program ? day_read_program(d, m, err) : CL_OK;
+    if (st == CL_OK) st = day_compile_formulas(m, err);
+    if (st == CL_OK && m->program) st = settle_points(d, &m->program->judged, err);
+    if (st == CL_OK && m->program) st = day_check_kernel_data(m, &m->program->judged, err);
     for (int i = 0; i < m->nkernels && st == CL_OK; i++) {
         merge_launch(m, &m->kernels[i]);
         st = settle_points(d, &m->kernels[i], err);
-        if (st == CL_OK) st = day_check_kernel_data(m, &m->kernels[i], err);
+        if (st == CL_OK && !m->kernels[i].in_program) st = day_check_kernel_data(m, &m->kernels[i], err);
         if (st == CL_OK) st = check_oracle(d, m, &m->kernels[i], err);
     }
     if (st == CL_OK && m->baseline) {
@@ -876,7 +890,7 @@ static void size_free(day_size *s)
     free(s->key_at);
 }
 
-static void kernel_free(day_kernel *k)
+void day_kernel_free(day_kernel *k)
 {
     for (int j = 0; j < k->nparams; j++) {
         free(k->params[j].name);
@@ -895,9 +909,10 @@ static void kernel_free(day_kernel *k)
 void day_manifest_free(day_manifest *m)
 {
     if (!m) return;
-    for (int i = 0; i < m->nkernels; i++) kernel_free(&m->kernels[i]);
+    for (int i = 0; i < m->nkernels; i++) day_kernel_free(&m->kernels[i]);
     free(m->kernels);
-    if (m->baseline) kernel_free(m->baseline);
+    if (m->baseline) day_kernel_free(m->baseline);
+    day_program_free(m->program);
     free(m->baseline);
     size_free(&m->course);
     for (int i = 0; i < m->nhidden; i++) size_free(&m->hidden[i]);
@@ -921,6 +936,8 @@ const day_kernel *day_manifest_kernel(const day_manifest *m, const char *name)
 {
     for (int i = 0; i < m->nkernels; i++)
         if (!strcmp(m->kernels[i].name, name)) return &m->kernels[i];
+    if (m->program && m->program->judged.name && !strcmp(m->program->judged.name, name))
+        return &m->program->judged;
     return NULL;
 }
 
@@ -939,7 +956,7 @@ bool day_manifest_checks(const day_manifest *m, day_check c)
 {
     for (int i = 0; i < m->nkernels; i++)
         if (day_kernel_checks(&m->kernels[i], c)) return true;
-    return false;
+    return m->program && day_kernel_checks(&m->program->judged, c);
 }
 
 char *day_kernel_signature(const day_kernel *k)

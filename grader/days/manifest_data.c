@@ -420,6 +420,11 @@ static cl_status check_param(const day_manifest *m, const day_kernel *k, const d
     if (!p->length)
         return day_fail_at(m->path, p->at, err, "buffer '%s' of %s needs a 'length' (elements, "
                            "an expression of the size)", name, k->name);
+    if (p->role == DAY_ROLE_SCRATCH && !k->is_program)
+        return day_fail_at(m->path, p->at, err, "'%s' is scratch, which only a program's buffers "
+                           "can be; make it an output (role: out) or an in-out buffer", name);
+    if (p->role == DAY_ROLE_SCRATCH) /* the student's: a fill to start from, or sentinels */
+        return p->fill.nrules ? check_fill_range(m, p, err) : CL_OK;
     bool filled = p->role != DAY_ROLE_OUT;
     if (filled && !p->fill.nrules)
         return day_fail_at(m->path, p->at, err, "'%s' is an %s, so it needs a 'fill' that says "
@@ -550,10 +555,12 @@ static cl_status check_size(const day_manifest *m, const day_size *s, const char
         return st;
     }
     cl_status st = CL_OK;
-    for (int i = -1; i < m->nkernels && st == CL_OK; i++) {
-        const day_kernel *k = i < 0 ? m->baseline : &m->kernels[i];
+    if (m->program) st = day_check_program_at(m, s, what, z.vars, err);
+    for (int i = -2; i < m->nkernels && st == CL_OK; i++) {
+        const day_kernel *k = i == -2 ? (m->program ? &m->program->judged : NULL)
+                              : i < 0 ? m->baseline : &m->kernels[i];
         double bytes = 0;
-        if (!k) continue;
+        if (!k || k->in_program) continue; /* a program's kernels: its buffers, checked above */
         st = check_kernel_at(&z, k, &bytes, err);
         if (st == CL_OK && bytes > (double)DAY_SIZE_MAX_BYTES)
             st = day_fail_at(m->path, s->at, err, "%s takes %.0f bytes (%.1f GiB) to grade %s: the "

@@ -42,4 +42,21 @@ cl_status day_check_sizes(const day_manifest *m, cl_error *err);
 
 void day_fill_free(day_fill *f);
 
+/* ---- programs (manifest_program.c) ---- */
+
+/* A kernel's defaults before its keys are read; its parameters read into it;
+ * what it owns freed (manifest.c). */
+void day_init_kernel(day_kernel *k, yaml_node_t *item);
+cl_status day_read_params(cl_yaml_doc *d, yaml_node_t *v, day_manifest *m, day_kernel *k,
+                          cl_error *err);
+void day_kernel_free(day_kernel *k);
+/* `program:` at the top level: kept as a node until every other key is read,
+ * then read by day_read_program (before the expressions are compiled). */
+cl_status day_top_program(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err);
+cl_status day_read_program(cl_yaml_doc *d, day_manifest *m, cl_error *err);
+/* The program's stages at one size (vars: day_size_vars's). */
+cl_status day_check_program_at(const day_manifest *m, const day_size *s, const char *what,
+                               const double *vars, cl_error *err);
+void day_program_free(day_program *p);
+
 #endif

@@ -81,11 +81,14 @@ static void decide_correctness(grading *g)
         detail = failing > 1 ? cl_sprintf("%s (and %d more kernel%s)", first, failing - 1,
                                           failing > 2 ? "s" : "")
                              : cl_strdup(first);
-    else if (r->nkernels)
+    else if (r->nkernels) {
+        const report_kernel *k0 = &r->kernels[0]; /* the first that ran: a program's entry */
+        for (int i = r->nkernels - 1; i >= 0; i--)
+            if (r->kernels[i].nsizes) k0 = &r->kernels[i];
         detail = cl_sprintf("%lld of %lld %s wrong at the course size; every kernel right at "
-                            "every size (%d runs)", r->kernels[0].yours.wrong,
-                            r->kernels[0].yours.total,
-                            r->kernels[0].unit ? r->kernels[0].unit : "values", sizes);
+                            "every size (%d runs)", k0->yours.wrong, k0->yours.total,
+                            k0->unit ? k0->unit : "values", sizes);
+    }
     else
         detail = cl_strdup("no kernels");
     report_set_check(r, DAY_CHECK_CORRECTNESS, !first && r->nkernels, detail);
@@ -162,7 +165,19 @@ static void decide_resources(grading *g)
     cl_str_free(&why);
 }
 
-/* A kernel passes when it is right everywhere and no error hazard names it. */
+/* The entry whose runs judge rk: a kernel of the day's program is run by
+ * the program, whose entry (named after it) holds the sizes. */
+static const report_kernel *runs_of(const grading *g, const report_kernel *rk)
+{
+    const day_kernel *k = day_manifest_kernel(g->day, rk->name);
+    if (!k || !k->in_program) return rk;
+    for (int i = 0; i < g->r->nkernels; i++)
+        if (!strcmp(g->r->kernels[i].name, g->day->program->judged.name)) return &g->r->kernels[i];
+    return rk;
+}
+
+/* A kernel passes when it is right everywhere and no error hazard names it
+ * (a program's kernel: when the program is right everywhere). */
 static void decide_kernels(grading *g)
 {
     for (int i = 0; i < g->r->nkernels; i++) {
@@ -171,7 +186,9 @@ static void decide_kernels(grading *g)
         bool values = listed(g, k, DAY_CHECK_CORRECTNESS);
         k->passed = !why;
         free(why);
-        for (int j = 0; j < k->nsizes; j++) k->passed &= size_ok(&k->sizes[j], values);
+        const report_kernel *runs = runs_of(g, k);
+        if (runs != k) values = true;
+        for (int j = 0; j < runs->nsizes; j++) k->passed &= size_ok(&runs->sizes[j], values);
         for (int j = 0; j < g->r->nhazards; j++) {
             const report_hazard *h = &g->r->hazards[j];
             if (h->severity == REPORT_ERROR && h->kernel && !strcmp(h->kernel, k->name))
@@ -215,7 +232,7 @@ static char *not_built(const report_result *r, const day_kernel *k, const report
  * course size, the first of its sizes. */
 static char *did_no_work(const day_kernel *k, const report_kernel *rk)
 {
-    bool values = day_kernel_checks(k, DAY_CHECK_CORRECTNESS);
+    bool values = day_kernel_checks(k, DAY_CHECK_CORRECTNESS) || k->in_program;
     if (!rk->nsizes) return cl_sprintf("%s did not run", k->name);
     if (size_ok(&rk->sizes[0], values)) return NULL;
     return cl_sprintf("%s is not right at the course size (%s), so this check, which judges "
@@ -252,7 +269,7 @@ static char *score_failure(const grading *g, const day_kernel *k, const report_k
         if (!why && !rk->nsizes) why = cl_sprintf("%s did not run", k->name);
         return why;
     }
-    if ((why = did_no_work(k, rk))) {
+    if ((why = did_no_work(k, runs_of(g, rk)))) {
         /* what the check found is still worth saying */
         char *found = c != DAY_CHECK_RESOURCES ? hazard_failure(r, k->name, c) : NULL;
         if (found && r->checks[c].ran) {
@@ -273,8 +290,8 @@ static char *score_failure(const grading *g, const day_kernel *k, const report_k
 
 void grade_decide_points(grading *g)
 {
-    for (int i = 0; i < g->day->nkernels; i++) {
-        const day_kernel *k = &g->day->kernels[i];
+    for (int i = 0; i < g->day->nkernels + (g->day->program != NULL); i++) {
+        const day_kernel *k = i < g->day->nkernels ? &g->day->kernels[i] : &g->day->program->judged;
         const report_kernel *rk = kernel_of(g->r, k->name);
         if (k->optional && (!rk || !rk->present)) continue; /* graded only when written */
         for (int c = 0; c < DAY_CHECK_COUNT; c++) {

@@ -200,6 +200,8 @@ static void grading_free(grading *g)
     build_result_free(g->ref);
     build_result_free(g->copy);
     free(g->input_store);
+    free(g->program_mine);
+    free(g->program_ref);
 }
 
 static cl_status run_all(grading *g, cl_error *err)
@@ -211,6 +213,7 @@ static cl_status run_all(grading *g, cl_error *err)
         if (st == CL_OK) st = grade_run_gpu_copy(g, err);
     }
     progress(g, "running");
+    if (st == CL_OK && g->day->program) return grade_run_program(g, err);
     for (int i = 0; st == CL_OK && i < g->day->nkernels; i++) {
         if (cancelled(g)) return cl_fail(err, CL_CANCELLED, "", 0, 0, "the grade was cancelled");
         st = grade_run_kernel(g, &g->day->kernels[i], err);

@@ -40,6 +40,11 @@ typedef struct grading {
     uint64_t emu_deadline_ns; /* the cap on the student's emulation (process CPU time),
                                  set at its first run */
     char *input_store;   /* the cache's folder of inputs made by rules, or NULL */
+    /* A day's program: each kernel's entry in the student's build and the
+     * reference's (NULL where missing), and the busiest block of the
+     * launches of the run under way (grade_program.c). */
+    const char **program_mine, **program_ref;
+    uint64_t program_block_work;
 } grading;
 
 /* A harness request of this grade: kernel k's entry in t's module at a
@@ -76,6 +81,22 @@ cl_status grade_run_kernel(grading *g, const day_kernel *k, cl_error *err);
 cl_status grade_run_size(grading *g, const grade_target *t, int module, const day_kernel *k,
                          const char *entry, const day_size *size, int reps,
                          const grade_oracle *oracle, harness_result *hr, cl_error *err);
+
+/* ---- a day's program (grade_program.c) ---- */
+
+/* Run the day's program at every size as one judged entry, with an entry
+ * for each kernel it launches. */
+cl_status grade_run_program(grading *g, cl_error *err);
+/* A request for the program's run in module of t: its kernels' entries, and
+ * on the emulator the note of each launch's busiest block. */
+void grade_program_request(const grading *g, const grade_target *t, int module,
+                           harness_request *req);
+/* What run_kernel.c does for one kernel, for the program's entries. */
+void grade_side_from_build(report_side *s, const build_kernel *bk, int block);
+void grade_reference_side(grading *g, report_kernel *rk, const day_kernel *k,
+                          const grade_oracle *o);
+cl_status grade_run_mine(grading *g, report_kernel *rk, const day_kernel *k, const char *entry,
+                         int index, const grade_oracle *oracle, uint64_t ref_block, cl_error *err);
 
 /* The kernel's check script, where it has one, on a judged run. */
 cl_status grade_check_script(grading *g, const harness_request *req, const grade_oracle *oracle,

@@ -43,6 +43,7 @@ static void describe_kernel(cl_str *s, const day_manifest *m, const day_kernel *
         add_formula(s, p->value);
         cl_str_addf(s, "%s|", p->fill.key ? p->fill.key : "-");
     }
+    if (k->is_program) cl_str_addf(s, "program|%s|", m->program->key);
     for (int d = 0; d < 3; d++) {
         cl_str_addf(s, "%d|", k->launch.block[d]);
         add_formula(s, k->launch.grid[d]);
@@ -196,6 +197,7 @@ static cl_status run_reference(grading *g, const day_kernel *k, const char *entr
     harness_request req = grade_request(g, &g->emu, g->emu.ref, k, entry, size, 0);
     harness_result hr = {0};
     backend_emu_set_bounds(g->emu.be, &(backend_emu_bounds){0});
+    g->program_block_work = 0; /* a program's launches note their busiest block here */
     cl_status st = harness_run(&req, &hr, err);
     o->ran = st == CL_OK;
     o->completed = o->ran && hr.compared;
@@ -209,7 +211,7 @@ static cl_status run_reference(grading *g, const day_kernel *k, const char *entr
         hr.nout = 0;
         o->has_counters = hr.run.has_counters;
         o->counters = hr.run.counters;
-        o->block_work = backend_emu_last_block_work(g->emu.be);
+        o->block_work = k->is_program ? g->program_block_work : backend_emu_last_block_work(g->emu.be);
     }
     harness_result_free(&hr);
     return st;

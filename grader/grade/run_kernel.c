@@ -235,8 +235,10 @@ static void side_from_run(report_side *s, const harness_result *hr)
 harness_request grade_request(const grading *g, const grade_target *t, int module,
                               const day_kernel *k, const char *entry, const day_size *size, int reps)
 {
-    return (harness_request){t->be, module, k, entry, g->day, size, g->opt->seed, reps,
-                             g->opt->threads, g->input_store, false};
+    harness_request req = {t->be, module, k, entry, g->day, size, g->opt->seed, reps,
+                           g->opt->threads, g->input_store, false, NULL, NULL, NULL};
+    if (k->is_program) grade_program_request(g, t, module, &req);
+    return req;
 }
 
 const day_size *grade_size(const grading *g, int index)
@@ -288,12 +290,16 @@ static void set_bounds(grading *g, uint64_t ref_block)
 }
 
 /* Hazards under checks the kernel does not list are not its day's lesson:
- * they are neither shown nor counted. */
-static void drop_unlisted(backend_run *run, const day_kernel *k)
+ * they are neither shown nor counted. A program's are judged by the checks
+ * of the kernel each names (correctness, a runaway's, by the program's). */
+static void drop_unlisted(const day_manifest *m, backend_run *run, const day_kernel *k)
 {
     int kept = 0;
     for (int i = 0; i < run->nhazards; i++) {
-        if (day_kernel_checks(k, run->hazards[i].check))
+        const day_kernel *owner = k->is_program && run->hazards[i].check != DAY_CHECK_CORRECTNESS
+                                  ? day_manifest_kernel(m, run->hazards[i].kernel ? run->hazards[i].kernel : "")
+                                  : k;
+        if (owner && day_kernel_checks(owner, run->hazards[i].check))
             run->hazards[kept++] = run->hazards[i];
         else
             report_hazard_free(&run->hazards[i]);
@@ -339,7 +345,8 @@ static cl_status run_mine(grading *g, report_kernel *rk, const day_kernel *k, co
         /* a hidden size's printf would show what the kernel read there */
         if (index == 0 && hr.run.printf_text && *hr.run.printf_text && !g->r->printf_text)
             g->r->printf_text = cl_strdup(hr.run.printf_text);
-        drop_unlisted(&hr.run, k);
+        if (hr.trace) s->trace = cl_strdup(hr.trace);
+        drop_unlisted(g->day, &hr.run, k);
         grade_take_hazards(g->r, &hr.run, label, index > 0);
     }
     harness_result_free(&hr);
@@ -439,4 +446,23 @@ done:
     grade_entry_free(&mine);
     grade_entry_free(&ref);
     return st;
+}
+
+/* ---- for a day's program (grade_program.c) ---- */
+
+void grade_side_from_build(report_side *s, const build_kernel *bk, int block)
+{
+    side_from_build(s, bk, block);
+}
+
+void grade_reference_side(grading *g, report_kernel *rk, const day_kernel *k,
+                          const grade_oracle *o)
+{
+    reference_side(g, rk, k, o);
+}
+
+cl_status grade_run_mine(grading *g, report_kernel *rk, const day_kernel *k, const char *entry,
+                         int index, const grade_oracle *oracle, uint64_t ref_block, cl_error *err)
+{
+    return run_mine(g, rk, k, entry, index, oracle, ref_block, err);
 }

@@ -1,6 +1,7 @@
 /* harness.c - one run of a kernel as its manifest describes it, and the
  * judgement of its outputs against the reference's. */
 #include "harness.h"
+#include "harness_internal.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -23,6 +24,8 @@ void harness_result_free(harness_result *r)
     r->nout = 0;
     free(r->note);
     r->note = NULL;
+    free(r->trace);
+    r->trace = NULL;
 }
 
 char *harness_size_label(const day_size *s)
@@ -71,13 +74,9 @@ static size_t guard_for(const harness_request *req)
     return req->be->info.finds_hazards ? 0 : 1024;
 }
 
-typedef struct buffer {
-    backend_ptr base, ptr;  /* the allocation, and what the kernel gets */
-    size_t bytes;
-    bool allocated;
-} buffer;
+typedef harness_buffer buffer;
 
-static double eval_at(const harness_request *req, const day_formula *f)
+double harness_eval(const harness_request *req, const day_formula *f)
 {
     return f ? day_formula_eval(req->day, f, req->size) : 0;
 }
@@ -106,11 +105,11 @@ static cl_status write_input(const harness_request *req, const day_param *p, con
 
 /* One buffer: sentinels, then (inputs) the data from the fill, then
  * sentinels. An output gets its host copy set up in *o. */
-static cl_status make_buffer(const harness_request *req, const day_param *p, buffer *b,
+cl_status harness_make_buffer(const harness_request *req, const day_param *p, buffer *b,
                              harness_output *o, cl_error *err)
 {
-    size_t elem = day_param_elem_bytes(p->type), count = (size_t)eval_at(req, p->length);
-    size_t guard = guard_for(req), head = guard + (size_t)eval_at(req, p->offset);
+    size_t elem = day_param_elem_bytes(p->type), count = (size_t)harness_eval(req, p->length);
+    size_t guard = guard_for(req), head = guard + (size_t)harness_eval(req, p->offset);
     size_t total = head + count + guard;
     b->bytes = total * elem;
     cl_status st = backend_alloc(req->be, b->bytes ? b->bytes : 4, p->name, &b->base, err);
@@ -131,7 +130,7 @@ static cl_status make_buffer(const harness_request *req, const day_param *p, buf
     } else {
         put_sentinels(host, head, elem, width);
         put_sentinels(host + (head + count) * elem, guard, elem, width);
-        if (p->role == DAY_ROLE_OUT)
+        if (p->role == DAY_ROLE_OUT || (p->role == DAY_ROLE_SCRATCH && !p->fill.nrules))
             put_sentinels(host + head * elem, count, elem, width);
         else
             memcpy(host + head * elem, data = harness_input(req, p, count, elem), count * elem);
@@ -152,7 +151,7 @@ static backend_arg scalar_arg(const harness_request *req, const day_param *p)
 {
     unsigned char bytes[8] = {0};
     day_num n = day_param_num(p->type);
-    harness_elem_put(n, bytes, eval_at(req, p->value));
+    harness_elem_put(n, bytes, harness_eval(req, p->value));
     backend_arg a = {(unsigned)day_num_bytes(n), 0};
     memcpy(&a.bits, bytes, 8); /* little-endian */
     return a;
@@ -165,13 +164,13 @@ static cl_status launch(const harness_request *req, const backend_arg *args, int
     backend_launch bl = {
         .kernel = req->entry,
         .block = {(unsigned)l->block[0], (unsigned)l->block[1], (unsigned)l->block[2]},
-        .dynamic_shared = (unsigned)eval_at(req, l->shared),
+        .dynamic_shared = (unsigned)harness_eval(req, l->shared),
         .args = args,
         .nargs = nargs,
         .nsets = 1,
         .timing_reps = req->timing_reps,
     };
-    for (int d = 0; d < 3; d++) bl.grid[d] = l->grid[d] ? (unsigned)eval_at(req, l->grid[d]) : 1;
+    for (int d = 0; d < 3; d++) bl.grid[d] = l->grid[d] ? (unsigned)harness_eval(req, l->grid[d]) : 1;
     cl_status st = backend_launch_kernel(req->be, req->module, &bl, &out->run, err);
     out->compared = st == CL_OK && out->run.outcome == BACKEND_COMPLETED;
     return st;
@@ -193,6 +192,7 @@ static void outputs_unread(const harness_request *req, harness_result *out)
 cl_status harness_run(const harness_request *req, harness_result *out, cl_error *err)
 {
     const day_kernel *k = req->kernel;
+    if (k->is_program) return harness_run_program(req, out, err);
     buffer bufs[16] = {{0}};
     backend_arg args[16];
     int nouts = 0;
@@ -207,7 +207,7 @@ cl_status harness_run(const harness_request *req, harness_result *out, cl_error 
             continue;
         }
         bool output = p->role != DAY_ROLE_IN;
-        st = make_buffer(req, p, &bufs[i], output ? &out->out[out->nout] : NULL, err);
+        st = harness_make_buffer(req, p, &bufs[i], output ? &out->out[out->nout] : NULL, err);
         if (output && out->out[out->nout].host) out->nout++;
         args[i] = (backend_arg){8, bufs[i].ptr};
     }
@@ -258,11 +258,11 @@ cl_status harness_run(const harness_request *req, harness_result *out, cl_error 
 void harness_count(const harness_request *req, harness_result *r)
 {
     const day_kernel *k = req->kernel;
-    size_t per = k->unit_elements ? (size_t)eval_at(req, k->unit_elements) : 1;
+    size_t per = k->unit_elements ? (size_t)harness_eval(req, k->unit_elements) : 1;
     r->total = 0;
     for (int o = 0; o < r->nout; o++) r->total += (long long)((r->out[o].count + per - 1) / per);
     r->unit = k->unit ? k->unit : "elements";
-    r->bytes = k->bytes ? eval_at(req, k->bytes) : 0;
+    r->bytes = k->bytes ? harness_eval(req, k->bytes) : 0;
 }
 
 /* How an output's elements read: each element `comps` components of
@@ -383,7 +383,7 @@ static void judge_output(judging *j, const harness_output *mine, const harness_o
 {
     const harness_request *req = j->req;
     const day_compare *c = &req->kernel->compare;
-    double tol_ops = c->ops ? eval_at(req, c->ops) : 0, tol_abs = c->abs ? eval_at(req, c->abs) : 0;
+    double tol_ops = c->ops ? harness_eval(req, c->ops) : 0, tol_abs = c->abs ? harness_eval(req, c->abs) : 0;
     double sum_mine = 0, sum_ref = 0;
     bool all_written = true;
     reading rd = reading_of(req, mine), rr = reading_of(req, ref);
@@ -456,7 +456,7 @@ void harness_judge(const harness_request *req, const harness_output *ref, harnes
 {
     judging j = {req, mine, 0, 0, 0, 0};
     const day_kernel *k = req->kernel;
-    size_t per = k->unit_elements ? (size_t)eval_at(req, k->unit_elements) : 1;
+    size_t per = k->unit_elements ? (size_t)harness_eval(req, k->unit_elements) : 1;
     harness_count(req, mine);
     mine->wrong = 0;
     mine->nfirst = 0;

@@ -28,6 +28,12 @@ typedef struct harness_request {
     bool in_place;            /* a completed run's outputs may be judged where they are, in
                                  the backend's memory (the emulator's), until
                                  harness_result_free, rather than copied out */
+    /* A program's run (kernel->is_program): the entry in the module of each of
+     * the day's kernels, in the manifest's order; and a call after each of
+     * its launches (the grade takes the emulator's figures there; may be NULL). */
+    const char *const *entries;
+    void (*after_launch)(void *ctx);
+    void *after_launch_ctx;
 } harness_request;
 
 /* One output buffer as it came back: its allocation, all of it. */
@@ -52,6 +58,8 @@ typedef struct harness_result {
     int nfirst;
     char *note;             /* a finding beyond wrong values (padding written, ...) */
     double bytes;           /* bytes the kernel must move, for GB/s (0: unknown) */
+    char *trace;            /* a program's run: what ran, "5 launches", "9 launches; sweep
+                               ran 212 of at most 4000 times" */
     backend *be;            /* with in_place: the outputs' buffers, released on free */
     backend_ptr kept[16];
     int nkept;

@@ -424,7 +424,8 @@ uint64_t harness_inputs_digest(const harness_request *req)
     const day_kernel *k = req->kernel;
     for (int i = 0; i < k->nparams; i++) {
         const day_param *p = &k->params[i];
-        if (p->role != DAY_ROLE_IN && p->role != DAY_ROLE_INOUT) continue;
+        if (p->role != DAY_ROLE_IN && p->role != DAY_ROLE_INOUT && !(p->role == DAY_ROLE_SCRATCH && p->fill.nrules))
+            continue; /* a program's scratch may start from a fill too */
         size_t elem = day_param_elem_bytes(p->type);
         size_t count = (size_t)day_formula_eval(req->day, p->length, req->size);
         harness_rng r = stream_of(req, p, elem);

@@ -111,6 +111,8 @@ typedef struct report_size_result {
     char *gpu_outcome;        /* NULL when the GPU's launch completed */
     double seconds;           /* wall time of the student's run at this size; not in
                                * the JSON (a report is the same from run to run) */
+    char *trace;              /* a day's program: what ran, "9 launches; sweep ran 212
+                                 times of at most 4000"; NULL otherwise; not in the JSON */
 } report_size_result;
 
 typedef struct report_kernel {
