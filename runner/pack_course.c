@@ -508,15 +508,15 @@ static cl_status outside_course(const char *root, const char *dir, cl_error *err
     return st;
 }
 
-/* The GitHub Classroom workflow in the edition installs the nvcc release
- * that made its PTX (ptxas must be as new): its `CUDA: "X-Y"` line set. */
-static cl_status set_workflow_cuda(const char *dir, cl_error *err)
+/* The edition's file rel (when it has one), the value after its first
+ * `key` set to the packing nvcc's release, up to the closing quote. */
+static cl_status set_cuda_in(const char *dir, const char *rel, const char *key, cl_error *err)
 {
-    char *path = cl_path_join(dir, "docs/classroom/classroom.yml"), *text = NULL;
-    cl_status st = cl_read_file(path, &text, NULL, err);
-    char *at = st == CL_OK ? strstr(text, "\n  CUDA: \"") : NULL;
+    char *path = cl_path_join(dir, rel), *text = NULL;
+    cl_status st = cl_file_exists(path) ? cl_read_file(path, &text, NULL, err) : CL_OK;
+    char *at = st == CL_OK && text ? strstr(text, key) : NULL;
     if (at) {
-        char *value = at + 10, *end = strchr(value, '"');
+        char *value = at + strlen(key), *end = strchr(value, '"');
         char *cuda = pack_cuda_release();
         char *fixed = end ? cl_sprintf("%.*s%s%s", (int)(value - text), text, cuda, end) : NULL;
         if (fixed) st = cl_write_file_atomic(path, fixed, strlen(fixed), err);
@@ -525,6 +525,16 @@ static cl_status set_workflow_cuda(const char *dir, cl_error *err)
     }
     free(text);
     free(path);
+    return st;
+}
+
+/* The GitHub Classroom workflow and the Classroom 50 autograder in the
+ * edition install the nvcc release that made its PTX (ptxas must be as
+ * new): their `CUDA: "X-Y"` and `CUDA = "X-Y"` set. */
+static cl_status set_workflow_cuda(const char *dir, cl_error *err)
+{
+    cl_status st = set_cuda_in(dir, "docs/classroom/classroom.yml", "\n  CUDA: \"", err);
+    if (st == CL_OK) st = set_cuda_in(dir, "docs/classroom/autograder.py", "\nCUDA = \"", err);
     return st;
 }
 

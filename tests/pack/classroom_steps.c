@@ -9,8 +9,10 @@
  *
  * Then one class graded every way an instructor can (one rule for points,
  * docs/instructor-guide.md): `cudalab batch`'s CSV, Gradescope's
- * results.json from `cudalab autograde`, this workflow's tests and
- * `grade --classroom50`'s result file must give each file the same points.
+ * results.json from `cudalab autograde`, this workflow's tests,
+ * `grade --classroom50`'s result file and Classroom 50's autograder
+ * (docs/classroom/autograder.py, run as its runner runs it) must give each
+ * file the same points.
  * Every path grades against the checkout's course (CUDALAB_COURSE), hidden
  * sizes included. */
 #include <setjmp.h>
@@ -122,6 +124,11 @@ static void make_repo(workflow *w)
     char *yml = cl_path_join(w->repo, "docs/classroom/classroom.yml"), *text = NULL;
     assert_int_equal(cl_read_file(yml, &text, NULL, &err), CL_OK);
     if (!strstr(text, "\n  CUDA: \"12-4\"")) fail_msg("the edition's classroom.yml: %.300s", strstr(text, "CUDA:"));
+    free(text);
+    free(yml);
+    yml = cl_path_join(w->repo, "docs/classroom/autograder.py"); /* and the Classroom 50 autograder */
+    assert_int_equal(cl_read_file(yml, &text, NULL, &err), CL_OK);
+    if (!strstr(text, "\nCUDA = \"12-4\"")) fail_msg("the edition's autograder.py: %.300s", strstr(text, "CUDA ="));
     free(text);
     free(yml);
     char *build = cl_path_join(w->repo, "build"), *link = cl_path_join(build, "cudalab");
@@ -332,6 +339,12 @@ static void write_class_file(const workflow *w, class_file *f)
     free(dir);
 }
 
+static void spit_stale(const char *path)
+{
+    cl_error err = {0};
+    assert_int_equal(cl_write_file_atomic(path, "{\"score\": 99}\n", 14, &err), CL_OK);
+}
+
 static cJSON *read_json(const char *path)
 {
     char *text = NULL;
@@ -407,6 +420,52 @@ static double classroom50_score(const workflow *w, const char *day, const char *
     return score;
 }
 
+/* Classroom 50's autograder (docs/classroom/autograder.py) as its runner
+ * calls it: in the student's checkout (the file at SUBMISSION, or none),
+ * with the runner's identity in the environment, the course beside it as
+ * cudalab/ (here the checkout's, hidden sizes and all, as batch grades) and
+ * the built cudalab as CUDALAB_BIN. It must exit 0 with ./result.json
+ * written, its identity the runner's; its score. */
+static double autograder_py_score(const workflow *w, double *max)
+{
+    char *bundle = cl_path_join(w->top, "c50"), *py = cl_path_join(bundle, "autograder.py");
+    char *course = cl_path_join(bundle, "cudalab"), *result = cl_path_join(w->repo, "result.json");
+    char *text = NULL;
+    cl_error err = {0};
+    if (!cl_file_exists(py)) {
+        assert_int_equal(cl_mkdirs(bundle, &err), CL_OK);
+        assert_int_equal(cl_read_file(REPO "/docs/classroom/autograder.py", &text, NULL, &err), CL_OK);
+        assert_int_equal(cl_write_file_atomic(py, text, strlen(text), &err), CL_OK);
+        free(text);
+        assert_int_equal(symlink(REPO, course), 0);
+    }
+    spit_stale(result); /* a result.json the student committed is never taken */
+    static const char *const env[] = {"CLASSROOM=cuda-fall", "ASSIGNMENT=day14", "USERNAME=alice",
+                                      "SUBMISSION_TAG=submit/2026-12-05T10-00-00Z-abc1234",
+                                      "COMMIT_URL=https://example.invalid/c", "RELEASE_URL=https://example.invalid/r",
+                                      "REVIEW_URL=https://example.invalid/v", "CUDALAB_BIN=" CUDALAB_BINARY, NULL};
+    const char *argv[] = {"python3", py, NULL};
+    cl_proc_spec spec = {.argv = argv, .cwd = w->repo, .env = env, .timeout_s = 600};
+    cl_proc_result res;
+    assert_int_equal(cl_proc_run(&spec, &res, &err), CL_OK);
+    if (res.exit_code != 0) fail_msg("autograder.py exited %d: %s%s", res.exit_code, res.out, res.err);
+    cl_proc_result_free(&res);
+    cJSON *o = read_json(result);
+    static const char *const ids[][2] = {{"schema", "classroom50/result/v1"}, {"classroom", "cuda-fall"},
+                                         {"assignment", "day14"}, {"owner", "alice"},
+                                         {"submission", "submit/2026-12-05T10-00-00Z-abc1234"},
+                                         {"commit", "https://example.invalid/c"}};
+    for (size_t i = 0; i < sizeof ids / sizeof *ids; i++) {
+        const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, ids[i][0]);
+        if (!cJSON_IsString(v) || strcmp(v->valuestring, ids[i][1])) fail_msg("result.json's %s", ids[i][0]);
+    }
+    double score = number(o, "score");
+    *max = number(o, "max-score");
+    cJSON_Delete(o);
+    free(bundle), free(py), free(course), free(result);
+    return score;
+}
+
 /* batch: every file in one run; each row's points from the CSV. */
 static void batch_scores(const workflow *w, class_file *files, int n)
 {
@@ -439,9 +498,10 @@ static void batch_scores(const workflow *w, class_file *files, int n)
 static void test_one_class_one_rule(void **state)
 {
     (void)state;
-    char *jq = cl_proc_which("jq");
-    if (!jq) skip();
+    char *jq = cl_proc_which("jq"), *python = cl_proc_which("python3");
+    if (!jq || !python) skip(); /* the workflow's tests use jq; Classroom 50's autograder, Python */
     free(jq);
+    free(python);
     workflow w = {0};
     outcome o;
     load(&w);
@@ -467,11 +527,18 @@ static void test_one_class_one_rule(void **state)
         run_steps(&w, &o);
         f->classroom = o.score;
         assert_true(o.max == f->max);
-        printf("%-16s batch %g, Gradescope %g, Classroom %g, Classroom 50 %g (of %g)\n", f->label,
-               f->batch, f->gradescope, f->classroom, f->classroom50, f->max);
+        double py_max = 0, py = autograder_py_score(&w, &py_max);
+        printf("%-16s batch %g, Gradescope %g, Classroom %g, Classroom 50 %g, its autograder.py %g "
+               "(of %g)\n", f->label, f->batch, f->gradescope, f->classroom, f->classroom50, py, f->max);
         assert_true(f->batch == f->gradescope && f->gradescope == f->classroom &&
-                    f->classroom == f->classroom50);
+                    f->classroom == f->classroom50 && py == f->classroom50 && py_max == f->max);
     }
+    /* Nothing at SUBMISSION: autograder.py still writes result.json, 0 points. */
+    char *sub = cl_path_join(w.repo, env_of(&w, "SUBMISSION"));
+    unlink(sub);
+    free(sub);
+    double py_max = 0;
+    assert_true(autograder_py_score(&w, &py_max) == 0 && py_max == files[0].max);
     assert_true(files[0].batch == files[0].max && files[0].max > 0); /* the solution: all */
     assert_true(files[1].batch == 0); /* the untouched template: its compile points, none */
     assert_true(files[2].batch == 0);
