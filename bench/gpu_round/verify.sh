@@ -92,12 +92,13 @@ say "order: $((SECONDS - t0)) s"
 
 say "== 5. tensor-core probe"
 if [ -x "$src/bench/tensor/run.sh" ]; then
-    timeout 150 "$src/bench/tensor/run.sh" "$res/tensor" >"$res/tensor/run.log" 2>&1
+    timeout 150 "$src/bench/tensor/run.sh" "$res/tensor/tensor.h200" >"$res/tensor/run.log" 2>&1
     say "tensor: exit $?, $((SECONDS - t0)) s"
     tail -5 "$res/tensor/run.log" >>"$summary"
 else
     say "tensor: no bench/tensor/run.sh"
 fi
 
+cp "$res/tensor/tensor.h200" "$out/" 2>/dev/null
 tar -C "$(dirname "$res")" -czf "$out/round.tar.gz" round
 say "== done in $((SECONDS - t0)) s"
