@@ -240,6 +240,48 @@ static void check_template(checker *k, const day_manifest *m)
     free(path);
 }
 
+/* Whether the list "a, b, c" names the n bytes at name. */
+static bool in_list(const char *list, const char *name, size_t n)
+{
+    for (const char *p = list ? list : ""; *p;) {
+        size_t m = strcspn(p, ",");
+        if (m == n && !strncmp(p, name, n)) return true;
+        p += m;
+        p += strspn(p, ", ");
+    }
+    return false;
+}
+
+/* A day's program, from the reference's own grade: at every size each of
+ * its loops ended within its limit (else the reference did not complete and
+ * the grade said so), and every stage ran at some size. */
+static void check_program(checker *k, const day_manifest *m, const report_result *r)
+{
+    const report_kernel *pk = NULL;
+    for (int i = 0; i < r->nkernels; i++)
+        if (!strcmp(r->kernels[i].name, m->program->judged.name)) pk = &r->kernels[i];
+    if (!pk || !pk->nsizes) {
+        say(k, false, "program", "did not run");
+        return;
+    }
+    cl_str idle = {0};
+    for (const char *s = pk->sizes[0].idle_stages ? pk->sizes[0].idle_stages : ""; *s;) {
+        size_t n = strcspn(s, ",");
+        bool ran = false; /* at another size */
+        for (int i = 1; i < pk->nsizes && !ran; i++) ran = !in_list(pk->sizes[i].idle_stages, s, n);
+        if (!ran) cl_str_addf(&idle, "%s%.*s", idle.len ? ", " : "", (int)n, s);
+        s += n;
+        s += strspn(s, ", ");
+    }
+    if (idle.len)
+        say(k, false, "program", "stage%s %s never ran at any size: a stage the reference never "
+            "reaches checks nothing", strchr(idle.s, ',') ? "s" : "", idle.s);
+    else
+        say(k, true, "program", "every stage ran; %s at the course size; every loop ended within "
+            "its limit at every size", pk->sizes[0].trace ? pk->sizes[0].trace : "");
+    cl_str_free(&idle);
+}
+
 /* The reference must pass every check with nothing to warn about. */
 static void check_solution(checker *k, const day_manifest *m)
 {
@@ -257,6 +299,7 @@ static void check_solution(checker *k, const day_manifest *m)
                 warnings, warnings > 1 ? "s" : "", warnings > 1 ? "s" : "");
         else
             say(k, true, "solution", "passes every check, no warning, within the limits");
+        if (m->program) check_program(k, m, r);
         free(failed);
         report_free(r);
     } else if (!cl_file_exists(path)) {

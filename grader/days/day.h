@@ -275,6 +275,7 @@ typedef struct day_stage {
     int swap[2];
     struct day_stage *stages;
     int nstages;
+    int ordinal;         /* its place among all the program's stages, depth first */
 } day_stage;
 
 typedef struct day_program {
@@ -286,6 +287,7 @@ typedef struct day_program {
     int after;           /* judge.after: the outputs as they stand after the last run of the
                             top-level stage of this index; -1: at the end */
     char *key;           /* the stages as text: part of the reference outputs' cache key */
+    int nall;            /* stages in all, loops' included (day_stage.ordinal) */
     const void *node;    /* while the manifest is read: the `program` mapping */
 } day_program;
 

@@ -275,6 +275,18 @@ static cl_status read_stage(prog_ctx *c, yaml_node_t *v, day_stage *s, cl_error 
     return st;
 }
 
+/* A stage's name is how a hazard, a verdict and `judge` say where: no two
+ * stages of a program share one. */
+static const day_stage *named(const day_stage *st, int n, const day_stage *self, const char *name)
+{
+    for (int i = 0; i < n; i++) {
+        if (&st[i] != self && st[i].name && !strcmp(st[i].name, name)) return &st[i];
+        const day_stage *in = named(st[i].stages, st[i].nstages, self, name);
+        if (in) return in;
+    }
+    return NULL;
+}
+
 static cl_status read_stages(prog_ctx *c, yaml_node_t *v, day_stage **out, int *nout,
                              cl_error *err)
 {
@@ -282,8 +294,17 @@ static cl_status read_stages(prog_ctx *c, yaml_node_t *v, day_stage **out, int *
     cl_status st = cl_yaml_seq(c->d, v, "'stages'", 1, PROGRAM_STAGES, &n, err);
     if (st != CL_OK) return st;
     *out = cl_calloc(n, sizeof **out);
-    for (size_t i = 0; i < n && st == CL_OK; i++, (*nout)++)
-        st = read_stage(c, cl_yaml_item(c->d, v, i), &(*out)[i], err);
+    for (size_t i = 0; i < n && st == CL_OK; i++, (*nout)++) {
+        day_stage *s = &(*out)[i];
+        s->ordinal = c->p->nall++;
+        st = read_stage(c, cl_yaml_item(c->d, v, i), s, err);
+        const day_stage *twin = st == CL_OK ? named(c->p->stages, c->p->nstages, s, s->name) : NULL;
+        if (!twin) twin = st == CL_OK ? named(*out, (int)i, s, s->name) : NULL;
+        if (twin)
+            st = day_fail_at(c->m->path, s->at, err, "two stages are named '%s' (the other at "
+                             "line %d); give each launch of a kernel launched more than once a "
+                             "'name' of its own", s->name, twin->at.line);
+    }
     return st;
 }
 
@@ -456,8 +477,9 @@ static cl_status check_launch_at(const prog_size *z, const day_stage *s, cl_erro
         }
     }
     if (st == CL_OK && threads > 1024)
-        st = day_fail_at(z->m->path, s->at, err, "stage '%s' has blocks of %.0f threads at %s; a "
-                         "block has 1,024 at most", s->name, threads, z->what);
+        st = day_fail_at(z->m->path, s->block[0] ? s->block[0]->at : s->at, err, "stage '%s' has "
+                         "blocks of %.0f threads at %s; a block has 1,024 at most", s->name, threads,
+                         z->what);
     if (st == CL_OK && s->shared) st = whole(z, s->shared, "'shared_bytes'", 0, 65536, &v, err);
     const day_kernel *k = &z->m->kernels[s->kernel];
     for (int i = 0; i < k->nparams && st == CL_OK; i++) {

@@ -346,6 +346,7 @@ static cl_status run_mine(grading *g, report_kernel *rk, const day_kernel *k, co
         if (index == 0 && hr.run.printf_text && *hr.run.printf_text && !g->r->printf_text)
             g->r->printf_text = cl_strdup(hr.run.printf_text);
         if (hr.trace) s->trace = cl_strdup(hr.trace);
+        if (hr.idle) s->idle_stages = cl_strdup(hr.idle);
         drop_unlisted(g->day, &hr.run, k);
         grade_take_hazards(g->r, &hr.run, label, index > 0);
     }

@@ -25,7 +25,8 @@ void harness_result_free(harness_result *r)
     free(r->note);
     r->note = NULL;
     free(r->trace);
-    r->trace = NULL;
+    free(r->idle);
+    r->trace = r->idle = NULL;
 }
 
 char *harness_size_label(const day_size *s)

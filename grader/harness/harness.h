@@ -60,6 +60,8 @@ typedef struct harness_result {
     double bytes;           /* bytes the kernel must move, for GB/s (0: unknown) */
     char *trace;            /* a program's run: what ran, "5 launches", "9 launches; sweep
                                ran 212 of at most 4000 times" */
+    char *idle;             /* a program's run that completed: the stages that never ran,
+                               "addTop, addSums"; NULL when every one did */
     backend *be;            /* with in_place: the outputs' buffers, released on free */
     backend_ptr kept[16];
     int nkept;

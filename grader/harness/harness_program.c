@@ -19,6 +19,7 @@ typedef struct prog_run {
     harness_result *out;
     harness_buffer bufs[16]; /* by buffer; a swap trades two */
     long launches;
+    long *runs;              /* by stage ordinal: how often it ran */
     bool stopped;            /* a launch did not complete, or a loop reached its limit */
     bool judged;             /* the outputs were read after the judged stage */
     cl_str loops;            /* what each top-level loop did, for the trace */
@@ -145,6 +146,7 @@ static cl_status run_launch(prog_run *r, const day_stage *s, const char *loop, l
     }
     backend_run one = {0};
     r->launches++;
+    r->runs[s->ordinal]++;
     cl_status st = backend_launch_kernel(req->be, req->module, &bl, &one, err);
     if (req->after_launch) req->after_launch(req->after_launch_ctx);
     char *label = stage_label(r, s, loop, run);
@@ -221,6 +223,7 @@ static cl_status run_stages(prog_run *r, const day_stage *st, int n, bool top, c
     cl_status rc = CL_OK;
     for (int i = 0; i < n && rc == CL_OK && !r->stopped; i++) {
         const day_stage *s = &st[i];
+        if (s->kind != DAY_STAGE_LAUNCH) r->runs[s->ordinal]++;
         if (s->kind == DAY_STAGE_LAUNCH) rc = run_launch(r, s, loop, run, err);
         else if (s->kind == DAY_STAGE_CLEAR) rc = run_clear(r, s, err);
         else rc = run_repeat(r, s, top, err);
@@ -244,6 +247,15 @@ static cl_status read_outputs(prog_run *r, cl_error *err)
 }
 
 /* ---- the run ---- */
+
+/* The stages that never ran, by name, into idle. */
+static void add_idle(const prog_run *r, cl_str *idle, const day_stage *st, int n)
+{
+    for (int i = 0; i < n; i++) {
+        if (!r->runs[st[i].ordinal]) cl_str_addf(idle, "%s%s", idle->len ? ", " : "", st[i].name);
+        add_idle(r, idle, st[i].stages, st[i].nstages);
+    }
+}
 
 static cl_status make_buffers(prog_run *r, cl_error *err)
 {
@@ -276,6 +288,7 @@ static void outputs_unread(prog_run *r)
 cl_status harness_run_program(const harness_request *req, harness_result *out, cl_error *err)
 {
     prog_run r = {.req = req, .p = req->day->program, .out = out};
+    r.runs = cl_calloc((size_t)r.p->nall + 1, sizeof *r.runs);
     out->run.outcome = BACKEND_COMPLETED;
     cl_status st = make_buffers(&r, err);
     if (st == CL_OK) st = run_stages(&r, r.p->stages, r.p->nstages, true, NULL, 0, err);
@@ -285,6 +298,11 @@ cl_status harness_run_program(const harness_request *req, harness_result *out, c
     out->trace = cl_sprintf("%ld launch%s%s", r.launches, r.launches == 1 ? "" : "es",
                             cl_str_cstr(&r.loops));
     cl_str_free(&r.loops);
+    cl_str idle = {0};
+    if (out->compared) add_idle(&r, &idle, r.p->stages, r.p->nstages);
+    out->idle = idle.len ? cl_str_take(&idle) : NULL;
+    cl_str_free(&idle);
+    free(r.runs);
     for (int i = 0; i < r.p->judged.nparams; i++)
         if (r.bufs[i].allocated) backend_release(req->be, r.bufs[i].base, NULL);
     out->be = req->be;

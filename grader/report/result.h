@@ -113,6 +113,8 @@ typedef struct report_size_result {
                                * the JSON (a report is the same from run to run) */
     char *trace;              /* a day's program: what ran, "9 launches; sweep ran 212
                                  times of at most 4000"; NULL otherwise; not in the JSON */
+    char *idle_stages;        /* a program's stages that did not run at this size, "addTop";
+                                 NULL when every one did; not in the JSON */
 } report_size_result;
 
 typedef struct report_kernel {

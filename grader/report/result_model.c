@@ -153,6 +153,7 @@ static void kernel_free(report_kernel *k)
         free(k->sizes[i].note);
         free(k->sizes[i].gpu_outcome);
         free(k->sizes[i].trace);
+        free(k->sizes[i].idle_stages);
     }
     free(k->sizes);
     free(k->name);
