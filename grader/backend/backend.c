@@ -62,6 +62,15 @@ void *backend_host_view(backend *b, backend_ptr p, size_t n)
     return b->ops->host_view ? b->ops->host_view(b, p, n) : NULL;
 }
 
+cl_status backend_symbol(backend *b, int module, const char *name, backend_ptr *addr,
+                         size_t *bytes, cl_error *err)
+{
+    if (!b->ops->symbol)
+        return cl_fail(err, CL_UNSUPPORTED, "", 0, 0, "the %s backend cannot find a module's "
+                       "variables", b->info.name);
+    return b->ops->symbol(b, module, name, addr, bytes, err);
+}
+
 cl_status backend_launch_kernel(backend *b, int module, const backend_launch *l,
                                 backend_run *run, cl_error *err)
 {

@@ -109,6 +109,11 @@ typedef struct backend_ops {
     /* Where device memory is host memory (the emulator): the host bytes
      * behind [p, p + n), to make a buffer in place. May be NULL. */
     void *(*host_view)(backend *b, backend_ptr p, size_t n);
+    /* The device address and bytes of a module's global or constant variable
+     * (a `__constant__` symbol the harness fills), by its name in the
+     * module. CL_NOT_FOUND when it has none. May be NULL. */
+    cl_status (*symbol)(backend *b, int module, const char *name, backend_ptr *addr, size_t *bytes,
+                        cl_error *err);
 } backend_ops;
 
 /* Every backend's struct starts with this. */
@@ -132,6 +137,8 @@ cl_status backend_launch_kernel(backend *b, int module, const backend_launch *l,
                                 backend_run *run, cl_error *err);
 cl_status backend_attributes(backend *b, int module, const char *kernel, backend_attrs *out,
                              cl_error *err);
+cl_status backend_symbol(backend *b, int module, const char *name, backend_ptr *addr,
+                         size_t *bytes, cl_error *err);
 void backend_destroy(backend *b);
 
 #endif

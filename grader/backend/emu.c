@@ -241,6 +241,15 @@ uint64_t backend_emu_last_block_work(const backend *b)
     return ((const emu_backend *)b)->last_block_work;
 }
 
+static cl_status emu_symbol(backend *b, int module, const char *name, backend_ptr *addr,
+                            size_t *bytes, cl_error *err)
+{
+    emu_backend *e = emu(b);
+    if (module < 0 || module >= e->nmodules)
+        return cl_fail(err, CL_INTERNAL, "", 0, 0, "no module %d", module);
+    return sim_symbol(e->sim, e->modules[module], name, addr, bytes, err);
+}
+
 static void emu_destroy(backend *b)
 {
     emu_backend *e = emu(b);
@@ -259,6 +268,7 @@ static const backend_ops emu_ops = {
     .attributes = NULL,
     .destroy = emu_destroy,
     .host_view = emu_host_view,
+    .symbol = emu_symbol,
 };
 
 cl_status backend_emu_new(const backend_emu_options *opt, backend **out, cl_error *err)

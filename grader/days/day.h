@@ -193,6 +193,55 @@ typedef struct day_compare {
     day_formula *ops, *abs; /* DAY_COMPARE_BOUND: either may be NULL */
 } day_compare;
 
+/* The emulator's figures a kernel's `gates:` may bound, at the course size
+ * (docs/day-format.md, "gates"): X(ID, "key", "the report's label",
+ * at_least). Every figure is bounded from above (at most) but occupancy,
+ * bounded from below. The report's performance section shows each. */
+#define DAY_GATES(X)                                                          \
+    X(BANK_CONFLICTS, "bank_conflicts", "shared bank conflicts/access", false) \
+    X(LOAD_SECTORS, "load_sectors", "global load sectors/request", false)     \
+    X(STORE_SECTORS, "store_sectors", "global store sectors/request", false)  \
+    X(BYTES_MOVED, "bytes_moved", "bytes moved", false)                       \
+    X(OCCUPANCY, "occupancy", "Theoretical Occupancy", true)                  \
+    X(GLOBAL_ATOMICS, "global_atomics", "global atomics", false)              \
+    X(SHARED_ATOMICS, "shared_atomics", "shared atomics", false)
+
+typedef enum day_gate_figure {
+#define DAY_GATE_ENUM(id, key, label, at_least) DAY_GATE_##id,
+    DAY_GATES(DAY_GATE_ENUM)
+#undef DAY_GATE_ENUM
+    DAY_GATE_COUNT
+} day_gate_figure;
+
+/* What a gate's number is: the bound itself, or a factor of the
+ * reference's figure, of the bytes the kernel needs (`bytes:`; bytes_moved
+ * only), or of the sectors a request would touch were its bytes contiguous
+ * (load_sectors and store_sectors only). X(ID, "key"; "" for a plain number). */
+#define DAY_GATE_BASES(X)        \
+    X(NUMBER, "")                \
+    X(REFERENCE, "reference")    \
+    X(NEEDED, "needed")          \
+    X(IDEAL, "ideal")
+
+typedef enum day_gate_base {
+#define DAY_GATE_BASE_ENUM(id, key) DAY_GATE_BASE_##id,
+    DAY_GATE_BASES(DAY_GATE_BASE_ENUM)
+#undef DAY_GATE_BASE_ENUM
+    DAY_GATE_BASE_COUNT
+} day_gate_base;
+
+typedef struct day_gate {
+    day_gate_figure figure;
+    day_gate_base base;
+    double value;   /* the bound (NUMBER) or the base's factor */
+    day_pos at;
+} day_gate;
+
+const char *day_gate_key(day_gate_figure f);   /* "bank_conflicts" */
+const char *day_gate_label(day_gate_figure f); /* "shared bank conflicts/access" */
+bool day_gate_at_least(day_gate_figure f);     /* occupancy: a floor, not a ceiling */
+const char *day_gate_base_key(day_gate_base b); /* "reference"; "" for NUMBER */
+
 typedef struct day_kernel {
     char *name;
     char *summary;
@@ -214,6 +263,9 @@ typedef struct day_kernel {
     char *oracle;        /* the kernel of the reference whose outputs are expected, where the
                             reference does not define this one; NULL: this one */
     char *source;        /* the baseline's .cu file beside day.yaml (baseline only) */
+    day_gate *gates;     /* bounds on its emulator figures (`gates:`); failing one fails
+                            performance */
+    int ngates;
     bool in_program;     /* launched by the day's program, which is judged in its place */
     bool is_program;     /* the program itself, judged as one kernel (day_program.judged) */
 } day_kernel;
@@ -334,6 +386,11 @@ typedef struct day_manifest {
     int nrequires;
     char **hints;
     int nhints;
+    /* `__constant__` symbols the harness fills before every launch of the
+     * student's and the reference's kernels (`constants:`): each a `const T*`
+     * input whose name is the symbol's, with a length and a fill. */
+    day_param *constants;
+    int nconstants;
     CL_VEC(day_formula *) formulas; /* every expression above, owned here */
 } day_manifest;
 

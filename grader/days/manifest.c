@@ -390,6 +390,11 @@ static cl_status kernel_points(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error
     return day_read_points(d, v, ((kernel_ctx *)t)->k, err);
 }
 
+static cl_status kernel_gates(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
+{
+    return day_read_gates(d, v, ((kernel_ctx *)t)->k, err);
+}
+
 static cl_status kernel_params(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
 {
     kernel_ctx *c = t;
@@ -544,6 +549,7 @@ static const cl_yaml_field kernel_fields[] = {
     {"untouched", false, kernel_untouched}, {"bytes", false, kernel_bytes},
     {"launch", false, kernel_launch},    {"points", false, kernel_points},
     {"check", false, kernel_check},      {"oracle", false, kernel_oracle},
+    {"gates", false, kernel_gates},
     {NULL, false, NULL},
 };
 
@@ -731,6 +737,11 @@ static cl_status top_hints(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *er
     return st;
 }
 
+static cl_status top_constants(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
+{
+    return day_read_constants(d, v, t, err);
+}
+
 static const cl_yaml_field top_fields[] = {
     {"day", true, top_day},
     {"slug", true, top_slug},
@@ -743,6 +754,7 @@ static const cl_yaml_field top_fields[] = {
     {"baseline", false, top_baseline},
     {"sizes", true, top_sizes},
     {"hints", false, top_hints},
+    {"constants", false, top_constants},
     {"program", false, day_top_program},
     {NULL, false, NULL},
 };
@@ -833,6 +845,7 @@ static cl_status check_whole(cl_yaml_doc *d, day_manifest *m, cl_error *err)
         st = settle_points(d, &m->kernels[i], err);
         if (st == CL_OK && !m->kernels[i].in_program) st = day_check_kernel_data(m, &m->kernels[i], err);
         if (st == CL_OK) st = check_oracle(d, m, &m->kernels[i], err);
+        if (st == CL_OK) st = day_check_gates(m, &m->kernels[i], err);
     }
     if (st == CL_OK && m->baseline) {
         merge_launch(m, m->baseline);
@@ -845,6 +858,7 @@ static cl_status check_whole(cl_yaml_doc *d, day_manifest *m, cl_error *err)
                                  m->baseline->name);
     }
     if (st == CL_OK) st = day_check_sizes(m, err);
+    if (st == CL_OK) st = day_check_constants(m, err);
     return st;
 }
 
@@ -904,6 +918,7 @@ void day_kernel_free(day_kernel *k)
     free(k->check);
     free(k->oracle);
     free(k->source);
+    free(k->gates);
 }
 
 void day_manifest_free(day_manifest *m)
@@ -921,6 +936,7 @@ void day_manifest_free(day_manifest *m)
     free(m->requires);
     for (int i = 0; i < m->nhints; i++) free(m->hints[i]);
     free(m->hints);
+    day_constants_free(m);
     for (size_t i = 0; i < m->formulas.n; i++) {
         day_expr_free(m->formulas.v[i]->e);
         free(m->formulas.v[i]->text);

@@ -375,7 +375,7 @@ static void num_range(day_num n, double *lo, double *hi)
 /* The values a fill makes must fit a narrow buffer's elements: whole
  * numbers a byte or a short holds, halves' finite range. (Wider integers
  * are clamped to their type as they are stored.) */
-static cl_status check_fill_range(const day_manifest *m, const day_param *p, cl_error *err)
+cl_status day_check_fill_range(const day_manifest *m, const day_param *p, cl_error *err)
 {
     day_num n = day_param_num(p->type);
     bool floating = day_num_is_float(n), narrow = day_num_bytes(n) <= 2;
@@ -424,7 +424,7 @@ static cl_status check_param(const day_manifest *m, const day_kernel *k, const d
         return day_fail_at(m->path, p->at, err, "'%s' is scratch, which only a program's buffers "
                            "can be; make it an output (role: out) or an in-out buffer", name);
     if (p->role == DAY_ROLE_SCRATCH) /* the student's: a fill to start from, or sentinels */
-        return p->fill.nrules ? check_fill_range(m, p, err) : CL_OK;
+        return p->fill.nrules ? day_check_fill_range(m, p, err) : CL_OK;
     bool filled = p->role != DAY_ROLE_OUT;
     if (filled && !p->fill.nrules)
         return day_fail_at(m->path, p->at, err, "'%s' is an %s, so it needs a 'fill' that says "
@@ -432,7 +432,7 @@ static cl_status check_param(const day_manifest *m, const day_kernel *k, const d
     if (!filled && p->fill.nrules)
         return day_fail_at(m->path, p->at, err, "'%s' is an output: it starts as sentinels, so "
                            "it takes no 'fill' (make it role: inout to start it with values)", name);
-    return check_fill_range(m, p, err);
+    return day_check_fill_range(m, p, err);
 }
 
 cl_status day_check_kernel_data(const day_manifest *m, const day_kernel *k, cl_error *err)

@@ -41,6 +41,19 @@ cl_status day_check_kernel_data(const day_manifest *m, const day_kernel *k, cl_e
 cl_status day_check_sizes(const day_manifest *m, cl_error *err);
 
 void day_fill_free(day_fill *f);
+/* The values p's fill makes fit its elements' type (manifest_data.c). */
+cl_status day_check_fill_range(const day_manifest *m, const day_param *p, cl_error *err);
+
+/* A kernel's `gates:` (manifest_gates.c), and what they need of the rest of
+ * the kernel once the manifest is whole. */
+cl_status day_read_gates(cl_yaml_doc *d, yaml_node_t *n, day_kernel *k, cl_error *err);
+cl_status day_check_gates(const day_manifest *m, const day_kernel *k, cl_error *err);
+
+/* The day's `constants:` (manifest_consts.c): read, checked at every size
+ * once the manifest is whole, freed. */
+cl_status day_read_constants(cl_yaml_doc *d, yaml_node_t *n, day_manifest *m, cl_error *err);
+cl_status day_check_constants(const day_manifest *m, cl_error *err);
+void day_constants_free(day_manifest *m);
 
 /* ---- programs (manifest_program.c) ---- */
 

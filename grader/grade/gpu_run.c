@@ -28,6 +28,7 @@ cl_status grade_open_gpu(grading *g, build_options *bo, cl_error *err)
     free(g->r->device);
     g->r->device = cl_sprintf("%s (%s)", info->device, g->gpu_arch);
     g->r->device_peak_gbps = gpu_peak_gbps(info);
+    g->r->device_wavefronts_per_ms = (double)info->sm_count * info->clock_khz; /* kHz: a ms's clocks */
     return CL_OK;
 }
 
@@ -146,14 +147,17 @@ static void note_disagreement(cl_str *to, const report_kernel *k, const report_s
     if (explained) cl_str_add(to, " (undefined behaviour: see the hazards)");
 }
 
-/* Times never fail a grade (they vary from run to run). The GPU disagreeing
- * with the emulator, or faulting where the emulator finished, fails it unless
- * the emulator's hazards already say the results are undefined. */
+/* Times never fail a grade (they vary from run to run). The day's gates on
+ * the emulator's figures do (gates.c), GPU or none. The GPU disagreeing
+ * with the emulator, or faulting where the emulator finished, fails it
+ * unless the emulator's hazards already say the results are undefined. */
 void grade_decide_performance(grading *g)
 {
-    if (!g->gpu.be) return;
-    cl_str times = {0}, trouble = {0}, explained = {0};
-    for (int i = 0; i < g->r->nkernels; i++) {
+    bool gated = grade_day_has_gates(g->day);
+    if (!g->gpu.be && !gated) return;
+    cl_str times = {0}, trouble = {0}, explained = {0}, gate_fails = {0}, gate_notes = {0};
+    int failed = gated ? grade_judge_gates(g, &gate_fails, &gate_notes) : 0;
+    for (int i = 0; g->gpu.be && i < g->r->nkernels; i++) {
         report_kernel *k = &g->r->kernels[i];
         bool undefined = has_error_hazard(g->r, k->name);
         for (int j = 0; j < k->nsizes; j++) {
@@ -168,11 +172,18 @@ void grade_decide_performance(grading *g)
             cl_str_addf(&times, " (reference %.3f ms)", k->reference.ms);
     }
     cl_str detail = {0};
-    cl_str_add(&detail, trouble.len ? trouble.s : times.len ? times.s : "timed on the GPU");
+    if (failed) cl_str_addf(&detail, "%d gate%s failed: %s", failed, failed > 1 ? "s" : "", gate_fails.s);
+    if (trouble.len) cl_str_addf(&detail, "%s%s", detail.len ? "; " : "", trouble.s);
+    if (!detail.len && times.len) cl_str_add(&detail, times.s);
+    if (!detail.len && g->gpu.be) cl_str_add(&detail, "timed on the GPU");
+    if (gate_notes.len)
+        cl_str_addf(&detail, "%s%s", detail.len ? "; " : "", gate_notes.s);
     if (explained.len) cl_str_addf(&detail, "; %s", explained.s);
-    report_set_check(g->r, DAY_CHECK_PERFORMANCE, trouble.len == 0, detail.s);
+    report_set_check(g->r, DAY_CHECK_PERFORMANCE, trouble.len == 0 && failed == 0, detail.s);
     cl_str_free(&times);
     cl_str_free(&trouble);
     cl_str_free(&explained);
+    cl_str_free(&gate_fails);
+    cl_str_free(&gate_notes);
     cl_str_free(&detail);
 }

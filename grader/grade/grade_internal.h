@@ -112,6 +112,14 @@ cl_status grade_run_gpu_kernel(grading *g, report_kernel *rk, const day_kernel *
 cl_status grade_run_gpu_copy(grading *g, cl_error *err);
 void grade_decide_performance(grading *g);
 
+/* The day's performance gates (gates.c): whether any kernel has one, and
+ * each kernel's judged at the course size; what failed (figure, bound,
+ * advice) into failed, what could not be judged and then what was met
+ * ("gates met: ...") into notes; the number that failed. A kernel that
+ * fails one no longer passes. */
+bool grade_day_has_gates(const day_manifest *m);
+int grade_judge_gates(grading *g, cl_str *failed, cl_str *notes);
+
 /* Turn the kernels' results and hazards into the checks. */
 void grade_decide_checks(grading *g);
 /* Each kernel's points, check by check, into the report's scores: after the

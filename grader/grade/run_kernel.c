@@ -431,6 +431,8 @@ cl_status grade_run_kernel(grading *g, const day_kernel *k, cl_error *err)
         rk->problem = cl_sprintf("missing: your file does not define %s", rk->signature);
     else if (!mine.signature_ok)
         rk->problem = cl_strdup(mine.problem);
+    else if (g->day->nconstants) /* the day's __constant__ symbols, as the day fills them */
+        rk->problem = harness_constants_problem(g->emu.be, g->emu.mine, g->day, &g->day->course);
     side_from_build(&rk->yours, mine.resources, g->day->block);
     side_from_build(&rk->reference, ref.resources, g->day->block);
     st = get_oracles(g, k, &ref, rk->problem ? 1 : sizes, oracles, err);

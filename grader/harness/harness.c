@@ -218,6 +218,7 @@ cl_status harness_run(const harness_request *req, harness_result *out, cl_error 
     for (int i = 0; i < k->nparams; i++) accumulates |= k->params[i].role == DAY_ROLE_INOUT;
     harness_request once = *req;
     if (accumulates) once.timing_reps = 0;
+    if (st == CL_OK) st = harness_constants(req, err);
     if (st == CL_OK) st = launch(&once, args, k->nparams, out, err);
     /* outputs judged in place: each in the backend's memory, where it is */
     bool in_place = st == CL_OK && out->compared && req->in_place && out->nout && !req->timing_reps;

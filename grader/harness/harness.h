@@ -73,6 +73,17 @@ void harness_result_free(harness_result *r);
  * failed (out->run says how); another status when the backend could not. */
 cl_status harness_run(const harness_request *req, harness_result *out, cl_error *err);
 
+/* Fill the day's `constants:` (its `__constant__` symbols) in the request's
+ * module, each from its fill at the request's size and seed
+ * (harness_const.c). CL_NOT_FOUND when the module lacks one or has it at
+ * another size (harness_constants_problem says which). */
+cl_status harness_constants(const harness_request *req, cl_error *err);
+/* Why module cannot take the day's constants, for people ("your file
+ * declares no __constant__ mask of 100 bytes"); NULL when it can (caller
+ * frees). */
+char *harness_constants_problem(backend *be, int module, const day_manifest *day,
+                                const day_size *size);
+
 /* Judge a run's outputs (mine) against the reference's at the same size and
  * seed: wrong and total in the kernel's unit, the first mismatches, and a
  * note for elements written outside what the reference writes. ref holds

@@ -432,6 +432,12 @@ uint64_t harness_inputs_digest(const harness_request *req)
         h = mix(h ^ (made_in_place(p, count, elem) ? spec_digest(&r, count * elem)
                                                    : input_entry(req, p, count, elem).digest));
     }
+    for (int i = 0; i < req->day->nconstants; i++) { /* the `__constant__` symbols' values */
+        const day_param *p = &req->day->constants[i];
+        size_t elem = day_param_elem_bytes(p->type);
+        size_t count = (size_t)day_formula_eval(req->day, p->length, req->size);
+        h = mix(h ^ input_entry(req, p, count, elem).digest);
+    }
     return h;
 }
 

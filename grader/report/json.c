@@ -278,10 +278,13 @@ char *report_to_json(const report_result *r)
     cJSON_AddNumberToObject(o, "seconds", r->seconds);
     if (r->device) add_text(o, "device", r->device);
     if (r->device_peak_gbps > 0) cJSON_AddNumberToObject(o, "device_peak_gbps", r->device_peak_gbps);
+    if (r->device_wavefronts_per_ms > 0)
+        cJSON_AddNumberToObject(o, "device_wavefronts_per_ms", r->device_wavefronts_per_ms);
     const char *source;
     double gbps = report_device_gbps(r, &source);
     cJSON *model = cJSON_AddObjectToObject(o, "model");
     cJSON_AddNumberToObject(model, "t4_gbps", REPORT_T4_GBPS);
+    cJSON_AddNumberToObject(model, "t4_wavefronts_per_ms", REPORT_T4_WAVEFRONTS_PER_MS);
     add_num_or_null(model, "device_gbps", gbps, gbps > 0);
     add_str_or_null(model, "device_bandwidth", source);
     if (r->edition) {

@@ -322,6 +322,7 @@ cl_status report_from_json(const char *text, report_result **out, cl_error *err)
     r->seconds = num(&rd, o, "seconds", 0);
     r->device = str(&rd, o, "device");
     r->device_peak_gbps = num(&rd, o, "device_peak_gbps", 0);
+    r->device_wavefronts_per_ms = num(&rd, o, "device_wavefronts_per_ms", 0);
     const cJSON *used = member(&rd, o, "sizes_used", cJSON_Object);
     if (used) {
         double hidden = num(&rd, used, "hidden", 0);

@@ -46,15 +46,23 @@ void report_perf_of(const report_result *r, const report_side *s, report_perf *o
     out->store_ideal = ideal(s->store_bytes, s->store_requests);
     out->bytes_moved = (double)(s->load_sectors + s->store_sectors) * SECTOR_BYTES;
     out->conflicts = ratio(s->shared_conflicts, s->shared_accesses);
+    out->wavefronts = (double)(s->shared_accesses + s->shared_conflicts);
     out->occupancy = s->occupancy;
     out->active_lanes = out->known ? s->active_lanes : -1;
     double gbps = report_device_gbps(r, NULL);
-    /* GB/s are 1e9 bytes a second: 1e6 bytes a millisecond. */
-    out->t4_ms = out->known ? out->bytes_moved / (REPORT_T4_GBPS * 1e6) : -1;
-    out->device_ms = out->known && gbps > 0 ? out->bytes_moved / (gbps * 1e6) : -1;
+    /* GB/s are 1e9 bytes a second: 1e6 bytes a millisecond. A GPU whose
+     * clock the driver did not give adds its shared time at the T4's rate
+     * of wavefronts, an SM's one a clock on 40 SMs. */
+    double wps = r->device_wavefronts_per_ms > 0 ? r->device_wavefronts_per_ms
+                                                 : REPORT_T4_WAVEFRONTS_PER_MS;
+    out->t4_ms = out->known ? out->bytes_moved / (REPORT_T4_GBPS * 1e6) +
+                                  out->wavefronts / REPORT_T4_WAVEFRONTS_PER_MS
+                            : -1;
+    out->device_ms = out->known && gbps > 0 ? out->bytes_moved / (gbps * 1e6) + out->wavefronts / wps
+                                            : -1;
     if (!out->known) {
         out->load_sectors = out->store_sectors = out->load_ideal = out->store_ideal = -1;
-        out->bytes_moved = out->conflicts = -1;
+        out->bytes_moved = out->conflicts = out->wavefronts = -1;
     }
 }
 
@@ -80,6 +88,54 @@ const char *report_format_bytes(char *buf, size_t size, double v)
     return buf;
 }
 
+/* The words of each line of advice, said whatever the reference's figure
+ * (report_perf_advice decides when a figure is worse; a failed gate says
+ * its figure's words at once). */
+static char *say_coalescing(const char *what, double sectors, double want)
+{
+    char a[32], b[32];
+    return cl_sprintf("each warp %s touches %s sectors where %s would do: the %ss are strided "
+                      "or scattered; let neighbouring lanes use neighbouring addresses",
+                      what, num(a, sizeof a, sectors), num(b, sizeof b, want), what);
+}
+
+static char *say_bytes(double mine, double ref)
+{
+    char m[32], n[32];
+    return cl_sprintf("yours moves %s where the reference moves %s: it reads or writes some "
+                      "bytes more than once; keep what a thread reuses in registers or shared "
+                      "memory", report_format_bytes(m, sizeof m, mine),
+                      report_format_bytes(n, sizeof n, ref));
+}
+
+static char *say_conflicts(double mine, double ref)
+{
+    char m[32], n[32];
+    return cl_sprintf("each shared access waits %s extra wavefronts (the reference's %s): "
+                      "lanes of a warp hit one bank; pad the array or change the index",
+                      num(m, sizeof m, mine), num(n, sizeof n, ref > 0 ? ref : 0));
+}
+
+static char *say_atomics(const char *space, uint64_t mine, uint64_t ref, const char *fix)
+{
+    return cl_sprintf("yours makes %llu %s atomics where the reference makes %llu: %s",
+                      (unsigned long long)mine, space, (unsigned long long)ref, fix);
+}
+
+static const char *const global_fix =
+    "add up in registers or shared memory first, one global atomic a block";
+static const char *const shared_fix = "combine within the warp or the thread first";
+
+static char *say_occupancy(const report_side *y, const report_side *f)
+{
+    bool regs = y->registers > f->registers;
+    return cl_sprintf("Theoretical Occupancy is %.0f%% where the reference reaches %.0f%%: "
+                      "%ld %s (the reference's %ld) limit the blocks an SM holds",
+                      100 * y->occupancy, 100 * f->occupancy, regs ? y->registers : y->shared_bytes,
+                      regs ? "registers a thread" : "bytes of shared memory a block",
+                      regs ? f->registers : f->shared_bytes);
+}
+
 /* Each warp request touches more sectors than its bytes need, and the
  * reference's waste less. */
 static char *coalescing(const char *what, double sectors, double want, double ref_sectors,
@@ -87,28 +143,19 @@ static char *coalescing(const char *what, double sectors, double want, double re
 {
     if (sectors < 0 || sectors < 1.5 * want) return NULL;
     if (ref_sectors >= 0 && sectors / want < WORSE * (ref_sectors / ref_want)) return NULL;
-    char a[32], b[32];
-    return cl_sprintf("each warp %s touches %s sectors where %s would do: the %ss are strided "
-                      "or scattered; let neighbouring lanes use neighbouring addresses",
-                      what, num(a, sizeof a, sectors), num(b, sizeof b, want), what);
+    return say_coalescing(what, sectors, want);
 }
 
 static char *atomics(const char *space, uint64_t mine, uint64_t ref, const char *fix)
 {
     if (mine <= ref * 2 || mine < 64) return NULL;
-    return cl_sprintf("yours makes %llu %s atomics where the reference makes %llu: %s",
-                      (unsigned long long)mine, space, (unsigned long long)ref, fix);
+    return say_atomics(space, mine, ref, fix);
 }
 
 static char *occupancy(const report_side *y, const report_side *f)
 {
     if (y->occupancy < 0 || f->occupancy < 0 || y->occupancy >= f->occupancy - 0.005) return NULL;
-    bool regs = y->registers > f->registers;
-    return cl_sprintf("Theoretical Occupancy is %.0f%% where the reference reaches %.0f%%: "
-                      "%ld %s (the reference's %ld) limit the blocks an SM holds",
-                      100 * y->occupancy, 100 * f->occupancy, regs ? y->registers : y->shared_bytes,
-                      regs ? "registers a thread" : "bytes of shared memory a block",
-                      regs ? f->registers : f->shared_bytes);
+    return say_occupancy(y, f);
 }
 
 char *report_perf_advice(const report_kernel *k, const report_result *r)
@@ -122,25 +169,12 @@ char *report_perf_advice(const report_kernel *k, const report_result *r)
     const report_side *ys = &k->yours, *fs = &k->reference;
     char *a = coalescing("load", y.load_sectors, y.load_ideal, f.load_sectors, f.load_ideal);
     if (!a) a = coalescing("store", y.store_sectors, y.store_ideal, f.store_sectors, f.store_ideal);
-    if (!a && y.bytes_moved > WORSE * f.bytes_moved && f.bytes_moved > 0) {
-        char m[32], n[32];
-        a = cl_sprintf("yours moves %s where the reference moves %s: it reads or writes some "
-                       "bytes more than once; keep what a thread reuses in registers or shared "
-                       "memory", report_format_bytes(m, sizeof m, y.bytes_moved),
-                       report_format_bytes(n, sizeof n, f.bytes_moved));
-    }
-    if (!a && y.conflicts > 0.25 && y.conflicts > WORSE * (f.conflicts > 0 ? f.conflicts : 0)) {
-        char m[32], n[32];
-        a = cl_sprintf("each shared access waits %s extra wavefronts (the reference's %s): "
-                       "lanes of a warp hit one bank; pad the array or change the index",
-                       num(m, sizeof m, y.conflicts), num(n, sizeof n, f.conflicts > 0 ? f.conflicts : 0));
-    }
-    if (!a)
-        a = atomics("global", ys->global_atomics, fs->global_atomics,
-                    "add up in registers or shared memory first, one global atomic a block");
-    if (!a)
-        a = atomics("shared", ys->shared_atomics, fs->shared_atomics,
-                    "combine within the warp or the thread first");
+    if (!a && y.bytes_moved > WORSE * f.bytes_moved && f.bytes_moved > 0)
+        a = say_bytes(y.bytes_moved, f.bytes_moved);
+    if (!a && y.conflicts > 0.25 && y.conflicts > WORSE * (f.conflicts > 0 ? f.conflicts : 0))
+        a = say_conflicts(y.conflicts, f.conflicts);
+    if (!a) a = atomics("global", ys->global_atomics, fs->global_atomics, global_fix);
+    if (!a) a = atomics("shared", ys->shared_atomics, fs->shared_atomics, shared_fix);
     if (!a) a = occupancy(ys, fs);
     if (!a && y.active_lanes >= 0 && y.active_lanes < f.active_lanes - 2) {
         char m[32], n[32];
@@ -149,4 +183,55 @@ char *report_perf_advice(const report_kernel *k, const report_result *r)
                        num(m, sizeof m, y.active_lanes), num(n, sizeof n, f.active_lanes));
     }
     return a;
+}
+
+/* ---- gates (docs/day-format.md, "gates") ---- */
+
+double report_gate_figure(const report_perf *p, const report_side *s, day_gate_figure f)
+{
+    if (!p->known) return -1;
+    switch (f) {
+    case DAY_GATE_BANK_CONFLICTS: return p->conflicts < 0 ? 0 : p->conflicts; /* no access: none */
+    case DAY_GATE_LOAD_SECTORS: return p->load_sectors;
+    case DAY_GATE_STORE_SECTORS: return p->store_sectors;
+    case DAY_GATE_BYTES_MOVED: return p->bytes_moved;
+    case DAY_GATE_OCCUPANCY: return p->occupancy;
+    case DAY_GATE_GLOBAL_ATOMICS: return (double)s->global_atomics;
+    case DAY_GATE_SHARED_ATOMICS: return (double)s->shared_atomics;
+    case DAY_GATE_COUNT: break;
+    }
+    return -1;
+}
+
+const char *report_gate_format(char *buf, size_t size, day_gate_figure f, double v)
+{
+    switch (f) {
+    case DAY_GATE_BANK_CONFLICTS: snprintf(buf, size, "%.2f", v); break;
+    case DAY_GATE_LOAD_SECTORS:
+    case DAY_GATE_STORE_SECTORS: snprintf(buf, size, "%.1f", v); break;
+    case DAY_GATE_BYTES_MOVED: report_format_bytes(buf, size, v); break;
+    case DAY_GATE_OCCUPANCY: snprintf(buf, size, "%.0f%%", 100 * v); break;
+    default: snprintf(buf, size, "%.0f", v); break;
+    }
+    return buf;
+}
+
+char *report_gate_advice(const report_kernel *k, const report_result *r, day_gate_figure f)
+{
+    report_perf y, ref;
+    report_perf_of(r, &k->yours, &y);
+    report_perf_of(r, &k->reference, &ref);
+    switch (f) {
+    case DAY_GATE_BANK_CONFLICTS: return say_conflicts(y.conflicts, ref.conflicts);
+    case DAY_GATE_LOAD_SECTORS: return say_coalescing("load", y.load_sectors, y.load_ideal);
+    case DAY_GATE_STORE_SECTORS: return say_coalescing("store", y.store_sectors, y.store_ideal);
+    case DAY_GATE_BYTES_MOVED: return say_bytes(y.bytes_moved, ref.bytes_moved);
+    case DAY_GATE_OCCUPANCY: return say_occupancy(&k->yours, &k->reference);
+    case DAY_GATE_GLOBAL_ATOMICS:
+        return say_atomics("global", k->yours.global_atomics, k->reference.global_atomics, global_fix);
+    case DAY_GATE_SHARED_ATOMICS:
+        return say_atomics("shared", k->yours.shared_atomics, k->reference.shared_atomics, shared_fix);
+    case DAY_GATE_COUNT: break;
+    }
+    return NULL;
 }

@@ -172,6 +172,8 @@ typedef struct report_result {
     double copy_ms, copy_gbps; /* the day's copy kernel, GPU only */
     char *device;             /* "NVIDIA H200 (sm_90)" where a GPU ran */
     double device_peak_gbps;  /* its memory clock x bus width; 0: unknown */
+    double device_wavefronts_per_ms; /* its SMs x clock: shared-memory wavefronts a ms, one
+                                        an SM a clock; 0: unknown */
     /* The sizes the grade used: the course size and hidden_sizes more, from
      * a course of this edition: "instructor" (the reference's source is
      * there), "student" (the reference as PTX, no hidden sizes: `cudalab
@@ -224,13 +226,17 @@ void report_finish(report_result *r);
  * counters at the course size (perf.c). A figure that cannot be known is
  * -1. The modelled times are a model, not a measurement: the bytes the
  * sectors hold (each sector counted once a request, as if none came from a
- * cache) over a memory bandwidth. */
+ * cache) over a memory bandwidth, plus the shared-memory wavefronts (one an
+ * access and one more for each bank conflict) at one an SM a clock, the two
+ * added as if nothing overlapped. */
 #define REPORT_T4_GBPS 320.0 /* the course GPU's peak DRAM bandwidth (Tesla T4) */
+#define REPORT_T4_WAVEFRONTS_PER_MS (40 * 1590e3) /* its 40 SMs at 1,590 MHz */
 typedef struct report_perf {
     bool known;                          /* the side ran on the emulator */
     double load_sectors, store_sectors;  /* sectors a warp request */
     double load_ideal, store_ideal;      /* the same, were each request's bytes contiguous */
     double bytes_moved;                  /* (load + store sectors) x 32 */
+    double wavefronts;                   /* shared accesses + bank conflicts */
     double conflicts;                    /* extra wavefronts a shared access */
     double occupancy;                    /* theoretical, 0..1 */
     double active_lanes;                 /* a warp instruction, of 32 */
@@ -246,6 +252,16 @@ const char *report_format_bytes(char *buf, size_t size, double bytes);
 /* One line that says what to change where yours is worse than the
  * reference, from the figures; NULL when nothing is (caller frees). */
 char *report_perf_advice(const report_kernel *k, const report_result *r);
+
+/* A gate's figure (day.h's DAY_GATES) of one side, from its report_perf
+ * and counters; -1 when unknown. */
+double report_gate_figure(const report_perf *p, const report_side *s, day_gate_figure f);
+/* The figure as the performance section shows it: "15.50", "4.0", "268.4
+ * MB", "50%", "1024"; returns buf. */
+const char *report_gate_format(char *buf, size_t size, day_gate_figure f, double v);
+/* The advice line of one figure, said whatever the reference's (a gate
+ * on it failed): the words report_perf_advice gives for it (caller frees). */
+char *report_gate_advice(const report_kernel *k, const report_result *r, day_gate_figure f);
 
 /* JSON (the contract of docs/architecture.md, plus extra keys). */
 char *report_to_json(const report_result *r); /* caller frees */

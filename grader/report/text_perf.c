@@ -189,8 +189,10 @@ void report_render_perf(report_doc *d, const report_result *r, int width)
                  !strcmp(source, "peak") ? "peak (memory clock x bus width)"
                                          : "copy kernel's, measured");
     char *note = cl_sprintf("a model, not a measurement: bytes moved (every sector a request "
-                            "touches, 32 bytes, none from a cache) over the bandwidth; launch time, "
-                            "atomics and bank conflicts left out%s", why);
+                            "touches, 32 bytes, none from a cache) over the bandwidth, plus the "
+                            "shared wavefronts (an access and each bank conflict's extra one) at "
+                            "one an SM a clock (the T4's 40 SMs at 1,590 MHz), as if nothing "
+                            "overlapped; launch time and atomics left out%s", why);
     wrapped(&s, REPORT_STYLE_DIM, "  ", note);
     free(note);
     report_doc_line(d);
