@@ -209,6 +209,33 @@ static cl_status gpu_attributes(backend *b, int module, const char *kernel, back
     return CL_OK;
 }
 
+/* A module's variable: its address and bytes, kept among the allocations of
+ * the current worker so that a copy to it is checked as any other. */
+static cl_status gpu_symbol(backend *b, int module, const char *name, backend_ptr *addr,
+                            size_t *bytes, cl_error *err)
+{
+    gpu_backend *g = (gpu_backend *)b;
+    uint32_t id = 0;
+    cl_status st = gpu_be_module(g, module, &id, err);
+    if (st != CL_OK) return st;
+    gpu_request rq = {.type = GPU_MSG_SYMBOL, .module = id, .name = name};
+    gpu_frame f;
+    gpu_reply rp;
+    st = gpu_be_call(g, &rq, "finding a module's variable", &f, &rp, err);
+    if (st != CL_OK) {
+        if (st == CL_GPU && strstr(err->message, "no variable named")) err->status = st = CL_NOT_FOUND;
+        return st;
+    }
+    *addr = rp.value;
+    *bytes = (size_t)rp.attrs[0];
+    free(f.data);
+    bool known = false;
+    for (size_t i = 0; i < g->allocs.n && !known; i++)
+        known = g->allocs.v[i].ptr == *addr && g->allocs.v[i].generation == g->generation;
+    if (!known) CL_VEC_PUSH(&g->allocs, ((gpu_alloc){*addr, *bytes, g->generation}));
+    return CL_OK;
+}
+
 /* ---- life cycle ---- */
 
 static void gpu_destroy(backend *b)
@@ -232,6 +259,7 @@ static const backend_ops gpu_ops = {
     .read = gpu_be_read,
     .launch = gpu_be_launch,
     .attributes = gpu_attributes,
+    .symbol = gpu_symbol,
     .destroy = gpu_destroy,
 };
 

@@ -48,6 +48,7 @@ _Noreturn void gpu_worker_run(int fd, const gpu_options *opt, uint8_t *window,
     X(cuCtxSynchronize, NULL, true)                    \
     X(cuModuleLoadDataEx, NULL, true)                  \
     X(cuModuleGetFunction, NULL, true)                 \
+    X(cuModuleGetGlobal_v2, NULL, true)                \
     X(cuFuncGetAttribute, NULL, true)                  \
     X(cuFuncSetAttribute, NULL, true)                  \
     X(cuFuncGetParamInfo, NULL, false)                 \

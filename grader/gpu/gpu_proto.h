@@ -33,6 +33,7 @@
     X(READ, "read")         /* parent: address -> window[0, bytes) */            \
     X(LAUNCH, "launch")     /* parent: kernel, dims, argument sets, reps */      \
     X(ATTRS, "attributes")  /* parent: module, kernel; reply: attributes */      \
+    X(SYMBOL, "symbol")     /* parent: module, variable; reply: address, bytes */ \
     X(PROGRESS, "progress") /* worker: one more launch of a LAUNCH finished */   \
     X(REPLY, "reply")       /* worker: the answer to the last request */         \
     X(QUIT, "quit")         /* parent: exit now */
@@ -57,8 +58,8 @@ enum {
 typedef struct gpu_request {
     gpu_msg_type type;
     uint64_t ptr, bytes;               /* ALLOC: bytes; FREE: ptr; WRITE, READ: both */
-    uint32_t module;                   /* LAUNCH, ATTRS */
-    const char *name;                  /* LOAD: label; LAUNCH, ATTRS: kernel */
+    uint32_t module;                   /* LAUNCH, ATTRS, SYMBOL */
+    const char *name;                  /* LOAD: label; LAUNCH, ATTRS: kernel; SYMBOL: variable */
     const uint8_t *ptx, *cubin;        /* LOAD; ptx without its NUL */
     uint64_t ptx_len, cubin_len;
     uint32_t grid[3], block[3], dynamic_shared;   /* LAUNCH */
@@ -75,9 +76,10 @@ typedef struct gpu_reply {
     const char *message;       /* the error in words, a JIT log, a note; "" if none */
     int32_t outcome;
     bool sticky;
-    uint64_t value;            /* LOAD: module id; ALLOC: device address */
+    uint64_t value;            /* LOAD: module id; ALLOC, SYMBOL: device address */
     bool jit;                  /* LOAD: the PTX went through the driver's JIT */
-    int64_t attrs[4];          /* ATTRS: registers, static shared, local, max threads */
+    int64_t attrs[4];          /* ATTRS: registers, static shared, local, max threads;
+                                  SYMBOL: [0] the variable's bytes */
     uint32_t launches;         /* LAUNCH: how many ran to their end */
     uint32_t timed;            /* LAUNCH: how many were timed */
     double ms_median, ms_min, ms_max;

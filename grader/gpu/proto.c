@@ -208,6 +208,7 @@ void gpu_encode_request(gpu_wbuf *w, const gpu_request *r)
         break;
     case GPU_MSG_LAUNCH: put_launch(w, r); break;
     case GPU_MSG_ATTRS:
+    case GPU_MSG_SYMBOL:
         put_u32(w, r->module);
         put_str(w, r->name);
         break;
@@ -263,6 +264,7 @@ bool gpu_decode_request(gpu_msg_type type, const uint8_t *p, size_t n, gpu_reque
         if (!get_launch(&b, r)) b.bad = true;
         break;
     case GPU_MSG_ATTRS:
+    case GPU_MSG_SYMBOL:
         r->module = get_u32(&b);
         r->name = get_str(&b);
         break;

@@ -156,6 +156,27 @@ static void do_attrs(gpu_worker *w, const gpu_request *rq, gpu_reply *rp, cl_str
     }
 }
 
+/* A module's global or constant variable (a `__constant__` symbol the
+ * harness fills): its address and bytes. */
+static void do_symbol(gpu_worker *w, const gpu_request *rq, gpu_reply *rp, cl_str *msg)
+{
+    if (rq->module >= w->modules.n) {
+        rp->cu = GPU_CU_BAD_REQUEST;
+        cl_str_addf(msg, "the worker has no module %u", rq->module);
+        return;
+    }
+    CUdeviceptr p = 0;
+    size_t bytes = 0;
+    CUresult r = w->drv.cuModuleGetGlobal_v2(&p, &bytes, w->modules.v[rq->module], rq->name);
+    if (r != CUDA_SUCCESS) {
+        rp->cu = r;
+        cl_str_addf(msg, "no variable named %s in the module: %s", rq->name, gpu_cu_name(&w->drv, r));
+        return;
+    }
+    rp->value = p;
+    rp->attrs[0] = (int64_t)bytes;
+}
+
 /* ---- memory ---- */
 
 static void memory_error(gpu_worker *w, gpu_reply *rp, cl_str *msg, CUresult r,
@@ -209,6 +230,7 @@ static void handle(gpu_worker *w, const gpu_request *rq, gpu_reply *rp, cl_str *
     case GPU_MSG_WRITE:
     case GPU_MSG_READ: do_memory(w, rq, rp, msg); break;
     case GPU_MSG_ATTRS: do_attrs(w, rq, rp, msg); break;
+    case GPU_MSG_SYMBOL: do_symbol(w, rq, rp, msg); break;
     case GPU_MSG_LAUNCH: gpu_worker_launch(w, rq, rp, msg); break;
     default:
         rp->cu = GPU_CU_BAD_REQUEST;

@@ -1,8 +1,9 @@
 /* test_gpu_fake.c - the GPU backend end to end, without a GPU: a fake driver
  * table (host memory for device memory, kernels by name) is substituted in the
  * worker, and kernels that hang, fault, trap or crash the worker check the
- * watchdog, the outcomes and the restart. Also the path where there is no
- * libcuda at all. */
+ * watchdog, the outcomes and the restart; a module's `__constant__` variable
+ * is found (cuModuleGetGlobal) and filled as the harness fills a day's
+ * constants. Also the path where there is no libcuda at all. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -34,8 +35,11 @@ typedef struct fake_kernel {
 
 static const fake_kernel kernels[] = {
     {"vadd", 4}, {"sleep", 0}, {"hang", 0}, {"fault", 0}, {"trap", 0},
-    {"crash", 0}, {"hello", 0}, {"toobig", 0}, {"assert", 0},
+    {"crash", 0}, {"hello", 0}, {"toobig", 0}, {"assert", 0}, {"readmask", 1},
 };
+
+/* The module's one variable, `__constant__ float mask[25]`. */
+static float fake_mask[25];
 
 static CUresult pending; /* the error the next synchronisation reports */
 static bool hang_pending, crash_pending, lost;
@@ -158,6 +162,15 @@ static CUresult f_cuModuleGetFunction(CUfunction *f, CUmodule m, const char *nam
     return CUDA_ERROR_NOT_FOUND;
 }
 
+static CUresult f_cuModuleGetGlobal_v2(CUdeviceptr *p, size_t *bytes, CUmodule m,
+                                       const char *name)
+{
+    if (strcmp(name, "mask") != 0) return CUDA_ERROR_NOT_FOUND;
+    *p = (CUdeviceptr)(uintptr_t)fake_mask;
+    *bytes = sizeof fake_mask;
+    return CUDA_SUCCESS;
+}
+
 static CUresult f_cuFuncGetAttribute(int *pi, CUfunction_attribute a, CUfunction f)
 {
     *pi = a == CU_FUNC_ATTRIBUTE_NUM_REGS ? 32 : a == CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES ? 1024
@@ -233,6 +246,7 @@ static CUresult f_cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigne
     else if (strcmp(name, "crash") == 0) crash_pending = true;
     else if (strcmp(name, "hello") == 0) printf("hello from the fake GPU, %u blocks\n", gx);
     else if (strcmp(name, "toobig") == 0) return CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES;
+    else if (strcmp(name, "readmask") == 0) memcpy(*(float **)params[0], fake_mask, sizeof fake_mask);
     return CUDA_SUCCESS;
 }
 
@@ -380,6 +394,41 @@ static void test_vadd_in_chunks(void **state)
     assert_int_equal(at.static_shared, 1024);
     assert_int_equal(at.local_bytes, 16);
     assert_int_equal(at.max_threads, 1024);
+    backend_destroy(b);
+    assert_no_children();
+}
+
+/* A day's constants on a GPU: the variable's address and size from the
+ * driver, a write to it as to any allocation, and a kernel that reads it
+ * sees the values. A name the module lacks is CL_NOT_FOUND, said by name. */
+static void test_constant_symbol(void **state)
+{
+    (void)state;
+    int m;
+    backend *b = fake_backend(&m);
+    cl_error e;
+    backend_ptr mask = 0, out = 0;
+    size_t bytes = 0;
+    assert_int_equal(backend_symbol(b, m, "mask", &mask, &bytes, &e), CL_OK);
+    assert_int_equal(bytes, 25 * sizeof(float));
+    assert_true(mask != 0);
+    float values[25], got[25] = {0};
+    for (int i = 0; i < 25; i++) values[i] = 0.0625f * (float)(i - 12);
+    assert_int_equal(backend_write(b, mask, values, sizeof values, &e), CL_OK);
+    assert_int_equal(backend_alloc(b, sizeof got, "out", &out, &e), CL_OK);
+    backend_arg args[1] = {{8, out}};
+    backend_launch l = one_launch("readmask", args, 1);
+    backend_run r;
+    assert_int_equal(backend_launch_kernel(b, m, &l, &r, &e), CL_OK);
+    assert_int_equal(r.outcome, BACKEND_COMPLETED);
+    backend_run_free(&r);
+    assert_int_equal(backend_read(b, got, out, sizeof got, &e), CL_OK);
+    assert_memory_equal(got, values, sizeof values);
+    /* past the variable's end is no allocation of the backend */
+    assert_int_not_equal(backend_write(b, mask + 4, values, sizeof values, &e), CL_OK);
+    assert_int_equal(backend_symbol(b, m, "mask2", &mask, &bytes, &e), CL_NOT_FOUND);
+    assert_non_null(strstr(e.message, "no variable named mask2"));
+    assert_int_equal(backend_release(b, out, &e), CL_OK);
     backend_destroy(b);
     assert_no_children();
 }
@@ -618,6 +667,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
 #if GPU_HAVE_CUDA_H
         cmocka_unit_test(test_vadd_in_chunks),
+        cmocka_unit_test(test_constant_symbol),
         cmocka_unit_test(test_timing),
         cmocka_unit_test(test_timeout_and_restart),
         cmocka_unit_test(test_fault_trap_crash),

@@ -71,7 +71,7 @@ static void test_request_round_trips(void **state)
     gpu_request_clear(&out);
 
     const gpu_msg_type simple[] = {GPU_MSG_ALLOC, GPU_MSG_FREE, GPU_MSG_WRITE, GPU_MSG_READ,
-                                   GPU_MSG_ATTRS, GPU_MSG_QUIT};
+                                   GPU_MSG_ATTRS, GPU_MSG_SYMBOL, GPU_MSG_QUIT};
     for (size_t i = 0; i < sizeof simple / sizeof simple[0]; i++) {
         in.type = simple[i];
         encode(&w, &in);
@@ -82,7 +82,7 @@ static void test_request_round_trips(void **state)
             assert_true(out.ptr == 0xdeadbeef000ull);
             assert_int_equal(out.bytes, 4096);
         }
-        if (simple[i] == GPU_MSG_ATTRS) {
+        if (simple[i] == GPU_MSG_ATTRS || simple[i] == GPU_MSG_SYMBOL) {
             assert_int_equal(out.module, 3);
             assert_string_equal(out.name, "vadd");
         }
