@@ -708,7 +708,7 @@ static void test_role_rules(void **state)
               "{type: int*, name: counts}", "buffer 'counts' of countKeys needs a 'length'");
     expect_at("{type: int*, name: counts, length: 10}", "{type: int*, name: counts, value: 10}",
               "{type: int*, name: counts", "buffer 'counts' takes a 'length', not a 'value'");
-    expect_at("role: inout", "role: both", "both", "a parameter's role must be in, out, inout or scalar");
+    expect_at("role: inout", "role: both", "both", "a parameter's role must be in, out, inout, scalar or scratch");
 }
 
 /* An oracle is another kernel of the day with the same parameters. */
