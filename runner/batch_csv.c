@@ -113,7 +113,7 @@ static char *warnings_cell(const report_result *r)
         if (h->severity != REPORT_WARNING) continue;
         if (++n > 5) continue;
         cl_str_addf(&b, "%s%s: %s (%s:%d)", n > 1 ? "; " : "", day_check_name(h->check),
-                    sim_hazard_slug(h->kind), h->kernel ? h->kernel : "?", h->line);
+                    cl_hazard_slug(h->kind), h->kernel ? h->kernel : "?", h->line);
     }
     if (n > 5) cl_str_addf(&b, "; and %d more", n - 5);
     return n ? cl_str_take(&b) : NULL;

@@ -86,14 +86,8 @@ static void lanes_from_picture(const sim_hazard *h, report_lanes *l)
 
 static void take_hazard(const emu_backend *e, const sim_hazard *h, report_hazard *out)
 {
-    memset(out, 0, sizeof *out);
-    int check = day_check_from_name(h->check);
-    out->check = check >= 0 ? (day_check)check : DAY_CHECK_MEMORY;
-    /* A runaway loop, a trap and a division by zero are about what the kernel
-     * computes, not about memory: the grader counts them under correctness. */
-    if (h->kind == SIM_HZ_BUDGET || h->kind == SIM_HZ_TRAP || h->kind == SIM_HZ_DIV_ZERO)
-        out->check = DAY_CHECK_CORRECTNESS;
-    out->severity = h->severity == SIM_ERROR ? REPORT_ERROR : REPORT_WARNING;
+    memset(out, 0, sizeof *out); /* its check is the grade's to say (grade_hazard_check) */
+    out->severity = h->severity == CL_SEV_ERROR ? REPORT_ERROR : REPORT_WARNING;
     out->kind = h->kind;
     out->kernel = cl_strdup(h->kernel ? h->kernel : "");
     out->file = cl_strdup(h->file ? h->file : "");
@@ -105,15 +99,15 @@ static void take_hazard(const emu_backend *e, const sim_hazard *h, report_hazard
     out->warp = (int)h->warp;
     out->lane = h->lane;
     out->source_lane = h->source_lane;
-    out->has_mask = h->check && !strcmp(h->check, "mask-honesty");
+    out->has_mask = cl_hazard_family_of(h->kind) == CL_FAMILY_MASK;
     out->mask = h->mask;
     out->has_lanes = h->has_picture;
     if (h->has_picture) lanes_from_picture(h, &out->lanes);
     out->count = h->count;
     out->advice = cl_strdup(h->advice);
-    if (h->kind == SIM_HZ_OVER_ALLOWANCE && e->allowance_why[0])
+    if (h->kind == CL_HZ_OVER_ALLOWANCE && e->allowance_why[0])
         out->message = cl_sprintf("%s (the allowance is %s)", h->message, e->allowance_why);
-    else if (h->kind == SIM_HZ_BUDGET && e->budget_why[0])
+    else if (h->kind == CL_HZ_BUDGET && e->budget_why[0])
         out->message = cl_sprintf("%s; the budget is %s", h->message, e->budget_why);
     else
         out->message = cl_strdup(h->message);
@@ -140,7 +134,7 @@ static backend_outcome judged_outcome(const sim_launch_result *r, backend_outcom
 {
     if (o != BACKEND_FAULTED) return o;
     for (size_t i = 0; i < r->nhazards; i++)
-        if (r->hazards[i].kind == SIM_HZ_LIMIT) return o;
+        if (r->hazards[i].kind == CL_HZ_LIMIT) return o;
     return BACKEND_COMPLETED;
 }
 
@@ -150,12 +144,12 @@ static char *outcome_detail(const emu_backend *e, const sim_launch_result *r)
 {
     for (size_t i = 0; i < r->nhazards; i++) {
         const sim_hazard *h = &r->hazards[i];
-        bool why = (r->status == SIM_TRAPPED && h->kind == SIM_HZ_TRAP) ||
-                   (r->status == SIM_BUDGET_EXHAUSTED && h->kind == SIM_HZ_BUDGET) ||
+        bool why = (r->status == SIM_TRAPPED && h->kind == CL_HZ_TRAP) ||
+                   (r->status == SIM_BUDGET_EXHAUSTED && h->kind == CL_HZ_BUDGET) ||
                    (r->status == SIM_DEADLOCKED &&
-                    (h->kind == SIM_HZ_BARRIER_DEADLOCK || h->kind == SIM_HZ_MASK_DEADLOCK)) ||
-                   (r->status == SIM_FAULTED && h->kind == SIM_HZ_LIMIT);
-        bool note = h->kind == SIM_HZ_BUDGET && e->budget_why[0];
+                    (h->kind == CL_HZ_BARRIER_DEADLOCK || h->kind == CL_HZ_MASK_DEADLOCK)) ||
+                   (r->status == SIM_FAULTED && h->kind == CL_HZ_LIMIT);
+        bool note = h->kind == CL_HZ_BUDGET && e->budget_why[0];
         if (why) return cl_sprintf("%s%s%s (%s:%u)", h->message, note ? "; the budget is " : "",
                                    note ? e->budget_why : "", h->file, h->line);
     }

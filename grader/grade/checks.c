@@ -44,9 +44,9 @@ static const char *poison_source(const report_result *r, const char *kernel)
     for (int i = 0; i < r->nhazards; i++) {
         const report_hazard *h = &r->hazards[i];
         if (h->more || !h->kernel || strcmp(h->kernel, kernel)) continue;
-        if (h->kind == SIM_HZ_MASK_UNDEFINED_READ)
+        if (h->kind == CL_HZ_MASK_UNDEFINED_READ)
             return "its undefined shuffle reads returned poison (a NaN), see mask-honesty";
-        if (h->kind == SIM_HZ_OOB || h->kind == SIM_HZ_MISALIGNED)
+        if (h->kind == CL_HZ_OOB || h->kind == CL_HZ_MISALIGNED)
             return "its out-of-bounds or misaligned accesses were dropped (a load read poison, a NaN; a "
                    "store was lost), see memory";
     }

@@ -39,6 +39,11 @@ typedef struct grade_options {
     void *progress_ctx;
 } grade_options;
 
+/* The check a hazard of kind k counts under: its family's, decided here
+ * only. A runaway loop, a trap and a division by zero (CL_FAMILY_KERNEL) are
+ * about what the kernel computes: correctness. */
+day_check grade_hazard_check(cl_hazard_kind k);
+
 /* Grade file against day m of course c. CL_OK: *out holds the result, passed
  * or not. Anything else: the grade could not be made (no nvcc, the reference
  * does not build, the emulator cannot run the code, cancelled) and err says

@@ -251,6 +251,19 @@ int grade_nsizes(const grading *g)
     return 1 + g->day->nhidden;
 }
 
+day_check grade_hazard_check(cl_hazard_kind k)
+{
+    static const day_check of_family[CL_FAMILY_COUNT] = {
+        [CL_FAMILY_MASK] = DAY_CHECK_MASK_HONESTY,
+        [CL_FAMILY_BARRIER] = DAY_CHECK_BARRIER_HONESTY,
+        [CL_FAMILY_RACE] = DAY_CHECK_RACES,
+        [CL_FAMILY_MEMORY] = DAY_CHECK_MEMORY,
+        [CL_FAMILY_KERNEL] = DAY_CHECK_CORRECTNESS,
+        [CL_FAMILY_RESOURCES] = DAY_CHECK_RESOURCES,
+    };
+    return of_family[cl_hazard_family_of(k)];
+}
+
 cl_status grade_run_size(grading *g, const grade_target *t, int module, const day_kernel *k,
                          const char *entry, const day_size *size, int reps,
                          const grade_oracle *oracle, harness_result *hr, cl_error *err)
@@ -259,6 +272,8 @@ cl_status grade_run_size(grading *g, const grade_target *t, int module, const da
     req.in_place = true; /* hr is judged, then freed, before the next run */
     memset(hr, 0, sizeof *hr);
     cl_status st = harness_run(&req, hr, err);
+    for (int i = 0; i < hr->run.nhazards; i++) /* where a run's hazards enter the grade */
+        hr->run.hazards[i].check = grade_hazard_check(hr->run.hazards[i].kind);
     if (st != CL_OK || !oracle) return st;
     if (oracle->nout != hr->nout)
         return cl_fail(err, CL_INTERNAL, "", 0, 0, "the reference's outputs of %s do not match "

@@ -179,7 +179,7 @@ static cJSON *hazard_json(const report_hazard *h)
     cJSON *o = cJSON_CreateObject();
     add_text(o, "check", day_check_name(h->check));
     add_text(o, "severity", report_severity_name(h->severity));
-    add_text(o, "kind", h->more ? "more" : sim_hazard_slug(h->kind));
+    add_text(o, "kind", h->more ? "more" : cl_hazard_slug(h->kind));
     add_text(o, "kernel", h->kernel ? h->kernel : "");
     add_text(o, "file", h->file ? h->file : "");
     cJSON_AddNumberToObject(o, "line", h->line);

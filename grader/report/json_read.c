@@ -202,9 +202,9 @@ static void read_lanes(reader *rd, const cJSON *o, report_hazard *h)
 static void read_kind(reader *rd, const cJSON *o, report_hazard *h)
 {
     char *kind = str(rd, o, "kind");
-    int k = kind ? sim_hazard_from_slug(kind) : -1;
+    int k = kind ? cl_hazard_from_slug(kind) : -1;
     h->more = kind && !strcmp(kind, "more");
-    if (k >= 0) h->kind = (sim_hazard_kind)k;
+    if (k >= 0) h->kind = (cl_hazard_kind)k;
     else if (!h->more && !rd->bad) {
         cl_fail(rd->err, CL_INTERNAL, "", 0, 0, "result JSON: 'kind' is not a hazard kind");
         rd->bad = true;

@@ -9,8 +9,8 @@
 #include <stdint.h>
 
 #include "core/core.h"
+#include "core/hazard_kinds.h"
 #include "days/day.h"
-#include "sim/sim.h"
 
 typedef enum report_severity { REPORT_ERROR, REPORT_WARNING, REPORT_NOTE } report_severity;
 const char *report_severity_name(report_severity s); /* "error", "warning", "note" */
@@ -35,9 +35,9 @@ typedef struct report_lanes {
 } report_lanes;
 
 typedef struct report_hazard {
-    day_check check;          /* which check it fails (or warns under) */
+    day_check check;          /* which check it fails (or warns under): grade_hazard_check */
     report_severity severity; /* errors fail the check; warnings do not */
-    sim_hazard_kind kind;     /* the emulator's kind; the JSON's "kind" is its slug */
+    cl_hazard_kind kind;      /* core/hazard_kinds.h; the JSON's "kind" is its slug */
     bool more;                /* a record that counts hazards past the report's cap
                                * ("kind": "more"); kind is then the first one's */
     char *kernel;             /* the plain name, e.g. "reduceRowsBallotDown" */

@@ -127,7 +127,7 @@ void report_hazard_free(report_hazard *h)
 
 void report_hazard_redact(report_hazard *h)
 {
-    const char *kind = h->more ? "more" : sim_hazard_slug(h->kind);
+    const char *kind = h->more ? "more" : cl_hazard_slug(h->kind);
     h->hidden = true;
     h->hidden_sizes = 1;
     h->count = 1;

@@ -37,7 +37,7 @@ static const char *access_noun(const sim_program *p, uint32_t op)
  * one (op2, line2) and this one (op, line); `sync` names what goes between. */
 static void race_advice(const sim_program *p, const sim_hz *f, const sim_hazard *h, char *a, size_t n)
 {
-    bool warp = h->kind == SIM_HZ_RACE_WARP;
+    bool warp = h->kind == CL_HZ_RACE_WARP;
     const char *first = access_noun(p, f->op2), *then = access_noun(p, f->op);
     const char *sync = warp ? "__syncwarp()" : "__syncthreads()";
     const char *where = warp ? ", with a mask that names both lanes (or __syncthreads() where the whole block reaches it)"
@@ -57,10 +57,10 @@ static void race_advice(const sim_program *p, const sim_hz *f, const sim_hazard 
 static void mask_advice(const sim_hz *f, const sim_hazard *h, char *a, size_t n)
 {
     switch (h->kind) {
-    case SIM_HZ_MASK_NOT_MEMBER:
+    case CL_HZ_MASK_NOT_MEMBER:
         put(a, n, "use the mask of the lanes that take part (a __ballot_sync of the condition, before the branch), so that it names every lane that runs the collective");
         break;
-    case SIM_HZ_MASK_UNDEFINED_READ:
+    case CL_HZ_MASK_UNDEFINED_READ:
         if (strstr(f->detail, "mask"))
             put(a, n, "read only from lanes the mask names: keep the source lane inside the mask, or use the mask of every lane the reads need");
         else if (strstr(f->detail, "exited"))
@@ -68,20 +68,20 @@ static void mask_advice(const sim_hz *f, const sim_hazard *h, char *a, size_t n)
         else
             put(a, n, "every lane a shuffle reads from must run it: call the shuffle outside the branch, with a mask of the lanes the reads need");
         break;
-    case SIM_HZ_MASK_MISMATCH:
+    case CL_HZ_MASK_MISMATCH:
         put(a, n, "give every lane that meets at this collective the same mask: compute it once, before the branch");
         break;
-    case SIM_HZ_MASK_DEADLOCK:
+    case CL_HZ_MASK_DEADLOCK:
         if (h->line2)
             put(a, n, "the mask names lanes that are at line %u and never come here: use the mask of the lanes that take part (__ballot_sync before the branch), or move the collective out of the branch",
                 h->line2);
         else
             put(a, n, "use the mask of the lanes that take part (__ballot_sync before the branch), or move the collective out of the branch, so that every lane it names arrives");
         break;
-    case SIM_HZ_COLLECTIVE_DIVERGENT_PC:
+    case CL_HZ_COLLECTIVE_DIVERGENT_PC:
         put(a, n, "call the collective from one place, outside the branch, so that the lanes it names meet at one line");
         break;
-    default: /* SIM_HZ_ACTIVEMASK_REUSE */
+    default: /* CL_HZ_ACTIVEMASK_REUSE */
         put(a, n, "use the mask of the lanes that take part (__activemask() is not enough here): __ballot_sync of the condition, before the branch, gives it");
         break;
     }
@@ -90,11 +90,11 @@ static void mask_advice(const sim_hz *f, const sim_hazard *h, char *a, size_t n)
 static void barrier_advice(const sim_hz *f, const sim_hazard *h, char *a, size_t n)
 {
     switch (h->kind) {
-    case SIM_HZ_BARRIER_DIVERGENT:
+    case CL_HZ_BARRIER_DIVERGENT:
         put(a, n, "use one __syncthreads() that every thread reaches: replace the barriers at lines %u and %u with one after the branch",
             h->line, h->line2);
         break;
-    case SIM_HZ_BARRIER_DEADLOCK:
+    case CL_HZ_BARRIER_DEADLOCK:
         if (h->line2)
             put(a, n, "threads at line %u never reach the __syncthreads() at line %u: move it out of the branch or loop they leave, so that every thread of the block reaches it",
                 h->line2, h->line);
@@ -102,7 +102,7 @@ static void barrier_advice(const sim_hz *f, const sim_hazard *h, char *a, size_t
             put(a, n, "move the __syncthreads() at line %u out of the branch or loop, so that every thread of the block reaches it",
                 h->line);
         break;
-    case SIM_HZ_BARRIER_CONDITIONAL:
+    case CL_HZ_BARRIER_CONDITIONAL:
         if (!strncmp(f->detail, "lanes ", 6))
             put(a, n, "move the __syncthreads() at line %u out of the condition at line %u: lanes of one warp take different sides of it, and every thread of the block must reach the barrier",
                 h->line, h->line2);
@@ -110,11 +110,11 @@ static void barrier_advice(const sim_hz *f, const sim_hazard *h, char *a, size_t
             put(a, n, "move the __syncthreads() at line %u out of the condition at line %u, or make the condition the same for the whole block, so that every thread reaches it",
                 h->line, h->line2);
         break;
-    case SIM_HZ_BARRIER_AFTER_EXIT:
+    case CL_HZ_BARRIER_AFTER_EXIT:
         put(a, n, "do not return before the __syncthreads() at line %u: put the work of the threads that return (line %u) under an if instead",
             h->line, h->line2);
         break;
-    default: /* SIM_HZ_BARRIER_COUNT */
+    default: /* CL_HZ_BARRIER_COUNT */
         put(a, n, "use __syncthreads(), or give a named barrier a thread count that is a multiple of 32 and counts every thread that arrives");
         break;
     }
@@ -144,30 +144,30 @@ static void oob_advice(const sim_run *L, const sim_hz *f, const sim_hazard *h, c
 static void memory_advice(const sim_run *L, const sim_hz *f, const sim_hazard *h, char *a, size_t n)
 {
     switch (h->kind) {
-    case SIM_HZ_OOB:
+    case CL_HZ_OOB:
         oob_advice(L, f, h, a, n);
         break;
-    case SIM_HZ_MISALIGNED:
+    case CL_HZ_MISALIGNED:
         put(a, n, "a vector access (float4, int2, ...) needs an address that is a multiple of its size: where the pointer may be offset, do the elements before the first aligned one one at a time, or use scalar accesses");
         break;
-    case SIM_HZ_UNINIT_SHARED:
+    case CL_HZ_UNINIT_SHARED:
         put(a, n, "write every shared word before any thread reads it, with __syncthreads() between the writes and the read at line %u (zero the array first where not every word is written)",
             h->line);
         break;
-    case SIM_HZ_BUDGET:
+    case CL_HZ_BUDGET:
         put(a, n, "make sure every loop ends for every thread: its bound, its step, and any flag it waits for that another thread must set");
         break;
-    case SIM_HZ_LIMIT:
+    case CL_HZ_LIMIT:
         put(a, n, "ask for less: smaller local or shared arrays, or smaller __device__ variables");
         break;
-    case SIM_HZ_TRAP:
+    case CL_HZ_TRAP:
         if (L->prog->grid_handle)
             put(a, n, "split the kernel at the grid-wide sync into two kernels: the end of a launch is the barrier every block of the grid meets");
         else
             put(a, n, "find why the assertion (or __trap()) at line %u is reached: its condition is false for this thread",
                 h->line);
         break;
-    case SIM_HZ_DIV_ZERO:
+    case CL_HZ_DIV_ZERO:
         put(a, n, "guard the division or modulo at line %u so that its divisor is never 0", h->line);
         break;
     default:
@@ -180,23 +180,23 @@ void sim_hazard_advice(const sim_run *L, const sim_hz *f, sim_hazard *h)
 {
     char *a = h->advice;
     size_t n = sizeof h->advice;
-    const char *check = sim_hazard_check(h->kind);
+    cl_hazard_family family = cl_hazard_family_of(h->kind);
     a[0] = 0;
-    if (h->kind == SIM_HZ_RACE_SHARED || h->kind == SIM_HZ_RACE_WARP)
+    if (h->kind == CL_HZ_RACE_SHARED || h->kind == CL_HZ_RACE_WARP)
         race_advice(L->prog, f, h, a, n);
-    else if (h->kind == SIM_HZ_RACE_GLOBAL)
+    else if (h->kind == CL_HZ_RACE_GLOBAL)
         put(a, n, "blocks of one launch never wait for each other: make the update at line %u an atomic (atomicAdd), or publish the store with __threadfence() before an atomic flag that the reading block checks",
             h->line2 ? h->line2 : h->line);
-    else if (h->kind == SIM_HZ_ORDER_DEPENDENT) /* chosen from its two writes by order.c */
+    else if (h->kind == CL_HZ_ORDER_DEPENDENT) /* chosen from its two writes by order.c */
         put(a, n, "%s", f->detail);
-    else if (!strcmp(check, "mask-honesty"))
+    else if (family == CL_FAMILY_MASK)
         mask_advice(f, h, a, n);
-    else if (!strcmp(check, "barrier-honesty"))
+    else if (family == CL_FAMILY_BARRIER)
         barrier_advice(f, h, a, n);
-    else if (!strcmp(check, "memory"))
+    else if (family == CL_FAMILY_MEMORY || family == CL_FAMILY_KERNEL)
         memory_advice(L, f, h, a, n);
-    else if (!strcmp(check, "races")) /* a kind this file does not know yet */
+    else if (family == CL_FAMILY_RACE) /* a kind this file does not know yet */
         put(a, n, "order the two accesses (a barrier both reach, an atomic, or a release and an acquire), or keep them to different words");
-    else if (!strcmp(check, "resources"))
+    else if (family == CL_FAMILY_RESOURCES)
         put(a, n, "do less work a block: compare your loops with what the reference's figures say it does");
 }

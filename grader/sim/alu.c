@@ -485,7 +485,7 @@ void sim_exec_generic(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
         if (g->carry && (in->flags & PTX_F_CC))
             w->r32[(size_t)b->prog->carry_row * 32 + (unsigned)l] = (uint32_t)v[5];
         if (flags & SIM_ALU_DIV0) {
-            sim_hz h = sim_hz_make(SIM_HZ_DIV_ZERO, pc, w->id, l);
+            sim_hz h = sim_hz_make(CL_HZ_DIV_ZERO, pc, w->id, l);
             sim_hz_add(b, &h);
         }
     }

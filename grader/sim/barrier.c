@@ -26,7 +26,7 @@ static void check_conditional(sim_block *b, uint32_t bar_op, unsigned warp, int 
         if (c->barrier != bar_op) continue;
         uint32_t k = p->code[c->branch].aux2 - 1;
         if (b->crit_epoch[k] != b->epoch || b->crit_dirs[k] != 3) continue;
-        sim_hz h = sim_hz_make(SIM_HZ_BARRIER_CONDITIONAL, bar_op, warp, lane);
+        sim_hz h = sim_hz_make(CL_HZ_BARRIER_CONDITIONAL, bar_op, warp, lane);
         h.op2 = c->branch;
         unsigned t1 = b->crit_warp[k] >> 16, t2 = b->crit_warp[k] & 0xffff; /* threads of the block */
         if (t1 / 32 == t2 / 32)
@@ -81,14 +81,14 @@ static SIM_HOT void release(sim_block *b, unsigned id)
     first_waiter(b, bar, &fw, &fl);
     if (checking(b) && bar->op != SIM_NONE) {
         if (bar->op_other != SIM_NONE) {
-            sim_hz h = sim_hz_make(SIM_HZ_BARRIER_DIVERGENT, bar->op, fw, fl);
+            sim_hz h = sim_hz_make(CL_HZ_BARRIER_DIVERGENT, bar->op, fw, fl);
             h.op2 = bar->op_other;
             sim_hz_add(b, &h);
         }
         check_conditional(b, bar->op, fw, fl);
         if (bar->op_other != SIM_NONE) check_conditional(b, bar->op_other, fw, fl);
         if (bar->expected == 0 && b->live < b->nthreads) {
-            sim_hz h = sim_hz_make(SIM_HZ_BARRIER_AFTER_EXIT, bar->op, fw, fl);
+            sim_hz h = sim_hz_make(CL_HZ_BARRIER_AFTER_EXIT, bar->op, fw, fl);
             h.line2 = b->exit_line;
             h.file2 = b->exit_file;
             snprintf(h.detail, sizeof h.detail, "%u of %u threads had exited", b->nthreads - b->live,
@@ -156,7 +156,7 @@ SIM_HOT void sim_bar_arrive(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     uint32_t count = cslot == SIM_NOSLOT ? 0 : lane_u32(w, cslot, first);
     if (id >= 16 || (count && (count % 32 || count > 1024))) {
         if (checking(b)) {
-            sim_hz h = sim_hz_make(SIM_HZ_BARRIER_COUNT, pc, w->id, first);
+            sim_hz h = sim_hz_make(CL_HZ_BARRIER_COUNT, pc, w->id, first);
             snprintf(h.detail, sizeof h.detail, id >= 16 ? "barrier %u does not exist (0..15)"
                                                          : "a count of %u threads, not a multiple of 32",
                      id >= 16 ? id : count);
@@ -226,7 +226,7 @@ void sim_bar_deadlock(sim_block *b)
         unsigned fw;
         int fl;
         first_waiter(b, bar, &fw, &fl);
-        sim_hz h = sim_hz_make(SIM_HZ_BARRIER_DEADLOCK, bar->op, fw, fl);
+        sim_hz h = sim_hz_make(CL_HZ_BARRIER_DEADLOCK, bar->op, fw, fl);
         unsigned missing = 0, mw = 0;
         int ml = -1;
         for (unsigned i = 0; i < b->nwarps; i++) {

@@ -325,7 +325,7 @@ static inline __attribute__((always_inline)) pick pick_group(sim_warp *w, uint32
  * the block got (its lane instructions so far, in addr). */
 static void out_of_budget(sim_block *b, sim_warp *w, const pick *g, bool timed)
 {
-    sim_hz h = sim_hz_make(SIM_HZ_BUDGET, w->pc[__builtin_ctz(g->mask)], w->id, __builtin_ctz(g->mask));
+    sim_hz h = sim_hz_make(CL_HZ_BUDGET, w->pc[__builtin_ctz(g->mask)], w->id, __builtin_ctz(g->mask));
     h.size = timed;
     h.addr = b->cnt.lane_instructions;
     sim_hz_add(b, &h);
@@ -440,7 +440,7 @@ void sim_spin_note(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
 static void over_allowance(sim_block *b)
 {
     if (!b->L->allowance || b->status != SIM_COMPLETED || b->steps <= b->L->allowance) return;
-    sim_hz h = sim_hz_make(SIM_HZ_OVER_ALLOWANCE, 0, 0, 0);
+    sim_hz h = sim_hz_make(CL_HZ_OVER_ALLOWANCE, 0, 0, 0);
     h.addr = b->steps;
     sim_hz_add(b, &h);
 }

@@ -31,13 +31,13 @@ static void mask_hazards(sim_block *blk, sim_warp *w, uint32_t P)
         if (w->coll_mask[l] != m0 && other_mask < 0) other_mask = l;
         if (w->pc[l] != pc0 && other_pc < 0) other_pc = l;
         if (!(w->coll_mask[l] >> l & 1u)) {
-            sim_hz h = sim_hz_make(SIM_HZ_MASK_NOT_MEMBER, w->pc[l], w->id, l);
+            sim_hz h = sim_hz_make(CL_HZ_MASK_NOT_MEMBER, w->pc[l], w->id, l);
             h.mask = w->coll_mask[l];
             sim_hz_add(blk, &h);
         }
     }
     if (other_mask >= 0) {
-        sim_hz h = sim_hz_make(SIM_HZ_MASK_MISMATCH, pc0, w->id, f);
+        sim_hz h = sim_hz_make(CL_HZ_MASK_MISMATCH, pc0, w->id, f);
         h.mask = m0;
         h.lane2 = other_mask;
         h.op2 = w->pc[other_mask];
@@ -46,14 +46,14 @@ static void mask_hazards(sim_block *blk, sim_warp *w, uint32_t P)
         sim_hz_add(blk, &h);
     }
     if (other_pc >= 0) {
-        sim_hz h = sim_hz_make(SIM_HZ_COLLECTIVE_DIVERGENT_PC, pc0, w->id, f);
+        sim_hz h = sim_hz_make(CL_HZ_COLLECTIVE_DIVERGENT_PC, pc0, w->id, f);
         h.mask = m0;
         h.lane2 = other_pc;
         h.op2 = w->pc[other_pc];
         sim_hz_add(blk, &h);
     }
     if (p->code[pc0].p[3] & SIM_CF_ACTIVEMASK) {
-        sim_hz h = sim_hz_make(SIM_HZ_ACTIVEMASK_REUSE, pc0, w->id, f);
+        sim_hz h = sim_hz_make(CL_HZ_ACTIVEMASK_REUSE, pc0, w->id, f);
         h.mask = m0;
         sim_hz_add(blk, &h);
     }
@@ -90,7 +90,7 @@ static shfl_lane shfl_source(const sim_warp *w, const sim_op *op, int i, uint32_
 
 static void shfl_hazard(sim_block *blk, sim_warp *w, uint32_t P, const shfl_lane *s, int i)
 {
-    sim_hz h = sim_hz_make(SIM_HZ_MASK_UNDEFINED_READ, w->pc[i], w->id, i);
+    sim_hz h = sim_hz_make(CL_HZ_MASK_UNDEFINED_READ, w->pc[i], w->id, i);
     int j = s[i].src;
     h.mask = w->coll_mask[i];
     h.source = j;
@@ -572,7 +572,7 @@ void sim_coll_deadlock(sim_block *blk, sim_warp *w)
     for (int i = 0; i < 32; i++)
         if (parked >> i & 1u) need |= w->coll_mask[i];
     uint32_t missing = need & live & ~parked;
-    sim_hz h = sim_hz_make(SIM_HZ_MASK_DEADLOCK, w->pc[l], w->id, l);
+    sim_hz h = sim_hz_make(CL_HZ_MASK_DEADLOCK, w->pc[l], w->id, l);
     h.mask = w->coll_mask[l];
     if (missing) {
         int j = __builtin_ctz(missing);

@@ -83,7 +83,7 @@ void sim_xr_loads(sim_block *b, sim_warp *w, const uintptr_t *host, uint32_t lan
         for (size_t i = off / 4; i <= (off + total - 1) / 4; i++) {
             uint64_t e = r->xr[i];
             if (e >> 56 != L->xr || e >> 24 == mine) continue;
-            sim_hz h = sim_hz_make(SIM_HZ_RACE_GLOBAL, op, w->id, l);
+            sim_hz h = sim_hz_make(CL_HZ_RACE_GLOBAL, op, w->id, l);
             h.op2 = (uint32_t)(e & OP_UNKNOWN) == OP_UNKNOWN ? SIM_NONE : (uint32_t)(e & OP_UNKNOWN);
             h.addr = r->base + off;
             h.size = total;

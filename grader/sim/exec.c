@@ -579,7 +579,7 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
         case X_TRAP:
             if (!m) break;
             if (op->x == X_TRAP) {
-                sim_hz h = sim_hz_make(SIM_HZ_TRAP, pc, w->id, __builtin_ctz(m));
+                sim_hz h = sim_hz_make(CL_HZ_TRAP, pc, w->id, __builtin_ctz(m));
                 if (op->p[0])
                     sim_assert_text(blk, w->id * 32 + (unsigned)__builtin_ctz(m), pc, h.detail, sizeof h.detail);
                 sim_hz_add(blk, &h);

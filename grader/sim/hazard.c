@@ -7,81 +7,26 @@
  * overflow record of its kind, which counts them. */
 #include "sim/internal.h"
 
-#include <ctype.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const hz_names[] = {
-#define SIM_HZ_NAME(kind, check, sev) #kind,
-    SIM_HAZARDS(SIM_HZ_NAME)
-#undef SIM_HZ_NAME
-};
-static const char *const hz_checks[] = {
-#define SIM_HZ_CHECK(kind, check, sev) check,
-    SIM_HAZARDS(SIM_HZ_CHECK)
-#undef SIM_HZ_CHECK
-};
-static const sim_severity hz_sev[] = {
-#define SIM_HZ_SEV(kind, check, sev) sev,
-    SIM_HAZARDS(SIM_HZ_SEV)
-#undef SIM_HZ_SEV
+/* Which of the emulator's checks (SIM_CHECK_*) each family's hazards obey:
+ * a family whose check is off is not recorded. */
+static const unsigned family_check[CL_FAMILY_COUNT] = {
+    [CL_FAMILY_MASK] = SIM_CHECK_MASK,
+    [CL_FAMILY_BARRIER] = SIM_CHECK_BARRIER,
+    [CL_FAMILY_RACE] = SIM_CHECK_RACES,
+    [CL_FAMILY_MEMORY] = SIM_CHECK_MEMORY,
+    [CL_FAMILY_KERNEL] = SIM_CHECK_MEMORY,
+    [CL_FAMILY_RESOURCES] = SIM_CHECK_MEMORY,
 };
 
-const char *sim_hazard_name(sim_hazard_kind k)
+static unsigned check_bit(cl_hazard_kind k)
 {
-    return (unsigned)k < SIM_HZ_COUNT ? hz_names[k] : "?";
+    return family_check[cl_hazard_family_of(k)];
 }
 
-const char *sim_hazard_check(sim_hazard_kind k)
-{
-    return (unsigned)k < SIM_HZ_COUNT ? hz_checks[k] : "?";
-}
-
-sim_severity sim_hazard_severity(sim_hazard_kind k)
-{
-    return (unsigned)k < SIM_HZ_COUNT ? hz_sev[k] : SIM_ERROR;
-}
-
-/* The slugs, made once from the names: "MASK_UNDEFINED_READ" -> "mask-undefined-read". */
-static char hz_slugs[SIM_HZ_COUNT][32];
-static pthread_once_t hz_slugs_once = PTHREAD_ONCE_INIT;
-
-static void make_slugs(void)
-{
-    for (int k = 0; k < SIM_HZ_COUNT; k++) {
-        const char *n = hz_names[k];
-        SIM_ASSERT(strlen(n) < sizeof hz_slugs[k]);
-        for (size_t i = 0; n[i]; i++)
-            hz_slugs[k][i] = n[i] == '_' ? '-' : (char)tolower((unsigned char)n[i]);
-    }
-}
-
-const char *sim_hazard_slug(sim_hazard_kind k)
-{
-    if ((unsigned)k >= SIM_HZ_COUNT) return "?";
-    pthread_once(&hz_slugs_once, make_slugs);
-    return hz_slugs[k];
-}
-
-int sim_hazard_from_slug(const char *slug)
-{
-    pthread_once(&hz_slugs_once, make_slugs);
-    for (int k = 0; slug && k < SIM_HZ_COUNT; k++)
-        if (!strcmp(hz_slugs[k], slug)) return k;
-    return -1;
-}
-
-static unsigned check_bit(sim_hazard_kind k)
-{
-    const char *c = hz_checks[k];
-    if (c[0] == 'm' && c[1] == 'a') return SIM_CHECK_MASK;
-    if (c[0] == 'b') return SIM_CHECK_BARRIER;
-    if (c[0] == 'r') return SIM_CHECK_RACES;
-    return SIM_CHECK_MEMORY;
-}
-
-sim_hz sim_hz_make(sim_hazard_kind kind, uint32_t op, unsigned warp, int lane)
+sim_hz sim_hz_make(cl_hazard_kind kind, uint32_t op, unsigned warp, int lane)
 {
     sim_hz h;
     memset(&h, 0, sizeof h);
@@ -103,8 +48,8 @@ uint32_t sim_op_line(const sim_program *p, uint32_t op)
 
 static bool is_mask_kind(unsigned k)
 {
-    return k == SIM_HZ_MASK_NOT_MEMBER || k == SIM_HZ_MASK_UNDEFINED_READ ||
-           k == SIM_HZ_MASK_MISMATCH || k == SIM_HZ_MASK_DEADLOCK;
+    return k == CL_HZ_MASK_NOT_MEMBER || k == CL_HZ_MASK_UNDEFINED_READ ||
+           k == CL_HZ_MASK_MISMATCH || k == CL_HZ_MASK_DEADLOCK;
 }
 
 static void make_key(const sim_program *p, const sim_hz *h, uint64_t key[2])
@@ -198,8 +143,8 @@ void sim_hzset_clear(sim_hzset *s)
 
 void sim_hz_add(sim_block *b, const sim_hz *h)
 {
-    if (h->kind == SIM_HZ_OOB || h->kind == SIM_HZ_MISALIGNED) b->fault = true;
-    if (!(b->checks & check_bit((sim_hazard_kind)h->kind))) return;
+    if (h->kind == CL_HZ_OOB || h->kind == CL_HZ_MISALIGNED) b->fault = true;
+    if (!(b->checks & check_bit((cl_hazard_kind)h->kind))) return;
     uint64_t key[2];
     make_key(b->prog, h, key);
     bool fresh;

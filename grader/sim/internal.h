@@ -793,7 +793,7 @@ static inline __attribute__((always_inline)) uint32_t sim_pack_flags(const uint8
 /* hazard.c */
 /* Record one instance (folded into the block's set). */
 void sim_hz_add(sim_block *b, const sim_hz *h);
-sim_hz sim_hz_make(sim_hazard_kind kind, uint32_t op, unsigned warp, int lane);
+sim_hz sim_hz_make(cl_hazard_kind kind, uint32_t op, unsigned warp, int lane);
 void sim_hzset_free(sim_hzset *s);
 /* The user's line of an op (0 when unknown). */
 uint32_t sim_op_line(const sim_program *p, uint32_t op);

@@ -7,7 +7,7 @@
 
 #include <stdio.h>
 
-static void fault(sim_block *b, sim_warp *w, int lane, uint32_t pc, sim_hazard_kind kind,
+static void fault(sim_block *b, sim_warp *w, int lane, uint32_t pc, cl_hazard_kind kind,
                   uint8_t space, uint64_t addr, unsigned n, const sim_region *r, uint64_t rbase,
                   uint64_t rsize)
 {
@@ -49,7 +49,7 @@ bool sim_mem_resolve(sim_block *b, sim_warp *w, int lane, uint32_t pc, unsigned 
     case SIM_MS_SHARED:
         out->space = PTX_SPACE_SHARED;
         if (addr + n > b->shared_size || addr + n < addr) {
-            fault(b, w, lane, pc, SIM_HZ_OOB, PTX_SPACE_SHARED, addr, n, NULL, 0, b->shared_size);
+            fault(b, w, lane, pc, CL_HZ_OOB, PTX_SPACE_SHARED, addr, n, NULL, 0, b->shared_size);
             return false;
         }
         out->host = b->shared + addr;
@@ -58,7 +58,7 @@ bool sim_mem_resolve(sim_block *b, sim_warp *w, int lane, uint32_t pc, unsigned 
     case SIM_MS_LOCAL:
         out->space = PTX_SPACE_LOCAL;
         if (addr + n > b->prog->local_size || addr + n < addr) {
-            fault(b, w, lane, pc, SIM_HZ_OOB, PTX_SPACE_LOCAL, addr, n, NULL, 0, b->prog->local_size);
+            fault(b, w, lane, pc, CL_HZ_OOB, PTX_SPACE_LOCAL, addr, n, NULL, 0, b->prog->local_size);
             return false;
         }
         sim_local_touch(b, tid, addr, n);
@@ -74,13 +74,13 @@ bool sim_mem_resolve(sim_block *b, sim_warp *w, int lane, uint32_t pc, unsigned 
             out->host = b->tparam + (size_t)tid * b->prog->tparam_size + (addr - SIM_TPARAM_BASE);
             return true;
         }
-        fault(b, w, lane, pc, SIM_HZ_OOB, PTX_SPACE_PARAM, addr, n, NULL, 0, L->param_size);
+        fault(b, w, lane, pc, CL_HZ_OOB, PTX_SPACE_PARAM, addr, n, NULL, 0, L->param_size);
         return false;
     default: {
         out->space = ms == SIM_MS_CONST ? PTX_SPACE_CONST : PTX_SPACE_GLOBAL;
         const sim_region *r = sim_mem_find(&L->m->mem, addr, n, &b->region_hint);
         if (!r) {
-            fault(b, w, lane, pc, SIM_HZ_OOB, out->space, addr, n, sim_mem_nearest(&L->m->mem, addr), 0, 0);
+            fault(b, w, lane, pc, CL_HZ_OOB, out->space, addr, n, sim_mem_nearest(&L->m->mem, addr), 0, 0);
             return false;
         }
         out->host = r->host + (addr - r->base);
@@ -99,7 +99,7 @@ bool sim_mem_aligned(sim_block *b, sim_warp *w, int lane, uint32_t pc, unsigned 
     /* the allocation it falls in, to name it ("byte 4 of 'in'") */
     const sim_region *r = sp == PTX_SPACE_GLOBAL || sp == PTX_SPACE_CONST
                         ? sim_mem_find(&b->L->m->mem, addr, 1, NULL) : NULL;
-    fault(b, w, lane, pc, SIM_HZ_MISALIGNED, sp, addr, total, r, addr, 0);
+    fault(b, w, lane, pc, CL_HZ_MISALIGNED, sp, addr, total, r, addr, 0);
     return false;
 }
 

@@ -138,7 +138,7 @@ static void memory_message(const sim_run *L, const sim_hz *f, sim_hazard *h)
     cl_group_digits(off + 1, sizeof off - 1, (int64_t)f->addr < 0 ? 0 - f->addr : f->addr);
     off[0] = '-'; /* an offset below an own space is negative: "shared byte -4" */
     bool own_space = f->space == PTX_SPACE_SHARED || f->space == PTX_SPACE_LOCAL || f->space == PTX_SPACE_PARAM;
-    if (f->space == PTX_SPACE_SHARED && f->kind == SIM_HZ_MISALIGNED)
+    if (f->space == PTX_SPACE_SHARED && f->kind == CL_HZ_MISALIGNED)
         shared_place(L->prog, f->addr, where, sizeof where);
     else if (own_space)
         snprintf(where, sizeof where, "%s byte %s", h->space, off + ((int64_t)f->addr >= 0)); /* an offset in its space */
@@ -147,7 +147,7 @@ static void memory_message(const sim_run *L, const sim_hz *f, sim_hazard *h)
     say(head, sizeof head, "a %u-byte %s %s at %s", f->size, h->space, access_word(L->prog, f->op), where);
     missed(L, f, h, what, sizeof what);
     const char *unit = f->dist == 1 || f->dist == -1 ? "byte" : "bytes";
-    if (f->kind == SIM_HZ_MISALIGNED)
+    if (f->kind == CL_HZ_MISALIGNED)
         misaligned_message(L, f, h, head);
     else if (!own_space && f->addr < 65536)
         say(m, n, "%s dereferences a null pointer", head);
@@ -177,56 +177,56 @@ static void message(const sim_run *L, const sim_hz *f, sim_hazard *h)
     char *m = h->message, where[192];
     size_t n = sizeof h->message;
     switch (h->kind) {
-    case SIM_HZ_MASK_UNDEFINED_READ:
+    case CL_HZ_MASK_UNDEFINED_READ:
         snprintf(m, n, "lane %d reads lane %d, %s (mask 0x%08x): the value is undefined", h->lane,
                  h->source_lane, f->detail, h->mask);
         if (strstr(f->detail, "mask"))
             snprintf(m, n, "lane %d reads lane %d, which mask 0x%08x does not name", h->lane, h->source_lane,
                      h->mask);
         break;
-    case SIM_HZ_MASK_NOT_MEMBER:
+    case CL_HZ_MASK_NOT_MEMBER:
         snprintf(m, n, "lane %d runs a collective with mask 0x%08x, which does not name it", h->lane, h->mask);
         break;
-    case SIM_HZ_MASK_MISMATCH:
+    case CL_HZ_MASK_MISMATCH:
         snprintf(m, n, "lanes meet at one collective with different masks: %s", f->detail);
         break;
-    case SIM_HZ_MASK_DEADLOCK:
+    case CL_HZ_MASK_DEADLOCK:
         snprintf(m, n, "a collective never completes: %s", f->detail);
         break;
-    case SIM_HZ_COLLECTIVE_DIVERGENT_PC:
+    case CL_HZ_COLLECTIVE_DIVERGENT_PC:
         snprintf(m, n, "lanes %d and %d meet in one collective from different lines (%u and %u); the CUDA guide asks for the same program point",
                  h->lane, h->lane2, h->line, h->line2);
         break;
-    case SIM_HZ_ACTIVEMASK_REUSE:
+    case CL_HZ_ACTIVEMASK_REUSE:
         snprintf(m, n, "the mask 0x%08x comes from __activemask(), and the lanes active there are not guaranteed to be together here",
                  h->mask);
         break;
-    case SIM_HZ_BARRIER_DIVERGENT:
+    case CL_HZ_BARRIER_DIVERGENT:
         snprintf(m, n, "threads of one block meet at different barriers (lines %u and %u)", h->line, h->line2);
         break;
-    case SIM_HZ_BARRIER_DEADLOCK:
+    case CL_HZ_BARRIER_DEADLOCK:
         snprintf(m, n, "a barrier never completes: %s", f->detail);
         break;
-    case SIM_HZ_BARRIER_CONDITIONAL:
+    case CL_HZ_BARRIER_CONDITIONAL:
         snprintf(m, n, "the barrier at line %u is under a condition (line %u) that differs across the block: %s",
                  h->line, h->line2, f->detail);
         break;
-    case SIM_HZ_BARRIER_AFTER_EXIT:
+    case CL_HZ_BARRIER_AFTER_EXIT:
         snprintf(m, n, "the barrier at line %u completed only because threads exited (at line %u): %s",
                  h->line, h->line2, f->detail);
         break;
-    case SIM_HZ_BARRIER_COUNT:
+    case CL_HZ_BARRIER_COUNT:
         snprintf(m, n, "bad barrier: %s", f->detail);
         break;
-    case SIM_HZ_RACE_SHARED:
-    case SIM_HZ_RACE_WARP:
+    case CL_HZ_RACE_SHARED:
+    case CL_HZ_RACE_WARP:
         shared_place(L->prog, h->address, where, sizeof where);
         snprintf(m, n, "thread %u (line %u) and thread %u (line %u) touch %s with no %s%s between, and one writes",
                  h->warp * 32 + (unsigned)h->lane, h->line, h->thread2, h->line2, where,
-                 h->kind == SIM_HZ_RACE_WARP ? "__syncwarp()" : "__syncthreads()",
+                 h->kind == CL_HZ_RACE_WARP ? "__syncwarp()" : "__syncthreads()",
                  strstr(f->detail, "not ordered") ? " nor release/acquire pair" : "");
         break;
-    case SIM_HZ_RACE_GLOBAL: {
+    case CL_HZ_RACE_GLOBAL: {
         uint64_t bi = block_index(L, h);
         const sim_region *r = f->region < L->m->mem.n ? &L->m->mem.v[f->region] : NULL;
         say(where, sizeof where, "byte %llu of '%s'", (unsigned long long)(r ? f->addr - r->base : f->addr),
@@ -236,15 +236,15 @@ static void message(const sim_run *L, const sim_hz *f, sim_hazard *h)
             (unsigned long long)bi, where, h->line, f->detail, h->line2);
         break;
     }
-    case SIM_HZ_OOB:
-    case SIM_HZ_MISALIGNED:
+    case CL_HZ_OOB:
+    case CL_HZ_MISALIGNED:
         memory_message(L, f, h);
         break;
-    case SIM_HZ_UNINIT_SHARED:
+    case CL_HZ_UNINIT_SHARED:
         shared_place(L->prog, h->address, where, sizeof where);
         snprintf(m, n, "reads %s, which no thread of the block wrote", where);
         break;
-    case SIM_HZ_BUDGET: {
+    case CL_HZ_BUDGET: {
         char total[32], budget[32], lanes[32];
         uint64_t bi = block_index(L, h);
         cl_group_digits(total, sizeof total, L->nblocks);
@@ -259,7 +259,7 @@ static void message(const sim_run *L, const sim_hz *f, sim_hazard *h)
                      bi ? " (every block before it had finished)" : "");
         break;
     }
-    case SIM_HZ_OVER_ALLOWANCE: {
+    case CL_HZ_OVER_ALLOWANCE: {
         char ran[32], allow[32];
         cl_group_digits(ran, sizeof ran, f->addr);
         cl_group_digits(allow, sizeof allow, L->allowance);
@@ -268,10 +268,10 @@ static void message(const sim_run *L, const sim_hz *f, sim_hazard *h)
                  (unsigned long long)block_index(L, h), ran, allow);
         break;
     }
-    case SIM_HZ_LIMIT:
+    case CL_HZ_LIMIT:
         snprintf(m, n, "%s", f->detail);
         break;
-    case SIM_HZ_TRAP:
+    case CL_HZ_TRAP:
         if (L->prog->grid_handle)
             snprintf(m, n, "grid-wide sync needs a cooperative launch: this day launches kernels normally, "
                            "so this_grid() is not a valid group and its sync() traps at line %u", h->line);
@@ -280,11 +280,11 @@ static void message(const sim_run *L, const sim_hz *f, sim_hazard *h)
         else
             snprintf(m, n, "trap (assert or __trap) at line %u", h->line);
         break;
-    case SIM_HZ_DIV_ZERO:
+    case CL_HZ_DIV_ZERO:
         snprintf(m, n, "integer division by zero at line %u: the result is undefined (the emulator gives all ones, or the dividend for %%)", h->line);
         break;
     default:
-        snprintf(m, n, "%s", sim_hazard_name(h->kind));
+        snprintf(m, n, "%s", cl_hazard_name(h->kind));
         break;
     }
 }
@@ -300,9 +300,8 @@ static void fill(result_impl *ri, const sim_run *L, const sim_hzrec *rec, uint64
     const sim_program *p = L->prog;
     const sim_hz *f = &rec->first;
     memset(h, 0, sizeof *h);
-    h->kind = (sim_hazard_kind)f->kind;
-    h->check = sim_hazard_check(h->kind);
-    h->severity = sim_hazard_severity(h->kind);
+    h->kind = (cl_hazard_kind)f->kind;
+    h->severity = cl_hazard_severity(h->kind);
     h->kernel = keep(ri, cl_strdup(p->kernel->plain));
     h->kernel_mangled = keep(ri, cl_strdup(p->kernel->name));
     const sim_src *s = f->op < p->ncode ? &p->src[f->op] : NULL;
@@ -398,7 +397,7 @@ typedef struct order {
 static int by_first(const void *pa, const void *pb)
 {
     const order *a = pa, *b = pb;
-    bool aw = a->h.kind == SIM_HZ_RACE_WARP, bw = b->h.kind == SIM_HZ_RACE_WARP;
+    bool aw = a->h.kind == CL_HZ_RACE_WARP, bw = b->h.kind == CL_HZ_RACE_WARP;
     if (aw != bw) return aw ? 1 : -1;
     if (a->block != b->block) return a->block < b->block ? -1 : 1;
     if (a->h.warp != b->h.warp) return a->h.warp < b->h.warp ? -1 : 1;

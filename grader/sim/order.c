@@ -448,7 +448,7 @@ static void make_hazard(sim_order *o, sim_run *L, unsigned kind, const ord_regio
     sim_block_result *br = cl_calloc(1, sizeof *br);
     br->index = x.seen ? x.block : 0;
     br->status = SIM_COMPLETED;
-    sim_hz h = sim_hz_make(SIM_HZ_ORDER_DEPENDENT, x.seen ? x.op : 0, x.seen ? x.warp : 0, x.seen ? x.lane : -1);
+    sim_hz h = sim_hz_make(CL_HZ_ORDER_DEPENDENT, x.seen ? x.op : 0, x.seen ? x.warp : 0, x.seen ? x.lane : -1);
     if (y.seen) h.op2 = y.op;
     h.addr = g->base + off;
     h.size = 4;
@@ -457,7 +457,7 @@ static void make_hazard(sim_order *o, sim_run *L, unsigned kind, const ord_regio
     h.region = r ? (uint32_t)(r - L->m->mem.v) : SIM_NONE;
     memcpy(h.detail, advice, sizeof h.detail);
     bool fresh;
-    uint64_t key[2] = { (uint64_t)SIM_HZ_ORDER_DEPENDENT << 56 | h.op, h.op2 };
+    uint64_t key[2] = { (uint64_t)CL_HZ_ORDER_DEPENDENT << 56 | h.op, h.op2 };
     sim_hzrec *rec = sim_hzset_find(&br->hz, key, &h, 1, &fresh);
     rec->warps = 1;
     rec->instances = 1;
@@ -582,6 +582,6 @@ void sim_order_message(const sim_run *L, sim_launch_result *r)
 {
     if (!L->order || !L->order->message[0]) return;
     for (size_t i = 0; i < r->nhazards; i++)
-        if (r->hazards[i].kind == SIM_HZ_ORDER_DEPENDENT)
+        if (r->hazards[i].kind == CL_HZ_ORDER_DEPENDENT)
             snprintf(r->hazards[i].message, sizeof r->hazards[i].message, "%s", L->order->message);
 }

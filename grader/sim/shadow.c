@@ -29,7 +29,7 @@ static void race(sim_block *b, sim_warp *w, int lane, uint32_t op, uint32_t op2,
                  uint32_t off, bool write)
 {
     bool same_warp = other_tid / 32 == w->id;
-    sim_hz h = sim_hz_make(same_warp ? SIM_HZ_RACE_WARP : SIM_HZ_RACE_SHARED, op, w->id, lane);
+    sim_hz h = sim_hz_make(same_warp ? CL_HZ_RACE_WARP : CL_HZ_RACE_SHARED, op, w->id, lane);
     h.op2 = op2;
     h.lane2 = (int)(other_tid % 32);
     h.thread2 = other_tid;
@@ -42,7 +42,7 @@ static void race(sim_block *b, sim_warp *w, int lane, uint32_t op, uint32_t op2,
 
 static void uninit(sim_block *b, sim_warp *w, int lane, uint32_t op, uint32_t off, unsigned n)
 {
-    sim_hz h = sim_hz_make(SIM_HZ_UNINIT_SHARED, op, w->id, lane);
+    sim_hz h = sim_hz_make(CL_HZ_UNINIT_SHARED, op, w->id, lane);
     h.addr = off;
     h.space = PTX_SPACE_SHARED;
     h.size = n;

@@ -30,6 +30,7 @@
 #include <stdint.h>
 
 #include "core/core.h"
+#include "core/hazard_kinds.h"
 #include "ptx/ptx.h"
 
 #define SIM_POISON32 0x7fbadbadu
@@ -40,12 +41,13 @@ typedef struct sim_dim3 {
     unsigned x, y, z;
 } sim_dim3;
 
-/* The checks, as docs/architecture.md names them. */
+/* The checks the emulator runs, by the families of hazard they find
+ * (hazard.c: which switch each family's hazards obey). */
 enum {
-    SIM_CHECK_MASK = 1u << 0,    /* "mask-honesty" */
-    SIM_CHECK_BARRIER = 1u << 1, /* "barrier-honesty" */
-    SIM_CHECK_RACES = 1u << 2,   /* "races" */
-    SIM_CHECK_MEMORY = 1u << 3,  /* "memory" */
+    SIM_CHECK_MASK = 1u << 0,    /* CL_FAMILY_MASK */
+    SIM_CHECK_BARRIER = 1u << 1, /* CL_FAMILY_BARRIER */
+    SIM_CHECK_RACES = 1u << 2,   /* CL_FAMILY_RACE */
+    SIM_CHECK_MEMORY = 1u << 3,  /* CL_FAMILY_MEMORY, and KERNEL and RESOURCES */
     SIM_CHECK_ALL = 0xfu
 };
 
@@ -106,50 +108,9 @@ cl_status sim_symbol(sim_machine *m, const ptx_module *mod, const char *name, ui
 
 /* ---- hazards ---- */
 
-typedef enum sim_severity { SIM_ERROR, SIM_WARNING } sim_severity;
-
-/* X(kind, check, severity) */
-#define SIM_HAZARDS(X)                                                  \
-    X(MASK_NOT_MEMBER, "mask-honesty", SIM_ERROR)                       \
-    X(MASK_UNDEFINED_READ, "mask-honesty", SIM_ERROR)                   \
-    X(MASK_MISMATCH, "mask-honesty", SIM_ERROR)                         \
-    X(MASK_DEADLOCK, "mask-honesty", SIM_ERROR)                         \
-    X(COLLECTIVE_DIVERGENT_PC, "mask-honesty", SIM_WARNING)             \
-    X(ACTIVEMASK_REUSE, "mask-honesty", SIM_WARNING)                    \
-    X(BARRIER_DIVERGENT, "barrier-honesty", SIM_ERROR)                  \
-    X(BARRIER_DEADLOCK, "barrier-honesty", SIM_ERROR)                   \
-    X(BARRIER_CONDITIONAL, "barrier-honesty", SIM_ERROR)                \
-    X(BARRIER_AFTER_EXIT, "barrier-honesty", SIM_WARNING)               \
-    X(BARRIER_COUNT, "barrier-honesty", SIM_ERROR)                      \
-    X(RACE_SHARED, "races", SIM_ERROR)                                  \
-    X(RACE_WARP, "races", SIM_ERROR)                                    \
-    X(RACE_GLOBAL, "races", SIM_ERROR)                                  \
-    X(ORDER_DEPENDENT, "races", SIM_ERROR)                              \
-    X(OOB, "memory", SIM_ERROR)                                         \
-    X(MISALIGNED, "memory", SIM_ERROR)                                  \
-    X(UNINIT_SHARED, "memory", SIM_ERROR)                               \
-    X(BUDGET, "memory", SIM_ERROR)                                      \
-    X(OVER_ALLOWANCE, "resources", SIM_WARNING)                         \
-    X(LIMIT, "memory", SIM_ERROR)                                       \
-    X(TRAP, "memory", SIM_ERROR)                                        \
-    X(DIV_ZERO, "memory", SIM_WARNING)
-
-typedef enum sim_hazard_kind {
-#define SIM_HAZARD_ENUM(kind, check, sev) SIM_HZ_##kind,
-    SIM_HAZARDS(SIM_HAZARD_ENUM)
-#undef SIM_HAZARD_ENUM
-    SIM_HZ_COUNT
-} sim_hazard_kind;
-
-const char *sim_hazard_name(sim_hazard_kind k);  /* "MASK_UNDEFINED_READ" */
-/* The kind as the report's JSON names it, made from its name by one rule
- * (lower case, '-' for '_'): "mask-undefined-read". Strings of kinds exist
- * only at that boundary; the emulator, the grade and the report hold the
- * enum. */
-const char *sim_hazard_slug(sim_hazard_kind k);
-int sim_hazard_from_slug(const char *slug); /* the kind, or -1 when none */
-const char *sim_hazard_check(sim_hazard_kind k); /* "mask-honesty" */
-sim_severity sim_hazard_severity(sim_hazard_kind k);
+/* A hazard's kind, family and severity are core/hazard_kinds.h's vocabulary:
+ * the emulator raises kinds and reports families, never a course's check
+ * name (the grade maps a family to its check). */
 
 /* One lane of a collective, in the picture of a mask hazard. */
 typedef enum sim_lane_read { SIM_READ_NONE, SIM_READ_VALID, SIM_READ_UNDEFINED, SIM_READ_OWN } sim_lane_read;
@@ -160,9 +121,8 @@ typedef struct sim_lane_pic {
 } sim_lane_pic;
 
 typedef struct sim_hazard {
-    sim_hazard_kind kind;
-    const char *check;          /* "mask-honesty", "barrier-honesty", "races", "memory" */
-    sim_severity severity;
+    cl_hazard_kind kind;        /* its family and severity: cl_hazard_family_of, cl_hazard_severity */
+    cl_severity severity;
     const char *kernel;         /* plain name: "reduceRowsBallotDown" */
     const char *kernel_mangled; /* "_Z20reduceRowsBallotDownPKfPfiii" */
     const char *file;           /* the user's file, base name ("ballot_down.cu"), or "" */
@@ -263,9 +223,8 @@ cl_status sim_launch(sim_machine *m, const ptx_module *mod, const char *kernel, 
                      size_t param_size, sim_launch_result **out, cl_error *err);
 void sim_launch_result_free(sim_launch_result *r);
 
-/* Errors and warnings of the result, per check name: counts records of
- * severity error for `check` (NULL: any). */
-size_t sim_result_errors(const sim_launch_result *r, const char *check);
+/* The result's records of severity error. */
+size_t sim_result_errors(const sim_launch_result *r);
 
 /* ---- figures for benchmarks ---- */
 

@@ -29,7 +29,7 @@ __global__ void warp_size(const float* in, float* out)
 // params: in out
 // expect: status trapped
 // expect: message "grid-wide sync needs a cooperative launch"
-// expect: hazard memory kind TRAP line @sync
+// expect: hazard correctness kind TRAP line @sync
 __global__ void grid_sync(const float* in, float* out)
 {
     cg::grid_group g = cg::this_grid();

@@ -21,7 +21,7 @@ __global__ void hello(int n)
 // params: out
 // expect: status trapped
 // expect: counters vary
-// expect: hazard memory kind TRAP line @trap block 1
+// expect: hazard correctness kind TRAP line @trap block 1
 __global__ void trapper(int* out)
 {
     out[blockIdx.x * 32 + threadIdx.x] = 1;
@@ -36,7 +36,7 @@ __global__ void trapper(int* out)
 // budget: 100000
 // expect: status budget exhausted
 // expect: counters vary
-// expect: hazard memory kind BUDGET line @spin block 0
+// expect: hazard correctness kind BUDGET line @spin block 0
 __global__ void forever(volatile int* flag)
 {
     while (*flag == 0) { }  // @spin
@@ -48,7 +48,7 @@ __global__ void forever(volatile int* flag)
 // buffer: d s32 32 = list 1 0
 // buffer: out s32 32 = 0
 // params: d out
-// expect: hazard memory kind DIV_ZERO warning line @div
+// expect: hazard correctness kind DIV_ZERO warning line @div
 // expect: out[0..3] = list 100 -1 100 -1
 __global__ void divZero(const int* d, int* out)
 {

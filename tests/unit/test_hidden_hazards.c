@@ -23,7 +23,7 @@
 static const char *const secrets[] = {"4,000", "1,028", "0x0000007f", "0x000001ff", "0x7777", "n=1000",
                                       "n=257", "[3,", "[77,", "31337"};
 
-static void add(backend_run *run, day_check c, sim_hazard_kind kind, const char *kernel, int line,
+static void add(backend_run *run, day_check c, cl_hazard_kind kind, const char *kernel, int line,
                 const char *msg, uint32_t mask, int block, uint64_t count)
 {
     run->hazards = cl_realloc(run->hazards, (size_t)(run->nhazards + 1) * sizeof *run->hazards);
@@ -53,23 +53,23 @@ static report_result *graded(void)
 {
     report_result *r = report_new("day14-syncthreads", "syncthreads.cu", "emulator", 1);
     backend_run run = {0};
-    add(&run, DAY_CHECK_MEMORY, SIM_HZ_OOB, "reverseBlocks", 12,
+    add(&run, DAY_CHECK_MEMORY, CL_HZ_OOB, "reverseBlocks", 12,
         "a 4-byte global load is out of bounds: 'in' (4,194,304 bytes)", 0, 4096, 1);
-    add(&run, DAY_CHECK_MASK_HONESTY, SIM_HZ_MASK_NOT_MEMBER, "reverseBlocks", 20,
+    add(&run, DAY_CHECK_MASK_HONESTY, CL_HZ_MASK_NOT_MEMBER, "reverseBlocks", 20,
         "lane 20 runs a collective with mask 0x000fffff", 0x000fffffu, 2, 5);
     grade_take_hazards(r, &run, "n=1048576", false);
-    add(&run, DAY_CHECK_MEMORY, SIM_HZ_OOB, "reverseBlocks", 12,
+    add(&run, DAY_CHECK_MEMORY, CL_HZ_OOB, "reverseBlocks", 12,
         "a 4-byte global load is out of bounds: 'in' (4,000 bytes)", 0, 3, 7);
-    add(&run, DAY_CHECK_MASK_HONESTY, SIM_HZ_MASK_NOT_MEMBER, "reverseBlocks", 20,
+    add(&run, DAY_CHECK_MASK_HONESTY, CL_HZ_MASK_NOT_MEMBER, "reverseBlocks", 20,
         "lane 7 runs a collective with mask 0x0000007f", 0x7fu, 3, 9);
-    add(&run, DAY_CHECK_MEMORY, SIM_HZ_OOB, "blockSums", 30,
+    add(&run, DAY_CHECK_MEMORY, CL_HZ_OOB, "blockSums", 30,
         "a 4-byte global load at 0x7777000 is out of bounds: 'in' (4,000 bytes)", 0, 77, 31337);
     grade_take_hazards(r, &run, "n=1000", true);
-    add(&run, DAY_CHECK_MEMORY, SIM_HZ_OOB, "blockSums", 30,
+    add(&run, DAY_CHECK_MEMORY, CL_HZ_OOB, "blockSums", 30,
         "a 4-byte global load at 0x7777400 is out of bounds: 'in' (1,028 bytes)", 0, 77, 31337);
-    add(&run, DAY_CHECK_MEMORY, SIM_HZ_OOB, "blockSums", 30, /* again in the run: one size */
+    add(&run, DAY_CHECK_MEMORY, CL_HZ_OOB, "blockSums", 30, /* again in the run: one size */
         "a 4-byte global load at 0x7777404 is out of bounds: 'in' (1,028 bytes)", 0, 78, 1);
-    add(&run, DAY_CHECK_MASK_HONESTY, SIM_HZ_MASK_NOT_MEMBER, "blockSums", 31,
+    add(&run, DAY_CHECK_MASK_HONESTY, CL_HZ_MASK_NOT_MEMBER, "blockSums", 31,
         "lane 9 runs a collective with mask 0x000001ff", 0x1ffu, 3, 2);
     grade_take_hazards(r, &run, "n=257", true);
     free(run.hazards);

@@ -40,7 +40,7 @@ static report_result *sample(void)
     s->nfirst = 1;
     report_hazard *h = report_add_hazard(r);
     h->check = DAY_CHECK_MASK_HONESTY;
-    h->kind = SIM_HZ_MASK_UNDEFINED_READ;
+    h->kind = CL_HZ_MASK_UNDEFINED_READ;
     h->kernel = cl_strdup("reduceRowsBallotDown");
     h->file = cl_strdup("ballot_down.cu");
     h->line = 21;
@@ -128,22 +128,22 @@ static void test_json_round_trip(void **state)
 static void test_hazard_kind_enum(void **state)
 {
     (void)state;
-    for (int k = 0; k < SIM_HZ_COUNT; k++) {
-        const char *name = sim_hazard_name((sim_hazard_kind)k), *slug = sim_hazard_slug((sim_hazard_kind)k);
+    for (int k = 0; k < CL_HZ_COUNT; k++) {
+        const char *name = cl_hazard_name((cl_hazard_kind)k), *slug = cl_hazard_slug((cl_hazard_kind)k);
         assert_int_equal(strlen(name), strlen(slug));
         for (size_t i = 0; name[i]; i++)
             assert_int_equal(slug[i], name[i] == '_' ? '-' : tolower((unsigned char)name[i]));
-        assert_int_equal(sim_hazard_from_slug(slug), k);
+        assert_int_equal(cl_hazard_from_slug(slug), k);
     }
-    assert_string_equal(sim_hazard_slug(SIM_HZ_MASK_UNDEFINED_READ), "mask-undefined-read");
-    assert_string_equal(sim_hazard_slug(SIM_HZ_RACE_SHARED), "race-shared");
-    assert_int_equal(sim_hazard_from_slug("more"), -1);
-    assert_int_equal(sim_hazard_from_slug(NULL), -1);
+    assert_string_equal(cl_hazard_slug(CL_HZ_MASK_UNDEFINED_READ), "mask-undefined-read");
+    assert_string_equal(cl_hazard_slug(CL_HZ_RACE_SHARED), "race-shared");
+    assert_int_equal(cl_hazard_from_slug("more"), -1);
+    assert_int_equal(cl_hazard_from_slug(NULL), -1);
 
     report_result *r = sample(), *back = NULL;
     report_hazard *m = report_add_hazard(r);
     m->check = DAY_CHECK_RACES;
-    m->kind = SIM_HZ_RACE_WARP;
+    m->kind = CL_HZ_RACE_WARP;
     m->more = true;
     m->count = 3;
     m->message = cl_strdup("3 more hazards under races are not listed");
@@ -155,7 +155,7 @@ static void test_hazard_kind_enum(void **state)
     cJSON_Delete(o);
     assert_int_equal(report_from_json(json, &back, NULL), CL_OK);
     assert_int_equal(back->nhazards, 2);
-    assert_int_equal(back->hazards[0].kind, SIM_HZ_MASK_UNDEFINED_READ);
+    assert_int_equal(back->hazards[0].kind, CL_HZ_MASK_UNDEFINED_READ);
     assert_false(back->hazards[0].more);
     assert_true(back->hazards[1].more);
     report_free(back);

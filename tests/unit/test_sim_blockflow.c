@@ -563,9 +563,9 @@ static void test_cross_block_reads(void **state)
         assert_int_equal(r->status, SIM_COMPLETED);
         assert_int_equal(r->nhazards, 1);
         const sim_hazard *h = &r->hazards[0];
-        assert_int_equal(h->kind, SIM_HZ_RACE_GLOBAL);
-        assert_string_equal(h->check, "races");
-        assert_int_equal(h->severity, SIM_ERROR);
+        assert_int_equal(h->kind, CL_HZ_RACE_GLOBAL);
+        assert_int_equal(cl_hazard_family_of(h->kind), CL_FAMILY_RACE);
+        assert_int_equal(h->severity, CL_SEV_ERROR);
         assert_int_equal(h->block.x, 1);
         assert_int_equal(h->warp, 0);
         assert_int_equal(h->lane, 0);
@@ -579,7 +579,7 @@ static void test_cross_block_reads(void **state)
     /* the same through the global short path: a full warp's row */
     sim_launch_result *r = launch_result(m, "prevrow", 4, true);
     assert_int_equal(r->nhazards, 1);
-    assert_int_equal(r->hazards[0].kind, SIM_HZ_RACE_GLOBAL);
+    assert_int_equal(r->hazards[0].kind, CL_HZ_RACE_GLOBAL);
     assert_int_equal(r->hazards[0].block.x, 1);
     assert_int_equal(r->hazards[0].count, 2 * (BLOCKS - 1)); /* both warps of every block after the first */
     if (!strstr(r->hazards[0].message, "block 1 reads byte 0 of 'a'")) fail_msg("message: %s", r->hazards[0].message);
@@ -616,7 +616,7 @@ static void test_cross_block_notes_wrap(void **state)
         /* readhead's store of a[32768] by block 256 meets the atomic on b (the
            same word): the order decides it (order.c), a hazard of its own */
         for (size_t k = 0; i < 299 && k < r->nhazards; k++)
-            if (r->hazards[k].kind != SIM_HZ_ORDER_DEPENDENT)
+            if (r->hazards[k].kind != CL_HZ_ORDER_DEPENDENT)
                 fail_msg("launch %d: %s", i + 2, r->hazards[k].message);
         sim_launch_result_free(r);
     }
@@ -645,8 +645,8 @@ static void test_other_orders(void **state)
         assert_int_equal(r->orders, 2); /* the reverse order found it: the interleaved one does not run */
         assert_int_equal(r->nhazards, 1);
         const sim_hazard *h = &r->hazards[0];
-        assert_int_equal(h->kind, SIM_HZ_ORDER_DEPENDENT);
-        assert_string_equal(h->check, "races");
+        assert_int_equal(h->kind, CL_HZ_ORDER_DEPENDENT);
+        assert_int_equal(cl_hazard_family_of(h->kind), CL_FAMILY_RACE);
         assert_int_equal(h->block.x, BLOCKS - 1);
         if (!strstr(h->message, "byte 0 of 'a': 511 in index order, 0 in reverse order") ||
             !strstr(h->message, "block 511's store") || !strstr(h->message, "block 0's store"))

@@ -211,7 +211,7 @@ static void check_runaway(unsigned late, const char *words)
         sim_free(sm);
         assert_int_equal(r[i]->status, SIM_BUDGET_EXHAUSTED);
         assert_int_equal(r[i]->nhazards, 1);
-        assert_int_equal(r[i]->hazards[0].kind, SIM_HZ_BUDGET);
+        assert_int_equal(r[i]->hazards[0].kind, CL_HZ_BUDGET);
         assert_int_equal(r[i]->hazards[0].block.x, late);
         assert_non_null(strstr(r[i]->hazards[0].message, words));
         assert_int_equal(r[i]->counters.blocks, late + 1);
@@ -245,7 +245,7 @@ static void test_time_cap(void **state)
     sim_launch_result *r = run(sm, m, "spin", 8, 64, 3);
     assert_int_equal(r->status, SIM_BUDGET_EXHAUSTED);
     assert_true(r->nhazards >= 1);
-    assert_int_equal(r->hazards[0].kind, SIM_HZ_BUDGET);
+    assert_int_equal(r->hazards[0].kind, CL_HZ_BUDGET);
     assert_non_null(strstr(r->hazards[0].message, "when the grade's cap on emulation time ran out"));
     assert_true(r->counters.warp_instructions < (1ull << 24));
     sim_launch_result_free(r);
@@ -284,9 +284,9 @@ static void test_allowance(void **state)
     assert_false(r->timed_out);
     assert_int_equal(r->counters.blocks, 4);
     assert_true(r->nhazards >= 1);
-    assert_int_equal(r->hazards[0].kind, SIM_HZ_OVER_ALLOWANCE);
-    assert_int_equal(r->hazards[0].severity, SIM_WARNING);
-    assert_string_equal(r->hazards[0].check, "resources");
+    assert_int_equal(r->hazards[0].kind, CL_HZ_OVER_ALLOWANCE);
+    assert_int_equal(r->hazards[0].severity, CL_SEV_WARNING);
+    assert_int_equal(cl_hazard_family_of(r->hazards[0].kind), CL_FAMILY_RESOURCES);
     assert_non_null(strstr(r->hazards[0].message, "past the day's allowance of 5,000"));
     sim_launch_result_free(r);
     r = run(sm, m, "work", 4, 64, 10);
@@ -348,7 +348,7 @@ static void test_hazards_capped(void **state)
         sim_free(sm);
     }
     assert_true(r[0]->nhazards > 100);
-    assert_true(r[0]->nhazards <= 256 + SIM_HZ_COUNT);
+    assert_true(r[0]->nhazards <= 256 + CL_HZ_COUNT);
     assert_int_equal(r[0]->nhazards, r[1]->nhazards);
     size_t capped = 0;
     uint64_t instances = 0;
@@ -371,8 +371,8 @@ static void check_limit(const char *kernel, const char *words)
     sim_launch_result *r = run(sm, m, kernel, 1024, 256, 0);
     assert_int_equal(r->status, SIM_FAULTED);
     assert_int_equal(r->nhazards, 1);
-    assert_int_equal(r->hazards[0].kind, SIM_HZ_LIMIT);
-    assert_string_equal(r->hazards[0].check, "memory");
+    assert_int_equal(r->hazards[0].kind, CL_HZ_LIMIT);
+    assert_int_equal(cl_hazard_family_of(r->hazards[0].kind), CL_FAMILY_MEMORY);
     if (!strstr(r->hazards[0].message, words)) fail_msg("message: %s", r->hazards[0].message);
     assert_int_equal(r->counters.blocks, 0);
     sim_launch_result_free(r);
