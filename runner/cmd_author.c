@@ -155,7 +155,7 @@ int cmd_new(int argc, char **argv)
     char *yaml = cl_sprintf("%s/day.yaml", dirs[0]), *readme = cl_sprintf("%s/README.md", dirs[0]);
     char *tpl = cl_sprintf("%s/%s", dirs[1], file), *sol = cl_sprintf("%s/%s", dirs[2], file);
     char *fix = cl_sprintf("%s/no_bounds_check.cu", dirs[3]);
-    if (rc == CLI_PASSED) printf("cudalab: a new day in %s:\n", root);
+    if (rc == CLI_PASSED) printf("cudalab: a new day in the course folder %s:\n", root);
     if (rc == CLI_PASSED)
         rc = write_text(yaml, cl_sprintf(scaffold_yaml, (int)day, topic, (int)day, slug, file));
     if (rc == CLI_PASSED) rc = write_text(readme, cl_sprintf(scaffold_readme, (int)day));
@@ -163,8 +163,9 @@ int cmd_new(int argc, char **argv)
     if (rc == CLI_PASSED) rc = write_text(sol, cl_sprintf(scaffold_solution, (int)day));
     if (rc == CLI_PASSED) rc = write_text(fix, cl_strdup(scaffold_fixture));
     if (rc == CLI_PASSED)
-        printf("It grades as it is: `cudalab check-course %llu`. Then make it yours: the\n"
-               "kernels and their data in day.yaml, the README, the template, the\n"
+        printf("Next: `cudalab check-course %llu` grades it; it fails until the \"TODO\" in\n"
+               "day.yaml's title, topic and hint are the day's own. Make the rest yours:\n"
+               "the kernels and their data in day.yaml, the README, the template, the\n"
                "solution and the fixtures (docs/authoring.md walks through it).\n", day);
     for (int i = 0; i < 4; i++) free(dirs[i]);
     free(yaml);
@@ -240,6 +241,45 @@ static void check_template(checker *k, const day_manifest *m)
     free(path);
 }
 
+/* Each figure of each kernel of m over its limit in r, "scaleArray: 40
+ * registers a thread, limit 32", "; " between them, into *out. */
+static void over_limits(const day_manifest *m, const report_result *r, cl_str *out)
+{
+    for (int i = 0; i < r->nkernels; i++) {
+        const report_kernel *rk = &r->kernels[i];
+        const day_kernel *dk = day_manifest_kernel(m, rk->name);
+        if (!dk || !rk->yours.ran) continue;
+        const struct { const char *what; long have, limit; } rows[] = {
+            {"registers a thread", rk->yours.registers, dk->limits.registers},
+            {"bytes of shared memory a block", rk->yours.shared_bytes, dk->limits.shared_bytes},
+            {"bytes of spills", rk->yours.spill_bytes, dk->limits.spill_bytes},
+            {"bytes of stack", rk->yours.stack_bytes, dk->limits.stack_bytes},
+        };
+        for (size_t j = 0; j < sizeof rows / sizeof *rows; j++)
+            if (rows[j].limit >= 0 && rows[j].have > rows[j].limit)
+                cl_str_addf(out, "%s%s: %ld %s, day.yaml's limit %ld", out->len ? "; " : "",
+                            rk->name, rows[j].have, rows[j].what, rows[j].limit);
+    }
+}
+
+/* What failed, each check with its reason ("resources (blockSums: 40
+ * registers a thread, limit 32)"); caller frees. */
+static char *failed_with_reasons(const day_manifest *m, const report_result *r)
+{
+    cl_str s = {0};
+    for (int c = 0; c < DAY_CHECK_COUNT; c++) {
+        const report_check *ch = &r->checks[c];
+        if (!ch->ran || ch->passed) continue;
+        cl_str_addf(&s, "%s%s", s.len ? "; " : "", day_check_name((day_check)c));
+        cl_str why = {0};
+        if (c == DAY_CHECK_RESOURCES) over_limits(m, r, &why);
+        if (!why.len && ch->detail && *ch->detail) cl_str_add(&why, ch->detail);
+        if (why.len) cl_str_addf(&s, " (%s)", cl_str_cstr(&why));
+        cl_str_free(&why);
+    }
+    return cl_str_take(&s);
+}
+
 /* Whether the list "a, b, c" names the n bytes at name. */
 static bool in_list(const char *list, const char *name, size_t n)
 {
@@ -291,7 +331,7 @@ static void check_solution(checker *k, const day_manifest *m)
         int warnings = 0;
         for (int i = 0; i < r->ndiags; i++) warnings += r->diags[i].severity != REPORT_NOTE;
         for (int i = 0; i < r->nhazards; i++) warnings++;
-        char *failed = failed_checks(r);
+        char *failed = failed_with_reasons(m, r);
         if (!r->passed)
             say(k, false, "solution", "fails %s: the reference must pass every check", failed);
         else if (warnings)
@@ -318,7 +358,8 @@ static bool warns(const report_result *r, int c)
 
 /* One CHECK of an `// expect: VERB` line against the report; what is wrong
  * goes into *wrong. */
-static void judge_check(const report_result *r, const char *verb, const char *w, cl_str *wrong)
+static void judge_check(const day_manifest *m, const report_result *r, const char *verb,
+                        const char *w, cl_str *wrong)
 {
     int c = day_check_from_name(w);
     bool pass = strcmp(verb, "fail") != 0;
@@ -327,16 +368,32 @@ static void judge_check(const report_result *r, const char *verb, const char *w,
         cl_str_addf(wrong, "%s'%s' is not a check", sep, w);
     else if (!r->checks[c].ran)
         cl_str_addf(wrong, "%s%s did not run", sep, w);
-    else if (r->checks[c].passed != pass)
+    else if (r->checks[c].passed != pass) {
         cl_str_addf(wrong, "%s%s %s, expected to %s", sep, w, r->checks[c].passed ? "passed" : "failed",
                     pass ? "pass" : "fail");
+        cl_str over = {0};
+        if (c == DAY_CHECK_RESOURCES) over_limits(m, r, &over);
+        if (over.len) cl_str_addf(wrong, " (%s)", cl_str_cstr(&over));
+        cl_str_free(&over);
+    }
     else if (!strcmp(verb, "warn") && !warns(r, c))
         cl_str_addf(wrong, "%s%s passed with no warning, expected one", sep, w);
 }
 
+/* `// expect: pass` naming no check: every check that ran passed (each
+ * kernel's listed checks, and compile). */
+static void judge_all_pass(const day_manifest *m, const report_result *r, cl_str *wrong)
+{
+    if (r->passed) return;
+    char *failed = failed_with_reasons(m, r);
+    cl_str_addf(wrong, "%sexpected to pass every check, but %s failed", wrong->len ? "; " : "", failed);
+    free(failed);
+}
+
 /* A fixture's `// expect: pass|fail|warn CHECK...` lines against its report
- * (warn: the check passes with a warning). */
-static void judge_fixture(checker *k, const char *name, const char *text, const report_result *r)
+ * (warn: the check passes with a warning; a bare `pass`: every check). */
+static void judge_fixture(checker *k, const day_manifest *m, const char *name, const char *text,
+                          const report_result *r)
 {
     int stated = 0;
     cl_str wrong = {0};
@@ -349,12 +406,19 @@ static void judge_fixture(checker *k, const char *name, const char *text, const 
             cl_str_addf(&wrong, "%s'// expect: %s' is neither pass, fail nor warn", wrong.len ? "; " : "", buf);
             continue;
         }
-        for (char *w = strtok_r(NULL, " \t\r", &save); w; w = strtok_r(NULL, " \t\r", &save)) {
+        char *w = strtok_r(NULL, " \t\r", &save);
+        if (!w && !strcmp(verb, "pass")) { /* every check */
+            for (int c = 0; c < DAY_CHECK_COUNT; c++) stated += r->checks[c].ran;
+            judge_all_pass(m, r, &wrong);
+        }
+        for (; w; w = strtok_r(NULL, " \t\r", &save)) {
             stated++;
-            judge_check(r, verb, w, &wrong);
+            judge_check(m, r, verb, w, &wrong);
         }
     }
-    if (!stated && !wrong.len) cl_str_add(&wrong, "states no verdict: add `// expect: fail CHECK` lines");
+    if (!stated && !wrong.len)
+        cl_str_add(&wrong, "states no verdict: add `// expect: pass` (every check passes) or "
+                           "`// expect: fail CHECK` lines");
     if (wrong.len)
         say(k, false, name, "%s", wrong.s);
     else
@@ -386,7 +450,7 @@ static void check_fixtures(checker *k, const day_manifest *m)
             say(k, false, label, "cannot be read: %s", err.message);
         } else {
             report_result *r = grade_file(k, m, label, path);
-            if (r) judge_fixture(k, label, text, r);
+            if (r) judge_fixture(k, m, label, text, r);
             report_free(r);
         }
         free(text);
@@ -397,6 +461,111 @@ static void check_fixtures(checker *k, const day_manifest *m)
     if (!names.n) say(k, true, "fixtures", "none (days/%s/fixtures/*.cu)", m->slug);
     free(names.v);
     free(dir);
+}
+
+/* ---- the day's words ---- */
+
+static void warn(const char *what, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void warn(const char *what, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    cl_str s = {0};
+    cl_str_vaddf(&s, fmt, ap);
+    va_end(ap);
+    char *safe = cl_text_safe(cl_str_cstr(&s), 0);
+    printf("  %-4s %-34s %s\n", "warn", what, safe);
+    free(safe);
+    cl_str_free(&s);
+}
+
+/* Whether text holds the word TODO (the scaffold's placeholders). */
+static bool has_todo(const char *text)
+{
+    for (const char *p = text ? strstr(text, "TODO") : NULL; p; p = strstr(p + 1, "TODO"))
+        if ((p == text || !isalnum((unsigned char)p[-1])) && !isalnum((unsigned char)p[4])) return true;
+    return false;
+}
+
+/* The scaffold's "TODO" left in the day's title, topic, a kernel's summary
+ * or a hint: what the student reads in the list and the runner. */
+static void check_words(checker *k, const day_manifest *m)
+{
+    cl_str where = {0};
+    if (has_todo(m->title)) cl_str_add(&where, "title");
+    if (has_todo(m->topic)) cl_str_addf(&where, "%stopic", where.len ? ", " : "");
+    for (int i = 0; i < m->nkernels; i++)
+        if (has_todo(m->kernels[i].summary))
+            cl_str_addf(&where, "%s%s's summary", where.len ? ", " : "", m->kernels[i].name);
+    for (int i = 0; i < m->nhints; i++)
+        if (has_todo(m->hints[i])) cl_str_addf(&where, "%shint %d", where.len ? ", " : "", i + 1);
+    if (where.len)
+        say(k, false, "words", "\"TODO\" left in day.yaml's %s: write the day's own (the scaffold's "
+            "placeholders are for you, not for students)", cl_str_cstr(&where));
+    else
+        say(k, true, "words", "title, topic, summaries and hints hold no TODO");
+    cl_str_free(&where);
+}
+
+/* A C declaration with its spaces made canonical: one space only between
+ * two words ("const float *in" and "const float* in" are one). */
+static char *squeeze(const char *s, size_t n)
+{
+    cl_str b = {0};
+    bool space = false;
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        if (isspace((unsigned char)c)) {
+            space = true;
+            continue;
+        }
+        bool word = isalnum((unsigned char)c) || c == '_';
+        if (space && word && b.len && (isalnum((unsigned char)b.s[b.len - 1]) || b.s[b.len - 1] == '_'))
+            cl_str_addc(&b, ' ');
+        space = false;
+        cl_str_addc(&b, c);
+    }
+    return b.s ? cl_str_take(&b) : cl_strdup("");
+}
+
+/* Each `__global__ void NAME(...)` the README declares against the
+ * manifest's signature of NAME: a warning where they differ, or where the
+ * manifest has no such kernel. */
+static void check_readme_signatures(const day_manifest *m)
+{
+    char *path = cl_path_join(m->dir, "README.md"), *text = NULL;
+    int checked = 0, differ = 0;
+    if (cl_read_file(path, &text, NULL, NULL) == CL_OK) {
+        for (const char *p = strstr(text, "__global__"); p; p = strstr(p + 1, "__global__")) {
+            const char *name = p + 10, *open = NULL, *close = NULL;
+            name += strspn(name, " \t\n");
+            if (strncmp(name, "void", 4) || !isspace((unsigned char)name[4])) continue;
+            name += 4 + strspn(name + 4, " \t\n");
+            open = strchr(name, '(');
+            close = open ? strchr(open, ')') : NULL;
+            if (!close || memchr(name, '\n', (size_t)(open - name))) continue;
+            size_t n = (size_t)(close + 1 - name);
+            char *kname = squeeze(name, (size_t)(open - name)), *said = squeeze(name, n);
+            const day_kernel *dk = day_manifest_kernel(m, kname);
+            char *sig = dk ? day_kernel_signature(dk) : NULL, *want = sig ? squeeze(sig, strlen(sig)) : NULL;
+            char *shown = cl_strndup(name, n); /* as written, its line breaks made spaces */
+            for (char *c = shown; *c; c++)
+                if (isspace((unsigned char)*c)) *c = ' ';
+            checked++;
+            if (!dk) {
+                warn("README.md", "declares %s, which day.yaml has no kernel named", shown);
+                differ++;
+            } else if (strcmp(said, want)) {
+                warn("README.md", "declares %s; day.yaml says %s", shown, sig);
+                differ++;
+            }
+            free(kname), free(said), free(sig), free(want), free(shown);
+        }
+    }
+    if (checked && !differ) printf("  %-4s %-34s %d signature%s as day.yaml's\n", "ok", "README.md",
+                                   checked, checked == 1 ? "" : "s");
+    free(text);
+    free(path);
 }
 
 static void check_day(checker *k, const day_entry *e)
@@ -429,6 +598,8 @@ static void check_day(checker *k, const day_entry *e)
         }
         free(path);
     }
+    check_words(k, e->manifest);
+    check_readme_signatures(e->manifest);
     check_template(k, e->manifest);
     check_solution(k, e->manifest);
     check_fixtures(k, e->manifest);
@@ -450,6 +621,16 @@ int cmd_check_course(int argc, char **argv)
         day_course_free(c);
         return cli_cannot("%s", line);
     }
+    /* The runner's glossary screen (key i) reads the course folder's. */
+    char *glossary = cl_path_join(c->root, "docs/glossary.md");
+    printf("course %s\n", c->root);
+    if (cl_file_exists(glossary))
+        say(&k, true, "docs/glossary.md", "the runner's glossary (key i)");
+    else
+        say(&k, false, "docs/glossary.md", "missing: a course folder holds docs/glossary.md, the words "
+            "the reports use, shown by the runner's key i; copy cudalab's (docs/authoring.md, \"What "
+            "a course folder holds\")");
+    free(glossary);
     int days = 0;
     for (int i = 0; i < c->ndays; i++) {
         if (only && &c->days[i] != only) continue;

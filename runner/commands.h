@@ -67,11 +67,31 @@ const struct day_manifest *cli_find_gradable_day(const struct day_course *c, con
     "graded; 2 the batch could not run, or an output could not be written.\n"
 
 #define CHECK_COURSE_HELP                                                         \
-    "Each day: day.yaml loads; the template compiles and fails; the reference\n"  \
-    "solution passes every check with no warning or hazard, within its limits;\n" \
-    "each fixture in days/DAY/fixtures/*.cu gets the verdict its `// expect: pass\n" \
-    "CHECK...` and `// expect: fail CHECK...` lines state. The emulator grades,\n" \
-    "with seed 1. Exit status: 0 all passed, 1 something failed, 2 could not run.\n"
+    "The course folder holds docs/glossary.md. Each day: day.yaml loads; no\n"   \
+    "\"TODO\" is left in its title, topic, summaries or hints; the README's\n"   \
+    "kernel declarations match day.yaml's (a warning where not); the template\n" \
+    "compiles and fails; the reference solution passes every check with no\n"  \
+    "warning or hazard, within its limits (a figure over one is named, with the\n" \
+    "limit); each fixture in days/DAY/fixtures/*.cu gets the verdict its\n"     \
+    "`// expect: pass CHECK...`, `// expect: fail CHECK...` and `// expect: warn\n" \
+    "CHECK...` lines state (`// expect: pass` alone: every check passes). The\n" \
+    "emulator grades, with seed 1. Exit status: 0 all passed, 1 something\n"  \
+    "failed, 2 could not run.\n"
+#define NEW_HELP                                                                  \
+    "Writes a day that already grades into the course folder ($CUDALAB_COURSE, else\n" \
+    "the checkout, else PREFIX/share/cudalab where cudalab is installed):\n"    \
+    "  days/dayNN-TOPIC/day.yaml        the manifest: kernels, data, launch, sizes\n" \
+    "  days/dayNN-TOPIC/README.md       the exercise text\n"                    \
+    "  days/dayNN-TOPIC/fixtures/no_bounds_check.cu  a graded file and its verdict\n" \
+    "  templates/dayNN-TOPIC/TOPIC.cu   what the student starts from\n"        \
+    "  solutions/dayNN-TOPIC/TOPIC.cu   the reference every submission is judged by\n" \
+    "NN (1 to 100) is the day's place in the course and must be free; TOPIC is\n" \
+    "lowercase letters, digits and '-'. Nothing is written if either is taken.\n" \
+    "Next: `cudalab check-course NN` grades it and fails on the \"TODO\" left in\n" \
+    "day.yaml's title, topic and hint; write those, the README, the kernels,\n" \
+    "the template, the solution and the fixtures (docs/authoring.md walks\n"   \
+    "through it), then `cudalab check-course NN` again until every check passes.\n"
+
 #define PACK_HELP                                                                 \
     "student DIR [DAY...]: the course a student gets, written into a new or empty\n" \
     "  DIR: the tool's source, a README for students, the README and files of each\n" \
@@ -118,7 +138,7 @@ const struct day_manifest *cli_find_gradable_day(const struct day_course *c, con
     X("doctor", cmd_doctor, "", "what is installed, which backend grades, the cache and the terminal", \
       NULL)                                                                      \
     X("reset", cmd_reset, "DAY", "put the day's template back (your file is kept as a backup)", NULL) \
-    X("new", cmd_new, "NN TOPIC", "for authors: scaffold days/dayNN-TOPIC, a day that grades", NULL) \
+    X("new", cmd_new, "NN TOPIC", "for authors: scaffold days/dayNN-TOPIC, a day that grades", NEW_HELP) \
     X("check-course", cmd_check_course, "[DAY]",                                      \
       "for authors: manifest, template, solution and fixtures of every day (or one)", \
       CHECK_COURSE_HELP)

@@ -241,7 +241,11 @@ static ui_reaction glossary(ui_app *app)
     ui_pager_page *page = cl_calloc(1, sizeof *page);
     page->title = cl_strdup("Glossary");
     if (cl_read_file(path, &text, NULL, NULL) != CL_OK)
-        text = cl_sprintf("The glossary is not here: `%s` cannot be read.", path);
+        text = cl_sprintf("The glossary is not here: `%s` cannot be read.\n\n"
+                          "A course folder holds `docs/glossary.md`, the words the reports use. "
+                          "A course copied without it can take cudalab's own "
+                          "(docs/authoring.md, \"What a course folder holds\"); "
+                          "`cudalab check-course` says when it is missing.", path);
     page->doc = ui_markdown_render(text, COLS - 2, app->unicode);
     free(text);
     free(path);

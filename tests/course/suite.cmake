@@ -105,3 +105,13 @@ foreach(d IN LISTS course_days)
       LABELS "course;nvcc"
       TIMEOUT 900)
 endforeach()
+
+# check-course's messages to an author: a copied course without a glossary,
+# "TODO" left in the title and a hint, a README whose signature differs
+# from day.yaml's, a limit the reference breaks (the figure, its value and
+# the limit) and a fixture marked `// expect: pass` alone.
+add_test(NAME course-authoring-messages
+         COMMAND ${CMAKE_COMMAND} -DCUDALAB=$<TARGET_FILE:cudalab> -DCOURSE=${CUDALAB_COURSE_ROOT}
+                 -DWORK=${CUDALAB_COURSE_OUT} -P ${CUDALAB_COURSE_TESTS}/authoring_messages.cmake)
+set_tests_properties(course-authoring-messages PROPERTIES
+    SKIP_REGULAR_EXPRESSION "nvcc not found" LABELS "course;nvcc" TIMEOUT 900)
