@@ -400,13 +400,41 @@ static cl_status check_arith(ck *c, ptx_type t, ptx_type t2)
     }
 }
 
+/* wmma, mma, ldmatrix (decoded by parse_tensor.c): register vectors of
+ * the fragments' sizes, an address, wmma's optional stride. */
+static cl_status check_tensor(ck *c)
+{
+    ptx_insn *in = c->in;
+    unsigned s = in->mode2;
+    if (in->mode == PTX_TC_LDMATRIX) {
+        if (in->nopd != 2) return fail(c, "", "ldmatrix takes {d, ...}, [a]");
+        return addr_slot(c, 1) != CL_OK ? c->p->st : vec_slot(c, 0, PTX_T_b32, in->vec, DST);
+    }
+    if (in->mode == PTX_TC_MMA || in->mode == PTX_TC_WMMA) {
+        static const unsigned use[4] = { 2, 0, 1, 2 };
+        if (in->nopd != 4) return fail(c, "", "takes {d, ...}, {a, ...}, {b, ...}, {c, ...}");
+        for (unsigned i = 0; i < 4; i++)
+            if (vec_slot(c, i, PTX_T_b32, ptx_tc_frag_regs(s, use[i], in->tc[i]), i ? SRC : DST) != CL_OK)
+                return c->p->st;
+        return CL_OK;
+    }
+    bool store = in->mode == PTX_TC_STORE_D;
+    unsigned use = in->mode == PTX_TC_LOAD_A ? 0 : in->mode == PTX_TC_LOAD_B ? 1 : 2;
+    if (in->nopd < 2 || in->nopd > 3)
+        return fail(c, "", store ? "wmma.store takes [a], {b, ...}[, stride]" : "wmma.load takes {d, ...}, [a][, stride]");
+    if (addr_slot(c, store ? 0 : 1) != CL_OK ||
+        vec_slot(c, store ? 1 : 0, PTX_T_b32, ptx_tc_frag_regs(s, use, in->tc[PTX_TC_D]), store ? SRC : DST) != CL_OK)
+        return c->p->st;
+    return in->nopd == 3 ? slot(c, 2, PTX_T_u32, SRC) : CL_OK;
+}
+
 static bool needs_type(ptx_opcode op)
 {
     switch (op) {
     case PTX_OP_bra: case PTX_OP_call: case PTX_OP_ret: case PTX_OP_exit: case PTX_OP_trap:
     case PTX_OP_brkpt: case PTX_OP_bar: case PTX_OP_barrier: case PTX_OP_membar:
     case PTX_OP_fence: case PTX_OP_prefetch: case PTX_OP_activemask: case PTX_OP_vote:
-    case PTX_OP_nanosleep:
+    case PTX_OP_nanosleep: case PTX_OP_wmma: case PTX_OP_mma: case PTX_OP_ldmatrix:
         return false;
     default:
         return true;
@@ -462,6 +490,8 @@ cl_status ptx_check_insn(ptx_parser *p, ptx_insn *in, const char *optext)
     case PTX_OP_setp:
     case PTX_OP_set:
         return check_setp(&c, t, t2);
+    case PTX_OP_wmma: case PTX_OP_mma: case PTX_OP_ldmatrix:
+        return check_tensor(&c);
     default:
         return check_arith(&c, t, t2);
     }

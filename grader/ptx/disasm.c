@@ -22,6 +22,12 @@ static void add_opcode(cl_str *b, const ptx_insn *in)
 {
     ptx_opcode op = (ptx_opcode)in->op;
     uint32_t mc = ptx_opcode_classes(op);
+    if (op == PTX_OP_wmma || op == PTX_OP_mma || op == PTX_OP_ldmatrix) {
+        char text[96];
+        ptx_tc_opcode_text(in, text, sizeof text);
+        cl_str_add(b, text);
+        return;
+    }
     cl_str_add(b, ptx_opcode_name(op));
     switch (op) {
     case PTX_OP_bar:

@@ -47,7 +47,8 @@ typedef enum ptx_opcode {
     X(SHFL, "d[|p], a, b, c, mask", 6)                                        \
     X(VOTE, "d, a, mask", 3)                                                  \
     X(MATCH, "d[|p], a, mask", 4)                                             \
-    X(REDUX, "d, a, mask", 3)
+    X(REDUX, "d, a, mask", 3)                                                 \
+    X(TENSOR, "{d}, {a}, {b}, {c}; {d}, [a][, stride]; [a], {b}[, stride]", 4)
 
 typedef enum ptx_format {
 #define PTX_FMT_ENUM(name, syn, slots) PTX_FMT_##name,
@@ -133,8 +134,44 @@ enum {
     PTX_F_FTZ = 1u << 0, PTX_F_SAT = 1u << 1, PTX_F_APPROX = 1u << 2, PTX_F_FULL = 1u << 3,
     PTX_F_CC = 1u << 4, PTX_F_NAN = 1u << 5, PTX_F_UNI = 1u << 6, PTX_F_TO = 1u << 7,
     PTX_F_SYNC = 1u << 8, PTX_F_ALIGNED = 1u << 9, PTX_F_SHIFTAMT = 1u << 10,
-    PTX_F_RELU = 1u << 11, PTX_F_NC = 1u << 12, PTX_F_NOFTZ = 1u << 13
+    PTX_F_RELU = 1u << 11, PTX_F_NC = 1u << 12, PTX_F_NOFTZ = 1u << 13, PTX_F_TRANS = 1u << 14
 };
+
+/* Tensor-core instructions (wmma, mma, ldmatrix: parse_tensor.c decodes
+ * them, grader/sim/tensor.c runs them). `mode` says what the instruction
+ * does, `mode2` its shape, `vec` the layouts of A and B (PTX_TC_ACOL,
+ * PTX_TC_BCOL; wmma.load/store: ACOL for .col) or ldmatrix's number of
+ * matrices, `tc[]` the element types of D, A, B and C (PTX_TC_D ...;
+ * wmma.load/store: the one type in tc[PTX_TC_D]); .satfinite is
+ * PTX_F_SAT, ldmatrix's .trans PTX_F_TRANS. */
+#define PTX_TC_TYPES(X) X(f16, 16) X(bf16, 16) X(tf32, 32) X(f32, 32) X(s8, 8) X(u8, 8) X(s32, 32) X(b16, 16)
+enum {
+    PTX_TC_NONE,
+#define PTX_TC_ENUM(name, bits) PTX_TC_##name,
+    PTX_TC_TYPES(PTX_TC_ENUM)
+#undef PTX_TC_ENUM
+    PTX_TC_COUNT
+};
+/* X(name, m, n, k): wmma's, then mma.sync's, then ldmatrix's */
+#define PTX_TC_SHAPES(X)                                                      \
+    X(m16n16k16, 16, 16, 16) X(m32n8k16, 32, 8, 16) X(m8n32k16, 8, 32, 16)    \
+    X(m16n16k8, 16, 16, 8) X(m16n8k8, 16, 8, 8) X(m16n8k16, 16, 8, 16)        \
+    X(m16n8k32, 16, 8, 32) X(m16n8k4, 16, 8, 4) X(m8n8, 8, 8, 0)
+enum {
+    PTX_SHAPE_NONE,
+#define PTX_SHAPE_ENUM(name, m, n, k) PTX_SHAPE_##name,
+    PTX_TC_SHAPES(PTX_SHAPE_ENUM)
+#undef PTX_SHAPE_ENUM
+    PTX_SHAPE_COUNT
+};
+enum { PTX_TC_LOAD_A = 1, PTX_TC_LOAD_B, PTX_TC_LOAD_C, PTX_TC_STORE_D, PTX_TC_WMMA, PTX_TC_MMA,
+       PTX_TC_LDMATRIX };
+enum { PTX_TC_ACOL = 1, PTX_TC_BCOL = 2 };
+enum { PTX_TC_D, PTX_TC_A, PTX_TC_B, PTX_TC_C };
+const char *ptx_tc_type_name(unsigned t);    /* "f16"; "" for none */
+/* 32-bit registers a lane holds of a fragment: use 0 A, 1 B, 2 C or D. */
+unsigned ptx_tc_frag_regs(unsigned shape, unsigned use, unsigned type);
+const char *ptx_tc_shape_name(unsigned s);   /* "m16n16k16" */
 
 /* Special registers: X(name as written after %, 32- or 64-bit). Vector ones
  * (tid, ntid, ctaid, nctaid) take .x .y .z. */
@@ -218,6 +255,7 @@ typedef struct ptx_insn {
     uint16_t op;          /* ptx_opcode */
     uint8_t type[2];      /* ptx_type: first is the destination's where two */
     uint8_t space, rnd, cmp, boolop, mode, mode2, sem, scope, vec;
+    uint8_t tc[4];        /* tensor-core element types (PTX_TC_*), by PTX_TC_D ... */
     uint8_t cache;        /* cache operator (.ca=1 .cg .cs .lu .cv .wb .wt): accepted, no effect */
     uint8_t hint;         /* eviction and prefetch hints, packed: accepted, no effect */
     uint8_t nopd;
@@ -318,6 +356,8 @@ struct ptx_module {
     size_t names_len;
 };
 
+/* The opcode with its modifiers, as PTX spells it ("wmma.load.a.sync.aligned.row.m16n16k16.f16"). */
+void ptx_tc_opcode_text(const ptx_insn *in, char *buf, size_t size);
 const char *ptx_opcode_name(ptx_opcode op);
 ptx_format ptx_opcode_format(ptx_opcode op);
 const char *ptx_format_synopsis(ptx_format f);

@@ -170,4 +170,20 @@ void ptx_resolve_locs(ptx_parser *p);
 /* check.c: operand checks and immediate typing of one parsed instruction */
 cl_status ptx_check_insn(ptx_parser *p, ptx_insn *in, const char *optext);
 
+/* ---- tensor-core instructions (parse_tensor.c) ---- */
+
+/* What the modifiers of a wmma, mma or ldmatrix said, in their order. */
+typedef struct ptx_tc_state {
+    uint8_t types[4], ntypes;
+    bool col[2];
+    uint8_t nlayouts;
+    char verb;          /* wmma: 'l'oad, 's'tore, 'm'ma */
+    char matrix;        /* wmma.load/store: 'a' .. 'd' */
+} ptx_tc_state;
+/* Take one modifier (text without its dot); false when it is none of theirs. */
+bool ptx_tc_mod(ptx_insn *in, ptx_tc_state *st, const char *s, size_t n);
+/* Decode and check the whole form (at: the opcode's token). */
+cl_status ptx_tc_finish(ptx_parser *p, ptx_insn *in, const ptx_tc_state *st, const char *optext,
+                        const ptx_token *at);
+
 #endif

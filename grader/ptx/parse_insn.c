@@ -386,6 +386,7 @@ static cl_status place(ptx_parser *p, ptx_insn *in, raw_ops *r, const ptx_token 
     case PTX_FMT_ATOM: lo = 3; hi = 4; break;
     case PTX_FMT_CALL: lo = 1; hi = 3; break;
     case PTX_FMT_BAR: lo = 1; hi = 4; break;
+    case PTX_FMT_TENSOR: lo = 2; hi = 4; break;
     default: lo = 1; hi = 0; break;
     }
     /* ret and exit may be written with no operands only; bra with a label */
@@ -426,6 +427,10 @@ static cl_status parse_opcode(ptx_parser *p, ptx_insn *in, char *optext, size_t 
     ptx_advance(p);
     unsigned ntypes = 0;
     bool space_set = false;
+    bool tensor = op == PTX_OP_wmma || op == PTX_OP_mma || op == PTX_OP_ldmatrix;
+    ptx_tc_state tcs;
+    memset(&tcs, 0, sizeof tcs);
+    if (tensor) in->op = (uint16_t)op; /* ptx_tc_mod reads which one */
     const char *bad = NULL;
     size_t badlen = 0;
     while (p->tok.kind == TK_DOT && !p->tok.space_before) {
@@ -433,6 +438,13 @@ static cl_status parse_opcode(ptx_parser *p, ptx_insn *in, char *optext, size_t 
         end = m.text + m.len;
         ptx_advance(p);
         if (op < 0 || bad) continue;
+        if (tensor) {
+            if (!ptx_tc_mod(in, &tcs, m.text + 1, m.len - 1)) {
+                bad = m.text;
+                badlen = m.len;
+            }
+            continue;
+        }
         ptx_type ty = ptx_type_from_name(m.text + 1, m.len - 1);
         if (ty != PTX_T_NONE) {
             if (ntypes < 2) in->type[ntypes] = (uint8_t)ty;
@@ -458,6 +470,7 @@ static cl_status parse_opcode(ptx_parser *p, ptx_insn *in, char *optext, size_t 
                         optext, t.line);
     if (ntypes > 2)
         return ptx_perr(p, CL_PTX, t.line, t.col, "too many types in '%s'", optext);
+    if (tensor) return ptx_tc_finish(p, in, &tcs, optext, &t);
     return CL_OK;
 }
 

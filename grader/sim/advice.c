@@ -81,6 +81,12 @@ static void mask_advice(const sim_hz *f, const sim_hazard *h, char *a, size_t n)
     case CL_HZ_COLLECTIVE_DIVERGENT_PC:
         put(a, n, "call the collective from one place, outside the branch, so that the lanes it names meet at one line");
         break;
+    case CL_HZ_TENSOR_DIVERGENT:
+        put(a, n, "run wmma, mma.sync and ldmatrix with all 32 lanes of the warp together: outside any branch that splits the warp, and before any lane returns");
+        break;
+    case CL_HZ_TENSOR_FRAGMENT:
+        put(a, n, "load each fragment with the layout, shape and type the mma names (matrix_a as row_major for a row_major mma), and give every lane of the warp the same pointer and leading dimension");
+        break;
     default: /* CL_HZ_ACTIVEMASK_REUSE */
         put(a, n, "use the mask of the lanes that take part (__activemask() is not enough here): __ballot_sync of the condition, before the branch, gives it");
         break;

@@ -245,6 +245,7 @@ static void rendezvous(sim_block *blk, sim_warp *w, uint32_t P)
     case SIM_COLL_VOTE: run_vote(blk, w, P); break;
     case SIM_COLL_MATCH: run_match(blk, w, P); break;
     case SIM_COLL_REDUX: run_redux(blk, w, P); break;
+    case SIM_COLL_TENSOR: sim_tensor_run(blk, w, P); break;
     default: break; /* bar.warp.sync: the meeting is all */
     }
     for (int l = 0; l < 32; l++)

@@ -201,6 +201,12 @@ static void message(const sim_run *L, const sim_hz *f, sim_hazard *h)
         snprintf(m, n, "the mask 0x%08x comes from __activemask(), and the lanes active there are not guaranteed to be together here",
                  h->mask);
         break;
+    case CL_HZ_TENSOR_DIVERGENT:
+        snprintf(m, n, "a tensor-core instruction (wmma, mma.sync, ldmatrix) without its whole warp: %s", f->detail);
+        break;
+    case CL_HZ_TENSOR_FRAGMENT:
+        snprintf(m, n, "a tensor-core fragment used as it was not made: %s", f->detail);
+        break;
     case CL_HZ_BARRIER_DIVERGENT:
         snprintf(m, n, "threads of one block meet at different barriers (lines %u and %u)", h->line, h->line2);
         break;

@@ -551,6 +551,9 @@ static void lower_insn(lower *lw, sim_op *op, const ptx_insn *in, const uint8_t 
     case PTX_OP_shfl: case PTX_OP_vote: case PTX_OP_match: case PTX_OP_redux:
         lower_coll(lw, op, in, taint);
         return;
+    case PTX_OP_wmma: case PTX_OP_mma: case PTX_OP_ldmatrix:
+        sim_tensor_lower(lw, op, in);
+        return;
     case PTX_OP_activemask:
         op->x = X_ACTIVEMASK;
         op->s[0] = sim_lw_slot(lw, &in->opd[0]);

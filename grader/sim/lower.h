@@ -23,6 +23,9 @@ typedef struct lower {
     CL_VEC(sim_call) calls;
     CL_VEC(sim_pcopy) pcopies;
     CL_VEC(sim_gen) gens;
+    CL_VEC(sim_tensor) tensors;    /* tensor.c: the tensor-core instructions */
+    CL_VEC(sim_op) hidden;         /* their hidden memory ops, placed after the code */
+    CL_VEC(sim_src) hidden_src;
     uint32_t shared_top;
     uint64_t local_top, tparam_top; /* 64-bit: a hostile module may declare gigabytes */
     uint32_t cur_fn;
@@ -48,6 +51,16 @@ uint64_t sim_lw_sym_addr(lower *lw, uint32_t si);
 uint16_t sim_lw_slot(lower *lw, const ptx_operand *o);
 uint16_t sim_lw_vec_elem(lower *lw, const ptx_operand *v, unsigned i);
 bool sim_lw_dynamic_sreg(uint32_t s);
+/* tensor.c: lower a wmma, mma or ldmatrix into op; after every function,
+ * place their hidden memory ops after the code (before the extra slots are
+ * fixed) and hand the table to the program. */
+void sim_tensor_lower(lower *lw, sim_op *op, const ptx_insn *in);
+void sim_tensor_finish(lower *lw);
+/* A scratch row of the bank (32 or 64 bits) that no PTX operand names: an
+ * extra slot, fixed with the others (program.c). */
+uint16_t sim_lw_scratch_slot(lower *lw, unsigned bank);
+/* An extra slot made final (the register count known); others as they are. */
+uint16_t sim_lw_final_slot(const lower *lw, uint16_t s);
 /* Lower function f's instructions into lw->code (lower.c). */
 cl_status sim_lw_function(lower *lw, uint32_t f);
 

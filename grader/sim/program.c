@@ -256,6 +256,11 @@ static uint16_t extra_slot(lower *lw, unsigned bank, bool is_sreg, uint64_t valu
     return (uint16_t)(EXTRA_BIT | (bank == PTX_BANK_B64 ? BANK64_BIT : 0) | i);
 }
 
+uint16_t sim_lw_scratch_slot(lower *lw, unsigned bank)
+{
+    return extra_slot(lw, bank, true, PTX_SREG_COUNT + 1); /* no operand reads this "register" */
+}
+
 bool sim_lw_dynamic_sreg(uint32_t s)
 {
     return s == PTX_SREG_clock || s == PTX_SREG_clock_hi || s == PTX_SREG_clock64 ||
@@ -301,16 +306,18 @@ uint16_t sim_lw_vec_elem(lower *lw, const ptx_operand *v, unsigned i)
 /* Extra rows were numbered apart (EXTRA_BIT, and BANK64_BIT for 64-bit
  * rows); now that the register counts are known, put them after the
  * registers of their bank. */
+uint16_t sim_lw_final_slot(const lower *lw, uint16_t s)
+{
+    if (s == SIM_NOSLOT || !(s & EXTRA_BIT)) return s;
+    uint32_t idx = s & (BANK64_BIT - 1);
+    return (uint16_t)(idx + ((s & BANK64_BIT) ? lw->p->nreg64 : lw->p->nreg32));
+}
+
 static void fix_extra_slots(lower *lw)
 {
     for (uint32_t pc = 0; pc < lw->code.n; pc++) {
         sim_op *op = &lw->code.v[pc];
-        for (int i = 0; i < 6; i++) {
-            uint16_t s = op->s[i];
-            if (s == SIM_NOSLOT || !(s & EXTRA_BIT)) continue;
-            uint32_t idx = s & (BANK64_BIT - 1);
-            op->s[i] = (uint16_t)(idx + ((s & BANK64_BIT) ? lw->p->nreg64 : lw->p->nreg32));
-        }
+        for (int i = 0; i < 6; i++) op->s[i] = sim_lw_final_slot(lw, op->s[i]);
     }
 }
 
@@ -388,6 +395,7 @@ void sim_program_free(sim_program *p)
     free(p->gens);
     free(p->crits);
     free(p->svars);
+    free(p->tensors);
     free(p);
 }
 
@@ -416,6 +424,7 @@ cl_status sim_program_build(sim_machine *m, const ptx_module *mod, long entry, s
     lw.p->cross_block = sim_blocks_in_order(mod, entry);
     for (size_t k = 0; k < lw.fns.n && lw.st == CL_OK; k++) sim_lw_function(&lw, lw.fns.v[k]);
     if (lw.st != CL_OK) goto done;
+    sim_tensor_finish(&lw);
     if (lw.p->nreg32 + lw.x32.n >= EXTRA_BIT || lw.p->nreg64 + lw.x64.n >= EXTRA_BIT ||
         lw.p->nregp >= EXTRA_BIT || lw.x32.n >= BANK64_BIT || lw.x64.n >= BANK64_BIT) {
         sim_lw_fail(&lw, CL_LIMIT, "%s", "the kernel uses too many registers for the emulator");
@@ -445,5 +454,8 @@ done:
     free(lw.calls.v);
     free(lw.pcopies.v);
     free(lw.gens.v);
+    free(lw.tensors.v);
+    free(lw.hidden.v);
+    free(lw.hidden_src.v);
     return lw.st;
 }

@@ -191,7 +191,8 @@ static bool solve(const sim_program *p, liveness *lv)
     uint32_t n = p->nreg32 + p->nreg64;
     lv->words = (n + 63) / 64 + 1;
     lv->in = NULL;
-    if (p->ncalls || !p->ncode || (size_t)p->ncode * lv->words > ZERO_MAX_WORDS) return false;
+    if (p->ncalls || p->ntensors || !p->ncode || (size_t)p->ncode * lv->words > ZERO_MAX_WORDS)
+        return false; /* a tensor op's registers are in its table, not its slots */
     lv->in = cl_calloc((size_t)p->ncode * lv->words, sizeof *lv->in);
     uint64_t *tmp = cl_malloc(lv->words * sizeof *tmp);
     for (bool changed = true; changed;) {

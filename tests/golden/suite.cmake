@@ -1,7 +1,8 @@
 # Golden programs for the emulator: every tests/golden/*.cu is compiled to PTX
 # by nvcc at build time (nvcc -ptx -lineinfo -arch=sm_75, as the course
-# does), every *.ptx is used as it is, and every *.golden names its source
-# with a `// source:` line. Each is one CTest test, run by golden_runner, which
+# does; a `// arch: sm_80` line asks for another architecture), every *.ptx
+# is used as it is, and every *.golden names its source with a `// source:`
+# line. Each is one CTest test, run by golden_runner, which
 # reads the expected outcome from the comments. Without nvcc the .cu tests
 # report "skipped".
 set(CUDALAB_GOLDEN_DIR ${CMAKE_CURRENT_LIST_DIR})
@@ -17,9 +18,15 @@ set(CUDALAB_GOLDEN_BUILT "")
 # cudalab_golden_cu(NAME SOURCE SPEC)
 function(cudalab_golden_cu name src spec)
   set(ptx ${CUDALAB_GOLDEN_PTX_OUT}/${name}.ptx)
+  # `// arch: sm_80` in the source builds it for that architecture instead
+  file(STRINGS ${src} archline REGEX "^// arch: sm_[0-9]+$")
+  set(arch sm_75)
+  if(archline)
+    string(REGEX REPLACE "^// arch: *" "" arch "${archline}")
+  endif()
   if(CUDALAB_NVCC)
     add_custom_command(OUTPUT ${ptx}
-      COMMAND ${CUDALAB_NVCC} -ptx -lineinfo -arch=sm_75 ${src} -o ${ptx}
+      COMMAND ${CUDALAB_NVCC} -ptx -lineinfo -arch=${arch} ${src} -o ${ptx}
       DEPENDS ${src}
       COMMENT "nvcc -ptx ${name}"
       VERBATIM)

@@ -1,0 +1,359 @@
+/* tensor.c - wmma, mma.sync and ldmatrix as whole-warp operations. Each is
+ * a collective of the whole warp (an X_COLL of kind SIM_COLL_TENSOR with an
+ * implicit full mask), so the lanes meet as they do at a shuffle; then the
+ * warp's fragments are gathered from the lanes' registers into matrices,
+ * multiplied by tensor_math.c's model, and scattered back by the PTX ISA's
+ * layouts. Memory goes through one hidden ld or st op per instruction, run
+ * element by element over the warp, so bounds, alignment, uninitialised
+ * shared bytes, races and the counters are those of ordinary loads and
+ * stores, reported at the instruction's line.
+ *
+ * Hazards (mask family): lanes that are not all there, or meet at
+ * different instructions (.aligned: every lane of the warp runs the same
+ * one); a wmma whose fragment was loaded for another use, shape, layout or
+ * type than the mma reads it as, or whose lanes give different addresses or
+ * strides. The outputs of such an instruction are the poison value. */
+#include "sim/internal.h"
+#include "sim/lower.h"
+#include "sim/tensor.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* ---- lowering ---- */
+
+static uint8_t tc_space(const ptx_insn *in)
+{
+    switch (in->space) {
+    case PTX_SPACE_GLOBAL: return SIM_MS_GLOBAL;
+    case PTX_SPACE_SHARED: return SIM_MS_SHARED;
+    default: return SIM_MS_GENERIC;
+    }
+}
+
+static void take_vec(lower *lw, sim_tensor *t, int k, const ptx_operand *v)
+{
+    t->nreg[k] = v->count > 8 ? 8 : v->count;
+    for (unsigned i = 0; i < t->nreg[k]; i++) t->reg[k][i] = sim_lw_vec_elem(lw, v, i);
+}
+
+/* The hidden ld or st of element size bytes, from a scratch address row
+ * into (or out of) a scratch value row. */
+static void add_hidden(lower *lw, sim_tensor *t, bool store, uint8_t space, unsigned bytes)
+{
+    sim_op h;
+    memset(&h, 0, sizeof h);
+    for (int i = 0; i < 6; i++) h.s[i] = SIM_NOSLOT;
+    h.x = store ? X_ST : X_LD;
+    h.p[0] = space;
+    h.p[1] = (uint8_t)bytes;
+    h.p[2] = 1;
+    h.s[0] = sim_lw_scratch_slot(lw, PTX_BANK_B32);
+    h.s[4] = sim_lw_scratch_slot(lw, PTX_BANK_B64);
+    t->hidden = (uint32_t)lw->hidden.n; /* made a pc by sim_tensor_finish */
+    CL_VEC_PUSH(&lw->hidden, h);
+    const ptx_function *fn = &lw->mod->funcs[lw->cur_fn];
+    const ptx_insn *in = lw->cur;
+    sim_src s = { fn, in, lw->mod->locs[in->loc].ufile, ptx_loc_line(lw->mod, in->loc) };
+    CL_VEC_PUSH(&lw->hidden_src, s);
+}
+
+void sim_tensor_lower(lower *lw, sim_op *op, const ptx_insn *in)
+{
+    sim_tensor t;
+    memset(&t, 0, sizeof t);
+    t.mode = in->mode;
+    t.shape = in->mode2;
+    t.vec = in->vec;
+    memcpy(t.tc, in->tc, 4);
+    t.flags = (uint8_t)(((in->flags & PTX_F_SAT) ? SIM_TF_SAT : 0) | ((in->flags & PTX_F_TRANS) ? SIM_TF_TRANS : 0));
+    t.base = t.stride = SIM_NOSLOT;
+    t.hidden = SIM_NONE;
+    op->x = X_COLL;
+    op->p[0] = SIM_COLL_TENSOR;
+    ptx_operand full = { .kind = PTX_OPD_IMM, .bank = PTX_BANK_B32, .imm = 0xffffffff };
+    op->s[5] = sim_lw_slot(lw, &full);
+    op->p[3] |= SIM_CF_UNIFORM;
+    const ptx_operand *addr = NULL, *stride = NULL;
+    switch (t.mode) {
+    case PTX_TC_MMA: case PTX_TC_WMMA:
+        for (int k = 0; k < 4; k++) take_vec(lw, &t, k, &in->opd[k]);
+        break;
+    case PTX_TC_STORE_D:
+        addr = &in->opd[0];
+        take_vec(lw, &t, 0, &in->opd[1]);
+        stride = in->nopd > 2 ? &in->opd[2] : NULL;
+        break;
+    default: /* loads, ldmatrix */
+        take_vec(lw, &t, 0, &in->opd[0]);
+        addr = &in->opd[1];
+        stride = in->nopd > 2 ? &in->opd[2] : NULL;
+        break;
+    }
+    if (addr) {
+        t.imm = addr->imm;
+        if (addr->has_base) {
+            ptx_operand r = { .kind = PTX_OPD_REG, .bank = addr->bank, .index = addr->base };
+            t.base = sim_lw_slot(lw, &r);
+            t.base32 = addr->bank == PTX_BANK_B32;
+        } else if (addr->index != PTX_NONE) {
+            t.imm += (int64_t)sim_lw_sym_addr(lw, addr->index);
+        }
+        unsigned bytes = t.mode == PTX_TC_LDMATRIX ? 4 : sim_tc_type_bits(t.tc[PTX_TC_D]) / 8;
+        if (t.mode == PTX_TC_LDMATRIX && (t.flags & SIM_TF_TRANS)) bytes = 2;
+        add_hidden(lw, &t, t.mode == PTX_TC_STORE_D, t.mode == PTX_TC_LDMATRIX ? SIM_MS_SHARED : tc_space(in),
+                   bytes);
+    }
+    if (stride && stride->kind == PTX_OPD_IMM) t.stride_imm = (uint32_t)stride->imm;
+    else if (stride) t.stride = sim_lw_slot(lw, stride);
+    op->aux = (uint32_t)lw->tensors.n;
+    CL_VEC_PUSH(&lw->tensors, t);
+}
+
+void sim_tensor_finish(lower *lw)
+{
+    uint32_t base = (uint32_t)lw->code.n;
+    for (size_t i = 0; i < lw->hidden.n; i++) {
+        CL_VEC_PUSH(&lw->code, lw->hidden.v[i]);
+        CL_VEC_PUSH(&lw->src, lw->hidden_src.v[i]);
+    }
+    for (size_t i = 0; i < lw->tensors.n; i++) {
+        sim_tensor *t = &lw->tensors.v[i];
+        if (t->hidden != SIM_NONE) t->hidden += base;
+        for (int k = 0; k < 4; k++)
+            for (int r = 0; r < t->nreg[k]; r++) t->reg[k][r] = sim_lw_final_slot(lw, t->reg[k][r]);
+        t->base = sim_lw_final_slot(lw, t->base);
+        t->stride = sim_lw_final_slot(lw, t->stride);
+    }
+    lw->p->tensors = lw->tensors.v;
+    lw->p->ntensors = (uint32_t)lw->tensors.n;
+    memset(&lw->tensors, 0, sizeof lw->tensors);
+}
+
+/* ---- running ---- */
+
+static uint32_t *row32(sim_warp *w, uint16_t slot)
+{
+    return w->r32 + (size_t)slot * 32;
+}
+
+/* Every destination register of the lanes P gets the poison value. */
+static void poison(sim_warp *w, const sim_tensor *t, uint32_t P)
+{
+    if (t->mode == PTX_TC_STORE_D) return;
+    for (int r = 0; r < t->nreg[0]; r++) {
+        if (t->reg[0][r] == SIM_NOSLOT) continue;
+        uint32_t *R = row32(w, t->reg[0][r]);
+        for (int l = 0; l < 32; l++)
+            if (P >> l & 1u) R[l] = SIM_POISON32;
+    }
+}
+
+static void hazard(sim_block *blk, sim_warp *w, cl_hazard_kind kind, uint32_t pc, int lane, const char *what)
+{
+    sim_hz h = sim_hz_make(kind, pc, w->id, lane);
+    snprintf(h.detail, sizeof h.detail, "%s", what);
+    sim_hz_add(blk, &h);
+}
+
+/* A lane's address base (the register's value) plus the offset. */
+static uint64_t lane_base(const sim_warp *w, const sim_tensor *t, int l)
+{
+    uint64_t b = 0;
+    if (t->base != SIM_NOSLOT)
+        b = t->base32 ? w->r32[(size_t)t->base * 32 + (unsigned)l] : w->r64[(size_t)t->base * 32 + (unsigned)l];
+    return b + (uint64_t)t->imm;
+}
+
+static uint32_t lane_stride(const sim_warp *w, const sim_tensor *t, int l, uint32_t dflt)
+{
+    if (t->stride != SIM_NOSLOT) return w->r32[(size_t)t->stride * 32 + (unsigned)l];
+    return t->stride_imm ? t->stride_imm : dflt;
+}
+
+static unsigned use_of(unsigned mode)
+{
+    return mode == PTX_TC_LOAD_A ? SIM_TC_USE_A : mode == PTX_TC_LOAD_B ? SIM_TC_USE_B : SIM_TC_USE_C;
+}
+
+/* The fragment element e of lane l in registers regs. */
+static uint32_t frag_get(sim_warp *w, const uint16_t *regs, const sim_tc_frag *f, int l, unsigned e)
+{
+    unsigned per = 32 / f->bits, r = e / per, sh = (e % per) * f->bits;
+    uint32_t v = regs[r] == SIM_NOSLOT ? 0 : w->r32[(size_t)regs[r] * 32 + (unsigned)l];
+    return f->bits == 32 ? v : (v >> sh) & ((1u << f->bits) - 1);
+}
+
+static void frag_put(uint32_t *vals, const sim_tc_frag *f, unsigned e, uint32_t v)
+{
+    unsigned per = 32 / f->bits, r = e / per, sh = (e % per) * f->bits;
+    if (f->bits == 32) {
+        vals[r] = v;
+        return;
+    }
+    uint32_t mask = ((1u << f->bits) - 1) << sh;
+    vals[r] = (vals[r] & ~mask) | ((v << sh) & mask);
+}
+
+/* Run the hidden op at t->hidden over the whole warp with these addresses
+ * (and, for a store, values); a load's values come back in vals. */
+static void hidden_access(sim_block *blk, sim_warp *w, const sim_tensor *t, const uint64_t *addr, uint32_t *vals)
+{
+    const sim_op *h = &blk->prog->code[t->hidden];
+    uint64_t *A = w->r64 + (size_t)h->s[4] * 32;
+    uint32_t *V = w->r32 + (size_t)h->s[0] * 32;
+    for (int l = 0; l < 32; l++) A[l] = addr[l];
+    if (h->x == X_ST) {
+        for (int l = 0; l < 32; l++) V[l] = vals[l];
+        sim_exec_st(blk, w, t->hidden, SIM_FULL);
+        return;
+    }
+    sim_exec_ld(blk, w, t->hidden, SIM_FULL);
+    for (int l = 0; l < 32; l++) vals[l] = V[l];
+}
+
+/* wmma.load and wmma.store: element e of each lane's fragment is the matrix
+ * element its layout names, at base + (row * ld + col) elements for a
+ * row-major matrix, base + (col * ld + row) for a column-major one. */
+static void run_wmma_mem(sim_block *blk, sim_warp *w, const sim_tensor *t, uint32_t pc)
+{
+    unsigned type = t->tc[PTX_TC_D], use = use_of(t->mode);
+    sim_tc_frag f;
+    sim_tc_frag_of(t->shape, use, type, &f);
+    bool col = t->vec & PTX_TC_ACOL;
+    uint32_t ld = lane_stride(w, t, 0, col ? f.rows : f.cols);
+    uint64_t base = lane_base(w, t, 0);
+    for (int l = 1; l < 32; l++) {
+        if (lane_base(w, t, l) != base || lane_stride(w, t, l, ld) != ld) {
+            char what[160];
+            snprintf(what, sizeof what, "lane %d gives the address 0x%llx and stride %u, lane 0 0x%llx and %u", l,
+                     (unsigned long long)lane_base(w, t, l), lane_stride(w, t, l, ld), (unsigned long long)base,
+                     ld);
+            hazard(blk, w, CL_HZ_TENSOR_FRAGMENT, pc, l, what);
+            poison(w, t, SIM_FULL);
+            return;
+        }
+    }
+    unsigned bytes = f.bits / 8;
+    uint32_t regs[32][8];
+    memset(regs, 0, sizeof regs);
+    uint64_t addr[32];
+    uint32_t vals[32];
+    for (unsigned e = 0; e < f.nelem; e++) {
+        for (int l = 0; l < 32; l++) {
+            unsigned row, c;
+            sim_tc_frag_pos(t->shape, use, type, (unsigned)l, e, &row, &c);
+            uint64_t idx = col ? (uint64_t)c * ld + row : (uint64_t)row * ld + c;
+            addr[l] = base + idx * bytes;
+            if (t->mode == PTX_TC_STORE_D) vals[l] = frag_get(w, t->reg[0], &f, l, e);
+        }
+        hidden_access(blk, w, t, addr, vals);
+        if (t->mode != PTX_TC_STORE_D)
+            for (int l = 0; l < 32; l++) frag_put(regs[l], &f, e, vals[l]);
+    }
+    if (t->mode == PTX_TC_STORE_D) return;
+    for (unsigned r = 0; r < f.nregs && r < t->nreg[0]; r++) {
+        if (t->reg[0][r] == SIM_NOSLOT) continue;
+        uint32_t *R = row32(w, t->reg[0][r]);
+        for (int l = 0; l < 32; l++) R[l] = regs[l][r];
+    }
+}
+
+/* wmma.mma and mma.sync: gather A, B and C by their layouts, multiply,
+ * scatter D. */
+static void run_mma(sim_warp *w, const sim_tensor *t)
+{
+    unsigned M, N, K;
+    sim_tc_shape_mnk(t->shape, &M, &N, &K);
+    static const unsigned uses[4] = { SIM_TC_USE_C, SIM_TC_USE_A, SIM_TC_USE_B, SIM_TC_USE_C };
+    uint32_t mat[4][32 * 16];
+    memset(mat, 0, sizeof mat);
+    sim_tc_frag f[4];
+    for (int k = 0; k < 4; k++) sim_tc_frag_of(t->shape, uses[k], t->tc[k], &f[k]);
+    for (int k = 1; k < 4; k++)
+        for (int l = 0; l < 32; l++)
+            for (unsigned e = 0; e < f[k].nelem; e++) {
+                unsigned row, c;
+                sim_tc_frag_pos(t->shape, uses[k], t->tc[k], (unsigned)l, e, &row, &c);
+                mat[k][row * f[k].cols + c] = frag_get(w, t->reg[k], &f[k], l, e);
+            }
+    sim_tc_mma(M, N, K, t->tc[PTX_TC_A], t->tc[PTX_TC_B], t->tc[PTX_TC_C], t->tc[PTX_TC_D], t->flags & SIM_TF_SAT,
+               mat[1], mat[2], mat[3], mat[0]);
+    uint32_t regs[32][8];
+    memset(regs, 0, sizeof regs);
+    for (int l = 0; l < 32; l++)
+        for (unsigned e = 0; e < f[0].nelem; e++) {
+            unsigned row, c;
+            sim_tc_frag_pos(t->shape, SIM_TC_USE_C, t->tc[0], (unsigned)l, e, &row, &c);
+            frag_put(regs[l], &f[0], e, mat[0][row * f[0].cols + c]);
+        }
+    for (unsigned r = 0; r < f[0].nregs && r < t->nreg[0]; r++) {
+        if (t->reg[0][r] == SIM_NOSLOT) continue;
+        uint32_t *R = row32(w, t->reg[0][r]);
+        for (int l = 0; l < 32; l++) R[l] = regs[l][r];
+    }
+}
+
+/* ldmatrix: lane 8i + j gives the address of row j of matrix i; register
+ * i of lane l gets its two elements of matrix i (sim_tc_ldmatrix_pos). */
+static void run_ldmatrix(sim_block *blk, sim_warp *w, const sim_tensor *t)
+{
+    uint64_t rows[32], addr[32];
+    uint32_t vals[32], lo[32];
+    for (int l = 0; l < 32; l++) rows[l] = lane_base(w, t, l);
+    for (unsigned i = 0; i < t->vec && i < t->nreg[0]; i++) {
+        unsigned r, c;
+        if (!(t->flags & SIM_TF_TRANS)) {
+            for (int l = 0; l < 32; l++) {
+                sim_tc_ldmatrix_pos((unsigned)l, false, &r, &c);
+                addr[l] = rows[8 * i + r] + 2 * c;
+            }
+            hidden_access(blk, w, t, addr, vals);
+        } else {
+            for (int half = 0; half < 2; half++) {
+                for (int l = 0; l < 32; l++) {
+                    sim_tc_ldmatrix_pos((unsigned)l, true, &r, &c);
+                    addr[l] = rows[8 * i + r + (unsigned)half] + 2 * c;
+                }
+                hidden_access(blk, w, t, addr, half ? vals : lo);
+            }
+            for (int l = 0; l < 32; l++) vals[l] = (lo[l] & 0xffffu) | vals[l] << 16;
+        }
+        if (t->reg[0][i] == SIM_NOSLOT) continue;
+        uint32_t *R = row32(w, t->reg[0][i]);
+        for (int l = 0; l < 32; l++) R[l] = vals[l];
+    }
+}
+
+void sim_tensor_run(sim_block *blk, sim_warp *w, uint32_t P)
+{
+    const sim_program *p = blk->prog;
+    int first = __builtin_ctz(P);
+    uint32_t pc = w->pc[first];
+    const sim_tensor *t = &p->tensors[p->code[pc].aux];
+    uint32_t live = w->valid & ~w->exited;
+    for (int l = 0; l < 32; l++) {
+        if ((P >> l & 1u) && w->pc[l] != pc) {
+            char what[160];
+            snprintf(what, sizeof what, "lanes %d and %d of the warp run different tensor-core instructions (lines %u and %u); every lane must run the same one",
+                     first, l, p->src[pc].line, p->src[w->pc[l]].line);
+            hazard(blk, w, CL_HZ_TENSOR_DIVERGENT, pc, l, what);
+            poison(w, t, P);
+            return;
+        }
+    }
+    if (P != SIM_FULL) {
+        char what[160];
+        uint32_t gone = ~live & SIM_FULL;
+        snprintf(what, sizeof what, "only lanes 0x%08x of the warp run it%s; a tensor-core instruction needs all 32 lanes, converged",
+                 P, gone ? " (the others have exited)" : "");
+        hazard(blk, w, CL_HZ_TENSOR_DIVERGENT, pc, first, what);
+        poison(w, t, P);
+        return;
+    }
+    switch (t->mode) {
+    case PTX_TC_MMA: case PTX_TC_WMMA: run_mma(w, t); break;
+    case PTX_TC_LDMATRIX: run_ldmatrix(blk, w, t); break;
+    default: run_wmma_mem(blk, w, t, pc); break;
+    }
+}

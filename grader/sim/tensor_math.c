@@ -1,0 +1,317 @@
+/* tensor_math.c - the arithmetic of one tensor-core tile and the fragment
+ * layouts (tensor.h). Floats follow the block-FMA model published for
+ * NVIDIA's tensor cores (docs/ptx-semantics.md, "Tensor cores"): the
+ * products are exact; the products and C are aligned to the largest
+ * exponent among them (a product's exponent taken before normalisation, the
+ * sum of its factors' exponents) with SIM_TC_EXTRA bits below a float's 24,
+ * every term truncated there; the integer sum is normalised once and
+ * rounded to the output, toward zero for f32, to nearest even for f16.
+ * Integers are exact, wrapping or (.satfinite) clamping to s32. */
+#include "sim/tensor.h"
+
+#include <string.h>
+
+/* Extra alignment bits below an f32 significand (Hopper: 2). */
+#define SIM_TC_EXTRA 2
+
+static const struct { unsigned m, n, k; } shapes[] = {
+    { 0, 0, 0 },
+#define SHAPE_ROW(name, m, n, k) { m, n, k },
+    PTX_TC_SHAPES(SHAPE_ROW)
+#undef SHAPE_ROW
+};
+
+void sim_tc_shape_mnk(unsigned shape, unsigned *m, unsigned *n, unsigned *k)
+{
+    *m = shapes[shape < PTX_SHAPE_COUNT ? shape : 0].m;
+    *n = shapes[shape < PTX_SHAPE_COUNT ? shape : 0].n;
+    *k = shapes[shape < PTX_SHAPE_COUNT ? shape : 0].k;
+}
+
+unsigned sim_tc_type_bits(unsigned type)
+{
+    static const unsigned bits[] = {
+        0,
+#define BITS_ROW(name, b) b,
+        PTX_TC_TYPES(BITS_ROW)
+#undef BITS_ROW
+    };
+    return type < PTX_TC_COUNT ? bits[type] : 0;
+}
+
+/* ---- floats ---- */
+
+/* A float format: exponent and fraction bits. tf32 is held as f32 whose
+ * low 13 bits the tensor core does not read. */
+typedef struct fmt { int ebits, fbits; } fmt;
+
+static fmt fmt_of(unsigned t)
+{
+    switch (t) {
+    case PTX_TC_f16: return (fmt){ 5, 10 };
+    case PTX_TC_bf16: return (fmt){ 8, 7 };
+    case PTX_TC_tf32: return (fmt){ 8, 10 };
+    default: return (fmt){ 8, 23 };
+    }
+}
+
+enum { K_ZERO, K_FINITE, K_INF, K_NAN };
+
+/* A decoded float: value = (neg ? -1 : 1) * sig * 2^(exp - fbits). exp is
+ * the unbiased exponent, the format's smallest for a subnormal. */
+typedef struct dec { int kind, neg, exp; uint64_t sig; } dec;
+
+static dec decode(uint32_t bits, unsigned t)
+{
+    fmt f = fmt_of(t);
+    if (t == PTX_TC_tf32) bits >>= 13;
+    unsigned w = 1 + (unsigned)f.ebits + (unsigned)f.fbits;
+    dec d = { K_FINITE, (int)(bits >> (w - 1) & 1u), 0, 0 };
+    uint32_t e = bits >> f.fbits & ((1u << f.ebits) - 1), m = bits & ((1u << f.fbits) - 1);
+    int bias = (1 << (f.ebits - 1)) - 1;
+    if (e == (1u << f.ebits) - 1) {
+        d.kind = m ? K_NAN : K_INF;
+        return d;
+    }
+    if (e == 0 && m == 0) {
+        d.kind = K_ZERO;
+        return d;
+    }
+    d.exp = e ? (int)e - bias : 1 - bias;
+    d.sig = e ? (m | 1u << f.fbits) : m;
+    return d;
+}
+
+/* The bits of (neg, mag * 2^g) in format t (f16 or f32): toward zero, or
+ * to nearest even; past the largest finite value, infinity. */
+static uint32_t encode(int neg, uint64_t mag, int g, unsigned t, bool nearest)
+{
+    fmt f = fmt_of(t);
+    unsigned w = 1 + (unsigned)f.ebits + (unsigned)f.fbits;
+    uint32_t sign = (uint32_t)neg << (w - 1), inf = ((1u << f.ebits) - 1) << f.fbits;
+    int bias = (1 << (f.ebits - 1)) - 1, emin = 1 - bias;
+    if (!mag) return sign;
+    int top = 63 - __builtin_clzll(mag);   /* mag's leading bit */
+    int e = top + g;                       /* the value's exponent */
+    if (e < emin) e = emin;                /* a subnormal: the quantum is fixed */
+    int q = e - f.fbits;                   /* the result's quantum, 2^q */
+    int sh = q - g;                        /* mag's bits below it */
+    uint64_t r;
+    if (sh <= 0) {
+        r = sh <= -64 ? 0 : mag << -sh;    /* exact (only small values come here) */
+    } else {
+        r = sh >= 64 ? 0 : mag >> sh;
+        if (nearest && sh <= 64) {
+            uint64_t rest = sh >= 64 ? mag : mag & ((1ull << sh) - 1), half = 1ull << (sh - 1);
+            if (rest > half || (rest == half && (r & 1u))) r++;
+        }
+    }
+    /* r = significand with the implicit bit at fbits (or below, subnormal);
+       rounding up may carry into the next binade */
+    if (r >> (f.fbits + 1)) {
+        r >>= 1;
+        e++;
+    }
+    if (e > bias) return sign | inf;
+    uint32_t ef = (r >> f.fbits) ? (uint32_t)(e + bias) : 0;
+    return sign | ef << f.fbits | (uint32_t)(r & ((1u << f.fbits) - 1));
+}
+
+static uint32_t nan_of(unsigned td)
+{
+    return td == PTX_TC_f16 ? 0x7fffu : 0x7fffffffu;
+}
+
+/* c + sum a[i] * b[i], floats */
+static uint32_t dot_float(unsigned k, unsigned ta, unsigned tc, unsigned td, const uint32_t *a, const uint32_t *b,
+                          uint32_t cbits)
+{
+    dec pa[64], pb[64];
+    int fin = 0, pinf = 0, ninf = 0, nan = 0;
+    int fa = fmt_of(ta).fbits;
+    int emax = -100000;
+    for (unsigned i = 0; i < k; i++) {
+        pa[i] = decode(a[i], ta);
+        pb[i] = decode(b[i], ta);
+        int ka = pa[i].kind, kb = pb[i].kind;
+        if (ka == K_NAN || kb == K_NAN) nan = 1;
+        else if (ka == K_INF || kb == K_INF) {
+            if (ka == K_ZERO || kb == K_ZERO) nan = 1;
+            else if (pa[i].neg ^ pb[i].neg) ninf = 1;
+            else pinf = 1;
+        } else if (ka == K_FINITE && kb == K_FINITE) {
+            fin = 1;
+            if (pa[i].exp + pb[i].exp > emax) emax = pa[i].exp + pb[i].exp;
+        }
+    }
+    dec c = decode(cbits, tc);
+    if (c.kind == K_NAN) nan = 1;
+    if (c.kind == K_INF) *(c.neg ? &ninf : &pinf) = 1;
+    if (nan || (pinf && ninf)) return nan_of(td);
+    if (pinf || ninf) return encode(ninf, 1, 1000, td, false);
+    /* C's exponent as an f32 would have it (an f16 C is normalised there) */
+    int cexp = 0, cfb = fmt_of(tc).fbits;
+    if (c.kind == K_FINITE) {
+        int top = 63 - __builtin_clzll(c.sig);
+        cexp = c.exp - cfb + top;
+        if (tc != PTX_TC_f16 && cexp < c.exp) cexp = c.exp; /* an f32 subnormal stays at -126 */
+        if (cexp > emax || !fin) emax = cexp;
+    }
+    if (!fin && c.kind != K_FINITE) return 0;
+    int g = emax - 23 - SIM_TC_EXTRA;  /* every term is truncated to a multiple of 2^g */
+    int64_t sum = 0;
+    for (unsigned i = 0; i < k; i++) {
+        if (pa[i].kind != K_FINITE || pb[i].kind != K_FINITE) continue;
+        uint64_t m = pa[i].sig * pb[i].sig;
+        int sh = pa[i].exp + pb[i].exp - 2 * fa - g; /* m * 2^sh units of 2^g */
+        uint64_t t = sh >= 0 ? m << sh : sh <= -64 ? 0 : m >> -sh;
+        sum += (pa[i].neg ^ pb[i].neg) ? -(int64_t)t : (int64_t)t;
+    }
+    if (c.kind == K_FINITE) {
+        int sh = c.exp - cfb - g;
+        uint64_t t = sh >= 0 ? c.sig << sh : sh <= -64 ? 0 : c.sig >> -sh;
+        sum += c.neg ? -(int64_t)t : (int64_t)t;
+    }
+    if (!sum) return 0;
+    int neg = sum < 0;
+    return encode(neg, neg ? (uint64_t)-sum : (uint64_t)sum, g, td, td == PTX_TC_f16);
+}
+
+static int64_t int_of(uint32_t bits, unsigned t)
+{
+    switch (t) {
+    case PTX_TC_s8: return (int8_t)(bits & 0xffu);
+    case PTX_TC_u8: return bits & 0xffu;
+    default: return (int32_t)bits;
+    }
+}
+
+uint32_t sim_tc_dot(unsigned k, unsigned ta, unsigned tb, unsigned tc, unsigned td, bool satf, const uint32_t *a,
+                    const uint32_t *b, uint32_t c)
+{
+    if (td == PTX_TC_s32) {
+        int64_t s = int_of(c, tc);
+        for (unsigned i = 0; i < k; i++) s += int_of(a[i], ta) * int_of(b[i], tb);
+        if (satf) s = s > INT32_MAX ? INT32_MAX : s < INT32_MIN ? INT32_MIN : s;
+        return (uint32_t)s;
+    }
+    return dot_float(k, ta, tc, td, a, b, c);
+}
+
+void sim_tc_mma(unsigned M, unsigned N, unsigned K, unsigned ta, unsigned tb, unsigned tc, unsigned td,
+                bool satf, const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t *d)
+{
+    uint32_t col[64];
+    for (unsigned j = 0; j < N; j++) {
+        for (unsigned kk = 0; kk < K; kk++) col[kk] = b[kk * N + j];
+        for (unsigned i = 0; i < M; i++)
+            d[i * N + j] = sim_tc_dot(K, ta, tb, tc, td, satf, a + i * K, col, c[i * N + j]);
+    }
+}
+
+/* ---- fragment layouts ---- */
+
+static bool is_mma_shape(unsigned shape)
+{
+    return shape == PTX_SHAPE_m16n8k8 || shape == PTX_SHAPE_m16n8k16 || shape == PTX_SHAPE_m16n8k32 ||
+           shape == PTX_SHAPE_m16n8k4;
+}
+
+bool sim_tc_frag_of(unsigned shape, unsigned use, unsigned type, sim_tc_frag *f)
+{
+    unsigned m, n, k;
+    sim_tc_shape_mnk(shape, &m, &n, &k);
+    memset(f, 0, sizeof *f);
+    if (!k) return false;
+    f->bits = sim_tc_type_bits(type);
+    f->rows = use == SIM_TC_USE_A ? m : use == SIM_TC_USE_B ? k : m;
+    f->cols = use == SIM_TC_USE_A ? k : n;
+    f->nelem = f->rows * f->cols / 32;
+    /* wmma's f16 multiplicands are 16 halves a lane, whatever the shape */
+    if (!is_mma_shape(shape) && type == PTX_TC_f16 && use != SIM_TC_USE_C) f->nelem = 16;
+    f->nregs = (f->nelem * f->bits + 31) / 32;
+    return f->bits != 0;
+}
+
+/* mma.sync's layouts (the PTX ISA's, by groupID g and thread-in-group q).
+ * 16-bit multiplicands: A register r (two elements) at row g + 8 (r & 1),
+ * column 2q + e + 8 (r >> 1); B register r at k = 2q + e + 8r, n = g.
+ * 8-bit: the same with four elements, columns 4q + e + 16 (r >> 1), B
+ * k = 4q + e + 16r. tf32: A element r at row g + 8 (r & 1), column
+ * q + 4 (r >> 1); B k = q + 4r. C: element e at row g + 8 (e >> 1),
+ * column 2q + (e & 1). */
+static void mma_pos(unsigned use, unsigned type, unsigned lane, unsigned e, unsigned *row, unsigned *col)
+{
+    unsigned g = lane >> 2, q = lane & 3, bits = sim_tc_type_bits(type);
+    unsigned per = bits == 32 ? 1 : 32 / bits, r = e / per, i = e % per;
+    if (use == SIM_TC_USE_C) {
+        *row = g + 8 * (e >> 1);
+        *col = 2 * q + (e & 1);
+        return;
+    }
+    unsigned step = bits == 32 ? 4 : bits == 16 ? 8 : 16;
+    if (use == SIM_TC_USE_A) {
+        *row = g + 8 * (r & 1);
+        *col = per * q + i + step * (r >> 1);
+        return;
+    }
+    *row = per * q + i + step * r;
+    *col = g;
+}
+
+/* wmma's layouts, as tiles of mma.sync's: A is M/16 tiles of 16 rows (a
+ * height of 8 takes the tile's rows 0-7), B is N/8 tiles of 8 columns, C
+ * is tiles of 16 x 8 (8 x 8 for m8n32k16), tile by tile in the fragment;
+ * the f16 multiplicands' spare elements repeat the first ones. */
+static void wmma_pos(unsigned shape, unsigned use, unsigned type, unsigned lane, unsigned e, unsigned *row,
+                     unsigned *col)
+{
+    unsigned m, n, k;
+    sim_tc_shape_mnk(shape, &m, &n, &k);
+    unsigned bits = sim_tc_type_bits(type);
+    unsigned distinct = (use == SIM_TC_USE_A ? m * k : use == SIM_TC_USE_B ? k * n : m * n) / 32;
+    e %= distinct;
+    if (use == SIM_TC_USE_A) {
+        unsigned per = (16 * k) / 32; /* elements of one 16-row tile */
+        if (m == 8) {                 /* rows 0-7 of a tile: its even registers */
+            unsigned pr = bits == 32 ? 1 : 32 / bits, r = e / pr;
+            mma_pos(use, type, lane, (2 * r) * pr + e % pr, row, col);
+            return;
+        }
+        mma_pos(use, type, lane, e % per, row, col);
+        *row += 16 * (e / per);
+        return;
+    }
+    if (use == SIM_TC_USE_B) {
+        unsigned per = (8 * k) / 32;
+        mma_pos(use, type, lane, e % per, row, col);
+        *col += 8 * (e / per);
+        return;
+    }
+    if (m == 8) { /* 8 x 8 tiles: two elements each, columns 8t */
+        mma_pos(use, type, lane, e % 2, row, col);
+        *col += 8 * (e / 2);
+        return;
+    }
+    mma_pos(use, type, lane, e % 4, row, col);
+    if (n == 8) *row += 16 * (e / 4);
+    else *col += 8 * (e / 4);
+}
+
+void sim_tc_frag_pos(unsigned shape, unsigned use, unsigned type, unsigned lane, unsigned e, unsigned *row,
+                     unsigned *col)
+{
+    if (is_mma_shape(shape)) mma_pos(use, type, lane, e, row, col);
+    else wmma_pos(shape, use, type, lane, e, row, col);
+}
+
+void sim_tc_ldmatrix_pos(unsigned lane, bool trans, unsigned *row, unsigned *col)
+{
+    if (trans) {
+        *row = 2 * (lane & 3);
+        *col = lane >> 2;
+    } else {
+        *row = lane >> 2;
+        *col = 2 * (lane & 3);
+    }
+}
