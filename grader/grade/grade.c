@@ -15,11 +15,6 @@ static const struct { const char *name, *text; } backends[] = {
 #undef GRADE_BACKEND_ROW
 };
 
-const char *grade_backend_name(grade_backend b)
-{
-    return (unsigned)b < GRADE_BACKEND_COUNT ? backends[b].name : "?";
-}
-
 int grade_backend_from_name(const char *name)
 {
     for (int i = 0; i < GRADE_BACKEND_COUNT; i++)

@@ -24,7 +24,6 @@ typedef enum grade_backend {
     GRADE_BACKEND_COUNT
 } grade_backend;
 
-const char *grade_backend_name(grade_backend b);
 /* -1 when name is none of auto, emu, gpu. */
 int grade_backend_from_name(const char *name);
 

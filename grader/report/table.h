@@ -1,23 +1,12 @@
-/* table.h - the result model for gradebooks: a CSV row per submission, and
- * Gradescope's results.json.
+/* table.h - the result model for gradebooks: Gradescope's results.json
+ * (gradescope.c) and Classroom 50's result file (classroom50.c); batch's CSV
+ * is runner/batch_csv.c.
  *
  * Prefix: report_. */
 #ifndef CUDALAB_REPORT_TABLE_H
 #define CUDALAB_REPORT_TABLE_H
 
 #include "result.h"
-
-typedef struct report_csv_table {
-    cl_str text;
-    bool header_done;
-} report_csv_table;
-
-/* One row: the submission's path, whether it passed, why it could not be
- * graded (reason, or empty), each check, and each of the day's kernels'
- * figures (yours). r may be NULL when the submission could not be graded. */
-void report_csv_add(report_csv_table *t, const day_manifest *m, const char *path,
-                    const report_result *r, const char *reason);
-char *report_csv_finish(report_csv_table *t); /* caller frees; t is reset */
 
 /* Gradescope's results.json (its documented format): "score",
  * "execution_time", "output", "stdout_visibility", "tests" (each "name",
@@ -44,10 +33,5 @@ typedef struct report_c50_id {
  * check, named "kernel: check". r NULL (could not grade): the day's tests,
  * each 0 of its points. Caller frees. */
 char *report_to_classroom50(const report_result *r, const day_manifest *m, const report_c50_id *id);
-
-/* What batch saves for a submission it could not grade: {"file", "error":
- * "could not grade", "reason"}, valid JSON whatever the path or the reason
- * hold (both made safe to show, core.h). reason may be NULL. Caller frees. */
-char *report_could_not_grade_json(const char *file, const char *reason);
 
 #endif

@@ -47,11 +47,6 @@ uint16_t sim_f64_to_f16(double d, int rnd)
     return sign | (uint16_t)((E2 + 15) << 10) | mant;
 }
 
-uint16_t sim_f32_to_f16(float f, int rnd)
-{
-    return sim_f64_to_f16((double)f, rnd);
-}
-
 float sim_f16_to_f32(uint16_t h)
 {
     unsigned sign = h >> 15, exp = (h >> 10) & 0x1f, mant = h & 0x3ff;
