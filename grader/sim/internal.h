@@ -139,9 +139,29 @@ enum { SIM_SY_STRONG = 1, SIM_SY_VOLATILE = 2, SIM_SY_ACQUIRE = 4, SIM_SY_RELEAS
 enum { SIM_BF_EXIT = 1 };
 /* Collectives (X_COLL): p[0] kind, p[1] mode, p[2] 64-bit / signed, p[3] flags;
  * s[0] d, s[1] p (or the vote predicate), s[2] a, s[3] b, s[4] c, s[5] mask. */
-enum { SIM_COLL_SHFL = 1, SIM_COLL_VOTE, SIM_COLL_MATCH, SIM_COLL_REDUX, SIM_COLL_BARWARP };
+enum { SIM_COLL_SHFL = 1, SIM_COLL_VOTE, SIM_COLL_MATCH, SIM_COLL_REDUX, SIM_COLL_BARWARP, SIM_COLL_TENSOR };
 /* SIM_CF_UNIFORM: the mask is an immediate, the same in every lane. */
 enum { SIM_CF_ACTIVEMASK = 1, SIM_CF_NEG = 2, SIM_CF_UNIFORM = 4 };
+
+/* A tensor-core instruction (wmma, mma, ldmatrix: an X_COLL of kind
+ * SIM_COLL_TENSOR whose aux indexes prog->tensors; tensor.c). reg[0] is the
+ * destination's registers (wmma.store: the values stored), reg[1..3] mma's
+ * A, B and C; its memory goes through one hidden ld or st op past the
+ * program's functions (hidden: its pc), whose value and address rows are
+ * scratch rows the instruction fills element by element. */
+typedef struct sim_tensor {
+    uint8_t mode, shape, vec, flags; /* PTX_TC_*, PTX_SHAPE_*, layouts or count, 1: .satfinite, 2: .trans */
+    uint8_t tc[4];                   /* PTX_TC_ types of D, A, B, C */
+    uint8_t nreg[4];
+    uint8_t base32;                  /* the address base is a 32-bit register */
+    uint16_t reg[4][8];
+    uint16_t base;                   /* address base slot, or SIM_NOSLOT */
+    uint16_t stride;                 /* stride slot (32-bit), or SIM_NOSLOT: stride_imm */
+    uint32_t stride_imm;
+    int64_t imm;                     /* address offset */
+    uint32_t hidden;                 /* the hidden memory op's pc (SIM_NONE: none) */
+} sim_tensor;
+enum { SIM_TF_SAT = 1, SIM_TF_TRANS = 2 };
 
 /* Where an op came from. */
 typedef struct sim_src {
@@ -228,6 +248,8 @@ typedef struct sim_program {
     uint32_t nfiles;
     sim_svar *svars;                    /* in declaration order, the dynamic ones last */
     uint32_t nsvars;
+    sim_tensor *tensors;                /* tensor-core instructions (tensor.c) */
+    uint32_t ntensors;
 } sim_program;
 
 /* The shared variable holding byte off (the dynamic one holds every byte
@@ -657,6 +679,11 @@ void sim_copy_run(void *dst, const void *src, unsigned n);
  * nothing recorded, when the lanes need the lane-by-lane path. */
 bool sim_map_lanes(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m, bool write, uintptr_t *host,
                    uint32_t *soff, bool *shared, bool *uniform);
+/* tensor.c: a tensor-core instruction run by the lanes P of w, which met at
+ * it (collective.c's rendezvous): the whole warp, at one pc, else a
+ * hazard. */
+void sim_tensor_run(sim_block *b, sim_warp *w, uint32_t P);
+
 /* A faulted load gives the poison value. */
 void sim_mem_poison_lane(sim_warp *w, const sim_op *op, int l);
 
