@@ -60,6 +60,7 @@ static void format_when(time_t t, char *buf, size_t size)
 static int print_list(const day_course *c, const ws_state *s)
 {
     int honest = 0, usable = 0, broken = 0;
+    const day_manifest *next = ws_next_day(c, s);
     printf("%-4s %-20s %-40s %-19s %s\n", "day", "folder", "title", "status", "last graded");
     for (int i = 0; i < c->ndays; i++) {
         const day_entry *e = &c->days[i];
@@ -84,8 +85,9 @@ static int print_list(const day_course *c, const ws_state *s)
         int cut = (int)strlen(m->title);
         if (cut > 40)
             for (cut = 40; cut > 0 && ((unsigned char)m->title[cut] & 0xc0) == 0x80; cut--) continue;
-        printf("%-4d %-20s %-40.*s %-19s %s\n", m->day, m->slug, cut, m->title,
-               e->ungradable ? "cannot be graded" : ws_status_text(st), whenbuf);
+        printf("%-4d %-20s %-40.*s %-19s %s%s\n", m->day, m->slug, cut, m->title,
+               e->ungradable ? "cannot be graded" : ws_status_text(st), whenbuf,
+               m == next ? "  <- next" : "");
         if (e->ungradable) {
             fprintf(stderr, "cudalab: %s: %s\n", m->slug, e->ungradable);
             broken++;

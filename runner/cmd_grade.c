@@ -125,7 +125,7 @@ static void note_grade(ws_state *s, void *ctx)
 }
 
 /* Progress is the student's: it moves only when their own file is graded. */
-static void record_progress(const day_course *c, const day_manifest *m, const report_result *r)
+void cli_record_progress(const day_course *c, const day_manifest *m, const report_result *r)
 {
     char *warning = NULL;
     cl_error err = {0};
@@ -234,7 +234,7 @@ static int grade_once(int argc, char **argv, grade_args *ga, cl_error *e)
     }
     if (grade_day(c, m, a.file ? a.file : mine, &a.opt, &r, &err) != CL_OK) goto failed;
     print_result(r, a.json);
-    if (!a.file || is_student_file(c, m, a.file)) record_progress(c, m, r);
+    if (!a.file || is_student_file(c, m, a.file)) cli_record_progress(c, m, r);
     rc = r->passed ? CLI_PASSED : CLI_NOT_PASSED;
     goto done;
 failed:;

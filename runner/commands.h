@@ -15,6 +15,10 @@ int cmd_check_course(int argc, char **argv);
 int cmd_pack(int argc, char **argv);
 int cmd_autograde(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
+int cmd_show(int argc, char **argv);
+int cmd_hint(int argc, char **argv);
+int cmd_next(int argc, char **argv);
+int cmd_verify(int argc, char **argv);
 
 /* Shared by the commands: load the course / find a day, or say why not on
  * stderr (one line) and return NULL. */
@@ -24,6 +28,11 @@ struct day_course *cli_load_course(void);
 const struct day_manifest *cli_find_day(const struct day_course *c, const char *which);
 /* The same, refusing (with the reason) a day that cannot be graded. */
 const struct day_manifest *cli_find_gradable_day(const struct day_course *c, const char *which);
+/* The grade r of the student's own file for day m into state.yaml (its
+ * status, checks and best figures); a failure to save is said on stderr. */
+struct report_result;
+void cli_record_progress(const struct day_course *c, const struct day_manifest *m,
+                         const struct report_result *r);
 
 #define GRADE_HELP                                                                \
     "FILE defaults to your copy of the day's template in the workspace.\n"       \
@@ -92,6 +101,19 @@ const struct day_manifest *cli_find_gradable_day(const struct day_course *c, con
     "the template, the solution and the fixtures (docs/authoring.md walks\n"   \
     "through it), then `cudalab check-course NN` again until every check passes.\n"
 
+#define SHOW_HELP                                                                 \
+    "What the runner's day screen shows on its left: your file, the kernels to\n" \
+    "write with their signatures, the day's README and the hints revealed so far\n" \
+    "(`cudalab hint DAY` reveals the next), as plain text for any terminal or\n" \
+    "pager: `cudalab show 23 | less`. It makes your file from the template the\n" \
+    "first time, as opening the day does.\n"
+#define VERIFY_HELP                                                               \
+    "Grades your file of every day you have started (your workspace has it), in\n" \
+    "course order, with the emulator and seed 1, and records each grade as\n"   \
+    "`cudalab grade DAY` does: one line a day (its status, points, the checks\n" \
+    "that failed), then a count. Exit status: 0 every started day passed; 1 some\n" \
+    "did not; 2 nothing to grade, or a day could not be graded.\n"
+
 #define PACK_HELP                                                                 \
     "student DIR [DAY...]: the course a student gets, written into a new or empty\n" \
     "  DIR: the tool's source, a README for students, the README and files of each\n" \
@@ -138,6 +160,11 @@ const struct day_manifest *cli_find_gradable_day(const struct day_course *c, con
     X("doctor", cmd_doctor, "", "what is installed, which backend grades, the cache and the terminal", \
       NULL)                                                                      \
     X("reset", cmd_reset, "DAY", "put the day's template back (your file is kept as a backup)", NULL) \
+    X("show", cmd_show, "DAY", "the day's exercise text and the hints you revealed, for any terminal", \
+      SHOW_HELP)                                                                 \
+    X("hint", cmd_hint, "DAY", "reveal the day's next hint (remembered, as the runner's h)", NULL) \
+    X("next", cmd_next, "", "the first day you have not passed, and how to open it", NULL) \
+    X("verify", cmd_verify, "", "grade every day you have started, a line each", VERIFY_HELP) \
     X("new", cmd_new, "NN TOPIC", "for authors: scaffold days/dayNN-TOPIC, a day that grades", NEW_HELP) \
     X("check-course", cmd_check_course, "[DAY]",                                      \
       "for authors: manifest, template, solution and fixtures of every day (or one)", \

@@ -122,6 +122,14 @@ static cl_status read_last(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *er
     return st;
 }
 
+static cl_status read_hints(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
+{
+    long long x;
+    cl_status st = cl_yaml_int(d, v, "'hints'", 0, 1000, &x, err);
+    if (st == CL_OK) ((reading *)t)->day->hints = (int)x;
+    return st;
+}
+
 static cl_status read_backend(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
 {
     return cl_yaml_string(d, v, "'backend'", &((reading *)t)->day->backend, err);
@@ -204,6 +212,7 @@ static const cl_yaml_field day_fields[] = {
     {"status", true, read_status},
     {"last_graded", false, read_last},
     {"backend", false, read_backend},
+    {"hints", false, read_hints},
     {"passed", false, read_passed},
     {"failed", false, read_failed},
     {"best", false, read_best},
@@ -350,6 +359,7 @@ static void emit_day(writer *w, const ws_day_state *d)
         scalar(w, "backend");
         scalar(w, d->backend);
     }
+    if (d->hints) key_number(w, "hints", (double)d->hints, "%.0f");
     emit_checks(w, "passed", d->passed_checks);
     emit_checks(w, "failed", d->failed_checks);
     if (d->nbest) {
@@ -477,4 +487,47 @@ cl_status ws_state_update(const day_course *c, ws_state_change change, void *ctx
     ws_state_free(s);
     close(fd); /* releases the lock, after the rename */
     return st;
+}
+
+/* ---- hints ---- */
+
+typedef struct reveal {
+    const char *slug;
+    int max, shown;
+} reveal;
+
+static void reveal_one(ws_state *s, void *ctx)
+{
+    reveal *r = ctx;
+    ws_day_state *d = ws_state_day(s, r->slug);
+    if (d->hints < r->max) d->hints++;
+    r->shown = d->hints;
+}
+
+cl_status ws_reveal_hint(const day_course *c, const day_manifest *m, int *shown, char **warning,
+                         cl_error *err)
+{
+    reveal r = {m->slug, m->nhints, 0};
+    cl_status st = ws_state_update(c, reveal_one, &r, warning, err);
+    *shown = r.shown;
+    return st;
+}
+
+int ws_hints_revealed(const ws_state *s, const day_manifest *m)
+{
+    for (int i = 0; s && i < s->ndays; i++)
+        if (!strcmp(s->days[i].slug, m->slug))
+            return s->days[i].hints < m->nhints ? s->days[i].hints : m->nhints;
+    return 0;
+}
+
+const day_manifest *ws_next_day(const day_course *c, const ws_state *s)
+{
+    for (int i = 0; i < c->ndays; i++) {
+        const day_entry *e = &c->days[i];
+        if (!e->manifest) continue; /* a day that cannot be opened is no day to work on */
+        ws_status st = ws_day_status(c, e->manifest, s);
+        if (st != WS_PASSING && st != WS_HONEST) return e->manifest;
+    }
+    return NULL;
 }

@@ -351,13 +351,21 @@ static ui_reaction hint(ui_app *app, day *d)
         ui_message(app, REPORT_STYLE_DIM, "this day has no hints");
         return UI_REDRAW;
     }
-    if (d->hints < d->m->nhints) d->hints++;
+    /* remembered in state.yaml: the revealed hints are there when the runner
+     * opens the day again, and for `cudalab hint` and `cudalab show` */
+    char *warning = NULL;
+    cl_error err = {0};
+    int shown = d->hints;
+    if (ws_reveal_hint(app->course, d->m, &shown, &warning, &err) != CL_OK || shown < d->hints)
+        shown = d->hints < d->m->nhints ? d->hints + 1 : d->hints; /* shown, not kept */
+    d->hints = shown;
     ui_message(app, REPORT_STYLE_PLAIN, "hint %d of %d%s", d->hints, d->m->nhints,
                d->hints == d->m->nhints ? " (the last one)" : "");
+    free(warning);
     stale(d, EXERCISE);
     d->show_hint = true;
     d->focus = EXERCISE;
-    return UI_REDRAW;
+    return UI_REDRAW | UI_RELOAD;
 }
 
 static ui_reaction start_diff(ui_app *app, day *d)
@@ -497,6 +505,7 @@ static void *day_enter(ui_app *app, void *arg)
     d->readme_path = day_readme_path(m);
     if (cl_read_file(d->readme_path, &d->readme, NULL, NULL) != CL_OK) d->readme = NULL;
     d->hint_line = -1;
+    d->hints = ws_hints_revealed(app->state, m); /* those revealed before, here or by `cudalab hint` */
     d->dash = ui_glyph(app, "—", "-");
     d->dot = ui_glyph(app, "·", "-");
     stale(d, EXERCISE);

@@ -172,11 +172,15 @@ static void draw_progress(ui_app *app)
     ui_draw_title(app, "cudalab - the 100-day CUDA course", title);
 }
 
+/* The columns of the marker of the next day to work on ("◂ next"), after
+ * the last-graded column. */
+#define NEXT_W 7
+
 static void draw_entry(ui_app *app, int y, const day_entry *e, bool sel)
 {
     report_doc *d = cl_calloc(1, sizeof *d);
     report_line *l = report_doc_line(d);
-    int title_w = COLS - 2 - 2 - 5 - 22 - 12;
+    int title_w = COLS - 2 - 2 - 5 - 22 - 12 - NEXT_W;
     report_line_add(l, REPORT_STYLE_PLAIN, "%s", sel ? ui_glyph(app, "▸ ", "> ") : "  ");
     if (!e->manifest) {
         char why[1600];
@@ -208,7 +212,9 @@ static void draw_entry(ui_app *app, int y, const day_entry *e, bool sel)
         report_line_add(l, REPORT_STYLE_PLAIN, "%*s ", title_w - used, "");
         report_line_add(l, status_style(st), "%s %-19s", status_glyph(app, st), ws_status_text(st));
         format_ago(ds ? ds->last_graded : 0, when, sizeof when);
-        report_line_add(l, REPORT_STYLE_DIM, " %s", when);
+        report_line_add(l, REPORT_STYLE_DIM, " %-11s", when);
+        if (m == ws_next_day(app->course, app->state)) /* where to go on: after a pass, the next */
+            report_line_add(l, REPORT_STYLE_WARN, "%s", ui_glyph(app, "◂ next", "< next"));
     }
     ui_put_line(app, y, 0, COLS, l, 0);
     if (sel) mvchgat(y, 0, COLS, A_REVERSE, 0, NULL);
@@ -232,7 +238,7 @@ static void list_draw(ui_app *app, void *self)
     ui_put(2, 1, COLS - 2, cl_str_cstr(&info), -1, ui_style_attr(app, REPORT_STYLE_WARN));
     cl_str_free(&info);
     char heads[256];
-    snprintf(heads, sizeof heads, "  day  %-*s %-21s %s", COLS - 2 - 2 - 5 - 22 - 12, "title",
+    snprintf(heads, sizeof heads, "  day  %-*s %-21s %s", COLS - 2 - 2 - 5 - 22 - 12 - NEXT_W, "title",
              "status", "last graded");
     ui_put(3, 0, COLS, heads, -1, ui_style_attr(app, REPORT_STYLE_DIM) | A_UNDERLINE);
     int rows = list_rows(), sel = selected_row(l);
@@ -249,8 +255,14 @@ static void list_draw(ui_app *app, void *self)
     char status[160];
     if (l->typing)
         snprintf(status, sizeof status, "/%s%s", l->query, ui_glyph(app, "▏", "_"));
-    else
+    else {
+        const day_manifest *next = ws_next_day(app->course, app->state);
         snprintf(status, sizeof status, "%d of %d days shown", l->nrows, app->course->ndays);
+        if (next)
+            snprintf(status + strlen(status), sizeof status - strlen(status), "   next: day %d", next->day);
+        else if (app->course->ndays)
+            snprintf(status + strlen(status), sizeof status - strlen(status), "   every day passes");
+    }
     ui_draw_status(app, status, l->typing ? REPORT_STYLE_EMPH : REPORT_STYLE_DIM);
     ui_draw_footer(app, UI_SCREEN_LIST);
 }

@@ -60,6 +60,8 @@ typedef struct ws_day_state {
     time_t last_graded; /* 0: never */
     char *backend;      /* of the last grade */
     unsigned passed_checks, failed_checks; /* bit (1u << day_check) */
+    int hints;          /* how many of the day's hints were revealed (the runner's h,
+                         * `cudalab hint`); kept by a reset */
     ws_best *best;
     int nbest;
 } ws_day_state;
@@ -96,6 +98,15 @@ ws_status ws_day_status(const day_course *c, const day_manifest *m, const ws_sta
  * best figures: after a reset the status is the new file's (started), and
  * best stays the best of every grade the day has had. */
 cl_status ws_state_forget_grade(const day_course *c, const char *slug, char **warning, cl_error *err);
+/* The next day to work on: the first of the course, in its order, whose
+ * manifest loads and that is not passing; NULL when every day passes. */
+const day_manifest *ws_next_day(const day_course *c, const ws_state *s);
+/* Reveal the day's next hint (up to nhints) and remember it in state.yaml;
+ * *shown is how many are revealed now. */
+cl_status ws_reveal_hint(const day_course *c, const day_manifest *m, int *shown, char **warning,
+                         cl_error *err);
+/* How many of the day's hints were revealed (0 when none, or no record). */
+int ws_hints_revealed(const ws_state *s, const day_manifest *m);
 /* Keep the lower of the recorded and the new figure (a negative one is ignored). */
 void ws_note_best(ws_day_state *d, const char *kernel, double instructions, double ms);
 

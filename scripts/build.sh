@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Configures (once) and builds cudalab into a build folder.
-#   scripts/build.sh [release|asan]   -> build/ or build-asan/
+#   scripts/build.sh [release|asan] [TARGET]   -> build/ or build-asan/
+# TARGET builds only that (./cudalab builds `cudalab`, not the tests).
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 kind="${1:-release}"
@@ -14,7 +15,9 @@ if [ ! -f "$dir/CMakeCache.txt" ]; then
         cat "$dir.configure.log" >&2; exit 2; }
 fi
 jobs="$(nproc 2>/dev/null || echo 2)"
-if ! cmake --build "$dir" -j "$jobs" >"$dir.build.log" 2>&1; then
+target=()
+[ -n "${2:-}" ] && target=(--target "$2")
+if ! cmake --build "$dir" -j "$jobs" ${target[@]+"${target[@]}"} >"$dir.build.log" 2>&1; then
     grep -E 'error|Error' "$dir.build.log" | head -40 >&2 || cat "$dir.build.log" >&2
     echo "cudalab: the build failed; the whole log is in $dir.build.log" >&2
     exit 2

@@ -6,7 +6,7 @@ _cudalab()
     prev="${COMP_WORDS[COMP_CWORD-1]}"
     cmd="${COMP_WORDS[1]}"
     if [ "$COMP_CWORD" -eq 1 ]; then
-        COMPREPLY=($(compgen -W "grade batch merge pack autograde list doctor reset new check-course --help --version" -- "$cur"))
+        COMPREPLY=($(compgen -W "grade batch merge pack autograde list doctor reset show hint next verify new check-course --help --version" -- "$cur"))
         return
     fi
     case "$prev" in
@@ -33,7 +33,7 @@ _cudalab()
         COMPREPLY=($(compgen -W "$(cudalab list 2>/dev/null | grep -oE 'day[0-9]+-[A-Za-z0-9_-]+' | sort -u)" -- "$cur"))
         return
     fi
-    if [ "$COMP_CWORD" -eq 2 ] && [ "$cmd" = autograde -o "$cmd" = grade -o "$cmd" = batch -o "$cmd" = reset -o "$cmd" = check-course ]; then
+    if [ "$COMP_CWORD" -eq 2 ] && [ "$cmd" = autograde -o "$cmd" = grade -o "$cmd" = batch -o "$cmd" = reset -o "$cmd" = show -o "$cmd" = hint -o "$cmd" = check-course ]; then
         local days
         days="$(cudalab list 2>/dev/null | grep -oE 'day[0-9]+-[A-Za-z0-9_-]+' | sort -u)"
         COMPREPLY=($(compgen -W "$days" -- "$cur"))

@@ -11,8 +11,8 @@ tui_real
 mkdir -p "$WORK/day25-cascade"
 cp "$TUI_ROOT/solutions/day25-cascade/cascade.cu" "$WORK/day25-cascade/cascade.cu"
 tui_start 80 24
-tui_wait "Cascaded reduction at memory speed"
-r=$(tui_row_of "Cascaded reduction at memory speed")
+tui_wait "Cascaded reduction at memory s" # the title, cut to its column at 80
+r=$(tui_row_of "Cascaded reduction at memory s")
 for _ in $(seq 10); do tui_row "$r" | grep -q "▸" && break; tui_keys j; sleep 0.1; done
 tui_keys Enter
 tui_wait "Day 25 · Cascaded reduction at memory speed"

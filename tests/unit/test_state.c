@@ -175,6 +175,37 @@ static void test_corrupt_state_moved_aside(void **state)
     free(path);
 }
 
+/* Hints revealed are remembered: each reveal counts one more, up to the
+ * day's number of hints; a grade recorded later (or a reset forgetting it)
+ * keeps them; the next day to work on is the first not passing. */
+static void test_hints_remembered(void **state)
+{
+    (void)state;
+    char *hints[] = {"first", "second"};
+    day_manifest m = {.slug = "day23-shuffles", .day = 23, .hints = hints, .nhints = 2};
+    char *warning = NULL;
+    cl_error err = {0};
+    int shown = 0;
+    for (int want = 1; want <= 3; want++) {
+        assert_int_equal(ws_reveal_hint(&course, &m, &shown, &warning, &err), CL_OK);
+        assert_int_equal(shown, want < 2 ? want : 2); /* two hints: the third reveal shows none more */
+    }
+    assert_int_equal(ws_state_update(&course, add_day, "day23-shuffles", &warning, &err), CL_OK);
+    assert_int_equal(ws_state_forget_grade(&course, "day23-shuffles", &warning, &err), CL_OK);
+    ws_state *s = ws_state_load(&course, &warning);
+    assert_null(warning);
+    assert_int_equal(ws_hints_revealed(s, &m), 2);
+    /* a state.yaml that says more than the day has shows what the day has */
+    s->days[0].hints = 7;
+    assert_int_equal(ws_hints_revealed(s, &m), 2);
+    ws_state_free(s);
+    char *path = at("state.yaml"), *text = NULL;
+    assert_int_equal(cl_read_file(path, &text, NULL, NULL), CL_OK);
+    assert_non_null(strstr(text, "    hints: 2\n"));
+    free(text);
+    free(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -182,6 +213,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_fifo_state_refused, setup, teardown),
         cmocka_unit_test_setup_teardown(test_list_with_fifo_state, setup, teardown),
         cmocka_unit_test_setup_teardown(test_corrupt_state_moved_aside, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_hints_remembered, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

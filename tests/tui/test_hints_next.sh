@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# The runner as a tutor (issue 32): the list marks the next day to work on
+# (the first not passing: day 23 once day 14 passes) and the status line
+# names it; hints revealed with `cudalab hint` are on the day screen, one
+# revealed there with h is still there after the runner restarts, and
+# `cudalab show` prints the same exercise text with both.
+. "$(dirname "$0")/lib.sh"
+cat >"$WORK/state.yaml" <<'EOF'
+version: 1
+days:
+  day14-syncthreads:
+    status: passing-honest
+    last_graded: 0
+    passed: [compile, correctness]
+    failed: []
+EOF
+cli() { CUDALAB_COURSE="$COURSE" CUDALAB_WORKSPACE="$WORK" "$CUDALAB_BINARY" "$@"; }
+out=$(cli hint 23) || tui_fail "cudalab hint 23 failed: $out"
+case "$out" in "hint 1 of 3:"*"One warp a row; lane c owns column c."*) ;; *) tui_fail "cudalab hint 23: $out" ;; esac
+out=$(cli next)
+case "$out" in "next: day 23, day23-shuffles"*) ;; *) tui_fail "cudalab next: $out" ;; esac
+
+tui_start 100 30
+tui_wait "days shown"
+r=$(tui_row_of "Warp shuffles and honest masks")
+tui_expect_row "$r" "◂ next"
+r14=$(tui_row_of "Block barriers")
+tui_row "$r14" | grep -q "next" && tui_fail "day 14 passes: it is not the next"
+tui_expect_at 28 1 "3 of 3 days shown   next: day 23"
+
+# The hint revealed on the command line is on the day screen; h reveals the
+# second, which is remembered.
+tui_open "Warp shuffles and honest masks"
+tui_wait "Day 23"
+tui_find "Hints (1 of 3 shown)"
+tui_keys h
+tui_wait "hint 2 of 3"
+tui_find "Keep every lane in every shuffle"
+tui_quit 0 q q
+grep -q "hints: 2" "$WORK/state.yaml" || tui_fail "state.yaml does not keep 2 hints: $(cat "$WORK/state.yaml")"
+
+# A new runner: both hints are there when the day opens again.
+tui_restart
+tui_start 100 30
+tui_wait "days shown"
+tui_open "Warp shuffles and honest masks"
+tui_wait "Day 23"
+tui_find "Hints (2 of 3 shown)"
+tui_find "Keep every lane in every shuffle"
+tui_quit 0 q q
+
+# The same text without the runner.
+out=$(cli show 23)
+for want in "Hints (2 of 3 shown)" "One warp a row; lane c owns column c." "Keep every lane in every shuffle"; do
+    case "$out" in *"$want"*) ;; *) tui_fail "cudalab show 23 lacks: $want" ;; esac
+done
+case "$out" in *"still reads outside itself"*) tui_fail "cudalab show 23 shows hint 3, not revealed" ;; esac
