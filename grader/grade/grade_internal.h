@@ -19,6 +19,10 @@ typedef struct grade_entry {
 } grade_entry;
 
 void grade_find_kernel(const build_result *br, const day_kernel *k, grade_entry *out);
+/* A kernel of br whose name is one edit (a letter added, dropped or
+ * changed) or only case away from `want`, and no kernel of the day:
+ * "did you mean"; NULL when none (caller frees). */
+char *grade_kernel_near(const build_result *br, const day_manifest *day, const char *want);
 void grade_entry_free(grade_entry *e);
 
 /* One backend with the two modules loaded. */

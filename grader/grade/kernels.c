@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* "_Z13reduceCascadePKfPfm" -> "PKfPfm"; NULL when not of that simple form. */
 static const char *mangled_params(const char *mangled)
@@ -140,4 +141,35 @@ void grade_entry_free(grade_entry *e)
 {
     free(e->problem);
     free(e->note);
+}
+
+/* Whether a and b are one edit apart (or equal but for case). */
+static bool one_edit(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la == lb && !strcasecmp(a, b)) return strcmp(a, b) != 0;
+    if (la < lb) { /* a the longer */
+        const char *t = a;
+        a = b, b = t;
+        size_t n = la;
+        la = lb, lb = n;
+    }
+    if (la - lb > 1) return false;
+    size_t i = 0;
+    while (i < lb && a[i] == b[i]) i++;
+    return la == lb ? !strcmp(a + i + 1, b + i + 1) /* one changed */
+                    : !strcmp(a + i + 1, b + i);    /* one added */
+}
+
+char *grade_kernel_near(const build_result *br, const day_manifest *day, const char *want)
+{
+    size_t n = 0;
+    const build_kernel *ks = build_kernels(br, 0, &n);
+    char *found = NULL;
+    for (size_t i = 0; i < n && !found; i++) {
+        char *base = cl_demangle_base(ks[i].name);
+        if (base && one_edit(base, want) && !day_manifest_kernel(day, base)) found = base;
+        else free(base);
+    }
+    return found;
 }

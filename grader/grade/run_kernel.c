@@ -442,12 +442,17 @@ cl_status grade_run_kernel(grading *g, const day_kernel *k, cl_error *err)
     report_kernel *rk = report_add_kernel(g->r, k->name);
     rk->signature = day_kernel_signature(k);
     rk->present = mine.present;
-    if (!mine.present)
+    char *near = mine.present ? NULL : grade_kernel_near(g->mine, g->day, k->name);
+    if (near) /* a name one letter off the day's: say which */
+        rk->problem = cl_sprintf("missing: your file does not define %s; it defines %s: did you "
+                                 "mean %s?", rk->signature, near, k->name);
+    else if (!mine.present)
         rk->problem = cl_sprintf("missing: your file does not define %s", rk->signature);
     else if (!mine.signature_ok)
         rk->problem = cl_strdup(mine.problem);
     else if (g->day->nconstants) /* the day's __constant__ symbols, as the day fills them */
         rk->problem = harness_constants_problem(g->emu.be, g->emu.mine, g->day, &g->day->course);
+    free(near);
     side_from_build(&rk->yours, mine.resources, g->day->block);
     side_from_build(&rk->reference, ref.resources, g->day->block);
     st = get_oracles(g, k, &ref, rk->problem ? 1 : sizes, oracles, err);
