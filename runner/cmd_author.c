@@ -322,6 +322,43 @@ static void check_program(checker *k, const day_manifest *m, const report_result
     cl_str_free(&idle);
 }
 
+/* The README's table of the reference's figures, each row `KERNEL  N B  R`
+ * (shared bytes a block, registers a thread) of a kernel of the day, against
+ * the reference's build as its grade r reports them, so the text cannot
+ * contradict the report. */
+static void check_readme_figures(checker *k, const day_manifest *m, const report_result *r)
+{
+    char *path = cl_path_join(m->dir, "README.md"), *text = NULL;
+    cl_str wrong = {0};
+    int rows = 0;
+    if (cl_read_file(path, &text, NULL, NULL) == CL_OK) {
+        for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+            char name[128], unit[4], extra[2];
+            long shared = 0, regs = 0;
+            if (sscanf(line, " %127[A-Za-z0-9_] %ld %3s %ld %1s", name, &shared, unit, &regs, extra) != 4 ||
+                strcmp(unit, "B") || !day_manifest_kernel(m, name))
+                continue;
+            const report_kernel *rk = NULL;
+            for (int i = 0; i < r->nkernels && !rk; i++)
+                if (!strcmp(r->kernels[i].name, name) && r->kernels[i].yours.ran) rk = &r->kernels[i];
+            if (!rk) continue; /* an optional kernel the reference does not define */
+            rows++;
+            if (rk->yours.shared_bytes != shared || rk->yours.registers != regs)
+                cl_str_addf(&wrong, "%s%s: %ld B and %ld registers in the README, %ld B and %ld in the "
+                            "reference's build", wrong.len ? "; " : "", name, shared, regs,
+                            (long)rk->yours.shared_bytes, (long)rk->yours.registers);
+        }
+    }
+    if (wrong.len)
+        say(k, false, "README.md figures", "%s: write the reference's", cl_str_cstr(&wrong));
+    else if (rows)
+        say(k, true, "README.md figures", "%d kernel%s' shared bytes and registers as the reference's",
+            rows, rows == 1 ? "" : "s");
+    cl_str_free(&wrong);
+    free(text);
+    free(path);
+}
+
 /* The reference must pass every check with nothing to warn about. */
 static void check_solution(checker *k, const day_manifest *m)
 {
@@ -340,6 +377,7 @@ static void check_solution(checker *k, const day_manifest *m)
         else
             say(k, true, "solution", "passes every check, no warning, within the limits");
         if (m->program) check_program(k, m, r);
+        check_readme_figures(k, m, r);
         free(failed);
         report_free(r);
     } else if (!cl_file_exists(path)) {

@@ -2,7 +2,8 @@
 # enough (issue 33). Day 14 copied into a course folder of its own, then:
 #  1. as copied (no docs/glossary.md), with "TODO" left in its title and a
 #     hint, a README that declares reverseBlocks with another type, a
-#     registers limit of 8 the reference cannot meet, and a fixture marked
+#     registers limit of 8 the reference cannot meet, a README table of the
+#     reference's figures that are not its build's, and a fixture marked
 #     `// expect: pass` alone: check-course names the missing glossary and
 #     what a course folder needs, the TODOs and where, the README's
 #     signature beside day.yaml's, and which figure broke which limit
@@ -37,7 +38,7 @@ if(badme STREQUAL readme)
   message(FATAL_ERROR "day 14's README no longer declares reverseBlocks as this test expects")
 endif()
 file(WRITE ${dir}/day.yaml "${bad}")
-file(WRITE ${dir}/README.md "${badme}")
+file(WRITE ${dir}/README.md "${badme}\n```text\nkernel          shared   registers\nreverseBlocks   4096 B   99\n```\n")
 
 set(env ${CMAKE_COMMAND} -E env CUDALAB_COURSE=${top}/course CUDALAB_WORKSPACE=${top}/work
         CUDALAB_CACHE=${WORK}/cache NO_COLOR=1)
@@ -48,6 +49,7 @@ foreach(want
     "FAIL +docs/glossary.md +missing: a course folder holds docs/glossary.md"
     "FAIL +words +\"TODO\" left in day.yaml's title, hint 1"
     "warn +README.md +declares reverseBlocks\\(const float\\* in, float\\* out, size_t n\\); day.yaml says reverseBlocks\\(const float\\* in, float\\* out, int n\\)"
+    "FAIL +README.md figures +reverseBlocks: 4096 B and 99 registers in the README, [0-9]+ B and [0-9]+ in the reference's build"
     "FAIL +solution +fails resources \\(reverseBlocks: [0-9]+ registers a thread, day.yaml's limit 8\\)"
     "FAIL +fixtures/honest.cu +expected to pass every check, but resources \\(reverseBlocks: [0-9]+ registers a thread, day.yaml's limit 8\\) failed")
   if(NOT out MATCHES "${want}")
