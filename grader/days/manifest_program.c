@@ -380,6 +380,10 @@ static cl_status check_part(const day_manifest *m, day_kernel *k, cl_error *err)
         return day_fail_at(m->path, k->name_at, err, "%s is launched by the day's program, which "
                            "says how it is launched and judged: '%s' belongs to the program (or its "
                            "stages), not to the kernel", k->name, extra);
+    if (k->ngates)
+        return day_fail_at(m->path, k->name_at, err, "%s is launched by the day's program, and "
+                           "gates on a program's kernels are not judged yet (their figures are "
+                           "the program's together); drop its 'gates'", k->name);
     if (k->checks & (1u << DAY_CHECK_CORRECTNESS))
         return day_fail_at(m->path, k->name_at, err, "%s is launched by the day's program: its "
                            "correctness is the program's (judged on the program's buffers); drop "

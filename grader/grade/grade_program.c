@@ -134,6 +134,8 @@ cl_status grade_run_program(grading *g, cl_error *err)
     add_launches(&sig, g->day, g->day->program->stages, g->day->program->nstages);
     rk->signature = cl_sprintf("program %s: %s", k->name, cl_str_cstr(&sig));
     cl_str_free(&sig);
+    if (!problem && g->day->nconstants) /* the day's __constant__ symbols, as the day fills them */
+        problem = harness_constants_problem(g->emu.be, g->emu.mine, g->day, &g->day->course);
     rk->present = !problem;
     rk->problem = problem;
     cl_status st = get_oracles(g, k, rk->problem ? 1 : sizes, oracles, err);

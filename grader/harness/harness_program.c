@@ -291,6 +291,7 @@ cl_status harness_run_program(const harness_request *req, harness_result *out, c
     r.runs = cl_calloc((size_t)r.p->nall + 1, sizeof *r.runs);
     out->run.outcome = BACKEND_COMPLETED;
     cl_status st = make_buffers(&r, err);
+    if (st == CL_OK) st = harness_constants(req, err); /* the day's __constant__ symbols, once */
     if (st == CL_OK) st = run_stages(&r, r.p->stages, r.p->nstages, true, NULL, 0, err);
     out->compared = st == CL_OK && !r.stopped;
     if (out->compared && !r.judged) st = read_outputs(&r, err);

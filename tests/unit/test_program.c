@@ -266,6 +266,8 @@ static void test_buffer_and_kernel_errors(void **state)
               "scanBlocks\n    summary", "its correctness is the program's");
     expect_at("    checks: [races, memory]", "    checks: [races, memory]\n    compare: {ulps: 2}",
               "scanBlocks\n    summary", "'compare' belongs to the program");
+    expect_at("    checks: [races, memory]", "    checks: [races, memory]\n    gates: {bank_conflicts: 1}",
+              "scanBlocks\n    summary", "gates on a program's kernels are not judged yet");
     expect_at("{type: const float*, name: in}", "{type: const float*, name: in, length: n}",
               "{type: const float*, name: in, length", "takes a type and a name only");
     expect_at("  name: scan\n", "  name: step\n", "step\n  summary", "the program is named 'step', "
