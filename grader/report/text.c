@@ -319,6 +319,18 @@ static void render_lanes(ctx *c, const report_hazard *h)
     l = line(c);
     report_line_add(l, REPORT_STYLE_DIM, "                 %s reads a lane in the mask  %s undefined  "
                     "%s own value", g->read_ok, g->read_bad, g->read_own);
+    /* A lane the mask names that did not take part: it has exited, or is
+     * elsewhere in the kernel; a read from it is undefined. Said, with those
+     * lanes, only where the picture has one. */
+    uint32_t absent = ln->mask & ~ln->active;
+    if (absent) {
+        cl_str lanes = {0};
+        lane_ranges(&lanes, absent);
+        l = line(c);
+        report_line_add(l, REPORT_STYLE_DIM, "      in the mask, did not take part (exited or elsewhere): %s",
+                        cl_str_cstr(&lanes));
+        cl_str_free(&lanes);
+    }
     /* A lane whose source is past the warp's edge keeps its own value: CUDA
      * clamps (GLSL's subgroupShuffleDown leaves the same read undefined).
      * Said, with those lanes, only where the picture has one. */

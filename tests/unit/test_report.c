@@ -243,7 +243,17 @@ static void test_lane_picture_clamp(void **state)
     free(t);
     t = render_plain(r, true);
     assert_non_null(strstr(t, "own values kept by the clamp (GLSL: undefined): 1, 3, 6-8\n"));
+    assert_null(strstr(t, "did not take part")); /* every lane of the mask took part */
     free(t);
+
+    /* Lanes the mask names that did not take part (20 to 31 exited): said,
+     * by range, under the legend. */
+    ln->mask = 0xffffffffu; /* active stays 0x000fffff */
+    t = render_plain(r, true);
+    if (!strstr(t, "own value\n      in the mask, did not take part (exited or elsewhere): 20-31\n"))
+        fail_msg("no line for the lanes that did not take part:\n%s", t);
+    free(t);
+    ln->mask = 0x000fffffu;
 
     /* Without "clamped" in the JSON: lanes 1, 3, 6..8 read their own number,
      * and so does lane 0 (its broadcast), which the old form cannot tell
