@@ -132,6 +132,8 @@ int cmd_reset(int argc, char **argv)
         char *path = ws_student_path(c, m);
         printf("%s is the template again\n", path);
         if (backup) printf("your previous file is kept as %s\n", backup);
+        printf("dropped: the day's last grade (its status is 'started' until you grade it again)\n"
+               "kept: your best figures and the hints you revealed (state.yaml)\n");
         free(path);
         rc = CLI_PASSED;
     } else if (m) {

@@ -189,6 +189,9 @@ static void test_reset_keeps_backup(void **state)
     assert_int_equal(cl_write_file_atomic(mine, "my work\n", 8, NULL), CL_OK);
     assert_int_equal(run("reset day07-demo", &out), 0);
     assert_non_null(strstr(out.s, "kept as"));
+    /* and it says what it drops and what it keeps of the day's progress */
+    assert_non_null(strstr(out.s, "dropped: the day's last grade"));
+    assert_non_null(strstr(out.s, "kept: your best figures and the hints you revealed"));
     char *dir = cl_sprintf("%s/work/backups/day07-demo", course);
     DIR *d = opendir(dir);
     assert_non_null(d);
@@ -245,7 +248,8 @@ static void expect_case(const cli_case *c)
 }
 
 static const char *const every_command[] = {"grade", "batch", "pack", "autograde", "merge", "list",
-                                            "doctor", "reset", "new", "check-course"};
+                                            "doctor", "reset", "show", "hint", "next", "verify",
+                                            "new", "check-course"};
 
 /* Every command reads its options with getopt_long: -V and --help answer
  * (exit 0) whatever else is on the line, and an unknown option is refused
