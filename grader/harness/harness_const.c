@@ -29,7 +29,7 @@ char *harness_constants_problem(backend *be, int module, const day_manifest *day
         backend_ptr addr = 0;
         cl_error err = {0};
         if (backend_symbol(be, module, p->name, &addr, &have, &err) != CL_OK || have != want)
-            return cl_sprintf("your file declares no __constant__ %s of %zu bytes (%zu %s), which "
+            return cl_sprintf("your file declares no __constant__ %s of %zu bytes (%zu elements of %s), which "
                               "the day fills: declare `__constant__ %s %s[...]` as the template "
                               "does%s", p->name, want, count, elem_type(p), elem_type(p), p->name,
                               have ? "; yours has another size" : "");

@@ -4,7 +4,8 @@
  * kernel's figures (a number, the reference's times a factor, the bytes
  * needed, the ideal sectors; occupancy a floor), failing `performance` with
  * the figure, the bound and the advice, and not judged for a kernel that
- * did not do its work. */
+ * did not do its work. A constant's values are made as an input's, and the
+ * reference's cached outputs are keyed by them. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,6 +17,7 @@
 
 #include "days/day.h"
 #include "grade/grade_internal.h"
+#include "harness/harness.h"
 
 static char tmp[64];
 static char PATH[128]; /* <tmp>/days/day28-transpose/day.yaml */
@@ -215,6 +217,40 @@ static void test_constant_errors(void **state)
     expect_error("  - {name: mask", "  - 3\n  - {name: mask", "3\n", "a constant must be a mapping");
 }
 
+/* The constants' values come from their fills, as an input's do, and the
+ * digest that keys the reference's cached outputs takes them in: the same
+ * day without its constants digests differently. */
+static void test_constant_values(void **state)
+{
+    (void)state;
+    day_manifest *m = load(good);
+    harness_request req = {.kernel = &m->kernels[0], .day = m, .size = &m->course, .seed = 1};
+    const unsigned char *mask = harness_input(&req, &m->constants[0], 25, 4);
+    for (int i = 0; i < 25; i++) {
+        float v;
+        memcpy(&v, mask + 4 * i, 4);
+        assert_true(v != 0 && v >= -1 && v <= 1 && v * 16 == (float)(int)(v * 16));
+    }
+    const unsigned char *taps = harness_input(&req, &m->constants[1], 65, 4);
+    for (int i = 0; i < 65; i++) {
+        int v;
+        memcpy(&v, taps + 4 * i, 4);
+        assert_true(v >= -3 && v <= 3);
+    }
+    uint64_t with = harness_inputs_digest(&req);
+    assert_true(with == harness_inputs_digest(&req));
+    int n = m->nconstants;
+    m->nconstants = 1;
+    uint64_t one = harness_inputs_digest(&req);
+    m->nconstants = 0;
+    uint64_t none = harness_inputs_digest(&req);
+    m->nconstants = n;
+    assert_true(with != one && one != none && with != none);
+    req.seed = 2;
+    assert_true(harness_inputs_digest(&req) != with);
+    day_manifest_free(m);
+}
+
 /* ---- judging ---- */
 
 typedef struct fixture {
@@ -400,6 +436,7 @@ int main(void)
         cmocka_unit_test(test_read),
         cmocka_unit_test(test_gate_errors),
         cmocka_unit_test(test_constant_errors),
+        cmocka_unit_test(test_constant_values),
         cmocka_unit_test(test_judged),
         cmocka_unit_test(test_not_judged),
     };
