@@ -84,6 +84,10 @@ struct ui_app {
     /* Children that were cancelled and are being reaped. */
     struct ui_child **dying;
     int ndying;
+    /* state.yaml as last read (modification time in ns, size, inode; all 0
+     * when there was none): a change made elsewhere (a grade or a reset in
+     * another shell) is read again within a second. */
+    long long state_mtime_ns, state_size, state_ino;
 };
 
 /* Screens. */

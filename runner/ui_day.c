@@ -181,6 +181,11 @@ static void day_draw(ui_app *app, void *self)
 {
     day *d = self;
     char title[256], right[128], status[512];
+    int hints = ws_hints_revealed(app->state, d->m); /* `cudalab hint` in another shell */
+    if (hints > d->hints) {
+        d->hints = hints;
+        stale(d, EXERCISE);
+    }
     snprintf(title, sizeof title, "Day %d %s %s", d->m->day, ui_glyph(app, "·", "-"), d->m->title);
     snprintf(right, sizeof right, "%s%s",
              ws_status_text(ws_day_status(app->course, d->m, app->state)),

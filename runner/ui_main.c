@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -119,9 +120,30 @@ void ui_message(ui_app *app, report_style style, const char *fmt, ...)
     app->message_style = style;
 }
 
+/* state.yaml's stamp: what says it changed (0s when there is none). */
+static void state_stamp(const ui_app *app, long long *mtime_ns, long long *size, long long *ino)
+{
+    char *path = cl_path_join(ws_root(app->course), "state.yaml");
+    struct stat sb;
+    bool there = stat(path, &sb) == 0;
+    *mtime_ns = there ? (long long)sb.st_mtim.tv_sec * 1000000000LL + sb.st_mtim.tv_nsec : 0;
+    *size = there ? (long long)sb.st_size : 0;
+    *ino = there ? (long long)sb.st_ino : 0;
+    free(path);
+}
+
+/* Whether state.yaml changed since it was read (elsewhere, or by a grade). */
+static bool state_changed(const ui_app *app)
+{
+    long long m, s, i;
+    state_stamp(app, &m, &s, &i);
+    return m != app->state_mtime_ns || s != app->state_size || i != app->state_ino;
+}
+
 void ui_reload_state(ui_app *app)
 {
     char *warning = NULL;
+    state_stamp(app, &app->state_mtime_ns, &app->state_size, &app->state_ino);
     ws_state_free(app->state);
     app->state = ws_state_load(app->course, &warning);
     if (warning) ui_message(app, REPORT_STYLE_WARN, "%s", warning);
@@ -307,8 +329,10 @@ static ui_reaction wait_once(ui_app *app, int *quit_signal)
         n += count[s];
     }
     if (app->ndying && (timeout < 0 || timeout > 250)) timeout = 250;
+    if (timeout < 0 || timeout > 1000) timeout = 1000; /* look at state.yaml once a second */
     if (poll(fds, (nfds_t)n, timeout) < 0 && errno != EINTR) return UI_QUIT;
     ui_reaction r = signals(quit_signal);
+    if (state_changed(app)) r |= UI_RELOAD; /* a grade or a reset elsewhere */
     reap_dying(app);
     int depth = app->depth;
     for (int s = 0; s < depth; s++) {

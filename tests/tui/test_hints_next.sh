@@ -3,7 +3,8 @@
 # (the first not passing: day 23 once day 14 passes) and the status line
 # names it; hints revealed with `cudalab hint` are on the day screen, one
 # revealed there with h is still there after the runner restarts, and
-# `cudalab show` prints the same exercise text with both.
+# `cudalab show` prints the same exercise text with both; a hint revealed
+# and a grade recorded in another shell reach the running runner.
 . "$(dirname "$0")/lib.sh"
 cat >"$WORK/state.yaml" <<'EOF'
 version: 1
@@ -17,6 +18,9 @@ EOF
 cli() { CUDALAB_COURSE="$COURSE" CUDALAB_WORKSPACE="$WORK" "$CUDALAB_BINARY" "$@"; }
 out=$(cli hint 23) || tui_fail "cudalab hint 23 failed: $out"
 case "$out" in "hint 1 of 3:"*"One warp a row; lane c owns column c."*) ;; *) tui_fail "cudalab hint 23: $out" ;; esac
+out=$(cli show 23) # the exercise text, with the one hint revealed
+case "$out" in *"Hints (1 of 3 shown)"*"One warp a row; lane c owns column c."*) ;; *) tui_fail "cudalab show 23: $out" ;; esac
+case "$out" in *"Keep every lane in every shuffle"*) tui_fail "cudalab show 23 shows hint 2, not revealed" ;; esac
 out=$(cli next)
 case "$out" in "next: day 23, day23-shuffles"*) ;; *) tui_fail "cudalab next: $out" ;; esac
 
@@ -47,11 +51,31 @@ tui_open "Warp shuffles and honest masks"
 tui_wait "Day 23"
 tui_find "Hints (2 of 3 shown)"
 tui_find "Keep every lane in every shuffle"
-tui_quit 0 q q
+# A hint revealed in another shell shows up on the open day (state.yaml is
+# read again when it changes).
+cli hint 23 >/dev/null
+tui_find "Hints (3 of 3 shown)"
+# A grade recorded elsewhere: the list follows, and the next mark moves on.
+tui_keys q
+tui_wait "days shown"
+cat >"$WORK/state.yaml" <<'EOF'
+version: 1
+days:
+  day14-syncthreads:
+    status: passing-honest
+    last_graded: 0
+  day23-shuffles:
+    status: passing
+    last_graded: 0
+    hints: 3
+EOF
+tui_wait "every day passes"
+tui_row "$(tui_row_of "Warp shuffles and honest masks")" | grep -q "passing" || tui_fail "day 23 is not shown passing"
+tui_quit 0 q
 
-# The same text without the runner.
+# The same text without the runner, every hint now revealed.
 out=$(cli show 23)
-for want in "Hints (2 of 3 shown)" "One warp a row; lane c owns column c." "Keep every lane in every shuffle"; do
+for want in "Hints (3 of 3 shown)" "One warp a row; lane c owns column c." "Keep every lane in every shuffle" \
+    "still reads outside itself"; do
     case "$out" in *"$want"*) ;; *) tui_fail "cudalab show 23 lacks: $want" ;; esac
 done
-case "$out" in *"still reads outside itself"*) tui_fail "cudalab show 23 shows hint 3, not revealed" ;; esac
