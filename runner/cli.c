@@ -58,7 +58,8 @@ const char *cli_last_reason(void)
 void cli_print_usage(FILE *out)
 {
     fputs("cudalab - the lab runner of the 100-day CUDA course\n\n"
-          "usage: cudalab                 open the course in the terminal runner\n", out);
+          "usage: cudalab [--poll]        open the course in the terminal runner (--poll:\n"
+          "                               watch mode polls your file, for a drive inotify misses)\n", out);
     for (const cli_command *c = cli_commands; c->name; c++) {
         char left[128];
         snprintf(left, sizeof left, "%s %s", c->name, c->args);
@@ -70,7 +71,8 @@ void cli_print_usage(FILE *out)
     fputs("\nDAY is 23, day23 or day23-shuffles. `cudalab COMMAND --help` says more.\n"
           "Exit status: 0 passed, 1 graded and not passed, 2 could not run.\n"
           "Environment: CUDALAB_COURSE (the course folder), CUDALAB_WORKSPACE (where\n"
-          "your files live), CUDALAB_NVCC (the nvcc to use), NO_COLOR.\n", out);
+          "your files live), CUDALAB_NVCC (the nvcc to use), CUDALAB_POLL=1 (as --poll),\n"
+          "NO_COLOR.\n", out);
     ui_keys_print_usage(out);
 }
 
@@ -92,14 +94,17 @@ const cli_command *cli_find_command(const char *name)
     return NULL;
 }
 
-/* cudalab's own options, before the command: -h/--help, -V/--version, and
- * -- (what follows is the command). An option there that is none of these is
- * refused by name; after the command, the options are the command's. */
+/* cudalab's own options, before the command: -h/--help, -V/--version,
+ * --poll (the runner's watch mode polls the file instead of waiting for
+ * inotify: CUDALAB_POLL=1) and -- (what follows is the command). An option
+ * there that is none of these is refused by name; after the command, the
+ * options are the command's. */
 static int top_options(int argc, char **argv, int *first)
 {
     static const struct option top[] = {
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
+        {"poll", no_argument, NULL, 'P'},
         {NULL, 0, NULL, 0},
     };
     optind = 0;
@@ -107,10 +112,11 @@ static int top_options(int argc, char **argv, int *first)
     int o, i = 1;
     for (; i < argc && argv[i][0] == '-' && argv[i][1] && strcmp(argv[i], "--"); i++)
         if (strcmp(argv[i], "-h") && strcmp(argv[i], "--help") && strcmp(argv[i], "-V") &&
-            strcmp(argv[i], "--version"))
+            strcmp(argv[i], "--version") && strcmp(argv[i], "--poll"))
             return cli_cannot("unknown option '%s'; `cudalab --help` lists the options and commands",
                               argv[i]);
-    if ((o = getopt_long(argc, argv, "+hV", top, NULL)) != -1) {
+    while ((o = getopt_long(argc, argv, "+hV", top, NULL)) == 'P') setenv("CUDALAB_POLL", "1", 1);
+    if (o != -1) {
         if (o == 'V') cli_print_version(stdout);
         else cli_print_usage(stdout);
         return CLI_PASSED;

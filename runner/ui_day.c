@@ -187,9 +187,10 @@ static void day_draw(ui_app *app, void *self)
         stale(d, EXERCISE);
     }
     snprintf(title, sizeof title, "Day %d %s %s", d->m->day, ui_glyph(app, "·", "-"), d->m->title);
-    snprintf(right, sizeof right, "%s%s",
+    snprintf(right, sizeof right, "%s%s%s",
              ws_status_text(ws_day_status(app->course, d->m, app->state)),
-             d->watch ? (app->unicode ? " · watch on" : " - watch on") : "");
+             d->watch ? (app->unicode ? " · watch on" : " - watch on") : "",
+             d->watch && ui_watch_polling(d->watch) ? " (polling)" : "");
     ui_draw_title(app, title, right);
     draw_tabs(app, d);
     if (wide()) {
@@ -296,6 +297,8 @@ static ui_reaction toggle_watch(ui_app *app, day *d)
         ui_message(app, REPORT_STYLE_FAIL, "%s", why);
         return UI_REDRAW;
     }
+    const char *poll_env = getenv("CUDALAB_POLL");
+    if (poll_env && *poll_env && strcmp(poll_env, "0")) ui_watch_force_poll(d->watch);
     return start_grade(app, d); /* what the file says now, then every save */
 }
 
@@ -472,6 +475,7 @@ static int day_poll(void *self, struct pollfd *fds, int max, int *timeout_ms)
     if (d->watch && n < max) {
         fds[n++] = (struct pollfd){.fd = ui_watch_fd(d->watch), .events = POLLIN};
         lower(timeout_ms, ui_watch_timeout(d->watch, ui_now_ms()));
+        lower(timeout_ms, UI_WATCH_TICK_MS); /* the file's stamp, where inotify is silent */
     }
     return n;
 }
@@ -485,6 +489,12 @@ static ui_reaction day_events(ui_app *app, void *self, const struct pollfd *fds,
     int64_t now = ui_now_ms();
     if (d->watch && ui_watch_read(d->watch, now) && d->grade)
         r |= cancel_grade(app, d, true);
+    ui_watch_tick_result t = d->watch ? ui_watch_tick(d->watch, now) : UI_WATCH_SAME;
+    if (t == UI_WATCH_NOW_POLLING)
+        ui_message(app, REPORT_STYLE_WARN, "no file event came for a save here (a network or "
+                   "Windows drive?): watching by polling every %d ms", UI_WATCH_TICK_MS);
+    if (t != UI_WATCH_SAME && d->grade) r |= cancel_grade(app, d, true);
+    if (t != UI_WATCH_SAME) r |= UI_REDRAW;
     if (d->watch && ui_watch_due(d->watch, now)) r |= start_grade(app, d);
     if (d->grade) r |= ui_child_pump(d->grade) ? finish_grade(app, d) : UI_REDRAW;
     if (d->diff && ui_child_pump(d->diff)) r |= finish_diff(app, d);

@@ -1,4 +1,5 @@
-/* ui_watch.c - inotify on a file's folder, filtered to the file's name. */
+/* ui_watch.c - inotify on a file's folder, filtered to the file's name, and
+ * the file's stamp polled where inotify proves silent. */
 #include "ui_watch.h"
 
 #include <errno.h>
@@ -6,13 +7,27 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/inotify.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 struct ui_watch {
     int fd;
-    char *name;      /* the file's name in its folder */
-    int64_t pending; /* when the last change was seen; -1 when none */
+    char *path, *name; /* the file, and its name in its folder */
+    int64_t pending;   /* when the last change was seen; -1 when none */
+    long long stamp[3]; /* mtime (ns), size, inode at the last change seen (0s: no file) */
+    bool polling;
+    int64_t unseen_since; /* when the stamp moved with no event; -1 when it has not */
+    int64_t last_tick;
 };
+
+static void stamp_of(const char *path, long long *s)
+{
+    struct stat sb;
+    bool there = stat(path, &sb) == 0;
+    s[0] = there ? (long long)sb.st_mtim.tv_sec * 1000000000LL + sb.st_mtim.tv_nsec : 0;
+    s[1] = there ? (long long)sb.st_size : 0;
+    s[2] = there ? (long long)sb.st_ino : 0;
+}
 
 cl_status ui_watch_start(const char *path, ui_watch **out, cl_error *err)
 {
@@ -34,7 +49,11 @@ cl_status ui_watch_start(const char *path, ui_watch **out, cl_error *err)
         ui_watch *w = cl_calloc(1, sizeof *w);
         w->fd = fd;
         w->name = cl_strdup(slash ? slash + 1 : path);
+        w->path = cl_strdup(path);
         w->pending = -1;
+        w->unseen_since = -1;
+        w->last_tick = -UI_WATCH_TICK_MS;
+        stamp_of(path, w->stamp);
         *out = w;
     }
     free(dir);
@@ -61,8 +80,46 @@ bool ui_watch_read(ui_watch *w, int64_t now_ms)
             p += sizeof *ev + ev->len;
         }
     }
-    if (hit) w->pending = now_ms;
+    if (w->polling) return false; /* drained; the stamp decides now (ui_watch_tick) */
+    if (hit) {
+        w->pending = now_ms;
+        stamp_of(w->path, w->stamp); /* inotify saw it: the stamp is accounted for */
+        w->unseen_since = -1;
+    }
     return hit;
+}
+
+ui_watch_tick_result ui_watch_tick(ui_watch *w, int64_t now_ms)
+{
+    if (now_ms - w->last_tick < UI_WATCH_TICK_MS) return UI_WATCH_SAME;
+    w->last_tick = now_ms;
+    long long s[3];
+    stamp_of(w->path, s);
+    if (!memcmp(s, w->stamp, sizeof s)) {
+        w->unseen_since = -1;
+        return UI_WATCH_SAME;
+    }
+    if (!w->polling && w->unseen_since < 0) { /* an event may still be on its way */
+        w->unseen_since = now_ms;
+        return UI_WATCH_SAME;
+    }
+    if (!w->polling && now_ms - w->unseen_since < UI_WATCH_SILENT_MS) return UI_WATCH_SAME;
+    ui_watch_tick_result r = w->polling ? UI_WATCH_CHANGED : UI_WATCH_NOW_POLLING;
+    w->polling = true;
+    memcpy(w->stamp, s, sizeof s);
+    w->unseen_since = -1;
+    w->pending = now_ms;
+    return r;
+}
+
+void ui_watch_force_poll(ui_watch *w)
+{
+    w->polling = true;
+}
+
+bool ui_watch_polling(const ui_watch *w)
+{
+    return w->polling;
 }
 
 int ui_watch_timeout(const ui_watch *w, int64_t now_ms)
@@ -84,5 +141,6 @@ void ui_watch_free(ui_watch *w)
     if (!w) return;
     close(w->fd);
     free(w->name);
+    free(w->path);
     free(w);
 }

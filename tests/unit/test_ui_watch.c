@@ -89,11 +89,47 @@ static void test_missing_folder(void **state)
     assert_non_null(strstr(e.message, "cannot watch"));
 }
 
+/* Where inotify is silent (its events never read here stand in for a file
+ * system that sends none), a save the file's stamp shows switches the watch
+ * to polling after UI_WATCH_SILENT_MS, and every later save is a change; a
+ * save inotify did report never switches it. */
+static void test_silent_inotify_falls_back_to_polling(void **state)
+{
+    (void)state;
+    ui_watch *w = NULL;
+    assert_int_equal(ui_watch_start(file, &w, NULL), CL_OK);
+    assert_int_equal(ui_watch_tick(w, 1000), UI_WATCH_SAME);
+    append(file, "saved where no event comes\n");
+    assert_int_equal(ui_watch_tick(w, 1200), UI_WATCH_SAME); /* within a tick of the last */
+    assert_int_equal(ui_watch_tick(w, 1600), UI_WATCH_SAME); /* an event may be on its way */
+    assert_int_equal(ui_watch_tick(w, 2200), UI_WATCH_SAME);
+    assert_false(ui_watch_polling(w));
+    assert_int_equal(ui_watch_tick(w, 2700), UI_WATCH_NOW_POLLING); /* 1,100 ms unreported */
+    assert_true(ui_watch_polling(w));
+    assert_true(ui_watch_due(w, 2700 + UI_WATCH_DEBOUNCE_MS));
+    assert_int_equal(ui_watch_tick(w, 3300), UI_WATCH_SAME);
+    append(file, "and again\n");
+    assert_int_equal(ui_watch_tick(w, 3900), UI_WATCH_CHANGED); /* polling: at once */
+    assert_true(ui_watch_due(w, 3900 + UI_WATCH_DEBOUNCE_MS));
+    ui_watch_free(w);
+
+    /* inotify reports the save: the stamp is accounted for, no switch */
+    assert_int_equal(ui_watch_start(file, &w, NULL), CL_OK);
+    append(file, "reported\n");
+    assert_true(ui_watch_read(w, 5000));
+    for (int64_t t = 5000; t <= 9000; t += 500) assert_int_equal(ui_watch_tick(w, t), UI_WATCH_SAME);
+    assert_false(ui_watch_polling(w));
+    ui_watch_force_poll(w); /* --poll */
+    assert_true(ui_watch_polling(w));
+    ui_watch_free(w);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_saves),
         cmocka_unit_test(test_missing_folder),
+        cmocka_unit_test(test_silent_inotify_falls_back_to_polling),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
