@@ -10,6 +10,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "core/expect.h"
 #include "days/day.h"
 #include "days/script.h"
 #include "grade/grade.h"
@@ -433,27 +434,28 @@ static void judge_all_pass(const day_manifest *m, const report_result *r, cl_str
 static void judge_fixture(checker *k, const day_manifest *m, const char *name, const char *text,
                           const report_result *r)
 {
+    static const char *const verbs[] = {"pass", "fail", "warn", NULL};
+    static const cl_expect_key keys[] = {{"expect", verbs}};
     int stated = 0;
     cl_str wrong = {0};
-    for (const char *p = strstr(text, "// expect: "); p; p = strstr(p + 1, "// expect: ")) {
-        const char *line = p + strlen("// expect: "), *end = strchr(line, '\n');
-        char buf[512];
-        snprintf(buf, sizeof buf, "%.*s", (int)(end ? (size_t)(end - line) : strlen(line)), line);
-        char *save = NULL, *verb = strtok_r(buf, " \t\r", &save);
-        if (!verb || (strcmp(verb, "pass") && strcmp(verb, "fail") && strcmp(verb, "warn"))) {
-            cl_str_addf(&wrong, "%s'// expect: %s' is neither pass, fail nor warn", wrong.len ? "; " : "", buf);
-            continue;
-        }
-        char *w = strtok_r(NULL, " \t\r", &save);
-        if (!w && !strcmp(verb, "pass")) { /* every check */
+    cl_expects lines = {0};
+    cl_error err = {0};
+    if (cl_expect_read(text, name, keys, 1, &lines, &err) != CL_OK)
+        cl_str_addf(&wrong, "line %d: %s (pass, fail or warn)", err.line, err.message);
+    for (size_t i = 0; i < lines.n; i++) {
+        const cl_expect *e = &lines.v[i];
+        char *buf = cl_strdup(e->rest), *save = NULL, *w = strtok_r(buf, " \t", &save);
+        if (!w && !strcmp(e->verb, "pass")) { /* every check */
             for (int c = 0; c < DAY_CHECK_COUNT; c++) stated += r->checks[c].ran;
             judge_all_pass(m, r, &wrong);
         }
-        for (; w; w = strtok_r(NULL, " \t\r", &save)) {
+        for (; w; w = strtok_r(NULL, " \t", &save)) {
             stated++;
-            judge_check(m, r, verb, w, &wrong);
+            judge_check(m, r, e->verb, w, &wrong);
         }
+        free(buf);
     }
+    cl_expects_free(&lines);
     if (!stated && !wrong.len)
         cl_str_add(&wrong, "states no verdict: add `// expect: pass` (every check passes) or "
                            "`// expect: fail CHECK` lines");

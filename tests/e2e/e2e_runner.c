@@ -20,6 +20,9 @@
  *
  * CUDALAB_E2E_BACKEND=auto grades with the GPU too (bench/gpu_round/verify.sh).
  *
+ * The lines are read by core/expect.h's one reader: an `// e2e:` line whose
+ * first word is none of these fails (exit 2, naming its line).
+ *
  * A line `// e2e-paste: solutions/dayNN-x/f.cu` stands for that file of the
  * course, pasted between two marker lines: a submission is one file (an
  * #include of another is refused), so the runner grades a copy of the
@@ -39,6 +42,7 @@
 #include <unistd.h>
 
 #include "core/core.h"
+#include "core/expect.h"
 
 static int failures;
 
@@ -314,9 +318,15 @@ static void expect_cache_invariant(const char *cudalab, const char *day, const c
     nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
-static void apply(const char *directive, cJSON *json, int rc, const char *output)
+/* The verbs of `// e2e:` lines (cl_expect_read refuses any other). */
+static const char *const e2e_verbs[] = {"day", "exit", "pass", "fail", "hazard", "no-hazard", "kernel",
+                                        "detail", "output", "max-seconds", "max-mib",
+                                        "threads-invariant", "cache-invariant", NULL};
+
+static void apply(const cl_expect *e, cJSON *json, int rc, const char *output)
 {
-    char *d = cl_strdup(directive), *verb = strtok(d, " "), *rest = strtok(NULL, "");
+    char *rest = cl_strdup(e->rest);
+    const char *verb = e->verb;
     if (!strcmp(verb, "exit")) {
         if (rc != atoi(rest)) fail("exit status %d, expected %s", rc, rest);
     } else if (!strcmp(verb, "pass") || !strcmp(verb, "fail")) {
@@ -337,11 +347,8 @@ static void apply(const char *directive, cJSON *json, int rc, const char *output
     } else if (!strcmp(verb, "max-mib")) {
         if (grade_mib > atof(rest) * E2E_SANITIZER_SCALE)
             fail("the grade took %.0f MiB, more than %s (times %g)", grade_mib, rest, E2E_SANITIZER_SCALE);
-    } else if (strcmp(verb, "day") && strcmp(verb, "threads-invariant") &&
-               strcmp(verb, "cache-invariant")) {
-        fail("unknown directive '%s'", verb);
     }
-    free(d);
+    free(rest);
 }
 
 int main(int argc, char **argv)
@@ -350,15 +357,18 @@ int main(int argc, char **argv)
     char *text = NULL, day[32] = "";
     if (cl_read_file(argv[2], &text, NULL, NULL) != CL_OK) return fprintf(stderr, "cannot read %s\n", argv[2]), 2;
     char *scratch = NULL, *file = assemble(argv[2], text, &scratch);
-    CL_VEC(char *) directives = {0};
-    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
-        char *at = strstr(line, "// e2e: ");
-        if (at) CL_VEC_PUSH(&directives, at + 8);
+    static const cl_expect_key keys[] = {{"e2e", e2e_verbs}};
+    cl_expects directives = {0};
+    cl_error err = {0};
+    if (cl_expect_read(text, argv[2], keys, 1, &directives, &err) != CL_OK) {
+        char msg[1200];
+        cl_error_format(&err, msg, sizeof msg);
+        return fprintf(stderr, "%s\n", msg), 2;
     }
     bool all_pass = argc >= 5 && !strcmp(argv[3], "--day");
     if (all_pass) snprintf(day, sizeof day, "%s", argv[4]);
     for (size_t i = 0; i < directives.n; i++)
-        if (!strncmp(directives.v[i], "day ", 4)) snprintf(day, sizeof day, "%s", directives.v[i] + 4);
+        if (!strcmp(directives.v[i].verb, "day")) snprintf(day, sizeof day, "%s", directives.v[i].rest);
     if (!day[0]) return fprintf(stderr, "%s: no `// e2e: day N` line\n", argv[2]), 2;
 
     cl_str out = {0};
@@ -377,14 +387,14 @@ int main(int argc, char **argv)
         if (json && cJSON_GetArraySize(cJSON_GetObjectItem(json, "hazards")))
             fail("a reference solution has hazards");
     }
-    for (size_t i = 0; i < directives.n; i++) apply(directives.v[i], json, rc, cl_str_cstr(&out));
+    for (size_t i = 0; i < directives.n; i++) apply(&directives.v[i], json, rc, cl_str_cstr(&out));
     for (size_t i = 0; i < directives.n; i++)
-        if (!strcmp(directives.v[i], "threads-invariant")) expect_threads_invariant(argv[1], day, file);
-        else if (!strcmp(directives.v[i], "cache-invariant")) expect_cache_invariant(argv[1], day, file);
+        if (!strcmp(directives.v[i].verb, "threads-invariant")) expect_threads_invariant(argv[1], day, file);
+        else if (!strcmp(directives.v[i].verb, "cache-invariant")) expect_cache_invariant(argv[1], day, file);
     if (failures) printf("--- cudalab's output ---\n%s\n", cl_str_cstr(&out));
     cJSON_Delete(json);
     cl_str_free(&out);
-    free(directives.v);
+    cl_expects_free(&directives);
     free(text);
     if (scratch) {
         unlink(file);

@@ -32,6 +32,7 @@ typedef struct gcase {
     uint64_t budget;
     bool counters_vary;
     bool gpu_differs; /* `// gpu: differs ...`: its outputs are undefined on hardware */
+    bool gpu_none;    /* `// gpu: none ...`: no GPU runs it (the record need not hold it) */
     char *expects[MAXLINES];
     int nexpects;
     int line;

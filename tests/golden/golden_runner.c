@@ -33,6 +33,10 @@
  * op through the reference evaluator; the three reports must be identical.
  *   // gpu: differs REASON            its outputs are undefined on hardware: the
  *                                     comparison with a GPU record skips them
+ *   // gpu: none REASON               no GPU runs it; else a case its file's GPU record
+ *                                     lacks fails
+ * The lines are read by core/expect.h's one reader: a line of these keys whose
+ * first word this runner does not know fails the file.
  *
  * Usage: golden_runner SPEC PTX   (exit 0 pass, 1 fail, 77 skipped)
  *        golden_runner SPEC PTX --gpu-record OUT    run every case on the GPU
@@ -47,6 +51,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/expect.h"
 #include "golden.h"
 #include "grade/grade.h"
 
@@ -133,61 +138,74 @@ static void parse_buffer(gcase *c, const char *s)
     snprintf(b->init, sizeof b->init, "%s", eq ? eq + 1 : "0");
 }
 
+/* The directives of a spec, each key with the verbs it takes (NULL: any value). */
+static const char *const expect_verbs[] = {"no", "hazards", "status", "hazard", "printf", "message",
+                                           "advice", "counters", "NAME[", NULL};
+static const char *const gpu_verbs[] = {"differs", "none", NULL};
+static const cl_expect_key spec_keys[] = {
+    {"case", NULL},   {"kernel", NULL}, {"launch", NULL}, {"buffer", NULL}, {"params", NULL},
+    {"expect", expect_verbs}, {"source", NULL}, {"budget", NULL}, {"gpu", gpu_verbs},
+};
+
+/* One directive into the cases; a new case where it starts one. */
+static void take_directive(const cl_expect *e, gcase *cases, int max, int *n, char *source,
+                           size_t source_size)
+{
+    const char *key = e->key, *val = e->text;
+    if (!strcmp(key, "source")) {
+        snprintf(source, source_size, "%s", val);
+        return;
+    }
+    gcase *c = *n ? &cases[*n - 1] : NULL;
+    if (!c || !strcmp(key, "case")) {
+        if (*n == max) return;
+        c = &cases[(*n)++];
+        memset(c, 0, sizeof *c);
+        c->grid = c->block = (sim_dim3){ 1, 1, 1 };
+        c->line = e->line;
+        snprintf(c->name, sizeof c->name, "%s", !strcmp(key, "case") ? val : "main");
+        if (!strcmp(key, "case")) return;
+    }
+    if (!strcmp(key, "kernel")) snprintf(c->kernel, sizeof c->kernel, "%s", val);
+    else if (!strcmp(key, "launch")) parse_launch(c, val);
+    else if (!strcmp(key, "buffer")) parse_buffer(c, val);
+    else if (!strcmp(key, "params")) snprintf(c->params, sizeof c->params, "%s", val);
+    else if (!strcmp(key, "budget")) c->budget = strtoull(val, NULL, 0);
+    else if (!strcmp(key, "gpu")) {
+        c->gpu_differs = !strcmp(e->verb, "differs");
+        c->gpu_none = !strcmp(e->verb, "none");
+    } else if (!strcmp(key, "expect") && !strcmp(val, "counters vary")) c->counters_vary = true;
+    else if (!strcmp(key, "expect") && c->nexpects < MAXLINES) c->expects[c->nexpects++] = strdup(val);
+}
+
+/* The cases of a spec, -1 when it cannot be read or holds a directive of
+ * a verb no reader knows (core/expect.h). */
 static int read_cases(const char *spec_path, gcase *cases, int max, char *source, size_t source_size)
 {
-    FILE *f = fopen(spec_path, "r");
-    if (!f) return -1;
-    char line[4096];
-    int n = 0, lineno = 0;
-    gcase *c = NULL;
-    source[0] = '\0';
-    while (fgets(line, sizeof line, f)) {
-        lineno++;
+    char *text = NULL;
+    if (cl_read_file(spec_path, &text, NULL, NULL) != CL_OK) return -1;
+    int lineno = 1;
+    for (const char *p = text; *p; lineno++) {
+        const char *end = strchr(p, '\n');
+        char line[4096];
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        snprintf(line, sizeof line, "%.*s", (int)(len < sizeof line ? len : sizeof line - 1), p);
         note_marker(line, lineno);
-        char *p = line;
-        while (isspace((unsigned char)*p)) p++;
-        if (strncmp(p, "//", 2) != 0) continue;
-        p += 2;
-        while (*p == ' ') p++;
-        char *nl = strchr(p, '\n');
-        if (nl) *nl = '\0';
-        char *colon = strchr(p, ':');
-        if (!colon) continue;
-        char key[32];
-        size_t kl = (size_t)(colon - p);
-        if (kl >= sizeof key) continue;
-        memcpy(key, p, kl);
-        key[kl] = '\0';
-        char *val = colon + 1;
-        while (*val == ' ') val++;
-        static const char *const keys[] = { "case", "kernel", "launch", "buffer", "params", "expect", "source",
-                                            "budget", "gpu" };
-        bool known = false;
-        for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) known |= !strcmp(key, keys[k]);
-        if (!known) continue;
-        if (!strcmp(key, "source")) {
-            snprintf(source, source_size, "%s", val);
-            continue;
-        }
-        if (!c || !strcmp(key, "case")) {
-            if (n == max) break;
-            c = &cases[n++];
-            memset(c, 0, sizeof *c);
-            c->grid = c->block = (sim_dim3){ 1, 1, 1 };
-            c->line = lineno;
-            snprintf(c->name, sizeof c->name, "%s", !strcmp(key, "case") ? val : "main");
-            if (!strcmp(key, "case")) continue;
-        }
-        if (!strcmp(key, "kernel")) snprintf(c->kernel, sizeof c->kernel, "%s", val);
-        else if (!strcmp(key, "launch")) parse_launch(c, val);
-        else if (!strcmp(key, "buffer")) parse_buffer(c, val);
-        else if (!strcmp(key, "params")) snprintf(c->params, sizeof c->params, "%s", val);
-        else if (!strcmp(key, "budget")) c->budget = strtoull(val, NULL, 0);
-        else if (!strcmp(key, "gpu")) c->gpu_differs = !strncmp(val, "differs", 7);
-        else if (!strcmp(key, "expect") && !strcmp(val, "counters vary")) c->counters_vary = true;
-        else if (!strcmp(key, "expect") && c->nexpects < MAXLINES) c->expects[c->nexpects++] = strdup(val);
+        p = end ? end + 1 : p + len;
     }
-    fclose(f);
+    cl_expects lines = {0};
+    cl_error err = {0};
+    int n = 0;
+    source[0] = '\0';
+    if (cl_expect_read(text, spec_path, spec_keys, sizeof spec_keys / sizeof *spec_keys, &lines, &err) != CL_OK) {
+        char msg[1200];
+        cl_error_format(&err, msg, sizeof msg);
+        fprintf(stderr, "FAIL: %s\n", msg);
+        n = -1;
+    }
+    for (size_t i = 0; n >= 0 && i < lines.n; i++) take_directive(&lines.v[i], cases, max, &n, source, source_size);
+    cl_expects_free(&lines);
+    free(text);
     return n;
 }
 
@@ -612,8 +630,9 @@ static void check_case(gcase *c, const ptx_module *m, const golden_record *gpu)
     for (int i = 0; i < c->nexpects; i++) check_expect(c, &o[0], c->expects[i]);
     check_partners(c, o[0].r);
     check_advice(c, o[0].r);
-    if (gpu && !c->gpu_differs && !golden_record_check(gpu, c, o[0].r->status, o[0].data))
-        printf("note [%s]: no GPU record of this case\n", c->name);
+    if (gpu && !c->gpu_differs && !c->gpu_none && !golden_record_check(gpu, c, o[0].r->status, o[0].data))
+        fail(c, "the GPU record has no case of this name: record the file again on a GPU "
+                "(--gpu-record), or say `// gpu: none` and why no GPU runs it");
     /* GOLDEN_ONCE=1: one run only (for timing a program) */
     for (int k = 1; k < (getenv("GOLDEN_ONCE") ? 1 : 3); k++) {
         if (!run_case(c, m, k == 1 ? 2 : 1, k == 2, &o[k])) continue;

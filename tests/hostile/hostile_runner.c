@@ -27,6 +27,8 @@
  *                                       and @TMP@ replaced by the course's and that folder's path
  *   // hostile: fifo NAME               make a FIFO at @TMP@/NAME first
  *   // hostile: file NAME TEXT          write TEXT and a newline to @TMP@/NAME first
+ * The lines are read by core/expect.h's one reader: a line of either key whose
+ * first word is none of these fails the case.
  *
  * Every grade, whatever the case says: it ends by itself within the caps
  * (CPU time of cudalab and its children, which a loaded machine does not
@@ -52,6 +54,7 @@
 #include <unistd.h>
 
 #include "core/core.h"
+#include "core/expect.h"
 #include "watch.h"
 
 #define CAP_SECONDS 15.0
@@ -170,14 +173,23 @@ static char *quoted(const char *s)
 
 /* ---- the case -------------------------------------------------------------- */
 
-static void read_directives(hcase *c)
+/* The verbs of `// expect:` and `// hostile:` lines (cl_expect_read refuses any other). */
+static const char *const expect_verbs[] = {"exit", "fails", "passes", "detail", "diag-line",
+                                           "output", "stderr", "no-output", "max-seconds",
+                                           "max-mib", "same-report", "text", "no-marker",
+                                           "gradescope", "visible", "no-visible", NULL};
+static const char *const hostile_verbs[] = {"copy", "fifo", "file", NULL};
+
+static bool read_directives(hcase *c)
 {
-    for (char *line = c->text; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
-        size_t len = strcspn(line, "\n");
-        char *e = strstr(line, "// expect: "), *h = strstr(line, "// hostile: ");
-        if (e && e < line + len) CL_VEC_PUSH(&c->expect, cl_strndup(e + 11, len - (size_t)(e + 11 - line)));
-        if (h && h < line + len) CL_VEC_PUSH(&c->hostile, cl_strndup(h + 12, len - (size_t)(h + 12 - line)));
-    }
+    static const cl_expect_key keys[] = {{"expect", expect_verbs}, {"hostile", hostile_verbs}};
+    cl_expects lines = {0};
+    cl_error err = {0};
+    bool ok = cl_expect_read(c->text, c->path, keys, 2, &lines, &err) == CL_OK;
+    if (!ok) fail("line %d: %s", err.line, err.message);
+    for (size_t i = 0; i < lines.n; i++)
+        CL_VEC_PUSH(!strcmp(lines.v[i].key, "expect") ? &c->expect : &c->hostile, cl_strdup(lines.v[i].text));
+    cl_expects_free(&lines);
     c->max_s = CAP_SECONDS;
     c->max_mib = CAP_MIB;
     for (size_t i = 0; i < c->expect.n; i++) {
@@ -185,6 +197,7 @@ static void read_directives(hcase *c)
         if (sscanf(c->expect.v[i], "max-seconds %lf", &v) == 1 && v < c->max_s) c->max_s = v;
         if (sscanf(c->expect.v[i], "max-mib %lf", &v) == 1 && v < c->max_mib) c->max_mib = v;
     }
+    return ok;
 }
 
 static const char *hostile_arg(const hcase *c, const char *verb)
@@ -519,18 +532,10 @@ static void expect_output(const grade_run *g, const char *verb, const char *rest
     free(alts);
 }
 
-static const char *const known_verbs[] = {"exit", "fails", "passes", "detail", "diag-line",
-                                          "output", "stderr", "no-output", "max-seconds",
-                                          "max-mib", "same-report", "text", "no-marker",
-                                          "gradescope", "visible", "no-visible"};
-
 static void apply(const hcase *c, grade_run *runs, size_t nruns, const char *directive)
 {
     char *d = cl_strdup(directive), *verb = strtok(d, " "), *rest = strtok(NULL, "");
-    bool known = false;
-    for (size_t i = 0; verb && i < sizeof known_verbs / sizeof *known_verbs; i++)
-        known = known || !strcmp(verb, known_verbs[i]);
-    if (!known) fail("unknown directive '%s'", directive);
+    bool known = verb != NULL; /* read_directives refused any other verb */
     cJSON *first = NULL;
     for (size_t i = 0; i < nruns && !first; i++) first = runs[i].report;
     if (known && (!strcmp(verb, "fails") || !strcmp(verb, "passes") || !strcmp(verb, "detail") ||
@@ -665,7 +670,10 @@ int main(int argc, char **argv)
     if (!parse_args(argc, argv, &c)) return usage();
     if (cl_read_file(c.path, &c.text, NULL, NULL) != CL_OK)
         return fprintf(stderr, "cannot read %s\n", c.path), 2;
-    read_directives(&c);
+    if (!read_directives(&c)) {
+        free_case(&c);
+        return 1;
+    }
     hw_become_subreaper();
     if (!set_up(&c)) {
         free_case(&c);
