@@ -509,19 +509,18 @@ static cl_status outside_course(const char *root, const char *dir, cl_error *err
 }
 
 /* The edition's file rel (when it has one), the value after its first
- * `key` set to the packing nvcc's release, up to the closing quote. */
-static cl_status set_cuda_in(const char *dir, const char *rel, const char *key, cl_error *err)
+ * `key` (which ends in a quote) set to value, up to the closing quote. */
+static cl_status set_value_in(const char *dir, const char *rel, const char *key, const char *value,
+                              cl_error *err)
 {
     char *path = cl_path_join(dir, rel), *text = NULL;
     cl_status st = cl_file_exists(path) ? cl_read_file(path, &text, NULL, err) : CL_OK;
     char *at = st == CL_OK && text ? strstr(text, key) : NULL;
     if (at) {
-        char *value = at + strlen(key), *end = strchr(value, '"');
-        char *cuda = pack_cuda_release();
-        char *fixed = end ? cl_sprintf("%.*s%s%s", (int)(value - text), text, cuda, end) : NULL;
+        char *from = at + strlen(key), *end = strchr(from, '"');
+        char *fixed = end ? cl_sprintf("%.*s%s%s", (int)(from - text), text, value, end) : NULL;
         if (fixed) st = cl_write_file_atomic(path, fixed, strlen(fixed), err);
         free(fixed);
-        free(cuda);
     }
     free(text);
     free(path);
@@ -530,11 +529,26 @@ static cl_status set_cuda_in(const char *dir, const char *rel, const char *key, 
 
 /* The GitHub Classroom workflow and the Classroom 50 autograder in the
  * edition install the nvcc release that made its PTX (ptxas must be as
- * new): their `CUDA: "X-Y"` and `CUDA = "X-Y"` set. */
-static cl_status set_workflow_cuda(const char *dir, cl_error *err)
+ * new): their `CUDA: "X-Y"` and `CUDA = "X-Y"` set. An edition of one day
+ * (one assignment) also sets the autograder's DAY and SUBMISSION to that
+ * day's (the GitHub Classroom workflow's tests are day 14's: it is kept as
+ * it is). */
+static cl_status set_workflow_values(const char *dir, const day_manifest *const *days, int ndays,
+                                     cl_error *err)
 {
-    cl_status st = set_cuda_in(dir, "docs/classroom/classroom.yml", "\n  CUDA: \"", err);
-    if (st == CL_OK) st = set_cuda_in(dir, "docs/classroom/autograder.py", "\nCUDA = \"", err);
+    static const char *const py = "docs/classroom/autograder.py";
+    char *cuda = pack_cuda_release();
+    cl_status st = set_value_in(dir, "docs/classroom/classroom.yml", "\n  CUDA: \"", cuda, err);
+    if (st == CL_OK) st = set_value_in(dir, py, "\nCUDA = \"", cuda, err);
+    if (st == CL_OK && ndays == 1) {
+        char *day = cl_sprintf("%d", days[0]->day);
+        char *sub = cl_sprintf("work/%s/%s", days[0]->slug, days[0]->student_file);
+        st = set_value_in(dir, py, "\nDAY = \"", day, err);
+        if (st == CL_OK) st = set_value_in(dir, py, "\nSUBMISSION = \"", sub, err);
+        free(day);
+        free(sub);
+    }
+    free(cuda);
     return st;
 }
 
@@ -596,7 +610,7 @@ cl_status pack_student_days(const day_course *c, const char *dir, const day_mani
     if (st == CL_OK) st = pack_tool_source(s, c->root, "", false, err);
     if (st == CL_OK) st = pack_add(s, "README.md", readme, strlen(readme), false, err);
     if (st == CL_OK) st = pack_add(s, ".gitignore", "/build*/\n", 9, false, err);
-    if (st == CL_OK) st = set_workflow_cuda(dir, err);
+    if (st == CL_OK) st = set_workflow_values(dir, days, ndays, err);
     if (st == CL_OK) st = check_student(dir, err);
     if (st == CL_OK) st = no_hidden_bytes(c, dir, err);
     free(readme);

@@ -263,6 +263,16 @@ static void test_student_edition(void **state)
     char *ptx = cl_path_join(se, "solutions/day14-syncthreads/syncthreads.ptx");
     assert_true(cl_file_exists(ptx));
     free(ptx);
+    /* An edition of day 23: its Classroom 50 autograder grades day 23's file. */
+    char *se23 = cl_path_join(dir, "course23"), *py = cl_path_join(se23, "docs/classroom/autograder.py");
+    const char *argv23[] = {CUDALAB_BINARY, "pack", "student", se23, "23", NULL};
+    assert_int_equal(run(argv23, NULL, NULL), 0);
+    char *pytext = slurp(py);
+    assert_non_null(strstr(pytext, "\nDAY = \"23\"\n"));
+    assert_non_null(strstr(pytext, "\nSUBMISSION = \"work/day23-shuffles/shuffles.cu\"\n"));
+    free(pytext);
+    free(py);
+    free(se23);
     /* Its README is the student's: the day, the commands, no test suite. */
     char *readme_path = cl_path_join(se, "README.md"), *readme = slurp(readme_path);
     assert_non_null(strstr(readme, "./cudalab grade 14"));
