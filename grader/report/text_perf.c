@@ -1,15 +1,19 @@
 /* text_perf.c - the text report's performance section: for each kernel, the
- * figures of perf.c as rows, yours beside the reference, the modelled times
- * (labelled as a model), the measured ones where a GPU ran, and one line of
- * advice where yours is worse. */
+ * figures of perf.c as rows, yours beside the reference and, where the
+ * access has one, the ideal figure (the sectors your bytes would touch were
+ * they contiguous, the bytes needed, no bank conflict, 32 active lanes); the
+ * modelled times (labelled as a model), the measured ones where a GPU ran,
+ * and one line of advice where yours is worse. A kernel wrong at the course
+ * size is said to be so: its figures are not a fair comparison yet. */
 #include "text.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define LABEL 32 /* the label column; then two cells of CELL */
+#define LABEL 32 /* the label column; then two cells of CELL, and the ideal's where it fits */
 #define CELL 12
+#define WITH_IDEAL (4 + LABEL + 3 * CELL) /* the width that has room for the ideal column */
 
 typedef struct section {
     report_doc *doc;
@@ -17,11 +21,18 @@ typedef struct section {
     int width;
 } section;
 
-static void row(section *s, const char *label, const char *yours, const char *ref)
+/* A row; ideal (dim) after the two cells where it is not NULL. */
+static void row_ideal(section *s, const char *label, const char *yours, const char *ref, const char *ideal)
 {
     report_line *l = report_doc_line(s->doc);
     report_line_add(l, REPORT_STYLE_DIM, "    %-*s", LABEL, label);
     report_line_add(l, REPORT_STYLE_PLAIN, "%*s%*s", CELL, yours, CELL, ref);
+    if (ideal && s->width >= WITH_IDEAL) report_line_add(l, REPORT_STYLE_DIM, "%*s", CELL, ideal);
+}
+
+static void row(section *s, const char *label, const char *yours, const char *ref)
+{
+    row_ideal(s, label, yours, ref, NULL);
 }
 
 /* A figure with `decimals` places, "-" when unknown (< 0). */
@@ -69,6 +80,17 @@ static void row_num(section *s, const char *label, double y, double f, int decim
     row(s, label, a, b);
 }
 
+/* The same with the ideal figure for the access (none when < 0). */
+static void row_num_ideal(section *s, const char *label, double y, double f, double ideal,
+                          int decimals)
+{
+    char a[32], b[32], c[32];
+    cell_num(a, sizeof a, y, decimals, "");
+    cell_num(b, sizeof b, f, decimals, "");
+    cell_num(c, sizeof c, ideal, decimals, "");
+    row_ideal(s, label, a, b, ideal < 0 ? NULL : c);
+}
+
 static void row_ms(section *s, const char *label, double y, double f)
 {
     char a[32], b[32];
@@ -110,6 +132,7 @@ static void heading(section *s, const report_kernel *k)
         used = 0;
     }
     report_line_add(l, REPORT_STYLE_DIM, "%*s%*s", 4 + LABEL + CELL - used, "yours", CELL, "reference");
+    if (s->width >= WITH_IDEAL) report_line_add(l, REPORT_STYLE_DIM, "%*s", CELL, "ideal");
 }
 
 static void render_kernel(section *s, const report_kernel *k)
@@ -119,8 +142,12 @@ static void render_kernel(section *s, const report_kernel *k)
     report_perf_of(r, &k->yours, &y);
     report_perf_of(r, &k->reference, &f);
     heading(s, k);
-    row_num(s, "global load sectors/request", y.load_sectors, f.load_sectors, 1, "");
-    row_num(s, "global store sectors/request", y.store_sectors, f.store_sectors, 1, "");
+    if (k->yours.ran && k->yours.wrong != 0) /* right first, then fast */
+        wrapped(s, REPORT_STYLE_DIM, "    ", "yours is not right at the course size yet: its figures "
+                "are not a fair comparison until it is");
+    /* ideal: the sectors your requests' bytes would touch, contiguous and aligned */
+    row_num_ideal(s, "global load sectors/request", y.load_sectors, f.load_sectors, y.load_ideal, 1);
+    row_num_ideal(s, "global store sectors/request", y.store_sectors, f.store_sectors, y.store_ideal, 1);
     char label[64], a[32], b[32];
     if (k->bytes_needed > 0) {
         char need[32];
@@ -129,14 +156,16 @@ static void render_kernel(section *s, const report_kernel *k)
     } else {
         snprintf(label, sizeof label, "bytes moved");
     }
+    char c[32];
     cell_bytes(a, sizeof a, y.bytes_moved);
     cell_bytes(b, sizeof b, f.bytes_moved);
-    row(s, label, a, b);
+    cell_bytes(c, sizeof c, k->bytes_needed > 0 ? k->bytes_needed : -1);
+    row_ideal(s, label, a, b, k->bytes_needed > 0 ? c : NULL);
     if (k->yours.shared_accesses || k->reference.shared_accesses)
-        row_num(s, "shared bank conflicts/access", y.conflicts, f.conflicts, 2, "");
+        row_num_ideal(s, "shared bank conflicts/access", y.conflicts, f.conflicts, 0, 2);
     row_num(s, "Theoretical Occupancy", y.occupancy < 0 ? -1 : 100 * y.occupancy,
             f.occupancy < 0 ? -1 : 100 * f.occupancy, 0, "%");
-    row_num(s, "active lanes/warp instruction", y.active_lanes, f.active_lanes, 1, "");
+    row_num_ideal(s, "active lanes/warp instruction", y.active_lanes, f.active_lanes, 32, 1);
     if (k->yours.global_atomics || k->yours.shared_atomics || k->reference.global_atomics ||
         k->reference.shared_atomics) {
         cell_count(a, sizeof a, &y, k->yours.global_atomics);

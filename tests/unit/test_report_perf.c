@@ -256,10 +256,22 @@ static bool says(const char *text, const char *words)
     return found;
 }
 
+/* A row with these two cells (and an ideal's or none after them). */
 static void expect_row(const char *text, const char *label, const char *yours, const char *ref)
 {
     char want[160];
-    snprintf(want, sizeof want, "    %-32s%12s%12s\n", label, yours, ref);
+    snprintf(want, sizeof want, "    %-32s%12s%12s", label, yours, ref);
+    const char *at = strstr(text, want);
+    if (!at || (at[strlen(want)] != '\n' && at[strlen(want)] != ' '))
+        fail_msg("no row '%s' in:\n%s", want, text);
+}
+
+/* A row with these cells and the ideal figure for the access. */
+static void expect_ideal(const char *text, const char *label, const char *yours, const char *ref,
+                         const char *ideal)
+{
+    char want[200];
+    snprintf(want, sizeof want, "    %-32s%12s%12s%12s\n", label, yours, ref, ideal);
     if (!strstr(text, want)) fail_msg("no row '%s' in:\n%s", want, text);
 }
 
@@ -279,7 +291,12 @@ static void test_text(void **state)
     int widest;
     char *t = render(r, 80, &widest);
     assert_non_null(strstr(t, "Performance without a GPU (course size, emulator counters)\n"
-                              "  reduceCascade                            yours   reference\n"));
+                              "  reduceCascade                            yours   reference       ideal\n"));
+    /* the ideal for the access: 128 bytes a request is 4 sectors, contiguous */
+    expect_ideal(t, "global load sectors/request", "32.0", "4.0", "4.0");
+    expect_ideal(t, "bytes moved (128.0 MB needed)", "1.0 GB", "128.0 MB", "128.0 MB");
+    expect_ideal(t, "active lanes/warp instruction", "32.0", "32.0", "32.0");
+    assert_null(strstr(t, "not a fair comparison")); /* yours is right */
     expect_row(t, "global load sectors/request", "32.0", "4.0");
     expect_row(t, "global store sectors/request", "1.0", "1.0");
     expect_row(t, "bytes moved (128.0 MB needed)", "1.0 GB", "128.0 MB");
@@ -306,6 +323,7 @@ static void test_text(void **state)
     k->yours.ms = 0.5;
     k->reference.ms = 0.067;
     t = render(r, 60, &widest);
+    assert_null(strstr(t, "ideal")); /* no room for the column at 60 */
     expect_row(t, "model: this GPU at 3684 GB/s", "0.278 ms", "0.035 ms");
     expect_row(t, "measured on this GPU", "0.500 ms", "0.067 ms");
     assert_true(says(t, "this GPU's 3684 GB/s are its copy kernel's, measured"));
@@ -316,8 +334,15 @@ static void test_text(void **state)
     k->name = cl_strdup("reduceCascadeWithAVeryLongNameIndeed");
     t = render(r, 80, &widest);
     assert_non_null(strstr(t, "  reduceCascadeWithAVeryLongNameIndeed\n"
-                              "                                           yours   reference\n"));
+                              "                                           yours   reference       ideal\n"));
     free(t);
+    /* Wrong at the course size: said, before its figures. */
+    k->yours.wrong = 3;
+    t = render(r, 80, &widest);
+    assert_true(says(t, "yours is not right at the course size yet: its figures are not a fair "
+                        "comparison until it is"));
+    free(t);
+    k->yours.wrong = 0;
     /* A tiny kernel's model is below the table's resolution. */
     k->yours.load_sectors = k->reference.load_sectors = 10;
     t = render(r, 80, &widest);
