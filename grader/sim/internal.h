@@ -160,6 +160,7 @@ typedef struct sim_tensor {
     uint32_t stride_imm;
     int64_t imm;                     /* address offset */
     uint32_t hidden;                 /* the hidden memory op's pc (SIM_NONE: none) */
+    uint32_t hidden4;                /* 16-bit elements: a 4-byte one too, for pairs (SIM_NONE: none) */
 } sim_tensor;
 enum { SIM_TF_SAT = 1, SIM_TF_TRANS = 2 };
 

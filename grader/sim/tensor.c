@@ -38,8 +38,9 @@ static void take_vec(lower *lw, sim_tensor *t, int k, const ptx_operand *v)
 }
 
 /* The hidden ld or st of element size bytes, from a scratch address row
- * into (or out of) a scratch value row. */
-static void add_hidden(lower *lw, sim_tensor *t, bool store, uint8_t space, unsigned bytes)
+ * into (or out of) a scratch value row; its index among the hidden ops
+ * (sim_tensor_finish makes it a pc). */
+static uint32_t add_hidden(lower *lw, bool store, uint8_t space, unsigned bytes)
 {
     sim_op h;
     memset(&h, 0, sizeof h);
@@ -50,12 +51,13 @@ static void add_hidden(lower *lw, sim_tensor *t, bool store, uint8_t space, unsi
     h.p[2] = 1;
     h.s[0] = sim_lw_scratch_slot(lw, PTX_BANK_B32);
     h.s[4] = sim_lw_scratch_slot(lw, PTX_BANK_B64);
-    t->hidden = (uint32_t)lw->hidden.n; /* made a pc by sim_tensor_finish */
+    uint32_t at = (uint32_t)lw->hidden.n;
     CL_VEC_PUSH(&lw->hidden, h);
     const ptx_function *fn = &lw->mod->funcs[lw->cur_fn];
     const ptx_insn *in = lw->cur;
     sim_src s = { fn, in, lw->mod->locs[in->loc].ufile, ptx_loc_line(lw->mod, in->loc) };
     CL_VEC_PUSH(&lw->hidden_src, s);
+    return at;
 }
 
 void sim_tensor_lower(lower *lw, sim_op *op, const ptx_insn *in)
@@ -68,7 +70,7 @@ void sim_tensor_lower(lower *lw, sim_op *op, const ptx_insn *in)
     memcpy(t.tc, in->tc, 4);
     t.flags = (uint8_t)(((in->flags & PTX_F_SAT) ? SIM_TF_SAT : 0) | ((in->flags & PTX_F_TRANS) ? SIM_TF_TRANS : 0));
     t.base = t.stride = SIM_NOSLOT;
-    t.hidden = SIM_NONE;
+    t.hidden = t.hidden4 = SIM_NONE;
     op->x = X_COLL;
     op->p[0] = SIM_COLL_TENSOR;
     ptx_operand full = { .kind = PTX_OPD_IMM, .bank = PTX_BANK_B32, .imm = 0xffffffff };
@@ -101,8 +103,9 @@ void sim_tensor_lower(lower *lw, sim_op *op, const ptx_insn *in)
         }
         unsigned bytes = t.mode == PTX_TC_LDMATRIX ? 4 : sim_tc_type_bits(t.tc[PTX_TC_D]) / 8;
         if (t.mode == PTX_TC_LDMATRIX && (t.flags & SIM_TF_TRANS)) bytes = 2;
-        add_hidden(lw, &t, t.mode == PTX_TC_STORE_D, t.mode == PTX_TC_LDMATRIX ? SIM_MS_SHARED : tc_space(in),
-                   bytes);
+        uint8_t space = t.mode == PTX_TC_LDMATRIX ? SIM_MS_SHARED : tc_space(in);
+        t.hidden = add_hidden(lw, t.mode == PTX_TC_STORE_D, space, bytes);
+        if (bytes == 2 && t.mode != PTX_TC_LDMATRIX) t.hidden4 = add_hidden(lw, t.mode == PTX_TC_STORE_D, space, 4);
     }
     if (stride && stride->kind == PTX_OPD_IMM) t.stride_imm = (uint32_t)stride->imm;
     else if (stride) t.stride = sim_lw_slot(lw, stride);
@@ -120,6 +123,7 @@ void sim_tensor_finish(lower *lw)
     for (size_t i = 0; i < lw->tensors.n; i++) {
         sim_tensor *t = &lw->tensors.v[i];
         if (t->hidden != SIM_NONE) t->hidden += base;
+        if (t->hidden4 != SIM_NONE) t->hidden4 += base;
         for (int k = 0; k < 4; k++)
             for (int r = 0; r < t->nreg[k]; r++) t->reg[k][r] = sim_lw_final_slot(lw, t->reg[k][r]);
         t->base = sim_lw_final_slot(lw, t->base);
@@ -195,21 +199,26 @@ static void frag_put(uint32_t *vals, const sim_tc_frag *f, unsigned e, uint32_t 
     vals[r] = (vals[r] & ~mask) | ((v << sh) & mask);
 }
 
-/* Run the hidden op at t->hidden over the whole warp with these addresses
- * (and, for a store, values); a load's values come back in vals. */
-static void hidden_access(sim_block *blk, sim_warp *w, const sim_tensor *t, const uint64_t *addr, uint32_t *vals)
+/* Run the hidden op at pc over the whole warp with these addresses (and,
+ * for a store, values); a load's values come back in vals. */
+static void hidden_at(sim_block *blk, sim_warp *w, uint32_t pc, const uint64_t *addr, uint32_t *vals)
 {
-    const sim_op *h = &blk->prog->code[t->hidden];
+    const sim_op *h = &blk->prog->code[pc];
     uint64_t *A = w->r64 + (size_t)h->s[4] * 32;
     uint32_t *V = w->r32 + (size_t)h->s[0] * 32;
     for (int l = 0; l < 32; l++) A[l] = addr[l];
     if (h->x == X_ST) {
         for (int l = 0; l < 32; l++) V[l] = vals[l];
-        sim_exec_st(blk, w, t->hidden, SIM_FULL);
+        sim_exec_st(blk, w, pc, SIM_FULL);
         return;
     }
-    sim_exec_ld(blk, w, t->hidden, SIM_FULL);
+    sim_exec_ld(blk, w, pc, SIM_FULL);
     for (int l = 0; l < 32; l++) vals[l] = V[l];
+}
+
+static void hidden_access(sim_block *blk, sim_warp *w, const sim_tensor *t, const uint64_t *addr, uint32_t *vals)
+{
+    hidden_at(blk, w, t->hidden, addr, vals);
 }
 
 /* wmma.load and wmma.store: element e of each lane's fragment is the matrix
@@ -235,23 +244,52 @@ static void run_wmma_mem(sim_block *blk, sim_warp *w, const sim_tensor *t, uint3
         }
     }
     unsigned bytes = f.bits / 8;
+    const uint16_t *pos = sim_tc_frag_table(t->shape, use, type);
     uint32_t regs[32][8];
     memset(regs, 0, sizeof regs);
-    uint64_t addr[32];
-    uint32_t vals[32];
-    for (unsigned e = 0; e < f.nelem; e++) {
+    uint64_t addr[32], addr2[32];
+    uint32_t vals[32], vals2[32];
+    bool store = t->mode == PTX_TC_STORE_D;
+    /* an f16 multiplicand's elements past the distinct ones repeat them: loaded once */
+    unsigned distinct = f.rows * f.cols / 32, last = store || distinct > f.nelem ? f.nelem : distinct;
+    for (unsigned e = 0; e < last;) {
         for (int l = 0; l < 32; l++) {
-            unsigned row, c;
-            sim_tc_frag_pos(t->shape, use, type, (unsigned)l, e, &row, &c);
+            unsigned at = pos[(unsigned)l * f.nelem + e], row = at / f.cols, c = at % f.cols;
             uint64_t idx = col ? (uint64_t)c * ld + row : (uint64_t)row * ld + c;
             addr[l] = base + idx * bytes;
-            if (t->mode == PTX_TC_STORE_D) vals[l] = frag_get(w, t->reg[0], &f, l, e);
+            if (store) vals[l] = frag_get(w, t->reg[0], &f, l, e);
+        }
+        /* a register's two halves side by side in memory, 4-byte aligned: one access */
+        bool pair = t->hidden4 != SIM_NONE && !(e & 1) && e + 1 < last;
+        for (int l = 0; pair && l < 32; l++) {
+            unsigned at = pos[(unsigned)l * f.nelem + e + 1], row = at / f.cols, c = at % f.cols;
+            uint64_t idx = col ? (uint64_t)c * ld + row : (uint64_t)row * ld + c;
+            addr2[l] = base + idx * bytes;
+            pair = addr2[l] == addr[l] + 2 && !(addr[l] & 3);
+            if (store) vals2[l] = vals[l] | frag_get(w, t->reg[0], &f, l, e + 1) << 16;
+        }
+        if (pair) {
+            hidden_at(blk, w, t->hidden4, addr, store ? vals2 : vals);
+            if (!store)
+                for (int l = 0; l < 32; l++) {
+                    frag_put(regs[l], &f, e, vals[l] & 0xffffu);
+                    frag_put(regs[l], &f, e + 1, vals[l] >> 16);
+                }
+            e += 2;
+            continue;
         }
         hidden_access(blk, w, t, addr, vals);
-        if (t->mode != PTX_TC_STORE_D)
+        if (!store)
             for (int l = 0; l < 32; l++) frag_put(regs[l], &f, e, vals[l]);
+        e++;
     }
-    if (t->mode == PTX_TC_STORE_D) return;
+    if (store) return;
+    for (unsigned e = last; e < f.nelem; e++)
+        for (int l = 0; l < 32; l++) {
+            unsigned per = 32 / f.bits, src = e % distinct;
+            uint32_t v = f.bits == 32 ? regs[l][src] : (regs[l][src / per] >> (src % per * f.bits)) & ((1u << f.bits) - 1);
+            frag_put(regs[l], &f, e, v);
+        }
     for (unsigned r = 0; r < f.nregs && r < t->nreg[0]; r++) {
         if (t->reg[0][r] == SIM_NOSLOT) continue;
         uint32_t *R = row32(w, t->reg[0][r]);
@@ -269,24 +307,22 @@ static void run_mma(sim_warp *w, const sim_tensor *t)
     uint32_t mat[4][32 * 16];
     memset(mat, 0, sizeof mat);
     sim_tc_frag f[4];
-    for (int k = 0; k < 4; k++) sim_tc_frag_of(t->shape, uses[k], t->tc[k], &f[k]);
+    const uint16_t *pos[4];
+    for (int k = 0; k < 4; k++) {
+        sim_tc_frag_of(t->shape, uses[k], t->tc[k], &f[k]);
+        pos[k] = sim_tc_frag_table(t->shape, uses[k], t->tc[k]);
+    }
     for (int k = 1; k < 4; k++)
         for (int l = 0; l < 32; l++)
-            for (unsigned e = 0; e < f[k].nelem; e++) {
-                unsigned row, c;
-                sim_tc_frag_pos(t->shape, uses[k], t->tc[k], (unsigned)l, e, &row, &c);
-                mat[k][row * f[k].cols + c] = frag_get(w, t->reg[k], &f[k], l, e);
-            }
+            for (unsigned e = 0; e < f[k].nelem; e++)
+                mat[k][pos[k][(unsigned)l * f[k].nelem + e]] = frag_get(w, t->reg[k], &f[k], l, e);
     sim_tc_mma(M, N, K, t->tc[PTX_TC_A], t->tc[PTX_TC_B], t->tc[PTX_TC_C], t->tc[PTX_TC_D], t->flags & SIM_TF_SAT,
                mat[1], mat[2], mat[3], mat[0]);
     uint32_t regs[32][8];
     memset(regs, 0, sizeof regs);
     for (int l = 0; l < 32; l++)
-        for (unsigned e = 0; e < f[0].nelem; e++) {
-            unsigned row, c;
-            sim_tc_frag_pos(t->shape, SIM_TC_USE_C, t->tc[0], (unsigned)l, e, &row, &c);
-            frag_put(regs[l], &f[0], e, mat[0][row * f[0].cols + c]);
-        }
+        for (unsigned e = 0; e < f[0].nelem; e++)
+            frag_put(regs[l], &f[0], e, mat[0][pos[0][(unsigned)l * f[0].nelem + e]]);
     for (unsigned r = 0; r < f[0].nregs && r < t->nreg[0]; r++) {
         if (t->reg[0][r] == SIM_NOSLOT) continue;
         uint32_t *R = row32(w, t->reg[0][r]);

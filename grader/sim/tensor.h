@@ -44,6 +44,10 @@ bool sim_tc_frag_of(unsigned shape, unsigned use, unsigned type, sim_tc_frag *f)
 void sim_tc_frag_pos(unsigned shape, unsigned use, unsigned type, unsigned lane, unsigned e, unsigned *row,
                      unsigned *col);
 
+/* The same for every lane and element at once: entry lane * nelem + e is
+ * the row-major index (built once, shared by every thread). */
+const uint16_t *sim_tc_frag_table(unsigned shape, unsigned use, unsigned type);
+
 /* ldmatrix: lane's register r (of num) holds the 16-bit elements whose row
  * (the address of lane 8 * r + row gives it) and column (in 16-bit
  * elements) are these, low half first: *row, *col and *col + 1 (not

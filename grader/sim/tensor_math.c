@@ -9,6 +9,7 @@
  * Integers are exact, wrapping or (.satfinite) clamping to s32. */
 #include "sim/tensor.h"
 
+#include <pthread.h>
 #include <string.h>
 
 /* Extra alignment bits below an f32 significand (Hopper: 2). */
@@ -58,15 +59,18 @@ static fmt fmt_of(unsigned t)
 enum { K_ZERO, K_FINITE, K_INF, K_NAN };
 
 /* A decoded float: value = (neg ? -1 : 1) * sig * 2^(exp - fbits). exp is
- * the unbiased exponent, the format's smallest for a subnormal. */
-typedef struct dec { int kind, neg, exp; uint64_t sig; } dec;
+ * the unbiased exponent, the format's smallest for a subnormal, and
+ * ZERO_EXP for a zero (so a product with a zero factor is never the
+ * block's largest, and shifts to nothing). */
+typedef struct dec { uint32_t sig; int16_t exp; uint8_t neg, kind; } dec;
+#define ZERO_EXP (-30000)
 
 static dec decode(uint32_t bits, unsigned t)
 {
     fmt f = fmt_of(t);
     if (t == PTX_TC_tf32) bits >>= 13;
     unsigned w = 1 + (unsigned)f.ebits + (unsigned)f.fbits;
-    dec d = { K_FINITE, (int)(bits >> (w - 1) & 1u), 0, 0 };
+    dec d = { 0, 0, (uint8_t)(bits >> (w - 1) & 1u), K_FINITE };
     uint32_t e = bits >> f.fbits & ((1u << f.ebits) - 1), m = bits & ((1u << f.fbits) - 1);
     int bias = (1 << (f.ebits - 1)) - 1;
     if (e == (1u << f.ebits) - 1) {
@@ -75,9 +79,10 @@ static dec decode(uint32_t bits, unsigned t)
     }
     if (e == 0 && m == 0) {
         d.kind = K_ZERO;
+        d.exp = ZERO_EXP;
         return d;
     }
-    d.exp = e ? (int)e - bias : 1 - bias;
+    d.exp = (int16_t)(e ? (int)e - bias : 1 - bias);
     d.sig = e ? (m | 1u << f.fbits) : m;
     return d;
 }
@@ -122,59 +127,70 @@ static uint32_t nan_of(unsigned td)
     return td == PTX_TC_f16 ? 0x7fffu : 0x7fffffffu;
 }
 
-/* c + sum a[i] * b[i], floats */
-static uint32_t dot_float(unsigned k, unsigned ta, unsigned tc, unsigned td, const uint32_t *a, const uint32_t *b,
-                          uint32_t cbits)
+/* The result when an input is an infinity or a NaN (special: some is). */
+static uint32_t dot_special(unsigned k, unsigned tc, unsigned td, const dec *pa, const dec *pb, uint32_t cbits)
 {
-    dec pa[64], pb[64];
-    int fin = 0, pinf = 0, ninf = 0, nan = 0;
-    int fa = fmt_of(ta).fbits;
-    int emax = -100000;
+    int pinf = 0, ninf = 0, nan = 0;
     for (unsigned i = 0; i < k; i++) {
-        pa[i] = decode(a[i], ta);
-        pb[i] = decode(b[i], ta);
         int ka = pa[i].kind, kb = pb[i].kind;
         if (ka == K_NAN || kb == K_NAN) nan = 1;
         else if (ka == K_INF || kb == K_INF) {
             if (ka == K_ZERO || kb == K_ZERO) nan = 1;
             else if (pa[i].neg ^ pb[i].neg) ninf = 1;
             else pinf = 1;
-        } else if (ka == K_FINITE && kb == K_FINITE) {
-            fin = 1;
-            if (pa[i].exp + pb[i].exp > emax) emax = pa[i].exp + pb[i].exp;
         }
     }
     dec c = decode(cbits, tc);
     if (c.kind == K_NAN) nan = 1;
     if (c.kind == K_INF) *(c.neg ? &ninf : &pinf) = 1;
     if (nan || (pinf && ninf)) return nan_of(td);
-    if (pinf || ninf) return encode(ninf, 1, 1000, td, false);
+    return encode(ninf, 1, 1000, td, false);
+}
+
+/* c + sum a[i] * b[i], floats, the inputs decoded and finite or zero (an
+ * infinity or a NaN among them or in c: dot_special). */
+static uint32_t dot_dec(unsigned k, unsigned ta, unsigned tc, unsigned td, const dec *pa, const dec *pb,
+                        uint32_t cbits)
+{
+    int fa = fmt_of(ta).fbits, emax = ZERO_EXP;
+    for (unsigned i = 0; i < k; i++) {
+        int e = pa[i].exp + pb[i].exp;
+        emax = e > emax ? e : emax;
+    }
+    bool fin = emax > ZERO_EXP / 2;
+    dec c = decode(cbits, tc);
+    if (c.kind == K_NAN || c.kind == K_INF) return dot_special(k, tc, td, pa, pb, cbits);
     /* C's exponent as an f32 would have it (an f16 C is normalised there) */
     int cexp = 0, cfb = fmt_of(tc).fbits;
     if (c.kind == K_FINITE) {
-        int top = 63 - __builtin_clzll(c.sig);
+        int top = 31 - __builtin_clz(c.sig);
         cexp = c.exp - cfb + top;
         if (tc != PTX_TC_f16 && cexp < c.exp) cexp = c.exp; /* an f32 subnormal stays at -126 */
         if (cexp > emax || !fin) emax = cexp;
+    } else if (!fin) {
+        return 0;
     }
-    if (!fin && c.kind != K_FINITE) return 0;
     int g = emax - 23 - SIM_TC_EXTRA;  /* every term is truncated to a multiple of 2^g */
     int64_t sum = 0;
     for (unsigned i = 0; i < k; i++) {
-        if (pa[i].kind != K_FINITE || pb[i].kind != K_FINITE) continue;
-        uint64_t m = pa[i].sig * pb[i].sig;
+        uint64_t m = (uint64_t)pa[i].sig * pb[i].sig;
         int sh = pa[i].exp + pb[i].exp - 2 * fa - g; /* m * 2^sh units of 2^g */
         uint64_t t = sh >= 0 ? m << sh : sh <= -64 ? 0 : m >> -sh;
         sum += (pa[i].neg ^ pb[i].neg) ? -(int64_t)t : (int64_t)t;
     }
     if (c.kind == K_FINITE) {
         int sh = c.exp - cfb - g;
-        uint64_t t = sh >= 0 ? c.sig << sh : sh <= -64 ? 0 : c.sig >> -sh;
+        uint64_t t = sh >= 0 ? (uint64_t)c.sig << sh : sh <= -64 ? 0 : c.sig >> -sh;
         sum += c.neg ? -(int64_t)t : (int64_t)t;
     }
     if (!sum) return 0;
     int neg = sum < 0;
     return encode(neg, neg ? (uint64_t)-sum : (uint64_t)sum, g, td, td == PTX_TC_f16);
+}
+
+static bool special(const dec *d)
+{
+    return d->kind == K_INF || d->kind == K_NAN;
 }
 
 static int64_t int_of(uint32_t bits, unsigned t)
@@ -195,18 +211,49 @@ uint32_t sim_tc_dot(unsigned k, unsigned ta, unsigned tb, unsigned tc, unsigned 
         if (satf) s = s > INT32_MAX ? INT32_MAX : s < INT32_MIN ? INT32_MIN : s;
         return (uint32_t)s;
     }
-    return dot_float(k, ta, tc, td, a, b, c);
+    dec da[64], db[64];
+    bool sp = false;
+    k = k < 64 ? k : 64;
+    for (unsigned i = 0; i < k; i++) {
+        da[i] = decode(a[i], ta);
+        db[i] = decode(b[i], ta);
+        sp |= special(&da[i]) || special(&db[i]);
+    }
+    return sp ? dot_special(k, tc, td, da, db, c) : dot_dec(k, ta, tc, td, da, db, c);
 }
 
 void sim_tc_mma(unsigned M, unsigned N, unsigned K, unsigned ta, unsigned tb, unsigned tc, unsigned td,
                 bool satf, const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t *d)
 {
-    uint32_t col[64];
-    for (unsigned j = 0; j < N; j++) {
-        for (unsigned kk = 0; kk < K; kk++) col[kk] = b[kk * N + j];
-        for (unsigned i = 0; i < M; i++)
-            d[i * N + j] = sim_tc_dot(K, ta, tb, tc, td, satf, a + i * K, col, c[i * N + j]);
+    if (td == PTX_TC_s32) {
+        uint32_t col[64];
+        for (unsigned j = 0; j < N; j++) {
+            for (unsigned kk = 0; kk < K; kk++) col[kk] = b[kk * N + j];
+            for (unsigned i = 0; i < M; i++)
+                d[i * N + j] = sim_tc_dot(K, ta, tb, tc, td, satf, a + i * K, col, c[i * N + j]);
+        }
+        return;
     }
+    /* each input decoded once: A by rows, B by columns; a row or column
+       with an infinity or a NaN takes dot_special */
+    dec da[512], db[512];
+    bool rsp[32] = { false }, csp[32] = { false };
+    for (unsigned i = 0; i < M; i++)
+        for (unsigned kk = 0; kk < K; kk++) {
+            da[i * K + kk] = decode(a[i * K + kk], ta);
+            rsp[i] |= special(&da[i * K + kk]);
+        }
+    for (unsigned j = 0; j < N; j++)
+        for (unsigned kk = 0; kk < K; kk++) {
+            db[j * K + kk] = decode(b[kk * N + j], ta);
+            csp[j] |= special(&db[j * K + kk]);
+        }
+    for (unsigned i = 0; i < M; i++)
+        for (unsigned j = 0; j < N; j++) {
+            const dec *x = da + i * K, *y = db + j * K;
+            d[i * N + j] = rsp[i] || csp[j] ? dot_special(K, tc, td, x, y, c[i * N + j])
+                                            : dot_dec(K, ta, tc, td, x, y, c[i * N + j]);
+        }
 }
 
 /* ---- fragment layouts ---- */
@@ -314,4 +361,31 @@ void sim_tc_ldmatrix_pos(unsigned lane, bool trans, unsigned *row, unsigned *col
         *row = lane >> 2;
         *col = 2 * (lane & 3);
     }
+}
+
+/* Every fragment's positions, once: [shape][use][type][lane * nelem + e]. */
+static uint16_t frag_tab[PTX_SHAPE_COUNT][3][PTX_TC_COUNT][32 * 16];
+static pthread_once_t frag_once = PTHREAD_ONCE_INIT;
+
+static void frag_build(void)
+{
+    for (unsigned s = 1; s < PTX_SHAPE_COUNT; s++)
+        for (unsigned use = 0; use < 3; use++)
+            for (unsigned t = 1; t < PTX_TC_COUNT; t++) {
+                sim_tc_frag f;
+                if (!sim_tc_frag_of(s, use, t, &f) || f.nelem > 16) continue;
+                for (unsigned l = 0; l < 32; l++)
+                    for (unsigned e = 0; e < f.nelem; e++) {
+                        unsigned r, c;
+                        sim_tc_frag_pos(s, use, t, l, e, &r, &c);
+                        unsigned idx = r * f.cols + c;
+                        frag_tab[s][use][t][l * f.nelem + e] = (uint16_t)(idx < f.rows * f.cols ? idx : 0);
+                    }
+            }
+}
+
+const uint16_t *sim_tc_frag_table(unsigned shape, unsigned use, unsigned type)
+{
+    pthread_once(&frag_once, frag_build);
+    return frag_tab[shape < PTX_SHAPE_COUNT ? shape : 0][use < 3 ? use : 0][type < PTX_TC_COUNT ? type : 0];
 }
