@@ -124,6 +124,7 @@ static SIM_HOT void release(sim_block *b, unsigned id)
         w->at_bar &= ~m;
     }
     b->epoch++;
+    b->rlog_n = 0; /* the epoch's logged reads: no access of it is left to meet them */
     b->cnt.barriers++;
     memset(bar, 0, sizeof *bar);
     bar->op = bar->op_other = SIM_NONE;

@@ -112,6 +112,10 @@ void sim_block_init(sim_block *b, struct sim_run *L)
         b->shadow = cl_calloc((size_t)b->shared_size / 4 + 2, sizeof *b->shadow);
     if (p->has_sync && (L->checks & SIM_CHECK_RACES))
         b->sync = sim_sync_new(b->nthreads, b->nwarps, b->shared_size);
+    if (b->shadow && !b->sync && (L->checks & SIM_CHECK_RACES) && !L->reference && b->shared_size <= 1u << 18) {
+        b->rlog = cl_malloc(SIM_RLOG_CAP * sizeof *b->rlog);
+        b->clean = cl_malloc(((size_t)b->shared_size / 256 + 1) * sizeof *b->clean);
+    }
     b->local = cl_malloc((size_t)b->nthreads * p->local_size + 16);
     b->npages = (p->local_size + SIM_LOCAL_PAGE - 1) / SIM_LOCAL_PAGE;
     b->local_pages = cl_calloc((size_t)b->nthreads * b->npages + 1, sizeof *b->local_pages);
@@ -143,6 +147,8 @@ void sim_block_destroy(sim_block *b)
     free(b->stacks);
     free(b->shared);
     free(b->shadow);
+    free(b->rlog);
+    free(b->clean);
     sim_sync_free(b->sync);
     free(b->local);
     free(b->local_pages);
@@ -203,6 +209,8 @@ SIM_HOT void sim_block_setup(sim_block *b, uint64_t index)
     }
     b->epoch++;
     b->epoch_base = b->epoch;
+    b->rlog_n = 0;
+    b->clean_epoch = 0;
     if (b->sync) sim_sync_reset(b->sync);
     memset(b->tparam, 0, (size_t)b->nthreads * p->tparam_size);
     memset(b->exit_branch, 0, b->nwarps * 32 * sizeof *b->exit_branch);

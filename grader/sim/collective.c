@@ -251,6 +251,7 @@ static void rendezvous(sim_block *blk, sim_warp *w, uint32_t P)
     for (int l = 0; l < 32; l++)
         if (P >> l & 1u) w->pc[l]++;
     w->at_coll &= ~P;
+    sim_shadow_settle(blk); /* the log's reads were before this sync */
     sim_warp_synced(w, P);
     sim_sync_warp(blk, w, P);
 }
@@ -463,6 +464,7 @@ static inline __attribute__((always_inline)) void coll_done(sim_block *blk, sim_
 {
     if (m == SIM_FULL) for (int l = 0; l < 32; l++) w->coll_mask[l] = M;
     else for (int l = 0; l < 32; l++) w->coll_mask[l] = (m >> l & 1u) ? M : w->coll_mask[l];
+    sim_shadow_settle(blk); /* the log's reads were before this sync */
     sim_warp_synced(w, m);
     if (blk->sync) sim_sync_warp(blk, w, m); /* it does nothing without */
 }
@@ -491,7 +493,7 @@ SIM_HOT bool sim_coll_fast(sim_block *blk, sim_warp *w, uint32_t pc, uint32_t m)
 {
     const sim_op *op = &blk->prog->code[pc];
     uint32_t M = w->r32[(size_t)op->s[5] * 32 + (unsigned)__builtin_ctz(m)], live = w->valid & ~w->exited;
-    if ((m & ~M) || (M & live & ~m) || (op->p[3] & SIM_CF_ACTIVEMASK)) return false;
+    if ((m & ~M) || (M & live & ~m) || (op->p[3] & SIM_CF_ACTIVEMASK) || blk->L->reference) return false;
     if (op->p[0] == SIM_COLL_BARWARP && (op->p[3] & SIM_CF_UNIFORM)) { /* __syncwarp(), bar.warp.sync -1 */
         coll_done(blk, w, m, M);
         return true;

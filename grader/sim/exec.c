@@ -503,10 +503,13 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
                 if (m >> l & 1u) D[l] = m;
             break;
         }
-        case X_LDS: { /* a full warp neither on a run nor on one word (a tile's column): the column path */
+        case X_LDS: { /* a full warp: a run or one word, else half-warps' rows or broadcasts (a
+                         tile's words), else a column; sim_exec_lds takes what is none */
             const uint32_t *B = R32(op->s[4]);
+            uint32_t d = B[1] - B[0];
             if (!m) break;
-            if (m != SIM_FULL || B[1] - B[0] == 4 || B[31] == B[0]) sim_exec_lds(blk, w, pc, m);
+            if (m != SIM_FULL || (d == 4 ? B[31] - B[0] == 124 : !d && B[31] == B[0])) sim_exec_lds(blk, w, pc, m);
+            else if (d == 4 || !d) sim_exec_lds_words(blk, w, pc);
             else sim_exec_lds_col(blk, w, pc, m);
             if (__builtin_expect(op->aux2 != 0, 0)) goto spin; /* volatile */
             break;
@@ -555,7 +558,7 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
             }
             if (!m) break;
             set_pcs(w, m, op->aux);
-            if (op->aux > pc + 1 && !pend && !(sim_runnable(w) & ~gmask)) {
+            if (op->aux > pc + 1 && !pend && !(sim_runnable(w) & ~gmask) && !blk->L->reference) {
                 /* A forward split with no other lanes runnable: the
                    scheduler would run the lanes that fell through, from
                    pc + 1 up to the branch's target, then merge the two

@@ -462,6 +462,15 @@ typedef struct sim_shadow {
 } sim_shadow;
 _Static_assert(sizeof(sim_shadow) == 48, "sim_shadow: 48 bytes a shared word (docs/architecture.md)");
 
+/* A full warp's 4-byte shared reads whose shadow update is deferred
+ * (shadow.c's read log): lane l read word word[l] (shared memory of up to
+ * 256 KiB: a word's index in 16 bits). */
+typedef struct sim_rlog {
+    uint16_t word[32];
+    uint32_t op, wid, wsync;  /* the load, the warp, its sync count then */
+} sim_rlog;
+enum { SIM_RLOG_CAP = 512 };   /* entries a block context keeps before it replays them */
+
 typedef struct sim_printf_rec {
     sim_dim3 thread;
     uint32_t text;            /* offset into the block's text */
@@ -520,6 +529,12 @@ typedef struct sim_block {
     uint8_t *shared;
     uint32_t shared_size;
     sim_shadow *shadow;
+    sim_rlog *rlog;           /* reads not yet in the shadow (shadow.c), NULL when none are deferred */
+    uint32_t rlog_n;
+    uint64_t *clean;          /* a bit a word: the read log found it wholly written before
+                                 this epoch, valid while clean_epoch is the epoch */
+    uint32_t clean_epoch;     /* 0 (none) after any write of the shadow */
+    bool all_clean;           /* every word of shared memory was, in clean_epoch */
     sim_sync *sync;           /* happens-before state, when the program has sync ops (sync.c) */
     uint8_t *local;
     uint32_t *local_pages;    /* per thread and page: the epoch_base it was zeroed in */
@@ -702,6 +717,10 @@ void sim_exec_sts(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
 /* X_LDS by a full warp on neither a run nor one word: the column path (one
  * stride of whole words), else sim_exec_ld's. */
 void sim_exec_lds_col(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
+/* X_LDS by a full warp whose words all lie aligned in shared memory (a
+ * tile's row read by half-warps, a half-warp's broadcast): the words path
+ * (the shadow's reads, a gather, the bank count), else the general one. */
+void sim_exec_lds_words(sim_block *b, sim_warp *w, uint32_t pc);
 /* X_LDG and X_STG by a full warp: a row or a column of 32-bit words in one
  * region (the global short path), else sim_exec_ld's or sim_exec_st's. */
 void sim_exec_ldg(sim_block *b, sim_warp *w, uint32_t pc);
@@ -843,6 +862,26 @@ void sim_shadow_writes_run(sim_block *b, sim_warp *w, uint32_t m, uint32_t off, 
 /* The shadow's record of atomics by the lanes m, as sim_shadow_write(...,
  * true) of each lane in order. */
 void sim_shadow_atomics(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op);
+/* The read log: a full warp's 4-byte reads (plain mode) of words the block
+ * wholly wrote before this epoch can report nothing, and their reader
+ * records matter only to a later access of this epoch; they are logged
+ * (true) and put into the shadow, in order, only before the next other
+ * access of the shadow or warp sync (sim_shadow_settle), or dropped at the
+ * barrier that ends the epoch. False, with nothing done, for any other
+ * reads (the caller takes sim_shadow_reads). */
+bool sim_shadow_defer_reads(sim_block *b, sim_warp *w, const uint32_t *soff, uint32_t op);
+void sim_shadow_replay(sim_block *b);
+static inline void sim_shadow_settle(sim_block *b)
+{
+    if (b->rlog_n) sim_shadow_replay(b);
+}
+/* The same before a write of the shadow, which also ends the log's memo of
+ * words found clean this epoch. */
+static inline void sim_shadow_settle_write(sim_block *b)
+{
+    if (b->rlog_n) sim_shadow_replay(b);
+    b->clean_epoch = 0;
+}
 
 /* sync.c: the happens-before order that release/acquire operations and
  * fences create within a block (only for programs with has_sync). */
@@ -927,6 +966,7 @@ typedef struct sim_run {
     uint32_t xr;                     /* blocks one at a time, plain and unordered: this launch's
                                         number for crossread.c, else 0 */
     struct sim_order *order;         /* blocks one at a time: the other orders' state (order.c), or NULL */
+    bool reference;                  /* sim_options.reference: the general paths only */
 } sim_run;
 
 /* advice.c: the line h carries saying what to change, from f and h's kind

@@ -147,7 +147,7 @@ unsigned sim_threads_for_memory(const sim_program *p, const sim_run *L, unsigned
     uint64_t shared = (uint64_t)p->dyn_offset + L->dyn_shared + p->static_shared;
     uint64_t per = threads * ((uint64_t)p->local_size + p->tparam_size) +
                    warps * 32 * ((uint64_t)p->nrow32 * 4 + (uint64_t)p->nrow64 * 8) +
-                   shared * (1 + sizeof(sim_shadow) / 4);
+                   shared * (1 + sizeof(sim_shadow) / 4) + SIM_RLOG_CAP * sizeof(sim_rlog);
     uint64_t fit = per ? SIM_CONTEXTS_BYTES / per : n;
     return fit < 1 ? 1 : fit < n ? (unsigned)fit : n;
 }
@@ -325,6 +325,7 @@ cl_status sim_launch(sim_machine *m, const ptx_module *mod, const char *kernel, 
     L.printf_bytes = m->opt.printf_bytes ? m->opt.printf_bytes : 64 * 1024;
     L.printf_lines = m->opt.printf_lines ? m->opt.printf_lines : 1000;
     L.deadline_ns = m->opt.deadline_ns;
+    L.reference = m->opt.reference_alu;
     atomic_init(&L.next, 0);
     atomic_init(&L.stop_at, UINT64_MAX);
     atomic_init(&L.worker_ns, 0);

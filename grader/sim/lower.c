@@ -375,21 +375,22 @@ static void lower_mem(lower *lw, sim_op *op, const ptx_insn *in)
     }
     /* a kernel parameter: one element at a fixed, aligned offset (the hot
        loop checks the offset against the launch's parameters) */
-    if (!st && op->p[0] == SIM_MS_PARAM && op->s[4] == SIM_NOSLOT && op->p[2] == 1 && !op->aux2 &&
+    bool fast = !lw->m->opt.reference_alu; /* the reference: every access the general way */
+    if (fast && !st && op->p[0] == SIM_MS_PARAM && op->s[4] == SIM_NOSLOT && op->p[2] == 1 && !op->aux2 &&
         op->s[0] != SIM_NOSLOT && op->imm >= 0 && !(op->imm & (op->p[1] - 1)))
         op->x = X_LDPARAM;
     /* shared memory, one 32-bit element, a 32-bit base (a warp's slice of a
        shared array), weak or volatile (which plain mode checks alike): a
        partial warp's run of lanes may take the shared-run path (its value
        row 32 bits wide, no 16-bit cut) */
-    if (op->p[0] == SIM_MS_SHARED && op->p[1] == 4 && op->p[2] == 1 && (op->p[3] & SIM_MF_BASE32) &&
+    if (fast && op->p[0] == SIM_MS_SHARED && op->p[1] == 4 && op->p[2] == 1 && (op->p[3] & SIM_MF_BASE32) &&
         !(op->p[3] & (SIM_MF_DST64 | SIM_MF_DST16)) && op->s[4] != SIM_NOSLOT && op->s[0] != SIM_NOSLOT &&
         !(op->aux2 & ~(uint32_t)SIM_SY_VOLATILE))
         op->x = st ? X_STS : X_LDS;
     /* global memory, one 32-bit element (its value row 32 bits wide, no
        16-bit cut), a 64-bit base, weak: a full warp may take the global
        short path */
-    if (op->p[0] == SIM_MS_GLOBAL && op->p[1] == 4 && op->p[2] == 1 &&
+    if (fast && op->p[0] == SIM_MS_GLOBAL && op->p[1] == 4 && op->p[2] == 1 &&
         !(op->p[3] & (SIM_MF_BASE32 | SIM_MF_DST64 | SIM_MF_DST16)) && op->s[4] != SIM_NOSLOT &&
         op->s[0] != SIM_NOSLOT && !op->aux2)
         op->x = st ? X_STG : X_LDG;
@@ -732,7 +733,7 @@ cl_status sim_lw_function(lower *lw, uint32_t f)
     }
     CL_VEC_PUSH(&lw->src, s);
     uint32_t base = lw->code_base[f];
-    if (lw->st == CL_OK) fuse(lw->code.v + base, base, (uint32_t)lw->code.n - base);
+    if (lw->st == CL_OK && !lw->m->opt.reference_alu) fuse(lw->code.v + base, base, (uint32_t)lw->code.n - base);
     free(taint);
     lw->cur = NULL;
     return lw->st;

@@ -21,6 +21,7 @@
  * unseen; nothing is reported that is not a race. */
 #include "sim/internal.h"
 #include "sim/shadow_word.h"
+#include "sim/vec8.h"
 
 #include <stddef.h>
 #include <stdio.h>
@@ -365,6 +366,7 @@ static void sync_write(sim_block *b, sim_warp *w, int lane, uint32_t off, unsign
 
 void sim_shadow_read(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigned n, uint32_t op)
 {
+    sim_shadow_settle(b);
     if (b->sync) {
         sync_read(b, w, lane, off, n, op, class_of(b->prog->code[op].aux2));
         return;
@@ -376,6 +378,7 @@ void sim_shadow_read(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigned
 void sim_shadow_write(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigned n, uint32_t op, bool atomic)
 {
     if (!b->shadow) return;
+    sim_shadow_settle_write(b);
     if (b->sync) {
         sync_write(b, w, lane, off, n, op, atomic ? CL_STRONG : class_of(b->prog->code[op].aux2), atomic);
         return;
@@ -490,6 +493,7 @@ static inline __attribute__((always_inline)) void plain_reads4(sim_block *b, sim
 void sim_shadow_reads(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op)
 {
     if (!b->shadow) return;
+    sim_shadow_settle(b);
     if (b->sync) {
         int c = class_of(b->prog->code[op].aux2);
         for (int l = 0; l < 32; l++)
@@ -521,6 +525,7 @@ static inline void run_offsets(uint32_t m, uint32_t off, uint32_t *soff)
 void sim_shadow_reads_one(sim_block *b, sim_warp *w, uint32_t m, uint32_t off, unsigned n, uint32_t op)
 {
     if (!b->shadow || !m) return;
+    sim_shadow_settle(b);
     if (b->sync || n != 4 || off == SIM_NONE) {
         uint32_t soff[32];
         for (int l = 0; l < 32; l++) soff[l] = off;
@@ -605,6 +610,7 @@ static inline __attribute__((always_inline)) void writes(sim_block *b, sim_warp 
 
 void sim_shadow_writes(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op)
 {
+    sim_shadow_settle_write(b);
     writes(b, w, m, soff, n, op, false);
 }
 
@@ -682,9 +688,108 @@ static inline __attribute__((always_inline)) void atomics4(sim_block *b, sim_war
 
 SIM_HOT void sim_shadow_atomics(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op)
 {
+    sim_shadow_settle_write(b);
     if (n == 4 && b->shadow && !b->sync) {
         atomics4(b, w, m, soff, op);
         return;
     }
     writes(b, w, m, soff, n, op, true);
+}
+
+/* ---- the read log ---- */
+
+/* The lanes whose offset is not the lane before's nor, from lane 16 on,
+ * the one 16 lanes before's (a tile's row read by both half-warps): lane 0
+ * and those whose word may differ from all before it's; and in *bits the OR
+ * of every offset. Four vector compares a row. */
+static inline __attribute__((always_inline)) uint32_t fresh_lanes(const uint32_t *soff, uint32_t *bits)
+{
+    const v8u bit = { 1, 2, 4, 8, 16, 32, 64, 128 }, zero = { 0 };
+    v8u any = zero;
+    uint32_t fresh = 0;
+    for (int k = 0; k < 4; k++) {
+        v8u x, prev, half, d;
+        ld8(&x, soff, k);
+        any |= x;
+        if (k == 0) {
+            prev = __builtin_shufflevector(x, x, 0, 0, 1, 2, 3, 4, 5, 6);
+            prev[0] = ~x[0];
+        } else {
+            prev = *(const v8uu *)(soff + 8 * k - 1);
+        }
+        d = (v8u)(x != prev);
+        if (k >= 2) {
+            ld8(&half, soff, k - 2);
+            d &= (v8u)(x != half);
+        }
+        d &= bit;
+        fresh |= hor8(&d) << (8 * k);
+    }
+    *bits = hor8(&any);
+    return fresh;
+}
+
+/* Whether every word of shared memory was wholly written by the block
+ * before this epoch (a tile kernel's shared memory after the barrier that
+ * follows its loads), looked at for up to 2,048 words (8 KiB), to its first
+ * word that was not. */
+static bool all_clean(const sim_block *b)
+{
+    const uint32_t base = b->epoch_base, before = b->epoch - base, n = b->shared_size / 4;
+    if (n > 2048 || !n) return false;
+    for (uint32_t i = 0; i < n; i++) {
+        const sim_shadow *s = &b->shadow[i];
+        if ((s->w_epoch - base >= before) | (s->init_mask != 0xf)) return false;
+    }
+    return true;
+}
+
+SIM_HOT bool sim_shadow_defer_reads(sim_block *b, sim_warp *w, const uint32_t *soff, uint32_t op)
+{
+    if (!b->rlog) return false;
+    uint32_t bits, fresh = fresh_lanes(soff, &bits);
+    if (bits & 3) return false; /* (SIM_NONE's low bits are set) */
+    /* every lane's word wholly written by the block before this epoch (one
+       compare: no entry's w_epoch is past the block's epoch) */
+    const uint32_t base = b->epoch_base, before = b->epoch - base;
+    if (b->clean_epoch != b->epoch) { /* the memo of clean words starts again */
+        b->clean_epoch = b->epoch;
+        b->all_clean = all_clean(b);
+        if (!b->all_clean) memset(b->clean, 0, ((size_t)b->shared_size / 256 + 1) * sizeof *b->clean);
+    }
+    if (b->all_clean) fresh = 0; /* (a tile's loop between its barriers: nothing to look at) */
+    uint64_t *clean = b->clean;
+    for (uint32_t r = fresh; r; r &= r - 1) {
+        uint32_t word = soff[__builtin_ctz(r)] / 4;
+        if (clean[word / 64] >> (word % 64) & 1u) continue; /* found so this epoch, unwritten since */
+        const sim_shadow *s = &b->shadow[word];
+        if ((s->w_epoch - base >= before) | (s->init_mask != 0xf)) return false;
+        clean[word / 64] |= 1ull << (word % 64);
+    }
+    /* nothing to report, now or when replayed (nothing writes the shadow
+       before the replay): only the reader records are left to make */
+    if (b->rlog_n == SIM_RLOG_CAP) sim_shadow_replay(b);
+    sim_rlog *e = &b->rlog[b->rlog_n++];
+    for (int l = 0; l < 32; l++) e->word[l] = (uint16_t)(soff[l] / 4);
+    e->op = op;
+    e->wid = w->id;
+    e->wsync = w->wsync;
+    return true;
+}
+
+/* The logged reads into the shadow, in order, as sim_shadow_reads would have
+ * made them then: each warp's sync state is what it was (a warp sync
+ * replays first), the epoch too (a barrier drops the log), and the words'
+ * writer records (every other access replays first). */
+void sim_shadow_replay(sim_block *b)
+{
+    uint32_t n = b->rlog_n, soff[32];
+    b->rlog_n = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        const sim_rlog *e = &b->rlog[i];
+        sim_warp *w = &b->warps[e->wid];
+        SIM_ASSERT(w->wsync == e->wsync);
+        for (int l = 0; l < 32; l++) soff[l] = 4 * (uint32_t)e->word[l];
+        plain_reads4(b, w, SIM_FULL, soff, e->op);
+    }
 }

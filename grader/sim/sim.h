@@ -63,8 +63,11 @@ typedef struct sim_options {
     size_t printf_bytes;     /* printf text kept per launch (default 64 KiB) */
     unsigned printf_lines;   /* printf lines kept per launch (default 1,000) */
     unsigned checks_off;     /* SIM_CHECK_* bits of checks not to run (default: none) */
-    bool reference_alu;      /* run every ALU op through the general per-lane path
-                                (for testing the fast paths against it) */
+    bool reference_alu;      /* the reference mode: every op the general way (ALU ops
+                                per lane, loads and stores through the general mapping
+                                and shadow, no fused chains, no deferred shadow reads,
+                                no collective or forward split run in place), for
+                                testing the fast paths against it */
 } sim_options;
 
 sim_machine *sim_new(const sim_options *opt); /* opt may be NULL */

@@ -135,6 +135,7 @@ static void acquire(sim_block *b, sim_warp *w, int lane, const uint32_t *lv, con
     join(s->vc + (size_t)tid * s->nw, lv, s->nw);
     if (lv[w->id] > w->acq_own && (lanes[w->id] & ~(1u << lane))) {
         w->acq_own = lv[w->id];
+        sim_shadow_settle(b);
         sim_warp_synced(w, w->valid); /* another lane of this warp released: the warp is synchronised */
     }
 }

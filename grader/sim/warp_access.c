@@ -1054,30 +1054,115 @@ SIM_HOT void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     else if (is_shared(op)) count_banks(b, a.addr, m, total, false, a.contig, a.strided, a.lo, a.hi);
 }
 
-/* X_LDS: the shared-run and one-word paths, else the general one, called
- * last (a jump: this frame is gone by then). A full warp on neither (a
- * tile's column) is sent to sim_exec_lds_col by the hot loop itself. */
+/* words_of: a plain 32-bit shared ld (shared_plain) by a full warp whose
+ * every lane's word lies aligned inside shared memory (the general path adds
+ * the offset to each base as a 64-bit number): soff[l] is lane l's byte
+ * offset. False for any other access, which the general path maps and
+ * reports. */
+static HOT_INLINE bool words_of(const sim_block *b, const sim_warp *w, const sim_op *op, uint32_t *soff)
+{
+    const uint32_t *b32 = w->r32 + (size_t)op->s[4] * 32;
+    const uint64_t imm = (uint64_t)op->imm, last = (uint64_t)b->shared_size - 4;
+    uint64_t bad = b->shared_size < 4;
+    for (int l = 0; l < 32; l++) {
+        uint64_t o = (uint64_t)b32[l] + imm;
+        bad |= (o & 3) | (uint64_t)(o > last);
+        soff[l] = (uint32_t)o;
+    }
+    return !bad;
+}
+
+/* The lowest and highest of a full warp's offsets. */
+static HOT_INLINE void words_span(const uint32_t *soff, uint32_t *lo, uint32_t *hi)
+{
+    uint32_t a = UINT32_MAX, z = 0;
+    for (int l = 0; l < 32; l++) {
+        a = soff[l] < a ? soff[l] : a;
+        z = soff[l] > z ? soff[l] : z;
+    }
+    *lo = a;
+    *hi = z;
+}
+
+/* The shadow's reads of a full warp's words: logged when they can report
+ * nothing (sim_shadow_defer_reads), else now. */
+static HOT_INLINE void shadow_reads_full(sim_block *b, sim_warp *w, const uint32_t *soff, uint32_t pc)
+{
+    if (!sim_shadow_defer_reads(b, w, soff, pc)) sim_shadow_reads(b, w, SIM_FULL, soff, 4, pc);
+}
+
+/* A full warp's X_LDS on words_of's words (a tile's row read by half-warps,
+ * `Bs[k][tx]` in a 16-wide tile; a broadcast a half-warp, `As[ty][k]`): the
+ * shadow's reads, a gather, and the bank count (none when the words lie
+ * within 32 of each other: distinct words, distinct banks), as the general
+ * path makes them without its mapping. */
+static HOT_INLINE void lds_words(sim_block *b, sim_warp *w, const sim_op *op, uint32_t pc, const uint32_t *soff)
+{
+    w->minst++;
+    if (b->shadow) shadow_reads_full(b, w, soff, pc);
+    uint32_t *row = w->r32 + (size_t)op->s[0] * 32, lo, hi;
+    const uint8_t *sh = b->shared;
+    for (int l = 0; l < 32; l += 4) { /* four independent loads a step */
+        memcpy(&row[l], sh + soff[l], 4);
+        memcpy(&row[l + 1], sh + soff[l + 1], 4);
+        memcpy(&row[l + 2], sh + soff[l + 2], 4);
+        memcpy(&row[l + 3], sh + soff[l + 3], 4);
+    }
+    words_span(soff, &lo, &hi);
+    if ((hi >> 2) - (lo >> 2) < 32) {
+        b->cnt.shared_load_requests++;
+    } else {
+        uint64_t addr[32];
+        for (int l = 0; l < 32; l++) addr[l] = soff[l];
+        count_banks(b, addr, SIM_FULL, 4, false, false, false, lo, hi);
+    }
+}
+
+/* X_LDS: the shared-run, one-word and words paths, else the general one,
+ * called last (a jump: this frame is gone by then). A full warp on none of
+ * the first two that is not a run of half-warps (a tile's column) is sent
+ * to sim_exec_lds_col by the hot loop itself. */
 SIM_HOT void sim_exec_lds(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
 {
     const sim_op *op = &b->prog->code[pc];
-    uint32_t off;
+    uint32_t off, soff[32];
     if (!shared_plain(b, op, SIM_MF_DST64 | SIM_MF_DST16)) {
         sim_exec_ld(b, w, pc, m);
     } else if (run_of(b, w, op, m, &off)) {
         w->minst++;
-        if (b->shadow) shadow_reads_run(b, w, m, off, pc);
+        if (b->shadow && m == SIM_FULL) {
+            for (int l = 0; l < 32; l++) soff[l] = off + 4 * (uint32_t)l;
+            if (!sim_shadow_defer_reads(b, w, soff, pc)) shadow_reads_run(b, w, m, off, pc);
+        } else if (b->shadow) {
+            shadow_reads_run(b, w, m, off, pc);
+        }
         copy_run(w->r32 + (size_t)op->s[0] * 32 + __builtin_ctz(m), b->shared + off, (unsigned)__builtin_popcount(m));
         b->cnt.shared_load_requests++;
     } else if (shared_one(b, w, op, m, &off)) { /* a broadcast, read once, as sim_exec_ld's */
         w->minst++;
-        if (b->shadow) sim_shadow_reads_one(b, w, m, off, 4, pc);
+        if (b->shadow && m == SIM_FULL) {
+            for (int l = 0; l < 32; l++) soff[l] = off;
+            if (!sim_shadow_defer_reads(b, w, soff, pc)) sim_shadow_reads_one(b, w, m, off, 4, pc);
+        } else if (b->shadow) {
+            sim_shadow_reads_one(b, w, m, off, 4, pc);
+        }
         uint32_t v, *row = w->r32 + (size_t)op->s[0] * 32;
         memcpy(&v, b->shared + off, 4);
         for (int l = 0; l < 32; l++) row[l] = (m >> l & 1u) ? v : row[l];
         b->cnt.shared_load_requests++;
+    } else if (m == SIM_FULL && words_of(b, w, op, soff)) {
+        lds_words(b, w, op, pc, soff);
     } else {
         sim_exec_ld(b, w, pc, m);
     }
+}
+
+SIM_HOT void sim_exec_lds_words(sim_block *b, sim_warp *w, uint32_t pc)
+{
+    const sim_op *op = &b->prog->code[pc];
+    uint32_t soff[32];
+    if (shared_plain(b, op, SIM_MF_DST64 | SIM_MF_DST16) && words_of(b, w, op, soff)) lds_words(b, w, op, pc, soff);
+    else sim_exec_lds(b, w, pc, SIM_FULL);
 }
 
 /* col_of: a plain 32-bit shared ld (shared_plain) by a full warp at one
@@ -1108,16 +1193,20 @@ static HOT_INLINE bool col_of(const sim_block *b, const sim_warp *w, const sim_o
 SIM_HOT void sim_exec_lds_col(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
 {
     const sim_op *op = &b->prog->code[pc];
-    uint32_t off, d;
-    if (m != SIM_FULL || !shared_plain(b, op, SIM_MF_DST64 | SIM_MF_DST16) || !col_of(b, w, op, &off, &d)) {
+    uint32_t off, d, soff[32];
+    if (m != SIM_FULL || !shared_plain(b, op, SIM_MF_DST64 | SIM_MF_DST16)) {
         sim_exec_ld(b, w, pc, m);
+        return;
+    }
+    if (!col_of(b, w, op, &off, &d)) {
+        if (words_of(b, w, op, soff)) lds_words(b, w, op, pc, soff);
+        else sim_exec_ld(b, w, pc, m);
         return;
     }
     w->minst++;
     if (b->shadow) {
-        uint32_t soff[32];
         for (int l = 0; l < 32; l++) soff[l] = off + (uint32_t)l * d;
-        sim_shadow_reads(b, w, SIM_FULL, soff, 4, pc);
+        shadow_reads_full(b, w, soff, pc);
     }
     gather_col(w->r32 + (size_t)op->s[0] * 32, b->shared + off, (ptrdiff_t)(int32_t)d);
     b->cnt.shared_bank_conflicts += stride_conflicts((d >> 31 ? 0u - d : d) / 4);

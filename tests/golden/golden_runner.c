@@ -29,8 +29,12 @@
  * In every case, a race must name another thread than its own as the
  * other one.
  *
- * Each case runs three times: on 1 host thread, on 2, and on 1 with every ALU
- * op through the reference evaluator; the three reports must be identical.
+ * Each case runs three times: on 1 host thread, on 2, and on 1 in the
+ * reference mode (sim_options.reference_alu: every ALU op through the
+ * general evaluator, every load and store through the general mapping and
+ * shadow, no fused chains, no deferred shadow reads, no collective or split
+ * run in place); the three reports (hazards, counters) and outputs must be
+ * identical, so every fast path is compared with the general one.
  *   // gpu: differs REASON            its outputs are undefined on hardware: the
  *                                     comparison with a GPU record skips them
  *   // gpu: none REASON               no GPU runs it; else a case its file's GPU record
@@ -637,13 +641,13 @@ static void check_case(gcase *c, const ptx_module *m, const golden_record *gpu)
     for (int k = 1; k < (getenv("GOLDEN_ONCE") ? 1 : 3); k++) {
         if (!run_case(c, m, k == 1 ? 2 : 1, k == 2, &o[k])) continue;
         if (!same_reports(o[0].r, o[k].r, !c->counters_vary)) {
-            fail(c, "the report differs %s", k == 1 ? "on 2 host threads" : "with the reference ALU");
+            fail(c, "the report differs %s", k == 1 ? "on 2 host threads" : "in the reference mode");
             print_report(o[k].r);
         }
         for (int i = 0; i < c->nbufs; i++) {
             size_t bytes = c->bufs[i].count * type_size(c->bufs[i].type);
             if (memcmp(o[0].data[i], o[k].data[i], bytes))
-                fail(c, "buffer %s differs %s", c->bufs[i].name, k == 1 ? "on 2 host threads" : "with the reference ALU");
+                fail(c, "buffer %s differs %s", c->bufs[i].name, k == 1 ? "on 2 host threads" : "in the reference mode");
         }
         free_outcome(c, &o[k]);
     }

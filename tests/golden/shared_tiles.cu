@@ -1,0 +1,136 @@
+// Golden: shared-memory tiles read by whole warps, the loads the words path
+// and the shadow's read log take (warp_access.c's lds_words, shadow.c's
+// sim_shadow_defer_reads), beside the general path (the runner runs every
+// case in the reference mode too, which takes neither, and compares).
+
+// case: a tiled matrix multiply (16 x 16 tiles: a half-warp's broadcast of
+// As[ty][k], both half-warps reading one row Bs[k][tx]) against the naive
+// one in the same kernel: every element the same bits
+// kernel: tiledVsNaive
+// launch: grid 2,2 block 16,16
+// buffer: A f32 1024 = iota*0.125+1
+// buffer: B f32 1024 = iota*-0.25+3
+// buffer: out u32 1024 = 7
+// params: A B out 32
+// expect: out[0..1023] = 1
+// expect: no hazards
+constexpr int kTile = 16;
+
+__global__ void tiledVsNaive(const float* A, const float* B, unsigned* out, int n)
+{
+    __shared__ float As[kTile][kTile];
+    __shared__ float Bs[kTile][kTile];
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const int row = blockIdx.y * kTile + ty, col = blockIdx.x * kTile + tx;
+    float sum = 0.0f;
+    for (int t = 0; t < n; t += kTile) {
+        As[ty][tx] = A[row * n + t + tx];
+        Bs[ty][tx] = B[(t + ty) * n + col];
+        __syncthreads();
+        for (int k = 0; k < kTile; ++k) sum += As[ty][k] * Bs[k][tx];
+        __syncthreads();
+    }
+    float naive = 0.0f;
+    for (int k = 0; k < n; ++k) naive += A[row * n + k] * B[k * n + col];
+    out[row * n + col] = sum == naive;
+}
+
+// case: each warp's half-warps read a row of its own after the barrier,
+// then one thread of each writes a word of the other warp's row, in the
+// same epoch: the warp that runs second reads a word written before it
+// (its read races) and writes one the first read (its write meets the
+// read's record, which the log puts into the shadow before the write)
+// kernel: writeAfterTileRead
+// launch: grid 1 block 64
+// buffer: out f32 64 = 0
+// params: out
+// expect: hazard races kind RACE_SHARED line @tileRead line2 @tileWrite
+// expect: hazard races kind RACE_SHARED line @tileWrite line2 @tileRead
+__global__ void writeAfterTileRead(float* out)
+{
+    __shared__ float s[64];
+    const int t = threadIdx.x;
+    s[t] = (float)t;
+    __syncthreads();
+    const int mine = t / 32 * 32;
+    const float v = s[mine + t % 16]; // @tileRead
+    if (t % 32 == 5) s[32 - mine + 3] = 1.0f; // @tileWrite
+    out[t] = v;
+}
+
+// case: the same read, then the warp's own lanes write the words after a
+// __syncwarp(): ordered, no race (the log's reads go in before the sync)
+// kernel: syncwarpAfterTileRead
+// launch: grid 1 block 32
+// buffer: out f32 32 = 0
+// params: out
+// expect: no hazards
+// expect: out[0..15] = iota*1+0
+// expect: out[16..31] = list 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15
+__global__ void syncwarpAfterTileRead(float* out)
+{
+    __shared__ float s[32];
+    const int t = threadIdx.x;
+    s[t] = (float)t;
+    __syncthreads();
+    const float v = s[t % 16];
+    __syncwarp();
+    s[15 - t % 16] = 2.0f;
+    out[t] = v;
+}
+
+// case: the same without the __syncwarp(): lane 0 writes the word lanes 15
+// and 31 read, in one epoch, unordered
+// kernel: noSyncwarpAfterTileRead
+// launch: grid 1 block 32
+// buffer: out f32 32 = 0
+// params: out
+// expect: hazard races kind RACE_WARP line @ownWrite line2 @ownRead
+__global__ void noSyncwarpAfterTileRead(float* out)
+{
+    __shared__ float s[32];
+    const int t = threadIdx.x;
+    s[t] = (float)t;
+    __syncthreads();
+    const float v = s[t % 16]; // @ownRead
+    if (t < 16) s[15 - t] = 2.0f; // @ownWrite
+    out[t] = v;
+}
+
+// case: half-warps reading a row of which only half was written: the
+// lanes past it read uninitialised words (no log; the general loop)
+// kernel: halfWrittenRow
+// launch: grid 1 block 32
+// buffer: out f32 32 = 0
+// params: out
+// expect: hazard memory kind UNINIT_SHARED line @halfRead
+__global__ void halfWrittenRow(float* out)
+{
+    __shared__ float s[32];
+    const int t = threadIdx.x;
+    if (t < 8) s[t] = (float)t;
+    __syncthreads();
+    out[t] = s[t % 16]; // @halfRead
+}
+
+// case: more logged reads in one epoch than the log holds (600 warp loads
+// a warp), then each warp writes a word of the other's rows: the log is
+// replayed when full and again before the write
+// kernel: manyReadsThenWrite
+// launch: grid 1 block 64
+// buffer: out f32 64 = 0
+// params: out 600
+// expect: hazard races kind RACE_SHARED line @manyRead line2 @lateWrite
+// expect: hazard races kind RACE_SHARED line @lateWrite line2 @manyRead
+__global__ void manyReadsThenWrite(float* out, int reps)
+{
+    __shared__ float s[64];
+    const int t = threadIdx.x;
+    s[t] = 1.0f;
+    __syncthreads();
+    const int mine = t / 32 * 32;
+    float v = 0.0f;
+    for (int i = 0; i < reps; ++i) v += s[mine + (t + i) % 16]; // @manyRead
+    if (t % 32 == 31) s[32 - mine + 5] = v; // @lateWrite
+    out[t] = v;
+}
