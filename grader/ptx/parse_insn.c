@@ -458,8 +458,8 @@ static cl_status parse_opcode(ptx_parser *p, ptx_insn *in, char *optext, size_t 
     }
     snprintf(optext, size, "%.*s", (int)(end - start), start);
     if (op < 0 && refusal(t.text, t.len))
-        return ptx_perr(p, CL_UNSUPPORTED, t.line, t.col, "'%s': %s (PTX line %u)", optext,
-                        refusal(t.text, t.len), t.line);
+        return ptx_perr(p, CL_UNSUPPORTED, t.line, t.col, "'%s': %s (this module targets sm_%u; PTX line %u)",
+                        optext, refusal(t.text, t.len), p->target, t.line);
     if (op < 0)
         return ptx_perr(p, CL_UNSUPPORTED, t.line, t.col,
                         "'%s' is not an instruction the emulator knows (PTX line %u)", optext, t.line);

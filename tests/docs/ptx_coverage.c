@@ -100,7 +100,9 @@ static void page(cl_str *s)
         cl_str_free(&m);
     }
     cl_str_addf(s, "\n## Instructions refused by name (%zu)\n\n", COUNT(refused));
-    cl_str_add(s, "Any other instruction is refused as \"not an instruction the emulator knows\".\n\n"
+    cl_str_add(s, "Any other instruction is refused as \"not an instruction the emulator knows\".\n"
+                  "Each refusal below also names the architecture the module targets (the\n"
+                  "day's `arch:`, sm_75 unless it says otherwise).\n\n"
                   "| instruction | what you read |\n| --- | --- |\n");
     for (size_t i = 0; i < COUNT(refused); i++) {
         cl_str_addf(s, "| `%s` | ", refused[i].name);

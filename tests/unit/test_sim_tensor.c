@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ptx/ptx.h"
 #include "sim/tensor.h"
 
 #define XORSHIFT_SEED 0x2545f4914f6cdd1dull
@@ -221,6 +222,73 @@ static void test_rounding_model(void **state)
                      (uint32_t)(0x7fffffffu + 2u * 127 * 127));
     assert_int_equal(sim_tc_dot(4, PTX_TC_s8, PTX_TC_s8, PTX_TC_s32, PTX_TC_s32, true, ia, ib, 0x7fffffffu),
                      0x7fffffffu);
+}
+
+/* ---- parsing ---- */
+
+/* A module of one kernel whose body is `body`, for .target sm_<arch>. */
+static cl_status parse_body(unsigned arch, const char *body, ptx_module **m, cl_error *e)
+{
+    char text[2048];
+    snprintf(text, sizeof text,
+             ".version 8.0\n.target sm_%u\n.address_size 64\n"
+             ".visible .entry k(.param .u64 k_p)\n{\n.reg .b32 %%r<40>;\n.reg .f32 %%f<20>;\n.reg .b64 %%rd<4>;\n"
+             "ld.param.u64 %%rd1, [k_p];\n%s\nret;\n}\n",
+             arch, body);
+    memset(e, 0, sizeof *e);
+    *m = NULL;
+    return ptx_parse(text, strlen(text), "t.ptx", m, e);
+}
+
+static void expect_refused(unsigned arch, const char *body, const char *needle)
+{
+    ptx_module *m;
+    cl_error e;
+    assert_int_not_equal(parse_body(arch, body, &m, &e), CL_OK);
+    if (!strstr(e.message, needle)) fail_msg("message '%s' lacks '%s'", e.message, needle);
+    ptx_module_free(m);
+}
+
+static void test_parse(void **state)
+{
+    (void)state;
+    ptx_module *m;
+    cl_error e;
+    /* every form the emulator runs reads back as PTX spells it */
+    static const char *const ok[] = {
+        "wmma.load.a.sync.aligned.row.m16n16k16.global.f16 {%r1,%r2,%r3,%r4,%r5,%r6,%r7,%r8}, [%rd1], %r9;",
+        "wmma.store.d.sync.aligned.col.m32n8k16.f32 [%rd1], {%f1,%f2,%f3,%f4,%f5,%f6,%f7,%f8}, 16;",
+        "wmma.mma.sync.aligned.row.col.m16n16k16.f32.f16 {%f1,%f2,%f3,%f4,%f5,%f6,%f7,%f8}, "
+        "{%r1,%r2,%r3,%r4,%r5,%r6,%r7,%r8}, {%r9,%r10,%r11,%r12,%r13,%r14,%r15,%r16}, {%r17,%r18,%r19,%r20};",
+        "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%f1,%f2,%f3,%f4}, {%r1,%r2,%r3,%r4}, {%r5,%r6}, {%f5,%f6,%f7,%f8};",
+        "mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.u8.s32 {%r1,%r2,%r3,%r4}, {%r5,%r6,%r7,%r8}, {%r9,%r10}, {%r11,%r12,%r13,%r14};",
+        "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%r1,%r2,%r3,%r4}, [%r5];",
+    };
+    static const char *const text[] = {
+        "wmma.load.a.sync.aligned.row.m16n16k16.global.f16",
+        "wmma.store.d.sync.aligned.col.m32n8k16.f32",
+        "wmma.mma.sync.aligned.row.col.m16n16k16.f32.f16",
+        "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32",
+        "mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.u8.s32",
+        "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16",
+    };
+    for (size_t i = 0; i < sizeof ok / sizeof *ok; i++) {
+        if (parse_body(80, ok[i], &m, &e) != CL_OK) fail_msg("%s: %s", ok[i], e.message);
+        char buf[512];
+        ptx_disasm(m, m->entries[0], 1, buf, sizeof buf);
+        if (strncmp(buf, text[i], strlen(text[i])) != 0) fail_msg("'%s' reads back as '%s'", ok[i], buf);
+        ptx_module_free(m);
+    }
+    /* what it does not run, in words that name the module's architecture */
+    expect_refused(75, "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%f1,%f2,%f3,%f4}, {%r1,%r2,%r3,%r4}, {%r5,%r6}, {%f5,%f6,%f7,%f8};",
+                   "needs sm_80 or later, and this module targets sm_75");
+    expect_refused(90, "cp.async.ca.shared.global [%r1], [%rd1], 16;", "this module targets sm_90");
+    expect_refused(90, "wgmma.fence.sync.aligned;", "an sm_90 instruction");
+    expect_refused(80, "wmma.load.a.sync.aligned.row.m16n16k16.f16 {%r1,%r2,%r3,%r4}, [%rd1];",
+                   "expected a vector operand of the instruction's width");
+    expect_refused(80, "mma.sync.aligned.m16n8k16.row.col.f32.s8.s8.f32 {%f1,%f2,%f3,%f4}, {%r1,%r2,%r3,%r4}, {%r5,%r6}, {%f5,%f6,%f7,%f8};",
+                   "a type combination the PTX ISA has not");
+    expect_refused(80, "ldmatrix.sync.aligned.m8n8.x3.shared.b16 {%r1,%r2,%r3}, [%r5];", "unsupported modifier '.x3'");
 }
 
 /* ---- the GPU's record ---- */
@@ -497,6 +565,7 @@ int main(void)
         cmocka_unit_test(test_exact_products),
         cmocka_unit_test(test_layouts_cover),
         cmocka_unit_test(test_rounding_model),
+        cmocka_unit_test(test_parse),
         cmocka_unit_test(test_h200_record),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
