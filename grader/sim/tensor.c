@@ -221,6 +221,83 @@ static void hidden_access(sim_block *blk, sim_warp *w, const sim_tensor *t, cons
     hidden_at(blk, w, t->hidden, addr, vals);
 }
 
+/* ---- where a fragment came from ---- */
+
+/* The last wmma.load or mma that wrote a register row of a warp, with a
+ * hash of the row as it left it: a later wmma that reads the row while it
+ * still holds those values reads that fragment. Kept per host thread in a
+ * small direct-mapped table (a lost entry only skips a check). */
+typedef struct frag_tag {
+    const void *prog, *warp;
+    uint16_t slot;
+    uint8_t use, shape, col, type;
+    uint32_t pc;
+    uint64_t hash;
+} frag_tag;
+enum { TAGS = 1024 };
+static _Thread_local frag_tag tags[TAGS];
+
+static uint64_t row_hash(const sim_warp *w, uint16_t slot)
+{
+    const uint32_t *R = w->r32 + (size_t)slot * 32;
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (int l = 0; l < 32; l++) h = (h ^ R[l]) * 0x100000001b3ull;
+    return h;
+}
+
+static frag_tag *tag_at(const sim_block *blk, const sim_warp *w, uint16_t slot)
+{
+    uintptr_t k = (uintptr_t)w / 64 * 31 + slot;
+    (void)blk;
+    return &tags[k % TAGS];
+}
+
+static void tag_regs(const sim_block *blk, const sim_warp *w, const sim_tensor *t, uint32_t pc, unsigned use,
+                     unsigned type, bool col)
+{
+    for (int r = 0; r < t->nreg[0]; r++) {
+        uint16_t s = t->reg[0][r];
+        if (s == SIM_NOSLOT) continue;
+        frag_tag *g = tag_at(blk, w, s);
+        *g = (frag_tag){ blk->prog, w, s, (uint8_t)use, t->shape, col, (uint8_t)type, pc, row_hash(w, s) };
+    }
+}
+
+static const char *use_name(unsigned use)
+{
+    return use == SIM_TC_USE_A ? "matrix_a" : use == SIM_TC_USE_B ? "matrix_b" : "accumulator";
+}
+
+/* The fragment registers regs (k: 1 A, 2 B, 3 C of an mma; 0 a store's
+ * D) as this instruction reads them, against how they were made; false
+ * after a hazard. */
+static bool check_frag(sim_block *blk, sim_warp *w, const sim_tensor *t, uint32_t pc, int k)
+{
+    static const unsigned uses[4] = { SIM_TC_USE_C, SIM_TC_USE_A, SIM_TC_USE_B, SIM_TC_USE_C };
+    unsigned use = uses[k], type = t->tc[k];
+    bool col = k == 1 ? (t->vec & PTX_TC_ACOL) : k == 2 ? (t->vec & PTX_TC_BCOL) : false;
+    for (int r = 0; r < t->nreg[k]; r++) {
+        uint16_t s = t->reg[k][r];
+        if (s == SIM_NOSLOT) continue;
+        const frag_tag *g = tag_at(blk, w, s);
+        if (g->prog != blk->prog || g->warp != w || g->slot != s || g->hash != row_hash(w, s)) continue;
+        bool layout = use != SIM_TC_USE_C && g->col != col;
+        if (g->use == use && g->shape == t->shape && g->type == type && !layout) continue;
+        char what[160];
+        if (g->use != use || g->shape != t->shape || g->type != type)
+            snprintf(what, sizeof what, "line %u made a %s %s fragment of %s, and this reads it as a %s %s fragment of %s",
+                     blk->prog->src[g->pc].line, ptx_tc_shape_name(g->shape), use_name(g->use),
+                     ptx_tc_type_name(g->type), ptx_tc_shape_name(t->shape), use_name(use), ptx_tc_type_name(type));
+        else
+            snprintf(what, sizeof what, "line %u loaded the %s fragment %s, and this mma reads it as %s",
+                     blk->prog->src[g->pc].line, use_name(use), g->col ? "col_major" : "row_major",
+                     col ? "col_major" : "row_major");
+        hazard(blk, w, CL_HZ_TENSOR_FRAGMENT, pc, 0, what);
+        return false;
+    }
+    return true;
+}
+
 /* wmma.load and wmma.store: element e of each lane's fragment is the matrix
  * element its layout names, at base + (row * ld + col) elements for a
  * row-major matrix, base + (col * ld + row) for a column-major one. */
@@ -242,6 +319,12 @@ static void run_wmma_mem(sim_block *blk, sim_warp *w, const sim_tensor *t, uint3
             poison(w, t, SIM_FULL);
             return;
         }
+    }
+    if (t->mode == PTX_TC_STORE_D) {
+        /* the store reads its registers as an accumulator of its shape and type */
+        sim_tensor as = *t;
+        as.tc[0] = type;
+        if (!check_frag(blk, w, &as, pc, 0)) return;
     }
     unsigned bytes = f.bits / 8;
     const uint16_t *pos = sim_tc_frag_table(t->shape, use, type);
@@ -295,12 +378,18 @@ static void run_wmma_mem(sim_block *blk, sim_warp *w, const sim_tensor *t, uint3
         uint32_t *R = row32(w, t->reg[0][r]);
         for (int l = 0; l < 32; l++) R[l] = regs[l][r];
     }
+    tag_regs(blk, w, t, pc, use, type, col);
 }
 
 /* wmma.mma and mma.sync: gather A, B and C by their layouts, multiply,
  * scatter D. */
-static void run_mma(sim_warp *w, const sim_tensor *t)
+static void run_mma(sim_block *blk, sim_warp *w, const sim_tensor *t, uint32_t pc)
 {
+    if (t->mode == PTX_TC_WMMA &&
+        (!check_frag(blk, w, t, pc, 1) || !check_frag(blk, w, t, pc, 2) || !check_frag(blk, w, t, pc, 3))) {
+        poison(w, t, SIM_FULL);
+        return;
+    }
     unsigned M, N, K;
     sim_tc_shape_mnk(t->shape, &M, &N, &K);
     static const unsigned uses[4] = { SIM_TC_USE_C, SIM_TC_USE_A, SIM_TC_USE_B, SIM_TC_USE_C };
@@ -328,6 +417,7 @@ static void run_mma(sim_warp *w, const sim_tensor *t)
         uint32_t *R = row32(w, t->reg[0][r]);
         for (int l = 0; l < 32; l++) R[l] = regs[l][r];
     }
+    if (t->mode == PTX_TC_WMMA) tag_regs(blk, w, t, pc, SIM_TC_USE_C, t->tc[PTX_TC_D], false);
 }
 
 /* ldmatrix: lane 8i + j gives the address of row j of matrix i; register
@@ -388,7 +478,7 @@ void sim_tensor_run(sim_block *blk, sim_warp *w, uint32_t P)
         return;
     }
     switch (t->mode) {
-    case PTX_TC_MMA: case PTX_TC_WMMA: run_mma(w, t); break;
+    case PTX_TC_MMA: case PTX_TC_WMMA: run_mma(blk, w, t, pc); break;
     case PTX_TC_LDMATRIX: run_ldmatrix(blk, w, t); break;
     default: run_wmma_mem(blk, w, t, pc); break;
     }

@@ -191,3 +191,27 @@ extern "C" __global__ void wmma_half_warp(const half* a, float* d)
         wmma::store_matrix_sync(d, fc, 16, wmma::mem_row_major);
     }
 }
+
+// case: a fragment loaded col_major that the mma reads as row_major (inline PTX)
+// kernel: wmma_wrong_layout
+// launch: grid 1 block 32
+// buffer: a f16 256 = 0
+// buffer: d f32 256 = 0
+// params: a d
+// expect: hazard mask-honesty kind TENSOR_FRAGMENT
+// expect: message "loaded the matrix_a fragment col_major, and this mma reads it as row_major"
+extern "C" __global__ void wmma_wrong_layout(const half* a, float* d)
+{
+    unsigned r[8], b[8];
+    float c[8] = { 0, 0, 0, 0, 0, 0, 0, 0 };
+    asm volatile("wmma.load.a.sync.aligned.col.m16n16k16.global.f16 {%0,%1,%2,%3,%4,%5,%6,%7}, [%8], 16;"
+                 : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]), "=r"(r[4]), "=r"(r[5]), "=r"(r[6]), "=r"(r[7]) : "l"(a));
+    asm volatile("wmma.load.b.sync.aligned.col.m16n16k16.global.f16 {%0,%1,%2,%3,%4,%5,%6,%7}, [%8], 16;"
+                 : "=r"(b[0]), "=r"(b[1]), "=r"(b[2]), "=r"(b[3]), "=r"(b[4]), "=r"(b[5]), "=r"(b[6]), "=r"(b[7]) : "l"(a));
+    asm volatile("wmma.mma.sync.aligned.row.col.m16n16k16.f32.f32 {%0,%1,%2,%3,%4,%5,%6,%7}, {%8,%9,%10,%11,%12,%13,%14,%15}, "
+                 "{%16,%17,%18,%19,%20,%21,%22,%23}, {%0,%1,%2,%3,%4,%5,%6,%7};"
+                 : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3]), "+f"(c[4]), "+f"(c[5]), "+f"(c[6]), "+f"(c[7])
+                 : "r"(r[0]), "r"(r[1]), "r"(r[2]), "r"(r[3]), "r"(r[4]), "r"(r[5]), "r"(r[6]), "r"(r[7]),
+                   "r"(b[0]), "r"(b[1]), "r"(b[2]), "r"(b[3]), "r"(b[4]), "r"(b[5]), "r"(b[6]), "r"(b[7]));
+    for (int i = 0; i < 8; i++) d[threadIdx.x * 8 + i] = c[i];
+}
