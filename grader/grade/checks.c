@@ -305,13 +305,20 @@ void grade_decide_points(grading *g)
     report_score_totals(g->r);
 }
 
+/* Whether hazards alone decide check c: some family counts under it, and it
+ * is neither correctness nor resources, which have rules of their own. */
+static bool hazards_decide(day_check c)
+{
+    bool some = false;
+    for (int f = 0; f < CL_FAMILY_COUNT; f++) some |= grade_family_check((cl_hazard_family)f) == c;
+    return some && c != DAY_CHECK_CORRECTNESS && c != DAY_CHECK_RESOURCES;
+}
+
 void grade_decide_checks(grading *g)
 {
     decide_kernels(g);
     decide_correctness(g);
-    decide_hazard_check(g, DAY_CHECK_MASK_HONESTY);
-    decide_hazard_check(g, DAY_CHECK_BARRIER_HONESTY);
-    decide_hazard_check(g, DAY_CHECK_RACES);
-    decide_hazard_check(g, DAY_CHECK_MEMORY);
+    for (int c = 0; c < DAY_CHECK_COUNT; c++) /* mask, barrier, races, memory */
+        if (hazards_decide((day_check)c)) decide_hazard_check(g, (day_check)c);
     decide_resources(g);
 }

@@ -39,9 +39,10 @@ typedef struct grade_options {
 } grade_options;
 
 /* The check a hazard of kind k counts under: its family's, decided here
- * only. A runaway loop, a trap and a division by zero (CL_FAMILY_KERNEL) are
+ * only (grade/run_kernel.c). A runaway loop, a trap and a division by zero (CL_FAMILY_KERNEL) are
  * about what the kernel computes: correctness. */
 day_check grade_hazard_check(cl_hazard_kind k);
+day_check grade_family_check(cl_hazard_family f);
 
 /* Grade file against day m of course c. CL_OK: *out holds the result, passed
  * or not. Anything else: the grade could not be made (no nvcc, the reference

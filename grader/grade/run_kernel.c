@@ -251,17 +251,23 @@ int grade_nsizes(const grading *g)
     return 1 + g->day->nhidden;
 }
 
+day_check grade_family_check(cl_hazard_family f)
+{
+    switch (f) { /* no default: a new family does not build without its check */
+    case CL_FAMILY_MASK: return DAY_CHECK_MASK_HONESTY;
+    case CL_FAMILY_BARRIER: return DAY_CHECK_BARRIER_HONESTY;
+    case CL_FAMILY_RACE: return DAY_CHECK_RACES;
+    case CL_FAMILY_MEMORY: return DAY_CHECK_MEMORY;
+    case CL_FAMILY_KERNEL: return DAY_CHECK_CORRECTNESS;
+    case CL_FAMILY_RESOURCES: return DAY_CHECK_RESOURCES;
+    case CL_FAMILY_COUNT: break;
+    }
+    return DAY_CHECK_MEMORY;
+}
+
 day_check grade_hazard_check(cl_hazard_kind k)
 {
-    static const day_check of_family[CL_FAMILY_COUNT] = {
-        [CL_FAMILY_MASK] = DAY_CHECK_MASK_HONESTY,
-        [CL_FAMILY_BARRIER] = DAY_CHECK_BARRIER_HONESTY,
-        [CL_FAMILY_RACE] = DAY_CHECK_RACES,
-        [CL_FAMILY_MEMORY] = DAY_CHECK_MEMORY,
-        [CL_FAMILY_KERNEL] = DAY_CHECK_CORRECTNESS,
-        [CL_FAMILY_RESOURCES] = DAY_CHECK_RESOURCES,
-    };
-    return of_family[cl_hazard_family_of(k)];
+    return grade_family_check(cl_hazard_family_of(k));
 }
 
 cl_status grade_run_size(grading *g, const grade_target *t, int module, const day_kernel *k,

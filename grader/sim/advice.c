@@ -182,6 +182,26 @@ static void memory_advice(const sim_run *L, const sim_hz *f, const sim_hazard *h
     }
 }
 
+/* The advice of a kind no line of sim_hazard_advice names, by its family: a
+ * switch with no default, so a new family does not build without advice. */
+static void family_advice(const sim_run *L, const sim_hz *f, sim_hazard *h, cl_hazard_family family,
+                          char *a, size_t n)
+{
+    switch (family) {
+    case CL_FAMILY_MASK: mask_advice(f, h, a, n); break;
+    case CL_FAMILY_BARRIER: barrier_advice(f, h, a, n); break;
+    case CL_FAMILY_MEMORY:
+    case CL_FAMILY_KERNEL: memory_advice(L, f, h, a, n); break;
+    case CL_FAMILY_RACE: /* a kind this file does not know yet */
+        put(a, n, "order the two accesses (a barrier both reach, an atomic, or a release and an acquire), or keep them to different words");
+        break;
+    case CL_FAMILY_RESOURCES:
+        put(a, n, "do less work a block: compare your loops with what the reference's figures say it does");
+        break;
+    case CL_FAMILY_COUNT: break;
+    }
+}
+
 void sim_hazard_advice(const sim_run *L, const sim_hz *f, sim_hazard *h)
 {
     char *a = h->advice;
@@ -195,14 +215,6 @@ void sim_hazard_advice(const sim_run *L, const sim_hz *f, sim_hazard *h)
             h->line2 ? h->line2 : h->line);
     else if (h->kind == CL_HZ_ORDER_DEPENDENT) /* chosen from its two writes by order.c */
         put(a, n, "%s", f->detail);
-    else if (family == CL_FAMILY_MASK)
-        mask_advice(f, h, a, n);
-    else if (family == CL_FAMILY_BARRIER)
-        barrier_advice(f, h, a, n);
-    else if (family == CL_FAMILY_MEMORY || family == CL_FAMILY_KERNEL)
-        memory_advice(L, f, h, a, n);
-    else if (family == CL_FAMILY_RACE) /* a kind this file does not know yet */
-        put(a, n, "order the two accesses (a barrier both reach, an atomic, or a release and an acquire), or keep them to different words");
-    else if (family == CL_FAMILY_RESOURCES)
-        put(a, n, "do less work a block: compare your loops with what the reference's figures say it does");
+    else
+        family_advice(L, f, h, family, a, n);
 }

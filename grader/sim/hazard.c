@@ -11,7 +11,8 @@
 #include <string.h>
 
 /* Which of the emulator's checks (SIM_CHECK_*) each family's hazards obey:
- * a family whose check is off is not recorded. */
+ * a family whose check is off is not recorded; one with no row here is
+ * always recorded. */
 static const unsigned family_check[CL_FAMILY_COUNT] = {
     [CL_FAMILY_MASK] = SIM_CHECK_MASK,
     [CL_FAMILY_BARRIER] = SIM_CHECK_BARRIER,
@@ -21,9 +22,10 @@ static const unsigned family_check[CL_FAMILY_COUNT] = {
     [CL_FAMILY_RESOURCES] = SIM_CHECK_MEMORY,
 };
 
-static unsigned check_bit(cl_hazard_kind k)
+static bool checked(const sim_block *b, cl_hazard_kind k)
 {
-    return family_check[cl_hazard_family_of(k)];
+    unsigned bit = family_check[cl_hazard_family_of(k)];
+    return !bit || (b->checks & bit);
 }
 
 sim_hz sim_hz_make(cl_hazard_kind kind, uint32_t op, unsigned warp, int lane)
@@ -144,7 +146,7 @@ void sim_hzset_clear(sim_hzset *s)
 void sim_hz_add(sim_block *b, const sim_hz *h)
 {
     if (h->kind == CL_HZ_OOB || h->kind == CL_HZ_MISALIGNED) b->fault = true;
-    if (!(b->checks & check_bit((cl_hazard_kind)h->kind))) return;
+    if (!checked(b, (cl_hazard_kind)h->kind)) return;
     uint64_t key[2];
     make_key(b->prog, h, key);
     bool fresh;
