@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "commands.h"
@@ -645,17 +647,16 @@ static void check_day(checker *k, const day_entry *e)
     check_fixtures(k, e->manifest);
 }
 
-int cmd_check_course(int argc, char **argv)
+/* One run of check-course over the day named (every day when NULL), the
+ * course loaded anew: 0 passed, 1 some check failed, 2 could not run. */
+static int check_once(const char *which)
 {
-    char **op = NULL;
-    int n = 0, parsed = cli_operands(argc, argv, 0, 1, &op, &n);
-    if (parsed != CLI_GO) return parsed;
     day_course *c = cli_load_course();
     if (!c) return CLI_CANNOT;
     checker k = {c, 0};
     const day_entry *only = NULL;
     cl_error err = {0};
-    if (n == 1 && day_course_find(c, op[0], &only, &err) != CL_OK) {
+    if (which && day_course_find(c, which, &only, &err) != CL_OK) {
         char line[1600];
         cl_error_format(&err, line, sizeof line);
         day_course_free(c);
@@ -679,6 +680,110 @@ int cmd_check_course(int argc, char **argv)
     }
     printf("\n%d day%s checked: %s\n", days, days == 1 ? "" : "s",
            k.failures ? "some checks failed (FAIL above)" : "every check passed");
+    fflush(stdout);
     day_course_free(c);
     return k.failures ? CLI_NOT_PASSED : CLI_PASSED;
+}
+
+/* ---- check-course --watch ---- */
+
+/* A stamp of every file under dir (and its folders, two levels): the sum of
+ * their modification times, sizes and names' lengths, and their count, so
+ * a save, a new file or a removed one changes it. */
+static void stamp_dir(const char *dir, int depth, long long *sum, long long *count)
+{
+    DIR *d = depth < 3 ? opendir(dir) : NULL;
+    for (struct dirent *e; d && (e = readdir(d));) {
+        if (e->d_name[0] == '.') continue;
+        char *path = cl_path_join(dir, e->d_name);
+        struct stat sb;
+        if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+            stamp_dir(path, depth + 1, sum, count);
+        } else if (stat(path, &sb) == 0) {
+            *sum += (long long)sb.st_mtim.tv_sec * 1000000000LL + sb.st_mtim.tv_nsec + sb.st_size +
+                    (long long)strlen(e->d_name);
+            ++*count;
+        }
+        free(path);
+    }
+    if (d) closedir(d);
+}
+
+/* The day's folders in the course: days/, templates/ and solutions/ of its
+ * slug (found again each time: a day.yaml may be renamed into place). */
+static void stamp_day(const char *root, const char *slug, long long st[2])
+{
+    static const char *const kinds[] = {"days", "templates", "solutions"};
+    st[0] = st[1] = 0;
+    for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++) {
+        char *dir = cl_sprintf("%s/%s/%s", root, kinds[i], slug);
+        stamp_dir(dir, 0, &st[0], &st[1]);
+        free(dir);
+    }
+    char *glossary = cl_path_join(root, "docs/glossary.md");
+    struct stat sb;
+    if (stat(glossary, &sb) == 0) st[0] += (long long)sb.st_mtim.tv_sec * 1000000000LL + sb.st_mtim.tv_nsec;
+    free(glossary);
+}
+
+/* check-course DAY, then again whenever a file of the day changes (its
+ * stamp looked at twice a second, a change counted once it has been quiet
+ * for 300 ms), until interrupted. */
+static int check_watch(const char *which)
+{
+    day_course *c = cli_load_course();
+    const day_entry *e = NULL;
+    cl_error err = {0};
+    if (c && day_course_find(c, which, &e, &err) != CL_OK) {
+        char line[1600];
+        cl_error_format(&err, line, sizeof line);
+        day_course_free(c);
+        return cli_cannot("%s", line);
+    }
+    if (!c) return CLI_CANNOT;
+    char *root = cl_strdup(c->root), *slug = cl_strdup(e->slug);
+    day_course_free(c);
+    long long now[2], seen[2];
+    stamp_day(root, slug, seen);
+    for (int round = 1;; round++) {
+        check_once(slug);
+        printf("\nwatching days/%s, templates/%s and solutions/%s: each save checks the day "
+               "again (Ctrl-C stops)\n", slug, slug, slug);
+        fflush(stdout);
+        for (;;) { /* until a change has been quiet for 300 ms */
+            usleep(500 * 1000);
+            stamp_day(root, slug, now);
+            if (now[0] == seen[0] && now[1] == seen[1]) continue;
+            do {
+                memcpy(seen, now, sizeof seen);
+                usleep(300 * 1000);
+                stamp_day(root, slug, now);
+            } while (now[0] != seen[0] || now[1] != seen[1]);
+            break;
+        }
+        printf("\n---- a file of %s changed: check %d ----\n", slug, round + 1);
+    }
+}
+
+enum { OPT_WATCH = 0x100 };
+
+static int check_take(void *ctx, int id, const char *value)
+{
+    (void)value;
+    if (id != OPT_WATCH) return CLI_CANNOT;
+    *(bool *)ctx = true;
+    return CLI_PASSED;
+}
+
+int cmd_check_course(int argc, char **argv)
+{
+    static const struct option opts[] = {{"watch", no_argument, NULL, OPT_WATCH}, {NULL, 0, NULL, 0}};
+    bool watch = false;
+    int first = 0, parsed = cli_options(argc, argv, opts, check_take, &watch, &first);
+    if (parsed != CLI_GO) return parsed;
+    int n = argc - first;
+    if (n > 1 || (watch && n != 1))
+        return cli_cannot("usage: cudalab check-course [DAY] | cudalab check-course --watch DAY");
+    if (watch) return check_watch(argv[first]);
+    return check_once(n ? argv[first] : NULL);
 }

@@ -85,7 +85,9 @@ void cli_record_progress(const struct day_course *c, const struct day_manifest *
     "`// expect: pass CHECK...`, `// expect: fail CHECK...` and `// expect: warn\n" \
     "CHECK...` lines state (`// expect: pass` alone: every check passes). The\n" \
     "emulator grades, with seed 1. Exit status: 0 all passed, 1 something\n"  \
-    "failed, 2 could not run.\n"
+    "failed, 2 could not run.\n"                                                \
+    "  --watch         check DAY, then again each time a file of its days/,\n"  \
+    "                  templates/ or solutions/ folder changes (Ctrl-C stops)\n"
 #define NEW_HELP                                                                  \
     "Writes a day that already grades into the course folder ($CUDALAB_COURSE, else\n" \
     "the checkout, else PREFIX/share/cudalab where cudalab is installed):\n"    \
@@ -166,7 +168,7 @@ void cli_record_progress(const struct day_course *c, const struct day_manifest *
     X("next", cmd_next, "", "the first day you have not passed, and how to open it", NULL) \
     X("verify", cmd_verify, "", "grade every day you have started, a line each", VERIFY_HELP) \
     X("new", cmd_new, "NN TOPIC", "for authors: scaffold days/dayNN-TOPIC, a day that grades", NEW_HELP) \
-    X("check-course", cmd_check_course, "[DAY]",                                      \
+    X("check-course", cmd_check_course, "[DAY] [--watch]",                                      \
       "for authors: manifest, template, solution and fixtures of every day (or one)", \
       CHECK_COURSE_HELP)
 

@@ -6,7 +6,7 @@ _cudalab()
     prev="${COMP_WORDS[COMP_CWORD-1]}"
     cmd="${COMP_WORDS[1]}"
     if [ "$COMP_CWORD" -eq 1 ]; then
-        COMPREPLY=($(compgen -W "grade batch merge pack autograde list doctor reset show hint next verify new check-course --help --version" -- "$cur"))
+        COMPREPLY=($(compgen -W "grade batch merge pack autograde list doctor reset show hint next verify new check-course --poll --help --version" -- "$cur"))
         return
     fi
     case "$prev" in
@@ -21,6 +21,7 @@ _cudalab()
                 grade) COMPREPLY=($(compgen -W "--json --classroom50 --backend --seed --threads --progress --help --version" -- "$cur")) ;;
                 batch) COMPREPLY=($(compgen -W "--jobs --out --csv --regrade --name-from --shard --similar --backend --seed --help --version" -- "$cur")) ;;
                 autograde) COMPREPLY=($(compgen -W "--root --seed --backend --help --version" -- "$cur")) ;;
+                check-course) COMPREPLY=($(compgen -W "--watch --help --version" -- "$cur")) ;;
                 *) COMPREPLY=($(compgen -W "--help --version" -- "$cur")) ;;
             esac
             return ;;

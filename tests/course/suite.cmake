@@ -115,3 +115,10 @@ add_test(NAME course-authoring-messages
                  -DWORK=${CUDALAB_COURSE_OUT} -P ${CUDALAB_COURSE_TESTS}/authoring_messages.cmake)
 set_tests_properties(course-authoring-messages PROPERTIES
     SKIP_REGULAR_EXPRESSION "nvcc not found" LABELS "course;nvcc" TIMEOUT 900)
+
+# check-course --watch checks a day again when one of its files changes.
+add_test(NAME course-check-watch
+         COMMAND bash ${CUDALAB_COURSE_TESTS}/check_watch.sh $<TARGET_FILE:cudalab>
+                 ${CUDALAB_COURSE_ROOT} ${CUDALAB_COURSE_OUT}/cache)
+set_tests_properties(course-check-watch PROPERTIES
+    SKIP_REGULAR_EXPRESSION "nvcc not found" LABELS "course;nvcc" TIMEOUT 900)

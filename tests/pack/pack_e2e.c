@@ -522,6 +522,18 @@ static void setup_autograder(autograder *ag, const char *dir)
     assert_true(cl_file_exists(ptx));
     char *cu = cl_path_join(source, "cudalab/solutions/day14-syncthreads/syncthreads.cu");
     assert_false(cl_file_exists(cu)); /* the reference travels as PTX */
+    /* The bundle carries its day alone. */
+    static const char *const kinds[] = {"days", "templates", "solutions"};
+    for (size_t i = 0; i < 3; i++) {
+        char *kind = cl_sprintf("%s/cudalab/%s", source, kinds[i]);
+        DIR *d = opendir(kind);
+        assert_non_null(d);
+        for (struct dirent *de; (de = readdir(d));)
+            if (de->d_name[0] != '.' && strcmp(de->d_name, "day14-syncthreads"))
+                fail_msg("the day-14 autograder holds %s/%s", kinds[i], de->d_name);
+        closedir(d);
+        free(kind);
+    }
     ag->submission = cl_path_join(ag->root, "submission");
     ag->results = cl_path_join(ag->root, "results");
     /* setup.sh's last step: the reference's outputs into the image's cache. */
