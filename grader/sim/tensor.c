@@ -470,9 +470,10 @@ void sim_tensor_run(sim_block *blk, sim_warp *w, uint32_t P)
     }
     if (P != SIM_FULL) {
         char what[160];
-        uint32_t gone = ~live & SIM_FULL;
-        snprintf(what, sizeof what, "only lanes 0x%08x of the warp run it%s; a tensor-core instruction needs all 32 lanes, converged",
-                 P, gone ? " (the others have exited)" : "");
+        uint32_t absent = ~w->valid, gone = w->valid & ~live;
+        snprintf(what, sizeof what, "only lanes 0x%08x of the warp run it%s; it needs all 32 lanes, together", P,
+                 absent ? " (the block's last warp is not whole: 32 threads a warp)"
+                        : gone ? " (the others have exited)" : "");
         hazard(blk, w, CL_HZ_TENSOR_DIVERGENT, pc, first, what);
         poison(w, t, P);
         return;
