@@ -36,7 +36,7 @@ typedef struct day {
     bool graded;           /* outcome holds something */
     int ngrades;
     char done[256];        /* "done in 0.8 s - 6 of 7 checks passed" */
-    char done_tail[40];    /* " · graded 3 times": kept when done is cut to fit */
+    char done_tail[64];    /* " · graded 3 times · next: day 24": kept when done is cut to fit */
     report_style done_style;
     ui_watch *watch;
     ui_child *diff;
@@ -254,6 +254,15 @@ static ui_reaction finish_grade(ui_app *app, day *d)
     d->graded = true;
     d->ngrades++;
     describe_outcome(d, seconds);
+    if (d->outcome.kind == UI_GRADE_PASSED) { /* a pass moves the learner on */
+        ui_reload_state(app);
+        const day_manifest *next = ws_next_day(app->course, app->state);
+        size_t used = strlen(d->done_tail);
+        if (next && next != d->m)
+            snprintf(d->done_tail + used, sizeof d->done_tail - used, " %s next: day %d", d->dot, next->day);
+        else if (!next)
+            snprintf(d->done_tail + used, sizeof d->done_tail - used, " %s every day passes", d->dot);
+    }
     stale(d, REPORT);
     d->focus = REPORT;
     return UI_RELOAD | UI_REDRAW;

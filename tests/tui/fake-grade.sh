@@ -19,7 +19,9 @@
 # FAKE_GRADE_SLEEP (seconds a step, default 0.4; the file
 # FAKE_GRADE_NAP_FILE overrides it when it holds a number), FAKE_GRADE_LOG (a
 # file that gets one line a grade: "start DAY" and "end DAY"),
-# FAKE_GRADE_FAIL (print this on stderr and exit 2: could not grade).
+# FAKE_GRADE_FAIL (print this on stderr and exit 2: could not grade),
+# FAKE_GRADE_PASS (a passing grade: fixtures/day23-fixed.json, the day
+# recorded passing and honest, exit 0).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 log=${FAKE_GRADE_LOG:-/dev/null}
@@ -44,17 +46,21 @@ fi
 echo "progress: running" >&2
 sleep "$nap"
 state="${CUDALAB_WORKSPACE:?}/state.yaml"
+status=failing failed="[mask-honesty]" report="$here/fixtures/day23-ballot.json" rc=1
+if [ -n "${FAKE_GRADE_PASS:-}" ]; then
+    status=passing-honest failed="[]" report="$here/fixtures/day23-fixed.json" rc=0
+fi
 cat >"$state.tmp" <<YAML
 version: 1
 days:
   $day:
-    status: failing
+    status: $status
     last_graded: $(date +%s)
     backend: emulator
     passed: [compile, correctness, barrier-honesty, races, memory, resources]
-    failed: [mask-honesty]
+    failed: $failed
 YAML
 mv "$state.tmp" "$state"
-cat "${FAKE_GRADE_REPORT:-$here/fixtures/day23-ballot.json}"
+cat "${FAKE_GRADE_REPORT:-$report}"
 echo "end $day" >>"$log"
-exit 1
+exit $rc

@@ -79,3 +79,19 @@ for want in "Hints (3 of 3 shown)" "One warp a row; lane c owns column c." "Keep
     "still reads outside itself"; do
     case "$out" in *"$want"*) ;; *) tui_fail "cudalab show 23 lacks: $want" ;; esac
 done
+
+# A pass moves the learner on: the status line names the next day, and the
+# list's mark moves to it.
+rm -f "$WORK/state.yaml"
+tui_restart
+tui_start 100 30 FAKE_GRADE_PASS=1 FAKE_GRADE_SLEEP=0.1
+tui_wait "days shown"
+tui_expect_at 28 1 "3 of 3 days shown   next: day 14"
+tui_open "Block barriers"
+tui_wait "Day 14"
+tui_keys g
+tui_wait "graded once · next: day 23"
+tui_keys q
+tui_wait "days shown"
+tui_row "$(tui_row_of "Warp shuffles and honest masks")" | grep -q "◂ next" || tui_fail "the mark did not move to day 23"
+tui_quit 0 q
