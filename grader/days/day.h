@@ -325,6 +325,8 @@ typedef struct day_stage {
     int until_buffer;    /* -1: no until */
     double until_value;
     int swap[2];
+    int index;           /* `index: NAME`: the loop's variable (its run, from 0) is program
+                            variable `index` (day_program.loops); -1: none */
     struct day_stage *stages;
     int nstages;
     int ordinal;         /* its place among all the program's stages, depth first */
@@ -340,6 +342,9 @@ typedef struct day_program {
                             top-level stage of this index; -1: at the end */
     char *key;           /* the stages as text: part of the reference outputs' cache key */
     int nall;            /* stages in all, loops' included (day_stage.ordinal) */
+    char **loops;        /* the loops' variables' names: a stage's expressions may read those
+                            of the loops around it, after the size's variables */
+    int nloops;
     const void *node;    /* while the manifest is read: the `program` mapping */
 } day_program;
 
@@ -399,6 +404,10 @@ typedef struct day_manifest {
 void day_size_vars(const day_manifest *m, const day_size *s, double *vars);
 /* A formula's value at a size (i = 0). */
 double day_formula_eval(const day_manifest *m, const day_formula *f, const day_size *s);
+/* A stage's expression at a size, the loops around it at their runs
+ * loops[0..nloops) (NULL: all at 0). */
+double day_program_eval(const day_manifest *m, const day_formula *f, const day_size *s,
+                        const long *loops);
 /* Whether the day's checks list c for kernel k. */
 bool day_kernel_checks(const day_kernel *k, day_check c);
 /* Whether some kernel of the day lists c. */

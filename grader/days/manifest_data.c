@@ -71,6 +71,7 @@ cl_status day_compile_formulas(day_manifest *m, cl_error *err)
     for (size_t i = 0; i < m->formulas.n && st == CL_OK; i++) {
         day_formula *f = m->formulas.v[i];
         char why[512];
+        if (f->e) continue; /* a program's stage, compiled with its loops' variables */
         f->e = day_expr_parse(f->text, names, f->per_element ? nvars + 1 : nvars, why, sizeof why);
         if (!f->e)
             st = day_fail_at(m->path, f->at, err, "%s%s", why,

@@ -136,6 +136,28 @@ static cl_status read_stages(prog_ctx *c, yaml_node_t *v, day_stage **out, int *
                              cl_error *err);
 static yaml_node_t *value_of(cl_yaml_doc *d, yaml_node_t *v, const char *key);
 
+/* `index: NAME`: the loop's run (0, 1, ...) as a variable of the
+ * expressions of the stages inside it; a name of its own. */
+static cl_status read_index(prog_ctx *c, yaml_node_t *v, day_stage *s, cl_error *err)
+{
+    char *name = NULL;
+    cl_status st = day_read_identifier(c->d, v, "a loop's 'index'", &name, err);
+    if (st != CL_OK) return st;
+    bool taken = !strcmp(name, "i") || day_size_get(&c->m->course, name, -1) >= 0;
+    for (int k = 0; k < c->p->nloops && !taken; k++) taken = !strcmp(c->p->loops[k], name);
+    if (taken || c->m->course.n + c->p->nloops >= 63) {
+        st = cl_yaml_fail(c->d, v, err, "a loop's 'index' needs a name of its own (not a size's, "
+                          "not 'i', not another loop's), and there are 63 variables at most; "
+                          "'%s' is not free", name);
+        free(name);
+        return st;
+    }
+    c->p->loops = cl_realloc(c->p->loops, (size_t)(c->p->nloops + 1) * sizeof *c->p->loops);
+    s->index = c->p->nloops;
+    c->p->loops[c->p->nloops++] = name;
+    return CL_OK;
+}
+
 /* `until: {buffer: NAME, is: NUMBER}`. */
 static cl_status read_until(prog_ctx *c, yaml_node_t *v, day_stage *s, cl_error *err)
 {
@@ -169,9 +191,9 @@ static cl_status read_swap(prog_ctx *c, yaml_node_t *v, day_stage *s, cl_error *
 static bool key_fits(day_stage_kind kind, const char *key)
 {
     static const char *const launch[] = {"kernel", "name", "args", "grid", "block", "shared_bytes"};
-    static const char *const repeat[] = {"repeat", "name", "until", "swap", "stages"};
+    static const char *const repeat[] = {"repeat", "name", "until", "swap", "stages", "index"};
     const char *const *keys = kind == DAY_STAGE_LAUNCH ? launch : kind == DAY_STAGE_REPEAT ? repeat : NULL;
-    size_t n = kind == DAY_STAGE_LAUNCH ? 6 : kind == DAY_STAGE_REPEAT ? 5 : 0;
+    size_t n = kind == DAY_STAGE_LAUNCH ? 6 : kind == DAY_STAGE_REPEAT ? 6 : 0;
     if (kind == DAY_STAGE_CLEAR) return !strcmp(key, "clear") || !strcmp(key, "name");
     for (size_t i = 0; i < n; i++)
         if (!strcmp(keys[i], key)) return true;
@@ -212,7 +234,7 @@ static cl_status read_launch(prog_ctx *c, yaml_node_t *v, day_stage *s, cl_error
 static cl_status read_repeat(prog_ctx *c, yaml_node_t *v, day_stage *s, cl_error *err)
 {
     yaml_node_t *until = value_of(c->d, v, "until"), *swap = value_of(c->d, v, "swap");
-    yaml_node_t *stages = value_of(c->d, v, "stages");
+    yaml_node_t *stages = value_of(c->d, v, "stages"), *index = value_of(c->d, v, "index");
     if (!stages)
         return cl_yaml_fail(c->d, v, err, "a 'repeat' needs the 'stages' it repeats");
     if (c->depth >= PROGRAM_DEPTH)
@@ -222,6 +244,7 @@ static cl_status read_repeat(prog_ctx *c, yaml_node_t *v, day_stage *s, cl_error
                                     &s->times, err);
     if (st == CL_OK && until) st = read_until(c, until, s, err);
     if (st == CL_OK && swap) st = read_swap(c, swap, s, err);
+    if (st == CL_OK && index) st = read_index(c, index, s, err);
     c->depth++;
     if (st == CL_OK) st = read_stages(c, stages, &s->stages, &s->nstages, err);
     c->depth--;
@@ -232,7 +255,7 @@ static cl_status read_repeat(prog_ctx *c, yaml_node_t *v, day_stage *s, cl_error
 static cl_status read_stage(prog_ctx *c, yaml_node_t *v, day_stage *s, cl_error *err)
 {
     s->at = day_yaml_pos(v);
-    s->until_buffer = s->buffer = s->kernel = -1;
+    s->until_buffer = s->buffer = s->kernel = s->index = -1;
     s->swap[0] = s->swap[1] = -1;
     if (v->type != YAML_MAPPING_NODE)
         return cl_yaml_fail(c->d, v, err, "a stage is a mapping: {kernel: NAME, ...}, {clear: "
@@ -259,7 +282,7 @@ static cl_status read_stage(prog_ctx *c, yaml_node_t *v, day_stage *s, cl_error 
             return cl_yaml_fail(c->d, k, err, "'%s' is not a key of a %s stage; it takes %s",
                                 key ? key : "?", kind_keys[s->kind],
                                 s->kind == DAY_STAGE_LAUNCH ? "kernel, name, args, grid, block, shared_bytes"
-                                : s->kind == DAY_STAGE_REPEAT ? "repeat, name, until, swap, stages"
+                                : s->kind == DAY_STAGE_REPEAT ? "repeat, name, until, swap, index, stages"
                                                               : "clear, name");
     }
     yaml_node_t *name = value_of(c->d, v, "name");
@@ -408,17 +431,81 @@ static void describe_stages(cl_str *s, const day_stage *st, int n)
         cl_str_addf(s, "%s|%d|%d|", x->shared ? x->shared->text : "-", x->kernel, x->buffer);
         for (int a = 0; a < x->nargs; a++)
             cl_str_addf(s, "%d:%s,", x->args[a].buffer, x->args[a].value ? x->args[a].value->text : "");
-        cl_str_addf(s, "%s|%d|%.17g|%d|%d", x->times ? x->times->text : "-", x->until_buffer,
-                    x->until_value, x->swap[0], x->swap[1]);
+        cl_str_addf(s, "%s|%d|%.17g|%d|%d|%d", x->times ? x->times->text : "-", x->until_buffer,
+                    x->until_value, x->swap[0], x->swap[1], x->index);
         describe_stages(s, x->stages, x->nstages);
         cl_str_add(s, "}");
     }
+}
+
+/* The stages' expressions, compiled against the size's variables and then
+ * the loops' (day_compile_formulas leaves them be). */
+static cl_status compile_stages(day_manifest *m, size_t first, cl_error *err)
+{
+    int nvars = m->course.n, n = nvars + m->program->nloops;
+    const char **names = cl_calloc((size_t)n + 1, sizeof *names);
+    for (int k = 0; k < nvars; k++) names[k] = m->course.keys[k];
+    for (int k = 0; k < m->program->nloops; k++) names[nvars + k] = m->program->loops[k];
+    cl_status st = CL_OK;
+    for (size_t i = first; i < m->formulas.n && st == CL_OK; i++) {
+        day_formula *f = m->formulas.v[i];
+        char why[512];
+        f->e = day_expr_parse(f->text, names, n, why, sizeof why);
+        if (!f->e) st = day_fail_at(m->path, f->at, err, "%s", why);
+    }
+    free(names);
+    return st;
+}
+
+/* An expression reads only the variables of the loops around it (a mask of
+ * them: bit k for loop k). */
+static cl_status in_scope(const day_manifest *m, const day_formula *f, unsigned long long around,
+                          cl_error *err)
+{
+    for (int k = 0; f && k < m->program->nloops; k++)
+        if (!(around >> k & 1) && day_expr_uses(f->e, m->course.n + k))
+            return day_fail_at(m->path, f->at, err, "'%s' reads '%s', the index of a loop it is not "
+                               "inside; an expression sees the indices of the loops around it only",
+                               f->text, m->program->loops[k]);
+    return CL_OK;
+}
+
+static cl_status check_scopes(const day_manifest *m, const day_stage *st, int n,
+                              unsigned long long around, cl_error *err)
+{
+    cl_status r = CL_OK;
+    for (int i = 0; i < n && r == CL_OK; i++) {
+        const day_stage *s = &st[i];
+        for (int d = 0; d < 3 && r == CL_OK; d++) {
+            r = in_scope(m, s->grid[d], around, err);
+            if (r == CL_OK) r = in_scope(m, s->block[d], around, err);
+        }
+        for (int a = 0; a < s->nargs && r == CL_OK; a++) r = in_scope(m, s->args[a].value, around, err);
+        if (r == CL_OK) r = in_scope(m, s->shared, around, err);
+        if (r == CL_OK) r = in_scope(m, s->times, around, err);
+        unsigned long long inner = around | (s->index >= 0 ? 1ull << s->index : 0);
+        if (r == CL_OK) r = check_scopes(m, s->stages, s->nstages, inner, err);
+    }
+    return r;
+}
+
+double day_program_eval(const day_manifest *m, const day_formula *f, const day_size *s,
+                        const long *loops)
+{
+    double vars[130];
+    if (!f) return 0;
+    day_size_vars(m, s, vars);
+    for (int k = 0; m->program && k < m->program->nloops; k++)
+        vars[m->course.n + k] = loops ? (double)loops[k] : 0;
+    return day_expr_eval(f->e, vars);
 }
 
 cl_status day_read_program(cl_yaml_doc *d, day_manifest *m, cl_error *err)
 {
     day_program *p = m->program;
     yaml_node_t *v = (yaml_node_t *)p->node, *stages = NULL, *judge = NULL;
+    if (m->course.n >= 63)
+        return day_fail_at(m->path, m->course.at, err, "a size may name 63 variables at most");
     prog_ctx c = {d, m, p, 0};
     day_init_kernel(&p->judged, v);
     p->judged.is_program = true;
@@ -435,7 +522,10 @@ cl_status day_read_program(cl_yaml_doc *d, day_manifest *m, cl_error *err)
             st = day_fail_at(m->path, p->judged.params[i].at, err, "the program's buffers are "
                              "pointers; '%s' is a scalar (give a launch its value in 'args')",
                              p->judged.params[i].name);
+    size_t first = m->formulas.n; /* the stages' expressions are those read from here */
     if (st == CL_OK) st = read_stages(&c, stages, &p->stages, &p->nstages, err);
+    if (st == CL_OK) st = compile_stages(m, first, err);
+    if (st == CL_OK) st = check_scopes(m, p->stages, p->nstages, 0, err);
     if (st == CL_OK && judge) st = read_judge(&c, judge, err);
     if (st == CL_OK) {
         cl_str key = {0};
@@ -453,7 +543,7 @@ typedef struct prog_size {
     const day_manifest *m;
     const day_size *s;
     const char *what;
-    const double *vars;
+    double vars[130]; /* the size's, then the loops' indices */
 } prog_size;
 
 /* f's value at the size: whole and in [lo, hi]. */
@@ -498,7 +588,7 @@ static cl_status check_launch_at(const prog_size *z, const day_stage *s, cl_erro
     return st;
 }
 
-static cl_status check_stages_at(const prog_size *z, const day_stage *st, int n, cl_error *err)
+static cl_status check_stages_at(prog_size *z, const day_stage *st, int n, cl_error *err)
 {
     cl_status r = CL_OK;
     for (int i = 0; i < n && r == CL_OK; i++) {
@@ -507,7 +597,17 @@ static cl_status check_stages_at(const prog_size *z, const day_stage *st, int n,
         if (s->kind == DAY_STAGE_LAUNCH) r = check_launch_at(z, s, err);
         if (s->kind != DAY_STAGE_REPEAT) continue;
         r = whole(z, s->times, "'repeat'", s->until_buffer >= 0 ? 1 : 0, 1e6, &v, err);
-        if (r == CL_OK) r = check_stages_at(z, s->stages, s->nstages, err);
+        if (r != CL_OK || s->index < 0) {
+            if (r == CL_OK) r = check_stages_at(z, s->stages, s->nstages, err);
+            continue;
+        }
+        /* with an index: its every run where there are few, else the first and the last */
+        double *at = &z->vars[z->m->course.n + s->index];
+        for (double run = 0; run < v && r == CL_OK; run = (v > 64 && run == 0) ? v - 1 : run + 1) {
+            *at = run;
+            r = check_stages_at(z, s->stages, s->nstages, err);
+        }
+        *at = 0;
     }
     return r;
 }
@@ -515,7 +615,8 @@ static cl_status check_stages_at(const prog_size *z, const day_stage *st, int n,
 cl_status day_check_program_at(const day_manifest *m, const day_size *s, const char *what,
                                const double *vars, cl_error *err)
 {
-    prog_size z = {m, s, what, vars};
+    prog_size z = {m, s, what, {0}};
+    memcpy(z.vars, vars, (size_t)m->course.n * sizeof *vars);
     return check_stages_at(&z, m->program->stages, m->program->nstages, err);
 }
 
@@ -536,6 +637,8 @@ void day_program_free(day_program *p)
     if (!p) return;
     day_kernel_free(&p->judged);
     stages_free(p->stages, p->nstages);
+    for (int k = 0; k < p->nloops; k++) free(p->loops[k]);
+    free(p->loops);
     free(p->key);
     free(p);
 }

@@ -25,7 +25,7 @@ static int first_block(const grading *g, const day_stage *st, int n, int kernel)
         if (s->kind != DAY_STAGE_LAUNCH || s->kernel != kernel) continue;
         double threads = 1;
         for (int d = 0; d < 3; d++)
-            if (s->block[d]) threads *= day_formula_eval(g->day, s->block[d], &g->day->course);
+            if (s->block[d]) threads *= day_program_eval(g->day, s->block[d], &g->day->course, NULL);
         return (int)threads;
     }
     return 0;

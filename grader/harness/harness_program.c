@@ -20,6 +20,7 @@ typedef struct prog_run {
     harness_buffer bufs[16]; /* by buffer; a swap trades two */
     long launches;
     long *runs;              /* by stage ordinal: how often it ran */
+    long index[64];          /* each loop's index: the run under way, from 0 */
     bool stopped;            /* a launch did not complete, or a loop reached its limit */
     bool judged;             /* the outputs were read after the judged stage */
     cl_str loops;            /* what each top-level loop did, for the trace */
@@ -114,11 +115,17 @@ static char *stage_label(const prog_run *r, const day_stage *s, const char *loop
     return cl_sprintf("%s (launch %ld)", s->name, r->launches);
 }
 
+/* A stage's expression, at the size and the loops' runs under way. */
+static double eval(const prog_run *r, const day_formula *f)
+{
+    return day_program_eval(r->req->day, f, r->req->size, r->index);
+}
+
 static backend_arg scalar_of(const prog_run *r, const day_param *kp, const day_formula *f)
 {
     unsigned char bytes[8] = {0};
     day_num n = day_param_num(kp->type);
-    harness_elem_put(n, bytes, harness_eval(r->req, f));
+    harness_elem_put(n, bytes, eval(r, f));
     backend_arg a = {(unsigned)day_num_bytes(n), 0};
     memcpy(&a.bits, bytes, 8); /* little-endian */
     return a;
@@ -135,14 +142,14 @@ static cl_status run_launch(prog_run *r, const day_stage *s, const char *loop, l
                                          : scalar_of(r, &k->params[i], s->args[i].value);
     backend_launch bl = {
         .kernel = req->entries[s->kernel],
-        .dynamic_shared = (unsigned)harness_eval(req, s->shared),
+        .dynamic_shared = (unsigned)eval(r, s->shared),
         .args = args,
         .nargs = s->nargs,
         .nsets = 1,
     };
     for (int d = 0; d < 3; d++) {
-        bl.grid[d] = s->grid[d] ? (unsigned)harness_eval(req, s->grid[d]) : 1;
-        bl.block[d] = s->block[d] ? (unsigned)harness_eval(req, s->block[d]) : 1;
+        bl.grid[d] = s->grid[d] ? (unsigned)eval(r, s->grid[d]) : 1;
+        bl.block[d] = s->block[d] ? (unsigned)eval(r, s->block[d]) : 1;
     }
     backend_run one = {0};
     r->launches++;
@@ -186,11 +193,12 @@ static cl_status read_outputs(prog_run *r, cl_error *err);
 
 static cl_status run_repeat(prog_run *r, const day_stage *s, bool top, cl_error *err)
 {
-    long times = (long)harness_eval(r->req, s->times), done = 0;
+    long times = (long)eval(r, s->times), done = 0;
     bool until = s->until_buffer >= 0, met = false;
     double word = 0;
     cl_status st = CL_OK;
     while (st == CL_OK && !r->stopped && !met && done < times) {
+        if (s->index >= 0) r->index[s->index] = done;
         st = run_stages(r, s->stages, s->nstages, false, s->name, done + 1, err);
         if (st != CL_OK || r->stopped) break;
         done++;

@@ -61,9 +61,10 @@ static const char good[] =
     "      repeat: \"n + 10\"\n"
     "      until: {buffer: flag, is: 0}\n"
     "      swap: [u, v]\n"
+    "      index: run\n"
     "      stages:\n"
     "        - {clear: flag}\n"
-    "        - {kernel: step, args: [u, v, flag], grid: [\"ceil(n / 8)\", 1], block: 8, shared_bytes: 64}\n"
+    "        - {kernel: step, args: [u, v, flag], grid: [\"ceil(n / 8)\", \"run + 1\"], block: 8, shared_bytes: 64}\n"
     "  judge: {after: add}\n"
     "sizes:\n"
     "  course: {n: 1000}\n"
@@ -190,6 +191,13 @@ static void test_good_program(void **state)
     assert_int_equal(sweep->stages[0].buffer, 5);
     assert_string_equal(sweep->stages[1].name, "step"); /* its kernel's */
     assert_int_equal(at_course(m, sweep->stages[1].shared), 64);
+    /* the loop's index is a variable of the stages inside it: run 5 of sweep */
+    assert_int_equal(sweep->index, 0);
+    assert_int_equal(p->nloops, 1);
+    assert_string_equal(p->loops[0], "run");
+    long runs[1] = {5};
+    assert_true(day_program_eval(m, sweep->stages[1].grid[1], &m->course, runs) == 6);
+    assert_true(day_program_eval(m, sweep->stages[1].grid[1], &m->course, NULL) == 1);
     assert_non_null(p->key);
     day_manifest_free(m);
 }
@@ -255,6 +263,9 @@ static void test_loop_errors(void **state)
     /* with until, a loop must be able to run: its limit is at least 1 at every size */
     expect_at("repeat: \"n + 10\"", "repeat: \"n - 1\"", "\"n - 1\"",
               "'repeat' (\"n - 1\") is 0 at hidden size 1");
+    expect_at("grid: \"ceil(n / 256)\", block: [4, 2]}", "grid: \"ceil(n / 256) + run\", block: [4, 2]}",
+              "\"ceil(n / 256) + run\"", "'ceil(n / 256) + run' reads 'run', the index of a loop it is not inside");
+    expect_at("index: run", "index: n", "n\n      stages", "a loop's 'index' needs a name of its own");
     expect_at("      stages:\n        - {clear: flag}", "      stage:\n        - {clear: flag}",
               "stage:", "'stage' is not a key of a repeat stage");
 }
