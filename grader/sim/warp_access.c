@@ -1072,6 +1072,31 @@ static HOT_INLINE bool words_of(const sim_block *b, const sim_warp *w, const sim
     return !bad;
 }
 
+/* The extra wavefronts of a full warp's 4-byte words at byte offsets soff
+ * (one phase) when no bank holds more than two distinct words (two
+ * half-warps' rows of a halo tile, 20 words apart): 1 when one holds two,
+ * else 0, as count_banks counts them; SIM_NONE when a bank holds three or
+ * more (count_banks' set). */
+static HOT_INLINE uint32_t banks_two(const uint32_t *soff)
+{
+    uint32_t used = 0, two = 0, first[32], second[32];
+    for (int l = 0; l < 32; l++) {
+        uint32_t word = soff[l] >> 2, k = word & 31;
+        if (!(used >> k & 1u)) {
+            used |= 1u << k;
+            first[k] = word;
+        } else if (first[k] != word) {
+            if (!(two >> k & 1u)) {
+                two |= 1u << k;
+                second[k] = word;
+            } else if (second[k] != word) {
+                return SIM_NONE;
+            }
+        }
+    }
+    return two != 0;
+}
+
 /* The lowest and highest of a full warp's offsets. */
 static HOT_INLINE void words_span(const uint32_t *soff, uint32_t *lo, uint32_t *hi)
 {
@@ -1109,7 +1134,9 @@ static HOT_INLINE void lds_words(sim_block *b, sim_warp *w, const sim_op *op, ui
         memcpy(&row[l + 3], sh + soff[l + 3], 4);
     }
     words_span(soff, &lo, &hi);
-    if ((hi >> 2) - (lo >> 2) < 32) {
+    uint32_t extra = (hi >> 2) - (lo >> 2) < 32 ? 0 : banks_two(soff);
+    if (extra != SIM_NONE) {
+        b->cnt.shared_bank_conflicts += extra;
         b->cnt.shared_load_requests++;
     } else {
         uint64_t addr[32];
@@ -1383,15 +1410,60 @@ static void global_cross_read(sim_block *b, sim_warp *w, uint32_t pc, const glob
     else sim_xr_loads(b, w, host, SIM_FULL, 4, g->r, pc);
 }
 
+/* A full warp's load whose lanes' addresses are all 4-byte aligned and lie
+ * in one region, at no one stride (half-warps' rows of a 16-wide block,
+ * `B[k * N + col]`; their broadcasts, `A[row * K + k]`): the lanes'
+ * addresses in addr, the region in *r; false, with nothing recorded, for
+ * any other, which the general path maps and reports. */
+static HOT_INLINE bool global_words_of(sim_block *b, const sim_warp *w, const sim_op *op, uint64_t *addr,
+                                       const sim_region **r)
+{
+    const uint64_t *base = w->r64 + (size_t)op->s[4] * 32, imm = (uint64_t)op->imm;
+    uint64_t mis = 0;
+    int64_t lo = INT64_MAX, hi = INT64_MIN;
+    for (int l = 0; l < 32; l++) {
+        uint64_t a = base[l] + imm;
+        addr[l] = a;
+        mis |= a;
+        lo = (int64_t)a < lo ? (int64_t)a : lo;
+        hi = (int64_t)a > hi ? (int64_t)a : hi;
+    }
+    if (mis & 3) return false;
+    *r = region_at(b, false, (uint64_t)lo, (uint64_t)hi - (uint64_t)lo + 4);
+    return *r != NULL;
+}
+
+/* X_LDG on global_words_of's lanes, as sim_exec_ld takes them without its
+ * mapping: crossread.c's look, the prefetch from lane 0, a gather, and the
+ * sectors the general count finds. */
+static void ldg_words(sim_block *b, sim_warp *w, uint32_t pc, const uint64_t *addr, const sim_region *r)
+{
+    const sim_op *op = &b->prog->code[pc];
+    uintptr_t base = (uintptr_t)r->host - (uintptr_t)r->base;
+    w->minst++;
+    if (b->L->xr && r->xr_launch == b->L->xr && r->base >= SIM_GLOBAL_BASE) {
+        uintptr_t host[32];
+        for (int l = 0; l < 32; l++) host[l] = base + (uintptr_t)addr[l];
+        sim_xr_loads(b, w, host, SIM_FULL, 4, r, pc);
+    }
+    prefetch_at(w, pc, addr[0], base + (uintptr_t)addr[0], 4);
+    uint32_t *row = w->r32 + (size_t)op->s[0] * 32;
+    for (int l = 0; l < 32; l++) memcpy(&row[l], (const void *)(base + (uintptr_t)addr[l]), 4);
+    count_sectors(b, addr, SIM_FULL, 4, false, false, false);
+}
+
 /* X_LDG by a full warp: a row (one copy) or a column (a gather), with the
  * prefetcher, counters and sectors of sim_exec_ld's contiguous and strided
- * paths; else sim_exec_ld. */
+ * paths; other aligned lanes in one region (ldg_words); else sim_exec_ld. */
 SIM_HOT void sim_exec_ldg(sim_block *b, sim_warp *w, uint32_t pc)
 {
     const sim_op *op = &b->prog->code[pc];
     global_col g;
     if (!global_col_of(b, w, op, false, &g)) {
-        sim_exec_ld(b, w, pc, SIM_FULL);
+        uint64_t addr[32];
+        const sim_region *r;
+        if (global_words_of(b, w, op, addr, &r)) ldg_words(b, w, pc, addr, r);
+        else sim_exec_ld(b, w, pc, SIM_FULL);
         return;
     }
     w->minst++;

@@ -134,3 +134,43 @@ __global__ void manyReadsThenWrite(float* out, int reps)
     if (t % 32 == 31) s[32 - mine + 5] = v; // @lateWrite
     out[t] = v;
 }
+
+// case: a 5 x 5 convolution through a 20 x 20 halo tile (half-warps' rows
+// 20 words apart: two words in some banks) against the same sums from
+// global memory; and reads with two words in every bank (rows 32 words
+// apart) and eight (a column of a 32-wide array): the bank counts as the
+// general path's
+// kernel: haloTile
+// launch: grid 2,2 block 16,16
+// buffer: in f32 1024 = iota*0.25+1
+// buffer: out u32 1024 = 7
+// params: in out 32
+// expect: out[0..1023] = 1
+// expect: no hazards
+__global__ void haloTile(const float* in, unsigned* out, int n)
+{
+    __shared__ float tile[20][20];
+    __shared__ float wide[8][32];
+    const int tx = threadIdx.x, ty = threadIdx.y, t = ty * 16 + tx;
+    const int x0 = blockIdx.x * 16 - 2, y0 = blockIdx.y * 16 - 2;
+    for (int i = ty; i < 20; i += 16)
+        for (int j = tx; j < 20; j += 16) {
+            const int y = y0 + i, x = x0 + j;
+            tile[i][j] = (y >= 0 && y < n && x >= 0 && x < n) ? in[y * n + x] : 0.0f;
+        }
+    wide[t / 32][t % 32] = (float)t;
+    __syncthreads();
+    const int y = blockIdx.y * 16 + ty, x = blockIdx.x * 16 + tx;
+    float s = 0.0f, g = 0.0f;
+    for (int i = 0; i < 5; ++i)
+        for (int j = 0; j < 5; ++j) {
+            s += tile[ty + i][tx + j];
+            const int yy = y + i - 2, xx = x + j - 2;
+            g += (yy >= 0 && yy < n && xx >= 0 && xx < n) ? in[yy * n + xx] : 0.0f;
+        }
+    const int lane = t % 32;
+    const float two = wide[lane / 16 * 2][lane % 16];     // rows 0 and 2: two words a bank
+    const float eight = wide[lane % 8][lane / 8];         // a column: eight words a bank
+    const bool ok = two == (float)(lane / 16 * 64 + lane % 16) && eight == (float)(lane % 8 * 32 + lane / 8);
+    out[y * n + x] = s == g && ok;
+}
