@@ -180,7 +180,7 @@ static uint32_t dot_dec(unsigned k, unsigned ta, unsigned tc, unsigned td, const
     }
     if (c.kind == K_FINITE) {
         int sh = c.exp - cfb - g;
-        uint64_t t = sh >= 0 ? (uint64_t)c.sig << sh : sh <= -64 ? 0 : c.sig >> -sh;
+        uint64_t t = sh >= 0 ? (uint64_t)c.sig << sh : sh <= -64 ? 0 : (uint64_t)c.sig >> -sh;
         sum += c.neg ? -(int64_t)t : (int64_t)t;
     }
     if (!sum) return 0;

@@ -107,7 +107,7 @@ static void test_exact_products(void **state)
         unsigned M, N, K;
         sim_tc_shape_mnk(c->shape, &M, &N, &K);
         uint32_t a[512], b[512], cc[256], d[256];
-        bool small = c->td == PTX_TC_f16;
+        bool small = c->td == PTX_TC_f16 || c->tc == PTX_TC_f16; /* a half holds integers up to 2048 */
         for (unsigned i = 0; i < M * K; i++) a[i] = small_int(c->ta, (int)next(9) - 4 + (c->ta == PTX_TC_u8) * 4);
         for (unsigned i = 0; i < K * N; i++) b[i] = small_int(c->tb, (int)next(9) - 4 + (c->tb == PTX_TC_u8) * 4);
         for (unsigned i = 0; i < M * N; i++) cc[i] = small_int(c->tc, (int)next(small ? 64 : 100000) - (small ? 32 : 50000));
