@@ -108,13 +108,57 @@ static HOT_INLINE bool sectors_packed(const uint64_t *addr, uint32_t m, unsigned
     return true;
 }
 
+/* Whether a full warp's lanes are aligned 4-byte lanes whose half-warps are
+ * each a run of 16 consecutive words or one word (the half-warps' rows and
+ * broadcasts of a 16-wide block), neither wrapping around: four vector
+ * compares. sectors_halves: the sectors sectors_general counts, from the halves'
+ * ends. Its ordered pass takes the first half's span; the second half's
+ * first sector, when two or more below the pass's last, sends it to its set
+ * (the distinct sectors: the two spans' union), else the second half adds
+ * its sectors past the pass's last (each lane one sector, in order). False
+ * for any other warp. */
+static HOT_INLINE bool halves_of(const uint64_t *addr)
+{
+    typedef uint64_t v4q __attribute__((vector_size(32)));
+    const uint64_t a0 = addr[0], a1 = addr[16], d0 = addr[1] - a0, d1 = addr[17] - a1;
+    if (((a0 | a1) & 3) || (d0 != 4 && d0) || (d1 != 4 && d1) || a0 > UINT64_MAX - 63 || a1 > UINT64_MAX - 63)
+        return false;
+    v4q acc = { 0 };
+    for (int k = 0; k < 8; k++) { /* four lanes a vector: lane l at its half's first + l d */
+        uint64_t f = k < 4 ? a0 : a1, d = k < 4 ? d0 : d1, j = 4 * (uint64_t)(k & 3);
+        v4q e = (v4q){ j, j + 1, j + 2, j + 3 } * d + f, x;
+        memcpy(&x, addr + 4 * k, sizeof x);
+        acc |= x ^ e;
+    }
+    return !(acc[0] | acc[1] | acc[2] | acc[3]);
+}
+
+static HOT_INLINE bool sectors_halves(const uint64_t *addr, uint64_t *sectors)
+{
+    if (!halves_of(addr)) return false;
+    const uint64_t a0 = addr[0], a1 = addr[16], d0 = addr[1] - a0, d1 = addr[17] - a1;
+    uint64_t s0 = a0 >> 5, e0 = (a0 + 15 * d0) >> 5, t0 = a1 >> 5, t1 = (a1 + 15 * d1) >> 5;
+    if (t0 + 1 < e0) { /* out of order: the set's count */
+        uint64_t lo = s0 > t0 ? s0 : t0, hi = e0 < t1 ? e0 : t1;
+        *sectors = (e0 - s0 + 1) + (t1 - t0 + 1) - (hi >= lo ? hi - lo + 1 : 0);
+    } else {
+        uint64_t from = t0 > e0 ? t0 : e0 + 1;
+        *sectors = (e0 - s0 + 1) + (t1 >= from ? t1 - from + 1 : 0);
+    }
+    return true;
+}
+
 /* The sectors of lanes that are not one run: a full warp's at one stride,
  * a partial warp's packed lanes (a full warp's, packed, would be a run), or
  * the general count. */
 static HOT_INLINE uint64_t sectors_scattered(const uint64_t *addr, uint32_t m, unsigned total, bool strided)
 {
     uint64_t sectors;
-    if (m == SIM_FULL) return sectors_strided(addr, total, strided) ? 32 : sectors_general(addr, m, total);
+    if (m == SIM_FULL) {
+        if (sectors_strided(addr, total, strided)) return 32;
+        if (total == 4 && sectors_halves(addr, &sectors)) return sectors;
+        return sectors_general(addr, m, total);
+    }
     if (m && sectors_packed(addr, m, total, &sectors)) return sectors;
     return sectors_general(addr, m, total);
 }
@@ -1420,15 +1464,23 @@ static HOT_INLINE bool global_words_of(sim_block *b, const sim_warp *w, const si
 {
     const uint64_t *base = w->r64 + (size_t)op->s[4] * 32, imm = (uint64_t)op->imm;
     uint64_t mis = 0;
-    int64_t lo = INT64_MAX, hi = INT64_MIN;
     for (int l = 0; l < 32; l++) {
-        uint64_t a = base[l] + imm;
-        addr[l] = a;
-        mis |= a;
-        lo = (int64_t)a < lo ? (int64_t)a : lo;
-        hi = (int64_t)a > hi ? (int64_t)a : hi;
+        addr[l] = base[l] + imm;
+        mis |= addr[l];
     }
     if (mis & 3) return false;
+    int64_t lo = INT64_MAX, hi = INT64_MIN;
+    if (halves_of(addr) && addr[0] <= (uint64_t)INT64_MAX - 63 && addr[16] <= (uint64_t)INT64_MAX - 63) {
+        /* the halves' ends: in order as signed numbers too (below 2^63 - 63) */
+        uint64_t e0 = addr[15], e1 = addr[31];
+        lo = (int64_t)(addr[0] < addr[16] ? addr[0] : addr[16]);
+        hi = (int64_t)(e0 > e1 ? e0 : e1);
+    } else {
+        for (int l = 0; l < 32; l++) {
+            lo = (int64_t)addr[l] < lo ? (int64_t)addr[l] : lo;
+            hi = (int64_t)addr[l] > hi ? (int64_t)addr[l] : hi;
+        }
+    }
     *r = region_at(b, false, (uint64_t)lo, (uint64_t)hi - (uint64_t)lo + 4);
     return *r != NULL;
 }
@@ -1436,7 +1488,7 @@ static HOT_INLINE bool global_words_of(sim_block *b, const sim_warp *w, const si
 /* X_LDG on global_words_of's lanes, as sim_exec_ld takes them without its
  * mapping: crossread.c's look, the prefetch from lane 0, a gather, and the
  * sectors the general count finds. */
-static void ldg_words(sim_block *b, sim_warp *w, uint32_t pc, const uint64_t *addr, const sim_region *r)
+static SIM_HOT void ldg_words(sim_block *b, sim_warp *w, uint32_t pc, const uint64_t *addr, const sim_region *r)
 {
     const sim_op *op = &b->prog->code[pc];
     uintptr_t base = (uintptr_t)r->host - (uintptr_t)r->base;

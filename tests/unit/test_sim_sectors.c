@@ -3,8 +3,10 @@
  * sectors_strided) and for packed lanes (sectors_packed) against the general
  * count they stand for: random full warps at strides on both sides of a
  * sector, up and down, of every access size, aligned or not, near the ends
- * of the address space, and with one lane off the stride, and random masks
- * of packed lanes, with one lane off or not, must count the same either way. */
+ * of the address space, and with one lane off the stride, random masks
+ * of packed lanes, with one lane off or not, and full warps whose
+ * half-warps are each a run of 16 words or one word (sectors_halves), near
+ * each other in every order, must count the same either way. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -73,6 +75,28 @@ static void test_huge_strides(void **state)
     }
 }
 
+/* Half-warps each a run of 16 words or one word (sectors_halves), the
+ * second half at random distances either side of the first (inside its
+ * span, a sector or two apart, far), mostly aligned, near the top of the
+ * address space too, and some with one lane off. */
+static void test_half_warps(void **state)
+{
+    (void)state;
+    unsigned shortcut = 0;
+    for (int i = 0; i < 200000; i++) {
+        uint64_t a0 = next(4) ? (1ull << 32) + next(1 << 12) * 4 : UINT64_MAX - next(256) * 4;
+        int64_t gap = next(3) ? (int64_t)next(256) - 128 : (int64_t)next(1 << 20) - (1 << 19);
+        uint64_t a1 = a0 + (uint64_t)(gap * 4), d0 = next(2) ? 4 : 0, d1 = next(2) ? 4 : 0, addr[32];
+        if (next(8) == 0) a1 += 1 + next(3); /* misaligned */
+        for (int l = 0; l < 16; l++) addr[l] = a0 + (uint64_t)l * d0;
+        for (int l = 16; l < 32; l++) addr[l] = a1 + (uint64_t)(l - 16) * d1;
+        if (next(10) == 0) addr[next(32)] += 4 * (1 + next(8));
+        same_count(addr, SIM_FULL, 4, i);
+        shortcut += ((a0 | a1) & 3) == 0;
+    }
+    assert_true(shortcut > 100000);
+}
+
 /* Partial warps whose lanes are packed (sectors_packed): the k-th lane of
  * a random mask at a0 + k total, near the ends of the address space too,
  * and some with one lane off by an element or two or on the lane before's. */
@@ -118,6 +142,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_strided_warps),
         cmocka_unit_test(test_huge_strides),
+        cmocka_unit_test(test_half_warps),
         cmocka_unit_test(test_packed_lanes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
