@@ -51,6 +51,45 @@ static const char scaffold_yaml[] =
     "hints:\n"
     "  - \"TODO: a first hint, revealing a little\"\n";
 
+/* `new --program`: the same kernel, launched twice by the day's program, the
+ * first launch's output the second's input (docs/day-format.md, "program"). */
+static const char scaffold_program_yaml[] =
+    "# Day %d: %s. The format is docs/day-format.md (\"program\").\n"
+    "day: %d\n"
+    "slug: %s\n"
+    "title: \"TODO: the day's title\"\n"
+    "topic: \"TODO: a few words\"\n"
+    "student_file: %s\n"
+    "arch: sm_75\n"
+    "kernels:\n"
+    "  - name: scaleArray\n"
+    "    summary: \"writes out[i] = 2 * in[i]\"\n"
+    "    params:\n"
+    "      - {type: const float*, name: in}\n"
+    "      - {type: float*, name: out}\n"
+    "      - {type: int, name: n}\n"
+    "    checks: [memory, resources]\n"
+    "    limits: {registers: 64, spill_bytes: 0}\n"
+    "program:\n"
+    "  name: scaleTwice\n"
+    "  summary: \"out = 4 * in: scaleArray twice, the first launch's output the second's input\"\n"
+    "  buffers:\n"
+    "    - {type: const float*, name: in, length: n, fill: {uniform: [-1, 1]}}\n"
+    "    - {type: float*, name: twice, length: n, role: scratch}\n"
+    "    - {type: float*, name: out, length: n}\n"
+    "  compare: exact\n"
+    "  bytes: \"16 * n\"\n"
+    "  stages:\n"
+    "    - {name: first, kernel: scaleArray, args: [in, twice, n], grid: \"ceil(n / 256)\", block: 256}\n"
+    "    - {name: second, kernel: scaleArray, args: [twice, out, n], grid: \"ceil(n / 256)\", block: 256}\n"
+    "sizes:\n"
+    "  course: {n: 1048576}\n"
+    "  hidden:\n"
+    "    - {n: 1}\n"
+    "    - {n: 257}\n"
+    "hints:\n"
+    "  - \"TODO: a first hint, revealing a little\"\n";
+
 static const char scaffold_readme[] =
     "# Day %d: TODO the title\n\n"
     "TODO: the task in a paragraph, then the signatures, the launch, the\n"
@@ -124,12 +163,26 @@ static bool number_taken(const char *root, unsigned long long day, char *taken, 
     return found;
 }
 
+enum { OPT_PROGRAM = 0x100 };
+
+static int new_take(void *ctx, int id, const char *value)
+{
+    (void)value;
+    if (id != OPT_PROGRAM) return CLI_CANNOT;
+    *(bool *)ctx = true;
+    return CLI_PASSED;
+}
+
 int cmd_new(int argc, char **argv)
 {
+    static const struct option opts[] = {{"program", no_argument, NULL, OPT_PROGRAM},
+                                         {NULL, 0, NULL, 0}};
     unsigned long long day;
-    char **op = NULL;
-    int n = 0, parsed = cli_operands(argc, argv, 2, 2, &op, &n);
+    bool program = false;
+    int first = 0, parsed = cli_options(argc, argv, opts, new_take, &program, &first);
     if (parsed != CLI_GO) return parsed;
+    if (argc - first != 2) return cli_cannot("usage: cudalab new NN TOPIC [--program]");
+    char **op = argv + first;
     const char *topic = op[1];
     if (cli_parse_number("new: NN", op[0], 1, 100, &day) != CLI_PASSED) return CLI_CANNOT;
     if (!valid_topic(topic))
@@ -160,7 +213,8 @@ int cmd_new(int argc, char **argv)
     char *fix = cl_sprintf("%s/no_bounds_check.cu", dirs[3]);
     if (rc == CLI_PASSED) printf("cudalab: a new day in the course folder %s:\n", root);
     if (rc == CLI_PASSED)
-        rc = write_text(yaml, cl_sprintf(scaffold_yaml, (int)day, topic, (int)day, slug, file));
+        rc = write_text(yaml, cl_sprintf(program ? scaffold_program_yaml : scaffold_yaml, (int)day,
+                                         topic, (int)day, slug, file));
     if (rc == CLI_PASSED) rc = write_text(readme, cl_sprintf(scaffold_readme, (int)day));
     if (rc == CLI_PASSED) rc = write_text(tpl, cl_sprintf(scaffold_template, (int)day));
     if (rc == CLI_PASSED) rc = write_text(sol, cl_sprintf(scaffold_solution, (int)day));
@@ -319,9 +373,11 @@ static void check_program(checker *k, const day_manifest *m, const report_result
     if (idle.len)
         say(k, false, "program", "stage%s %s never ran at any size: a stage the reference never "
             "reaches checks nothing", strchr(idle.s, ',') ? "s" : "", idle.s);
-    else
-        say(k, true, "program", "every stage ran; %s at the course size; every loop ended within "
-            "its limit at every size", pk->sizes[0].trace ? pk->sizes[0].trace : "");
+    else {
+        const char *trace = pk->sizes[0].trace ? pk->sizes[0].trace : "";
+        say(k, true, "program", "every stage ran; %s at the course size%s", trace,
+            strstr(trace, " ran ") ? "; every loop ended within its limit at every size" : "");
+    }
     cl_str_free(&idle);
 }
 

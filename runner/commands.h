@@ -96,6 +96,8 @@ void cli_record_progress(const struct day_course *c, const struct day_manifest *
     "  days/dayNN-TOPIC/fixtures/no_bounds_check.cu  a graded file and its verdict\n" \
     "  templates/dayNN-TOPIC/TOPIC.cu   what the student starts from\n"        \
     "  solutions/dayNN-TOPIC/TOPIC.cu   the reference every submission is judged by\n" \
+    "With --program the day is a program: day.yaml's `program:` launches the\n" \
+    "kernel twice, the first launch's output the second's input.\n"             \
     "NN (1 to 100) is the day's place in the course and must be free; TOPIC is\n" \
     "lowercase letters, digits and '-'. Nothing is written if either is taken.\n" \
     "Next: `cudalab check-course NN` grades it and fails on the \"TODO\" left in\n" \
@@ -167,7 +169,7 @@ void cli_record_progress(const struct day_course *c, const struct day_manifest *
     X("hint", cmd_hint, "DAY", "reveal the day's next hint (remembered, as the runner's h)", NULL) \
     X("next", cmd_next, "", "the first day you have not passed, and how to open it", NULL) \
     X("verify", cmd_verify, "", "grade every day you have started, a line each", VERIFY_HELP) \
-    X("new", cmd_new, "NN TOPIC", "for authors: scaffold days/dayNN-TOPIC, a day that grades", NEW_HELP) \
+    X("new", cmd_new, "NN TOPIC [--program]", "for authors: scaffold days/dayNN-TOPIC, a day that grades", NEW_HELP) \
     X("check-course", cmd_check_course, "[DAY] [--watch]",                                      \
       "for authors: manifest, template, solution and fixtures of every day (or one)", \
       CHECK_COURSE_HELP)

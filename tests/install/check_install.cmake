@@ -94,6 +94,17 @@ if(NOT rc EQUAL 1 OR NOT out MATCHES "template +compiles and fails"
    OR NOT out MATCHES "ok +docs/glossary.md")
   message(FATAL_ERROR "installed cudalab check-course 3: exit ${rc}\n${out}\n${err}")
 endif()
+# new --program scaffolds a day that is a program (its kernel launched
+# twice); it too fails only on its TODOs, and says what its program did.
+execute_process(COMMAND ${env} ${PREFIX}/bin/cudalab new 4 twice --program
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+execute_process(COMMAND ${env} ${PREFIX}/bin/cudalab check-course 4
+                RESULT_VARIABLE rc2 OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT rc2 EQUAL 1 OR NOT out MATCHES "ok +solution +passes every check"
+   OR NOT out MATCHES "ok +program +every stage ran; 2 launches at the course size"
+   OR NOT out MATCHES "template +compiles and fails" OR NOT out MATCHES "FAIL +words")
+  message(FATAL_ERROR "installed cudalab new 4 twice --program: exit ${rc} ${rc2}\n${out}\n${err}")
+endif()
 # new --help says where it writes and what comes next.
 execute_process(COMMAND ${env} ${PREFIX}/bin/cudalab new --help
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
