@@ -213,7 +213,11 @@ void sim_hazard_advice(const sim_run *L, const sim_hz *f, sim_hazard *h)
     else if (h->kind == CL_HZ_RACE_GLOBAL)
         put(a, n, "blocks of one launch never wait for each other: make the update at line %u an atomic (atomicAdd), or publish the store with __threadfence() before an atomic flag that the reading block checks",
             h->line2 ? h->line2 : h->line);
-    else if (h->kind == CL_HZ_ORDER_DEPENDENT) /* chosen from its two writes by order.c */
+    else if (h->kind == CL_HZ_RACE_SCOPE) { /* detail: the other block, then whether each is .cta */
+        const char *cta = strchr(f->detail, ' ');
+        put(a, n, "memory that other blocks update too needs a device-scope atomic: use atomicAdd (not atomicAdd_block) at line %u, and keep the _block atomics for shared memory or for words only one block touches",
+            cta && cta[1] == '1' ? h->line : h->line2);
+    } else if (h->kind == CL_HZ_ORDER_DEPENDENT) /* chosen from its two writes by order.c */
         put(a, n, "%s", f->detail);
     else
         family_advice(L, f, h, family, a, n);

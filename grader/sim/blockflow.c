@@ -24,7 +24,15 @@
  *       or masks), while anything is stored; a store whose buffer no
  *       parameter shows may be into any buffer.
  * The rules err towards index order: a kernel they catch wrongly is only
- * slower on several threads, never different. */
+ * slower on several threads, never different.
+ *
+ * Some kernels that run in index order cannot end different in any other
+ * order, and order.c need not try them: their blocks meet only through
+ * integer atomics of one kind (add, min, max, and, or, xor; one type) whose
+ * results no instruction reads, on buffers that no plain load or store
+ * touches, and no plain access calls for index order by the rules above.
+ * Such atomics commute, and a block sees nothing of another's: a histogram
+ * counting with atomicAdd is the common case. */
 #include "sim/internal.h"
 
 #include <stdlib.h>
@@ -54,6 +62,13 @@ typedef struct flow {
     bool changed;
     CL_VEC(flow_access) loads, stores;
     bool chase, in_order;
+    /* the instructions that talk across blocks: any (talks), any that is
+       not a commuting atomic (odd); the commuting atomics' buffers and
+       their mode and type (atom_kind: 0 before the first) */
+    bool talks, odd;
+    uint64_t atom_bufs;
+    uint32_t atom_kind;
+    uint8_t *read[PTX_BANK_COUNT]; /* per register: some instruction reads it */
 } flow;
 
 static uint64_t buf_bit(int32_t param)
@@ -199,6 +214,55 @@ static bool talks_across_blocks(const ptx_insn *in)
     }
 }
 
+static void mark_read(flow *f, const ptx_function *fn, const ptx_operand *o)
+{
+    if (o->kind == PTX_OPD_VEC) {
+        for (unsigned i = 0; i < o->count; i++) mark_read(f, fn, &fn->vec[o->index + i]);
+        return;
+    }
+    uint32_t bank = o->bank, index = o->kind == PTX_OPD_REG ? o->index : o->base;
+    if ((o->kind == PTX_OPD_REG || (o->kind == PTX_OPD_ADDR && o->has_base)) && bank < PTX_BANK_COUNT &&
+        index <= f->nregs[bank])
+        f->read[bank][index] = 1;
+}
+
+/* Which registers some instruction of fn reads (its sources, address
+ * bases, guards). */
+static void mark_reads(flow *f, const ptx_function *fn)
+{
+    for (uint32_t i = 0; i < fn->ninsns; i++) {
+        const ptx_insn *in = &fn->insns[i];
+        for (unsigned o = dest_slots(in); o < in->nopd; o++) mark_read(f, fn, &in->opd[o]);
+        if (in->guard != PTX_NONE && in->guard <= f->nregs[PTX_BANK_PRED]) f->read[PTX_BANK_PRED][in->guard] = 1;
+    }
+}
+
+/* A global atomic that commutes with every other of the kernel (see the
+ * file's comment): its buffers join f->atom_bufs. */
+static bool commuting_atomic(flow *f, const ptx_function *fn, const ptx_insn *in)
+{
+    ptx_type_kind k = ptx_type_kind_of((ptx_type)in->type[0]);
+    bool red = in->op == PTX_OP_red;
+    const ptx_operand *d = &in->opd[0], *a = &in->opd[red ? 0 : 1];
+    if ((in->op != PTX_OP_atom && !red) || a->kind != PTX_OPD_ADDR || in->scope == PTX_SCOPE_CTA ||
+        (in->sem != PTX_SEM_NONE && in->sem != PTX_SEM_RELAXED) || (k != PTX_K_UINT && k != PTX_K_SINT && k != PTX_K_BITS))
+        return false;
+    switch (in->mode) {
+    case PTX_ATOM_ADD: case PTX_ATOM_MIN: case PTX_ATOM_MAX: case PTX_ATOM_AND: case PTX_ATOM_OR: case PTX_ATOM_XOR: break;
+    default: return false;
+    }
+    if (!red && (d->kind != PTX_OPD_REG || d->bank >= PTX_BANK_COUNT || d->index > f->nregs[d->bank] ||
+                 f->read[d->bank][d->index]))
+        return false; /* its old value is used */
+    uint64_t t = opd_taint(f, fn, a);
+    if ((t & (T_LOCAL | T_SHARED)) && !(t & T_BUFS)) return true; /* a generic shared or local address */
+    uint32_t kind = (uint32_t)in->mode << 8 | in->type[0];
+    if (!(t & T_BUFS) || (f->atom_kind && f->atom_kind != kind)) return false;
+    f->atom_kind = kind;
+    f->atom_bufs |= t & T_BUFS;
+    return true;
+}
+
 static void note_access(flow *f, const ptx_function *fn, uint32_t fi, const ptx_insn *in)
 {
     bool store = in->op == PTX_OP_st;
@@ -235,13 +299,33 @@ static void look_at(flow *f, uint32_t fi)
         f->changed = false;
         for (uint32_t i = 0; i < fn->ninsns; i++) step(f, fn, &fn->insns[i]);
     } while (f->changed);
-    for (uint32_t i = 0; i < fn->ninsns && !f->in_order; i++) {
+    for (int b = 0; b < PTX_BANK_COUNT; b++) f->read[b] = cl_calloc(fn->nregs[b] + 1, 1);
+    mark_reads(f, fn);
+    for (uint32_t i = 0; i < fn->ninsns; i++) {
         const ptx_insn *in = &fn->insns[i];
-        if (talks_across_blocks(in)) f->in_order = true;
-        else if ((in->op == PTX_OP_ld || in->op == PTX_OP_st) && reaches_global(in->space))
+        if (talks_across_blocks(in)) {
+            f->talks = true;
+            if (!commuting_atomic(f, fn, in)) f->odd = true;
+        } else if ((in->op == PTX_OP_ld || in->op == PTX_OP_st) && reaches_global(in->space)) {
             note_access(f, fn, fi, in);
+        }
     }
-    for (int b = 0; b < PTX_BANK_COUNT; b++) free(f->taint[b]);
+    for (int b = 0; b < PTX_BANK_COUNT; b++) {
+        free(f->taint[b]);
+        free(f->read[b]);
+    }
+}
+
+/* No plain access to a buffer the commuting atomics use, and no pointer
+ * that may be any buffer. */
+static bool atomics_alone(const flow *f)
+{
+    if (f->chase) return false;
+    for (size_t i = 0; i < f->loads.n; i++)
+        if (f->loads.v[i].bufs & f->atom_bufs) return false;
+    for (size_t i = 0; i < f->stores.n; i++)
+        if ((f->stores.v[i].bufs ? f->stores.v[i].bufs : T_BUFS) & f->atom_bufs) return false;
+    return true;
 }
 
 static bool same_address(const flow_access *x, const flow_access *y)
@@ -268,6 +352,12 @@ static bool reads_what_others_write(const flow *f)
 
 bool sim_blocks_in_order(const ptx_module *mod, long entry)
 {
+    return sim_blocks_flow(mod, entry, NULL);
+}
+
+bool sim_blocks_flow(const ptx_module *mod, long entry, bool *commute)
+{
+    if (commute) *commute = false;
     if (entry < 0 || (size_t)entry >= mod->nentries) return false;
     flow f = {.mod = mod, .kernel = mod->entries[entry]};
     /* the kernel and every function it may call */
@@ -275,7 +365,7 @@ bool sim_blocks_in_order(const ptx_module *mod, long entry)
     CL_VEC(uint32_t) todo = {0};
     CL_VEC_PUSH(&todo, f.kernel);
     seen[f.kernel] = 1;
-    for (size_t k = 0; k < todo.n && !f.in_order; k++) {
+    for (size_t k = 0; k < todo.n; k++) {
         const ptx_function *fn = &mod->funcs[todo.v[k]];
         for (uint32_t i = 0; i < fn->ninsns; i++) {
             const ptx_insn *in = &fn->insns[i];
@@ -288,7 +378,8 @@ bool sim_blocks_in_order(const ptx_module *mod, long entry)
         }
         look_at(&f, todo.v[k]);
     }
-    bool in_order = f.in_order || reads_what_others_write(&f);
+    bool plain = f.in_order || reads_what_others_write(&f), in_order = plain || f.talks;
+    if (commute) *commute = f.talks && !f.odd && !plain && atomics_alone(&f);
     free(seen);
     free(todo.v);
     free(f.loads.v);

@@ -133,8 +133,9 @@ enum { SIM_MF_SIGNED = 1, SIM_MF_DST64 = 2, SIM_MF_BASE32 = 4, SIM_MF_FLOAT = 8,
        SIM_MF_VOLATILE = 16, SIM_MF_DST16 = 32, SIM_MF_BF16 = 64, SIM_MF_PAIR = 128 };
 /* Memory semantics of ld, st, atom and red (aux2), for the happens-before
  * order of the race check (sync.c): strong (relaxed or stronger, or an
- * atomic), volatile, acquire, release. */
-enum { SIM_SY_STRONG = 1, SIM_SY_VOLATILE = 2, SIM_SY_ACQUIRE = 4, SIM_SY_RELEASE = 8 };
+ * atomic), volatile, acquire, release; and an atomic's scope when it is the
+ * block (.cta) on global or generic memory (crossread.c). */
+enum { SIM_SY_STRONG = 1, SIM_SY_VOLATILE = 2, SIM_SY_ACQUIRE = 4, SIM_SY_RELEASE = 8, SIM_SY_CTA = 16 };
 /* Branch flags (p[1]). */
 enum { SIM_BF_EXIT = 1 };
 /* Collectives (X_COLL): p[0] kind, p[1] mode, p[2] 64-bit / signed, p[3] flags;
@@ -245,6 +246,10 @@ typedef struct sim_program {
                                            run one at a time, in index order */
     bool has_sync;                      /* a fence, a relaxed ld/st, or an acquire or release: the
                                            race check keeps the happens-before order (sync.c) */
+    bool cta_atomics;                   /* an atomic of block scope on global or generic memory:
+                                           crossread.c notes every global atomic */
+    bool blocks_commute;                /* cross_block, but only through atomics that end the same
+                                           in any block order (blockflow.c): order.c skips it */
     char **files;                       /* user file paths; [0] = "" */
     uint32_t nfiles;
     sim_svar *svars;                    /* in declaration order, the dynamic ones last */
@@ -990,6 +995,11 @@ void sim_watch_forget(sim_machine *m, sim_region *r);
 /* The pool freed (sim_free). */
 void sim_watch_free_pool(sim_machine *m);
 
+/* sim_blocks_in_order, and whether the blocks that run in order meet only
+ * through atomics that commute, so any block order ends the same (commute,
+ * when not NULL). */
+bool sim_blocks_flow(const ptx_module *mod, long entry, bool *commute);
+
 /* A block that reads a global word another block of the launch stored with
  * a plain store (crossread.c): for a launch whose blocks run one at a time
  * in index order, in a program with no fence and no release or acquire
@@ -1002,6 +1012,11 @@ void sim_xr_stores(sim_block *b, const uintptr_t *host, uint32_t lanes, unsigned
                    uint32_t op);
 void sim_xr_loads(sim_block *b, sim_warp *w, const uintptr_t *host, uint32_t lanes, unsigned total,
                   const sim_region *r, uint32_t op);
+/* One lane's global atomic of total bytes at host in region r, in a program
+ * with cta_atomics: a RACE_SCOPE hazard where it meets another block's
+ * atomic and either is of block scope (cta: this one is). */
+void sim_xr_atomic(sim_block *b, sim_warp *w, int lane, const uint8_t *host, unsigned total, sim_region *r,
+                   uint32_t op, bool cta);
 
 /* launch.c: host threads share one memory budget, SIM_CONTEXTS_BYTES: each
  * runs a block context whose local memory, registers and shared memory

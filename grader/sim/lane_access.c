@@ -296,7 +296,7 @@ static SIM_HOT bool atom_warp(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m
     uintptr_t host[32];
     uint32_t soff[32];
     bool in_shared = true, uniform;
-    if (b->sync) return false;
+    if (b->sync || (b->L->xr && b->prog->cta_atomics)) return false; /* (crossread.c looks lane by lane) */
     /* shared offsets at once (host pointers only where a lane needs one),
        else every lane mapped as ld and st map them */
     bool direct = shared_offsets(b, w, op, m, soff, &uniform);
@@ -352,6 +352,10 @@ void sim_exec_atom(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
         if (wh.space == PTX_SPACE_SHARED) b->cnt.shared_atomics++;
         else if (wh.space == PTX_SPACE_GLOBAL) b->cnt.global_atomics++;
         if (wh.space == PTX_SPACE_SHARED) sim_shadow_write(b, w, l, wh.soff, n, pc, true);
+        if (b->L->xr && b->prog->cta_atomics && wh.space == PTX_SPACE_GLOBAL) {
+            const sim_region *r = last ? last : sim_mem_find(&b->L->m->mem, a, n, &b->region_hint);
+            sim_xr_atomic(b, w, l, wh.host, n, (sim_region *)r, pc, op->aux2 & SIM_SY_CTA);
+        }
         if (b->sync) sim_sync_access(b, w, l, wh.host, op->aux2, true, true);
         atom_lane(w, op, l, wh.host, shared);
     }

@@ -242,6 +242,20 @@ static void message(const sim_run *L, const sim_hz *f, sim_hazard *h)
             (unsigned long long)bi, where, h->line, f->detail, h->line2);
         break;
     }
+    case CL_HZ_RACE_SCOPE: {
+        unsigned long long other = 0;
+        int mine_cta = 0, other_cta = 0;
+        sscanf(f->detail, "%llu %1d%1d", &other, &mine_cta, &other_cta);
+        const sim_region *r = f->region < L->m->mem.n ? &L->m->mem.v[f->region] : NULL;
+        say(where, sizeof where, "byte %llu of '%s'", (unsigned long long)(r ? f->addr - r->base : f->addr),
+            r ? r->label : "?");
+        say(m, n, "blocks %llu (line %u) and %llu (line %u) both update %s with atomics, and %s of block "
+                  "scope (atom.cta: atomicAdd_block and the like), atomic only among the threads of its "
+                  "own block: on a GPU blocks run at once, so the two updates race and one may be lost",
+            other, h->line2, (unsigned long long)block_index(L, h), h->line, where,
+            mine_cta && other_cta ? "both are" : other_cta ? "the first is" : "the second is");
+        break;
+    }
     case CL_HZ_OOB:
     case CL_HZ_MISALIGNED:
         memory_message(L, f, h);

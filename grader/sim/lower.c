@@ -343,6 +343,10 @@ static void lower_mem(lower *lw, sim_op *op, const ptx_insn *in)
         bool red = in->op == PTX_OP_red;
         op->x = X_ATOM;
         op->aux = in->mode;
+        if (in->scope == PTX_SCOPE_CTA && (op->p[0] == SIM_MS_GLOBAL || op->p[0] == SIM_MS_GENERIC)) {
+            op->aux2 |= SIM_SY_CTA; /* atomicAdd_block: atomic among its block's threads only */
+            lw->p->cta_atomics = true;
+        }
         lower_addr(lw, op, &in->opd[red ? 0 : 1]);
         op->s[0] = red ? SIM_NOSLOT : sim_lw_slot(lw, &in->opd[0]);
         op->s[1] = sim_lw_slot(lw, &in->opd[red ? 1 : 2]);

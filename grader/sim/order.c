@@ -501,8 +501,8 @@ static ord_writer watch_run(sim_order *o, const sim_run *L, unsigned kind, uint6
 
 bool sim_order_wanted(const sim_run *L, unsigned threads)
 {
-    return L->prog->cross_block && threads == 1 && L->nblocks > 1 && L->nblocks < UINT32_MAX &&
-           (L->checks & SIM_CHECK_RACES);
+    return L->prog->cross_block && !L->prog->blocks_commute && threads == 1 && L->nblocks > 1 &&
+           L->nblocks < UINT32_MAX && (L->checks & SIM_CHECK_RACES);
 }
 
 /* Whether the index order went well enough to compare with: every block

@@ -131,6 +131,55 @@ static const char *const kernels =
     "  atom.global.add.u32 %r6, [%rd5], 1;\n"
     "  ret;\n"
     "}\n"
+    /* atomicAdd on a[tid % 8] from every block, each thread's ticket (the
+     * old value) stored to its own element of b */
+    PROLOGUE("atomticket")
+    "  and.b32 %r5, %r3, 7;\n"
+    "  mul.wide.u32 %rd4, %r5, 4;\n"
+    "  add.s64 %rd5, %rd1, %rd4;\n"
+    "  atom.global.add.u32 %r6, [%rd5], 1;\n"
+    "  cvta.to.global.u64 %rd13, %rd12;\n"
+    "  add.s64 %rd6, %rd13, %rd2;\n"
+    "  st.global.u32 [%rd6], %r6;\n"
+    "  ret;\n"
+    "}\n"
+    /* atomicAdd_block on a[tid % 8] from every block (a scope race) */
+    PROLOGUE("ctaadd")
+    "  and.b32 %r5, %r3, 7;\n"
+    "  mul.wide.u32 %rd4, %r5, 4;\n"
+    "  add.s64 %rd5, %rd1, %rd4;\n"
+    "  atom.global.cta.add.u32 %r6, [%rd5], 1;\n"
+    "  ret;\n"
+    "}\n"
+    /* the same through a generic address, red (no result), odd blocks
+     * only: .gpu from the even ones (one of two of block scope still races) */
+    PROLOGUE("ctamix")
+    "  and.b32 %r5, %r3, 7;\n"
+    "  mul.wide.u32 %rd4, %r5, 4;\n"
+    "  add.s64 %rd5, %rd9, %rd4;\n"
+    "  and.b32 %r7, %r1, 1;\n"
+    "  setp.ne.u32 %p1, %r7, 0;\n"
+    "  @%p1 red.cta.add.u32 [%rd5], 1;\n"
+    "  @!%p1 red.add.u32 [%rd5], 1;\n"
+    "  ret;\n"
+    "}\n"
+    /* honest: atomicAdd_block on the block's own word of a, atomicAdd
+     * (device scope) on b's one counter, atomicAdd_block on shared words */
+    PROLOGUE("ctaown")
+    "  atom.global.cta.add.u32 %r6, [%rd3], 1;\n"
+    "  cvta.to.global.u64 %rd13, %rd12;\n"
+    "  atom.global.add.u32 %r9, [%rd13], 1;\n"
+    "  mov.u32 %r8, tile;\n"
+    "  shl.b32 %r5, %r3, 2;\n"
+    "  add.s32 %r11, %r8, %r5;\n"
+    "  st.shared.u32 [%r11], 0;\n"
+    "  bar.sync 0;\n"
+    "  and.b32 %r5, %r3, 7;\n"
+    "  shl.b32 %r5, %r5, 2;\n"
+    "  add.s32 %r8, %r8, %r5;\n"
+    "  atom.shared.cta.add.u32 %r10, [%r8], 1;\n"
+    "  ret;\n"
+    "}\n"
     /* an atomic on b (blocks in index order), then each block stores its
      * own row of a and reads it back from the neighbouring lane */
     PROLOGUE("ownrow")
@@ -597,6 +646,55 @@ static void test_cross_block_reads(void **state)
     ptx_module_free(m);
 }
 
+/* Atomics of block scope (atom.cta, atomicAdd_block) on a global word
+ * that two blocks update are not atomic with respect to each other (the
+ * PTX memory model: neither one's scope holds the other's thread): a
+ * race-scope hazard under races naming both blocks and the scope, the same
+ * on 1 and 4 threads, also where only one side is .cta and through a
+ * generic address; none with the races check off, none for a block's own
+ * word, a device-scope counter or shared words. */
+static void test_cross_block_scope(void **state)
+{
+    (void)state;
+    ptx_module *m = module();
+    for (unsigned threads = 1; threads <= 4; threads += 3) {
+        sim_launch_result *r = launch_result(m, "ctaadd", threads, true);
+        assert_int_equal(r->status, SIM_COMPLETED);
+        assert_int_equal(r->nhazards, 1);
+        const sim_hazard *h = &r->hazards[0];
+        assert_int_equal(h->kind, CL_HZ_RACE_SCOPE);
+        assert_int_equal(cl_hazard_family_of(h->kind), CL_FAMILY_RACE);
+        assert_int_equal(h->block.x, 1);
+        assert_int_equal(h->lane, 0);
+        if (!strstr(h->message, "blocks 0 (line") || !strstr(h->message, "and 1 (line") ||
+            !strstr(h->message, "byte 0 of 'a'") || !strstr(h->message, "both are of block scope"))
+            fail_msg("message: %s", h->message);
+        if (!strstr(h->advice, "use atomicAdd (not atomicAdd_block)")) fail_msg("advice: %s", h->advice);
+        /* warp 0 of every block after the first (warp 1 meets its own block's notes) */
+        assert_int_equal(h->count, BLOCKS - 1);
+        assert_int_equal(r->orders, 6); /* explored: .cta atomics are not taken to commute */
+        sim_launch_result_free(r);
+        /* block 1's .cta after block 0's .gpu, block 2's .gpu after block 1's .cta */
+        r = launch_result(m, "ctamix", threads, true);
+        assert_int_equal(r->nhazards, 2);
+        for (unsigned k = 0; k < 2; k++) {
+            h = &r->hazards[k];
+            assert_int_equal(h->kind, CL_HZ_RACE_SCOPE);
+            assert_int_equal(h->block.x, strstr(h->message, "the second is of block scope") ? 1 : 2);
+            if (!strstr(h->message, h->block.x == 1 ? "blocks 0 (line" : "blocks 1 (line"))
+                fail_msg("message: %s", h->message);
+        }
+        sim_launch_result_free(r);
+        r = launch_result(m, "ctaown", threads, true);
+        if (r->nhazards) fail_msg("ctaown: %s", r->hazards[0].message);
+        sim_launch_result_free(r);
+    }
+    sim_launch_result *r = launch_result(m, "ctaadd", 1, false);
+    assert_int_equal(r->nhazards, 0);
+    sim_launch_result_free(r);
+    ptx_module_free(m);
+}
+
 /* The notes keep a launch's number in 8 bits: 255 launches after
  * plainadd noted a[0..7], a launch with plainadd's number again reads those
  * words (and stores elsewhere in a, so it looks) and must not take the old
@@ -625,7 +723,11 @@ static void test_cross_block_notes_wrap(void **state)
 }
 
 /* The other block orders (order.c). Atomics on a[tid % 8] from every block
- * end the same in the reverse and the interleaved order (both judged); every
+ * whose old values go to each thread's element of b end the same in the
+ * reverse and the interleaved order (both judged: the tickets are the same
+ * words in another order); with the old values unused, the atomics alone
+ * commute and no other order runs (blockflow.c; atomicAdd_block ones do
+ * not count, test_cross_block_scope); every
  * block storing its index to a[0] ends 0 in the reverse order: one
  * ORDER_DEPENDENT hazard under races with both stores and both values, the
  * memory as the index order left it, the same on 4 threads; with the races
@@ -635,8 +737,12 @@ static void test_other_orders(void **state)
     (void)state;
     ptx_module *m = module();
     for (unsigned threads = 1; threads <= 4; threads += 3) {
-        sim_launch_result *r = launch_result(m, "atomadd", threads, true);
+        sim_launch_result *r = launch_result(m, "atomticket", threads, true);
         assert_int_equal(r->orders, 6);
+        assert_int_equal(r->nhazards, 0);
+        sim_launch_result_free(r);
+        r = launch_result(m, "atomadd", threads, true);
+        assert_int_equal(r->orders, 0);
         assert_int_equal(r->nhazards, 0);
         sim_launch_result_free(r);
         uint64_t a;
@@ -678,6 +784,7 @@ int main(void)
         cmocka_unit_test(test_collision_found_running),
         cmocka_unit_test(test_collision_by_line_and_word),
         cmocka_unit_test(test_cross_block_reads),
+        cmocka_unit_test(test_cross_block_scope),
         cmocka_unit_test(test_cross_block_notes_wrap),
         cmocka_unit_test(test_other_orders),
         cmocka_unit_test(test_plain_add),

@@ -10,11 +10,17 @@
 // .cta from two different CTAs does not: they are a data race on global
 // memory between blocks, and counts may be lost. Correctness is not
 // asserted (blocks run in index order in a sequential emulation and the
-// sums come out right there).
+// sums come out right there). cudalab reports a race-scope hazard in each
+// kernel, naming the two blocks and the scope.
 // e2e: day 27
 // e2e: exit 1
 // e2e: pass compile barrier-honesty resources
 // e2e: fail races
+// e2e: hazard races kernel=histogramGlobal kind=race-scope line=28 line2=28
+// e2e: hazard races kernel=histogramShared kind=race-scope line=39 line2=39
+// e2e: output both are of block scope
+// e2e: output use atomicAdd (not atomicAdd_block)
+// e2e: threads-invariant
 
 __global__ void histogramGlobal(const unsigned char* data, unsigned* bins, int n)
 {
