@@ -10,6 +10,7 @@
  * active ones, which the compiler turns into vector code. */
 #include "sim/internal.h"
 
+#include <fenv.h>
 #include <math.h>
 
 #if defined(__GNUC__) && !defined(__clang__)
@@ -57,6 +58,25 @@ static const uint64_t lane_bit64[32] = {LB4(0), LB4(4), LB4(8), LB4(12), LB4(16)
 static inline uint32_t canon32(float r)
 {
     return r != r ? SIM_CANON_NAN32 : sim_f2u(r);
+}
+
+/* max and min of f32 as the general evaluator takes them (alu_float.c's
+ * fminmax): a NaN operand loses, both NaN is NaN; of two equal values the
+ * bits ANDed (max: +0 unless both are -0) or ORed (min). */
+static inline float sim_fmax32(float a, float b)
+{
+    return a != a ? b : b != b ? a : a > b ? a : b > a ? b : sim_u2f(sim_f2u(a) & sim_f2u(b));
+}
+
+static inline float sim_fmin32(float a, float b)
+{
+    return a != a ? b : b != b ? a : a < b ? a : b < a ? b : sim_u2f(sim_f2u(a) | sim_f2u(b));
+}
+
+/* A subnormal to a zero of its sign (.ftz), as alu_float.c's ftz32. */
+static inline float sim_ftz32(float x)
+{
+    return fpclassify(x) == FP_SUBNORMAL ? copysignf(0.0f, x) : x;
 }
 
 static inline __attribute__((always_inline)) void set_pcs(sim_warp *w, uint32_t m, uint32_t pc)
@@ -417,6 +437,11 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
 #define F32U(name, expr) case X_##name: { uint32_t *D = R32(op->s[0]); \
         const uint32_t *A = R32(op->s[1]); \
         LANES(uint32_t, D, canon32(expr), float a = sim_u2f(A[l])); break; }
+#define F32R(name, expr, mode) case X_##name: { uint32_t *D = R32(op->s[0]); \
+        const uint32_t *A = R32(op->s[1]), *B = R32(op->s[2]), *C = R32(op->s[3]); \
+        int old_ = fegetround(); fesetround(mode); \
+        LANES(uint32_t, D, canon32(expr), float a = sim_u2f(A[l]), b = sim_u2f(B[l]), c = sim_u2f(C[l])); \
+        fesetround(old_); break; }
 #define F64B(name, expr, n1, n2) case X_##name: { uint64_t *D = R64(op->s[0]); \
         const uint64_t *A = R64(op->s[1]), *B = R64(op->s[2]); \
         LANES(uint64_t, D, sim_nan64(expr, n1, n2, n2), double a = sim_u2d(A[l]), b = sim_u2d(B[l])); break; }

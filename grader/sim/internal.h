@@ -93,6 +93,7 @@ typedef enum sim_xop {
 #define F32B SIM_XROW
 #define F32T SIM_XROW
 #define F32U SIM_XROW
+#define F32R SIM_XROW
 #define F64B SIM_XROW
 #define F64T SIM_XROW
 #define F64U SIM_XROW

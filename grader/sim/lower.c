@@ -75,11 +75,31 @@ static int fast_int(const ptx_insn *in, ptx_type t)
     }
 }
 
+/* f32 instructions with a rounding mode or flags that have fast ops of their
+ * own (expf's code: fma.rm, ex2.approx.ftz); -1 for any other. */
+static int fast_f32_special(const ptx_insn *in, ptx_type t)
+{
+    unsigned fl = in->flags & (PTX_F_FTZ | PTX_F_SAT | PTX_F_APPROX | PTX_F_FULL | PTX_F_NAN);
+    if (t != PTX_T_f32) return -1;
+    if (in->op == PTX_OP_ex2 && fl == (PTX_F_APPROX | PTX_F_FTZ) && in->nopd == 2) return X_EX2_FTZ;
+    if (in->op == PTX_OP_ex2 && fl == PTX_F_APPROX && in->nopd == 2) return X_EX2;
+    if (in->op == PTX_OP_fma && !fl && in->rnd == PTX_RND_RM) return X_FFMA_RM;
+    if (in->op == PTX_OP_fma && !fl && in->rnd == PTX_RND_RP) return X_FFMA_RP;
+    if (in->op == PTX_OP_fma && !fl && in->rnd == PTX_RND_RZ) return X_FFMA_RZ;
+    return -1;
+}
+
 static int fast_float(const ptx_insn *in, ptx_type t)
 {
     bool d = t == PTX_T_f64;
+    int special = fast_f32_special(in, t);
+    if (special >= 0) return special;
     if (!plain_float(in)) return X_GENERIC;
     switch (in->op) {
+    case PTX_OP_max: return d ? X_GENERIC : X_FMAX;
+    case PTX_OP_min: return d ? X_GENERIC : X_FMIN;
+    case PTX_OP_neg: return d ? X_GENERIC : X_FNEG;
+    case PTX_OP_abs: return d ? X_GENERIC : X_FABS;
     case PTX_OP_add: return d ? X_DADD : X_FADD;
     case PTX_OP_sub: return d ? X_DSUB : X_FSUB;
     case PTX_OP_mul: return d ? X_DMUL : X_FMUL;
@@ -96,6 +116,9 @@ static int fast_cvt(const ptx_insn *in)
 {
     ptx_type d = (ptx_type)in->type[0], a = (ptx_type)in->type[1];
     const ptx_operand *od = &in->opd[0], *oa = &in->opd[1];
+    if (d == PTX_T_f32 && a == PTX_T_f32 && (in->flags & (PTX_F_SAT | PTX_F_FTZ | PTX_F_RELU)) == PTX_F_SAT &&
+        in->rnd == PTX_RND_NONE && od->kind == PTX_OPD_REG && oa->kind == PTX_OPD_REG)
+        return X_FSAT; /* cvt.sat.f32.f32 */
     if (in->flags & (PTX_F_SAT | PTX_F_FTZ | PTX_F_RELU)) return X_GENERIC;
     unsigned ds = ptx_type_size(d), as = ptx_type_size(a);
     ptx_type_kind dk = ptx_type_kind_of(d), ak = ptx_type_kind_of(a);

@@ -15,6 +15,7 @@
 #undef F32B
 #undef F32T
 #undef F32U
+#undef F32R
 #undef F64B
 #undef F64T
 #undef F64U

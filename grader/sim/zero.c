@@ -46,6 +46,7 @@ static const family families[X_COUNT] = {
 #define F32B(name, ...) FAM(name, B_32, B_32, B_32, B_NONE)
 #define F32T(name, ...) FAM(name, B_32, B_32, B_32, B_32)
 #define F32U(name, ...) FAM(name, B_32, B_32, B_NONE, B_NONE)
+#define F32R(name, ...) FAM(name, B_32, B_32, B_32, B_32)
 #define F64B(name, ...) FAM(name, B_64, B_64, B_64, B_NONE)
 #define F64T(name, ...) FAM(name, B_64, B_64, B_64, B_64)
 #define F64U(name, ...) FAM(name, B_64, B_64, B_NONE, B_NONE)

@@ -106,3 +106,37 @@ __global__ void f64ops(const double* in, unsigned long long* out)
     out[4] = __float_as_uint(__double2float_rz(a));
     out[5] = __double_as_longlong(__ddiv_ru(1.0 + a * 0, three));
 }
+
+// case: the f32 fast ops beside the general evaluator, a full warp of
+// special values (NaN, infinities, signed zeros, subnormals, exact halves):
+// max, min, neg, abs, cvt.sat, ex2.approx with and without .ftz, and fma
+// rounded down, up and toward zero (the runner's reference mode takes each
+// through alu_float.c and compares the bits)
+// gpu: none, ex2.approx is computed accurately here, within the PTX bound a GPU's differs by; the case compares the emulator's two paths
+// kernel: f32fast
+// launch: grid 1 block 32
+// buffer: in f32 32 = list 1.5 -2.25 0 -0.0 nan inf -inf 1e-45 -1e-40 0.5 1.0 2.0 1e38 -1e38 3.0 0.3333333432674408 126.5 -126.5 -149.5 127.9 1.000244140625 -1.00048828125 5.9604644775390625e-08 -3.5 0.75 -0.5 2.5 -1e-38 7.0 -7.0 100.25 -0.125
+// buffer: out u32 320 = 0
+// params: in out
+// expect: out[4] = 0x3f800000
+// expect: out[36] = 0x3f800000
+// expect: out[96] = 0x3fc00000
+// expect: out[131] = 0x00000000
+// expect: no hazards
+__global__ void f32fast(const float* in, unsigned* out)
+{
+    const int l = threadIdx.x;
+    const float a = in[l], b = in[(l + 6) % 32], c = in[(l + 5) % 32];
+    float r[10];
+    asm("max.f32 %0, %1, %2;" : "=f"(r[0]) : "f"(a), "f"(l == 4 ? 1.0f : b));
+    asm("min.f32 %0, %1, %2;" : "=f"(r[1]) : "f"(a), "f"(l == 4 ? 1.0f : b));
+    asm("neg.f32 %0, %1;" : "=f"(r[2]) : "f"(a));
+    asm("abs.f32 %0, %1;" : "=f"(r[3]) : "f"(a));
+    asm("cvt.sat.f32.f32 %0, %1;" : "=f"(r[4]) : "f"(a));
+    asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r[5]) : "f"(a));
+    asm("ex2.approx.f32 %0, %1;" : "=f"(r[6]) : "f"(a));
+    asm("fma.rm.f32 %0, %1, %2, %3;" : "=f"(r[7]) : "f"(a), "f"(b), "f"(c));
+    asm("fma.rp.f32 %0, %1, %2, %3;" : "=f"(r[8]) : "f"(a), "f"(b), "f"(c));
+    asm("fma.rz.f32 %0, %1, %2, %3;" : "=f"(r[9]) : "f"(a), "f"(b), "f"(c));
+    for (int k = 0; k < 10; ++k) out[k * 32 + l] = __float_as_uint(r[k]);
+}
