@@ -62,8 +62,9 @@ static void number_cell(cl_str *b, bool known, double v)
 /* The checks that are worth points on day m (a column each). */
 static bool counts(const day_manifest *m, day_check c)
 {
-    for (int i = 0; i < m->nkernels; i++)
-        if (!m->kernels[i].optional && batch_points_max(&m->kernels[i], c) > 0) return true;
+    for (int i = 0; i < day_manifest_nscored(m); i++)
+        if (!day_manifest_scored(m, i)->optional && batch_points_max(day_manifest_scored(m, i), c) > 0)
+            return true;
     return false;
 }
 
@@ -75,8 +76,9 @@ static void header(cl_str *b, const day_manifest *m)
     for (int c = 0; c < DAY_CHECK_COUNT; c++) cell(b, false, day_check_name((day_check)c));
     for (int c = 0; c < DAY_CHECK_COUNT; c++)
         if (counts(m, (day_check)c)) cl_str_addf(b, ",%s.points", day_check_name((day_check)c));
-    for (int k = 0; k < m->nkernels; k++)
-        for (size_t i = 0; i < NCOLS; i++) cl_str_addf(b, ",%s.%s", m->kernels[k].name, kernel_columns[i]);
+    for (int k = 0; k < day_manifest_nscored(m); k++)
+        for (size_t i = 0; i < NCOLS; i++)
+            cl_str_addf(b, ",%s.%s", day_manifest_scored(m, k)->name, kernel_columns[i]);
     cl_str_addc(b, '\n');
 }
 
@@ -140,10 +142,11 @@ static char *row(const day_manifest *m, const batch_sub *s)
     }
     for (int c = 0; c < DAY_CHECK_COUNT; c++)
         if (counts(m, (day_check)c)) number_cell(&b, p->known, p->earned[c]);
-    for (int i = 0; i < m->nkernels; i++) {
+    for (int i = 0; i < day_manifest_nscored(m); i++) {
         const report_kernel *k = NULL;
+        const char *name = day_manifest_scored(m, i)->name;
         for (int j = 0; r && j < r->nkernels && !k; j++)
-            if (!strcmp(r->kernels[j].name, m->kernels[i].name)) k = &r->kernels[j];
+            if (!strcmp(r->kernels[j].name, name)) k = &r->kernels[j];
         kernel_cells(&b, k);
     }
     return cl_str_take(&b);

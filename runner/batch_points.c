@@ -25,7 +25,7 @@ void batch_points_take(const day_manifest *m, const char *json, const report_res
         }
         return;
     }
-    for (int i = 0; i < m->nkernels; i++)
-        for (int c = 0; c < DAY_CHECK_COUNT && !m->kernels[i].optional; c++)
-            out->max[c] += batch_points_max(&m->kernels[i], (day_check)c);
+    for (int i = 0; i < day_manifest_nscored(m); i++)
+        for (int c = 0; c < DAY_CHECK_COUNT && !day_manifest_scored(m, i)->optional; c++)
+            out->max[c] += batch_points_max(day_manifest_scored(m, i), (day_check)c);
 }

@@ -422,6 +422,11 @@ cl_status day_manifest_parse(const char *path, const char *text, size_t len,
                              day_manifest **out, cl_error *err);
 void day_manifest_free(day_manifest *m);
 const day_kernel *day_manifest_kernel(const day_manifest *m, const char *name);
+/* The kernels a gradebook lists, each with its checks and points: the day's
+ * kernels, then its program (day_program.judged) where it has one; i from 0
+ * to day_manifest_nscored(m) - 1. */
+int day_manifest_nscored(const day_manifest *m);
+const day_kernel *day_manifest_scored(const day_manifest *m, int i);
 /* A check's points for gradebooks: as `points:` names them, 1 for a check
  * the kernel lists and `points:` does not name, 0 for one it does not list. */
 int day_kernel_points(const day_kernel *k, day_check c);

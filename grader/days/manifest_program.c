@@ -620,6 +620,16 @@ cl_status day_check_program_at(const day_manifest *m, const day_size *s, const c
     return check_stages_at(&z, m->program->stages, m->program->nstages, err);
 }
 
+int day_manifest_nscored(const day_manifest *m)
+{
+    return m->nkernels + (m->program != NULL);
+}
+
+const day_kernel *day_manifest_scored(const day_manifest *m, int i)
+{
+    return i < m->nkernels ? &m->kernels[i] : &m->program->judged;
+}
+
 /* ---- freeing ---- */
 
 static void stages_free(day_stage *st, int n)

@@ -38,8 +38,8 @@ char *report_to_classroom50(const report_result *r, const day_manifest *m, const
         score += s->points;
         max += s->max_points;
     }
-    for (int i = 0; !r && i < m->nkernels; i++) { /* could not grade: nothing earned */
-        const day_kernel *k = &m->kernels[i];
+    for (int i = 0; !r && i < day_manifest_nscored(m); i++) { /* could not grade: nothing earned */
+        const day_kernel *k = day_manifest_scored(m, i);
         for (int c = 0; c < DAY_CHECK_COUNT && !k->optional; c++) {
             if (!(k->checks & (1u << c))) continue;
             char *name = cl_sprintf("%s: %s", k->name, day_check_name((day_check)c));

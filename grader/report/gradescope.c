@@ -326,7 +326,7 @@ char *report_to_gradescope(const report_result *r, const day_manifest *m, const 
     cJSON *o = cJSON_CreateObject();
     g.tests = cJSON_CreateArray();
     compile_test(&g, r ? NULL : error);
-    for (int i = 0; i < m->nkernels; i++) kernel_tests(&g, &m->kernels[i]);
+    for (int i = 0; i < day_manifest_nscored(m); i++) kernel_tests(&g, day_manifest_scored(m, i));
     double max = 0;
     const cJSON *t;
     cJSON_ArrayForEach(t, g.tests) max += cJSON_GetObjectItem(t, "max_score")->valuedouble;
