@@ -347,6 +347,42 @@ typedef struct tally {
     unsigned cases, elems, bad_cases, bad_elems, shown;
 } tally;
 
+/* Cases by kind, shape, types and class, to see where a difference lives. */
+typedef struct group {
+    char key[96];
+    unsigned cases, bad;
+} group;
+static group groups[256];
+static unsigned ngroups;
+
+static void group_note(const char *line, bool bad)
+{
+    char key[96] = "", v[32];
+    const char *keys[] = { "shape", "a", "b", "c", "d", "class", "satf", "tf32", "num", "trans", "use", "type" };
+    snprintf(key, sizeof key, "%.*s", (int)strcspn(line, " "), line);
+    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++) {
+        const char *k = keys[i];
+        size_t kl = strlen(k);
+        const char *p = line;
+        while ((p = strstr(p, k)) && !((p == line || p[-1] == ' ') && p[kl] == '=')) p++;
+        if (!p) continue;
+        snprintf(v, sizeof v, "%.*s", (int)strcspn(p + kl + 1, " "), p + kl + 1);
+        size_t n = strlen(key);
+        snprintf(key + n, sizeof key - n, " %s=%s", k, v);
+    }
+    for (unsigned i = 0; i < ngroups; i++)
+        if (!strcmp(groups[i].key, key)) {
+            groups[i].cases++;
+            groups[i].bad += bad;
+            return;
+        }
+    if (ngroups < 256) {
+        snprintf(groups[ngroups].key, sizeof groups[ngroups].key, "%s", key);
+        groups[ngroups].cases = 1;
+        groups[ngroups++].bad = bad;
+    }
+}
+
 static void differ(tally *t, const char *what, const char *head, unsigned idx, uint32_t got, uint32_t want)
 {
     t->bad_elems++;
@@ -403,6 +439,7 @@ static void check_wmma(const char *line, tally *t)
     }
     t->cases++;
     t->bad_cases += t->bad_elems != before;
+    group_note(line, t->bad_elems != before);
 }
 
 /* Registers (lane-major, n a lane) to the matrix of a fragment. */
@@ -456,6 +493,7 @@ static void check_mma(const char *line, tally *t)
     }
     t->cases++;
     t->bad_cases += t->bad_elems != before;
+    group_note(line, t->bad_elems != before);
 }
 
 static void check_ldmatrix(const char *line, tally *t)
@@ -487,6 +525,7 @@ static void check_ldmatrix(const char *line, tally *t)
         }
     t->cases++;
     t->bad_cases += t->bad_elems != before;
+    group_note(line, t->bad_elems != before);
 }
 
 /* A frag line: nvcc's wmma layout against the emulator's. */
@@ -523,6 +562,7 @@ static void check_frag(const char *line, tally *t)
             if (idx != got) differ(t, "wmma fragment layout", line, l * n + e, idx, got);
         }
     t->bad_cases += t->bad_elems != before;
+    group_note(line, t->bad_elems != before);
 }
 
 static void test_h200_record(void **state)
@@ -555,6 +595,8 @@ static void test_h200_record(void **state)
                all[i]->cases, all[i]->elems, all[i]->bad_cases, all[i]->bad_elems);
         bad += all[i]->bad_elems;
     }
+    for (unsigned i = 0; i < ngroups; i++)
+        if (groups[i].bad) printf("  differ: %-70s %u of %u cases\n", groups[i].key, groups[i].bad, groups[i].cases);
     assert_true(wmma.cases + mma.cases + ldm.cases > 0);
     assert_int_equal(bad, 0);
 }
