@@ -1,15 +1,18 @@
-// A transposePadded that is not padded (the author forgot the + 1): the README
-// says the grader does not fail a kernel for its bank conflicts, and this is
-// that case. The tile is indexed through __restrict__ pointers and read
-// with __ldg.
+// A transposePadded that is not padded (the author forgot the + 1). The tile
+// is indexed through __restrict__ pointers and read with __ldg.
 //
-// Expected: every check passes. The padded and unpadded tile hold the same
-// values; bank conflicts cost time only and "performance" is shown, not
-// graded. __ldg reads through the read-only cache, legal since in is never
-// written during the launch.
+// Expected: every check but performance passes. The padded and unpadded tile
+// hold the same values, and __ldg reads through the read-only cache, legal
+// since in is never written during the launch. But day 28 requires the
+// conflict-free tile of transposePadded (its gate allows 1 bank conflict an
+// access): this one's column reads wait 31 extra wavefronts each, 15.50 an
+// access, and performance fails (exit 1) with the figure and the advice to
+// pad. (When this case was written, bank conflicts were shown, not graded.)
 // e2e: day 28
-// e2e: exit 0
+// e2e: exit 1
 // e2e: pass compile correctness barrier-honesty races memory resources
+// e2e: fail performance
+// e2e: detail performance transposePadded: shared bank conflicts/access 15.50, where the day's gate allows at most 1.00
 
 __global__ void transposeNaive(const float* __restrict__ in, float* __restrict__ out, int rows, int cols)
 {
