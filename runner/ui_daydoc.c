@@ -14,8 +14,12 @@ static void exercise_head(const ui_exercise *e, report_doc *d, int width, bool u
     cl_str md = {0};
     cl_str_addf(&md, "**Your file:** `%s`%s\n\n", e->path,
                 e->created ? " (copied from the template just now)" : "");
-    cl_str_addf(&md, "**Kernels** (names and signatures are fixed; %d threads a block):\n\n",
-                m->block);
+    if (m->program) /* its stages launch them, each with its own grid and block */
+        cl_str_addf(&md, "**Kernels** (names and signatures are fixed; the day's program, `%s`, "
+                    "launches them as the README shows):\n\n", m->program->judged.name);
+    else
+        cl_str_addf(&md, "**Kernels** (names and signatures are fixed; %d threads a block):\n\n",
+                    m->block);
     for (int i = 0; i < m->nkernels; i++) {
         char *sig = day_kernel_signature(&m->kernels[i]);
         cl_str_addf(&md, "- `%s`%s\n", sig, m->kernels[i].optional ? " (optional)" : "");
