@@ -605,8 +605,26 @@ static void check_words(checker *k, const day_manifest *m)
     cl_str_free(&where);
 }
 
+static bool ident_char(char c)
+{
+    return isalnum((unsigned char)c) || c == '_';
+}
+
+/* CUDA's public names of its half and bfloat16 types, as the day's
+ * signature spells them (cuda_fp16.h, cuda_bf16.h typedefs). */
+static const char *canonical_type(const char *word, size_t n)
+{
+    static const char *const alias[][2] = {{"half", "__half"}, {"half2", "__half2"},
+                                           {"nv_bfloat16", "__nv_bfloat16"},
+                                           {"nv_bfloat162", "__nv_bfloat162"}};
+    for (size_t i = 0; i < sizeof alias / sizeof *alias; i++)
+        if (strlen(alias[i][0]) == n && !strncmp(word, alias[i][0], n)) return alias[i][1];
+    return NULL;
+}
+
 /* A C declaration with its spaces made canonical: one space only between
- * two words ("const float *in" and "const float* in" are one). */
+ * two words ("const float *in" and "const float* in" are one), and half2
+ * written __half2 (the typedef and its type are one). */
 static char *squeeze(const char *s, size_t n)
 {
     cl_str b = {0};
@@ -617,10 +635,17 @@ static char *squeeze(const char *s, size_t n)
             space = true;
             continue;
         }
-        bool word = isalnum((unsigned char)c) || c == '_';
-        if (space && word && b.len && (isalnum((unsigned char)b.s[b.len - 1]) || b.s[b.len - 1] == '_'))
-            cl_str_addc(&b, ' ');
+        bool word = ident_char(c);
+        if (space && word && b.len && ident_char(b.s[b.len - 1])) cl_str_addc(&b, ' ');
         space = false;
+        size_t w = 0;
+        while (word && i + w < n && ident_char(s[i + w])) w++;
+        const char *alias = word && (i == 0 || !ident_char(s[i - 1])) ? canonical_type(s + i, w) : NULL;
+        if (alias) {
+            cl_str_add(&b, alias);
+            i += w - 1;
+            continue;
+        }
         cl_str_addc(&b, c);
     }
     return b.s ? cl_str_take(&b) : cl_strdup("");
