@@ -422,6 +422,47 @@ static void test_corrupt_state(void **state)
     cl_str_free(&out);
 }
 
+/* show, hint, next and verify: the learner's commands on the demo day. A
+ * file that passes is verified (exit 0) and leaves no next day; the
+ * template is not passed (exit 1) and day 7 is next again. */
+static void test_tutor_commands(void **state)
+{
+    (void)state;
+    cl_str out = {0};
+    assert_int_equal(run("show 7", &out), 0);
+    assert_non_null(strstr(out.s, "Demo"));
+    assert_non_null(strstr(out.s, "demo.cu"));
+    cl_str_free(&out);
+    assert_int_equal(run("hint 7", &out), 0);
+    assert_non_null(strstr(out.s, "day 7 has no hints"));
+    cl_str_free(&out);
+
+    char *mine = cl_sprintf("%s/work/day07-demo/demo.cu", course);
+    char *ref = cl_sprintf("%s/solutions/day07-demo/demo.cu", course), *solution = NULL;
+    assert_int_equal(cl_read_file(ref, &solution, NULL, NULL), CL_OK); /* as it stands (tests change it) */
+    assert_int_equal(cl_write_file_atomic(mine, solution, strlen(solution), NULL), CL_OK);
+    free(solution);
+    free(ref);
+    int rc = run("verify", &out);
+    if (rc != 0) fail_msg("verify: exit %d:\n%s", rc, out.s);
+    assert_non_null(strstr(out.s, "day07-demo"));
+    assert_non_null(strstr(out.s, "1 of 1 started day passed"));
+    cl_str_free(&out);
+    assert_int_equal(run("next", &out), 0);
+    assert_non_null(strstr(out.s, "every day passes"));
+    cl_str_free(&out);
+
+    assert_int_equal(cl_write_file_atomic(mine, "// TODO: template\n", 18, NULL), CL_OK);
+    assert_int_equal(run("verify", &out), 1);
+    assert_non_null(strstr(out.s, "not passed"));
+    assert_non_null(strstr(out.s, "0 of 1 started day passed"));
+    cl_str_free(&out);
+    assert_int_equal(run("next", &out), 0);
+    assert_non_null(strstr(out.s, "next: day 7, day07-demo (A demo day)"));
+    cl_str_free(&out);
+    free(mine);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -438,6 +479,7 @@ int main(void)
         cmocka_unit_test(test_double_dash),
         cmocka_unit_test(test_doctor_cache),
         cmocka_unit_test(test_oracle_key_stable),
+        cmocka_unit_test(test_tutor_commands),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
