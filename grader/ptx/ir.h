@@ -64,7 +64,7 @@ typedef enum ptx_format {
     X(u8, 1, UINT) X(u16, 2, UINT) X(u32, 4, UINT) X(u64, 8, UINT)            \
     X(s8, 1, SINT) X(s16, 2, SINT) X(s32, 4, SINT) X(s64, 8, SINT)            \
     X(f16, 2, FLOAT) X(f16x2, 4, FLOAT) X(bf16, 2, FLOAT) X(bf16x2, 4, FLOAT) \
-    X(f32, 4, FLOAT) X(f64, 8, FLOAT) X(pred, 0, PRED)
+    X(f32, 4, FLOAT) X(f64, 8, FLOAT) X(tf32, 4, FLOAT) X(pred, 0, PRED)
 
 typedef enum ptx_type {
     PTX_T_NONE,
@@ -103,7 +103,8 @@ enum {
 
 /* Decoded modifier values. */
 enum { PTX_RND_NONE, PTX_RND_RN, PTX_RND_RZ, PTX_RND_RM, PTX_RND_RP,
-       PTX_RND_RNI, PTX_RND_RZI, PTX_RND_RMI, PTX_RND_RPI };
+       PTX_RND_RNI, PTX_RND_RZI, PTX_RND_RMI, PTX_RND_RPI,
+       PTX_RND_RNA /* to nearest, ties away from zero (cvt.rna.tf32.f32) */ };
 enum { PTX_CMP_NONE, PTX_CMP_EQ, PTX_CMP_NE, PTX_CMP_LT, PTX_CMP_LE, PTX_CMP_GT,
        PTX_CMP_GE, PTX_CMP_LO, PTX_CMP_LS, PTX_CMP_HI, PTX_CMP_HS, PTX_CMP_EQU,
        PTX_CMP_NEU, PTX_CMP_LTU, PTX_CMP_LEU, PTX_CMP_GTU, PTX_CMP_GEU, PTX_CMP_NUM,

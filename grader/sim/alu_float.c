@@ -386,9 +386,24 @@ static uint64_t int_to_float(const ptx_insn *in, ptx_type dt, bool sgn, int64_t 
     return r;
 }
 
+/* An f32 to tf32 (an f32 whose low 13 bits are zero): .rna to nearest with
+ * ties away from zero (wmma::__float_to_tf32), .rz toward zero, else to
+ * nearest even; a NaN is the canonical one, an overflow infinity. */
+static uint64_t to_tf32(unsigned rnd, float f)
+{
+    uint32_t b = sim_f2u(f);
+    if (f != f) return SIM_CANON_NAN32;
+    if ((b & 0x7f800000u) == 0x7f800000u) return b; /* an infinity */
+    uint32_t low = b & 0x1fffu;
+    if (rnd == PTX_RND_RNA) b += 0x1000u;
+    else if (rnd != PTX_RND_RZ && (low > 0x1000u || (low == 0x1000u && (b & 0x2000u)))) b += 0x2000u;
+    return b & 0xffffe000u;
+}
+
 /* x, of type st, to the float type dt. */
 static uint64_t float_to_float(const ptx_insn *in, ptx_type dt, ptx_type st, double x)
 {
+    if (dt == PTX_T_tf32) return to_tf32(in->rnd, (float)x);
     bool ftz = in->flags & PTX_F_FTZ, sat = in->flags & PTX_F_SAT;
     unsigned rnd = in->rnd;
     if (rnd >= PTX_RND_RNI) x = round_int(rnd, x), rnd = PTX_RND_RN;

@@ -1,5 +1,5 @@
 // Golden: tensor cores at sm_80 (bf16 and tf32 wmma, mma.sync m16n8k16,
-// m16n8k32 and tf32 m16n8k8, ldmatrix x4). Each kernel checks itself
+// m16n8k32 and tf32 m16n8k8, ldmatrix x4, cvt.rna.tf32.f32). Each kernel checks itself
 // against a plain loop on small integers, whose products and sums are exact:
 // out[0] counts the elements that differ.
 // arch: sm_80
@@ -71,7 +71,8 @@ extern "C" __global__ void wmma_tf32(float* a, float* b, float* d, unsigned* out
     wmma::fragment<wmma::accumulator, 16, 16, 8, float> fc;
     wmma::load_matrix_sync(fa, a, 8);
     wmma::load_matrix_sync(fb, b, 16);
-    // small integers are tf32 already (wmma::__float_to_tf32, cvt.rna.tf32.f32, is not emulated yet)
+    for (int i = 0; i < fa.num_elements; i++) fa.x[i] = wmma::__float_to_tf32(fa.x[i]); // exact: small integers
+    for (int i = 0; i < fb.num_elements; i++) fb.x[i] = wmma::__float_to_tf32(fb.x[i]);
     wmma::fill_fragment(fc, 0.5f);
     wmma::mma_sync(fc, fa, fb, fc);
     wmma::store_matrix_sync(d, fc, 16, wmma::mem_col_major);
@@ -165,4 +166,17 @@ extern "C" __global__ void mma_s8(unsigned* out)
         bad += got[e] != (int)want;
     }
     atomicAdd(out, bad);
+}
+
+// case: cvt.rna.tf32.f32 (wmma::__float_to_tf32): to 10 fraction bits, ties away from zero
+// kernel: to_tf32
+// launch: grid 1 block 1
+// buffer: in u32 6 = list 0x3f801000 0x3f800fff 0x3f801001 0xbfc01000 0x3f803000 0x00001000
+// buffer: out u32 6 = 0
+// params: in out
+// expect: out[0..5] = list 0x3f802000 0x3f800000 0x3f802000 0xbfc02000 0x3f804000 0x00002000
+// expect: no hazards
+extern "C" __global__ void to_tf32(const unsigned* in, unsigned* out)
+{
+    for (int i = 0; i < 6; i++) out[i] = __float_as_uint(wmma::__float_to_tf32(__uint_as_float(in[i])));
 }
