@@ -1107,6 +1107,18 @@ static HOT_INLINE bool words_of(const sim_block *b, const sim_warp *w, const sim
 {
     const uint32_t *b32 = w->r32 + (size_t)op->s[4] * 32;
     const uint64_t imm = (uint64_t)op->imm, last = (uint64_t)b->shared_size - 4;
+    if (b->shared_size >= 4 && imm <= last) {
+        /* the common offset (none or a tile's column): 32-bit lanes, eight a
+           vector; base + imm cannot wrap where base <= last - imm */
+        const uint32_t top = (uint32_t)(last - imm), k = (uint32_t)imm;
+        uint32_t out = 0, low = 0;
+        for (int l = 0; l < 32; l++) {
+            out |= (uint32_t)(b32[l] > top);
+            soff[l] = b32[l] + k;
+            low |= soff[l];
+        }
+        return !out && !(low & 3);
+    }
     uint64_t bad = b->shared_size < 4;
     for (int l = 0; l < 32; l++) {
         uint64_t o = (uint64_t)b32[l] + imm;
