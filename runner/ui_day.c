@@ -6,6 +6,8 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -41,6 +43,7 @@ typedef struct day {
     ui_watch *watch;
     ui_child *diff;
     bool confirm_reset;
+    char *last_json;       /* the finished grade's JSON, until it is kept */
     const char *dash, *dot; /* glyphs, with their ASCII fallbacks */
 } day;
 
@@ -248,12 +251,23 @@ static ui_reaction finish_grade(ui_app *app, day *d)
     ui_grade_outcome_free(&d->outcome);
     ui_grade_interpret(ui_child_wait_status(d->grade), ui_child_stdout(d->grade),
                        ui_child_stderr(d->grade), &d->outcome);
+    free(d->last_json);
+    d->last_json = cl_strdup(ui_child_stdout(d->grade) ? ui_child_stdout(d->grade) : "");
     double seconds = (double)ui_child_elapsed_ms(d->grade) / 1000;
     ui_child_free(d->grade);
     d->grade = NULL;
     d->graded = true;
     d->ngrades++;
     describe_outcome(d, seconds);
+    if (d->outcome.result) { /* kept for the next time the runner opens the day */
+        char *last = ws_last_report_path(app->course, d->m);
+        cl_error ignored = {0};
+        const char *json = d->last_json ? d->last_json : "";
+        (void)cl_write_file_atomic(last, json, strlen(json), &ignored);
+        free(last);
+    }
+    free(d->last_json);
+    d->last_json = NULL;
     if (d->outcome.kind == UI_GRADE_PASSED) { /* a pass moves the learner on */
         ui_reload_state(app);
         const day_manifest *next = ws_next_day(app->course, app->state);
@@ -512,6 +526,32 @@ static ui_reaction day_events(ui_app *app, void *self, const struct pollfd *fds,
 
 /* ---- opening and closing ---- */
 
+/* The report the runner kept from the day's last grade (ws_last_report_path),
+ * shown as it was until the next grade; none when it cannot be read. */
+static void last_report(day *d, ui_app *app)
+{
+    char *path = ws_last_report_path(app->course, d->m), *json = NULL;
+    struct stat sb;
+    if (stat(path, &sb) == 0 && cl_read_file(path, &json, NULL, NULL) == CL_OK) {
+        ui_grade_interpret(0, json, NULL, &d->outcome);
+        if (d->outcome.result) {
+            d->outcome.kind = d->outcome.result->passed ? UI_GRADE_PASSED : UI_GRADE_NOT_PASSED;
+            d->graded = true;
+            char when[32];
+            struct tm tm;
+            strftime(when, sizeof when, "%Y-%m-%d %H:%M", localtime_r(&sb.st_mtime, &tm));
+            snprintf(d->done, sizeof d->done, "the last report, of %s %s %d of %d checks passed", when,
+                     d->dash, d->outcome.checks_passed, d->outcome.checks_run);
+            d->done_style = d->outcome.kind == UI_GRADE_PASSED ? REPORT_STYLE_PASS : REPORT_STYLE_FAIL;
+            snprintf(d->done_tail, sizeof d->done_tail, " %s g grades again", d->dot);
+        } else {
+            ui_grade_outcome_free(&d->outcome);
+        }
+    }
+    free(json);
+    free(path);
+}
+
 static void *day_enter(ui_app *app, void *arg)
 {
     const day_manifest *m = arg;
@@ -532,6 +572,7 @@ static void *day_enter(ui_app *app, void *arg)
     d->hints = ws_hints_revealed(app->state, m); /* those revealed before, here or by `cudalab hint` */
     d->dash = ui_glyph(app, "—", "-");
     d->dot = ui_glyph(app, "·", "-");
+    last_report(d, app);
     stale(d, EXERCISE);
     stale(d, REPORT);
     return d;
@@ -548,6 +589,7 @@ static void day_leave(ui_app *app, void *self)
     ui_child_free(d->diff);
     ui_watch_free(d->watch);
     ui_grade_outcome_free(&d->outcome);
+    free(d->last_json);
     for (int p = 0; p < NPANES; p++) report_doc_free(d->doc[p]);
     free(d->path);
     free(d->template_path);

@@ -93,6 +93,11 @@ static char *backup_name(const day_course *c, const day_manifest *m, cl_error *e
     return path;
 }
 
+char *ws_last_report_path(const day_course *c, const day_manifest *m)
+{
+    return cl_sprintf("%s/%s/last-report.json", ws_root(c), m->slug);
+}
+
 cl_status ws_reset(const day_course *c, const day_manifest *m, char **backup, cl_error *err)
 {
     char *p = ws_student_path(c, m);
@@ -111,6 +116,9 @@ cl_status ws_reset(const day_course *c, const day_manifest *m, char **backup, cl
         cl_error ignored = {0};
         (void)ws_state_forget_grade(c, m->slug, &warning, &ignored);
         free(warning);
+        char *last = ws_last_report_path(c, m); /* the old file's report */
+        unlink(last);
+        free(last);
     }
     if (st == CL_OK && backup)
         *backup = kept;

@@ -28,6 +28,11 @@ cl_status ws_ensure_student_file(const day_course *c, const day_manifest *m, cha
  * started, until it is graded again. */
 cl_status ws_reset(const day_course *c, const day_manifest *m, char **backup, cl_error *err);
 
+/* The runner's last report of the day (the JSON of `cudalab grade --json`,
+ * its format's own version inside), kept beside the student's file so it is
+ * there when the runner restarts; a reset drops it. Caller frees. */
+char *ws_last_report_path(const day_course *c, const day_manifest *m);
+
 /* Progress. */
 #define WS_STATUSES(X)                               \
     X(NOT_STARTED, "not-started", "not started")     \

@@ -95,3 +95,20 @@ tui_keys q
 tui_wait "days shown"
 tui_row "$(tui_row_of "Warp shuffles and honest masks")" | grep -q "◂ next" || tui_fail "the mark did not move to day 23"
 tui_quit 0 q
+
+# The last report is kept: a new runner shows it when the day opens, until
+# the next grade; a reset drops it.
+tui_restart
+tui_start 100 30
+tui_wait "days shown"
+tui_open "Block barriers"
+tui_wait "Day 14"
+tui_wait "the last report, of "
+tui_expect "g grades again"
+tui_expect "Report ✓ 7/7"
+tui_keys Tab
+tui_find "reduceRowsBallotDown" # the kept report's kernel (fixtures/day23-fixed.json)
+tui_quit 0 q q
+[ -f "$WORK/day14-syncthreads/last-report.json" ] || tui_fail "no last-report.json"
+cli reset 14 >/dev/null
+[ ! -e "$WORK/day14-syncthreads/last-report.json" ] || tui_fail "reset kept the old file's report"
