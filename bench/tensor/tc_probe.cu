@@ -48,6 +48,15 @@
 //     byte offset into it (32 lanes, 4 hex digits each; lanes beyond the ones
 //     the shape reads hold offsets too, to show they are ignored); D: the
 //     destination registers, lane-major (1, 2 or 4 a lane).
+//   frag id=N shape=m16n16k16 use=a type=f16 layout=row part=all n=E X=..
+//     The fragment layout nvcc and the GPU use: wmma::load_matrix_sync of
+//     one fragment (use a, b or c; c is the accumulator, layout its memory
+//     layout) from memory whose element at logical (row, col) holds the bits
+//     of its row-major index row * cols + col (for s8 and u8, which cannot
+//     hold 512 indices: part=lo holds the index's low byte, part=hi its high
+//     byte; else part=all). X: each lane's fragment elements x[0..E-1],
+//     lane-major, each as its type's width in hex (tf32: 8 digits; the
+//     memory held 0x40000000 | index << 13 there, so X shows it too).
 //
 // Classes (for floats): random (exponents near 1), subnormal (half the
 // elements subnormal in the input type, the rest the smallest normals),
@@ -369,6 +378,106 @@ print:
     case_id++;
 }
 
+// ---------------------------------------------------------------- fragment layouts
+__device__ unsigned fbits(__half x) { return __half_as_ushort(x); }
+__device__ unsigned fbits(__nv_bfloat16 x) { return __bfloat16_as_ushort(x); }
+__device__ unsigned fbits(float x) { return __float_as_uint(x); }
+__device__ unsigned fbits(int x) { return (unsigned)x; }
+__device__ unsigned fbits(signed char x) { return (unsigned char)x; }
+__device__ unsigned fbits(unsigned char x) { return (unsigned char)x; }
+
+template <class Use, int M, int N, int K, class T, class L>
+__global__ void k_frag_ab(const void *p, unsigned ld, unsigned *out)
+{
+    wmma::fragment<Use, M, N, K, T, L> f;
+    wmma::load_matrix_sync(f, (const typename memt<T>::type *)p, ld);
+    for (int i = 0; i < f.num_elements; i++) out[threadIdx.x * f.num_elements + i] = fbits(f.x[i]);
+    if (threadIdx.x == 0) out[32 * 64] = f.num_elements;
+}
+template <int M, int N, int K, class T>
+__global__ void k_frag_c(const void *p, unsigned ld, int row, unsigned *out)
+{
+    wmma::fragment<wmma::accumulator, M, N, K, T> f;
+    wmma::load_matrix_sync(f, (const T *)p, ld, row ? wmma::mem_row_major : wmma::mem_col_major);
+    for (int i = 0; i < f.num_elements; i++) out[threadIdx.x * f.num_elements + i] = fbits(f.x[i]);
+    if (threadIdx.x == 0) out[32 * 64] = f.num_elements;
+}
+
+template <int M, int N, int K, class T>
+static void launch_frag(int use, int row, const void *p, unsigned ld, unsigned *out)
+{
+    if (use == 0 && row) k_frag_ab<wmma::matrix_a, M, N, K, T, wmma::row_major><<<1, 32>>>(p, ld, out);
+    if (use == 0 && !row) k_frag_ab<wmma::matrix_a, M, N, K, T, wmma::col_major><<<1, 32>>>(p, ld, out);
+    if (use == 1 && row) k_frag_ab<wmma::matrix_b, M, N, K, T, wmma::row_major><<<1, 32>>>(p, ld, out);
+    if (use == 1 && !row) k_frag_ab<wmma::matrix_b, M, N, K, T, wmma::col_major><<<1, 32>>>(p, ld, out);
+}
+template <int M, int N, int K>
+static void launch_frag_t(int use, ety t, int row, const void *p, unsigned ld, unsigned *out)
+{
+    if (use == 2) {
+        if (t == T_F16) k_frag_c<M, N, K, __half><<<1, 32>>>(p, ld, row, out);
+        else if (t == T_F32) k_frag_c<M, N, K, float><<<1, 32>>>(p, ld, row, out);
+        else k_frag_c<M, N, K, int><<<1, 32>>>(p, ld, row, out);
+        return;
+    }
+    if (t == T_F16) launch_frag<M, N, K, __half>(use, row, p, ld, out);
+    else if (t == T_BF16) launch_frag<M, N, K, __nv_bfloat16>(use, row, p, ld, out);
+    else if (t == T_S8) launch_frag<M, N, K, signed char>(use, row, p, ld, out);
+    else launch_frag<M, N, K, unsigned char>(use, row, p, ld, out);
+}
+
+static void run_frag(int M, int N, int K, int use, ety t, int row, int part)
+{
+    int rows = use == 0 ? M : use == 1 ? K : M, cols = use == 0 ? K : use == 1 ? N : N;
+    int ld = row ? cols : rows, b = ety_bytes(t);
+    std::vector<unsigned char> mem((size_t)rows * cols * b);
+    std::vector<unsigned> X(32 * 64 + 1, 0);
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < cols; c++) {
+            uint32_t idx = r * cols + c, v = idx;
+            if (t == T_TF32) v = 0x40000000u | idx << 13;
+            if (b == 1) v = part == 1 ? idx & 0xff : idx >> 8;
+            put_elem(mem, row ? r * ld + c : c * ld + r, b, v);
+        }
+    int n = 0;
+    if (!dry) {
+        void *dp;
+        unsigned *dout;
+        CK(cudaMalloc(&dp, mem.size()));
+        CK(cudaMalloc(&dout, X.size() * 4));
+        CK(cudaMemcpy(dp, mem.data(), mem.size(), cudaMemcpyHostToDevice));
+        CK(cudaMemset(dout, 0, X.size() * 4));
+        if (t == T_TF32) {
+            if (use == 0) (row ? k_frag_ab<wmma::matrix_a, 16, 16, 8, wmma::precision::tf32, wmma::row_major>
+                               : k_frag_ab<wmma::matrix_a, 16, 16, 8, wmma::precision::tf32, wmma::col_major>)<<<1, 32>>>(dp, ld, dout);
+            else (row ? k_frag_ab<wmma::matrix_b, 16, 16, 8, wmma::precision::tf32, wmma::row_major>
+                      : k_frag_ab<wmma::matrix_b, 16, 16, 8, wmma::precision::tf32, wmma::col_major>)<<<1, 32>>>(dp, ld, dout);
+        } else if (M == 16 && K == 8) {
+            k_frag_c<16, 16, 8, float><<<1, 32>>>(dp, ld, row, dout);
+        } else if (M == 16) {
+            launch_frag_t<16, 16, 16>(use, t, row, dp, ld, dout);
+        } else if (M == 32) {
+            launch_frag_t<32, 8, 16>(use, t, row, dp, ld, dout);
+        } else {
+            launch_frag_t<8, 32, 16>(use, t, row, dp, ld, dout);
+        }
+        CK(cudaGetLastError());
+        CK(cudaMemcpy(X.data(), dout, X.size() * 4, cudaMemcpyDeviceToHost));
+        CK(cudaFree(dp));
+        CK(cudaFree(dout));
+        n = (int)X[32 * 64];
+    }
+    static const char *uses[] = {"a", "b", "c"};
+    fprintf(out, "frag id=%d shape=m%dn%dk%d use=%s type=%s layout=%s part=%s n=%d X=", case_id, M, N, K, uses[use],
+            ety_name[t], row ? "row" : "col", b == 1 ? (part == 1 ? "lo" : "hi") : "all", n);
+    int w = t == T_TF32 || t == T_F32 || t == T_S32 ? 8 : b * 2;
+    for (int l = 0; l < 32; l++)
+        for (int i = 0; i < n; i++) fprintf(out, "%0*x", w, X[l * n + i]);
+    if (!n) fprintf(out, "none");
+    fputc('\n', out);
+    case_id++;
+}
+
 // ---------------------------------------------------------------- mma.sync
 // Kernels: per-lane registers in, per-lane registers out. NA/NB/NC/ND are
 // registers a lane; the f32 accumulators pass through "f" operands.
@@ -681,6 +790,19 @@ int main(int argc, char **argv)
                 for (int seed = 0; seed < 3; seed++) run_mma(x.k, x.K, x.ta, x.tb, x.tc, x.satf, c, seed);
         }
     }
+
+    // wmma fragment layouts
+    for (auto &s : shapes) {
+        for (int use = 0; use < 2; use++)
+            for (ety t : {T_F16, T_BF16, T_S8, T_U8})
+                for (int row = 0; row < 2; row++)
+                    for (int part = 1; part <= (ety_bytes(t) == 1 ? 2 : 1); part++) run_frag(s[0], s[1], s[2], use, t, row, part);
+        for (ety t : {T_F16, T_F32, T_S32})
+            for (int row = 0; row < 2; row++) run_frag(s[0], s[1], s[2], 2, t, row, 1);
+    }
+    for (int use = 0; use < 2; use++)
+        for (int row = 0; row < 2; row++) run_frag(16, 16, 8, use, T_TF32, row, 1);
+    for (int row = 0; row < 2; row++) run_frag(16, 16, 8, 2, T_F32, row, 1);
 
     // ldmatrix
     for (int num : {1, 2, 4})
