@@ -43,6 +43,7 @@
 #include <stdint.h>
 
 #include "core/core.h"
+#include "core/proc.h"
 
 #define BUILD_DEFAULT_ARCH "sm_75"
 #define BUILD_DEFAULT_TIMEOUT_S 60.0
@@ -74,6 +75,10 @@ typedef struct build_options {
     double cpu_s;       /* CPU seconds per process of a tool; 0: BUILD_DEFAULT_CPU_S */
     uint64_t mem_limit; /* address space per tool run; 0: BUILD_DEFAULT_MEM_LIMIT */
     atomic_int *cancel; /* set non-zero from another thread to stop the build */
+    /* The budget the build shares with the rest of a grade: each tool run,
+     * with every process it starts, may use what is left of it (CL_LIMIT
+     * when it runs out, before a tool or while one runs); NULL: none. */
+    cl_cpu_budget *budget;
 } build_options;
 
 /* The toolchain that build_compile uses: found once per process and option,

@@ -123,6 +123,7 @@ typedef struct build_plan {
     double timeout_s, cpu_s;
     uint64_t mem_limit;
     atomic_int *cancel;
+    cl_cpu_budget *budget; /* may be NULL */
 } build_plan;
 
 /* cache.c: the key of everything known before compiling: toolchain, flags,

@@ -111,6 +111,7 @@ static cl_status make_plan(const build_options *opt, build_plan *plan, cl_error 
     plan->cpu_s = opt->cpu_s > 0 ? opt->cpu_s : BUILD_DEFAULT_CPU_S;
     plan->mem_limit = opt->mem_limit ? opt->mem_limit : BUILD_DEFAULT_MEM_LIMIT;
     plan->cancel = opt->cancel;
+    plan->budget = opt->budget;
     const char *bad = !valid_arch(plan->arch) ? plan->arch
                       : plan->cubin_arch && !valid_arch(plan->cubin_arch) ? plan->cubin_arch
                                                                           : NULL;
@@ -186,25 +187,42 @@ static bool disk_full(const cl_proc_result *res, const char *dir)
     return statvfs(dir, &v) == 0 && (uint64_t)v.f_bavail * v.f_frsize < ((uint64_t)1 << 20);
 }
 
-/* Run one tool in the scratch folder under the plan's limits. CL_OK when it
- * ran to its end (whatever its exit status); CL_LIMIT, CL_CANCELLED, or
- * CL_NO_NVCC (it could not be started) otherwise. */
+/* Run one tool in the scratch folder under the plan's limits: each of its
+ * processes the per-process CPU limit, and all of them together what is
+ * left of the grade's budget (none is started with less than
+ * BUDGET_FLOOR_NS left). CL_OK when it ran to its end (whatever its exit
+ * status); CL_LIMIT, CL_CANCELLED, or CL_NO_NVCC (it could not be started)
+ * otherwise. */
+#define BUDGET_FLOOR_NS 50000000ull
 static cl_status run_tool(const build_plan *plan, const char *tool, const char *const *argv,
                           const build_scratch *scratch, cl_proc_result *res, cl_error *err)
 {
+    uint64_t left = plan->budget ? cl_cpu_budget_left_ns(plan->budget) : UINT64_MAX;
+    double limit = plan->budget ? (double)plan->budget->limit_ns * 1e-9 : 0;
+    if (left < BUDGET_FLOOR_NS) {
+        memset(res, 0, sizeof *res);
+        return cl_fail(err, CL_LIMIT, "", 0, 0, "the grade's CPU budget of %g s (the compiler's processes "
+                       "and the emulation together) ran out before %s could run", limit, tool);
+    }
     char *tmpdir = cl_sprintf("TMPDIR=%s", scratch->tmp); /* its temporary files die with it */
     const char *env[] = {tmpdir, "LC_ALL=C", NULL};
     cl_proc_spec spec = {.argv = argv, .cwd = scratch->dir, .env = env, .timeout_s = plan->timeout_s,
                          .mem_limit = plan->mem_limit, .cpu_limit_s = plan->cpu_s,
-                         .cancel = plan->cancel};
+                         .tree_cpu_s = left == UINT64_MAX ? 0 : (double)left * 1e-9, .cancel = plan->cancel};
     cl_error e = {0};
+    uint64_t clock = cl_proc_cpu_ns();
     cl_status st = cl_proc_run(&spec, res, &e);
+    if (st == CL_OK && plan->budget) cl_cpu_budget_charge(plan->budget, res, cl_proc_cpu_ns() - clock);
     if (st != CL_OK) {
         st = cl_fail(err, CL_NO_NVCC, "", 0, 0, "cannot run %s: %s", argv[0], e.message);
     } else if (res->cancelled) {
         st = cl_fail(err, CL_CANCELLED, "", 0, 0, "the build was cancelled");
     } else if (res->timed_out) {
         st = cl_fail(err, CL_LIMIT, "", 0, 0, "%s ran longer than %g s", tool, plan->timeout_s);
+    } else if (res->cpu_spent) {
+        st = cl_fail(err, CL_LIMIT, "", 0, 0, "%s and the processes it started used the rest of the "
+                     "grade's CPU budget of %g s (the compiler's processes and the emulation together)",
+                     tool, limit);
     } else if (res->signal == SIGXCPU || log_says(res->err, "died due to signal 24") ||
                log_says(res->err, "CPU time limit exceeded") ||
                log_says(res->out, "died due to signal 24")) {

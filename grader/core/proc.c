@@ -3,11 +3,14 @@
  * and a guard that kills the group when cudalab dies. */
 #include "proc.h"
 
+#include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -18,6 +21,7 @@
 extern char **environ;
 
 #define TICK_MS 20          /* how often a waiter looks at the clock and the flag */
+#define CPU_TICKS 5         /* and every so many ticks at its group's CPU (tree_cpu_s) */
 #define KILL_GRACE_S 0.5    /* SIGTERM, then this long, then SIGKILL */
 #define DRAIN_AFTER_EXIT_S 1.0
 
@@ -26,6 +30,79 @@ static double now_s(void)
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+uint64_t cl_proc_cpu_ns(void)
+{
+    struct rusage self, kids;
+    getrusage(RUSAGE_SELF, &self);
+    getrusage(RUSAGE_CHILDREN, &kids);
+    uint64_t us = 0;
+    const struct timeval *tv[] = {&self.ru_utime, &self.ru_stime, &kids.ru_utime, &kids.ru_stime};
+    for (size_t i = 0; i < sizeof tv / sizeof *tv; i++)
+        us += (uint64_t)tv[i]->tv_sec * 1000000u + (uint64_t)tv[i]->tv_usec;
+    return us * 1000u;
+}
+
+void cl_cpu_budget_begin(cl_cpu_budget *b, double seconds)
+{
+    b->start_ns = cl_proc_cpu_ns();
+    b->limit_ns = seconds > 0 ? (uint64_t)(seconds * 1e9) : 0;
+    b->lost_ns = 0;
+}
+
+uint64_t cl_cpu_budget_left_ns(const cl_cpu_budget *b)
+{
+    if (!b->limit_ns) return UINT64_MAX;
+    uint64_t used = cl_proc_cpu_ns() - b->start_ns + b->lost_ns;
+    return used < b->limit_ns ? b->limit_ns - used : 0;
+}
+
+void cl_cpu_budget_charge(cl_cpu_budget *b, const cl_proc_result *res, uint64_t seen_ns)
+{
+    uint64_t group = (uint64_t)(res->group_cpu_s * 1e9);
+    if (group > seen_ns) b->lost_ns += group - seen_ns;
+}
+
+/* One /proc/PID/stat: the process group (field 5) and its CPU ticks, its
+ * own and its waited-for children's (fields 14 to 17); false when it is
+ * gone or does not read. The command name (field 2) may hold anything but
+ * ends at the last ')'. */
+static bool stat_of(const char *pid, long *pgrp, unsigned long long *ticks)
+{
+    char path[64], buf[1024];
+    snprintf(path, sizeof path, "/proc/%s/stat", pid);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return false;
+    ssize_t n = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (n <= 0) return false;
+    buf[n] = '\0';
+    const char *p = strrchr(buf, ')');
+    unsigned long long ut, st, cut, cst;
+    if (!p || sscanf(p + 1, " %*c %*d %ld %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %llu %llu", pgrp, &ut, &st,
+                     &cut, &cst) != 5)
+        return false;
+    *ticks = ut + st + cut + cst;
+    return true;
+}
+
+/* A process's CPU is in its own entry while it lives (a zombie's too) and
+ * in its parent's children's fields once waited for: each tick counts once. */
+double cl_proc_group_cpu_s(pid_t group)
+{
+    DIR *d = opendir("/proc");
+    struct dirent *e;
+    unsigned long long total = 0;
+    while (d && (e = readdir(d)) != NULL) {
+        long pgrp;
+        unsigned long long ticks;
+        if (isdigit((unsigned char)e->d_name[0]) && stat_of(e->d_name, &pgrp, &ticks) && pgrp == (long)group)
+            total += ticks;
+    }
+    if (d) closedir(d);
+    long hz = sysconf(_SC_CLK_TCK);
+    return (double)total / (double)(hz > 0 ? hz : 100);
 }
 
 char *cl_proc_which(const char *name)
@@ -265,7 +342,17 @@ typedef struct waiter {
     capture cs[2]; /* stdout, stderr */
     double start, exited_at, kill_at;
     bool exited, stopping;
+    unsigned ticks; /* since the start: every CPU_TICKS, the group's CPU */
+    double group_cpu; /* the most it was seen to be */
 } waiter;
+
+/* The group's CPU now, kept as the most seen. */
+static double group_cpu(waiter *w)
+{
+    double c = cl_proc_group_cpu_s(w->pid);
+    if (c > w->group_cpu) w->group_cpu = c;
+    return c;
+}
 
 /* Has it ended? WNOWAIT leaves it a zombie, so that its pid (and the group
  * named after it) cannot be reused before we have swept the group. */
@@ -292,6 +379,8 @@ static void maybe_stop(waiter *w, const cl_proc_spec *spec, cl_proc_result *res,
         res->timed_out = true;
     else if (spec->cancel && atomic_load(spec->cancel))
         res->cancelled = true;
+    else if (spec->tree_cpu_s > 0 && ++w->ticks % CPU_TICKS == 0 && group_cpu(w) >= spec->tree_cpu_s)
+        res->cpu_spent = true;
     else
         return;
     kill(-w->pid, SIGTERM);
@@ -308,6 +397,10 @@ static void wait_loop(waiter *w, const cl_proc_spec *spec, cl_proc_result *res)
             w->exited = true;
             w->exited_at = t;
             res->wall_s = t - w->start;
+            if (spec->tree_cpu_s > 0) { /* the zombie's part too */
+                group_cpu(w);
+                res->group_cpu_s = w->group_cpu;
+            }
             kill(-w->pid, SIGKILL); /* whatever it left running in its group */
         }
         if (w->exited) {
@@ -329,7 +422,7 @@ static void reap(waiter *w, const cl_proc_spec *spec, cl_proc_result *res)
     if (r == w->pid && WIFEXITED(status)) res->exit_code = WEXITSTATUS(status);
     if (r == w->pid && WIFSIGNALED(status)) res->signal = WTERMSIG(status);
     int s = res->signal;
-    res->out_of_memory = spec->mem_limit > 0 && !res->timed_out && !res->cancelled &&
+    res->out_of_memory = spec->mem_limit > 0 && !res->timed_out && !res->cancelled && !res->cpu_spent &&
                          (s == SIGKILL || s == SIGSEGV || s == SIGBUS || s == SIGABRT);
     for (int i = 0; i < 2; i++) {
         if (w->cs[i].fd >= 0) close(w->cs[i].fd);

@@ -1,6 +1,8 @@
 /* proc.h - run a child process and wait for it: its stdout and stderr
- * captured (each up to a cap), a wall-clock limit, an address-space limit and
- * a cancellation flag that another thread may set.
+ * captured (each up to a cap), a wall-clock limit, an address-space limit, a
+ * CPU limit for it and every process it starts together, and a cancellation
+ * flag that another thread may set; and a CPU budget that spans this process
+ * and the children it runs.
  *
  * The child runs in a process group of its own with stdin from /dev/null, a
  * clean signal mask and default signal dispositions. When it has to be
@@ -35,6 +37,10 @@ typedef struct cl_proc_spec {
     uint64_t mem_limit; /* RLIMIT_AS of the child in bytes; 0: none */
     double cpu_limit_s; /* RLIMIT_CPU of the child (and of each process it starts),
                            in seconds; 0: none. Only with a mem_limit. */
+    /* CPU seconds the child and every process of its group may use
+     * together (read from /proc every 100 ms); past it the
+     * group is stopped as for the timeout; <= 0: none. */
+    double tree_cpu_s;
     size_t out_cap;     /* 0: CL_PROC_DEFAULT_CAP */
     atomic_int *cancel; /* when non-NULL and set non-zero, the child is stopped */
 } cl_proc_spec;
@@ -44,6 +50,9 @@ typedef struct cl_proc_result {
     int signal;     /* the signal that ended it, or 0 */
     bool timed_out; /* it ran past timeout_s and was stopped */
     bool cancelled; /* *cancel was set and it was stopped */
+    bool cpu_spent; /* it and its group used tree_cpu_s and were stopped */
+    double group_cpu_s; /* with tree_cpu_s: the most CPU its group was seen to have used
+                           (processes it left, which no one of it waits for, included) */
     /* A memory limit was set and the child died of SIGKILL, SIGSEGV, SIGBUS or
      * SIGABRT that cudalab did not send: what running out of address space
      * usually looks like. Programs that report an allocation failure and exit
@@ -82,6 +91,29 @@ cl_status cl_proc_run(const cl_proc_spec *spec, cl_proc_result *res, cl_error *e
  * wants one. Errors as cl_proc_run's; on error *pid is -1 and fds -1. */
 cl_status cl_proc_spawn(const cl_proc_spec *spec, pid_t *pid, int fds[2], cl_error *err);
 void cl_proc_result_free(cl_proc_result *res);
+
+/* The CPU time (user and system, nanoseconds) of this process, all its
+ * threads, and of the children it has waited for (each with the children
+ * it waited for): the clock of a budget that spans a process and the tools
+ * it runs. */
+uint64_t cl_proc_cpu_ns(void);
+
+/* One CPU budget for work of this process and its children (a grade: the
+ * compiler's processes and the emulation), from the moment it began. */
+typedef struct cl_cpu_budget {
+    uint64_t start_ns; /* cl_proc_cpu_ns() when it began */
+    uint64_t limit_ns; /* 0: none */
+    uint64_t lost_ns;  /* CPU of children that died unwaited for (the clock misses it) */
+} cl_cpu_budget;
+void cl_cpu_budget_begin(cl_cpu_budget *b, double seconds);
+/* After a child ran with tree_cpu_s: the CPU its group was seen to use that
+ * the clock did not get (seen_ns: how far the clock moved meanwhile). */
+void cl_cpu_budget_charge(cl_cpu_budget *b, const cl_proc_result *res, uint64_t seen_ns);
+/* The nanoseconds left (0 when spent; UINT64_MAX for a budget of none). */
+uint64_t cl_cpu_budget_left_ns(const cl_cpu_budget *b);
+/* The CPU seconds the processes of group `group` have used, their waited-for
+ * children's included (read from /proc; 0 when none is left). */
+double cl_proc_group_cpu_s(pid_t group);
 
 /* The path of an executable: name itself when it contains a '/', else the
  * first match in $PATH. NULL when there is none. Caller frees. */

@@ -248,6 +248,8 @@ cl_status grade_day(const day_course *c, const day_manifest *m, const char *file
     note_edition(&g);
     if (opt->build) g.build = *opt->build;
     if (!g.build.arch) g.build.arch = m->arch; /* the manifest's, checked against day.h's list */
+    cl_cpu_budget_begin(&g.budget, GRADE_CPU_SECONDS);
+    if (!g.build.budget) g.build.budget = &g.budget;
     g.input_store = build_cache_folder(&g.build, "input");
     cl_status st = grade_open_gpu(&g, &g.build, err);
     if (st == CL_OK && g.gpu.be) {

@@ -31,6 +31,18 @@ typedef struct grade_target {
     int mine, ref, copy; /* module indices; copy is -1 without a copy kernel */
 } grade_target;
 
+/* One grade's CPU, its compile and its emulation together (cl_proc_cpu_ns:
+ * cudalab's threads and the tools' processes), so that no input can make a
+ * grade take more: a tool gets what is left (build.h's budget), the
+ * emulation at most what is left. Under 15 s with what follows the last
+ * check (the report); a sanitizer build's is eight times longer, as its
+ * emulation's cap is. */
+#if defined(__SANITIZE_ADDRESS__)
+#define GRADE_CPU_SECONDS 112.0
+#else
+#define GRADE_CPU_SECONDS 14.0
+#endif
+
 typedef struct grading {
     const day_course *course;
     const day_manifest *day;
@@ -43,6 +55,9 @@ typedef struct grading {
     char gpu_arch[16]; /* "sm_90" */
     uint64_t emu_deadline_ns; /* the cap on the student's emulation (process CPU time),
                                  set at its first run */
+    cl_cpu_budget budget;     /* the whole grade's CPU, the compiler's processes included
+                                 (GRADE_CPU_SECONDS from grade_day's start) */
+    bool emu_by_budget;       /* the budget, not GRADE_EMU_SECONDS, set the deadline */
     char *input_store;   /* the cache's folder of inputs made by rules, or NULL */
     /* A day's program: each kernel's entry in the student's build and the
      * reference's (NULL where missing), and the busiest block of the

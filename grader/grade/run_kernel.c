@@ -292,7 +292,11 @@ cl_status grade_run_size(grading *g, const grade_target *t, int module, const da
  * block ran ref_block warp instructions (0: no reference). */
 static void set_bounds(grading *g, uint64_t ref_block)
 {
-    if (!g->emu_deadline_ns) g->emu_deadline_ns = sim_now_ns() + GRADE_EMU_SECONDS * 1000000000ull;
+    if (!g->emu_deadline_ns) { /* the cap, or what is left of the grade's budget */
+        uint64_t cap = GRADE_EMU_SECONDS * 1000000000ull, left = cl_cpu_budget_left_ns(&g->budget);
+        g->emu_by_budget = left < cap;
+        g->emu_deadline_ns = sim_now_ns() + (left < cap ? left : cap);
+    }
     backend_emu_bounds bounds = {.deadline_ns = g->emu_deadline_ns};
     char budget_why[96], allowance_why[96];
     if (ref_block) {
@@ -341,12 +345,18 @@ static cl_status run_mine(grading *g, report_kernel *rk, const day_kernel *k, co
     double start = grade_now();
     cl_status st = grade_run_size(g, &g->emu, g->emu.mine, k, entry, size, 0, oracle, &hr, err);
     backend_emu_set_bounds(g->emu.be, &(backend_emu_bounds){0});
+    char cap[96];
+    if (g->emu_by_budget)
+        snprintf(cap, sizeof cap, "budget of %g s of CPU (the compiler's processes and the emulation together)",
+                 GRADE_CPU_SECONDS);
+    else
+        snprintf(cap, sizeof cap, "cap of %u s of CPU", GRADE_EMU_SECONDS);
     if (st == CL_OK && hr.run.outcome == BACKEND_TIMED_OUT) /* too slow to emulate: no verdict */
         st = cl_fail(err, CL_LIMIT, "", 0, 0,
                      "could not judge %s: its emulation at %s was still running when the grade's "
-                     "cap of %u s of CPU ran out (%s). It may never finish, or do far more work than "
+                     "%s ran out (%s). It may never finish, or do far more work than "
                      "the reference; make each thread do less work, then grade again",
-                     k->name, label, GRADE_EMU_SECONDS, hr.run.detail ? hr.run.detail : "no detail");
+                     k->name, label, cap, hr.run.detail ? hr.run.detail : "no detail");
     if (st == CL_OK) {
         report_size_result *s = report_add_size(rk, label);
         s->ran = true;

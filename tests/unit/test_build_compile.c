@@ -282,6 +282,32 @@ static void test_time_limit(void **state)
     free(cache);
 }
 
+/* The grade's budget bounds a tool and everything it starts together: a
+ * tool whose two processes spin, each under its own CPU limit of 10 s, is
+ * stopped when their sum passes what is left of the budget (0.5 s); with
+ * the budget spent no tool starts at all. */
+static void test_budget(void **state)
+{
+    (void)state;
+    char *spins = fake_tool("nvcc-two", "(while :; do :; done) & while :; do :; done");
+    cl_cpu_budget b;
+    cl_cpu_budget_begin(&b, 0.5);
+    build_options o = {.nvcc = spins, .ptxas = spins, .no_cache = true, .budget = &b};
+    build_result *r = NULL;
+    cl_error e = {0};
+    assert_int_equal(build_compile(&o, FIX "warning.cu", &r, &e), CL_LIMIT);
+    assert_non_null(strstr(e.message, "nvcc and the processes it started used the rest of the grade's "
+                                      "CPU budget of 0.5 s"));
+    assert_null(r);
+    assert_no_children();
+    assert_int_equal(cl_cpu_budget_left_ns(&b), 0);
+    assert_int_equal(build_compile(&o, FIX "warning.cu", &r, &e), CL_LIMIT);
+    assert_non_null(strstr(e.message, "the grade's CPU budget of 0.5 s (the compiler's processes and the "
+                                      "emulation together) ran out before nvcc could run"));
+    assert_null(r);
+    free(spins);
+}
+
 static void test_fake_out_of_memory(void **state)
 {
     (void)state;
@@ -499,6 +525,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_flags_reach_ptxas, setup, teardown),
         cmocka_unit_test_setup_teardown(test_real_memory_limit, setup, teardown),
         cmocka_unit_test_setup_teardown(test_time_limit, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_budget, setup, teardown),
         cmocka_unit_test_setup_teardown(test_fake_out_of_memory, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cancel, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unreadable_failure, setup, teardown),

@@ -198,6 +198,39 @@ static void test_timeout(void **state)
     assert_no_children();
 }
 
+/* tree_cpu_s bounds the CPU of the child and everything it starts, together:
+ * two busy processes of one group (a shell and the child it started) are
+ * stopped once their sum passes 0.3 s, whatever the wall clock allows, and
+ * a group that stays under it is left alone. A budget counts all of it. */
+static void test_tree_cpu(void **state)
+{
+    (void)state;
+    cl_cpu_budget b;
+    cl_cpu_budget_begin(&b, 60);
+    uint64_t before = cl_proc_cpu_ns();
+    cl_proc_result r = run_spec((cl_proc_spec){.argv = SH("(while :; do :; done) & while :; do :; done"),
+                                               .tree_cpu_s = 0.3, .timeout_s = 60});
+    assert_true(r.cpu_spent);
+    assert_false(r.timed_out || r.cancelled || r.out_of_memory);
+    assert_true(r.signal == SIGTERM || r.signal == SIGKILL);
+    assert_true(r.group_cpu_s >= 0.3);
+    /* the shell's own part is on the clock once waited for; the subshell's,
+       which no one of ours waited for, comes in through the charge */
+    cl_cpu_budget_charge(&b, &r, cl_proc_cpu_ns() - before);
+    assert_true(cl_cpu_budget_left_ns(&b) <= 60000000000ull - 300000000ull);
+    cl_proc_result_free(&r);
+    assert_no_children();
+    r = run_spec((cl_proc_spec){.argv = SH("echo quiet"), .tree_cpu_s = 5});
+    assert_false(r.cpu_spent);
+    assert_int_equal(r.exit_code, 0);
+    cl_proc_result_free(&r);
+    cl_cpu_budget none = {0};
+    assert_int_equal(cl_cpu_budget_left_ns(&none), UINT64_MAX);
+    cl_cpu_budget_begin(&b, 1e-9); /* spent at once */
+    while (cl_proc_cpu_ns() - b.start_ns < 2000000ull) {}
+    assert_int_equal(cl_cpu_budget_left_ns(&b), 0);
+}
+
 /* A child that ends at once but leaves a grandchild holding its stdout: the
  * grandchild is killed, and the wait does not last as long as it would. */
 static void test_no_strays(void **state)
@@ -342,7 +375,8 @@ int main(void)
         cmocka_unit_test(test_exit_codes),   cmocka_unit_test(test_signal),
         cmocka_unit_test(test_capture),      cmocka_unit_test(test_capped),
         cmocka_unit_test(test_cwd_and_env),  cmocka_unit_test(test_not_found),
-        cmocka_unit_test(test_timeout),      cmocka_unit_test(test_no_strays),
+        cmocka_unit_test(test_timeout),      cmocka_unit_test(test_tree_cpu),
+        cmocka_unit_test(test_no_strays),
         cmocka_unit_test(test_cancel),       cmocka_unit_test(test_memory_limit),
         cmocka_unit_test(test_which),        cmocka_unit_test(test_dies_with_runner),
     };
