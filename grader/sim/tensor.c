@@ -405,8 +405,9 @@ static void run_mma(sim_block *blk, sim_warp *w, const sim_tensor *t, uint32_t p
         for (int l = 0; l < 32; l++)
             for (unsigned e = 0; e < f[k].nelem; e++)
                 mat[k][pos[k][(unsigned)l * f[k].nelem + e]] = frag_get(w, t->reg[k], &f[k], l, e);
-    sim_tc_mma(M, N, K, t->tc[PTX_TC_A], t->tc[PTX_TC_B], t->tc[PTX_TC_C], t->tc[PTX_TC_D], t->flags & SIM_TF_SAT,
-               mat[1], mat[2], mat[3], mat[0]);
+    unsigned step = t->mode == PTX_TC_WMMA ? sim_tc_wmma_step(t->shape, t->tc[PTX_TC_A]) : 0;
+    sim_tc_mma_steps(M, N, K, step, t->tc[PTX_TC_A], t->tc[PTX_TC_B], t->tc[PTX_TC_C], t->tc[PTX_TC_D],
+                     t->flags & SIM_TF_SAT, mat[1], mat[2], mat[3], mat[0]);
     uint32_t regs[32][8];
     memset(regs, 0, sizeof regs);
     for (int l = 0; l < 32; l++)

@@ -19,6 +19,15 @@
 void sim_tc_mma(unsigned M, unsigned N, unsigned K, unsigned ta, unsigned tb, unsigned tc, unsigned td,
                 bool satf, const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t *d);
 
+/* The same in steps of depth `step` (0: one step), each step's D rounded to
+ * td and the next step's C: wmma's tf32 m16n16k8 is two m16n8k4 steps
+ * (measured on an H200), where mma.sync's m16n8k8 is one. */
+void sim_tc_mma_steps(unsigned M, unsigned N, unsigned K, unsigned step, unsigned ta, unsigned tb, unsigned tc,
+                      unsigned td, bool satf, const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t *d);
+
+/* The step of a wmma.mma of this shape and multiplicand type (0: one). */
+unsigned sim_tc_wmma_step(unsigned shape, unsigned ta);
+
 /* One dot product of the model: c + sum a[i] * b[i] over k terms, the
  * inputs' bits of types ta (= tb's format), tc, the result's bits in td. */
 uint32_t sim_tc_dot(unsigned k, unsigned ta, unsigned tb, unsigned tc, unsigned td, bool satf, const uint32_t *a,

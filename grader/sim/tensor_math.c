@@ -225,12 +225,41 @@ uint32_t sim_tc_dot(unsigned k, unsigned ta, unsigned tb, unsigned tc, unsigned 
 void sim_tc_mma(unsigned M, unsigned N, unsigned K, unsigned ta, unsigned tb, unsigned tc, unsigned td,
                 bool satf, const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t *d)
 {
+    sim_tc_mma_steps(M, N, K, K, ta, tb, tc, td, satf, a, b, c, d);
+}
+
+/* One step of depth K (a, b with row strides lda and ldb). */
+static void mma_step(unsigned M, unsigned N, unsigned K, unsigned lda, unsigned ta, unsigned tb, unsigned tc,
+                     unsigned td, bool satf, const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t *d);
+
+unsigned sim_tc_wmma_step(unsigned shape, unsigned ta)
+{
+    return shape == PTX_SHAPE_m16n16k8 && ta == PTX_TC_tf32 ? 4 : 0;
+}
+
+void sim_tc_mma_steps(unsigned M, unsigned N, unsigned K, unsigned step, unsigned ta, unsigned tb, unsigned tc,
+                      unsigned td, bool satf, const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t *d)
+{
+    if (!step || step >= K) {
+        mma_step(M, N, K, K, ta, tb, tc, td, satf, a, b, c, d);
+        return;
+    }
+    uint32_t acc[512];
+    for (unsigned k0 = 0; k0 < K; k0 += step) {
+        mma_step(M, N, step, K, ta, tb, k0 ? td : tc, td, satf, a + k0, b + k0 * N, k0 ? acc : c, d);
+        memcpy(acc, d, (size_t)M * N * sizeof *acc);
+    }
+}
+
+static void mma_step(unsigned M, unsigned N, unsigned K, unsigned lda, unsigned ta, unsigned tb, unsigned tc,
+                     unsigned td, bool satf, const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t *d)
+{
     if (td == PTX_TC_s32) {
         uint32_t col[64];
         for (unsigned j = 0; j < N; j++) {
             for (unsigned kk = 0; kk < K; kk++) col[kk] = b[kk * N + j];
             for (unsigned i = 0; i < M; i++)
-                d[i * N + j] = sim_tc_dot(K, ta, tb, tc, td, satf, a + i * K, col, c[i * N + j]);
+                d[i * N + j] = sim_tc_dot(K, ta, tb, tc, td, satf, a + i * lda, col, c[i * N + j]);
         }
         return;
     }
@@ -240,7 +269,7 @@ void sim_tc_mma(unsigned M, unsigned N, unsigned K, unsigned ta, unsigned tb, un
     bool rsp[32] = { false }, csp[32] = { false };
     for (unsigned i = 0; i < M; i++)
         for (unsigned kk = 0; kk < K; kk++) {
-            da[i * K + kk] = decode(a[i * K + kk], ta);
+            da[i * K + kk] = decode(a[i * lda + kk], ta);
             rsp[i] |= special(&da[i * K + kk]);
         }
     for (unsigned j = 0; j < N; j++)

@@ -427,7 +427,7 @@ static void check_wmma(const char *line, tally *t)
         for (unsigned j = 0; j < N; j++) b[k * N + j] = B[brow ? k * ldb + j : j * ldb + k];
     for (unsigned i = 0; i < M; i++)
         for (unsigned j = 0; j < N; j++) c[i * N + j] = C[crow ? i * ldc + j : j * ldc + i];
-    sim_tc_mma(M, N, K, ta, ta, tc, td, satf, a, b, c, d);
+    sim_tc_mma_steps(M, N, K, sim_tc_wmma_step(shape, ta), ta, ta, tc, td, satf, a, b, c, d);
     uint32_t sentinel = sim_tc_type_bits(td) == 32 ? 0xa5a5a5a5u : 0xa5a5u;
     for (size_t i = 0; i < nd; i++) mine[i] = sentinel;
     for (unsigned i = 0; i < M; i++)
