@@ -220,6 +220,7 @@ __global__ void lastBlockSum(const float* in, float* partial, float* out, unsign
 
 // case: a float sum by atomicAdd from every block: another order rounds the
 // last bits differently, which is no hazard
+// gpu: differs, the H200 adds in its own order, so the last bits differ (no order is promised)
 // kernel: floatAtomicSum
 // launch: grid 16 block 64
 // buffer: in f32 1024 = rand 5 0 1
@@ -241,6 +242,7 @@ __global__ void floatAtomicSum(const float* in, float* out)
 
 // case: stream compaction through an atomic counter: the slots depend on
 // the order, the elements kept do not (a permutation is no hazard)
+// gpu: differs, the H200 hands out the slots in its own order (the elements kept are the same)
 // kernel: compactAtomic
 // launch: grid 8 block 64
 // buffer: in u32 512 = iota

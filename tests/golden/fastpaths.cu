@@ -59,6 +59,7 @@ __global__ void readBeforeWrite(unsigned* out)
 // the read (zero.c: their slots name predicates and no registers, so they
 // neither read nor keep a 64-bit register live; the register itself stays
 // zeroed for the blocks after block 0)
+// gpu: differs, lanes 1 to 31 read x before any write: the H200 gave what its register held (0x00fffdc0), the emulator 0
 // kernel: readBeforeWritePred
 // launch: grid 4 block 32
 // buffer: out u32 128 = 5

@@ -51,7 +51,8 @@ static bool gpu_case(backend *be, int module, gcase *c, const ptx_module *m, FIL
     int n = golden_param_values(c, m, e, vals);
     for (int p = 0; p < n; p++) {
         const ptx_param_info *pi = ptx_entry_param(m, (size_t)e, (size_t)p);
-        args[p] = (backend_arg){pi && pi->size == 4 ? 4 : 8, vals[p]};
+        unsigned size = pi && (pi->size == 1 || pi->size == 2 || pi->size == 4) ? (unsigned)pi->size : 8;
+        args[p] = (backend_arg){size, vals[p]}; /* a .u16 parameter is 2 bytes to the driver */
     }
     backend_launch l = {.kernel = ptx_entry_name(m, (size_t)e),
                         .grid = {c->grid.x, c->grid.y, c->grid.z},
