@@ -24,6 +24,7 @@ mkdir -p "$out"
 res="$(mktemp -d /tmp/round.XXXXXX)/round"
 mkdir -p "$res"/{golden,e2e,days,order,tensor}
 src="$bin/src"
+export bin res src   # the steps' functions run in xargs' children
 export LD_LIBRARY_PATH="$bin/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 export CUDALAB_COURSE="$src" CUDALAB_CACHE=/tmp/cl-cache CUDALAB_WORKSPACE=/tmp/cl-work
 export PATH="/usr/local/cuda/bin:$PATH"
@@ -38,6 +39,10 @@ nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader 2>
 nvcc --version | tail -1 | tee -a "$summary"
 "$bin/bin/cudalab" --version 2>&1 | head -1 | tee -a "$summary"
 
+steps="${STEPS:-tensor golden order days e2e}"   # STEPS=days: that step alone
+want() { case " $steps " in *" $1 "*) return 0 ;; esac; return 1; }
+
+if want tensor; then
 say "== 1. tensor-core probe"
 if [ -x "$src/bench/tensor/run.sh" ]; then
     timeout 150 "$src/bench/tensor/run.sh" "$res/tensor/tensor.h200" >"$res/tensor/run.log" 2>&1
@@ -48,6 +53,9 @@ else
 fi
 cp "$res/tensor/tensor.h200" "$out/" 2>/dev/null
 
+fi
+
+if want golden; then
 say "== 2. golden programs on the GPU (--gpu-record)"
 golden_one() { # SPEC NAME
     local spec="$1" name="$2" ptx="$bin/ptx/$2.ptx"
@@ -65,6 +73,9 @@ done >>"$summary"
 say "golden: $((SECONDS - t0)) s"
 tar -C "$res" -czf "$out/golden.tar.gz" golden
 
+fi
+
+if want order; then
 say "== 3. block order on the GPU"
 if nvcc -O2 -arch=native -o /tmp/order_evidence "$src/bench/gpu_round/order_evidence.cu" 2>"$res/order/build.log"; then
     timeout 120 /tmp/order_evidence 1000 2>&1 | tee "$res/order/order.txt" >>"$summary"
@@ -72,6 +83,9 @@ fi
 say "order: $((SECONDS - t0)) s"
 cp "$res/order/order.txt" "$out/" 2>/dev/null
 
+fi
+
+if want days; then
 say "== 4. days: references and fixtures with --backend auto"
 day_one() { # DAY FILE TAG
     timeout 120 "$bin/bin/cudalab" grade "$1" "$2" --json --backend auto >"$res/days/$3.json" \
@@ -92,17 +106,22 @@ done | timeout 200 xargs -P 8 -L1 bash -c 'day_one "$@"' _ | sort -k2 >>"$res/da
 say "days: $(wc -l <"$res/days/exits.txt") grades, $((SECONDS - t0)) s"
 tar -C "$res" -czf "$out/days.tar.gz" days
 
+fi
+
+if want e2e; then
 say "== 5. e2e submissions with --backend auto"
 e2e_one() {
     local f="$1" log="$res/e2e/$(basename "$(dirname "$1")")__$(basename "${1%.cu}").log"
     CUDALAB_E2E_BACKEND=auto timeout 240 "$bin/bin/e2e_runner" "$bin/bin/cudalab" "$f" >"$log" 2>&1
     echo "$? ${f#$src/}"
 }
-export -f e2e_one; export bin res src
+export -f e2e_one
 ls "$src"/tests/e2e/submissions/*/*.cu | timeout 330 xargs -P "$jobs" -I{} bash -c 'e2e_one "$@"' _ {} \
     | sort -k2 >"$res/e2e/exits.txt"
 say "e2e: $(awk '$1==0' "$res/e2e/exits.txt" | wc -l) passed of $(wc -l <"$res/e2e/exits.txt"), $((SECONDS - t0)) s"
 awk '$1!=0' "$res/e2e/exits.txt" >>"$summary"
 tar -C "$res" -czf "$out/e2e.tar.gz" e2e
+
+fi
 
 say "== done in $((SECONDS - t0)) s"
