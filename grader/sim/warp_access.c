@@ -369,6 +369,16 @@ static void cross_read(sim_block *b, sim_warp *w, const sim_op *op, uint32_t pc,
     else sim_xr_loads(b, w, host, a->ok, total, a->region, pc);
 }
 
+/* A 32-bit base register plus the offset: a 32-bit address, so the sum wraps
+ * at 2^32 as the GPU's does (nvcc writes [%r+128] with %r at -128 for a byte
+ * array at shared offset 0), then is taken as signed so that an address just
+ * below a space reads as one ("shared byte -4"). The fast paths add in 64
+ * bits and hand any sum outside their space to this general path. */
+static inline uint64_t wrap32(uint32_t base, uint64_t imm)
+{
+    return (uint64_t)(int64_t)(int32_t)(base + (uint32_t)imm);
+}
+
 /* A full warp's addresses from a base row: fills addr; returns whether they
  * are at one stride, lane 1's step (consecutive elements when that is their
  * size; a column of a row-major array; 0 when every lane has one address).
@@ -382,7 +392,7 @@ static SIM_HOT bool full_addrs(const uint64_t *restrict b64, const uint32_t *res
     if (b64)
         for (int l = 0; l < 32; l++) addr[l] = b64[l] + imm;
     else if (b32)
-        for (int l = 0; l < 32; l++) addr[l] = (uint64_t)b32[l] + imm;
+        for (int l = 0; l < 32; l++) addr[l] = wrap32(b32[l], imm);
     else
         for (int l = 0; l < 32; l++) addr[l] = imm;
     uint64_t s = addr[1] - addr[0];
@@ -411,7 +421,7 @@ static HOT_INLINE void part_addrs(const uint64_t *restrict b64, const uint32_t *
     if (b64)
         for (int l = 0; l < 32; l++) addr[l] = b64[l] + imm;
     else if (b32)
-        for (int l = 0; l < 32; l++) addr[l] = (uint64_t)b32[l] + imm;
+        for (int l = 0; l < 32; l++) addr[l] = wrap32(b32[l], imm);
     else
         for (int l = 0; l < 32; l++) addr[l] = imm;
     *run = false;

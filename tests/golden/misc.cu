@@ -163,3 +163,32 @@ __global__ void packed(const float* in, unsigned* out)
     out[0] = r;
     out[1] = q;
 }
+
+// case: a 32-bit shared address wraps at 2^32, as the GPU's does: nvcc
+// writes [%r+128] with %r at -128 for a byte array at shared offset 0 (here
+// by hand: the whole warp's stores and one lane's load), which is byte 0
+// kernel: sharedWrap32
+// launch: grid 1 block 32
+// buffer: out u32 32 = 0
+// params: out
+// expect: out[0..31] = iota+100
+// expect: no hazards
+__global__ void sharedWrap32(unsigned* out)
+{
+    __shared__ unsigned char bytes[64];
+    unsigned t = threadIdx.x, v = 0;
+    asm volatile("{\n\t.reg .u32 a;\n\t"
+                 "add.u32 a, %0, %1;\n\t"
+                 "add.u32 a, a, -128;\n\t"
+                 "st.shared.u8 [a+128], %2;\n\t"
+                 "}" :: "r"((unsigned)__cvta_generic_to_shared(bytes)), "r"(t), "r"(t + 100) : "memory");
+    __syncwarp();
+    if (t == 5)
+        asm volatile("{\n\t.reg .u32 a;\n\t"
+                     "cvt.u32.u64 a, %1;\n\t"
+                     "add.u32 a, a, -64;\n\t"
+                     "ld.shared.u8 %0, [a+69];\n\t"
+                     "}" : "=r"(v) : "l"(__cvta_generic_to_shared(bytes)) : "memory");
+    __syncwarp();
+    out[t] = bytes[t] + (t == 5 ? v - bytes[5] : 0);
+}
