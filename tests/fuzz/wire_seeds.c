@@ -124,6 +124,7 @@ int main(int argc, char **argv)
     launch(&w);
     ok &= save(dir, "launch", &w);
     request(&w, &(gpu_request){.type = GPU_MSG_ATTRS, .module = 1, .name = "_Z1kv"});
+    request(&w, &(gpu_request){.type = GPU_MSG_SYMBOL, .module = 1, .name = "mask"});
     request(&w, &(gpu_request){.type = GPU_MSG_QUIT});
     ok &= save(dir, "attrs_quit", &w);
     replies(&w);
