@@ -50,8 +50,11 @@ r=$(tui_row_of "✗ reduceRowsBallotDown")
 tui_expect_at $((r + 1)) 5 "yours     8205/8205"
 tui_expect_at $((r + 2)) 5 "reference none"
 
-# The first hazard, in full.
-tui_find "source lane 20, mask 0x000fffff"
+# The first hazard, in full, wherever the pages break: its header a page at a
+# time, then line by line down to its last row (16 rows, with the `to fix:`
+# advice on two, of the 20 the pane shows).
+tui_find "✗ mask-honesty in reduceRowsBallotDown at shuffles.cu:143"
+tui_find "9<-25, ..." Down
 tui_expect "✗ mask-honesty in reduceRowsBallotDown at shuffles.cu:143"
 tui_expect "lane 4 reads lane 20, which mask 0x000fffff does not name"
 r=$(tui_row_of "first in block (0,0,0)")

@@ -20,9 +20,10 @@ tui_expect_at 1 14 "Report x 5/7"
 tui_expect "x correctness     reduceRowsShared: missing: your file does not define"
 tui_expect "x mask-honesty    1 hazard; first: lane 4 reads lane 20, which mask 0x000fffff"
 tui_expect "+ barrier-honesty no hazards"
-# The first hazard's picture, whole on the screen wherever the pages break:
-# its mask row, then line by line down to its last row.
-tui_find "mask       ####################"
+# The first hazard, whole on the screen wherever the pages break: its header
+# a page at a time, then line by line down to its last row (15 rows, with the
+# `to fix:` advice on two, of the 26 the pane shows).
+tui_find "x mask-honesty in reduceRowsBallotDown at shuffles.cu:21"
 tui_find "undefined reads (lane<-source): 4<-20" Down
 tui_expect "x mask-honesty in reduceRowsBallotDown at shuffles.cu:21"
 r=$(tui_row_of "mask       ####################")
