@@ -43,6 +43,7 @@ _Noreturn void gpu_worker_run(int fd, const gpu_options *opt, uint8_t *window,
     X(cuDeviceGetName, NULL, true)                     \
     X(cuDeviceGetAttribute, NULL, true)                \
     X(cuDeviceTotalMem_v2, NULL, true)                 \
+    X(cuDevicePrimaryCtxSetFlags_v2, "cuDevicePrimaryCtxSetFlags", false) \
     X(cuDevicePrimaryCtxRetain, NULL, true)            \
     X(cuCtxSetCurrent, NULL, true)                     \
     X(cuCtxSynchronize, NULL, true)                    \

@@ -117,8 +117,19 @@ static CUresult f_cuDeviceTotalMem_v2(size_t *bytes, CUdevice dev)
     return CUDA_SUCCESS;
 }
 
+/* The worker asks for a blocking sync before it takes the context: the fake
+ * refuses the context otherwise, so every test here would fail. */
+static unsigned ctx_flags;
+
+static CUresult f_cuDevicePrimaryCtxSetFlags_v2(CUdevice dev, unsigned flags)
+{
+    ctx_flags = flags;
+    return CUDA_SUCCESS;
+}
+
 static CUresult f_cuDevicePrimaryCtxRetain(CUcontext *c, CUdevice dev)
 {
+    if ((ctx_flags & CU_CTX_SCHED_MASK) != CU_CTX_SCHED_BLOCKING_SYNC) return CUDA_ERROR_INVALID_CONTEXT;
     *c = (CUcontext)(uintptr_t)0x1000;
     return CUDA_SUCCESS;
 }
