@@ -258,8 +258,8 @@ static void test_parse(void **state)
     static const char *const ok[] = {
         "wmma.load.a.sync.aligned.row.m16n16k16.global.f16 {%r1,%r2,%r3,%r4,%r5,%r6,%r7,%r8}, [%rd1], %r9;",
         "wmma.store.d.sync.aligned.col.m32n8k16.f32 [%rd1], {%f1,%f2,%f3,%f4,%f5,%f6,%f7,%f8}, 16;",
-        "wmma.mma.sync.aligned.row.col.m16n16k16.f32.f16 {%f1,%f2,%f3,%f4,%f5,%f6,%f7,%f8}, "
-        "{%r1,%r2,%r3,%r4,%r5,%r6,%r7,%r8}, {%r9,%r10,%r11,%r12,%r13,%r14,%r15,%r16}, {%r17,%r18,%r19,%r20};",
+        ("wmma.mma.sync.aligned.row.col.m16n16k16.f32.f16 {%f1,%f2,%f3,%f4,%f5,%f6,%f7,%f8}, "
+         "{%r1,%r2,%r3,%r4,%r5,%r6,%r7,%r8}, {%r9,%r10,%r11,%r12,%r13,%r14,%r15,%r16}, {%r17,%r18,%r19,%r20};"),
         "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%f1,%f2,%f3,%f4}, {%r1,%r2,%r3,%r4}, {%r5,%r6}, {%f5,%f6,%f7,%f8};",
         "mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.u8.s32 {%r1,%r2,%r3,%r4}, {%r5,%r6,%r7,%r8}, {%r9,%r10}, {%r11,%r12,%r13,%r14};",
         "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%r1,%r2,%r3,%r4}, [%r5];",
