@@ -44,21 +44,27 @@ def main():
     if not emu:
         return
     print()
-    print('| grade | check | emulator | emulator + GPU |')
-    print('| --- | --- | --- | --- |')
+    print('| grade | check | emulator | emulator + GPU | detail |')
+    print('| --- | --- | --- | --- | --- |')
     same = differ = 0
     for name in sorted(os.listdir(days)):
         if not name.endswith('.json'):
             continue
         a, e = load(os.path.join(days, name)), load(os.path.join(emu, name))
         if not a or not e:
-            print('| %s | (missing: %s) | | |' % (name[:-5], 'auto' if not a else 'emu'))
+            print('| %s | (missing: %s) | | | |' % (name[:-5], 'auto' if not a else 'emu'))
             differ += 1
             continue
         va, ve = verdicts(a), verdicts(e)
-        rows = [(c, ve.get(c), va.get(c)) for c in sorted(set(va) | set(ve)) if va.get(c) != ve.get(c)]
+        # a check judged both ways and judged differently; or one only the GPU
+        # run has (performance: the GPU's results against the emulator's)
+        # that fails
+        rows = [(c, ve.get(c), va.get(c)) for c in sorted(set(va) | set(ve))
+                if (c in va and c in ve and va[c] != ve[c]) or (c not in ve and va.get(c) is False)]
+        detail = {c['name']: c.get('detail', '') for c in a.get('checks', [])}
         for c, x, y in rows:
-            print('| %s | %s | %s | %s |' % (name[:-5], c, x, y))
+            print('| %s | %s | %s | %s | %s |' % (name[:-5], c, 'not shown' if x is None else x, y,
+                                                  detail.get(c, '')[:90].replace('|', '/')))
         differ += bool(rows)
         same += not rows
     print('\n%d grades with the same verdicts, %d differ' % (same, differ))
