@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "days/day.h"
+#include "manifest_edits.h"
 #include "grade/grade_internal.h"
 #include "harness/harness.h"
 
@@ -62,51 +63,15 @@ static int make_course(void **state)
 static int remove_course(void **state)
 {
     (void)state;
-    char *cmd = cl_sprintf("rm -rf '%s'", tmp);
-    int rc = system(cmd);
-    free(cmd);
-    return rc;
+    return remove_tree(tmp);
 }
 
-static cl_str edited(const char *from, const char *to)
-{
-    const char *at = strstr(good, from);
-    if (!at) fail_msg("'%s' is not in the manifest", from);
-    cl_str text = {0};
-    cl_str_addn(&text, good, (size_t)(at - good));
-    cl_str_add(&text, to);
-    cl_str_add(&text, at + strlen(from));
-    return text;
-}
 
-/* Line and column (1-based) of the first `marker` in text. */
-static void pos_of(const char *text, const char *marker, int *line, int *column)
-{
-    const char *at = strstr(text, marker);
-    if (!at) fail_msg("'%s' is not in the manifest", marker);
-    *line = 1;
-    *column = 1;
-    for (const char *c = text; c < at; c++, (*column)++)
-        if (*c == '\n') *line += 1, *column = 0;
-}
 
 /* Replacing from with to fails at the place of `marker` with words. */
 static void expect_error(const char *from, const char *to, const char *marker, const char *words)
 {
-    cl_str text = edited(from, to);
-    int line, column;
-    pos_of(text.s, marker, &line, &column);
-    day_manifest *m = NULL;
-    cl_error e = {0};
-    cl_status st = day_manifest_parse(PATH, text.s, text.len, &m, &e);
-    cl_str_free(&text);
-    if (st == CL_OK || e.line != line || e.column != column || !strstr(e.message, words)) {
-        if (st == CL_OK) day_manifest_free(m);
-        fail_msg("replacing '%s' with '%s': got %d at %d:%d '%s'; expected %d:%d '%s'", from, to,
-                 st, e.line, e.column, e.message, line, column, words);
-    }
-    assert_int_equal(st, CL_MANIFEST);
-    assert_string_equal(e.file, PATH);
+    expect_at_in(PATH, good, from, to, marker, words);
 }
 
 static day_manifest *load(const char *text)
@@ -152,7 +117,7 @@ static void test_read(void **state)
     assert_float_equal(day_formula_eval(m, m->constants[1].length, &m->hidden[0]), 34, 0);
     day_manifest_free(m);
     /* no gates, no constants: none */
-    cl_str text = edited("    gates: {bank_conflicts: 1, bytes_moved: {needed: 1.25}, load_sectors: "
+    cl_str text = edited(good, "    gates: {bank_conflicts: 1, bytes_moved: {needed: 1.25}, load_sectors: "
                          "{ideal: 1.5}, occupancy: {reference: 1}, global_atomics: 0}\n", "");
     cl_str plain = {0};
     cl_str_addn(&plain, text.s, (size_t)(strstr(text.s, "constants:") - text.s));

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "days/day.h"
+#include "manifest_edits.h"
 
 static char PATH[128]; /* <tmp>/days/day25-cascade/day.yaml, with copy.cu and check.lua beside it */
 
@@ -113,22 +114,9 @@ static int make_course(void **state)
 static int remove_course(void **state)
 {
     (void)state;
-    char *cmd = cl_sprintf("rm -rf '%s'", tmp);
-    int rc = system(cmd);
-    free(cmd);
-    return rc;
+    return remove_tree(tmp);
 }
 
-/* Line and column (1-based) of the first `marker` in text. */
-static void pos_of(const char *text, const char *marker, int *line, int *column)
-{
-    const char *at = strstr(text, marker);
-    if (!at) fail_msg("'%s' is not in the manifest", marker);
-    *line = 1;
-    *column = 1;
-    for (const char *c = text; c < at; c++, (*column)++)
-        if (*c == '\n') *line += 1, *column = 0;
-}
 
 static const day_size *hidden0(const day_manifest *m)
 {
@@ -294,34 +282,7 @@ static void test_good_manifest(void **state)
 
 /* Replace the first occurrence of `from` in the good manifest with `to`, parse
  * it, and check it fails at line:column with a message containing `expect`. */
-static cl_str edited(const char *base, const char *from, const char *to)
-{
-    const char *at = strstr(base, from);
-    if (!at) fail_msg("'%s' is not in the manifest", from);
-    cl_str text = {0};
-    cl_str_addn(&text, base, (size_t)(at - base));
-    cl_str_add(&text, to);
-    cl_str_add(&text, at + strlen(from));
-    return text;
-}
 
-static void expect_error_in(const char *path, const char *base, const char *from, const char *to,
-                            int line, int column, const char *expect)
-{
-    cl_str text = edited(base, from, to);
-    day_manifest *m = (day_manifest *)1;
-    cl_error e = {0};
-    cl_status st = day_manifest_parse(path, text.s, text.len, &m, &e);
-    cl_str_free(&text);
-    if (st == CL_OK || e.line != line || e.column != column || !strstr(e.message, expect)) {
-        if (st == CL_OK) day_manifest_free(m);
-        fail_msg("replacing '%s' with '%s': got status %d at %d:%d '%s'; expected %d:%d '%s'",
-                 from, to, st, e.line, e.column, e.message, line, column, expect);
-    }
-    assert_int_equal(st, CL_MANIFEST);
-    assert_null(m);
-    assert_string_equal(e.file, path);
-}
 
 static void expect_error(const char *from, const char *to, int line, int column,
                          const char *expect)
@@ -343,16 +304,6 @@ static day_manifest *expect_ok_in(const char *path, const char *base, const char
     return m;
 }
 
-/* As expect_error_in, the position being that of `marker` in the edited text. */
-static void expect_at_in(const char *path, const char *base, const char *from, const char *to,
-                         const char *marker, const char *expect)
-{
-    cl_str text = edited(base, from, to);
-    int line, column;
-    pos_of(text.s, marker, &line, &column);
-    cl_str_free(&text);
-    expect_error_in(path, base, from, to, line, column, expect);
-}
 
 static void expect_at(const char *from, const char *to, const char *marker, const char *expect)
 {

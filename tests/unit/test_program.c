@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "days/day.h"
+#include "manifest_edits.h"
 
 static char PATH[128]; /* <tmp>/days/day30-scan/day.yaml */
 static char tmp[64];
@@ -86,51 +87,15 @@ static int make_course(void **state)
 static int remove_course(void **state)
 {
     (void)state;
-    char *cmd = cl_sprintf("rm -rf '%s'", tmp);
-    int rc = system(cmd);
-    free(cmd);
-    return rc;
+    return remove_tree(tmp);
 }
 
-static cl_str edited(const char *from, const char *to)
-{
-    const char *at = strstr(good, from);
-    if (!at) fail_msg("'%s' is not in the manifest", from);
-    cl_str text = {0};
-    cl_str_addn(&text, good, (size_t)(at - good));
-    cl_str_add(&text, to);
-    cl_str_add(&text, at + strlen(from));
-    return text;
-}
 
-/* Line and column (1-based) of the first `marker` in text. */
-static void pos_of(const char *text, const char *marker, int *line, int *column)
-{
-    const char *at = strstr(text, marker);
-    if (!at) fail_msg("'%s' is not in the manifest", marker);
-    *line = 1;
-    *column = 1;
-    for (const char *c = text; c < at; c++, (*column)++)
-        if (*c == '\n') *line += 1, *column = 0;
-}
 
 /* Replacing from with to fails at `marker` of the edited text, saying expect. */
 static void expect_at(const char *from, const char *to, const char *marker, const char *expect)
 {
-    cl_str text = edited(from, to);
-    int line, column;
-    pos_of(text.s, marker, &line, &column);
-    day_manifest *m = NULL;
-    cl_error e = {0};
-    cl_status st = day_manifest_parse(PATH, text.s, text.len, &m, &e);
-    cl_str_free(&text);
-    if (st == CL_OK || e.line != line || e.column != column || !strstr(e.message, expect)) {
-        if (st == CL_OK) day_manifest_free(m);
-        fail_msg("replacing '%s' with '%s': got status %d at %d:%d '%s'; expected %d:%d '%s'",
-                 from, to, st, e.line, e.column, e.message, line, column, expect);
-    }
-    assert_int_equal(st, CL_MANIFEST);
-    assert_string_equal(e.file, PATH);
+    expect_at_in(PATH, good, from, to, marker, expect);
 }
 
 static day_manifest *parse_ok(const char *text)
@@ -206,7 +171,7 @@ static void test_good_program(void **state)
 static void test_launch_needed_without_program(void **state)
 {
     (void)state;
-    cl_str text = edited("program:\n", "launch: {block: 256, grid: 1}\nprogram:\n");
+    cl_str text = edited(good, "program:\n", "launch: {block: 256, grid: 1}\nprogram:\n");
     day_manifest *m = parse_ok(text.s);
     day_manifest_free(m);
     cl_str_free(&text);
