@@ -1,5 +1,6 @@
 /* cmd_course.c - `cudalab list` and `cudalab reset`, and loading the course
  * for every command. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -20,6 +21,23 @@ day_course *cli_load_course(void)
         return NULL;
     }
     return c;
+}
+
+int cli_open_course(int argc, char **argv, int min, int max, char ***operands, day_course **course)
+{
+    int n = 0, rc = cli_operands(argc, argv, min, max, operands, &n);
+    if (rc != CLI_GO) return rc;
+    *course = cli_load_course();
+    return *course ? CLI_GO : CLI_CANNOT;
+}
+
+ws_state *cli_load_state(const day_course *c)
+{
+    char *warning = NULL;
+    ws_state *s = ws_state_load(c, &warning);
+    if (warning) fprintf(stderr, "cudalab: %s\n", warning);
+    free(warning);
+    return s;
 }
 
 const day_manifest *cli_find_day(const day_course *c, const char *which)
@@ -103,15 +121,11 @@ static int print_list(const day_course *c, const ws_state *s)
 int cmd_list(int argc, char **argv)
 {
     char **op = NULL;
-    int n = 0, rc = cli_operands(argc, argv, 0, 0, &op, &n);
+    day_course *c = NULL;
+    int rc = cli_open_course(argc, argv, 0, 0, &op, &c);
     if (rc != CLI_GO) return rc;
-    day_course *c = cli_load_course();
-    if (!c) return CLI_CANNOT;
-    char *warning = NULL;
-    ws_state *s = ws_state_load(c, &warning);
-    if (warning) fprintf(stderr, "cudalab: %s\n", warning);
+    ws_state *s = cli_load_state(c);
     rc = c->ndays ? print_list(c, s) : cli_cannot("no days under %s/days", c->root);
-    free(warning);
     ws_state_free(s);
     day_course_free(c);
     return rc;
@@ -120,10 +134,9 @@ int cmd_list(int argc, char **argv)
 int cmd_reset(int argc, char **argv)
 {
     char **op = NULL;
-    int n = 0, rc = cli_operands(argc, argv, 1, 1, &op, &n);
+    day_course *c = NULL;
+    int rc = cli_open_course(argc, argv, 1, 1, &op, &c);
     if (rc != CLI_GO) return rc;
-    day_course *c = cli_load_course();
-    if (!c) return CLI_CANNOT;
     rc = CLI_CANNOT;
     const day_manifest *m = cli_find_day(c, op[0]);
     char *backup = NULL;

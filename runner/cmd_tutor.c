@@ -54,18 +54,14 @@ static int print_exercise(const day_course *c, const day_manifest *m, int hints)
 int cmd_show(int argc, char **argv)
 {
     char **op = NULL;
-    int n = 0, rc = cli_operands(argc, argv, 1, 1, &op, &n);
+    day_course *c = NULL;
+    int rc = cli_open_course(argc, argv, 1, 1, &op, &c);
     if (rc != CLI_GO) return rc;
-    day_course *c = cli_load_course();
-    if (!c) return CLI_CANNOT;
     const day_manifest *m = cli_find_day(c, op[0]);
     rc = CLI_CANNOT;
     if (m) {
-        char *warning = NULL;
-        ws_state *s = ws_state_load(c, &warning);
-        if (warning) fprintf(stderr, "cudalab: %s\n", warning);
+        ws_state *s = cli_load_state(c);
         rc = print_exercise(c, m, ws_hints_revealed(s, m));
-        free(warning);
         ws_state_free(s);
     }
     day_course_free(c);
@@ -75,10 +71,9 @@ int cmd_show(int argc, char **argv)
 int cmd_hint(int argc, char **argv)
 {
     char **op = NULL;
-    int n = 0, rc = cli_operands(argc, argv, 1, 1, &op, &n);
+    day_course *c = NULL;
+    int rc = cli_open_course(argc, argv, 1, 1, &op, &c);
     if (rc != CLI_GO) return rc;
-    day_course *c = cli_load_course();
-    if (!c) return CLI_CANNOT;
     const day_manifest *m = cli_find_day(c, op[0]);
     int shown = 0;
     char *warning = NULL;
@@ -108,13 +103,10 @@ int cmd_hint(int argc, char **argv)
 int cmd_next(int argc, char **argv)
 {
     char **op = NULL;
-    int n = 0, rc = cli_operands(argc, argv, 0, 0, &op, &n);
+    day_course *c = NULL;
+    int rc = cli_open_course(argc, argv, 0, 0, &op, &c);
     if (rc != CLI_GO) return rc;
-    day_course *c = cli_load_course();
-    if (!c) return CLI_CANNOT;
-    char *warning = NULL;
-    ws_state *s = ws_state_load(c, &warning);
-    if (warning) fprintf(stderr, "cudalab: %s\n", warning);
+    ws_state *s = cli_load_state(c);
     const day_manifest *next = ws_next_day(c, s);
     ws_status st = next ? ws_day_status(c, next, s) : WS_NOT_STARTED;
     if (next)
@@ -122,7 +114,6 @@ int cmd_next(int argc, char **argv)
                "open it\n", next->day, next->slug, next->title, ws_status_text(st), next->day, next->day);
     else
         printf("every day passes: the course is done\n");
-    free(warning);
     ws_state_free(s);
     day_course_free(c);
     return CLI_PASSED;
@@ -161,10 +152,9 @@ static int verify_day(const day_course *c, const day_manifest *m)
 int cmd_verify(int argc, char **argv)
 {
     char **op = NULL;
-    int n = 0, rc = cli_operands(argc, argv, 0, 0, &op, &n);
+    day_course *c = NULL;
+    int rc = cli_open_course(argc, argv, 0, 0, &op, &c);
     if (rc != CLI_GO) return rc;
-    day_course *c = cli_load_course();
-    if (!c) return CLI_CANNOT;
     int graded = 0, ok = 0, worst = CLI_PASSED;
     for (int i = 0; i < c->ndays; i++) {
         const day_entry *e = &c->days[i];

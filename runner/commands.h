@@ -26,6 +26,15 @@ struct day_course;
 struct day_manifest;
 struct day_course *cli_load_course(void);
 const struct day_manifest *cli_find_day(const struct day_course *c, const char *which);
+/* A command with no options of its own: its operands (min to max of them)
+ * and the course. Returns CLI_GO with both, or what the command returns
+ * (the usage, or why the course could not load, said on stderr). */
+struct ws_state;
+int cli_open_course(int argc, char **argv, int min, int max, char ***operands,
+                    struct day_course **course);
+/* The learner's progress; a warning about it (a damaged state.yaml kept
+ * aside) is said on stderr. */
+struct ws_state *cli_load_state(const struct day_course *c);
 /* The same, refusing (with the reason) a day that cannot be graded. */
 const struct day_manifest *cli_find_gradable_day(const struct day_course *c, const char *which);
 /* The grade r of the student's own file for day m into state.yaml (its
