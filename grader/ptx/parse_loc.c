@@ -122,12 +122,17 @@ void ptx_resolve_locs(ptx_parser *p)
             ln = nl;
             nf = 0;
             nl = 0;
-            for (size_t j = 1; j < n; j++) {
-                if (p->locs.v[j].file == f && p->locs.v[j].line == ln && inl_line[j]) {
-                    nf = inl_file[j];
-                    nl = inl_line[j];
-                    break;
-                }
+            /* the frame's nearest location before this one (a header line
+               inlined in several places, as a grid sync in two kernels, has
+               one location each), else the first after it */
+            size_t at = 0;
+            for (size_t j = i; j >= 1 && !at; j--)
+                if (p->locs.v[j].file == f && p->locs.v[j].line == ln && inl_line[j]) at = j;
+            for (size_t j = i + 1; j < n && !at; j++)
+                if (p->locs.v[j].file == f && p->locs.v[j].line == ln && inl_line[j]) at = j;
+            if (at) {
+                nf = inl_file[at];
+                nl = inl_line[at];
             }
         }
         l->ufile = f;
