@@ -4,9 +4,13 @@
  * on it: block 0 zeroing bins that the other blocks add to, a block using
  * its predecessor's total without waiting for it. Here such a launch runs
  * again, from the memory as it was, in reverse order and interleaved (a
- * window of blocks taking turns on one host thread, the latest first), and a
- * global word that ends different from the index order's is an
- * ORDER_DEPENDENT hazard under races. Two more runs, made only then, watch
+ * window of blocks taking turns on one host thread, the latest first), and,
+ * where it takes tickets (a global atomic whose old value it reads), once
+ * more interleaved in short turns with the block that started last going
+ * first (a tile numbered by a ticket using its predecessor's total before
+ * it is there: in the other orders the block holding the earlier ticket is
+ * always ahead). A global word that ends different from the index order's
+ * is an ORDER_DEPENDENT hazard under races. Two more runs, made only then, watch
  * that word for its last write in each order, which the hazard names. The
  * memory ends as the index order left it, and the report is the index
  * order's with the hazard added (docs/architecture.md, "Determinism": which
@@ -29,13 +33,15 @@ void sim_block_destroy(sim_block *b);
 
 #define WINDOW 4u                  /* blocks taking turns in the interleaved order */
 #define TURN 1024u                 /* warp instructions of a block's turn */
+#define TICKET_TURN 64u            /* the same where the last started goes first */
 #define COPY_CAP (256ull << 20)    /* bytes of copies past which no other order runs */
 #define STEP_CAP (1ull << 26)      /* index order's warp instructions past which none runs */
 
-enum { RUN_INDEX, RUN_REVERSE, RUN_INTERLEAVED, RUN_NAMING, RUN_KINDS };
+enum { RUN_INDEX, RUN_REVERSE, RUN_INTERLEAVED, RUN_LAST_STARTED, RUN_NAMING, RUN_KINDS };
 
 static const char *const run_words[RUN_KINDS] = {
-    "in index order", "in reverse order", "with blocks interleaved", "",
+    "in index order", "in reverse order", "with blocks interleaved",
+    "with blocks interleaved, the last started ahead", "",
 };
 
 /* A region written in the launch: as it was, and as the index order left it. */
@@ -192,14 +198,15 @@ typedef struct slot {
     sim_run L;
     sim_block b;
     bool live;
+    uint64_t started;     /* when its block had its first turn, + 1 (0: not yet) */
 } slot;
 
 /* One turn of s: 1 when its block completed, 0 when the turn ended first,
  * -1 when it stopped otherwise (trap, fault, deadlock, the budget `cap`). */
-static int turn(slot *s, uint64_t cap)
+static int turn(slot *s, uint64_t cap, uint64_t len)
 {
     sim_block *b = &s->b;
-    uint64_t to = b->steps + TURN;
+    uint64_t to = b->steps + len;
     s->L.budget = to < cap ? to : cap;
     b->stop = false;
     b->status = SIM_COMPLETED;
@@ -209,11 +216,23 @@ static int turn(slot *s, uint64_t cap)
     return block_ok(b) ? 1 : -1;
 }
 
-/* WINDOW blocks at a time take turns, the latest block first; a block that
- * completes makes room for the next in index order (a block never waits
- * for one not yet started, as a GPU's scheduler gives). True when every
- * block completed. */
-static bool run_interleaved(const sim_run *L, uint64_t budget)
+/* Whether slot a goes before slot b in a round. The latest block first;
+ * with last_started, a block that has not had a turn first (the latest
+ * first), then the block that started last: the first round gives the
+ * latest block the first ticket, and from then on every block runs ahead of
+ * the blocks that started before it. */
+static bool goes_before(const slot *a, const slot *b, bool last_started)
+{
+    if (last_started && a->started != b->started)
+        return !a->started || (b->started && a->started > b->started);
+    return a->b.index > b->b.index;
+}
+
+/* WINDOW blocks at a time take turns, in the order goes_before gives; a
+ * block that completes makes room for the next in index order (a block
+ * never waits for one not yet started, as a GPU's scheduler gives). True
+ * when every block completed. */
+static bool run_interleaved(const sim_run *L, uint64_t budget, bool last_started)
 {
     unsigned nw = L->nblocks < WINDOW ? (unsigned)L->nblocks : WINDOW;
     slot *s = cl_calloc(nw, sizeof *s);
@@ -226,23 +245,28 @@ static bool run_interleaved(const sim_run *L, uint64_t budget)
     }
     bool ok = true;
     unsigned live = nw;
+    uint64_t starts = 0;
     while (live && ok) {
-        /* the live slots, latest block first (a window of four: by selection) */
+        /* the live slots in turn order (a window of four: by selection) */
         unsigned order[WINDOW], no = 0;
         for (unsigned k = 0; k < nw; k++)
             if (s[k].live) order[no++] = k;
         for (unsigned i = 0; i < no; i++)
             for (unsigned j = i + 1; j < no; j++)
-                if (s[order[j]].b.index > s[order[i]].b.index) {
+                if (goes_before(&s[order[j]], &s[order[i]], last_started)) {
                     unsigned t = order[i];
                     order[i] = order[j];
                     order[j] = t;
                 }
         for (unsigned i = 0; i < no && ok; i++) {
             slot *t = &s[order[i]];
-            int done = turn(t, budget);
+            if (!t->started) t->started = ++starts;
+            int done = turn(t, budget, last_started ? TICKET_TURN : TURN);
             if (done < 0) ok = false;
-            else if (done && next < L->nblocks) sim_block_setup(&t->b, next++);
+            else if (done && next < L->nblocks) {
+                sim_block_setup(&t->b, next++);
+                t->started = 0;
+            }
             else if (done) {
                 t->live = false;
                 live--;
@@ -261,7 +285,8 @@ static bool run_order(sim_order *o, const sim_run *L, unsigned kind, uint64_t bu
     switch (kind) {
     case RUN_INDEX: return run_one_by_one(L, budget, false);
     case RUN_REVERSE: return run_one_by_one(L, budget, true);
-    default: return run_interleaved(L, budget);
+    case RUN_LAST_STARTED: return run_interleaved(L, budget, true);
+    default: return run_interleaved(L, budget, false);
     }
 }
 
@@ -272,6 +297,18 @@ static void put_back_pre(sim_order *o)
         ord_region *g = &o->regs.v[i];
         if (g->runs && g->pre) memcpy(g->host, g->pre, g->size);
     }
+}
+
+/* Whether the program takes tickets: a global atomic whose old value it
+ * reads (a tile numbered by atomicAdd on a counter). */
+static bool takes_tickets(const sim_program *p)
+{
+    for (uint32_t i = 0; i < p->ncode; i++) {
+        const sim_op *op = &p->code[i];
+        if (op->x == X_ATOM && (op->p[0] == SIM_MS_GLOBAL || op->p[0] == SIM_MS_GENERIC) && op->s[0] != SIM_NOSLOT)
+            return true;
+    }
+    return false;
 }
 
 /* ---- what counts as a difference ---- */
@@ -414,9 +451,11 @@ static void value_words(const uint8_t *p, uint64_t left, char *out, size_t n)
  * and an atomic on the word (in either order: it is initialised in one
  * block while others add to it); one block's in both orders (it wrote
  * another value: it used another block's result before that was there);
- * two blocks' (the last one wins). */
-static void pick(const sim_program *p, const ord_writer *wi, const ord_writer *wk, ord_write *x, ord_write *y,
-                 char *advice, size_t n)
+ * in a program that takes tickets, two blocks' by one line (the block
+ * that holds a tile differs from order to order: the same); two blocks'
+ * (the last one wins). */
+static void pick(const sim_program *p, bool tickets, const ord_writer *wi, const ord_writer *wk, ord_write *x,
+                 ord_write *y, char *advice, size_t n)
 {
     const ord_writer *mixed = wk->store.seen && wk->atomic.seen ? wk
                             : wi->store.seen && wi->atomic.seen ? wi : NULL;
@@ -430,7 +469,7 @@ static void pick(const sim_program *p, const ord_writer *wi, const ord_writer *w
     *x = wi->last.seen ? wi->last : wk->last;
     *y = wi->last.seen ? wk->last : (ord_write){ 0 };
     unsigned line = x->seen ? sim_op_line(p, x->op) : 0;
-    if (x->seen && y->seen && x->block == y->block)
+    if (x->seen && y->seen && (x->block == y->block || (tickets && x->op == y->op)))
         say(advice, n, "line %u uses another block's result: wait for its flag (volatile or atomic reads, "
             "__threadfence() before setting it), or use two launches", line);
     else
@@ -444,7 +483,7 @@ static void make_hazard(sim_order *o, sim_run *L, unsigned kind, const ord_regio
     const sim_program *p = L->prog;
     ord_write x, y;
     char advice[sizeof ((sim_hz *)0)->detail];
-    pick(p, wi, wk, &x, &y, advice, sizeof advice);
+    pick(p, takes_tickets(p), wi, wk, &x, &y, advice, sizeof advice);
     sim_block_result *br = cl_calloc(1, sizeof *br);
     br->index = x.seen ? x.block : 0;
     br->status = SIM_COMPLETED;
@@ -512,9 +551,9 @@ static bool worth_it(const sim_order *o, const sim_run *L, const sim_counters *c
     if (o->over || c->warp_instructions > STEP_CAP) return false;
     for (size_t i = 0; i < L->nresults; i++)
         if (L->results[i]->status != SIM_COMPLETED) return false;
-    /* the two orders cost about what the index order did, each: none when
-       they could run into the time cap */
-    return !L->deadline_ns || sim_now_ns() + 4 * index_ns < L->deadline_ns;
+    /* the other orders cost about what the index order did, each: none
+       when they could run into the time cap */
+    return !L->deadline_ns || sim_now_ns() + 5 * index_ns < L->deadline_ns;
 }
 
 unsigned sim_order_explore(sim_run *L, const sim_counters *c, uint64_t index_ns)
@@ -540,7 +579,8 @@ unsigned sim_order_explore(sim_run *L, const sim_counters *c, uint64_t index_ns)
     if (budget > L->budget) budget = L->budget;
     bool fl, half;
     float_kinds(L->prog, &fl, &half);
-    for (unsigned kind = RUN_REVERSE; kind <= RUN_INTERLEAVED && !o->over; kind++) {
+    unsigned last = takes_tickets(L->prog) ? RUN_LAST_STARTED : RUN_INTERLEAVED;
+    for (unsigned kind = RUN_REVERSE; kind <= last && !o->over; kind++) {
         put_back_pre(o);
         if (!run_order(o, L, kind, budget)) continue;
         judged |= 1u << kind;

@@ -20,6 +20,8 @@
  *   // expect: advice "words"           some hazard's advice (what to change) contains it
  * Every hazard of every case must carry advice.
  *   // expect: counters vary           the counters may differ between runs
+ *   // expect: orders reverse interleaved last-started  the other block orders judged (order.c;
+ *                                      "none": none)
  *   // budget: 100000                  the instruction budget (warp instructions a block)
  *   // source: ../fixtures/x.cu        (.golden files) the program's source
  *
@@ -144,7 +146,7 @@ static void parse_buffer(gcase *c, const char *s)
 
 /* The directives of a spec, each key with the verbs it takes (NULL: any value). */
 static const char *const expect_verbs[] = {"no", "hazards", "status", "hazard", "printf", "message",
-                                           "advice", "counters", "NAME[", NULL};
+                                           "advice", "counters", "orders", "NAME[", NULL};
 static const char *const gpu_verbs[] = {"differs", "none", NULL};
 static const cl_expect_key spec_keys[] = {
     {"case", NULL},   {"kernel", NULL}, {"launch", NULL}, {"buffer", NULL}, {"params", NULL},
@@ -579,6 +581,12 @@ static void check_expect(gcase *c, const outcome *o, const char *spec)
     } else if (!strncmp(spec, "hazards ", 8)) {
         size_t n = strtoull(spec + 8, NULL, 10);
         if (r->nhazards != n) fail(c, "expected %zu hazard records, got %zu", n, r->nhazards);
+    } else if (!strncmp(spec, "orders ", 7)) {
+        /* the other block orders that ran to the end and were judged
+           (order.c): "reverse", "interleaved", "last-started", "none" */
+        unsigned want = (strstr(spec, "reverse") ? 2u : 0u) | (strstr(spec, "interleaved") ? 4u : 0u) |
+                        (strstr(spec, "last-started") ? 8u : 0u);
+        if (r->orders != want) fail(c, "judged orders 0x%x, expected 0x%x (%s)", r->orders, want, spec);
     } else if (!strncmp(spec, "status ", 7)) {
         if (strcmp(sim_status_name(r->status), spec + 7)) fail(c, "status is %s, expected %s", sim_status_name(r->status), spec + 7);
     } else if (!strncmp(spec, "hazard ", 7)) {
