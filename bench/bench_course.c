@@ -96,7 +96,7 @@ static void print_kernel(int day, const report_kernel *k)
 {
     const report_side *y = &k->yours;
     printf("%-4d %-22s %-5s %14llu", day, k->name, k->passed ? "pass" : "FAIL",
-           (unsigned long long)y->instructions);
+           (unsigned long long)y->lane_instructions);
     if (y->has_ms) {
         printf("  %8.3f %9.1f", y->ms, y->gbps);
         if (y->copy_fraction >= 0)

@@ -196,11 +196,11 @@ int main(int argc, char **argv)
            n * 4.0 / 1048576, blocks);
     printf("  lane instructions %llu, warp instructions %llu (%.1f active lanes), barriers %llu\n",
            (unsigned long long)c->lane_instructions, (unsigned long long)c->warp_instructions,
-           c->avg_active_lanes, (unsigned long long)c->barriers);
+           c->active_lanes, (unsigned long long)c->barriers);
     printf("  global loads %llu requests, %llu sectors; shared %llu loads, %llu stores, %llu bank conflicts\n",
            (unsigned long long)c->global_load_requests, (unsigned long long)c->global_load_sectors,
            (unsigned long long)c->shared_load_requests, (unsigned long long)c->shared_store_requests,
-           (unsigned long long)c->shared_bank_conflicts);
+           (unsigned long long)c->bank_conflicts);
     printf("  hazards: %zu (status %s)\n", one.r->nhazards, sim_status_name(one.r->status));
     printf("  plain C loop:         %7.3f s CPU  %.3g floats/s (sum %.1f)\n", csecs, n / csecs, csum);
     printf("  emulator, 1 thread:   %7.3f s wall %7.3f s CPU  %.3g lane instructions/s (wall), %.3g (CPU)  (sum %.1f)\n",

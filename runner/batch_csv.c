@@ -91,7 +91,7 @@ static void kernel_cells(cl_str *b, const report_kernel *k)
     number_cell(b, s && s->registers >= 0, s ? (double)s->registers : 0);
     number_cell(b, s && s->shared_bytes >= 0, s ? (double)s->shared_bytes : 0);
     number_cell(b, s && s->spill_bytes >= 0, s ? (double)s->spill_bytes : 0);
-    number_cell(b, ran && s->instructions > 0, ran ? (double)s->instructions : 0);
+    number_cell(b, ran && s->lane_instructions > 0, ran ? (double)s->lane_instructions : 0);
     number_cell(b, ran && s->has_ms, ran ? s->ms : 0);
     number_cell(b, ran && s->has_ms, ran ? s->gbps : 0);
 }

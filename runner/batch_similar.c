@@ -255,7 +255,7 @@ static int same_counts(const batch *b, const report_result *x, const report_resu
         for (int s = 0; s < 2; s++)
             for (int i = 0; r[s] && i < r[s]->nkernels; i++)
                 if (!strcmp(r[s]->kernels[i].name, name) && r[s]->kernels[i].yours.ran)
-                    n[s] = r[s]->kernels[i].yours.instructions;
+                    n[s] = r[s]->kernels[i].yours.lane_instructions;
         same += n[0] && n[0] == n[1];
     }
     return same;

@@ -119,7 +119,7 @@ static void note_grade(ws_state *s, void *ctx)
     for (int i = 0; i < r->nkernels; i++) {
         const report_kernel *k = &r->kernels[i];
         if (!k->passed) continue;
-        ws_note_best(d, k->name, k->yours.instructions ? (double)k->yours.instructions : -1,
+        ws_note_best(d, k->name, k->yours.lane_instructions ? (double)k->yours.lane_instructions : -1,
                      k->yours.has_ms ? k->yours.ms : -1);
     }
 }

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "core/core.h"
+#include "core/figures.h"
 #include "report/result.h"
 
 typedef uint64_t backend_ptr; /* a device address; never a host pointer */
@@ -50,15 +51,8 @@ typedef enum backend_outcome {
 const char *backend_outcome_name(backend_outcome o);
 const char *backend_outcome_text(backend_outcome o);
 
-typedef struct backend_counters {
-    uint64_t lane_instructions, warp_instructions;
-    double active_lanes; /* average active lanes a warp instruction */
-    uint64_t global_load_requests, global_store_requests;
-    uint64_t global_load_sectors, global_store_sectors; /* 32-byte sectors */
-    uint64_t global_load_bytes, global_store_bytes;     /* what the lanes asked for */
-    uint64_t shared_accesses, bank_conflicts, barriers;
-    uint64_t global_atomics, shared_atomics;            /* one a lane */
-} backend_counters;
+/* The emulator's counters of a run: core/figures.h's rows. */
+typedef cl_counters backend_counters;
 
 typedef struct backend_run {
     backend_outcome outcome;

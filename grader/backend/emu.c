@@ -161,23 +161,9 @@ static void take_result(emu_backend *e, const sim_launch_result *r, backend_run 
     run->outcome = r->timed_out ? BACKEND_TIMED_OUT : outcome_of(r->status);
     if (run->outcome != BACKEND_COMPLETED) run->detail = outcome_detail(e, r);
     run->has_counters = true;
-    const sim_counters *c = &r->counters;
-    run->counters = (backend_counters){
-        .lane_instructions = c->lane_instructions,
-        .warp_instructions = c->warp_instructions,
-        .active_lanes = c->avg_active_lanes,
-        .global_load_requests = c->global_load_requests,
-        .global_store_requests = c->global_store_requests,
-        .global_load_sectors = c->global_load_sectors,
-        .global_store_sectors = c->global_store_sectors,
-        .global_load_bytes = c->global_load_bytes,
-        .global_store_bytes = c->global_store_bytes,
-        .shared_accesses = c->shared_load_requests + c->shared_store_requests,
-        .bank_conflicts = c->shared_bank_conflicts,
-        .barriers = c->barriers,
-        .global_atomics = c->global_atomics,
-        .shared_atomics = c->shared_atomics,
-    };
+    const sim_counters *c = &r->counters, *from = c;
+    backend_counters *to = &run->counters;
+    CL_COUNTERS(CL_COUNTER_COPY)
     run->nhazards = (int)r->nhazards;
     run->hazards = r->nhazards ? cl_calloc(r->nhazards, sizeof *run->hazards) : NULL;
     for (size_t i = 0; i < r->nhazards; i++) take_hazard(e, &r->hazards[i], &run->hazards[i]);

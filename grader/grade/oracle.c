@@ -83,7 +83,8 @@ static char *oracle_path(const grading *g, const day_kernel *k, const char *entr
     cl_str s = {0};
     char *label = harness_size_label(size);
     harness_request req = grade_request(g, &g->emu, g->emu.ref, k, entry, size, 0);
-    cl_str_addf(&s, "%s|%s|%zu|%llu|%s|%016llx|", CUDALAB_VERSION, entry, sizeof(backend_counters),
+    /* the counters are stored as their bytes: their size and keys (core/figures.h) are in the key */
+    cl_str_addf(&s, "%s|%s|%zu|%s|%llu|%s|%016llx|", CUDALAB_VERSION, entry, sizeof(backend_counters), CL_COUNTER_KEYS,
                 (unsigned long long)g->opt->seed, label,
                 (unsigned long long)harness_inputs_digest(&req));
     free(label);

@@ -206,22 +206,9 @@ static void side_from_build(report_side *s, const build_kernel *bk, int block)
     s->occupancy = grade_occupancy_sm75(block, bk->registers, bk->shared_bytes);
 }
 
-static void side_from_counters(report_side *s, const backend_counters *c)
+static void side_from_counters(report_side *to, const backend_counters *from)
 {
-    s->instructions = c->lane_instructions;
-    s->warp_instructions = c->warp_instructions;
-    s->active_lanes = c->active_lanes;
-    s->load_requests = c->global_load_requests;
-    s->load_sectors = c->global_load_sectors;
-    s->load_bytes = c->global_load_bytes;
-    s->store_requests = c->global_store_requests;
-    s->store_sectors = c->global_store_sectors;
-    s->store_bytes = c->global_store_bytes;
-    s->shared_accesses = c->shared_accesses;
-    s->shared_conflicts = c->bank_conflicts;
-    s->barriers = c->barriers;
-    s->global_atomics = c->global_atomics;
-    s->shared_atomics = c->shared_atomics;
+    CL_COUNTERS(CL_COUNTER_COPY)
 }
 
 static void side_from_run(report_side *s, const harness_result *hr)

@@ -28,27 +28,6 @@ typedef struct prog_run {
 
 /* ---- what the launches leave, together ---- */
 
-static void add_counters(backend_counters *to, const backend_counters *c)
-{
-    double warps = (double)to->warp_instructions + (double)c->warp_instructions;
-    if (warps > 0)
-        to->active_lanes = (to->active_lanes * (double)to->warp_instructions +
-                            c->active_lanes * (double)c->warp_instructions) / warps;
-    to->lane_instructions += c->lane_instructions;
-    to->warp_instructions += c->warp_instructions;
-    to->global_load_requests += c->global_load_requests;
-    to->global_store_requests += c->global_store_requests;
-    to->global_load_sectors += c->global_load_sectors;
-    to->global_store_sectors += c->global_store_sectors;
-    to->global_load_bytes += c->global_load_bytes;
-    to->global_store_bytes += c->global_store_bytes;
-    to->shared_accesses += c->shared_accesses;
-    to->bank_conflicts += c->bank_conflicts;
-    to->barriers += c->barriers;
-    to->global_atomics += c->global_atomics;
-    to->shared_atomics += c->shared_atomics;
-}
-
 static bool same_hazard(const report_hazard *a, const report_hazard *b)
 {
     return a->check == b->check && a->kind == b->kind && a->line == b->line &&
@@ -86,7 +65,7 @@ static void take_run(prog_run *r, backend_run *run, const char *stage)
     backend_run *to = &r->out->run;
     if (run->has_counters) {
         to->has_counters = true;
-        add_counters(&to->counters, &run->counters);
+        cl_counters_add(&to->counters, &run->counters);
     }
     take_hazards(to, run, stage);
     if (run->printf_text && *run->printf_text) {

@@ -294,7 +294,7 @@ static void leaderboard(const gs *g, cJSON *o)
         char *name = cl_sprintf("%s lane instructions", k->name);
         cJSON *e = cJSON_CreateObject();
         cJSON_AddStringToObject(e, "name", name);
-        cJSON_AddNumberToObject(e, "value", (double)k->yours.instructions);
+        cJSON_AddNumberToObject(e, "value", (double)k->yours.lane_instructions);
         cJSON_AddStringToObject(e, "order", "asc");
         cJSON_AddItemToArray(board, e);
         free(name);

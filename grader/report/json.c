@@ -76,6 +76,12 @@ static void perf_json(cJSON *side, const report_result *r, const report_side *s)
     add_known(m, "device", p.device_ms);
 }
 
+/* figures.h's DERIVED rows, from the counters kept. */
+static double derived_global_sectors(const report_side *s)
+{
+    return (double)(s->global_load_sectors + s->global_store_sectors);
+}
+
 static cJSON *side_json(const report_result *r, const report_side *s)
 {
     cJSON *o = cJSON_CreateObject();
@@ -88,21 +94,15 @@ static cJSON *side_json(const report_result *r, const report_side *s)
     add_long(o, "stack_bytes", s->stack_bytes);
     add_long(o, "local_bytes", s->local_bytes);
     add_num_or_null(o, "occupancy", s->occupancy, s->occupancy >= 0);
-    cJSON_AddNumberToObject(o, "instructions", (double)s->instructions);
-    cJSON_AddNumberToObject(o, "warp_instructions", (double)s->warp_instructions);
-    cJSON_AddNumberToObject(o, "active_lanes", s->active_lanes);
-    cJSON_AddNumberToObject(o, "global_sectors", (double)(s->load_sectors + s->store_sectors));
-    cJSON_AddNumberToObject(o, "global_load_requests", (double)s->load_requests);
-    cJSON_AddNumberToObject(o, "global_load_sectors", (double)s->load_sectors);
-    cJSON_AddNumberToObject(o, "global_load_bytes", (double)s->load_bytes);
-    cJSON_AddNumberToObject(o, "global_store_requests", (double)s->store_requests);
-    cJSON_AddNumberToObject(o, "global_store_sectors", (double)s->store_sectors);
-    cJSON_AddNumberToObject(o, "global_store_bytes", (double)s->store_bytes);
-    cJSON_AddNumberToObject(o, "shared_accesses", (double)s->shared_accesses);
-    cJSON_AddNumberToObject(o, "bank_conflicts", (double)s->shared_conflicts);
-    cJSON_AddNumberToObject(o, "global_atomics", (double)s->global_atomics);
-    cJSON_AddNumberToObject(o, "shared_atomics", (double)s->shared_atomics);
-    cJSON_AddNumberToObject(o, "barriers", (double)s->barriers);
+#define VALUE_SUM(name) (double)s->name
+#define VALUE_MEAN(name) (double)s->name
+#define VALUE_DERIVED(name) derived_##name(s)
+#define COUNTER(name, type, key, merge, what) cJSON_AddNumberToObject(o, key, VALUE_##merge(name));
+    CL_COUNTERS(COUNTER)
+#undef COUNTER
+#undef VALUE_DERIVED
+#undef VALUE_MEAN
+#undef VALUE_SUM
     perf_json(o, r, s);
     add_num_or_null(o, "ms", s->ms, s->has_ms);
     add_num_or_null(o, "gbps", s->gbps, s->has_ms);

@@ -98,20 +98,20 @@ static void read_side(reader *rd, const cJSON *o, report_side *s)
     s->stack_bytes = (long)ll_field(rd, o, "stack_bytes", -1);
     s->local_bytes = (long)ll_field(rd, o, "local_bytes", -1);
     s->occupancy = num(rd, o, "occupancy", -1);
-    s->instructions = u64_field(rd, o, "instructions", 0);
-    s->warp_instructions = u64_field(rd, o, "warp_instructions", 0);
-    s->active_lanes = num(rd, o, "active_lanes", 0);
-    s->load_requests = u64_field(rd, o, "global_load_requests", 0);
-    s->load_sectors = u64_field(rd, o, "global_load_sectors", 0);
-    s->load_bytes = u64_field(rd, o, "global_load_bytes", 0);
-    s->store_requests = u64_field(rd, o, "global_store_requests", 0);
-    s->store_sectors = u64_field(rd, o, "global_store_sectors", 0);
-    s->store_bytes = u64_field(rd, o, "global_store_bytes", 0);
-    s->shared_accesses = u64_field(rd, o, "shared_accesses", 0);
-    s->shared_conflicts = u64_field(rd, o, "bank_conflicts", 0);
-    s->global_atomics = u64_field(rd, o, "global_atomics", 0);
-    s->shared_atomics = u64_field(rd, o, "shared_atomics", 0);
-    s->barriers = u64_field(rd, o, "barriers", 0);
+    /* figures.h's kept rows: a count is a whole number, a mean any */
+#define READ_uint64_t(key) u64_field(rd, o, key, 0)
+#define READ_double(key) num(rd, o, key, 0)
+#define READ_SUM(name, type, key) s->name = READ_##type(key);
+#define READ_MEAN(name, type, key) s->name = READ_##type(key);
+#define READ_DERIVED(name, type, key)
+#define COUNTER(name, type, key, merge, what) READ_##merge(name, type, key)
+    CL_COUNTERS(COUNTER)
+#undef COUNTER
+#undef READ_DERIVED
+#undef READ_MEAN
+#undef READ_SUM
+#undef READ_double
+#undef READ_uint64_t
     s->has_ms = member(rd, o, "ms", cJSON_Number) != NULL;
     s->ms = num(rd, o, "ms", 0);
     s->gbps = num(rd, o, "gbps", 0);

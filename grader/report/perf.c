@@ -40,13 +40,13 @@ double report_device_gbps(const report_result *r, const char **source)
 void report_perf_of(const report_result *r, const report_side *s, report_perf *out)
 {
     out->known = s->ran && s->warp_instructions > 0;
-    out->load_sectors = ratio(s->load_sectors, s->load_requests);
-    out->store_sectors = ratio(s->store_sectors, s->store_requests);
-    out->load_ideal = ideal(s->load_bytes, s->load_requests);
-    out->store_ideal = ideal(s->store_bytes, s->store_requests);
-    out->bytes_moved = (double)(s->load_sectors + s->store_sectors) * SECTOR_BYTES;
-    out->conflicts = ratio(s->shared_conflicts, s->shared_accesses);
-    out->wavefronts = (double)(s->shared_accesses + s->shared_conflicts);
+    out->load_sectors = ratio(s->global_load_sectors, s->global_load_requests);
+    out->store_sectors = ratio(s->global_store_sectors, s->global_store_requests);
+    out->load_ideal = ideal(s->global_load_bytes, s->global_load_requests);
+    out->store_ideal = ideal(s->global_store_bytes, s->global_store_requests);
+    out->bytes_moved = (double)(s->global_load_sectors + s->global_store_sectors) * SECTOR_BYTES;
+    out->conflicts = ratio(s->bank_conflicts, s->shared_accesses);
+    out->wavefronts = (double)(s->shared_accesses + s->bank_conflicts);
     out->occupancy = s->occupancy;
     out->active_lanes = out->known ? s->active_lanes : -1;
     double gbps = report_device_gbps(r, NULL);

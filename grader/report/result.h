@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "core/core.h"
+#include "core/figures.h"
 #include "core/hazard_kinds.h"
 #include "days/day.h"
 
@@ -70,15 +71,10 @@ typedef struct report_side {
     long long wrong, total;   /* rows, elements or blocks; -1 when unknown */
     long registers, shared_bytes, spill_bytes, stack_bytes, local_bytes; /* -1: unknown */
     double occupancy;         /* theoretical, 0..1; -1 when unknown */
-    uint64_t instructions;    /* lane instructions in the emulator */
-    uint64_t warp_instructions;
-    double active_lanes;      /* average active lanes a warp instruction */
-    /* Global loads and stores: warp requests, the 32-byte sectors they
-     * touched, and the bytes their lanes asked for. */
-    uint64_t load_requests, load_sectors, load_bytes;
-    uint64_t store_requests, store_sectors, store_bytes;
-    uint64_t shared_accesses, shared_conflicts, barriers; /* conflicts: extra wavefronts */
-    uint64_t global_atomics, shared_atomics;  /* atom/red operations, one a lane */
+    /* The emulator's counters, core/figures.h's rows by their names
+     * (lane_instructions, global_load_sectors, bank_conflicts, ...); 0 when
+     * none were counted. */
+    CL_COUNTERS(CL_COUNTER_FIELD)
     bool has_ms;
     double ms, gbps;          /* GPU medians */
     double copy_fraction;     /* of the copy kernel's bandwidth; -1 when unknown */

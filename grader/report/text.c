@@ -120,8 +120,8 @@ static void render_side(ctx *c, const char *who, const report_side *s, bool exis
     cell_long(regs, sizeof regs, s->registers);
     cell_long(shared, sizeof shared, s->shared_bytes);
     cell_long(spills, sizeof spills, s->spill_bytes);
-    if (s->instructions)
-        cl_group_digits(instr, sizeof instr, s->instructions);
+    if (s->lane_instructions)
+        cl_group_digits(instr, sizeof instr, s->lane_instructions);
     else
         snprintf(instr, sizeof instr, "-");
     report_line_add(l, REPORT_STYLE_DIM, "    %-10s", who);

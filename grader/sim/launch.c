@@ -56,22 +56,22 @@ typedef struct worker {
     pthread_t thread;
 } worker;
 
+/* A block's counters into the launch's: figures.h's SUM rows add (its MEAN
+ * rows are worked out at the launch's end, sim_result_build), then the
+ * emulator's own. */
 static void add_counters(sim_counters *to, const sim_counters *c)
 {
-    to->lane_instructions += c->lane_instructions;
-    to->warp_instructions += c->warp_instructions;
-    to->global_load_requests += c->global_load_requests;
-    to->global_load_sectors += c->global_load_sectors;
-    to->global_store_requests += c->global_store_requests;
-    to->global_store_sectors += c->global_store_sectors;
-    to->global_load_bytes += c->global_load_bytes;
-    to->global_store_bytes += c->global_store_bytes;
+#define ADD_SUM(name) to->name += c->name;
+#define ADD_MEAN(name)
+#define ADD_DERIVED(name)
+#define ADD(name, type, key, merge, what) ADD_##merge(name)
+    CL_COUNTERS(ADD)
+#undef ADD
+#undef ADD_DERIVED
+#undef ADD_MEAN
+#undef ADD_SUM
     to->shared_load_requests += c->shared_load_requests;
     to->shared_store_requests += c->shared_store_requests;
-    to->shared_bank_conflicts += c->shared_bank_conflicts;
-    to->global_atomics += c->global_atomics;
-    to->shared_atomics += c->shared_atomics;
-    to->barriers += c->barriers;
     to->blocks += c->blocks;
     if (c->max_block_warp_instructions > to->max_block_warp_instructions)
         to->max_block_warp_instructions = c->max_block_warp_instructions;

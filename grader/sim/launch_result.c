@@ -493,5 +493,6 @@ void sim_result_build(sim_run *L, sim_launch_result *r)
     sort_hazards(ri);
     merge_printf(L, r, last);
     sim_counters *c = &r->counters;
-    c->avg_active_lanes = c->warp_instructions ? (double)c->lane_instructions / (double)c->warp_instructions : 0;
+    c->active_lanes = c->warp_instructions ? (double)c->lane_instructions / (double)c->warp_instructions : 0;
+    c->shared_accesses = c->shared_load_requests + c->shared_store_requests;
 }

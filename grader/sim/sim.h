@@ -31,6 +31,7 @@
 
 #include "core/core.h"
 #include "core/hazard_kinds.h"
+#include "core/figures.h"
 #include "ptx/ptx.h"
 
 #define SIM_POISON32 0x7fbadbadu
@@ -165,17 +166,14 @@ typedef enum sim_status {
 } sim_status;
 const char *sim_status_name(sim_status s); /* "completed" */
 
+/* The report's counters are core/figures.h's rows, by their names
+ * (lane_instructions, bank_conflicts: extra wavefronts, 32 banks of 4
+ * bytes, ...); blocks add them (sim_add_counters), and a launch's MEAN rows
+ * and shared_accesses are worked out at its end (sim_result_build). Then
+ * the emulator's own. */
 typedef struct sim_counters {
-    uint64_t lane_instructions;   /* per lane that executed an instruction */
-    uint64_t warp_instructions;
-    double avg_active_lanes;      /* lane / warp instructions */
-    uint64_t global_load_requests, global_load_sectors;   /* 32-byte sectors */
-    uint64_t global_store_requests, global_store_sectors;
-    uint64_t global_load_bytes, global_store_bytes; /* what the lanes asked for */
-    uint64_t shared_load_requests, shared_store_requests;
-    uint64_t shared_bank_conflicts;  /* extra wavefronts (32 banks of 4 bytes) */
-    uint64_t global_atomics, shared_atomics; /* atom/red, one a lane */
-    uint64_t barriers;               /* block barriers completed */
+    CL_COUNTERS(CL_COUNTER_FIELD)
+    uint64_t shared_load_requests, shared_store_requests; /* shared_accesses, apart */
     uint64_t blocks;                 /* blocks run */
     uint64_t max_block_warp_instructions; /* the most any one block ran */
 } sim_counters;

@@ -228,7 +228,7 @@ static void count_banks(sim_block *b, const uint64_t *addr, uint32_t m, unsigned
         bool bad = (addr[0] & 3) || !strided;
         uint64_t sw = ((int64_t)d < 0 ? -d : d) / 4;
         if (!bad && !(d & 3) && sw && sw < (1ull << 32) / 31) { /* 32 distinct words, also as 32-bit numbers */
-            b->cnt.shared_bank_conflicts += stride_conflicts(sw);
+            b->cnt.bank_conflicts += stride_conflicts(sw);
             if (store) b->cnt.shared_store_requests++;
             else b->cnt.shared_load_requests++;
             return;
@@ -277,7 +277,7 @@ static void count_banks(sim_block *b, const uint64_t *addr, uint32_t m, unsigned
         }
         extra += worst - 1;
     }
-    b->cnt.shared_bank_conflicts += extra;
+    b->cnt.bank_conflicts += extra;
     if (store) b->cnt.shared_store_requests++;
     else b->cnt.shared_load_requests++;
 }
@@ -1202,7 +1202,7 @@ static HOT_INLINE void lds_words(sim_block *b, sim_warp *w, const sim_op *op, ui
     words_span(soff, &lo, &hi);
     uint32_t extra = (hi >> 2) - (lo >> 2) < 32 ? 0 : banks_two(soff);
     if (extra != SIM_NONE) {
-        b->cnt.shared_bank_conflicts += extra;
+        b->cnt.bank_conflicts += extra;
         b->cnt.shared_load_requests++;
     } else {
         uint64_t addr[32];
@@ -1302,7 +1302,7 @@ SIM_HOT void sim_exec_lds_col(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m
         shadow_reads_full(b, w, soff, pc);
     }
     gather_col(w->r32 + (size_t)op->s[0] * 32, b->shared + off, (ptrdiff_t)(int32_t)d);
-    b->cnt.shared_bank_conflicts += stride_conflicts((d >> 31 ? 0u - d : d) / 4);
+    b->cnt.bank_conflicts += stride_conflicts((d >> 31 ? 0u - d : d) / 4);
     b->cnt.shared_load_requests++;
 }
 

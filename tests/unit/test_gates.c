@@ -237,9 +237,9 @@ static void side(report_side *s)
     s->shared_bytes = 4224;
     s->warp_instructions = 1000;
     s->active_lanes = 32;
-    s->load_requests = s->store_requests = 128;
-    s->load_sectors = s->store_sectors = 512; /* 4 a request: 32 KiB moved, 32 KiB needed */
-    s->load_bytes = s->store_bytes = 16384;
+    s->global_load_requests = s->global_store_requests = 128;
+    s->global_load_sectors = s->global_store_sectors = 512; /* 4 a request: 32 KiB moved, 32 KiB needed */
+    s->global_load_bytes = s->global_store_bytes = 16384;
     s->shared_accesses = 256;
 }
 
@@ -301,7 +301,7 @@ static void test_judged(void **state)
     free(failed);
     free(notes);
     /* an unpadded tile: 15.5 conflicts an access, one gate fails with the advice */
-    k->yours.shared_conflicts = 256 * 31 / 2;
+    k->yours.bank_conflicts = 256 * 31 / 2;
     assert_int_equal(judge(f, &failed, &notes), 1);
     assert_string_equal(failed, "transposePadded: shared bank conflicts/access 15.50, where the day's "
                                 "gate allows at most 1.00: each shared access waits 15.5 extra "
@@ -310,10 +310,10 @@ static void test_judged(void **state)
     assert_false(k->passed);
     free(failed);
     free(notes);
-    k->yours.shared_conflicts = 0;
+    k->yours.bank_conflicts = 0;
     k->passed = true;
     /* strided loads: 32 sectors a request where 4 would do, and 4.5 times the bytes */
-    k->yours.load_sectors = 128 * 32;
+    k->yours.global_load_sectors = 128 * 32;
     assert_int_equal(judge(f, &failed, &notes), 2);
     expect_says(failed, "transposePadded: bytes moved 147.5 kB, where the day's gate allows at most "
                         "1.25 x the bytes needed, 32.8 kB = 41.0 kB: yours moves 147.5 kB where the "
@@ -323,7 +323,7 @@ static void test_judged(void **state)
                         "sectors where 4 would do");
     free(failed);
     free(notes);
-    k->yours.load_sectors = 512;
+    k->yours.global_load_sectors = 512;
     /* occupancy is a floor: below the reference's fails, above it passes */
     k->yours.occupancy = 0.5;
     k->yours.registers = 128;
@@ -345,11 +345,11 @@ static void test_judged(void **state)
     /* a figure is compared as shown: 0.004 conflicts an access is 0.00, at most 0 */
     f->m->kernels[0].gates[0].value = 0;
     k->yours.shared_accesses = 1000;
-    k->yours.shared_conflicts = 4;
+    k->yours.bank_conflicts = 4;
     assert_int_equal(judge(f, &failed, &notes), 0);
     free(failed);
     free(notes);
-    k->yours.shared_conflicts = 6; /* 0.006 shows as 0.01 */
+    k->yours.bank_conflicts = 6; /* 0.006 shows as 0.01 */
     assert_int_equal(judge(f, &failed, &notes), 1);
     free(failed);
     free(notes);
@@ -362,7 +362,7 @@ static void test_not_judged(void **state)
     fixture *f = setup();
     report_kernel *k = &f->r->kernels[0];
     char *failed, *notes;
-    k->yours.shared_conflicts = 256 * 16; /* would fail */
+    k->yours.bank_conflicts = 256 * 16; /* would fail */
     /* wrong at the course size: its figures are not those of the task done */
     k->yours.wrong = 10;
     assert_int_equal(judge(f, &failed, &notes), 0);

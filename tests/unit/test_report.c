@@ -31,7 +31,7 @@ static report_result *sample(void)
     k->yours.registers = 16;
     k->yours.shared_bytes = 0;
     k->yours.spill_bytes = 0;
-    k->yours.instructions = 1234567;
+    k->yours.lane_instructions = 1234567;
     report_size_result *s = report_add_size(k, "rows=1 live=1");
     s->ran = true;
     s->wrong = 1;

@@ -27,15 +27,15 @@ static void counters(report_side *s, bool strided)
     s->registers = 32;
     s->shared_bytes = 1024;
     s->occupancy = 1.0;
-    s->instructions = 32000;
+    s->lane_instructions = 32000;
     s->warp_instructions = 1000;
     s->active_lanes = 32;
-    s->load_requests = 100;
-    s->load_sectors = strided ? 3200 : 400;
-    s->load_bytes = 12800;
-    s->store_requests = 10;
-    s->store_sectors = 10;
-    s->store_bytes = 40;
+    s->global_load_requests = 100;
+    s->global_load_sectors = strided ? 3200 : 400;
+    s->global_load_bytes = 12800;
+    s->global_store_requests = 10;
+    s->global_store_sectors = 10;
+    s->global_store_bytes = 40;
     s->shared_accesses = 50;
 }
 
@@ -104,11 +104,11 @@ static void test_conflicts_modelled(void **state)
     (void)state;
     report_result *r = sample();
     report_side *y = &r->kernels[0].yours, *f = &r->kernels[0].reference;
-    y->load_requests = f->load_requests = y->store_requests = f->store_requests = 524288;
-    y->load_sectors = f->load_sectors = y->store_sectors = f->store_sectors = 2097152;
+    y->global_load_requests = f->global_load_requests = y->global_store_requests = f->global_store_requests = 524288;
+    y->global_load_sectors = f->global_load_sectors = y->global_store_sectors = f->global_store_sectors = 2097152;
     y->shared_accesses = f->shared_accesses = 1048576;
-    y->shared_conflicts = 16252928;
-    f->shared_conflicts = 0;
+    y->bank_conflicts = 16252928;
+    f->bank_conflicts = 0;
     report_perf py, pf;
     report_perf_of(r, y, &py);
     report_perf_of(r, f, &pf);
@@ -126,7 +126,7 @@ static void test_gate_figures(void **state)
     (void)state;
     report_result *r = sample();
     report_kernel *k = &r->kernels[0];
-    k->yours.shared_conflicts = 775; /* 15.5 an access */
+    k->yours.bank_conflicts = 775; /* 15.5 an access */
     k->yours.global_atomics = 4096;
     k->yours.occupancy = 0.5;
     report_perf p;
@@ -150,7 +150,7 @@ static void test_gate_figures(void **state)
         free(a);
     }
     /* no shared access at all: no conflict; a side that did not run: unknown */
-    k->yours.shared_accesses = k->yours.shared_conflicts = 0;
+    k->yours.shared_accesses = k->yours.bank_conflicts = 0;
     report_perf_of(r, &k->yours, &p);
     assert_float_equal(report_gate_figure(&p, &k->yours, DAY_GATE_BANK_CONFLICTS), 0, 0);
     k->yours.ran = false;
@@ -178,23 +178,23 @@ static void test_advice(void **state)
     (void)state;
     report_result *r = sample();
     report_side *y = &r->kernels[0].yours, *f = &r->kernels[0].reference;
-    y->store_sectors = 80; /* 8 sectors a store where 1 would do */
-    y->shared_conflicts = 100;
+    y->global_store_sectors = 80; /* 8 sectors a store where 1 would do */
+    y->bank_conflicts = 100;
     y->global_atomics = 100000;
     expect_advice(r, "each warp load touches 32 sectors where 4 would do: the loads are strided");
     y->wrong = 3; /* wrong at the course size: right first, no advice */
     expect_advice(r, NULL);
     y->wrong = 0;
-    y->load_sectors = 400;
+    y->global_load_sectors = 400;
     expect_advice(r, "each warp store touches 8 sectors where 1 would do");
-    y->store_sectors = 10;
-    y->load_sectors = 800; /* 8 a load where the 256 bytes they ask for fit 8 */
-    y->load_bytes = 25600;
+    y->global_store_sectors = 10;
+    y->global_load_sectors = 800; /* 8 a load where the 256 bytes they ask for fit 8 */
+    y->global_load_bytes = 25600;
     expect_advice(r, "yours moves 25.9 kB where the reference moves 13.1 kB");
-    y->load_sectors = 400;
-    y->load_bytes = 12800;
+    y->global_load_sectors = 400;
+    y->global_load_bytes = 12800;
     expect_advice(r, "each shared access waits 2 extra wavefronts (the reference's 0)");
-    y->shared_conflicts = 0;
+    y->bank_conflicts = 0;
     expect_advice(r, "yours makes 100000 global atomics where the reference makes 0");
     y->global_atomics = 0;
     y->shared_atomics = 5000;
@@ -212,7 +212,7 @@ static void test_advice(void **state)
     y->active_lanes = 32;
     expect_advice(r, NULL);
     /* Better than the reference is no advice either. */
-    f->load_sectors = 3200;
+    f->global_load_sectors = 3200;
     expect_advice(r, NULL);
     report_free(r);
 }
@@ -282,10 +282,10 @@ static void test_text(void **state)
     report_kernel *k = &r->kernels[0];
     k->yours.global_atomics = 4096;
     /* a million loads of 128 bytes: 1 GB moved where 128 MB would do */
-    k->yours.load_requests = k->reference.load_requests = 1000000;
-    k->yours.load_bytes = k->reference.load_bytes = 128000000;
-    k->yours.load_sectors = 32000000;
-    k->reference.load_sectors = 4000000;
+    k->yours.global_load_requests = k->reference.global_load_requests = 1000000;
+    k->yours.global_load_bytes = k->reference.global_load_bytes = 128000000;
+    k->yours.global_load_sectors = 32000000;
+    k->reference.global_load_sectors = 4000000;
     k->bytes_needed = 128000040;
     r->device_peak_gbps = 4800;
     int widest;
@@ -344,7 +344,7 @@ static void test_text(void **state)
     free(t);
     k->yours.wrong = 0;
     /* A tiny kernel's model is below the table's resolution. */
-    k->yours.load_sectors = k->reference.load_sectors = 10;
+    k->yours.global_load_sectors = k->reference.global_load_sectors = 10;
     t = render(r, 80, &widest);
     expect_row(t, "model: T4 at 320 GB/s peak", "< 0.001 ms", "< 0.001 ms");
     free(t);
@@ -371,7 +371,7 @@ static void test_json(void **state)
     report_result *r = sample(), *back = NULL;
     r->kernels[0].yours.global_atomics = 4096;
     r->kernels[0].reference.shared_atomics = 256;
-    r->kernels[0].yours.shared_conflicts = 25;
+    r->kernels[0].yours.bank_conflicts = 25;
     r->device_peak_gbps = 4800;
     char *json = report_to_json(r);
     cJSON *o = cJSON_Parse(json);

@@ -454,14 +454,14 @@ static void test_bank_conflicts(void **state)
         sim_launch_result *r = run(sm, m, "banks", 1, 32, cases[i].stride);
         assert_int_equal(r->status, SIM_COMPLETED);
         assert_int_equal(r->counters.shared_store_requests, 1);
-        assert_int_equal(r->counters.shared_bank_conflicts, cases[i].extra);
+        assert_int_equal(r->counters.bank_conflicts, cases[i].extra);
         sim_launch_result_free(r);
     }
     static const struct { uint64_t stride, extra; } rows[] = { { 32, 7 }, { 8, 1 }, { 4, 0 } };
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         sim_launch_result *r = run(sm, m, "banksq", 1, 32, rows[i].stride);
         assert_int_equal(r->status, SIM_COMPLETED);
-        assert_int_equal(r->counters.shared_bank_conflicts, rows[i].extra);
+        assert_int_equal(r->counters.bank_conflicts, rows[i].extra);
         sim_launch_result_free(r);
     }
     sim_free(sm);
@@ -674,8 +674,8 @@ static void test_shared_columns(void **state)
             if (v[l] != want) fail_msg("case %zu: lane %u read %u, not %u", i, l, v[l], want);
         }
         assert_int_equal(r->counters.shared_load_requests, 1);
-        if (cases[i].extra != UINT32_MAX && r->counters.shared_bank_conflicts != cases[i].extra)
-            fail_msg("case %zu: %llu extra wavefronts, not %u", i, (unsigned long long)r->counters.shared_bank_conflicts, cases[i].extra);
+        if (cases[i].extra != UINT32_MAX && r->counters.bank_conflicts != cases[i].extra)
+            fail_msg("case %zu: %llu extra wavefronts, not %u", i, (unsigned long long)r->counters.bank_conflicts, cases[i].extra);
         if (cases[i].oob) {
             assert_int_equal(r->status, SIM_FAULTED);
             assert_true(r->nhazards >= 1);
