@@ -19,6 +19,7 @@ int cmd_show(int argc, char **argv);
 int cmd_hint(int argc, char **argv);
 int cmd_next(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
+int cmd_trace(int argc, char **argv);
 
 /* Shared by the commands: load the course / find a day, or say why not on
  * stderr (one line) and return NULL. */
@@ -127,6 +128,25 @@ void cli_record_progress(const struct day_course *c, const struct day_manifest *
     "that failed), then a count. Exit status: 0 every started day passed; 1 some\n" \
     "did not; 2 nothing to grade, or a day could not be graded.\n"
 
+#define TRACE_HELP                                                                \
+    "Runs kernel K of your file once on the emulator, with the inputs and launch\n" \
+    "of a grade, and shows one warp step by step: every shuffle, vote, match,\n"   \
+    "__syncwarp and barrier it ran, in order, with its source line, the lanes\n"   \
+    "that ran it, the mask they passed, and for each lane the value it sent, the\n" \
+    "lane it read (! undefined: outside the mask, exited or not there; = off the\n" \
+    "warp's edge) and what it got; for a shuffle ladder or butterfly, the lanes\n" \
+    "still holding a partial sum. FILE defaults to your copy of the template.\n"   \
+    "  --kernel K      the day's kernel to run (required)\n"                        \
+    "  --block B       the block: X or X,Y,Z (default 0)\n"                         \
+    "  --warp W        the warp of that block, threads 32W to 32W+31 (default 0)\n"  \
+    "  --size S        course (default), or NAME=VALUE,... over the course size:\n" \
+    "                  --size rows=8,live=7\n"                                      \
+    "  --seed N        the inputs' seed (default 1, as grade's)\n"                  \
+    "  --steps N       keep at most N steps (default 4096)\n"                       \
+    "  --json          one JSON object (keys: docs/contract.md) instead of text\n"  \
+    "Exit status: 0 the warp ran; 2 it could not be traced (no such kernel or\n"    \
+    "block, the file does not build).\n"
+
 #define PACK_HELP                                                                 \
     "student DIR [DAY...]: the course a student gets, written into a new or empty\n" \
     "  DIR: the tool's source, a README for students, the README and files of each\n" \
@@ -178,6 +198,8 @@ void cli_record_progress(const struct day_course *c, const struct day_manifest *
     X("hint", cmd_hint, "DAY", "reveal the day's next hint (remembered, as the runner's h)", NULL) \
     X("next", cmd_next, "", "the first day you have not passed, and how to open it", NULL) \
     X("verify", cmd_verify, "", "grade every day you have started, a line each", VERIFY_HELP) \
+    X("trace", cmd_trace, "DAY [FILE] --kernel K [--block B] [--warp W] [--size S] [--json]", \
+      "one warp of your kernel step by step: each shuffle, vote and barrier", TRACE_HELP) \
     X("new", cmd_new, "NN TOPIC [--program]", "for authors: scaffold days/dayNN-TOPIC, a day that grades", NEW_HELP) \
     X("check-course", cmd_check_course, "[DAY] [--watch]",                                      \
       "for authors: manifest, template, solution and fixtures of every day (or one)", \

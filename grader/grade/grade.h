@@ -51,6 +51,31 @@ day_check grade_family_check(cl_hazard_family f);
 cl_status grade_day(const day_course *c, const day_manifest *m, const char *file,
                     const grade_options *opt, report_result **out, cl_error *err);
 
+/* The warp stepper (grade_trace.c): file built as a grade builds it, kernel
+ * launched once on the emulator at a size (NULL: the course size) with the
+ * grade's inputs for the seed, every collective and barrier of one warp of
+ * one block recorded (sim/trace.h); nothing is judged. CL_OK: *out holds the
+ * record (which may show the block or warp never ran) and how the launch
+ * ended; else err says why (CL_COMPILE at the first error's line). */
+struct sim_trace;
+typedef struct grade_trace_request {
+    const char *kernel;     /* the day's kernel */
+    unsigned block[3];      /* blockIdx */
+    unsigned warp;          /* the warp of the block: threadIdx (linear) / 32 */
+    const day_size *size;   /* NULL: the course size */
+    uint64_t seed;
+    size_t max_steps;       /* 0: sim/trace.h's default */
+} grade_trace_request;
+typedef struct grade_trace_result {
+    struct sim_trace *trace;
+    char *outcome;          /* backend_outcome_name: "completed", "deadlock", ... */
+    char *detail;           /* what happened, when it did not complete; may be NULL */
+    char *size;             /* "rows=8205 live=20 stride=32" */
+} grade_trace_result;
+cl_status grade_trace(const day_course *c, const day_manifest *m, const char *file,
+                      const grade_trace_request *q, grade_trace_result *out, cl_error *err);
+void grade_trace_result_free(grade_trace_result *r);
+
 /* Theoretical occupancy on sm_75 (0..1) of blocks of `block` threads using
  * `registers` registers a thread and `shared` bytes of shared memory. */
 double grade_occupancy_sm75(int block, int registers, int shared);

@@ -79,6 +79,7 @@ static SIM_HOT void release(sim_block *b, unsigned id)
     unsigned fw;
     int fl;
     first_waiter(b, bar, &fw, &fl);
+    if (b->trace) sim_trace_barrier(b, id);
     if (checking(b) && bar->op != SIM_NONE) {
         if (bar->op_other != SIM_NONE) {
             sim_hz h = sim_hz_make(CL_HZ_BARRIER_DIVERGENT, bar->op, fw, fl);

@@ -171,6 +171,7 @@ SIM_HOT void sim_block_setup(sim_block *b, uint64_t index)
     b->bid.x = (unsigned)(index % L->grid.x);
     b->bid.y = (unsigned)(index / L->grid.x % L->grid.y);
     b->bid.z = (unsigned)(index / ((uint64_t)L->grid.x * L->grid.y));
+    b->trace = L->trace ? sim_trace_for_block(L, b) : NULL;
     for (unsigned i = 0; i < b->nwarps; i++) {
         sim_warp *w = &b->warps[i];
         /* registers start at zero (a read before a write is then the same

@@ -6,6 +6,7 @@
  * read gives SIM_POISON32), lanes meeting at different instructions (a
  * warning), masks taken from activemask (a warning), and deadlocks. */
 #include "sim/internal.h"
+#include "sim/trace.h"
 #include "sim/vec8.h"
 
 #include <stdio.h>
@@ -106,7 +107,8 @@ static void shfl_hazard(sim_block *blk, sim_warp *w, uint32_t P, const shfl_lane
     sim_hz_add(blk, &h);
 }
 
-static void run_shfl(sim_block *blk, sim_warp *w, uint32_t P)
+/* ts: the warp stepper's step (trace.c), or NULL: each lane's source and read. */
+static void run_shfl(sim_block *blk, sim_warp *w, uint32_t P, sim_trace_step *ts)
 {
     const sim_op *code = blk->prog->code;
     shfl_lane s[32];
@@ -119,6 +121,10 @@ static void run_shfl(sim_block *blk, sim_warp *w, uint32_t P)
         }
         const sim_op *op = &code[w->pc[i]];
         s[i] = shfl_source(w, op, i, P);
+        if (ts) {
+            ts->lane[i].source = (int8_t)s[i].src;
+            ts->lane[i].read = s[i].read;
+        }
         if (s[i].read == SIM_READ_OWN) {
             val[i] = row32(w, op->s[2], i);
         } else if (s[i].read == SIM_READ_VALID) {
@@ -239,15 +245,17 @@ static void run_redux(sim_block *blk, sim_warp *w, uint32_t P)
 static void rendezvous(sim_block *blk, sim_warp *w, uint32_t P)
 {
     const sim_op *op = &blk->prog->code[w->pc[__builtin_ctz(P)]];
+    sim_trace_step *ts = blk->trace ? sim_trace_begin(blk, w, P) : NULL;
     if (checking(blk)) mask_hazards(blk, w, P);
     switch (op->p[0]) {
-    case SIM_COLL_SHFL: run_shfl(blk, w, P); break;
+    case SIM_COLL_SHFL: run_shfl(blk, w, P, ts); break;
     case SIM_COLL_VOTE: run_vote(blk, w, P); break;
     case SIM_COLL_MATCH: run_match(blk, w, P); break;
     case SIM_COLL_REDUX: run_redux(blk, w, P); break;
     case SIM_COLL_TENSOR: sim_tensor_run(blk, w, P); break;
     default: break; /* bar.warp.sync: the meeting is all */
     }
+    if (ts) sim_trace_end(blk, w, P, ts);
     for (int l = 0; l < 32; l++)
         if (P >> l & 1u) w->pc[l]++;
     w->at_coll &= ~P;
@@ -588,4 +596,5 @@ void sim_coll_deadlock(sim_block *blk, sim_warp *w)
         snprintf(h.detail, sizeof h.detail, "lanes 0x%08x wait at different collectives", parked);
     }
     if (checking(blk)) sim_hz_add(blk, &h);
+    if (blk->trace) sim_trace_deadlock(blk, w);
 }

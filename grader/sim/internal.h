@@ -581,6 +581,8 @@ typedef struct sim_block {
     bool extra_filled;        /* constant rows are in place (they never change) */
     uint32_t *block_rows;     /* the extra 32-bit rows that change from block to block */
     uint32_t nblock_rows;
+    struct sim_trace *trace;  /* the warp stepper's record when this block holds its warp
+                                 (trace.c), else NULL */
 } sim_block;
 
 /* Local memory starts zeroed for every block: each page of thread tid's
@@ -973,7 +975,23 @@ typedef struct sim_run {
                                         number for crossread.c, else 0 */
     struct sim_order *order;         /* blocks one at a time: the other orders' state (order.c), or NULL */
     bool reference;                  /* sim_options.reference: the general paths only */
+    struct sim_trace *trace;         /* the armed trace this launch took (trace.c), or NULL */
 } sim_run;
+
+/* trace.c: the warp stepper's hooks (sim/trace.h). take: the armed trace,
+ * when it names the launch's kernel (the launch then runs in the reference
+ * mode); for_block: it, when block b holds its warp (the record starts
+ * afresh); begin: a new step for the collective the lanes P of w run now
+ * (their masks and values), NULL when w is not the traced warp or the cap
+ * is reached; end: what they got (before their pcs move on); barrier:
+ * barrier id releasing the traced warp's waiting lanes; deadlock: where w's
+ * parked lanes wait forever. */
+struct sim_trace *sim_trace_take(sim_run *L, const ptx_module *mod, long entry);
+struct sim_trace *sim_trace_for_block(const sim_run *L, const sim_block *b);
+struct sim_trace_step *sim_trace_begin(sim_block *b, const sim_warp *w, uint32_t P);
+void sim_trace_end(sim_block *b, const sim_warp *w, uint32_t P, struct sim_trace_step *s);
+void sim_trace_barrier(sim_block *b, unsigned id);
+void sim_trace_deadlock(sim_block *b, const sim_warp *w);
 
 /* advice.c: the line h carries saying what to change, from f and h's kind
  * and lines (set before it). */

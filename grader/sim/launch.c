@@ -326,6 +326,7 @@ cl_status sim_launch(sim_machine *m, const ptx_module *mod, const char *kernel, 
     L.printf_lines = m->opt.printf_lines ? m->opt.printf_lines : 1000;
     L.deadline_ns = m->opt.deadline_ns;
     L.reference = m->opt.reference_alu;
+    if ((L.trace = sim_trace_take(&L, mod, e))) L.reference = true; /* every collective where trace.c sees it */
     atomic_init(&L.next, 0);
     atomic_init(&L.stop_at, UINT64_MAX);
     atomic_init(&L.worker_ns, 0);
