@@ -29,6 +29,9 @@ typedef struct backend_launch {
     int nargs;
     int nsets;               /* >= 1; the GPU cycles through the sets while timing */
     int timing_reps;         /* GPU: time this many launches after warm-up; 0: run once */
+    bool cooperative;        /* every block resident at once (cuLaunchCooperativeKernel): the
+                                grid handle of cooperative groups is valid, this_grid().sync()
+                                a grid-wide barrier; the caller bounds the grid */
 } backend_launch;
 
 /* How a launch ended. X(ID, "name", "what it means") */
@@ -39,7 +42,8 @@ typedef struct backend_launch {
     X(BUDGET, "runaway", "the kernel ran past its instruction budget")   \
     X(FAULTED, "fault", "the kernel made an illegal memory access")      \
     X(TIMED_OUT, "timeout", "the kernel ran past the time limit")        \
-    X(CRASHED, "crash", "the process running the kernel died")
+    X(CRASHED, "crash", "the process running the kernel died")            \
+    X(TOO_LARGE, "too-large", "a cooperative launch's grid is larger than the GPU holds at once")
 
 typedef enum backend_outcome {
 #define BACKEND_OUTCOME_ENUM(id, name, text) BACKEND_##id,

@@ -193,6 +193,7 @@ static cl_status emu_launch(backend *b, int module, const backend_launch *l, bac
     void *blob = cl_calloc(1, blob_size ? blob_size : 1);
     sim_launch_result *res = NULL;
     cl_status st = ptx_pack_params(mod, (size_t)entry, values, nparams, blob, err);
+    sim_set_cooperative(e->sim, l->cooperative);
     if (st == CL_OK)
         st = sim_launch(e->sim, mod, l->kernel, (sim_dim3){l->grid[0], l->grid[1], l->grid[2]},
                         (sim_dim3){l->block[0], l->block[1], l->block[2]}, l->dynamic_shared, blob,

@@ -48,6 +48,7 @@ typedef enum cl_severity { CL_SEV_ERROR, CL_SEV_WARNING } cl_severity;
     X(BARRIER_CONDITIONAL, BARRIER, ERROR)               \
     X(BARRIER_AFTER_EXIT, BARRIER, WARNING)              \
     X(BARRIER_COUNT, BARRIER, ERROR)                     \
+    X(GRID_SYNC, BARRIER, ERROR)                         \
     X(RACE_SHARED, RACE, ERROR)                          \
     X(RACE_WARP, RACE, ERROR)                            \
     X(RACE_GLOBAL, RACE, ERROR)                          \

@@ -120,6 +120,14 @@ static void barrier_advice(const sim_hz *f, const sim_hazard *h, char *a, size_t
         put(a, n, "do not return before the __syncthreads() at line %u: put the work of the threads that return (line %u) under an if instead",
             h->line, h->line2);
         break;
+    case CL_HZ_GRID_SYNC:
+        if (f->size)
+            put(a, n, "do not return before the grid.sync() at line %u: put the work that block skips (line %u) under an if, so that every block reaches every grid sync the same number of times",
+                h->line, h->line2);
+        else
+            put(a, n, "make sure what each block waits for at line %u is set by a block that gets there: every block of the grid must reach each grid.sync()",
+                h->line);
+        break;
     default: /* CL_HZ_BARRIER_COUNT */
         put(a, n, "use __syncthreads(), or give a named barrier a thread count that is a multiple of 32 and counts every thread that arrives");
         break;

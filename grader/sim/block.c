@@ -76,6 +76,9 @@ static void fill_extra_rows(sim_block *b, sim_warp *w)
                 case PTX_SREG_lanemask_ge: v = ~((1u << l) - 1); break;
                 case PTX_SREG_dynamic_smem_size: v = L->dyn_shared; break;
                 case PTX_SREG_total_smem_size: v = b->shared_size; break;
+                /* cooperative groups' grid handle: the workspace of a cooperative launch, else null */
+                case PTX_SREG_envreg1: v = (uint32_t)(L->grid_ws >> 32); break;
+                case PTX_SREG_envreg2: v = (uint32_t)L->grid_ws; break;
                 default: v = 0; break;
                 }
             }
@@ -238,6 +241,7 @@ SIM_HOT void sim_block_setup(sim_block *b, uint64_t index)
     b->checked_at = 0;
     b->steps = 0;
     b->yield = false;
+    b->park.parked = false;
     b->region_hint = b->store_hint = 0;
     b->status = SIM_COMPLETED;
     b->stop = false;
@@ -439,7 +443,10 @@ void sim_spin_note(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
                                                : w->r32[(size_t)op->s[0] * 32 + (size_t)l];
         h = (h ^ v) * 0x100000001b3ull;
     }
-    if (w->spin_pc == pc && w->spin_seen == h) b->yield = others_runnable(b, w, m);
+    if (w->spin_pc == pc && w->spin_seen == h) {
+        b->yield = others_runnable(b, w, m);
+        if (!b->yield && b->L->grid_ws) sim_grid_park(b, w, pc, m, h); /* it waits for other blocks */
+    }
     w->spin_pc = pc;
     w->spin_seen = h;
 }
@@ -469,5 +476,5 @@ SIM_HOT void sim_block_run(sim_block *b)
         if (!all_exited(b)) deadlock(b);
         break;
     }
-    over_allowance(b);
+    if (!b->park.parked) over_allowance(b);
 }

@@ -327,6 +327,7 @@ typedef struct sim_modvars {
 
 struct sim_machine {
     sim_options opt;
+    bool cooperative;        /* launches are cooperative (sim_set_cooperative) */
     unsigned threads;
     unsigned watch_epoch;    /* the number of the last watched launch (collide.c) */
     uint32_t xr_launch;      /* the number (1 to 255) of the last launch that looked for cross-block reads (crossread.c) */
@@ -520,6 +521,17 @@ typedef struct sim_sync {
     uint32_t *ovc, *olanes;   /* the locations past cap, all in one */
 } sim_sync;
 
+/* A block of a cooperative launch that waits for other blocks: its warp
+ * spun twice at one load that read the same values and no other thread of
+ * it can run (gridsync.c). */
+typedef struct sim_park {
+    bool parked;
+    unsigned warp;
+    uint32_t op;              /* the spinning load */
+    uint64_t seen;            /* the hash of what it read */
+    uint64_t addr;            /* the address of its first lane */
+} sim_park;
+
 typedef struct sim_block {
     struct sim_run *L;
     const sim_program *prog;
@@ -581,6 +593,7 @@ typedef struct sim_block {
     bool extra_filled;        /* constant rows are in place (they never change) */
     uint32_t *block_rows;     /* the extra 32-bit rows that change from block to block */
     uint32_t nblock_rows;
+    sim_park park;            /* a cooperative launch: where the block waits (gridsync.c) */
     struct sim_trace *trace;  /* the warp stepper's record when this block holds its warp
                                  (trace.c), else NULL */
 } sim_block;
@@ -975,6 +988,7 @@ typedef struct sim_run {
                                         number for crossread.c, else 0 */
     struct sim_order *order;         /* blocks one at a time: the other orders' state (order.c), or NULL */
     bool reference;                  /* sim_options.reference: the general paths only */
+    uint64_t grid_ws;                /* a cooperative launch: its grid workspace (gridsync.c), else 0 */
     struct sim_trace *trace;         /* the armed trace this launch took (trace.c), or NULL */
 } sim_run;
 
@@ -1044,6 +1058,20 @@ void sim_xr_atomic(sim_block *b, sim_warp *w, int lane, const uint8_t *host, uns
  * --threads (the report does not depend on the threads either). */
 #define SIM_CONTEXTS_BYTES (1ull << 30)
 unsigned sim_threads_for_memory(const sim_program *p, const sim_run *L, unsigned n);
+
+/* A cooperative launch (gridsync.c): every block resident at once, taking
+ * turns on one host thread, a block running until it completes or parks.
+ * sim_grid_over: why its blocks' state would not fit (false: it fits).
+ * sim_grid_park: from sim_spin_note, when the spinning warp's block has no
+ * other thread to run. */
+#define SIM_GRID_WS_BYTES 16u /* the grid workspace cooperative groups' sync() counts in */
+bool sim_grid_over(const sim_run *L, char *why, size_t n);
+void sim_grid_run(sim_run *L, sim_counters *total);
+void sim_grid_park(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m, uint64_t seen);
+/* launch.c's handling of a finished block, which gridsync.c shares. */
+void sim_add_counters(sim_counters *to, const sim_counters *c);
+sim_block_result *sim_take_result(sim_block *b);
+void sim_keep_result(sim_run *L, sim_block_result *r);
 
 /* A launch whose blocks run one at a time in index order (blockflow.c) runs
  * again in other orders, from the memory as it was; a global word that ends

@@ -59,7 +59,7 @@ typedef struct worker {
 /* A block's counters into the launch's: figures.h's SUM rows add (its MEAN
  * rows are worked out at the launch's end, sim_result_build), then the
  * emulator's own. */
-static void add_counters(sim_counters *to, const sim_counters *c)
+void sim_add_counters(sim_counters *to, const sim_counters *c)
 {
 #define ADD_SUM(name) to->name += c->name;
 #define ADD_MEAN(name)
@@ -77,7 +77,7 @@ static void add_counters(sim_counters *to, const sim_counters *c)
         to->max_block_warp_instructions = c->max_block_warp_instructions;
 }
 
-static sim_block_result *take_result(sim_block *b)
+sim_block_result *sim_take_result(sim_block *b)
 {
     sim_block_result *r = cl_calloc(1, sizeof *r);
     r->index = b->index;
@@ -95,7 +95,7 @@ static sim_block_result *take_result(sim_block *b)
     return r;
 }
 
-static void keep_result(sim_run *L, sim_block_result *r)
+void sim_keep_result(sim_run *L, sim_block_result *r)
 {
     pthread_mutex_lock(&L->lock);
     if (L->nresults == L->cap_results) {
@@ -136,7 +136,7 @@ static void settle(worker *wk, uint64_t below)
     uint64_t stop = atomic_load(&wk->L->stop_at);
     while (wk->head < wk->wait.n && wk->wait.v[wk->head].index < below) {
         const pending *p = &wk->wait.v[wk->head++];
-        if (p->index <= stop) add_counters(&wk->cnt, &p->cnt);
+        if (p->index <= stop) sim_add_counters(&wk->cnt, &p->cnt);
     }
     if (wk->head == wk->wait.n) wk->head = wk->wait.n = 0;
 }
@@ -172,7 +172,7 @@ static void *work(void *arg)
         CL_VEC_PUSH(&wk->wait, ((pending){i, b.cnt}));
         if (b.status == SIM_TRAPPED || b.status == SIM_BUDGET_EXHAUSTED) lower_stop(L, i);
         if (b.hz.n || b.plines.n || b.pdrop_lines || b.status != SIM_COMPLETED || b.fault)
-            keep_result(L, take_result(&b));
+            sim_keep_result(L, sim_take_result(&b));
         settle(wk, frontier(L));
     }
     atomic_store(&wk->cur, UINT64_MAX);
@@ -218,7 +218,7 @@ static void run_workers(sim_run *L, unsigned n, sim_counters *total)
     for (unsigned i = 1; i < started; i++) pthread_join(w[i].thread, NULL);
     for (unsigned i = 0; i < n; i++) {
         settle(&w[i], UINT64_MAX); /* the stop is final now */
-        add_counters(total, &w[i].cnt);
+        sim_add_counters(total, &w[i].cnt);
         free(w[i].wait.v);
     }
     L->workers = NULL;
@@ -273,7 +273,7 @@ static void refuse(sim_run *L)
     sim_hzrec *r = sim_hzset_find(&br->hz, key, &h, 1, &fresh);
     r->warps = 1;
     r->instances = 1;
-    keep_result(L, br);
+    sim_keep_result(L, br);
 }
 
 static void forget_results(sim_run *L)
@@ -334,6 +334,14 @@ cl_status sim_launch(sim_machine *m, const ptx_module *mod, const char *kernel, 
     unsigned n = m->threads < L.nblocks ? m->threads : (unsigned)L.nblocks;
     n = sim_threads_for_memory(prog, &L, n);
     if (prog->cross_block || L.nblocks >= UINT32_MAX) n = 1; /* blocks in index order: what each sees is fixed */
+    /* gridsync.c: every block resident, on one thread */
+    if (m->cooperative && (st = sim_alloc(m, SIM_GRID_WS_BYTES, "grid workspace", &L.grid_ws, err)) != CL_OK) {
+        pthread_mutex_destroy(&L.lock);
+        sim_zero_free(&L.zero);
+        sim_program_free(prog);
+        return st;
+    }
+    if (L.grid_ws) n = 1;
     L.watch = n > 1;
     if (L.watch) sim_watch_begin(&L);
     /* crossread.c: the blocks run in index order by the program's own
@@ -345,13 +353,15 @@ cl_status sim_launch(sim_machine *m, const ptx_module *mod, const char *kernel, 
     sim_launch_result *r = sim_result_new();
     r->order = n > 1 ? SIM_RAN_SPREAD : SIM_RAN_IN_ORDER;
     char why[sizeof ((sim_hazard *)0)->message];
-    bool refused = over_limit(m, prog, why, sizeof why);
+    bool refused = over_limit(m, prog, why, sizeof why) || (L.grid_ws && sim_grid_over(&L, why, sizeof why));
     /* order.c: blocks that may meet, on one thread: other orders after */
-    bool explore = !refused && sim_order_wanted(&L, n);
+    bool explore = !refused && !L.grid_ws && sim_order_wanted(&L, n);
     if (explore) sim_order_begin(&L);
     uint64_t t_index = explore ? thread_ns() : 0;
     if (refused)
         refuse(&L); /* its message is `why`, set once the result is built */
+    else if (L.grid_ws)
+        sim_grid_run(&L, &r->counters);
     else
         run_workers(&L, n ? n : 1, &r->counters);
     if (explore) r->orders = sim_order_explore(&L, &r->counters, thread_ns() - t_index);
@@ -379,6 +389,7 @@ cl_status sim_launch(sim_machine *m, const ptx_module *mod, const char *kernel, 
     pthread_mutex_destroy(&L.lock);
     sim_zero_free(&L.zero);
     sim_program_free(prog);
+    if (L.grid_ws) sim_free_mem(m, L.grid_ws, NULL);
     *out = r;
     if (observer)
         observer(observer_ctx, ptx_entry_plain_name(mod, (size_t)e), &r->counters,

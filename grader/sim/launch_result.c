@@ -224,6 +224,15 @@ static void message(const sim_run *L, const sim_hz *f, sim_hazard *h)
     case CL_HZ_BARRIER_COUNT:
         snprintf(m, n, "bad barrier: %s", f->detail);
         break;
+    case CL_HZ_GRID_SYNC:
+        if (f->size)
+            say(m, n, "block %llu returned (line %u) before the grid-wide sync at line %u that %s at: "
+                           "every block of a cooperative launch must reach each grid.sync(), and on a GPU this "
+                           "launch never ends", (unsigned long long)f->addr, h->line2, h->line, f->detail);
+        else
+            say(m, n, "the blocks of the cooperative launch wait for each other forever (%s; block %llu at line %u): "
+                           "on a GPU this launch never ends", f->detail, (unsigned long long)f->addr, h->line);
+        break;
     case CL_HZ_RACE_SHARED:
     case CL_HZ_RACE_WARP:
         shared_place(L->prog, h->address, where, sizeof where);

@@ -87,6 +87,14 @@ void sim_set_budget(sim_machine *m, uint64_t warp_instructions, uint64_t allowan
  * depends on the machine's speed; the instruction budget normally comes first. */
 void sim_set_deadline(sim_machine *m, uint64_t deadline_ns);
 uint64_t sim_now_ns(void); /* CPU time of the process, all its threads, in ns */
+/* Whether later launches are cooperative (cuLaunchCooperativeKernel): every
+ * block resident at once, and cooperative groups' grid handle valid, so that
+ * this_grid().sync() is a barrier across the grid (gridsync.c). Off by
+ * default: then that sync traps, as on a GPU. The caller bounds the grid by
+ * what a GPU holds resident; the emulator refuses a grid whose blocks' state
+ * passes 1 GiB, or of more than SIM_GRID_MAX_BLOCKS blocks. */
+#define SIM_GRID_MAX_BLOCKS 4096u
+void sim_set_cooperative(sim_machine *m, bool on);
 
 /* ---- device memory ---- */
 

@@ -110,10 +110,12 @@ static void page(cl_str *s)
         cl_str_add(s, " |\n");
     }
     cl_str_addf(s, "\n## Special registers (%zu), all read\n\n", COUNT(sregs));
-    cl_str_add(s, "An ordinary launch, the only kind the course makes, leaves `%envreg0..31` at\n"
-                  "0 (cooperative groups' grid handle is built from `%envreg1` and `%envreg2`,\n"
-                  "so `this_grid().sync()` traps, and the report says it needs a cooperative\n"
-                  "launch); `%nsmid` reads 132 and `%smid` the block's index modulo 132, as\n"
+    cl_str_add(s, "An ordinary launch leaves `%envreg0..31` at 0 (cooperative groups' grid\n"
+                  "handle is built from `%envreg1` and `%envreg2`, so `this_grid().sync()`\n"
+                  "traps, and the report says it needs a cooperative launch); a cooperative\n"
+                  "launch (a kernel the day marks `cooperative: true`) has them point at its\n"
+                  "grid workspace, and the sync is a barrier across the grid (docs/ptx-semantics.md);\n"
+                  "`%nsmid` reads 132 and `%smid` the block's index modulo 132, as\n"
                   "on an H200; the clocks count the warp's instructions.\n\n"
                   "| register | bits |\n| --- | --- |\n");
     for (size_t i = 0; i < COUNT(sregs); i++) cl_str_addf(s, "| `%%%s` | %u |\n", sregs[i].text, sregs[i].bits);

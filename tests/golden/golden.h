@@ -26,6 +26,7 @@ typedef struct gcase {
     char kernel[256];
     sim_dim3 grid, block;
     unsigned shared;
+    bool cooperative; /* `launch: ... cooperative`: every block resident (sim_set_cooperative) */
     buffer bufs[MAXBUF];
     int nbufs;
     char params[1024];

@@ -57,7 +57,8 @@ static bool gpu_case(backend *be, int module, gcase *c, const ptx_module *m, FIL
     backend_launch l = {.kernel = ptx_entry_name(m, (size_t)e),
                         .grid = {c->grid.x, c->grid.y, c->grid.z},
                         .block = {c->block.x, c->block.y, c->block.z},
-                        .dynamic_shared = c->shared, .args = args, .nargs = n, .nsets = 1};
+                        .dynamic_shared = c->shared, .args = args, .nargs = n, .nsets = 1,
+                        .cooperative = c->cooperative};
     backend_run run = {0};
     if (backend_launch_kernel(be, module, &l, &run, &err) != CL_OK) goto done;
     for (int i = 0; i < c->nbufs; i++) {

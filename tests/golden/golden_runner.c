@@ -4,7 +4,7 @@
  *
  *   // case: name                      starts a case (optional; cases share nothing)
  *   // kernel: reduce                  plain or mangled name (default: the first)
- *   // launch: grid 2 block 32,2 [shared 128]
+ *   // launch: grid 2 block 32,2 [shared 128] [cooperative]
  *   // buffer: out f32 64 = 0          type: f32 f64 u8 u16 u32 s32 u64 s64
  *   // buffer: in f32 64 = iota*0.5+1  also: = 3 | = list 1 2 3 | = rand SEED LO HI
  *   // params: in out 64 1.5f          buffer names, integers, floats (1.5f or 1.5d)
@@ -124,7 +124,13 @@ static sim_dim3 parse_dim(const char *s)
 static void parse_launch(gcase *c, const char *s)
 {
     char w[8][64];
-    int n = sscanf(s, "%63s %63s %63s %63s %63s %63s", w[0], w[1], w[2], w[3], w[4], w[5]);
+    int n = sscanf(s, "%63s %63s %63s %63s %63s %63s %63s", w[0], w[1], w[2], w[3], w[4], w[5], w[6]);
+    for (int i = 0; i < n; i++) /* a word alone: the launch is cooperative */
+        if (!strcmp(w[i], "cooperative")) {
+            c->cooperative = true;
+            memmove(w[i], w[i + 1], sizeof w[0] * (size_t)(n - 1 - i));
+            n--;
+        }
     for (int i = 0; i + 1 < n; i += 2) {
         if (!strcmp(w[i], "grid")) c->grid = parse_dim(w[i + 1]);
         else if (!strcmp(w[i], "block")) c->block = parse_dim(w[i + 1]);
@@ -417,6 +423,7 @@ static bool run_case(gcase *c, const ptx_module *m, unsigned threads, bool refer
         free(data);
     }
     if (!pack(c, m, e, blob)) goto done;
+    sim_set_cooperative(sm, c->cooperative);
     if (sim_launch(sm, m, ptx_entry_name(m, (size_t)e), c->grid, c->block, c->shared, blob,
                    ptx_entry_param_size(m, (size_t)e), &o->r, &err) != CL_OK) {
         fail(c, "launch: %s", err.message);
