@@ -59,6 +59,7 @@ _Noreturn void gpu_worker_run(int fd, const gpu_options *opt, uint8_t *window,
     X(cuMemcpyDtoH_v2, NULL, true)                     \
     X(cuMemsetD8_v2, NULL, true)                       \
     X(cuLaunchKernel, NULL, true)                      \
+    X(cuLaunchCooperativeKernel, NULL, false)          \
     X(cuEventCreate, NULL, true)                       \
     X(cuEventRecord, NULL, true)                       \
     X(cuEventSynchronize, NULL, true)                  \

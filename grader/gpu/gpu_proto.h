@@ -64,6 +64,7 @@ typedef struct gpu_request {
     uint64_t ptx_len, cubin_len;
     uint32_t grid[3], block[3], dynamic_shared;   /* LAUNCH */
     uint32_t nargs, nsets, reps, warmup;
+    bool cooperative;                  /* LAUNCH: cuLaunchCooperativeKernel */
     const backend_arg *args;           /* nsets x nargs */
     backend_arg *owned_args;           /* set by the decoder; gpu_request_clear frees */
 } gpu_request;

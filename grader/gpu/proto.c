@@ -184,6 +184,7 @@ static void put_launch(gpu_wbuf *w, const gpu_request *r)
     put_u32(w, r->nsets);
     put_u32(w, r->reps);
     put_u32(w, r->warmup);
+    put_u8(w, r->cooperative);
     size_t count = (size_t)r->nargs * r->nsets;
     for (size_t i = 0; i < count; i++) {
         put_u8(w, (uint8_t)r->args[i].size);
@@ -227,6 +228,7 @@ static bool get_launch(rbuf *b, gpu_request *r)
     r->nsets = get_u32(b);
     r->reps = get_u32(b);
     r->warmup = get_u32(b);
+    r->cooperative = get_u8(b) != 0;
     if (b->bad || r->nargs > GPU_MAX_ARGS || r->nsets < 1 || r->nsets > GPU_MAX_SETS)
         return false;
     size_t count = (size_t)r->nargs * r->nsets;

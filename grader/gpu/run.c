@@ -36,7 +36,7 @@ static void encode_launch(gpu_backend *g, uint32_t id, const backend_launch *l, 
 {
     gpu_request rq = {.type = GPU_MSG_LAUNCH, .module = id, .name = l->kernel,
                       .dynamic_shared = l->dynamic_shared, .nargs = (uint32_t)l->nargs,
-                      .nsets = (uint32_t)l->nsets, .reps = (uint32_t)l->timing_reps,
+                      .nsets = (uint32_t)l->nsets, .reps = (uint32_t)l->timing_reps, .cooperative = l->cooperative,
                       .warmup = l->timing_reps > 0 ? (uint32_t)g->opt.warmup : 0,
                       .args = l->args};
     memcpy(rq.grid, l->grid, sizeof rq.grid);

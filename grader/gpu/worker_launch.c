@@ -129,7 +129,11 @@ static CUresult launch_once(gpu_worker *w, CUfunction f, const gpu_request *rq, 
     CUresult r = CUDA_SUCCESS;
     if (timed) r = w->drv.cuEventRecord(t->start, NULL);
     *launched = false;
-    if (r == CUDA_SUCCESS)
+    if (r == CUDA_SUCCESS && rq->cooperative) /* prepare() made sure the driver has it */
+        r = w->drv.cuLaunchCooperativeKernel(f, rq->grid[0], rq->grid[1], rq->grid[2], rq->block[0],
+                                             rq->block[1], rq->block[2], rq->dynamic_shared, NULL,
+                                             rq->nargs ? params : NULL);
+    else if (r == CUDA_SUCCESS)
         r = w->drv.cuLaunchKernel(f, rq->grid[0], rq->grid[1], rq->grid[2], rq->block[0],
                                   rq->block[1], rq->block[2], rq->dynamic_shared, NULL,
                                   rq->nargs ? params : NULL, NULL);
@@ -149,6 +153,12 @@ static bool prepare(gpu_worker *w, CUfunction f, const gpu_request *rq, timing *
 {
     if (!check_params(w, f, rq, rp, msg)) return false;
     CUresult r = CUDA_SUCCESS;
+    if (rq->cooperative && !w->drv.cuLaunchCooperativeKernel) {
+        rp->cu = CUDA_ERROR_NOT_SUPPORTED;
+        cl_str_addf(msg, "could not prepare %s: the day launches it cooperatively, and this driver has no "
+                    "cuLaunchCooperativeKernel", rq->name);
+        return false;
+    }
     if (rq->dynamic_shared > 48 * 1024)
         r = w->drv.cuFuncSetAttribute(f, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
                                       (int)rq->dynamic_shared);

@@ -35,7 +35,7 @@ typedef struct fake_kernel {
 
 static const fake_kernel kernels[] = {
     {"vadd", 4}, {"sleep", 0}, {"hang", 0}, {"fault", 0}, {"trap", 0},
-    {"crash", 0}, {"hello", 0}, {"toobig", 0}, {"assert", 0}, {"readmask", 1},
+    {"crash", 0}, {"hello", 0}, {"toobig", 0}, {"assert", 0}, {"readmask", 1}, {"gridsync", 1},
 };
 
 /* The module's one variable, `__constant__ float mask[25]`. */
@@ -258,6 +258,20 @@ static CUresult f_cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigne
     else if (strcmp(name, "hello") == 0) printf("hello from the fake GPU, %u blocks\n", gx);
     else if (strcmp(name, "toobig") == 0) return CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES;
     else if (strcmp(name, "readmask") == 0) memcpy(*(float **)params[0], fake_mask, sizeof fake_mask);
+    else if (strcmp(name, "gridsync") == 0) pending = CUDA_ERROR_LAUNCH_FAILED; /* its sync traps */
+    return CUDA_SUCCESS;
+}
+
+/* A cooperative launch: "gridsync" writes its grid's block count to its one
+ * parameter (an unsigned*); any other kernel runs as cuLaunchKernel runs it. */
+static CUresult f_cuLaunchCooperativeKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz,
+                                            unsigned bx, unsigned by, unsigned bz, unsigned shared,
+                                            CUstream s, void **params)
+{
+    if (lost) return pending;
+    if (strcmp(((const fake_kernel *)(uintptr_t)f)->name, "gridsync") != 0)
+        return f_cuLaunchKernel(f, gx, gy, gz, bx, by, bz, shared, s, params, NULL);
+    **(unsigned **)params[0] = gx * gy * gz;
     return CUDA_SUCCESS;
 }
 
@@ -513,6 +527,57 @@ static void test_fault_trap_crash(void **state)
     assert_no_children();
 }
 
+/* A day's cooperative kernel goes through cuLaunchCooperativeKernel; the
+ * same kernel launched normally traps at its grid sync, as on a GPU; a
+ * driver without the entry point refuses the launch in words. */
+static bool no_coop_loader(gpu_driver *d, const char *library, char *why, size_t size)
+{
+    fake_loader(d, library, why, size);
+    d->cuLaunchCooperativeKernel = NULL;
+    return true;
+}
+
+static void test_cooperative(void **state)
+{
+    (void)state;
+    int m;
+    backend *b = fake_backend(&m);
+    cl_error e;
+    backend_ptr dp;
+    unsigned blocks = 0;
+    assert_int_equal(backend_alloc(b, 4, "blocks", &dp, &e), CL_OK);
+    backend_arg args[1] = {{8, dp}};
+    backend_launch l = one_launch("gridsync", args, 1);
+    l.grid[0] = 40;
+    l.grid[1] = 2;
+    l.cooperative = true;
+    backend_run r;
+    assert_int_equal(backend_launch_kernel(b, m, &l, &r, &e), CL_OK);
+    assert_int_equal(r.outcome, BACKEND_COMPLETED);
+    backend_run_free(&r);
+    assert_int_equal(backend_read(b, &blocks, dp, 4, &e), CL_OK);
+    assert_int_equal(blocks, 80);
+    l.cooperative = false;
+    assert_int_equal(backend_launch_kernel(b, m, &l, &r, &e), CL_OK);
+    assert_int_equal(r.outcome, BACKEND_TRAPPED);
+    backend_run_free(&r);
+    backend_destroy(b);
+
+    gpu_options o = fake_options();
+    o.loader = no_coop_loader;
+    assert_int_equal(gpu_backend_new_with(&o, &b, &e), CL_OK);
+    assert_int_equal(backend_load(b, "fake.cu", "// fake PTX", 11, NULL, 0, &m, &e), CL_OK);
+    assert_int_equal(backend_alloc(b, 4, "blocks", &dp, &e), CL_OK);
+    args[0].bits = dp;
+    l.cooperative = true;
+    cl_status st = backend_launch_kernel(b, m, &l, &r, &e);
+    const char *said = st == CL_OK ? (r.detail ? r.detail : "") : e.message;
+    assert_non_null(strstr(said, "this driver has no cuLaunchCooperativeKernel"));
+    if (st == CL_OK) backend_run_free(&r);
+    backend_destroy(b);
+    assert_no_children();
+}
+
 static void test_printf(void **state)
 {
     (void)state;
@@ -683,6 +748,7 @@ int main(void)
         cmocka_unit_test(test_timeout_and_restart),
         cmocka_unit_test(test_fault_trap_crash),
         cmocka_unit_test(test_printf),
+        cmocka_unit_test(test_cooperative),
         cmocka_unit_test(test_refused),
         cmocka_unit_test(test_load_errors),
         cmocka_unit_test(test_start_failures),
