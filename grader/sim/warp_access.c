@@ -117,34 +117,38 @@ static HOT_INLINE bool sectors_packed(const uint64_t *addr, uint32_t m, unsigned
  * (the distinct sectors: the two spans' union), else the second half adds
  * its sectors past the pass's last (each lane one sector, in order). False
  * for any other warp. */
-static HOT_INLINE bool halves_of(const uint64_t *addr)
+static HOT_INLINE bool halves_of(const uint64_t *v, uint64_t imm)
 {
     typedef uint64_t v4q __attribute__((vector_size(32)));
-    const uint64_t a0 = addr[0], a1 = addr[16], d0 = addr[1] - a0, d1 = addr[17] - a1;
+    const uint64_t a0 = v[0] + imm, a1 = v[16] + imm, d0 = v[1] - v[0], d1 = v[17] - v[16];
     if (((a0 | a1) & 3) || (d0 != 4 && d0) || (d1 != 4 && d1) || a0 > UINT64_MAX - 63 || a1 > UINT64_MAX - 63)
         return false;
     v4q acc = { 0 };
     for (int k = 0; k < 8; k++) { /* four lanes a vector: lane l at its half's first + l d */
-        uint64_t f = k < 4 ? a0 : a1, d = k < 4 ? d0 : d1, j = 4 * (uint64_t)(k & 3);
+        uint64_t f = k < 4 ? v[0] : v[16], d = k < 4 ? d0 : d1, j = 4 * (uint64_t)(k & 3);
         v4q e = (v4q){ j, j + 1, j + 2, j + 3 } * d + f, x;
-        memcpy(&x, addr + 4 * k, sizeof x);
+        memcpy(&x, v + 4 * k, sizeof x);
         acc |= x ^ e;
     }
     return !(acc[0] | acc[1] | acc[2] | acc[3]);
 }
 
-static HOT_INLINE bool sectors_halves(const uint64_t *addr, uint64_t *sectors)
+/* sectors_halves' count for halves from a0 and a1 at steps d0 and d1. */
+static HOT_INLINE uint64_t halves_sectors(uint64_t a0, uint64_t a1, uint64_t d0, uint64_t d1)
 {
-    if (!halves_of(addr)) return false;
-    const uint64_t a0 = addr[0], a1 = addr[16], d0 = addr[1] - a0, d1 = addr[17] - a1;
     uint64_t s0 = a0 >> 5, e0 = (a0 + 15 * d0) >> 5, t0 = a1 >> 5, t1 = (a1 + 15 * d1) >> 5;
     if (t0 + 1 < e0) { /* out of order: the set's count */
         uint64_t lo = s0 > t0 ? s0 : t0, hi = e0 < t1 ? e0 : t1;
-        *sectors = (e0 - s0 + 1) + (t1 - t0 + 1) - (hi >= lo ? hi - lo + 1 : 0);
-    } else {
-        uint64_t from = t0 > e0 ? t0 : e0 + 1;
-        *sectors = (e0 - s0 + 1) + (t1 >= from ? t1 - from + 1 : 0);
+        return (e0 - s0 + 1) + (t1 - t0 + 1) - (hi >= lo ? hi - lo + 1 : 0);
     }
+    uint64_t from = t0 > e0 ? t0 : e0 + 1;
+    return (e0 - s0 + 1) + (t1 >= from ? t1 - from + 1 : 0);
+}
+
+static HOT_INLINE bool sectors_halves(const uint64_t *addr, uint64_t *sectors)
+{
+    if (!halves_of(addr, 0)) return false;
+    *sectors = halves_sectors(addr[0], addr[16], addr[1] - addr[0], addr[17] - addr[16]);
     return true;
 }
 
@@ -1492,7 +1496,7 @@ static HOT_INLINE bool global_words_of(sim_block *b, const sim_warp *w, const si
     }
     if (mis & 3) return false;
     int64_t lo = INT64_MAX, hi = INT64_MIN;
-    if (halves_of(addr) && addr[0] <= (uint64_t)INT64_MAX - 63 && addr[16] <= (uint64_t)INT64_MAX - 63) {
+    if (halves_of(addr, 0) && addr[0] <= (uint64_t)INT64_MAX - 63 && addr[16] <= (uint64_t)INT64_MAX - 63) {
         /* the halves' ends: in order as signed numbers too (below 2^63 - 63) */
         uint64_t e0 = addr[15], e1 = addr[31];
         lo = (int64_t)(addr[0] < addr[16] ? addr[0] : addr[16]);
@@ -1526,9 +1530,54 @@ static SIM_HOT void ldg_words(sim_block *b, sim_warp *w, uint32_t pc, const uint
     count_sectors(b, addr, SIM_FULL, 4, false, false, false);
 }
 
+/* One half-warp's 16 words from a run's first word at host pointer src
+ * (d 4) or one word there for all of them (d 0). */
+static inline void half_copy(uint32_t *restrict row, const void *src, uint64_t d)
+{
+    if (d) {
+        memcpy(row, src, 64);
+    } else {
+        uint32_t v;
+        memcpy(&v, src, 4);
+        for (int l = 0; l < 16; l++) row[l] = v;
+    }
+}
+
+/* X_LDG by a full warp whose half-warps are each a run of 16 consecutive
+ * words or one word (halves_of: a 16-wide block's `B[k * N + col]` and
+ * `A[row * K + k]`), both in one region, as ldg_words takes them, from the
+ * halves' first lanes without the 32 addresses: two copies (or broadcasts)
+ * and sectors_halves' count. False, with nothing done, for any other warp
+ * (and halves at 2^63 - 63 or above, whose ends global_words_of orders as
+ * signed numbers). */
+static HOT_INLINE bool ldg_halves(sim_block *b, sim_warp *w, const sim_op *op, uint32_t pc)
+{
+    const uint64_t *base = w->r64 + (size_t)op->s[4] * 32, imm = (uint64_t)op->imm;
+    if (!halves_of(base, imm)) return false;
+    const uint64_t a0 = base[0] + imm, a1 = base[16] + imm, d0 = base[1] - base[0], d1 = base[17] - base[16];
+    if (a0 > (uint64_t)INT64_MAX - 63 || a1 > (uint64_t)INT64_MAX - 63) return false;
+    uint64_t e0 = a0 + 15 * d0, e1 = a1 + 15 * d1, lo = a0 < a1 ? a0 : a1, hi = e0 > e1 ? e0 : e1;
+    const sim_region *r = region_at(b, false, lo, hi - lo + 4);
+    if (!r) return false;
+    uintptr_t hb = (uintptr_t)r->host - (uintptr_t)r->base;
+    w->minst++;
+    if (b->L->xr && r->xr_launch == b->L->xr && r->base >= SIM_GLOBAL_BASE) {
+        uintptr_t host[32];
+        for (int l = 0; l < 32; l++) host[l] = hb + (uintptr_t)(l < 16 ? a0 + (uint64_t)l * d0 : a1 + (uint64_t)(l - 16) * d1);
+        sim_xr_loads(b, w, host, SIM_FULL, 4, r, pc);
+    }
+    prefetch_at(w, pc, a0, hb + (uintptr_t)a0, 4);
+    uint32_t *row = w->r32 + (size_t)op->s[0] * 32;
+    half_copy(row, (const void *)(hb + (uintptr_t)a0), d0);
+    half_copy(row + 16, (const void *)(hb + (uintptr_t)a1), d1);
+    count_global(b, false, halves_sectors(a0, a1, d0, d1), 128);
+    return true;
+}
+
 /* X_LDG by a full warp: a row (one copy) or a column (a gather), with the
  * prefetcher, counters and sectors of sim_exec_ld's contiguous and strided
- * paths; other aligned lanes in one region (ldg_words); else sim_exec_ld. */
+ * paths; half-warps' rows and broadcasts (ldg_halves); other aligned lanes
+ * in one region (ldg_words); else sim_exec_ld. */
 SIM_HOT void sim_exec_ldg(sim_block *b, sim_warp *w, uint32_t pc)
 {
     const sim_op *op = &b->prog->code[pc];
@@ -1536,6 +1585,7 @@ SIM_HOT void sim_exec_ldg(sim_block *b, sim_warp *w, uint32_t pc)
     if (!global_col_of(b, w, op, false, &g)) {
         uint64_t addr[32];
         const sim_region *r;
+        if (ldg_halves(b, w, op, pc)) return;
         if (global_words_of(b, w, op, addr, &r)) ldg_words(b, w, pc, addr, r);
         else sim_exec_ld(b, w, pc, SIM_FULL);
         return;

@@ -310,3 +310,55 @@ extern "C" __global__ void columns(const unsigned* in, unsigned* cols)
     cols[3 * (31 - t) + 1] = up;
     cols[3 * t + 2] = col;
 }
+
+// case: a full warp's 32-bit global loads whose half-warps are each a row of
+// 16 words or one word (warp_access.c's ldg_halves: two copies from the
+// halves' first lanes, sectors from their ends): halves out of order, one
+// row read by both off a sector's start, a row beside a broadcast, two
+// broadcasts, the second half inside the first's span, far apart and out of
+// order, out of order and overlapping, halves out of order through an
+// offset in the instruction (ld [%rd+12])
+// kernel: halfLoads
+// launch: grid 1 block 32
+// buffer: in u32 256 = iota*1+1000
+// buffer: out u32 256 = 0
+// params: in out
+// expect: out[0..31] = list 1016 1017 1018 1019 1020 1021 1022 1023 1024 1025 1026 1027 1028 1029 1030 1031 1000 1001 1002 1003 1004 1005 1006 1007 1008 1009 1010 1011 1012 1013 1014 1015
+// expect: out[32..63] = list 1003 1004 1005 1006 1007 1008 1009 1010 1011 1012 1013 1014 1015 1016 1017 1018 1003 1004 1005 1006 1007 1008 1009 1010 1011 1012 1013 1014 1015 1016 1017 1018
+// expect: out[64..95] = list 1005 1006 1007 1008 1009 1010 1011 1012 1013 1014 1015 1016 1017 1018 1019 1020 1200 1200 1200 1200 1200 1200 1200 1200 1200 1200 1200 1200 1200 1200 1200 1200
+// expect: out[96..127] = list 1040 1040 1040 1040 1040 1040 1040 1040 1040 1040 1040 1040 1040 1040 1040 1040 1047 1047 1047 1047 1047 1047 1047 1047 1047 1047 1047 1047 1047 1047 1047 1047
+// expect: out[128..159] = list 1000 1001 1002 1003 1004 1005 1006 1007 1008 1009 1010 1011 1012 1013 1014 1015 1008 1009 1010 1011 1012 1013 1014 1015 1016 1017 1018 1019 1020 1021 1022 1023
+// expect: out[160..191] = list 1130 1131 1132 1133 1134 1135 1136 1137 1138 1139 1140 1141 1142 1143 1144 1145 1070 1071 1072 1073 1074 1075 1076 1077 1078 1079 1080 1081 1082 1083 1084 1085
+// expect: out[192..223] = list 1009 1010 1011 1012 1013 1014 1015 1016 1017 1018 1019 1020 1021 1022 1023 1024 1006 1007 1008 1009 1010 1011 1012 1013 1014 1015 1016 1017 1018 1019 1020 1021
+// expect: out[224..255] = list 1019 1020 1021 1022 1023 1024 1025 1026 1027 1028 1029 1030 1031 1032 1033 1034 1003 1004 1005 1006 1007 1008 1009 1010 1011 1012 1013 1014 1015 1016 1017 1018
+// expect: no hazards
+extern "C" __global__ void halfLoads(const unsigned* in, unsigned* out)
+{
+    const int t = threadIdx.x, h = t / 16, x = t % 16;
+    const unsigned* row = in + (1 - h) * 16 + x;
+    out[t] = row[0];
+    out[32 + t] = in[x + 3];
+    out[64 + t] = in[h ? 200 : 5 + x];
+    out[96 + t] = in[h * 7 + 40];
+    out[128 + t] = in[(h ? 8 : 0) + x];
+    out[160 + t] = in[(h ? 70 : 130) + x];
+    out[192 + t] = in[(h ? 6 : 9) + x];
+    out[224 + t] = row[3];
+}
+
+// case: half-warps' rows that leave their allocation or are not aligned:
+// ldg_halves leaves them to the general path, which reports them
+// kernel: halfLoadsBad
+// launch: grid 1 block 32
+// buffer: in u32 24 = iota*1+1000
+// buffer: out u32 64 = 0
+// params: in out
+// expect: hazard memory kind OOB line @halfPast
+// expect: hazard memory kind MISALIGNED line @halfMis
+extern "C" __global__ void halfLoadsBad(const unsigned* in, unsigned* out)
+{
+    const int t = threadIdx.x, h = t / 16, x = t % 16;
+    out[t] = in[(1 - h) * 16 + x]; // @halfPast
+    const unsigned* odd = (const unsigned*)((const char*)in + 2);
+    out[32 + t] = odd[(1 - h) * 4 + x / 4]; // @halfMis
+}
