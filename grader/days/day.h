@@ -250,6 +250,8 @@ typedef struct day_kernel {
     unsigned checks; /* bit (1u << day_check) for each check that applies */
     day_limits limits;
     bool optional;   /* graded only when the student's file defines it */
+    bool cooperative; /* launched as cuLaunchCooperativeKernel does: every block resident at
+                         once, the grid no larger than the course GPU holds (this_grid().sync()) */
     int line;        /* where the kernel is declared in day.yaml */
     day_pos name_at, params_at;
     day_launch launch;   /* the day's, with the kernel's overrides */

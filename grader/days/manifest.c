@@ -330,6 +330,11 @@ static cl_status kernel_optional(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_err
     return cl_yaml_bool(d, v, "'optional'", &((kernel_ctx *)t)->k->optional, err);
 }
 
+static cl_status kernel_cooperative(cl_yaml_doc *d, yaml_node_t *v, void *t, cl_error *err)
+{
+    return cl_yaml_bool(d, v, "'cooperative'", &((kernel_ctx *)t)->k->cooperative, err);
+}
+
 /* A file beside day.yaml: a plain name of a regular file that is there. */
 static cl_status read_beside(cl_yaml_doc *d, yaml_node_t *v, const day_manifest *m,
                              const char *what, const char *ext, char **out, cl_error *err)
@@ -549,7 +554,7 @@ static const cl_yaml_field kernel_fields[] = {
     {"untouched", false, kernel_untouched}, {"bytes", false, kernel_bytes},
     {"launch", false, kernel_launch},    {"points", false, kernel_points},
     {"check", false, kernel_check},      {"oracle", false, kernel_oracle},
-    {"gates", false, kernel_gates},
+    {"gates", false, kernel_gates},      {"cooperative", false, kernel_cooperative},
     {NULL, false, NULL},
 };
 

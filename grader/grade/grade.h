@@ -79,5 +79,10 @@ void grade_trace_result_free(grade_trace_result *r);
 /* Theoretical occupancy on sm_75 (0..1) of blocks of `block` threads using
  * `registers` registers a thread and `shared` bytes of shared memory. */
 double grade_occupancy_sm75(int block, int registers, int shared);
+/* The blocks of `block` threads the course GPU (a Tesla T4: GRADE_COURSE_SMS
+ * SMs of sm_75) holds at once, a cooperative launch's largest grid; why:
+ * the figures, in words ("an SM holds 4 blocks of 256 threads with ..."). */
+#define GRADE_COURSE_SMS 40
+long grade_resident_blocks(int block, int registers, int shared, char *why, size_t n);
 
 #endif

@@ -158,6 +158,25 @@ static backend_arg scalar_arg(const harness_request *req, const day_param *p)
     return a;
 }
 
+bool harness_too_large(const harness_request *req, const day_kernel *k, const backend_launch *bl,
+                       backend_run *run)
+{
+    char why[256] = "", grid[32], fit[32];
+    if (!req->resident || !k->cooperative) return false;
+    unsigned threads = bl->block[0] * bl->block[1] * bl->block[2];
+    uint64_t blocks = (uint64_t)bl->grid[0] * bl->grid[1] * bl->grid[2];
+    long most = req->resident(req->resident_ctx, k->name, threads, bl->dynamic_shared, why, sizeof why);
+    if (most < 0 || blocks <= (uint64_t)most) return false;
+    cl_group_digits(grid, sizeof grid, blocks);
+    cl_group_digits(fit, sizeof fit, (uint64_t)most);
+    memset(run, 0, sizeof *run);
+    run->outcome = BACKEND_TOO_LARGE;
+    run->detail = cl_sprintf("the cooperative launch's grid has %s blocks, and the course GPU holds at most %s "
+                             "of this kernel at once (%s): a grid-wide sync needs every block resident",
+                             grid, fit, why);
+    return true;
+}
+
 static cl_status launch(const harness_request *req, const backend_arg *args, int nargs,
                         harness_result *out, cl_error *err)
 {
@@ -172,6 +191,11 @@ static cl_status launch(const harness_request *req, const backend_arg *args, int
         .timing_reps = req->timing_reps,
     };
     for (int d = 0; d < 3; d++) bl.grid[d] = l->grid[d] ? (unsigned)harness_eval(req, l->grid[d]) : 1;
+    bl.cooperative = req->kernel->cooperative;
+    if (harness_too_large(req, req->kernel, &bl, &out->run)) {
+        out->compared = false;
+        return CL_OK;
+    }
     cl_status st = backend_launch_kernel(req->be, req->module, &bl, &out->run, err);
     out->compared = st == CL_OK && out->run.outcome == BACKEND_COMPLETED;
     return st;

@@ -34,6 +34,15 @@ typedef struct harness_request {
     const char *const *entries;
     void (*after_launch)(void *ctx);
     void *after_launch_ctx;
+    /* A cooperative kernel's bound (day_kernel.cooperative): the blocks the
+     * course GPU holds resident at once of the module's kernel (by its name
+     * in day.yaml) with `threads` a block and `dyn_shared` bytes of dynamic
+     * shared memory, and why, in words; -1 when unknown (the grade's: NULL,
+     * no bound). A larger grid is not launched: the run's outcome is
+     * BACKEND_TOO_LARGE, with both figures. */
+    long (*resident)(const void *ctx, const char *kernel, unsigned threads, unsigned dyn_shared, char *why,
+                     size_t n);
+    const void *resident_ctx;
 } harness_request;
 
 /* One output buffer as it came back: its allocation, all of it. */

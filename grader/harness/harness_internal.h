@@ -22,4 +22,10 @@ cl_status harness_make_buffer(const harness_request *req, const day_param *p, ha
 /* A program's run, as harness_run for one launch. */
 cl_status harness_run_program(const harness_request *req, harness_result *out, cl_error *err);
 
+/* A cooperative launch whose grid the course GPU could not hold at once
+ * (req->resident): true, with run's outcome BACKEND_TOO_LARGE and why in
+ * words; it is not launched (cuLaunchCooperativeKernel refuses it). */
+bool harness_too_large(const harness_request *req, const day_kernel *k, const backend_launch *bl,
+                       backend_run *run);
+
 #endif

@@ -125,6 +125,7 @@ static cl_status run_launch(prog_run *r, const day_stage *s, const char *loop, l
         .args = args,
         .nargs = s->nargs,
         .nsets = 1,
+        .cooperative = k->cooperative,
     };
     for (int d = 0; d < 3; d++) {
         bl.grid[d] = s->grid[d] ? (unsigned)eval(r, s->grid[d]) : 1;
@@ -133,7 +134,8 @@ static cl_status run_launch(prog_run *r, const day_stage *s, const char *loop, l
     backend_run one = {0};
     r->launches++;
     r->runs[s->ordinal]++;
-    cl_status st = backend_launch_kernel(req->be, req->module, &bl, &one, err);
+    cl_status st = harness_too_large(req, k, &bl, &one) ? CL_OK
+                 : backend_launch_kernel(req->be, req->module, &bl, &one, err);
     if (req->after_launch) req->after_launch(req->after_launch_ctx);
     char *label = stage_label(r, s, loop, run);
     if (st == CL_OK) take_run(r, &one, label);

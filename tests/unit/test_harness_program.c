@@ -88,7 +88,7 @@ static day_manifest *load(int times, int limit, const char *after)
 static void run(const day_manifest *m, harness_result *hr)
 {
     harness_request req = {be, module, &m->program->judged, "program", m, &m->course, 1, 0, 1,
-                           NULL, false, entries, NULL, NULL};
+                           NULL, false, entries, NULL, NULL, NULL, NULL};
     cl_error e = {0};
     memset(hr, 0, sizeof *hr);
     if (harness_run(&req, hr, &e) != CL_OK) fail_msg("%s", e.message);

@@ -66,6 +66,7 @@ static const char good[] =
     "    compare: exact\n"
     "    checks: [correctness, races]\n"
     "    points: {races: 0.5}\n"
+    "    cooperative: true\n"
     "  - name: judged\n"
     "    summary: by its script\n"
     "    params: [{type: float*, name: out, length: n}]\n"
@@ -189,6 +190,7 @@ static void test_good_manifest(void **state)
     assert_int_equal(k->limits.registers, 64);
     assert_int_equal(k->limits.stack_bytes, -1);
     assert_false(k->optional);
+    assert_false(k->cooperative);
     assert_null(k->oracle);
     assert_null(k->check);
     char *sig = day_kernel_signature(k);
@@ -198,6 +200,7 @@ static void test_good_manifest(void **state)
     /* reduceBallot: judged against reduceCascade's outputs. */
     k = &m->kernels[1];
     assert_true(k->optional);
+    assert_false(k->cooperative);
     assert_string_equal(k->oracle, "reduceCascade");
     assert_int_equal(k->compare.kind, DAY_COMPARE_EXACT);
     assert_false(k->compare.total);
@@ -253,6 +256,7 @@ static void test_good_manifest(void **state)
     assert_int_equal(k->compare.kind, DAY_COMPARE_EXACT);
     assert_true(k->points[DAY_CHECK_RACES] == 0.5 && k->points[DAY_CHECK_CORRECTNESS] == 1);
     assert_null(k->unit);
+    assert_true(k->cooperative); /* launched as cuLaunchCooperativeKernel does */
 
     /* judged: no comparison, a script beside day.yaml. */
     k = day_manifest_kernel(m, "judged");
@@ -337,6 +341,8 @@ static void test_wrong_type(void **state)
     expect_error("block: 256", "block: many", 7, 10, "a block dimension must be an integer, found 'many'");
     expect_error("day: 25", "day: [25]", 1, 6, "'day' must be an integer, found a list");
     expect_at("optional: true", "optional: yes", "yes", "'optional' must be true or false");
+    expect_at("cooperative: true", "cooperative: 1", "1\n", "'cooperative' must be true or false, found '1'");
+    expect_at("cooperative: true", "cooperative: [true]", "[true]", "'cooperative' must be true or false, found a list");
     expect_error("title: Cascaded reduction", "title: {a: b}", 3, 8, "'title' must be a string");
     expect_at("hints:\n  - First hint.", "hints:\n  - {a: 1}", "{a: 1}", "a hint must be a string");
     expect_at("    checks: [correctness, barrier", "    checks: [correct, barrier", "correct,",
