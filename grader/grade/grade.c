@@ -216,6 +216,16 @@ static cl_status run_all(grading *g, cl_error *err)
     return st;
 }
 
+/* Everything the student's code runs in: what grade_isolated puts in its
+ * sandbox. */
+static cl_status run_and_decide(grading *g, cl_error *err)
+{
+    cl_status st = run_all(g, err);
+    if (st == CL_OK) grade_decide_checks(g);
+    if (st == CL_OK) grade_decide_performance(g);
+    return st;
+}
+
 /* A refusal of the student's PTX (it does not parse, or holds what the
  * emulator cannot run) is said at their .cu file and line, from the PTX's
  * .loc, with the PTX line kept in the words. */
@@ -259,11 +269,8 @@ cl_status grade_day(const day_course *c, const day_manifest *m, const char *file
     double built = grade_now();
     if (st == CL_OK) st = build_all(&g, file, err);
     g.r->build_seconds = grade_now() - built;
-    if (st == CL_OK && g.r->checks[DAY_CHECK_COMPILE].passed) {
-        st = run_all(&g, err);
-        if (st == CL_OK) grade_decide_checks(&g);
-        if (st == CL_OK) grade_decide_performance(&g);
-    }
+    if (st == CL_OK && g.r->checks[DAY_CHECK_COMPILE].passed)
+        st = grade_isolated(&g, run_and_decide, err);
     if (st == CL_OK) grade_decide_points(&g);
     if (st != CL_OK) blame_source(&g, file, err);
     grading_free(&g);

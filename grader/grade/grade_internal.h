@@ -117,6 +117,11 @@ void grade_reference_side(grading *g, report_kernel *rk, const day_kernel *k,
 cl_status grade_run_mine(grading *g, report_kernel *rk, const day_kernel *k, const char *entry,
                          int index, const grade_oracle *oracle, uint64_t ref_block, cl_error *err);
 
+/* fn (the runs and the checks they decide) in a sandboxed child, whose
+ * report takes g->r's place (isolate.c); in this process where a GPU is
+ * open, CUDALAB_SANDBOX=off or no child can be made. */
+cl_status grade_isolated(grading *g, cl_status (*fn)(grading *, cl_error *), cl_error *err);
+
 /* The kernel's check script, where it has one, on a judged run. */
 cl_status grade_check_script(grading *g, const harness_request *req, const grade_oracle *oracle,
                              harness_result *hr, cl_error *err);

@@ -1,0 +1,212 @@
+/* isolate.c - the grade's emulation and check scripts in a sandboxed child.
+ *
+ * After the builds, a child forked from the grade runs every kernel and
+ * script and decides the checks, shut in by core/sandbox.c: it reads only the
+ * day's folder (its data and check.lua) and the cache's reference outputs and
+ * inputs, writes only new entries of those two cache folders, and starts no
+ * program or process. The student's PTX and everything it needs are in its
+ * memory already. Its report comes back whole on a pipe (result_wire.h) and
+ * takes the place of this process's; what it wrote is all that reaches the
+ * grade. A child that dies or answers nonsense is an error of the grade,
+ * never a verdict; one stopped by the CPU limit (the net under the grade's
+ * own budget) could not be judged.
+ *
+ * In this process, as before, where a GPU is open (its worker is restarted
+ * by forking a new one), where CUDALAB_SANDBOX=off, or where no child can be
+ * made; the progress output says which ("sandbox: ..."). */
+#include "grade_internal.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "core/proc.h"
+#include "core/sandbox.h"
+#include "report/result_wire.h"
+
+#define ISOLATE_MAX_REPLY ((size_t)256 << 20) /* a report is kilobytes; more is an error */
+
+static void say(const grading *g, const char *fmt, const char *what)
+{
+    char line[300];
+    snprintf(line, sizeof line, fmt, what);
+    if (g->opt->progress) g->opt->progress(g->opt->progress_ctx, line);
+}
+
+static bool wanted(const grading *g)
+{
+    const char *env = getenv("CUDALAB_SANDBOX");
+    if (g->gpu.be) {
+        say(g, "sandbox: %s", "none (the GPU's worker runs beside the emulation)");
+        return false;
+    }
+    if (env && !strcmp(env, "off")) {
+        say(g, "sandbox: %s", "none (CUDALAB_SANDBOX=off)");
+        return false;
+    }
+    return true;
+}
+
+static void write_all(int fd, const char *p, size_t n)
+{
+    while (n) {
+        ssize_t k = write(fd, p, n);
+        if (k < 0 && errno == EINTR) continue;
+        if (k <= 0) return;
+        p += k;
+        n -= (size_t)k;
+    }
+}
+
+/* Every descriptor but the standard three and keep is closed; stdin and
+ * stdout are /dev/null (stderr too, but in a sanitizer build, whose reports go
+ * there). */
+static void close_others(int keep)
+{
+    int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+    if (null >= 0) {
+        dup2(null, 0);
+        dup2(null, 1);
+#if !defined(__SANITIZE_ADDRESS__)
+        dup2(null, 2);
+#endif
+    }
+    for (int fd = 3; fd < keep; fd++) close(fd);
+    closefrom(keep + 1);
+}
+
+/* The child: enter the sandbox, run, write what came of it, exit. */
+static void child(grading *g, cl_status (*fn)(grading *, cl_error *), uint64_t used_ns,
+                  const char *const *read, const char *const *write, int out)
+{
+    cl_error err = {0};
+    grade_options opt = *g->opt;
+    opt.progress = NULL; /* this process said "running" */
+    g->opt = &opt;
+    close_others(out);
+    /* the grade's CPU clock goes on from what this process had used */
+    g->budget.start_ns = cl_proc_cpu_ns() - used_ns;
+    double left = (double)cl_cpu_budget_left_ns(&g->budget) * 1e-9;
+    cl_sandbox_spec spec = {.read = read, .write = write, .cpu_s = left + 1};
+    cl_sandbox_enter(&spec, NULL);
+    const char *planted = getenv("CUDALAB_SANDBOX_TEST_READ");
+    int fd = planted && planted[0] ? open(planted, O_RDONLY | O_CLOEXEC) : -1;
+    cl_status st = fd >= 0 ? cl_fail(&err, CL_INTERNAL, "", 0, 0, "the grade's sandbox let its "
+                                     "emulation open %s (CUDALAB_SANDBOX_TEST_READ)", planted)
+                           : fn(g, &err);
+    err.status = st;
+    cl_str reply = {0};
+    cl_str_addn(&reply, (const char *)&err, sizeof err);
+    if (st == CL_OK) report_wire_put(g->r, &reply);
+    write_all(out, reply.s, reply.len);
+    _exit(0);
+}
+
+/* What the child wrote, until it closes the pipe (or the grade is
+ * cancelled: then it is killed). false: cancelled or too long. */
+static bool read_reply(grading *g, int fd, pid_t pid, cl_str *got)
+{
+    char buf[65536];
+    for (;;) {
+        if (g->opt->cancel && atomic_load(g->opt->cancel)) break;
+        struct pollfd p = {.fd = fd, .events = POLLIN};
+        if (poll(&p, 1, 100) <= 0) continue;
+        ssize_t n = read(fd, buf, sizeof buf);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return true;
+        if (got->len + (size_t)n > ISOLATE_MAX_REPLY) break;
+        cl_str_addn(got, buf, (size_t)n);
+    }
+    kill(pid, SIGKILL);
+    return false;
+}
+
+/* What the child's reply says: its status and error, and its report in
+ * place of g->r. */
+static cl_status take_reply(grading *g, const cl_str *got, cl_error *err)
+{
+    cl_error theirs;
+    if (got->len < sizeof theirs)
+        return cl_fail(err, CL_INTERNAL, "", 0, 0, "the grade's sandboxed emulation ended without "
+                       "a report");
+    memcpy(&theirs, got->s, sizeof theirs);
+    theirs.file[sizeof theirs.file - 1] = theirs.message[sizeof theirs.message - 1] = '\0';
+    if ((int)theirs.status < 0 || theirs.status >= CL_STATUS_COUNT)
+        return cl_fail(err, CL_INTERNAL, "", 0, 0, "the grade's sandboxed emulation answered an "
+                       "unknown status");
+    if (theirs.status != CL_OK) {
+        *err = theirs;
+        return theirs.status;
+    }
+    report_result *r = NULL;
+    cl_status st = report_wire_get(got->s + sizeof theirs, got->len - sizeof theirs, &r, err);
+    if (st == CL_OK) {
+        report_free(g->r);
+        g->r = r;
+    }
+    return st;
+}
+
+static cl_status ended(grading *g, int status, bool whole, const cl_str *got, cl_error *err)
+{
+    if (!whole)
+        return cl_fail(err, CL_CANCELLED, "", 0, 0, g->opt->cancel && atomic_load(g->opt->cancel)
+                       ? "the grade was cancelled" : "the grade's sandboxed emulation said too much");
+    if (WIFSIGNALED(status) && (WTERMSIG(status) == SIGXCPU || WTERMSIG(status) == SIGKILL))
+        return cl_fail(err, CL_LIMIT, "", 0, 0, "could not judge the kernels: their emulation was "
+                       "stopped from outside when the grade's budget of %.0f s of CPU ran out",
+                       GRADE_CPU_SECONDS);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        return cl_fail(err, CL_INTERNAL, "", 0, 0, "the grade's sandboxed emulation died (%s %d)",
+                       WIFSIGNALED(status) ? "signal" : "exit status",
+                       WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
+    return take_reply(g, got, err);
+}
+
+cl_status grade_isolated(grading *g, cl_status (*fn)(grading *, cl_error *), cl_error *err)
+{
+    if (!wanted(g)) return fn(g, err);
+    cl_sandbox_support s;
+    char line[256];
+    cl_sandbox_probe(&s);
+    cl_sandbox_describe(&s, line, sizeof line);
+    char *oracle = build_cache_folder(&g->build, "oracle");
+    const char *read[] = {g->day->dir, "/sys/devices/system/cpu", NULL};
+    const char *write[] = {oracle, g->input_store, NULL};
+    if (oracle) cl_mkdirs(oracle, NULL);
+    if (g->input_store) cl_mkdirs(g->input_store, NULL);
+    if (!oracle) write[0] = g->input_store, write[1] = NULL;
+    int p[2];
+    pid_t pid = -1;
+    uint64_t used = cl_proc_cpu_ns() - g->budget.start_ns;
+    if (pipe2(p, O_CLOEXEC) == 0) {
+        pid = fork();
+        if (pid == 0) child(g, fn, used, read, write, p[1]);
+        int e = errno;
+        close(p[1]);
+        if (pid < 0) close(p[0]);
+        errno = e;
+    }
+    if (pid < 0) {
+        say(g, "sandbox: none (no child: %s)", strerror(errno));
+        free(oracle);
+        return fn(g, err);
+    }
+    say(g, "sandbox: %s", line);
+    if (g->opt->progress) g->opt->progress(g->opt->progress_ctx, "running");
+    cl_str got = {0};
+    bool whole = read_reply(g, p[0], pid, &got);
+    close(p[0]);
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+    cl_status st = ended(g, status, whole, &got, err);
+    cl_str_free(&got);
+    free(oracle);
+    return st;
+}
