@@ -55,6 +55,17 @@ typedef struct ui_screen {
 extern const ui_screen ui_list_screen;
 extern const ui_screen ui_day_screen;  /* arg: the day_manifest */
 extern const ui_screen ui_pager_screen; /* arg: a ui_pager_page, taken over */
+extern const ui_screen ui_stepper_screen; /* arg: a ui_stepper_ask, copied */
+
+/* The warp the stepper shows (ui_stepper.c): `cudalab trace DAY FILE
+ * --kernel K --block B --warp W [--size S]`, opened at the step of line
+ * where lane reads undefined (or the first at line). */
+typedef struct ui_stepper_ask {
+    const char *day, *file, *kernel;
+    unsigned block[3], warp;
+    int lane, line;
+    const char *size; /* "rows=8205,live=20,stride=32", or NULL: the course size */
+} ui_stepper_ask;
 
 /* What the pager shows: a title and styled lines (both taken over). */
 typedef struct ui_pager_page {

@@ -228,6 +228,27 @@ static ui_reaction start_grade(ui_app *app, day *d)
     return UI_REDRAW;
 }
 
+/* The report's first mask hazard with a place (block, warp, lane): the one
+ * s opens the warp stepper at; NULL when none. */
+static const report_hazard *stepper_hazard(const day *d)
+{
+    const report_result *r = d->outcome.result;
+    for (int i = 0; r && i < r->nhazards; i++) {
+        const report_hazard *h = &r->hazards[i];
+        if (cl_hazard_family_of(h->kind) == CL_FAMILY_MASK && !h->hidden && !h->more && h->kernel && h->warp >= 0)
+            return h;
+    }
+    return NULL;
+}
+
+/* The status line's tail says that s steps through the hazard's warp. */
+static void note_stepper(day *d)
+{
+    size_t used = strlen(d->done_tail);
+    if (stepper_hazard(d) && used < sizeof d->done_tail)
+        snprintf(d->done_tail + used, sizeof d->done_tail - used, " %s s steps its warp", d->dot);
+}
+
 static void describe_outcome(day *d, double seconds)
 {
     const ui_grade_outcome *o = &d->outcome;
@@ -259,6 +280,7 @@ static ui_reaction finish_grade(ui_app *app, day *d)
     d->graded = true;
     d->ngrades++;
     describe_outcome(d, seconds);
+    note_stepper(d);
     if (d->outcome.result) { /* kept for the next time the runner opens the day */
         char *last = ws_last_report_path(app->course, d->m);
         cl_error ignored = {0};
@@ -453,6 +475,26 @@ static ui_reaction confirm_reset(ui_app *app, day *d, int ch)
     return UI_RELOAD | UI_REDRAW;
 }
 
+/* s: the warp stepper at the report's first mask hazard (one met at a
+ * hidden size has no place to step to). */
+static ui_reaction open_stepper(ui_app *app, day *d)
+{
+    const report_hazard *h = stepper_hazard(d);
+    if (!h) {
+        ui_message(app, REPORT_STYLE_DIM, "no mask hazard in the report to step through; `cudalab trace "
+                   "%d --kernel K` steps any warp", d->m->day);
+        return UI_REDRAW;
+    }
+    char *size = h->size ? cl_strdup(h->size) : NULL;
+    for (char *p = size; p && *p; p++)
+        if (*p == ' ') *p = ',';
+    ui_stepper_ask ask = {d->m->slug, d->path, h->kernel, {(unsigned)h->block[0], (unsigned)h->block[1],
+                          (unsigned)h->block[2]}, (unsigned)h->warp, h->lane, h->line, size};
+    ui_reaction re = ui_push(app, &ui_stepper_screen, &ask);
+    free(size);
+    return re;
+}
+
 static ui_reaction day_key(ui_app *app, void *self, ui_command cmd, int ch)
 {
     day *d = self;
@@ -471,6 +513,7 @@ static ui_reaction day_key(ui_app *app, void *self, ui_command cmd, int ch)
     case UI_CMD_HINT: return hint(app, d);
     case UI_CMD_DIFF: return start_diff(app, d);
     case UI_CMD_RESET: d->confirm_reset = true; return UI_REDRAW;
+    case UI_CMD_STEPPER: return open_stepper(app, d);
     case UI_CMD_BACK: return ui_pop(app);
     default: return UI_UNHANDLED;
     }
@@ -544,6 +587,7 @@ static void last_report(day *d, ui_app *app)
                      d->dash, d->outcome.checks_passed, d->outcome.checks_run);
             d->done_style = d->outcome.kind == UI_GRADE_PASSED ? REPORT_STYLE_PASS : REPORT_STYLE_FAIL;
             snprintf(d->done_tail, sizeof d->done_tail, " %s g grades again", d->dot);
+            note_stepper(d);
         } else {
             ui_grade_outcome_free(&d->outcome);
         }

@@ -10,6 +10,7 @@
 #define D UI_SCREEN_DAY
 #define P UI_SCREEN_PAGER
 #define A UI_SCREEN_ALL
+#define S UI_SCREEN_STEPPER
 #define F UI_KEY_FOOTER
 #define U UI_KEY_USAGE
 #define FU (UI_KEY_FOOTER | UI_KEY_USAGE)
@@ -18,6 +19,16 @@
 /* {key, name, screens, command, footer label, help, shown}. The first row of a
  * command on a screen is the one the footer shows. */
 const ui_key ui_keys[] = {
+    {KEY_UP, "Up", S, UI_CMD_UP, "step", "the previous step", 0},
+    {'k', "k", S, UI_CMD_UP, "step", "the previous step", 0},
+    {KEY_DOWN, "Down", S, UI_CMD_DOWN, "step", "the next step", FU},
+    {'j', "j", S, UI_CMD_DOWN, "step", "the next step", 0},
+    {KEY_HOME, "Home", S, UI_CMD_TOP, "first", "the first step", 0},
+    {KEY_END, "End", S, UI_CMD_BOTTOM, "last", "the last step", 0},
+    {KEY_RIGHT, "Right", S, UI_CMD_LANE_RIGHT, "lane", "the next lane", FU},
+    {'l', "l", S, UI_CMD_LANE_RIGHT, "lane", "the next lane", 0},
+    {KEY_LEFT, "Left", S, UI_CMD_LANE_LEFT, "lane", "the previous lane", 0},
+    {'h', "h", S, UI_CMD_LANE_LEFT, "lane", "the previous lane", 0},
     {KEY_UP, "Up", A, UI_CMD_UP, "up", "move up / scroll up", 0},
     {'k', "k", A, UI_CMD_UP, "up", "move up / scroll up", 0},
     {KEY_DOWN, "Down", A, UI_CMD_DOWN, "down", "move down / scroll down", 0},
@@ -40,17 +51,18 @@ const ui_key ui_keys[] = {
     {'h', "h", D, UI_CMD_HINT, "hint", "reveal the next hint", FU},
     {'d', "d", D, UI_CMD_DIFF, "diff", "your file against the template (diff -u)", FU},
     {'r', "r", D, UI_CMD_RESET, "reset", "put the template back (asks first; keeps a backup)", FU},
+    {'s', "s", D, UI_CMD_STEPPER, "step", "the warp stepper, at the report's first mask hazard", U},
     {'\t', "Tab", D, UI_CMD_PANE, "pane", "switch between the exercise and the report", FU},
     {'c', "c", D, UI_CMD_CANCEL, "cancel", "stop the grade that is running", 0},
-    {'?', "?", A, UI_CMD_HELP, "help", "this help", FU},
-    {'i', "i", A, UI_CMD_GLOSSARY, "glossary", "the glossary: the terms of the course and its reports", 0},
+    {'?', "?", A | S, UI_CMD_HELP, "help", "this help", FU},
+    {'i', "i", A | S, UI_CMD_GLOSSARY, "glossary", "the glossary: the terms of the course and its reports", 0},
     {'q', "q", L, UI_CMD_QUIT, "quit", "quit", FU},
-    {'q', "q", D | P, UI_CMD_BACK, "back", "back to the previous screen", FU},
-    {27, "Esc", A, UI_CMD_BACK, "back", "back (in the list: drop the search and filter)", 0},
+    {'q', "q", D | P | S, UI_CMD_BACK, "back", "back to the previous screen", FU},
+    {27, "Esc", A | S, UI_CMD_BACK, "back", "back (in the list: drop the search and filter)", 0},
     {KEY_LEFT, "Left", D | P, UI_CMD_BACK, "back", "back to the previous screen", 0},
     {KEY_BACKSPACE, "Backspace", D | P, UI_CMD_BACK, "back", "back to the previous screen", 0},
-    {'Q', "Q", A, UI_CMD_QUIT, "quit", "quit from anywhere", U},
-    {CTRL('c'), "Ctrl-C", A, UI_CMD_QUIT, "quit", "quit from anywhere", 0},
+    {'Q', "Q", A | S, UI_CMD_QUIT, "quit", "quit from anywhere", U},
+    {CTRL('c'), "Ctrl-C", A | S, UI_CMD_QUIT, "quit", "quit from anywhere", 0},
     {0, NULL, 0, UI_CMD_NONE, NULL, NULL, 0},
 };
 
@@ -58,6 +70,7 @@ const ui_key ui_keys[] = {
 #undef D
 #undef P
 #undef A
+#undef S
 #undef F
 #undef U
 #undef FU
@@ -110,6 +123,7 @@ static const struct {
     {UI_SCREEN_LIST, "The list of days", "list"},
     {UI_SCREEN_DAY, "A day", "day"},
     {UI_SCREEN_PAGER, "Help and diff views", "views"},
+    {UI_SCREEN_STEPPER, "The warp stepper", "warp"},
 };
 
 /* "j, Down" - every key of rows like k (same command and help) on screen. */

@@ -15,6 +15,7 @@ enum {
     UI_SCREEN_LIST = 1 << 0,
     UI_SCREEN_DAY = 1 << 1,
     UI_SCREEN_PAGER = 1 << 2,
+    UI_SCREEN_STEPPER = 1 << 3,
     UI_SCREEN_ALL = UI_SCREEN_LIST | UI_SCREEN_DAY | UI_SCREEN_PAGER,
 };
 
@@ -38,6 +39,9 @@ enum {
     X(DIFF, "diff")             \
     X(RESET, "reset")           \
     X(PANE, "pane")             \
+    X(STEPPER, "stepper")       \
+    X(LANE_LEFT, "lane-left")   \
+    X(LANE_RIGHT, "lane-right") \
     X(HELP, "help")             \
     X(GLOSSARY, "glossary")     \
     X(BACK, "back")             \

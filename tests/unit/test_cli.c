@@ -249,7 +249,7 @@ static void expect_case(const cli_case *c)
 
 static const char *const every_command[] = {"grade", "batch", "pack", "autograde", "merge", "list",
                                             "doctor", "reset", "show", "hint", "next", "verify",
-                                            "new", "check-course"};
+                                            "trace", "new", "check-course"};
 
 /* Every command reads its options with getopt_long: -V and --help answer
  * (exit 0) whatever else is on the line, and an unknown option is refused

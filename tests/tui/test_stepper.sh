@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# The warp stepper opened from a mask hazard, for real, at 80x24: grade day
+# 23 with the course's dishonest kernel beside the three honest ones, press s
+# on the report, and the stepper runs `cudalab trace` for the hazard's warp
+# and opens at its step (the first down shuffle, where lane 4 reads lane 20)
+# with lane 4 under the cursor: its arrow comes from lane 20, the reads of
+# lanes 4 to 15 are undefined, 4 lanes still hold a partial sum. Down and Up
+# step; Right moves the lane; at the next step no lane holds a sum; q goes
+# back to the day.
+. "$(dirname "$0")/lib.sh"
+tui_real
+tui_student_is_ballot_down_full
+tui_start 80 24
+tui_wait "Warp shuffles and honest masks"
+tui_open "Warp shuffles and honest masks"
+tui_wait "Day 23 · Warp shuffles and honest masks"
+tui_keys s # nothing graded yet: nothing to step through
+tui_wait "no mask hazard in the report to step through"
+tui_keys g
+tui_wait_grade "done in"
+tui_expect_row 22 "5 of 7 checks passed · graded once · s steps its warp"
+
+tui_keys s
+tui_wait "Warp stepper · reduceRowsBallotDown, block (0,0,0) warp 0"
+tui_wait_grade "step 2 of 7  shuffles.cu:143  shuffle down"
+tui_expect_at 1 2 "step 2 of 7  shuffles.cu:143  shuffle down"
+tui_expect_at 2 2 "mask passed 0x000fffff  lanes here 0x000fffff (20)"
+tui_expect_at 3 2 "| sum += __shfl_down_sync(mask, sum, offset);"
+# the lane numbers, two rows; lane l's box at column 12 + 2l
+tui_expect_at 5 12 "                    1 1 1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 2 2 2 3 3"
+tui_expect_at 6 2 "lane"
+tui_expect_at 6 12 "0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1"
+tui_expect_at 7 2 "sent"
+tui_expect_at 7 12 "■ ■ ■ ■ ■ ■ ■ ■ ■ ■ ■ ■ ■ ■ ■ ■ ■ ■ ■ ■ · · · · · · · · · · · ·"
+# lane 4's arrow: up from lane 20's box (column 52), across to lane 4's (20)
+tui_expect_at 8 52 "│"
+tui_expect_at 9 20 "┌───────────────────────────────┘"
+tui_expect_at 10 2 "got"
+tui_expect_at 10 12 "▼ ▼ ▼ ▼ ! ! ! ! ! ! ! ! ! ! ! ! = = = ="
+tui_expect_at 11 2 "sums"
+tui_expect_at 11 12 "■ ■ ■ ■"
+tui_expect_at 12 2 "4 lanes still hold a partial sum; lane 4 holds none"
+tui_expect_at 14 2 "lane 4 sent 1.0527, read lane 20 (outside the mask): undefined, got poison"
+tui_expect_at 15 2 "lane 20, its source, was not at this shuffle"
+tui_expect_at 17 2 "■ here  · not here  × exited  ▼ read  ! undefined  = off the edge (own)"
+tui_expect_row 23 "Down step"
+
+tui_keys Right # lane 5 reads lane 21
+tui_wait "lane 5 sent"
+tui_expect_row 14 "read lane 21 (outside the mask): undefined, got poison"
+tui_keys Left Left Left Left Left # lane 0 reads lane 16, validly
+tui_wait "lane 0 sent"
+tui_expect_row 14 "read lane 16, got"
+tui_expect_row 15 "lane 16, its source, sent"
+tui_expect_at 12 2 "4 lanes still hold a partial sum; lane 0 holds lanes 0, 16"
+
+tui_keys Down # offset 8: lanes 0 to 3 read the poisoned lanes 8 to 11
+tui_wait "step 3 of 7"
+tui_expect_at 12 2 "0 lanes still hold a partial sum"
+tui_keys Up Up # the ballot that made the mask
+tui_wait "step 1 of 7  shuffles.cu:"
+tui_expect_row 1 "vote ballot"
+tui_expect_row 14 "lane 0 gave 1, got 0x000fffff"
+
+tui_keys q
+tui_wait "Day 23 · Warp shuffles and honest masks"
+tui_quit 0 Q
