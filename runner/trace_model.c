@@ -180,6 +180,7 @@ static cJSON *lane_json(const sim_trace_step *s, int l)
     cJSON *o = cJSON_CreateObject();
     cJSON_AddNumberToObject(o, "lane", l);
     cJSON_AddNumberToObject(o, "mask", x->mask);
+    if (s->kind == SIM_TRACE_DEADLOCK) cJSON_AddNumberToObject(o, "line", x->line);
     if (s->kind == SIM_TRACE_BARRIER || s->kind == SIM_TRACE_SYNCWARP || s->kind == SIM_TRACE_TENSOR ||
         s->kind == SIM_TRACE_DEADLOCK)
         return o;
@@ -292,6 +293,7 @@ static void read_lane(const cJSON *o, sim_trace_step *s)
     x->mask = (uint32_t)value(o, "mask");
     x->sent = value(o, "sent");
     x->got = value(o, "got");
+    x->line = (unsigned)num(o, "line");
     const cJSON *src = cJSON_GetObjectItemCaseSensitive(o, "source");
     x->source = cJSON_IsNumber(src) ? (int8_t)src->valueint : -1;
     const cJSON *rd = cJSON_GetObjectItemCaseSensitive(o, "read");

@@ -45,6 +45,23 @@ static void put_trimmed(char *line, FILE *out)
     fprintf(out, "%s\n", line);
 }
 
+/* A deadlock: which lanes wait at which line. */
+static void print_waits(const sim_trace_step *s, FILE *out)
+{
+    uint32_t todo = s->active;
+    while (todo) {
+        unsigned line = s->lane[__builtin_ctz(todo)].line;
+        uint32_t same = 0;
+        for (int l = 0; l < 32; l++)
+            if ((todo >> l & 1u) && s->lane[l].line == line) same |= 1u << l;
+        char lanes[128];
+        trace_lanes_text(same, lanes, sizeof lanes);
+        fprintf(out, "  lane%s %s wait%s at line %u\n", same & (same - 1) ? "s" : "", lanes,
+                same & (same - 1) ? "" : "s", line);
+        todo &= ~same;
+    }
+}
+
 static void print_table(const sim_trace_step *s, FILE *out)
 {
     /* the columns of lane_cell's cells */
@@ -94,6 +111,7 @@ static void print_step(const trace_run *t, size_t i, char **lines, int nlines, F
         fprintf(out, "  exited before it: lanes %s\n", lanes);
     }
     if (has_table(s)) print_table(s, out);
+    if (s->kind == SIM_TRACE_DEADLOCK) print_waits(s, out);
     uint32_t bad = 0;
     for (int l = 0; l < 32; l++)
         if (trace_undefined_why(s, l)) bad |= 1u << l;

@@ -252,8 +252,10 @@ void sim_trace_deadlock(sim_block *b, const sim_warp *w)
     if (!s) return;
     s->active = parked;
     s->mask = w->coll_mask[f];
+    const sim_program *p = b->prog;
     for (int l = 0; l < 32; l++) {
         if (!(parked >> l & 1u)) continue;
+        s->lane[l].line = w->pc[l] < p->ncode ? p->src[w->pc[l]].line : 0;
         s->lane[l].mask = w->coll_mask[l];
         if (s->lane[l].mask != s->mask) s->masks_differ = true;
     }

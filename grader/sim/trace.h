@@ -50,6 +50,7 @@ typedef struct sim_trace_lane {
     int8_t source;   /* shuffle: the lane it asked for, else -1 */
     uint8_t read;    /* shuffle: sim_lane_read (valid, undefined: poison, own: off
                         the edge, it keeps its value); else SIM_READ_NONE */
+    unsigned line;   /* a deadlock: the line the lane waits at (0 unknown) */
 } sim_trace_lane;
 
 typedef struct sim_trace_step {

@@ -239,6 +239,47 @@ static void test_syncwarp_and_size(void **state)
     cJSON_Delete(o);
 }
 
+/* Lanes that returned before the ladder (the day's fixture
+ * ladder_under_if.cu): the reads of them are undefined because they exited;
+ * and a warp split between a shuffle and a ballot ends in a deadlock step
+ * that says where each lane waits. */
+static void test_exited_and_deadlock(void **state)
+{
+    (void)state;
+    char *fixture = cl_sprintf("%s/../days/day23-shuffles/fixtures/ladder_under_if.cu", CUDALAB_TEST_DIR);
+    cJSON *o = trace_json(fixture, "--kernel reduceRowsPadded");
+    const cJSON *s = step(o, 0);
+    assert_int_equal((uint32_t)num(s, "exited"), 0xfff00000u);
+    assert_int_equal((uint32_t)num(s, "active"), 0x000fffffu);
+    assert_string_equal(str(lane(s, 4), "why"), "exited");
+    cJSON_Delete(o);
+    free(fixture);
+
+    static const char split[] =
+        "__global__ void reduceRowsButterfly(const float* in, float* out, int rows, int live, int stride)\n"
+        "{\n"
+        "    const int lane = threadIdx.x % 32;\n"
+        "    float value = lane;\n"
+        "    if (lane < 16)\n"
+        "        value += __shfl_xor_sync(0xffffffffu, value, 16);\n"
+        "    else\n"
+        "        value += __ballot_sync(0xffffffffu, value > 3);\n"
+        "    out[lane] = value;\n"
+        "}\n";
+    char *path = cl_sprintf("%s/split.cu", tmp);
+    assert_int_equal(cl_write_file_atomic(path, split, strlen(split), NULL), CL_OK);
+    o = trace_json(path, "--kernel reduceRowsButterfly --size rows=8");
+    assert_string_equal(str(o, "outcome"), "deadlock");
+    assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(o, "steps")), 1);
+    s = step(o, 0);
+    assert_string_equal(str(s, "kind"), "deadlock");
+    assert_int_equal((uint32_t)num(s, "active"), 0xffffffffu);
+    assert_int_equal(num(lane(s, 0), "line"), 6);
+    assert_int_equal(num(lane(s, 31), "line"), 8);
+    cJSON_Delete(o);
+    free(path);
+}
+
 /* What cannot be traced says why, exit 2; a block outside the grid is a
  * run where the warp did not run. */
 static void test_refusals(void **state)
@@ -314,6 +355,7 @@ int main(void)
         cmocka_unit_test(test_padded_ladder),
         cmocka_unit_test(test_butterfly),
         cmocka_unit_test(test_syncwarp_and_size),
+        cmocka_unit_test(test_exited_and_deadlock),
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_read_back),
     };
