@@ -59,8 +59,10 @@ extern const ui_screen ui_stepper_screen; /* arg: a ui_stepper_ask, copied */
 
 /* The warp the stepper shows (ui_stepper.c): `cudalab trace DAY FILE
  * --kernel K --block B --warp W [--size S]`, opened at the step of line
- * where lane reads undefined (or the first at line). */
+ * where lane reads undefined (or the first at line); Tab goes on to the
+ * day's next kernel (m's), at block 0, warp 0. */
 typedef struct ui_stepper_ask {
+    const day_manifest *m;
     const char *day, *file, *kernel;
     unsigned block[3], warp;
     int lane, line;

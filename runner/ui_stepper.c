@@ -276,9 +276,11 @@ static void stepper_draw(ui_app *app, void *self)
     const sim_trace_step *t = &s->run.steps[s->step];
     draw_header(app, s, t, y);
     draw_lane_numbers(s, y + 4);
-    draw_row(app, s, t, y + 6, "sent", false);
+    bool values = t->kind == SIM_TRACE_SHUFFLE || t->kind == SIM_TRACE_VOTE || t->kind == SIM_TRACE_MATCH ||
+                  t->kind == SIM_TRACE_REDUX;
+    draw_row(app, s, t, y + 6, values ? "sent" : "here", false);
     if (t->kind == SIM_TRACE_SHUFFLE) draw_arrows(app, s, t, y + 7);
-    draw_row(app, s, t, y + 9, "got", true);
+    if (values) draw_row(app, s, t, y + 9, "got", true);
     draw_partials(app, s, y + 10);
     draw_lane_words(s, t, y + 13);
     draw_legend(app, y + 16);
@@ -289,6 +291,45 @@ static void stepper_draw(ui_app *app, void *self)
 }
 
 /* ---- keys and the child ---- */
+
+/* Run the trace s->ask names, from scratch. */
+static void start(ui_app *app, stepper *s)
+{
+    if (s->child) ui_abandon_child(app, s->child);
+    s->child = NULL;
+    trace_run_free(&s->run);
+    free(s->why);
+    s->why = NULL;
+    s->done = false;
+    s->step = 0;
+    char **argv = trace_argv(app, &s->ask);
+    cl_error err = {0};
+    if (ui_child_start(argv, &s->child, &err) != CL_OK) {
+        s->done = true;
+        s->why = cl_sprintf("could not start `cudalab trace`: %.200s", err.message);
+    }
+    free_argv(argv);
+}
+
+/* Tab: the day's next kernel, at block 0, warp 0, the course size. */
+static ui_reaction next_kernel(ui_app *app, stepper *s)
+{
+    const day_manifest *m = s->ask.m;
+    int k = 0;
+    while (k < m->nkernels && strcmp(m->kernels[k].name, s->ask.kernel) != 0) k++;
+    k = k < m->nkernels ? (k + 1) % m->nkernels : 0;
+    free((char *)s->ask.kernel);
+    free((char *)s->ask.size);
+    s->ask.kernel = cl_strdup(m->kernels[k].name);
+    s->ask.size = NULL;
+    memset(s->ask.block, 0, sizeof s->ask.block);
+    s->ask.warp = 0;
+    s->ask.lane = -1;
+    s->ask.line = 0;
+    s->lane = 0;
+    start(app, s);
+    return UI_REDRAW;
+}
 
 static ui_reaction stepper_key(ui_app *app, void *self, ui_command cmd, int ch)
 {
@@ -302,6 +343,7 @@ static ui_reaction stepper_key(ui_app *app, void *self, ui_command cmd, int ch)
     case UI_CMD_BOTTOM: s->step = n ? n - 1 : 0; return UI_REDRAW;
     case UI_CMD_LANE_LEFT: s->lane = (s->lane + 31) % 32; return UI_REDRAW;
     case UI_CMD_LANE_RIGHT: s->lane = (s->lane + 1) % 32; return UI_REDRAW;
+    case UI_CMD_PANE: return s->ask.m->nkernels ? next_kernel(app, s) : UI_NONE;
     case UI_CMD_BACK: return ui_pop(app);
     default: return UI_UNHANDLED;
     }
@@ -341,13 +383,7 @@ static void *stepper_enter(ui_app *app, void *arg)
             s->lines = cl_realloc(s->lines, (size_t)(s->nlines + 1) * sizeof *s->lines);
             s->lines[s->nlines++] = p;
         }
-    char **argv = trace_argv(app, a);
-    cl_error err = {0};
-    if (ui_child_start(argv, &s->child, &err) != CL_OK) {
-        s->done = true;
-        s->why = cl_sprintf("could not start `cudalab trace`: %.200s", err.message);
-    }
-    free_argv(argv);
+    start(app, s);
     return s;
 }
 

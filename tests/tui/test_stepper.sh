@@ -14,8 +14,13 @@ tui_start 80 24
 tui_wait "Warp shuffles and honest masks"
 tui_open "Warp shuffles and honest masks"
 tui_wait "Day 23 · Warp shuffles and honest masks"
-tui_keys s # nothing graded yet: nothing to step through
-tui_wait "no mask hazard in the report to step through"
+tui_keys s # nothing graded yet: the day's first kernel, its first warp
+tui_wait "Warp stepper · reduceRowsShared, block (0,0,0) warp 0"
+tui_wait_grade "step 1 of 6  shuffles.cu:"
+tui_expect_row 1 "syncwarp"
+tui_expect_at 7 2 "here      ■ ■ ■"
+tui_keys q
+tui_wait "Day 23 · Warp shuffles and honest masks"
 tui_keys g
 tui_wait_grade "done in"
 tui_expect_row 22 "5 of 7 checks passed · graded once · s steps its warp"
@@ -61,6 +66,32 @@ tui_keys Up Up # the ballot that made the mask
 tui_wait "step 1 of 7  shuffles.cu:"
 tui_expect_row 1 "vote ballot"
 tui_expect_row 14 "lane 0 gave 1, got 0x000fffff"
+
+# Tab: the day's next kernels, block 0 warp 0 of the course size, from the
+# first: the shared tree's __syncwarp()s, the honest ladder (16 lanes hold a
+# partial sum after its first step, then 8, ..., 1) and the butterfly (32 at
+# every step).
+tui_keys Tab
+tui_wait "Warp stepper · reduceRowsShared, block (0,0,0) warp 0"
+tui_wait_grade "step 1 of 6"
+tui_expect_row 1 "syncwarp"
+tui_keys Tab
+tui_wait "Warp stepper · reduceRowsPadded"
+tui_wait_grade "step 1 of 6"
+tui_expect_row 1 "shuffle down"
+tui_expect_at 12 2 "16 lanes still hold a partial sum; lane 0 holds lanes 0, 16"
+tui_expect_at 11 12 "■ ■ ■ ■ ■ ■ ■ ■ ■ ■ ■ ■ ■ ■ ■ ■"
+tui_keys End Up
+tui_wait "step 5 of 6"
+tui_expect_at 12 2 "1 lane still holds a partial sum; lane 0 holds lanes 0-31"
+tui_keys Tab
+tui_wait "Warp stepper · reduceRowsButterfly"
+tui_wait_grade "step 1 of 5"
+tui_expect_row 1 "shuffle bfly"
+tui_expect_at 10 12 "▼ ▼ ▼ ▼ ▼ ▼ ▼ ▼ ▼ ▼ ▼ ▼ ▼ ▼ ▼ ▼ ▼ ▼ ▼ ▼ ▼ ▼ ▼ ▼ ▼ ▼ ▼ ▼ ▼ ▼ ▼ ▼"
+tui_expect_at 12 2 "32 lanes still hold a partial sum; lane 0 holds lanes 0, 16"
+tui_expect_at 9 12 "┌───────────────────────────────┘" # lane 0 reads lane 16
+tui_expect_row 23 "Tab kernel"
 
 tui_keys q
 tui_wait "Day 23 · Warp shuffles and honest masks"
