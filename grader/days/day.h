@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "core/core.h"
+#include "core/figures.h"
 
 /* The grader's checks, in report order: X(ID, "name"). The names are a
  * contract (docs/architecture.md). */
@@ -193,30 +194,16 @@ typedef struct day_compare {
     day_formula *ops, *abs; /* DAY_COMPARE_BOUND: either may be NULL */
 } day_compare;
 
-/* The emulator's figures a kernel's `gates:` may bound, at the course size
- * (docs/day-format.md, "gates"): X(ID, "key", "the report's label",
- * at_least). Every figure is bounded from above (at most) but occupancy,
- * bounded from below. The report's performance section shows each. */
-#define DAY_GATES(X)                                                          \
-    X(BANK_CONFLICTS, "bank_conflicts", "shared bank conflicts/access", false) \
-    X(LOAD_SECTORS, "load_sectors", "global load sectors/request", false)     \
-    X(STORE_SECTORS, "store_sectors", "global store sectors/request", false)  \
-    X(BYTES_MOVED, "bytes_moved", "bytes moved", false)                       \
-    X(OCCUPANCY, "occupancy", "Theoretical Occupancy", true)                  \
-    X(GLOBAL_ATOMICS, "global_atomics", "global atomics", false)              \
-    X(SHARED_ATOMICS, "shared_atomics", "shared atomics", false)
-
-typedef enum day_gate_figure {
-#define DAY_GATE_ENUM(id, key, label, at_least) DAY_GATE_##id,
-    DAY_GATES(DAY_GATE_ENUM)
-#undef DAY_GATE_ENUM
-    DAY_GATE_COUNT
-} day_gate_figure;
-
-/* What a gate's number is: the bound itself, or a factor of the
- * reference's figure, of the bytes the kernel needs (`bytes:`; bytes_moved
- * only), or of the sectors a request would touch were its bytes contiguous
- * (load_sectors and store_sectors only). X(ID, "key"; "" for a plain number). */
+/* A kernel's `gates:` bound the emulator's figures at the course size
+ * (docs/day-format.md, "gates"): core/figures.h's CL_FIGURES rows marked
+ * GATE, by their names; a figure whose better is HIGHER (occupancy) is
+ * bounded from below, the others from above.
+ *
+ * What a gate's number is: the bound itself, or a factor of the
+ * reference's figure, of the bytes the kernel needs (`bytes:`; a figure
+ * whose ideal is NEEDED, bytes_moved), or of the sectors a request would
+ * touch were its bytes contiguous (ideal ACCESS: load_sectors and
+ * store_sectors). X(ID, "key"; "" for a plain number). */
 #define DAY_GATE_BASES(X)        \
     X(NUMBER, "")                \
     X(REFERENCE, "reference")    \
@@ -231,15 +218,12 @@ typedef enum day_gate_base {
 } day_gate_base;
 
 typedef struct day_gate {
-    day_gate_figure figure;
+    cl_figure figure;
     day_gate_base base;
     double value;   /* the bound (NUMBER) or the base's factor */
     day_pos at;
 } day_gate;
 
-const char *day_gate_key(day_gate_figure f);   /* "bank_conflicts" */
-const char *day_gate_label(day_gate_figure f); /* "shared bank conflicts/access" */
-bool day_gate_at_least(day_gate_figure f);     /* occupancy: a floor, not a ceiling */
 const char *day_gate_base_key(day_gate_base b); /* "reference"; "" for NUMBER */
 
 typedef struct day_kernel {

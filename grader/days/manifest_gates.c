@@ -8,49 +8,26 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const struct {
-    const char *key, *label;
-    bool at_least;
-} gates[] = {
-#define DAY_GATE_ROW(id, key, label, at_least) {key, label, at_least},
-    DAY_GATES(DAY_GATE_ROW)
-#undef DAY_GATE_ROW
-};
-
 static const char *const base_keys[] = {
 #define DAY_GATE_BASE_KEY(id, key) key,
     DAY_GATE_BASES(DAY_GATE_BASE_KEY)
 #undef DAY_GATE_BASE_KEY
 };
 
-const char *day_gate_key(day_gate_figure f)
-{
-    return (unsigned)f < DAY_GATE_COUNT ? gates[f].key : "?";
-}
-
-const char *day_gate_label(day_gate_figure f)
-{
-    return (unsigned)f < DAY_GATE_COUNT ? gates[f].label : "?";
-}
-
-bool day_gate_at_least(day_gate_figure f)
-{
-    return (unsigned)f < DAY_GATE_COUNT && gates[f].at_least;
-}
-
 const char *day_gate_base_key(day_gate_base b)
 {
     return (unsigned)b < DAY_GATE_BASE_COUNT ? base_keys[b] : "?";
 }
 
-/* Whether figure f may be bounded by a factor of base b. */
-static bool base_fits(day_gate_figure f, day_gate_base b)
+/* Whether figure f may be bounded by a factor of base b: a factor of its
+ * ideal where the ideal is the bytes needed or the access's (figures.h). */
+static bool base_fits(cl_figure f, day_gate_base b)
 {
     switch (b) {
     case DAY_GATE_BASE_NUMBER:
     case DAY_GATE_BASE_REFERENCE: return true;
-    case DAY_GATE_BASE_NEEDED: return f == DAY_GATE_BYTES_MOVED;
-    case DAY_GATE_BASE_IDEAL: return f == DAY_GATE_LOAD_SECTORS || f == DAY_GATE_STORE_SECTORS;
+    case DAY_GATE_BASE_NEEDED: return cl_figure_ideal_of(f) == CL_IDEAL_NEEDED;
+    case DAY_GATE_BASE_IDEAL: return cl_figure_ideal_of(f) == CL_IDEAL_ACCESS;
     case DAY_GATE_BASE_COUNT: break;
     }
     return false;
@@ -58,13 +35,13 @@ static bool base_fits(day_gate_figure f, day_gate_base b)
 
 static int figure_from_key(const char *s)
 {
-    for (int i = 0; s && i < DAY_GATE_COUNT; i++)
-        if (!strcmp(s, gates[i].key)) return i;
+    for (int i = 0; s && i < CL_FIG_COUNT; i++)
+        if (cl_figure_gated((cl_figure)i) && !strcmp(s, cl_figure_name((cl_figure)i))) return i;
     return -1;
 }
 
 /* "reference (any figure), needed (bytes_moved), ideal (load_sectors, store_sectors)" */
-static void bases_for(day_gate_figure f, cl_str *to)
+static void bases_for(cl_figure f, cl_str *to)
 {
     int n = 0;
     for (int b = DAY_GATE_BASE_REFERENCE; b < DAY_GATE_BASE_COUNT; b++)
@@ -74,13 +51,13 @@ static void bases_for(day_gate_figure f, cl_str *to)
 /* The bound: a plain number, or {BASE: factor}. */
 static cl_status read_bound(cl_yaml_doc *d, yaml_node_t *v, day_gate *g, cl_error *err)
 {
-    const char *key = day_gate_key(g->figure);
+    const char *key = cl_figure_name(g->figure);
     if (v->type == YAML_SCALAR_NODE) {
         g->base = DAY_GATE_BASE_NUMBER;
         cl_status st = day_read_number(d, v, "a gate's bound", &g->value, err);
         if (st == CL_OK && !(g->value >= 0))
             st = cl_yaml_fail(d, v, err, "gate '%s' must be 0 or more, found %g", key, g->value);
-        if (st == CL_OK && g->figure == DAY_GATE_OCCUPANCY && !(g->value > 0 && g->value <= 1))
+        if (st == CL_OK && g->figure == CL_FIG_OCCUPANCY && !(g->value > 0 && g->value <= 1))
             st = cl_yaml_fail(d, v, err, "gate 'occupancy' is a share of the SM's threads, above 0 "
                               "and at most 1 (0.5 is 50%%), found %g", g->value);
         return st;
@@ -123,17 +100,19 @@ cl_status day_read_gates(cl_yaml_doc *d, yaml_node_t *n, day_kernel *k, cl_error
         int f = figure_from_key(s);
         if (f < 0) {
             cl_str all = {0};
-            for (int i = 0; i < DAY_GATE_COUNT; i++) cl_str_addf(&all, "%s%s", i ? ", " : "", gates[i].key);
+            for (int i = 0; i < CL_FIG_COUNT; i++)
+                if (cl_figure_gated((cl_figure)i))
+                    cl_str_addf(&all, "%s%s", all.len ? ", " : "", cl_figure_name((cl_figure)i));
             st = cl_yaml_fail(d, key, err, "'%s' is not a figure a gate can bound; use one of %s",
                               s ? s : "?", all.s);
             cl_str_free(&all);
             break;
         }
         for (int i = 0; i < k->ngates; i++)
-            if (k->gates[i].figure == (day_gate_figure)f)
+            if (k->gates[i].figure == (cl_figure)f)
                 return cl_yaml_fail(d, key, err, "gate '%s' is given twice", s);
         day_gate *g = &k->gates[k->ngates++];
-        g->figure = (day_gate_figure)f;
+        g->figure = (cl_figure)f;
         g->at = day_yaml_pos(v);
         st = read_bound(d, v, g, err);
     }

@@ -20,11 +20,9 @@ static double bound_of(const day_gate *gt, const report_kernel *rk, const report
     *base = -1;
     switch (gt->base) {
     case DAY_GATE_BASE_NUMBER: return gt->value;
-    case DAY_GATE_BASE_REFERENCE: *base = report_gate_figure(&f, &rk->reference, gt->figure); break;
-    case DAY_GATE_BASE_NEEDED: *base = rk->bytes_needed > 0 ? rk->bytes_needed : -1; break;
-    case DAY_GATE_BASE_IDEAL:
-        *base = gt->figure == DAY_GATE_LOAD_SECTORS ? y.load_ideal : y.store_ideal;
-        break;
+    case DAY_GATE_BASE_REFERENCE: *base = report_gate_figure(&f, gt->figure); break;
+    case DAY_GATE_BASE_NEEDED:
+    case DAY_GATE_BASE_IDEAL: *base = report_figure_ideal(&y, rk->bytes_needed, gt->figure); break;
     case DAY_GATE_BASE_COUNT: break;
     }
     return *base < 0 ? -1 : *base * gt->value;
@@ -34,9 +32,9 @@ static double bound_of(const day_gate *gt, const report_kernel *rk, const report
 static void say_bound(cl_str *to, const day_gate *gt, double bound, double base)
 {
     char b[32], v[32];
-    cl_str_addf(to, "%s ", day_gate_at_least(gt->figure) ? "at least" : "at most");
+    cl_str_addf(to, "%s ", cl_figure_at_least(gt->figure) ? "at least" : "at most");
     if (gt->base == DAY_GATE_BASE_NUMBER) {
-        cl_str_add(to, report_gate_format(b, sizeof b, gt->figure, bound));
+        cl_str_add(to, cl_figure_format(b, sizeof b, gt->figure, bound));
         return;
     }
     static const char *const of[DAY_GATE_BASE_COUNT] = {
@@ -44,8 +42,8 @@ static void say_bound(cl_str *to, const day_gate *gt, double bound, double base)
         [DAY_GATE_BASE_IDEAL] = "the ideal (its bytes contiguous),",
     };
     cl_str_addf(to, "%g x %s %s = %s", gt->value, of[gt->base],
-                report_gate_format(v, sizeof v, gt->figure, base),
-                report_gate_format(b, sizeof b, gt->figure, bound));
+                cl_figure_format(v, sizeof v, gt->figure, base),
+                cl_figure_format(b, sizeof b, gt->figure, bound));
 }
 
 /* Why the kernel's gates cannot be judged, or NULL: the figures are those
@@ -77,22 +75,22 @@ static int judge_kernel(const day_kernel *k, report_kernel *rk, const report_res
     for (int i = 0; i < k->ngates; i++) {
         const day_gate *gt = &k->gates[i];
         double base, bound = bound_of(gt, rk, r, &base);
-        double v = report_gate_figure(&y, &rk->yours, gt->figure);
+        double v = report_gate_figure(&y, gt->figure);
         char shown[32];
-        report_gate_format(shown, sizeof shown, gt->figure, v);
+        cl_figure_format(shown, sizeof shown, gt->figure, v);
         if (bound < 0 || v < 0) {
             cl_str_addf(notes, "%s%s's %s not judged: the reference's figure is unknown",
-                        notes->len ? "; " : "", k->name, day_gate_key(gt->figure));
+                        notes->len ? "; " : "", k->name, cl_figure_name(gt->figure));
             continue;
         }
         /* the figures are shown rounded: a bound is met as shown, so that
            "0.00, at most 0.00" never fails */
         char bshown[32];
-        report_gate_format(bshown, sizeof bshown, gt->figure, bound);
-        bool at_least = day_gate_at_least(gt->figure);
+        cl_figure_format(bshown, sizeof bshown, gt->figure, bound);
+        bool at_least = cl_figure_at_least(gt->figure);
         bool ok = at_least ? v >= bound || !strcmp(shown, bshown) : v <= bound || !strcmp(shown, bshown);
         cl_str *to = ok ? met : failed;
-        cl_str_addf(to, "%s%s: %s %s, ", to->len ? "; " : "", k->name, day_gate_label(gt->figure), shown);
+        cl_str_addf(to, "%s%s: %s %s, ", to->len ? "; " : "", k->name, cl_figure_label(gt->figure), shown);
         if (!ok) cl_str_add(to, "where the day's gate allows ");
         say_bound(to, gt, bound, base);
         if (!ok) {

@@ -57,20 +57,18 @@ static void add_known(cJSON *o, const char *key, double v)
     add_num_or_null(o, key, v, v >= 0);
 }
 
-/* The performance section's figures, from the counters above (perf.c). */
+/* The performance section's figures, from the counters above (perf.c):
+ * figures.h's rows that have a key here, each followed by its ideal's. */
 static void perf_json(cJSON *side, const report_result *r, const report_side *s)
 {
     report_perf p;
     report_perf_of(r, s, &p);
     cJSON *o = cJSON_AddObjectToObject(side, "performance");
-    add_known(o, "load_sectors_per_request", p.load_sectors);
-    add_known(o, "load_sectors_ideal", p.load_ideal);
-    add_known(o, "store_sectors_per_request", p.store_sectors);
-    add_known(o, "store_sectors_ideal", p.store_ideal);
-    add_known(o, "bytes_moved", p.bytes_moved);
-    add_known(o, "bank_conflicts_per_access", p.conflicts);
-    add_known(o, "theoretical_occupancy", p.occupancy);
-    add_known(o, "active_lanes", p.active_lanes);
+    for (int i = 0; i < CL_FIG_COUNT; i++) {
+        cl_figure f = (cl_figure)i;
+        if (*cl_figure_json(f)) add_known(o, cl_figure_json(f), report_figure(&p, f));
+        if (*cl_figure_ideal_json(f)) add_known(o, cl_figure_ideal_json(f), report_figure_ideal(&p, 0, f));
+    }
     cJSON *m = cJSON_AddObjectToObject(o, "model_ms");
     add_known(m, "t4", p.t4_ms);
     add_known(m, "device", p.device_ms);

@@ -45,10 +45,12 @@ void report_perf_of(const report_result *r, const report_side *s, report_perf *o
     out->load_ideal = ideal(s->global_load_bytes, s->global_load_requests);
     out->store_ideal = ideal(s->global_store_bytes, s->global_store_requests);
     out->bytes_moved = (double)(s->global_load_sectors + s->global_store_sectors) * SECTOR_BYTES;
-    out->conflicts = ratio(s->bank_conflicts, s->shared_accesses);
+    out->bank_conflicts = ratio(s->bank_conflicts, s->shared_accesses);
     out->wavefronts = (double)(s->shared_accesses + s->bank_conflicts);
     out->occupancy = s->occupancy;
     out->active_lanes = out->known ? s->active_lanes : -1;
+    out->global_atomics = out->known ? (double)s->global_atomics : -1;
+    out->shared_atomics = out->known ? (double)s->shared_atomics : -1;
     double gbps = report_device_gbps(r, NULL);
     /* GB/s are 1e9 bytes a second: 1e6 bytes a millisecond. A GPU whose
      * clock the driver did not give adds its shared time at the T4's rate
@@ -62,7 +64,7 @@ void report_perf_of(const report_result *r, const report_side *s, report_perf *o
                                             : -1;
     if (!out->known) {
         out->load_sectors = out->store_sectors = out->load_ideal = out->store_ideal = -1;
-        out->bytes_moved = out->conflicts = out->wavefronts = -1;
+        out->bytes_moved = out->bank_conflicts = out->wavefronts = -1;
     }
 }
 
@@ -73,18 +75,6 @@ static const char *num(char *buf, size_t size, double v)
         snprintf(buf, size, "%.0f", v);
     else
         snprintf(buf, size, "%.1f", v);
-    return buf;
-}
-
-const char *report_format_bytes(char *buf, size_t size, double v)
-{
-    static const char *const unit[] = {"B", "kB", "MB", "GB", "TB"};
-    int u = 0;
-    while (v >= 1000 && u < 4) {
-        v /= 1000;
-        u++;
-    }
-    snprintf(buf, size, u ? "%.1f %s" : "%.0f %s", v, unit[u]);
     return buf;
 }
 
@@ -104,8 +94,8 @@ static char *say_bytes(double mine, double ref)
     char m[32], n[32];
     return cl_sprintf("yours moves %s where the reference moves %s: it reads or writes some "
                       "bytes more than once; keep what a thread reuses in registers or shared "
-                      "memory", report_format_bytes(m, sizeof m, mine),
-                      report_format_bytes(n, sizeof n, ref));
+                      "memory", cl_format_bytes(m, sizeof m, mine),
+                      cl_format_bytes(n, sizeof n, ref));
 }
 
 static char *say_conflicts(double mine, double ref)
@@ -134,6 +124,14 @@ static char *say_occupancy(const report_side *y, const report_side *f)
                       100 * y->occupancy, 100 * f->occupancy, regs ? y->registers : y->shared_bytes,
                       regs ? "registers a thread" : "bytes of shared memory a block",
                       regs ? f->registers : f->shared_bytes);
+}
+
+static char *say_lanes(double mine, double ref)
+{
+    char m[32], n[32];
+    return cl_sprintf("on average %s of 32 lanes run each warp instruction (the reference's "
+                      "%s): idle lanes and divergent branches waste the warp",
+                      num(m, sizeof m, mine), num(n, sizeof n, ref));
 }
 
 /* Each warp request touches more sectors than its bytes need, and the
@@ -171,67 +169,65 @@ char *report_perf_advice(const report_kernel *k, const report_result *r)
     if (!a) a = coalescing("store", y.store_sectors, y.store_ideal, f.store_sectors, f.store_ideal);
     if (!a && y.bytes_moved > WORSE * f.bytes_moved && f.bytes_moved > 0)
         a = say_bytes(y.bytes_moved, f.bytes_moved);
-    if (!a && y.conflicts > 0.25 && y.conflicts > WORSE * (f.conflicts > 0 ? f.conflicts : 0))
-        a = say_conflicts(y.conflicts, f.conflicts);
+    if (!a && y.bank_conflicts > 0.25 && y.bank_conflicts > WORSE * (f.bank_conflicts > 0 ? f.bank_conflicts : 0))
+        a = say_conflicts(y.bank_conflicts, f.bank_conflicts);
     if (!a) a = atomics("global", ys->global_atomics, fs->global_atomics, global_fix);
     if (!a) a = atomics("shared", ys->shared_atomics, fs->shared_atomics, shared_fix);
     if (!a) a = occupancy(ys, fs);
-    if (!a && y.active_lanes >= 0 && y.active_lanes < f.active_lanes - 2) {
-        char m[32], n[32];
-        a = cl_sprintf("on average %s of 32 lanes run each warp instruction (the reference's "
-                       "%s): idle lanes and divergent branches waste the warp",
-                       num(m, sizeof m, y.active_lanes), num(n, sizeof n, f.active_lanes));
-    }
+    if (!a && y.active_lanes >= 0 && y.active_lanes < f.active_lanes - 2)
+        a = say_lanes(y.active_lanes, f.active_lanes);
     return a;
 }
 
 /* ---- gates (docs/day-format.md, "gates") ---- */
 
-double report_gate_figure(const report_perf *p, const report_side *s, day_gate_figure f)
+double report_figure(const report_perf *p, cl_figure f)
 {
-    if (!p->known) return -1;
     switch (f) {
-    case DAY_GATE_BANK_CONFLICTS: return p->conflicts < 0 ? 0 : p->conflicts; /* no access: none */
-    case DAY_GATE_LOAD_SECTORS: return p->load_sectors;
-    case DAY_GATE_STORE_SECTORS: return p->store_sectors;
-    case DAY_GATE_BYTES_MOVED: return p->bytes_moved;
-    case DAY_GATE_OCCUPANCY: return p->occupancy;
-    case DAY_GATE_GLOBAL_ATOMICS: return (double)s->global_atomics;
-    case DAY_GATE_SHARED_ATOMICS: return (double)s->shared_atomics;
-    case DAY_GATE_COUNT: break;
+#define FIGURE_VALUE(id, name, ...) case CL_FIG_##id: return p->name;
+        CL_FIGURES(FIGURE_VALUE)
+#undef FIGURE_VALUE
+    case CL_FIG_COUNT: break;
     }
     return -1;
 }
 
-const char *report_gate_format(char *buf, size_t size, day_gate_figure f, double v)
+double report_figure_ideal(const report_perf *p, double bytes_needed, cl_figure f)
 {
-    switch (f) {
-    case DAY_GATE_BANK_CONFLICTS: snprintf(buf, size, "%.2f", v); break;
-    case DAY_GATE_LOAD_SECTORS:
-    case DAY_GATE_STORE_SECTORS: snprintf(buf, size, "%.1f", v); break;
-    case DAY_GATE_BYTES_MOVED: report_format_bytes(buf, size, v); break;
-    case DAY_GATE_OCCUPANCY: snprintf(buf, size, "%.0f%%", 100 * v); break;
-    default: snprintf(buf, size, "%.0f", v); break;
+    switch (cl_figure_ideal_of(f)) {
+    case CL_IDEAL_NONE: break;
+    case CL_IDEAL_ACCESS: return f == CL_FIG_LOAD_SECTORS ? p->load_ideal : p->store_ideal;
+    case CL_IDEAL_NEEDED: return bytes_needed > 0 ? bytes_needed : -1;
+    case CL_IDEAL_ZERO: return 0;
+    case CL_IDEAL_WARP: return 32;
     }
-    return buf;
+    return -1;
 }
 
-char *report_gate_advice(const report_kernel *k, const report_result *r, day_gate_figure f)
+double report_gate_figure(const report_perf *p, cl_figure f)
+{
+    if (!p->known) return -1;
+    double v = report_figure(p, f);
+    return v < 0 && cl_figure_ideal_of(f) == CL_IDEAL_ZERO ? 0 : v; /* no access: none */
+}
+
+char *report_gate_advice(const report_kernel *k, const report_result *r, cl_figure f)
 {
     report_perf y, ref;
     report_perf_of(r, &k->yours, &y);
     report_perf_of(r, &k->reference, &ref);
     switch (f) {
-    case DAY_GATE_BANK_CONFLICTS: return say_conflicts(y.conflicts, ref.conflicts);
-    case DAY_GATE_LOAD_SECTORS: return say_coalescing("load", y.load_sectors, y.load_ideal);
-    case DAY_GATE_STORE_SECTORS: return say_coalescing("store", y.store_sectors, y.store_ideal);
-    case DAY_GATE_BYTES_MOVED: return say_bytes(y.bytes_moved, ref.bytes_moved);
-    case DAY_GATE_OCCUPANCY: return say_occupancy(&k->yours, &k->reference);
-    case DAY_GATE_GLOBAL_ATOMICS:
+    case CL_FIG_BANK_CONFLICTS: return say_conflicts(y.bank_conflicts, ref.bank_conflicts);
+    case CL_FIG_LOAD_SECTORS: return say_coalescing("load", y.load_sectors, y.load_ideal);
+    case CL_FIG_STORE_SECTORS: return say_coalescing("store", y.store_sectors, y.store_ideal);
+    case CL_FIG_BYTES_MOVED: return say_bytes(y.bytes_moved, ref.bytes_moved);
+    case CL_FIG_OCCUPANCY: return say_occupancy(&k->yours, &k->reference);
+    case CL_FIG_ACTIVE_LANES: return say_lanes(y.active_lanes, ref.active_lanes);
+    case CL_FIG_GLOBAL_ATOMICS:
         return say_atomics("global", k->yours.global_atomics, k->reference.global_atomics, global_fix);
-    case DAY_GATE_SHARED_ATOMICS:
+    case CL_FIG_SHARED_ATOMICS:
         return say_atomics("shared", k->yours.shared_atomics, k->reference.shared_atomics, shared_fix);
-    case DAY_GATE_COUNT: break;
+    case CL_FIG_COUNT: break;
     }
     return NULL;
 }

@@ -229,13 +229,16 @@ void report_finish(report_result *r);
 #define REPORT_T4_WAVEFRONTS_PER_MS (40 * 1590e3) /* its 40 SMs at 1,590 MHz */
 typedef struct report_perf {
     bool known;                          /* the side ran on the emulator */
-    double load_sectors, store_sectors;  /* sectors a warp request */
-    double load_ideal, store_ideal;      /* the same, were each request's bytes contiguous */
-    double bytes_moved;                  /* (load + store sectors) x 32 */
+    /* core/figures.h's CL_FIGURES by their names: load_sectors and
+     * store_sectors (sectors a warp request), bytes_moved ((load + store
+     * sectors) x 32), bank_conflicts (extra wavefronts a shared access),
+     * occupancy (theoretical, 0..1), active_lanes (a warp instruction, of
+     * 32), global_atomics and shared_atomics (one a lane) */
+#define REPORT_PERF_FIELD(id, name, ...) double name;
+    CL_FIGURES(REPORT_PERF_FIELD)
+#undef REPORT_PERF_FIELD
+    double load_ideal, store_ideal;      /* sectors a request, were its bytes contiguous */
     double wavefronts;                   /* shared accesses + bank conflicts */
-    double conflicts;                    /* extra wavefronts a shared access */
-    double occupancy;                    /* theoretical, 0..1 */
-    double active_lanes;                 /* a warp instruction, of 32 */
     double t4_ms, device_ms;             /* modelled times */
 } report_perf;
 void report_perf_of(const report_result *r, const report_side *s, report_perf *out);
@@ -243,21 +246,21 @@ void report_perf_of(const report_result *r, const report_side *s, report_perf *o
  * where it was timed ("copy kernel"), else the device's peak ("peak");
  * 0 and NULL where no GPU ran. */
 double report_device_gbps(const report_result *r, const char **source);
-/* "268.4 MB": decimal units, as GB/s are; returns buf. */
-const char *report_format_bytes(char *buf, size_t size, double bytes);
 /* One line that says what to change where yours is worse than the
  * reference, from the figures; NULL when nothing is (caller frees). */
 char *report_perf_advice(const report_kernel *k, const report_result *r);
 
-/* A gate's figure (day.h's DAY_GATES) of one side, from its report_perf
- * and counters; -1 when unknown. */
-double report_gate_figure(const report_perf *p, const report_side *s, day_gate_figure f);
-/* The figure as the performance section shows it: "15.50", "4.0", "268.4
- * MB", "50%", "1024"; returns buf. */
-const char *report_gate_format(char *buf, size_t size, day_gate_figure f, double v);
+/* A figure of one side, as the report shows it; -1 when unknown. */
+double report_figure(const report_perf *p, cl_figure f);
+/* Its ideal (figures.h's CL_FIGURE_IDEALS; bytes_needed: the kernel's, 0 when
+ * unknown); -1 when it has none or it is unknown. */
+double report_figure_ideal(const report_perf *p, double bytes_needed, cl_figure f);
+/* A gate's figure of one side: as report_figure, but a figure whose ideal
+ * is 0 is 0 where nothing was accessed (no shared access: no conflict). */
+double report_gate_figure(const report_perf *p, cl_figure f);
 /* The advice line of one figure, said whatever the reference's (a gate
  * on it failed): the words report_perf_advice gives for it (caller frees). */
-char *report_gate_advice(const report_kernel *k, const report_result *r, day_gate_figure f);
+char *report_gate_advice(const report_kernel *k, const report_result *r, cl_figure f);
 
 /* JSON (the contract of docs/architecture.md, plus extra keys). */
 char *report_to_json(const report_result *r); /* caller frees */

@@ -35,13 +35,14 @@ static void row(section *s, const char *label, const char *yours, const char *re
     row_ideal(s, label, yours, ref, NULL);
 }
 
-/* A figure with `decimals` places, "-" when unknown (< 0). */
-static void cell_num(char *buf, size_t size, double v, int decimals, const char *suffix)
+/* A figure as the report shows it, "-" when unknown (< 0). */
+static const char *cell(char *buf, size_t size, cl_figure f, double v)
 {
     if (v < 0)
         snprintf(buf, size, "-");
     else
-        snprintf(buf, size, "%.*f%s", decimals, v, suffix);
+        cl_figure_format(buf, size, f, v);
+    return buf;
 }
 
 static void cell_ms(char *buf, size_t size, double ms)
@@ -54,41 +55,34 @@ static void cell_ms(char *buf, size_t size, double ms)
         snprintf(buf, size, "%.3f ms", ms); /* as the GPU's section gives its times */
 }
 
-static void cell_bytes(char *buf, size_t size, double v)
+/* Whether the kernel's section shows figure f's row (figures.h's shown). */
+static bool shown(const report_kernel *k, cl_figure f)
 {
-    if (v < 0)
-        snprintf(buf, size, "-");
+    const report_side *y = &k->yours, *r = &k->reference;
+    switch (cl_figure_shown_of(f)) {
+    case CL_SHOWN_ALWAYS: return true;
+    case CL_SHOWN_SHARED: return y->shared_accesses || r->shared_accesses;
+    case CL_SHOWN_ATOMICS:
+        return y->global_atomics || y->shared_atomics || r->global_atomics || r->shared_atomics;
+    }
+    return true;
+}
+
+/* One figure's row: yours, the reference's and, where it has one, its
+ * ideal (the bytes needed name themselves in the label). */
+static void row_figure(section *s, const report_kernel *k, const report_perf *y,
+                       const report_perf *f, cl_figure fig)
+{
+    char label[64], a[32], b[32], c[32];
+    double ideal = report_figure_ideal(y, k->bytes_needed, fig);
+    if (cl_figure_ideal_of(fig) == CL_IDEAL_NEEDED && ideal >= 0)
+        snprintf(label, sizeof label, "%s (%s needed)", cl_figure_label(fig),
+                 cl_format_bytes(c, sizeof c, ideal));
     else
-        report_format_bytes(buf, size, v);
-}
-
-static void cell_count(char *buf, size_t size, const report_perf *p, uint64_t v)
-{
-    if (!p->known)
-        snprintf(buf, size, "-");
-    else
-        snprintf(buf, size, "%llu", (unsigned long long)v);
-}
-
-/* A row of two figures of one kind. */
-static void row_num(section *s, const char *label, double y, double f, int decimals,
-                    const char *suffix)
-{
-    char a[32], b[32];
-    cell_num(a, sizeof a, y, decimals, suffix);
-    cell_num(b, sizeof b, f, decimals, suffix);
-    row(s, label, a, b);
-}
-
-/* The same with the ideal figure for the access (none when < 0). */
-static void row_num_ideal(section *s, const char *label, double y, double f, double ideal,
-                          int decimals)
-{
-    char a[32], b[32], c[32];
-    cell_num(a, sizeof a, y, decimals, "");
-    cell_num(b, sizeof b, f, decimals, "");
-    cell_num(c, sizeof c, ideal, decimals, "");
-    row_ideal(s, label, a, b, ideal < 0 ? NULL : c);
+        snprintf(label, sizeof label, "%s%s", cl_figure_label(fig), cl_figure_label_suffix(fig));
+    cell(a, sizeof a, fig, report_figure(y, fig));
+    cell(b, sizeof b, fig, report_figure(f, fig));
+    row_ideal(s, label, a, b, ideal < 0 ? NULL : cell(c, sizeof c, fig, ideal));
 }
 
 static void row_ms(section *s, const char *label, double y, double f)
@@ -145,36 +139,9 @@ static void render_kernel(section *s, const report_kernel *k)
     if (k->yours.ran && k->yours.wrong != 0) /* right first, then fast */
         wrapped(s, REPORT_STYLE_DIM, "    ", "yours is not right at the course size yet: its figures "
                 "are not a fair comparison until it is");
-    /* ideal: the sectors your requests' bytes would touch, contiguous and aligned */
-    row_num_ideal(s, "global load sectors/request", y.load_sectors, f.load_sectors, y.load_ideal, 1);
-    row_num_ideal(s, "global store sectors/request", y.store_sectors, f.store_sectors, y.store_ideal, 1);
-    char label[64], a[32], b[32];
-    if (k->bytes_needed > 0) {
-        char need[32];
-        snprintf(label, sizeof label, "bytes moved (%s needed)",
-                 report_format_bytes(need, sizeof need, k->bytes_needed));
-    } else {
-        snprintf(label, sizeof label, "bytes moved");
-    }
-    char c[32];
-    cell_bytes(a, sizeof a, y.bytes_moved);
-    cell_bytes(b, sizeof b, f.bytes_moved);
-    cell_bytes(c, sizeof c, k->bytes_needed > 0 ? k->bytes_needed : -1);
-    row_ideal(s, label, a, b, k->bytes_needed > 0 ? c : NULL);
-    if (k->yours.shared_accesses || k->reference.shared_accesses)
-        row_num_ideal(s, "shared bank conflicts/access", y.conflicts, f.conflicts, 0, 2);
-    row_num(s, "Theoretical Occupancy", y.occupancy < 0 ? -1 : 100 * y.occupancy,
-            f.occupancy < 0 ? -1 : 100 * f.occupancy, 0, "%");
-    row_num_ideal(s, "active lanes/warp instruction", y.active_lanes, f.active_lanes, 32, 1);
-    if (k->yours.global_atomics || k->yours.shared_atomics || k->reference.global_atomics ||
-        k->reference.shared_atomics) {
-        cell_count(a, sizeof a, &y, k->yours.global_atomics);
-        cell_count(b, sizeof b, &f, k->reference.global_atomics);
-        row(s, "global atomics (one a lane)", a, b);
-        cell_count(a, sizeof a, &y, k->yours.shared_atomics);
-        cell_count(b, sizeof b, &f, k->reference.shared_atomics);
-        row(s, "shared atomics (one a lane)", a, b);
-    }
+    for (int i = 0; i < CL_FIG_COUNT; i++)
+        if (shown(k, (cl_figure)i)) row_figure(s, k, &y, &f, (cl_figure)i);
+    char label[64];
     snprintf(label, sizeof label, "model: T4 at %.0f GB/s peak", REPORT_T4_GBPS);
     row_ms(s, label, y.t4_ms, f.t4_ms);
     const char *source;

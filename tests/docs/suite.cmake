@@ -5,6 +5,13 @@ target_link_libraries(ptx_coverage PRIVATE cudalab_grader)
 add_test(NAME docs_ptx_coverage
          COMMAND ptx_coverage --check ${CMAKE_SOURCE_DIR}/docs/ptx-coverage.md)
 
+# docs/contract.md's tables of the emulator's figures are made from
+# core/figures.h (figures_table.c); the test fails when they are out of date.
+add_executable(figures_table ${CMAKE_CURRENT_LIST_DIR}/figures_table.c)
+target_link_libraries(figures_table PRIVATE cudalab_grader)
+add_test(NAME docs_figures
+         COMMAND figures_table --check ${CMAKE_SOURCE_DIR}/docs/contract.md)
+
 # Every document a tracked file or `cudalab --help` cites is in the
 # repository, and nothing cites a file outside it (check_citations.sh).
 find_program(CUDALAB_GIT git)

@@ -66,7 +66,7 @@ static void test_figures(void **state)
     assert_float_equal(y.store_sectors, 1, 1e-9);
     assert_float_equal(y.store_ideal, 1, 1e-9); /* 4 bytes a store: one sector at least */
     assert_float_equal(y.bytes_moved, 3210 * 32.0, 1e-6);
-    assert_float_equal(y.conflicts, 0, 1e-9);
+    assert_float_equal(y.bank_conflicts, 0, 1e-9);
     assert_float_equal(y.occupancy, 1.0, 1e-9);
     /* 50 shared accesses, no conflict: 50 wavefronts at the T4's 40 SMs x 1,590 MHz */
     assert_float_equal(y.wavefronts, 50, 0);
@@ -131,31 +131,31 @@ static void test_gate_figures(void **state)
     k->yours.occupancy = 0.5;
     report_perf p;
     report_perf_of(r, &k->yours, &p);
-    struct { day_gate_figure f; double v; const char *shown; const char *advice; } rows[] = {
-        {DAY_GATE_BANK_CONFLICTS, 15.5, "15.50", "each shared access waits 15.5 extra wavefronts (the reference's 0)"},
-        {DAY_GATE_LOAD_SECTORS, 32, "32.0", "each warp load touches 32 sectors where 4 would do"},
-        {DAY_GATE_STORE_SECTORS, 1, "1.0", "each warp store touches 1 sectors where 1 would do"},
-        {DAY_GATE_BYTES_MOVED, 102720, "102.7 kB", "yours moves 102.7 kB where the reference moves 13.1 kB"},
-        {DAY_GATE_OCCUPANCY, 0.5, "50%", "Theoretical Occupancy is 50% where the reference reaches 100%"},
-        {DAY_GATE_GLOBAL_ATOMICS, 4096, "4096", "yours makes 4096 global atomics where the reference makes 0"},
-        {DAY_GATE_SHARED_ATOMICS, 0, "0", "yours makes 0 shared atomics where the reference makes 0"},
+    struct { cl_figure f; double v; const char *shown; const char *advice; } rows[] = {
+        {CL_FIG_BANK_CONFLICTS, 15.5, "15.50", "each shared access waits 15.5 extra wavefronts (the reference's 0)"},
+        {CL_FIG_LOAD_SECTORS, 32, "32.0", "each warp load touches 32 sectors where 4 would do"},
+        {CL_FIG_STORE_SECTORS, 1, "1.0", "each warp store touches 1 sectors where 1 would do"},
+        {CL_FIG_BYTES_MOVED, 102720, "102.7 kB", "yours moves 102.7 kB where the reference moves 13.1 kB"},
+        {CL_FIG_OCCUPANCY, 0.5, "50%", "Theoretical Occupancy is 50% where the reference reaches 100%"},
+        {CL_FIG_GLOBAL_ATOMICS, 4096, "4096", "yours makes 4096 global atomics where the reference makes 0"},
+        {CL_FIG_SHARED_ATOMICS, 0, "0", "yours makes 0 shared atomics where the reference makes 0"},
     };
     for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
         char buf[32];
-        double v = report_gate_figure(&p, &k->yours, rows[i].f);
+        double v = report_gate_figure(&p, rows[i].f);
         assert_float_equal(v, rows[i].v, 1e-9);
-        assert_string_equal(report_gate_format(buf, sizeof buf, rows[i].f, v), rows[i].shown);
+        assert_string_equal(cl_figure_format(buf, sizeof buf, rows[i].f, v), rows[i].shown);
         char *a = report_gate_advice(k, r, rows[i].f);
-        if (!a || !strstr(a, rows[i].advice)) fail_msg("%s: advice '%s'", day_gate_key(rows[i].f), a ? a : "(none)");
+        if (!a || !strstr(a, rows[i].advice)) fail_msg("%s: advice '%s'", cl_figure_name(rows[i].f), a ? a : "(none)");
         free(a);
     }
     /* no shared access at all: no conflict; a side that did not run: unknown */
     k->yours.shared_accesses = k->yours.bank_conflicts = 0;
     report_perf_of(r, &k->yours, &p);
-    assert_float_equal(report_gate_figure(&p, &k->yours, DAY_GATE_BANK_CONFLICTS), 0, 0);
+    assert_float_equal(report_gate_figure(&p, CL_FIG_BANK_CONFLICTS), 0, 0);
     k->yours.ran = false;
     report_perf_of(r, &k->yours, &p);
-    assert_true(report_gate_figure(&p, &k->yours, DAY_GATE_LOAD_SECTORS) < 0);
+    assert_true(report_gate_figure(&p, CL_FIG_LOAD_SECTORS) < 0);
     report_free(r);
 }
 
