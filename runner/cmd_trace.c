@@ -65,7 +65,7 @@ static int take_option(void *ctx, int o, const char *arg)
         a->seed = v;
         return CLI_PASSED;
     case OPT_STEPS:
-        if (cli_parse_number("--steps", arg, 1, 100000, &v)) return CLI_CANNOT;
+        if (cli_parse_number("--steps", arg, 1, 20000, &v)) return CLI_CANNOT;
         a->steps = (size_t)v;
         return CLI_PASSED;
     case OPT_JSON: a->json = true; return CLI_PASSED;
@@ -170,17 +170,17 @@ static void to_model(const day_manifest *m, const trace_args *a, const char *fil
     t->seed = a->seed;
     memcpy(t->block, a->block, sizeof t->block);
     t->warp = a->warp;
-    sim_dim3 gd = sim_trace_grid(g->trace), bd = sim_trace_block_dim(g->trace);
-    t->grid[0] = gd.x, t->grid[1] = gd.y, t->grid[2] = gd.z;
-    t->block_dim[0] = bd.x, t->block_dim[1] = bd.y, t->block_dim[2] = bd.z;
+    memcpy(t->grid, g->grid, sizeof t->grid);
+    memcpy(t->block_dim, g->block_dim, sizeof t->block_dim);
     t->outcome = g->outcome;
     t->detail = g->detail;
     g->outcome = g->detail = NULL;
-    t->ran = sim_trace_warp_ran(g->trace);
-    t->dropped = sim_trace_dropped(g->trace);
-    t->nsteps = sim_trace_count(g->trace);
-    t->steps = cl_calloc(t->nsteps + 1, sizeof *t->steps);
-    for (size_t i = 0; i < t->nsteps; i++) t->steps[i] = *sim_trace_step_at(g->trace, i);
+    t->ran = g->ran;
+    t->dropped = g->dropped;
+    t->nsteps = g->nsteps;
+    t->steps = g->steps;
+    g->steps = NULL;
+    g->nsteps = 0;
 }
 
 static void print_run(const trace_run *t, const char *file, bool json)

@@ -142,7 +142,7 @@ void cli_record_progress(const struct day_course *c, const struct day_manifest *
     "  --size S        course (default), or NAME=VALUE,... over the course size:\n" \
     "                  --size rows=8,live=7\n"                                      \
     "  --seed N        the inputs' seed (default 1, as grade's)\n"                  \
-    "  --steps N       keep at most N steps (default 4096)\n"                       \
+    "  --steps N       keep at most N steps (1 to 20000, default 4096)\n"           \
     "  --json          one JSON object (keys: docs/contract.md) instead of text\n"  \
     "Exit status: 0 the warp ran; 2 it could not be traced (no such kernel or\n"    \
     "block, the file does not build).\n"

@@ -57,7 +57,7 @@ cl_status grade_day(const day_course *c, const day_manifest *m, const char *file
  * one block recorded (sim/trace.h); nothing is judged. CL_OK: *out holds the
  * record (which may show the block or warp never ran) and how the launch
  * ended; else err says why (CL_COMPILE at the first error's line). */
-struct sim_trace;
+struct sim_trace_step;
 typedef struct grade_trace_request {
     const char *kernel;     /* the day's kernel */
     unsigned block[3];      /* blockIdx */
@@ -67,7 +67,11 @@ typedef struct grade_trace_request {
     size_t max_steps;       /* 0: sim/trace.h's default */
 } grade_trace_request;
 typedef struct grade_trace_result {
-    struct sim_trace *trace;
+    struct sim_trace_step *steps; /* sim/trace.h's records, in order */
+    size_t nsteps, dropped;       /* dropped: past the cap */
+    bool ran;                     /* the block and the warp ran */
+    bool sandboxed;               /* the emulation ran in a sandboxed child */
+    unsigned grid[3], block_dim[3];
     char *outcome;          /* backend_outcome_name: "completed", "deadlock", ... */
     char *detail;           /* what happened, when it did not complete; may be NULL */
     char *size;             /* "rows=8205 live=20 stride=32" */

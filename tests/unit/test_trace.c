@@ -280,6 +280,24 @@ static void test_exited_and_deadlock(void **state)
     free(path);
 }
 
+/* The record is the same whether the emulation ran in its sandboxed child
+ * (the default) or in cudalab's own process. */
+static void test_sandbox_same(void **state)
+{
+    (void)state;
+    cl_str in = {0}, out = {0};
+    char *a = cl_sprintf("23 %s --kernel reduceRowsBallotDown --json", ballot);
+    assert_int_equal(run(a, false, &in), 0);
+    assert_int_equal(setenv("CUDALAB_SANDBOX", "off", 1), 0);
+    assert_int_equal(run(a, false, &out), 0);
+    assert_int_equal(unsetenv("CUDALAB_SANDBOX"), 0);
+    assert_non_null(in.s);
+    assert_string_equal(in.s, out.s);
+    cl_str_free(&in);
+    cl_str_free(&out);
+    free(a);
+}
+
 /* What cannot be traced says why, exit 2; a block outside the grid is a
  * run where the warp did not run. */
 static void test_refusals(void **state)
@@ -356,6 +374,7 @@ int main(void)
         cmocka_unit_test(test_butterfly),
         cmocka_unit_test(test_syncwarp_and_size),
         cmocka_unit_test(test_exited_and_deadlock),
+        cmocka_unit_test(test_sandbox_same),
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_read_back),
     };
