@@ -224,7 +224,11 @@ int cmd_trace(int argc, char **argv)
     trace_run t;
     to_model(m, &a, file, &g, &t);
     print_run(&t, file, a.json);
-    rc = t.ran ? CLI_PASSED : CLI_CANNOT;
+    rc = CLI_PASSED;
+    if (!t.ran) /* the contract's line on stderr */
+        rc = cli_cannot("block (%u,%u,%u), warp %u did not run: the launch is (%u,%u,%u) blocks of %u threads",
+                        t.block[0], t.block[1], t.block[2], t.warp, t.grid[0], t.grid[1], t.grid[2],
+                        t.block_dim[0] * t.block_dim[1] * t.block_dim[2]);
     trace_run_free(&t);
     goto done;
 failed:;
