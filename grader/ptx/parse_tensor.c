@@ -4,8 +4,7 @@
  * the forms of the PTX ISA the emulator runs: wmma m16n16k16, m32n8k16 and
  * m8n32k16 with f16, bf16, s8 and u8 (tf32 at m16n16k8); mma.sync m16n8k8
  * and m16n8k16 (f16, bf16; tf32 at k8 and k4), m16n8k32 (s8, u8); ldmatrix
- * m8n8 x1, x2, x4 and .trans. bf16, tf32 and the mma shapes past m16n8k8
- * need sm_80. */
+ * m8n8 x1, x2, x4 and .trans. Which forms need sm_80 is archs.def's. */
 #include "ptx/parse.h"
 
 #include <stdio.h>
@@ -182,24 +181,13 @@ static const char *settle(ptx_insn *in, const ptx_tc_state *st)
     return ok ? NULL : "a type the PTX ISA has not for this shape";
 }
 
-/* The form needs sm_80 (bf16, tf32, the mma shapes past m16n8k8). */
-static bool needs_sm80(const ptx_insn *in)
-{
-    for (int i = 0; i < 4; i++)
-        if (in->tc[i] == PTX_TC_bf16 || in->tc[i] == PTX_TC_tf32) return true;
-    return in->mode2 == PTX_SHAPE_m16n8k16 || in->mode2 == PTX_SHAPE_m16n8k32 || in->mode2 == PTX_SHAPE_m16n8k4;
-}
-
 cl_status ptx_tc_finish(ptx_parser *p, ptx_insn *in, const ptx_tc_state *st, const char *optext,
                         const ptx_token *at)
 {
     const char *why = settle(in, st);
     if (why)
-        return ptx_perr(p, CL_UNSUPPORTED, at->line, at->col, "'%s': %s (PTX line %u)", optext, why, at->line);
-    if (needs_sm80(in) && p->target < 80)
-        return ptx_perr(p, CL_UNSUPPORTED, at->line, at->col,
-                        "'%s' needs sm_80 or later, and this module targets sm_%u (PTX line %u)", optext,
-                        p->target, at->line);
+        return ptx_perr(p, CL_UNSUPPORTED, at->line, at->col, "'%s': %s (this module targets sm_%u; PTX line %u)",
+                        optext, why, p->target, at->line);
     return CL_OK;
 }
 

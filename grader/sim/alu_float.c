@@ -400,15 +400,28 @@ static uint64_t to_tf32(unsigned rnd, float f)
     return b & 0xffffe000u;
 }
 
+/* .satfinite: an infinite result r of an f16, bf16 or tf32 conversion is
+ * the largest finite value of its sign (a NaN stays the canonical one). */
+static uint64_t satfinite(ptx_type dt, uint64_t r)
+{
+    if (dt == PTX_T_tf32) return (r & 0x7fffffffu) == 0x7f800000u ? (r & 0x80000000u) | 0x7f7fe000u : r;
+    uint16_t inf = dt == PTX_T_bf16 ? 0x7f80 : 0x7c00, top = dt == PTX_T_bf16 ? 0x7f7f : 0x7bff;
+    return (r & 0x7fff) == inf ? (r & 0x8000) | top : r;
+}
+
 /* x, of type st, to the float type dt. */
 static uint64_t float_to_float(const ptx_insn *in, ptx_type dt, ptx_type st, double x)
 {
-    if (dt == PTX_T_tf32) return to_tf32(in->rnd, (float)x);
+    bool satf = in->flags & PTX_F_SATFINITE;
+    if (dt == PTX_T_tf32) return satf ? satfinite(dt, to_tf32(in->rnd, (float)x)) : to_tf32(in->rnd, (float)x);
     bool ftz = in->flags & PTX_F_FTZ, sat = in->flags & PTX_F_SAT;
     unsigned rnd = in->rnd;
     if (rnd >= PTX_RND_RNI) x = round_int(rnd, x), rnd = PTX_RND_RN;
     if (in->flags & PTX_F_RELU) x = x != x ? x : x < 0 ? 0.0 : x;
-    if (dt == PTX_T_f16 || dt == PTX_T_bf16) return half_out(dt, x, rnd, ftz, sat);
+    if (dt == PTX_T_f16 || dt == PTX_T_bf16) {
+        uint16_t h = half_out(dt, x, rnd, ftz, sat);
+        return satf ? satfinite(dt, h) : h;
+    }
     if (sat) x = !(x > 0) ? 0.0 : x > 1 ? 1.0 : x;
     if (dt == PTX_T_f64) return x != x ? sim_d2u(x) | SIM_QUIET64 : sim_d2u(x);
     if (x != x && st == PTX_T_f64) return SIM_D2F_NAN32;
@@ -422,9 +435,31 @@ static uint64_t float_to_float(const ptx_insn *in, ptx_type dt, ptx_type st, dou
     return out != out ? SIM_CANON_NAN32 : sim_f2u(out);
 }
 
+/* The FP8 conversions (fp8.c): to e4m3x2 or e5m2x2 from two f32 (a to
+ * the upper byte, b to the lower) or from an f16x2 (half by half), and from
+ * them to an f16x2 (byte by byte). */
+static void cvt_fp8(const ptx_insn *in, ptx_type dt, ptx_type st, uint64_t v[6])
+{
+    bool relu = in->flags & PTX_F_RELU;
+    if (st == PTX_T_e4m3x2 || st == PTX_T_e5m2x2) {
+        bool e5 = st == PTX_T_e5m2x2;
+        v[0] = (uint64_t)sim_fp8_to_f16((uint8_t)(v[1] >> 8), e5, relu) << 16 |
+               sim_fp8_to_f16((uint8_t)v[1], e5, relu);
+        return;
+    }
+    bool e5 = dt == PTX_T_e5m2x2;
+    double hi = st == PTX_T_f32 ? sim_u2f((uint32_t)v[1]) : sim_f16_to_f32((uint16_t)(v[1] >> 16));
+    double lo = st == PTX_T_f32 ? sim_u2f((uint32_t)v[2]) : sim_f16_to_f32((uint16_t)v[1]);
+    v[0] = (uint64_t)sim_to_fp8(hi, e5, relu) << 8 | sim_to_fp8(lo, e5, relu);
+}
+
 unsigned sim_alu_cvt(const ptx_insn *in, uint64_t v[6])
 {
     ptx_type dt = (ptx_type)in->type[0], st = (ptx_type)in->type[1];
+    if (dt == PTX_T_e4m3x2 || dt == PTX_T_e5m2x2 || st == PTX_T_e4m3x2 || st == PTX_T_e5m2x2) {
+        cvt_fp8(in, dt, st, v);
+        return 0;
+    }
     if (in->nopd == 3) { /* cvt.rn.f16x2.f32 d, a, b: a to the upper half, b to the lower */
         ptx_type ht = dt == PTX_T_bf16x2 ? PTX_T_bf16 : PTX_T_f16;
         uint64_t hi = float_to_float(in, ht, st, sim_to_double(st, v[1], in->flags & PTX_F_FTZ));

@@ -801,6 +801,9 @@ float sim_f16_to_f32(uint16_t h);
 uint16_t sim_f32_to_bf16(float f, int rnd);
 float sim_bf16_to_f32(uint16_t h);
 uint16_t sim_f64_to_f16(double d, int rnd);
+/* fp8.c: to e4m3 (or e5m2) rounded to nearest even, .satfinite; and back. */
+uint8_t sim_to_fp8(double x, bool e5m2, bool relu);
+uint16_t sim_fp8_to_f16(uint8_t b, bool e5m2, bool relu);
 
 static inline float sim_u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
 static inline uint32_t sim_f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }

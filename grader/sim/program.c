@@ -39,7 +39,8 @@ cl_status sim_lw_fail(lower *lw, cl_status st, const char *fmt, const char *a)
     if (lw->cur) {
         char dis[256];
         ptx_disasm_insn(lw->mod, &lw->mod->funcs[lw->cur_fn], lw->cur, dis, sizeof dis);
-        cl_fail(lw->err, st, lw->mod->name, line, 0, "%s: %s (PTX line %d)", dis, buf, line);
+        cl_fail(lw->err, st, lw->mod->name, line, 0, "%s: %s (this module targets sm_%u; PTX line %d)", dis, buf,
+                lw->mod->target, line);
     } else {
         cl_fail(lw->err, st, lw->mod->name, line, 0, "%s", buf);
     }

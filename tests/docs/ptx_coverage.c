@@ -1,6 +1,7 @@
 /* ptx_coverage.c - writes docs/ptx-coverage.md from the tables the emulator
  * itself is built from: the instructions it runs (opcodes.def, with the
- * modifiers of mods.def), the ones it refuses by name (refused.def), the
+ * modifiers of mods.def), the architectures its constructs need
+ * (archs.def), the ones it refuses by name or form (refused.def), the
  * special registers and predefined identifiers (ir.h), and the forms it
  * refuses at launch (sim/refusals.def). With --check FILE it exits 1 when
  * FILE is not what it would write, so the page cannot drift (CTest).
@@ -17,6 +18,7 @@
 typedef struct op_row { const char *name, *synopsis; uint32_t classes; } op_row;
 typedef struct mod_row { const char *text; uint32_t cls; } mod_row;
 typedef struct text_row { const char *name, *text; } text_row;
+typedef struct arch_row { unsigned sm; const char *construct, *sample; } arch_row;
 
 static const op_row ops[] = {
 #define OP(name, fmt, mc, synopsis) { #name, synopsis, (uint32_t)(mc) },
@@ -31,9 +33,17 @@ static const mod_row mods[] = {
 };
 
 static const text_row refused[] = {
-#define REFUSED(name, why) { #name, why },
+#define REFUSED(name, why) { "`" #name "`", why },
+#define REFUSED_FORM(prefix, why) { "`" prefix "` ...", why },
 #include "ptx/refused.def"
+#undef REFUSED_FORM
 #undef REFUSED
+};
+
+static const arch_row arch_rows[] = {
+#define ARCH(id, sm, construct, sample) { sm, construct, sample },
+#include "ptx/archs.def"
+#undef ARCH
 };
 
 static const text_row refusals[] = {
@@ -81,12 +91,14 @@ static void page(cl_str *s)
 {
     cl_str_add(s, "# PTX coverage of the emulator\n\n"
                   "This page is generated from the tables the emulator is built from\n"
-                  "(`grader/ptx/opcodes.def`, `mods.def`, `refused.def`, the special\n"
-                  "registers of `grader/ptx/ir.h` and `grader/sim/refusals.def`) by\n"
+                  "(`grader/ptx/opcodes.def`, `mods.def`, `archs.def`, `refused.def`, the\n"
+                  "special registers of `grader/ptx/ir.h` and `grader/sim/refusals.def`) by\n"
                   "`tests/docs/ptx_coverage.c`; a test fails when it is out of date. To\n"
                   "write it again: `build/tests/ptx_coverage > docs/ptx-coverage.md`.\n\n"
-                  "The course compiles with `nvcc -ptx -lineinfo -arch=sm_75`. A refusal\n"
-                  "is reported at your `.cu` file and line, found through the PTX's `.loc`.\n\n");
+                  "The course compiles with `nvcc -ptx -lineinfo -arch=sm_75`; a day's `arch:`\n"
+                  "may name sm_80, sm_86, sm_89 or sm_90 instead. A refusal is reported at\n"
+                  "your `.cu` file and line, found through the PTX's `.loc`, and names the\n"
+                  "architecture the module targets.\n\n");
     cl_str_addf(s, "## Instructions the emulator runs (%zu)\n\n", COUNT(ops));
     cl_str_add(s, "| instruction | per lane | modifiers it takes |\n| --- | --- | --- |\n");
     for (size_t i = 0; i < COUNT(ops); i++) {
@@ -99,13 +111,28 @@ static void page(cl_str *s)
         cl_str_add(s, " |\n");
         cl_str_free(&m);
     }
-    cl_str_addf(s, "\n## Instructions refused by name (%zu)\n\n", COUNT(refused));
+    cl_str_addf(s, "\n## Constructs that need a newer GPU than sm_75 (%zu)\n\n", COUNT(arch_rows));
+    cl_str_add(s, "Everything else above runs at sm_75. A module that targets an older\n"
+                  "architecture than a construct needs is refused at the instruction, with both\n"
+                  "named: \"'cvt.rn.satfinite.e4m3x2.f32': an FP8 conversion (e4m3, e5m2) needs\n"
+                  "sm_89 or later, and this module targets sm_80\". Each row is what ptxas of\n"
+                  "CUDA 13.0 accepts (`grader/ptx/archs.def`).\n\n"
+                  "| construct | from | for example |\n| --- | --- | --- |\n");
+    for (size_t i = 0; i < COUNT(arch_rows); i++) {
+        cl_str_add(s, "| ");
+        cell(s, arch_rows[i].construct);
+        cl_str_addf(s, " | sm_%u | `", arch_rows[i].sm);
+        cell(s, arch_rows[i].sample);
+        cl_str_add(s, "` |\n");
+    }
+    cl_str_addf(s, "\n## Instructions and forms refused by name (%zu)\n\n", COUNT(refused));
     cl_str_add(s, "Any other instruction is refused as \"not an instruction the emulator knows\".\n"
                   "Each refusal below also names the architecture the module targets (the\n"
-                  "day's `arch:`, sm_75 unless it says otherwise).\n\n"
+                  "day's `arch:`, sm_75 unless it says otherwise). A form (`...`) is the\n"
+                  "instruction with those modifiers first.\n\n"
                   "| instruction | what you read |\n| --- | --- |\n");
     for (size_t i = 0; i < COUNT(refused); i++) {
-        cl_str_addf(s, "| `%s` | ", refused[i].name);
+        cl_str_addf(s, "| %s | ", refused[i].name);
         cell(s, refused[i].text);
         cl_str_add(s, " |\n");
     }

@@ -1,5 +1,8 @@
 // Golden: printf, trap, the instruction budget, integer division by zero,
-// device-function calls, global atomics, 2-D grids.
+// device-function calls, global atomics, 2-D grids. Built for sm_80: the
+// packed conversions of two f32 (cvt.rn.f16x2.f32, .bf16x2) need it, and
+// the emulator refuses them in a module for an older GPU, as ptxas does.
+// arch: sm_80
 #include <cstdio>
 #include <cassert>
 

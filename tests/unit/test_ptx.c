@@ -158,7 +158,7 @@ static void test_errors(void **state)
     expect_error("\tmov.u32 \t%r2, %tid.x;", "\ttex.2d.v4.f32.f32 {%f1,%f2,%f3,%f4}, [tx, {%r1,%r2}];",
                  CL_UNSUPPORTED, "'tex.2d.v4.f32.f32': texture and surface instructions need texture objects", 31);
     expect_error("\tmov.u32 \t%r2, %tid.x;", "\tfrobnicate.b32 %r2, %r1;", CL_UNSUPPORTED,
-                 "'frobnicate.b32' is not an instruction the emulator knows (PTX line 31)", 31);
+                 "'frobnicate.b32' is not an instruction the emulator knows (this module targets sm_75; PTX line 31)", 31);
     expect_error("ld.global.nc.f32", "ld.global.nc.L2::cache_hint.f32", CL_UNSUPPORTED,
                  "unsupported modifier '.L2::cache_hint' in 'ld.global.nc.L2::cache_hint.f32'", 37);
     expect_error("add.s64 \t%rd4, %rd2, %rd3;", "add.s64 \t%rd4, %rd2, %rd9;", CL_PTX,
