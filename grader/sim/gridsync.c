@@ -72,6 +72,20 @@ void sim_grid_park(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m, uint64_t 
     if ((op->x == X_LD || op->x == X_ATOM) && m) b->park.addr = sim_lane_addr(w, op, __builtin_ctz(m));
 }
 
+bool sim_grid_sync_line(const sim_program *p, uint32_t line)
+{
+    if (!p->grid_handle || !line) return false;
+    for (uint32_t i = 0; i < p->ncode; i++) {
+        const ptx_insn *in = p->src[i].in;
+        if (!in || p->src[i].line != line || (in->op != PTX_OP_atom && in->op != PTX_OP_ld)) continue;
+        uint32_t loc = in->loc;
+        const char *file = loc && loc < p->mod->nlocs && p->mod->locs[loc].file < p->mod->nfiles
+                           ? p->mod->files[p->mod->locs[loc].file] : NULL;
+        if (file && strstr(file, "cooperative_groups")) return true;
+    }
+    return false;
+}
+
 static bool at_grid_sync(const sim_run *L, const sim_block *b)
 {
     return b->park.addr >= L->grid_ws && b->park.addr < L->grid_ws + SIM_GRID_WS_BYTES;

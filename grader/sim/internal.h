@@ -1071,6 +1071,10 @@ unsigned sim_threads_for_memory(const sim_program *p, const sim_run *L, unsigned
 bool sim_grid_over(const sim_run *L, char *why, size_t n);
 void sim_grid_run(sim_run *L, sim_counters *total);
 void sim_grid_park(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m, uint64_t seen);
+/* Whether the user's line holds a cooperative groups grid sync (an atomic or
+ * load of its workspace code, from cooperative_groups' headers): its block
+ * barriers are called grid.sync() in words. */
+bool sim_grid_sync_line(const sim_program *p, uint32_t line);
 /* launch.c's handling of a finished block, which gridsync.c shares. */
 void sim_add_counters(sim_counters *to, const sim_counters *c);
 sim_block_result *sim_take_result(sim_block *b);

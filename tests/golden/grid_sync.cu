@@ -123,6 +123,7 @@ __global__ void extra_sync(unsigned* out)
 // params: out
 // expect: hazards 1
 // expect: hazard barrier-honesty line @sync3
+// expect: advice "do not return before the grid.sync() at line 131"
 __global__ void diverged_sync(unsigned* out)
 {
     cg::grid_group grid = cg::this_grid();
