@@ -46,7 +46,7 @@ static const char *poison_source(const report_result *r, const char *kernel)
         if (h->more || !h->kernel || strcmp(h->kernel, kernel)) continue;
         if (h->kind == CL_HZ_MASK_UNDEFINED_READ)
             return "its undefined shuffle reads returned poison (a NaN), see mask-honesty";
-        if (h->kind == CL_HZ_OOB || h->kind == CL_HZ_MISALIGNED)
+        if (h->kind == CL_HZ_OOB || h->kind == CL_HZ_MISALIGNED || h->kind == CL_HZ_TENSOR_ALIGN)
             return "its out-of-bounds or misaligned accesses were dropped (a load read poison, a NaN; a "
                    "store was lost), see memory";
     }

@@ -166,6 +166,9 @@ static void memory_advice(const sim_run *L, const sim_hz *f, const sim_hazard *h
     case CL_HZ_MISALIGNED:
         put(a, n, "a vector access (float4, int2, ...) needs an address that is a multiple of its size: where the pointer may be offset, do the elements before the first aligned one one at a time, or use scalar accesses");
         break;
+    case CL_HZ_TENSOR_ALIGN:
+        put(a, n, "start each load_matrix_sync or store_matrix_sync tile at a multiple of 32 bytes (__align__(32), offsets in steps of 16 elements), its leading dimension a multiple of 16 bytes (8 halves, 4 floats); start each ldmatrix row at a multiple of 16 bytes (pad a shared row by 8 halves)");
+        break;
     case CL_HZ_UNINIT_SHARED:
         put(a, n, "write every shared word before any thread reads it, with __syncthreads() between the writes and the read at line %u (zero the array first where not every word is written)",
             h->line);

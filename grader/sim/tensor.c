@@ -12,7 +12,11 @@
  * different instructions (.aligned: every lane of the warp runs the same
  * one); a wmma whose fragment was loaded for another use, shape, layout or
  * type than the mma reads it as, or whose lanes give different addresses or
- * strides. The outputs of such an instruction are the poison value. */
+ * strides. Memory family: a wmma.load or wmma.store whose matrix does not
+ * start at a multiple of 32 bytes or whose leading dimension is not a
+ * multiple of 16 bytes, an ldmatrix row that does not start at a multiple
+ * of 16 bytes (the PTX ISA's alignment; the GPU faults). The outputs of
+ * such an instruction are the poison value; a store writes nothing. */
 #include "sim/internal.h"
 #include "sim/lower.h"
 #include "sim/tensor.h"
@@ -169,6 +173,27 @@ static uint64_t lane_base(const sim_warp *w, const sim_tensor *t, int l)
     return b + (uint64_t)t->imm;
 }
 
+/* The PTX ISA's alignment of a wmma.load or wmma.store: the matrix at a
+ * multiple of 32 bytes, its leading dimension ld (elements of `bytes`) a
+ * multiple of 16 bytes. False after a hazard. */
+static bool wmma_aligned(sim_block *blk, sim_warp *w, const sim_tensor *t, uint32_t pc, uint64_t base, uint32_t ld,
+                         unsigned bytes)
+{
+    char what[160];
+    const char *verb = t->mode == PTX_TC_STORE_D ? "stores" : "loads";
+    if (base % 32)
+        snprintf(what, sizeof what, "wmma %s a matrix at 0x%llx, %u bytes past a multiple of 32 (256 bits), where it "
+                 "must start", verb, (unsigned long long)base, (unsigned)(base % 32));
+    else if ((uint64_t)ld * bytes % 16)
+        snprintf(what, sizeof what, "wmma %s with a leading dimension of %u elements, %llu bytes: not a multiple of 16 "
+                 "bytes (%u elements)", verb, ld, (unsigned long long)ld * bytes, 16 / bytes);
+    else
+        return true;
+    hazard(blk, w, CL_HZ_TENSOR_ALIGN, pc, 0, what);
+    poison(w, t, SIM_FULL);
+    return false;
+}
+
 static uint32_t lane_stride(const sim_warp *w, const sim_tensor *t, int l, uint32_t dflt)
 {
     if (t->stride != SIM_NOSLOT) return w->r32[(size_t)t->stride * 32 + (unsigned)l];
@@ -320,6 +345,7 @@ static void run_wmma_mem(sim_block *blk, sim_warp *w, const sim_tensor *t, uint3
             return;
         }
     }
+    if (!wmma_aligned(blk, w, t, pc, base, ld, f.bits / 8)) return;
     if (t->mode == PTX_TC_STORE_D) {
         /* the store reads its registers as an accumulator of its shape and type */
         sim_tensor as = *t;
@@ -423,11 +449,21 @@ static void run_mma(sim_block *blk, sim_warp *w, const sim_tensor *t, uint32_t p
 
 /* ldmatrix: lane 8i + j gives the address of row j of matrix i; register
  * i of lane l gets its two elements of matrix i (sim_tc_ldmatrix_pos). */
-static void run_ldmatrix(sim_block *blk, sim_warp *w, const sim_tensor *t)
+static void run_ldmatrix(sim_block *blk, sim_warp *w, const sim_tensor *t, uint32_t pc)
 {
     uint64_t rows[32], addr[32];
     uint32_t vals[32], lo[32];
     for (int l = 0; l < 32; l++) rows[l] = lane_base(w, t, l);
+    for (unsigned l = 0; l < 8u * t->vec && l < 32; l++) /* the lanes that give rows */
+        if (rows[l] % 16) {
+            char what[160];
+            snprintf(what, sizeof what, "lane %u gives row %u of matrix %u at 0x%llx, %u bytes past a multiple of 16, "
+                     "where every row must start", l, l % 8, l / 8, (unsigned long long)rows[l],
+                     (unsigned)(rows[l] % 16));
+            hazard(blk, w, CL_HZ_TENSOR_ALIGN, pc, (int)l, what);
+            poison(w, t, SIM_FULL);
+            return;
+        }
     for (unsigned i = 0; i < t->vec && i < t->nreg[0]; i++) {
         unsigned r, c;
         if (!(t->flags & SIM_TF_TRANS)) {
@@ -481,7 +517,7 @@ void sim_tensor_run(sim_block *blk, sim_warp *w, uint32_t P)
     }
     switch (t->mode) {
     case PTX_TC_MMA: case PTX_TC_WMMA: run_mma(blk, w, t, pc); break;
-    case PTX_TC_LDMATRIX: run_ldmatrix(blk, w, t); break;
+    case PTX_TC_LDMATRIX: run_ldmatrix(blk, w, t, pc); break;
     default: run_wmma_mem(blk, w, t, pc); break;
     }
 }
