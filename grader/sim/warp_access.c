@@ -198,13 +198,6 @@ static HOT_INLINE void count_sectors(sim_block *b, const uint64_t *addr, uint32_
     count_global(b, store, sectors, (uint64_t)__builtin_popcount(m) * total);
 }
 
-/* The sectors of a full warp's consecutive 4-byte words from a0 (the
- * coalesced case of count_sectors). */
-static inline uint64_t row_sectors(uint64_t a0)
-{
-    return ((a0 + 31 * 4 + 3) >> 5) - (a0 >> 5) + 1;
-}
-
 /* The extra wavefronts of a full warp's 4-byte words at a stride of sw
  * words (sw > 0): lane l's bank is (first + l sw) mod 32, so each bank it
  * reaches holds gcd(sw, 32) distinct words (the transposes' columns: 32
@@ -1433,10 +1426,11 @@ SIM_HOT void sim_exec_sts(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
 
 /* A full warp's plain 32-bit global access from a 64-bit base (X_LDG,
  * X_STG) at one stride d, as map_access would map it: consecutive words
- * (d = 4, a row) or lanes a sector or more apart either way (|d| from 32
- * to 2^58, a column, counted as 32 sectors as sectors_strided counts it),
- * every lane aligned, the lanes' span inside one region found through the
- * same hint. */
+ * (d = 4, a row), lanes 2 or 4 words apart going up (d = 8 or 16: a
+ * thread's 2 or 4 consecutive elements, CUB's blocked loads and stores) or
+ * lanes a sector or more apart either way (|d| from 32 to 2^58, a column,
+ * counted as 32 sectors as sectors_strided counts it), every lane aligned,
+ * the lanes' span inside one region found through the same hint. */
 typedef struct global_col {
     uint64_t a0;              /* lane 0's address */
     int64_t d;                /* lane 1's step */
@@ -1452,7 +1446,8 @@ static HOT_INLINE bool global_col_of(sim_block *b, const sim_warp *w, const sim_
 {
     const uint64_t *base = w->r64 + (size_t)op->s[4] * 32;
     uint64_t a0 = base[0] + (uint64_t)op->imm, d = base[1] - base[0], ad = (int64_t)d < 0 ? 0 - d : d;
-    if (((a0 | d) & 3) || (d != 4 && (ad < 32 || ad >= 1ull << 58)) || !one_stride(base)) return false;
+    bool near = d == 4 || d == 8 || d == 16; /* a row, or lanes 2 or 4 words apart going up */
+    if (((a0 | d) & 3) || (!near && (ad < 32 || ad >= 1ull << 58)) || !one_stride(base)) return false;
     uint64_t a31 = a0 + 31 * d, lo = (int64_t)d < 0 ? a31 : a0, hi = (int64_t)d < 0 ? a0 : a31;
     if ((int64_t)lo > (int64_t)hi) return false;
     const sim_region *r = region_at(b, write, lo, hi - lo + 4);
@@ -1462,6 +1457,14 @@ static HOT_INLINE bool global_col_of(sim_block *b, const sim_warp *w, const sim_
     g->r = r;
     g->host0 = (uintptr_t)r->host - (uintptr_t)r->base + (uintptr_t)a0;
     return true;
+}
+
+/* A global_col's sectors as the general count finds them: a stride below
+ * a sector going up steps at most one sector a lane, so the span's
+ * sectors (sectors_general's ordered pass); 32 for a column. */
+static inline uint64_t col_sectors(const global_col *g)
+{
+    return g->d > 0 && g->d < 32 ? ((g->a0 + 31 * (uint64_t)g->d) >> 5) - (g->a0 >> 5) + 1 : 32;
 }
 
 /* A global_col's 32 host pointers, as fill_hosts makes them. */
@@ -1596,7 +1599,7 @@ SIM_HOT void sim_exec_ldg(sim_block *b, sim_warp *w, uint32_t pc)
     uint32_t *row = w->r32 + (size_t)op->s[0] * 32;
     if (g.d == 4) memcpy(row, (const void *)g.host0, 128);
     else gather_col(row, (const uint8_t *)g.host0, (ptrdiff_t)g.d);
-    count_global(b, false, g.d == 4 ? row_sectors(g.a0) : 32, 128);
+    count_global(b, false, col_sectors(&g), 128);
 }
 
 /* X_STG by a full warp: a row or a column (a scatter, in lane order), with
@@ -1621,5 +1624,5 @@ SIM_HOT void sim_exec_stg(sim_block *b, sim_warp *w, uint32_t pc)
     }
     if (g.d == 4) memcpy((void *)g.host0, row, 128);
     else scatter_col((uint8_t *)g.host0, row, (ptrdiff_t)g.d);
-    count_global(b, true, g.d == 4 ? row_sectors(g.a0) : 32, 128);
+    count_global(b, true, col_sectors(&g), 128);
 }

@@ -362,3 +362,44 @@ extern "C" __global__ void halfLoadsBad(const unsigned* in, unsigned* out)
     const unsigned* odd = (const unsigned*)((const char*)in + 2);
     out[32 + t] = odd[(1 - h) * 4 + x / 4]; // @halfMis
 }
+
+// case: a full warp's 32-bit global loads and stores with its lanes 2 or 4
+// words apart going up (CUB's blocked items: warp_access.c's global_col,
+// one gather or scatter and the span's sectors), and 4 words apart going
+// down (the general path's), against the general mapping
+// kernel: blockedAccess
+// launch: grid 1 block 32
+// buffer: in u32 160 = iota*1+1000
+// buffer: out u32 384 = 0
+// params: in out
+// expect: out[0..63] = list 1001 0 0 0 1005 0 0 0 1009 0 0 0 1013 0 0 0 1017 0 0 0 1021 0 0 0 1025 0 0 0 1029 0 0 0 1033 0 0 0 1037 0 0 0 1041 0 0 0 1045 0 0 0 1049 0 0 0 1053 0 0 0 1057 0 0 0 1061 0 0 0
+// expect: out[64..127] = list 1065 0 0 0 1069 0 0 0 1073 0 0 0 1077 0 0 0 1081 0 0 0 1085 0 0 0 1089 0 0 0 1093 0 0 0 1097 0 0 0 1101 0 0 0 1105 0 0 0 1109 0 0 0 1113 0 0 0 1117 0 0 0 1121 0 0 0 1125 0 0 0
+// expect: out[128..191] = list 0 1003 0 1005 0 1007 0 1009 0 1011 0 1013 0 1015 0 1017 0 1019 0 1021 0 1023 0 1025 0 1027 0 1029 0 1031 0 1033 0 1035 0 1037 0 1039 0 1041 0 1043 0 1045 0 1047 0 1049 0 1051 0 1053 0 1055 0 1057 0 1059 0 1061 0 1063 0 1065
+// expect: out[192..255] = list 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
+// expect: out[256..319] = list 1002 0 0 0 1006 0 0 0 1010 0 0 0 1014 0 0 0 1018 0 0 0 1022 0 0 0 1026 0 0 0 1030 0 0 0 1034 0 0 0 1038 0 0 0 1042 0 0 0 1046 0 0 0 1050 0 0 0 1054 0 0 0 1058 0 0 0 1062 0 0 0
+// expect: out[320..383] = list 1066 0 0 0 1070 0 0 0 1074 0 0 0 1078 0 0 0 1082 0 0 0 1086 0 0 0 1090 0 0 0 1094 0 0 0 1098 0 0 0 1102 0 0 0 1106 0 0 0 1110 0 0 0 1114 0 0 0 1118 0 0 0 1122 0 0 0 1126 0 0 0
+// expect: no hazards
+extern "C" __global__ void blockedAccess(const unsigned* in, unsigned* out)
+{
+    const int t = threadIdx.x;
+    const unsigned a = in[t * 4 + 1], b = in[t * 2 + 3], c = in[(31 - t) * 4 + 2];
+    out[t * 4] = a;
+    out[128 + t * 2 + 1] = b;
+    out[256 + (31 - t) * 4] = c;
+}
+
+// case: blocked items past the end of their allocations, a load's and a
+// store's: global_col leaves them to the general path, which reports them
+// kernel: blockedPast
+// launch: grid 1 block 32
+// buffer: in u32 140 = iota*1+1000
+// buffer: out u32 120 = 0
+// params: in out
+// expect: hazard memory kind OOB line @blockedLoad
+// expect: hazard memory kind OOB line @blockedStore
+extern "C" __global__ void blockedPast(const unsigned* in, unsigned* out)
+{
+    const int t = threadIdx.x;
+    const unsigned v = in[t * 4 + 30]; // @blockedLoad
+    out[t * 4] = v; // @blockedStore
+}
