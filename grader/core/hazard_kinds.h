@@ -53,10 +53,10 @@ typedef enum cl_severity { CL_SEV_ERROR, CL_SEV_WARNING } cl_severity;
     X(RACE_WARP, RACE, ERROR)                            \
     X(RACE_GLOBAL, RACE, ERROR)                          \
     X(RACE_SCOPE, RACE, ERROR)                           \
+    X(RACE_ASYNC, RACE, ERROR)                           \
     X(ORDER_DEPENDENT, RACE, ERROR)                      \
     X(OOB, MEMORY, ERROR)                                \
     X(MISALIGNED, MEMORY, ERROR)                         \
-    X(TENSOR_ALIGN, MEMORY, ERROR)                       \
     X(UNINIT_SHARED, MEMORY, ERROR)                      \
     X(BUDGET, KERNEL, ERROR)                             \
     X(OVER_ALLOWANCE, RESOURCES, WARNING)                \

@@ -292,6 +292,13 @@ static cl_status check_collective(ck *c, ptx_type t)
             return c->p->st;
         return slot(c, 2, t, SRC) != CL_OK ? c->p->st : slot(c, 3, PTX_T_u32, SRC);
     case PTX_OP_redux:
+        if (c->p->target < 80) {
+            char what[200];
+            snprintf(what, sizeof what,
+                     "redux.sync needs sm_80 or later, and this module targets sm_%u", c->p->target);
+            return ptx_perr(c->p, CL_UNSUPPORTED, in->line, 0, "%s: %s (PTX line %u)", c->optext, what,
+                            in->line);
+        }
         if (!in->mode || (t != PTX_T_u32 && t != PTX_T_s32 && t != PTX_T_b32))
             return fail(c, "", "expected redux.sync.op.{u32,s32,b32}");
         return slots(c, 0, 0, t, DST) != CL_OK ? c->p->st
@@ -319,30 +326,6 @@ static cl_status check_setp(ck *c, ptx_type t, ptx_type t2)
     }
     if (slots(c, 2, 3, t2, SRC) != CL_OK) return c->p->st;
     return slot(c, 4, PTX_T_pred, SRC | OPTIONAL);
-}
-
-static bool is_fp8(ptx_type t)
-{
-    return t == PTX_T_e4m3x2 || t == PTX_T_e5m2x2;
-}
-
-/* The FP8 conversions of the PTX ISA (sm_89): cvt.rn.satfinite{.relu} to
- * e4m3x2 or e5m2x2 from two f32 (d, a, b) or an f16x2, and cvt.rn{.relu}
- * from them to f16x2. The pair is in 16 bits. */
-static cl_status check_cvt_fp8(ck *c, ptx_type t, ptx_type t2)
-{
-    const ptx_insn *in = c->in;
-    bool to = is_fp8(t), from = is_fp8(t2);
-    if (in->rnd != PTX_RND_RN || (in->flags & (PTX_F_FTZ | PTX_F_SAT)) ||
-        (to && (!(in->flags & PTX_F_SATFINITE) || from || (t2 != PTX_T_f32 && t2 != PTX_T_f16x2))) ||
-        (from && ((in->flags & PTX_F_SATFINITE) || t != PTX_T_f16x2)))
-        return fail(c, "", "expected cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.{f32,f16x2} or "
-                           "cvt.rn{.relu}.f16x2.{e4m3x2,e5m2x2}");
-    if (in->nopd != (to && t2 == PTX_T_f32 ? 3u : 2u))
-        return fail(c, "", t2 == PTX_T_f32 ? "takes d, a, b" : "takes d, a");
-    if (slot(c, 0, to ? PTX_T_b16 : PTX_T_b32, DST) != CL_OK) return c->p->st;
-    if (t2 == PTX_T_f32) return slots(c, 1, 2, PTX_T_f32, SRC);
-    return slot(c, 1, from ? PTX_T_b16 : PTX_T_b32, SRC);
 }
 
 static cl_status check_arith(ck *c, ptx_type t, ptx_type t2)
@@ -390,7 +373,6 @@ static cl_status check_arith(ck *c, ptx_type t, ptx_type t2)
         return slots(c, 1, 3, PTX_T_b32, SRC);
     case PTX_OP_cvt:
         if (!t2) return fail(c, "", "cvt needs a destination and a source type");
-        if (is_fp8(t) || is_fp8(t2)) return check_cvt_fp8(c, t, t2);
         if (in->nopd == 3) { /* packed: d = {cvt(a), cvt(b)} */
             if ((t != PTX_T_f16x2 && t != PTX_T_bf16x2) || t2 != PTX_T_f32)
                 return fail(c, "", "only cvt.f16x2.f32 and cvt.bf16x2.f32 take two sources");
@@ -446,6 +428,52 @@ static cl_status check_tensor(ck *c)
     return in->nopd == 3 ? slot(c, 2, PTX_T_u32, SRC) : CL_OK;
 }
 
+/* cp.async and mbarrier (decoded by parse_async.c): addresses, cp.async's
+ * size and src-size, a wait's group count, an mbarrier's count, state
+ * (.b64) and test predicate. */
+static cl_status check_async(ck *c)
+{
+    ptx_insn *in = c->in;
+    unsigned n = in->nopd;
+    switch (in->mode) {
+    case PTX_AS_CP: {
+        unsigned extra = n - 3 - ((in->mode2 & PTX_AS_F_HINT) ? 1u : 0u);
+        if (n < 3 || extra > 1) return fail(c, "", "cp.async takes [a], [b], size[, src-size][, policy]");
+        const ptx_operand *size = &in->opd[2];
+        if (addr_slot(c, 0) != CL_OK || addr_slot(c, 1) != CL_OK) return c->p->st;
+        if (size->kind != PTX_OPD_IMM || (size->imm != 4 && size->imm != 8 && size->imm != 16))
+            return fail(c, "", "cp.async copies 4, 8 or 16 bytes (an immediate)");
+        if (in->cache == 2 && size->imm != 16) return fail(c, "", "cp.async.cg copies 16 bytes");
+        if (extra && in->opd[3].kind == PTX_OPD_REG && in->opd[3].bank == PTX_BANK_PRED)
+            return fail(c, "", "the ignore-src predicate form is not emulated: pass a src-size of 0 instead");
+        if (extra && slot(c, 3, PTX_T_u32, SRC) != CL_OK) return c->p->st;
+        return (in->mode2 & PTX_AS_F_HINT) ? slot(c, n - 1, PTX_T_b64, SRC) : CL_OK;
+    }
+    case PTX_AS_COMMIT: case PTX_AS_WAITALL:
+        return n ? fail(c, "", "takes no operands") : CL_OK;
+    case PTX_AS_WAIT:
+        if (n != 1 || in->opd[0].kind != PTX_OPD_IMM || in->opd[0].imm < 0 || in->opd[0].imm > 255)
+            return fail(c, "", "cp.async.wait_group takes the number of groups that may stay pending (an immediate)");
+        return CL_OK;
+    case PTX_AS_CPARRIVE: case PTX_AS_INVAL:
+        return n != 1 ? fail(c, "", "takes [a]") : addr_slot(c, 0);
+    case PTX_AS_INIT:
+        if (n != 2) return fail(c, "", "mbarrier.init takes [a], count");
+        return addr_slot(c, 0) != CL_OK ? c->p->st : slot(c, 1, PTX_T_u32, SRC);
+    case PTX_AS_ARRIVE: case PTX_AS_DROP:
+        if (n < 2 || n > 3 || ((in->mode2 & PTX_AS_F_NOCOMPLETE) && n != 3))
+            return fail(c, "", "mbarrier.arrive takes state, [a][, count] (.noComplete: with the count)");
+        if (slot(c, 0, PTX_T_b64, DST) != CL_OK || addr_slot(c, 1) != CL_OK) return c->p->st;
+        return n == 3 ? slot(c, 2, PTX_T_u32, SRC) : CL_OK;
+    default: /* test_wait, try_wait */
+        if (n < 3 || n > 3 + (in->mode == PTX_AS_TRY)) return fail(c, "", "takes p, [a], state (or parity)");
+        if (slot(c, 0, PTX_T_pred, DST) != CL_OK || addr_slot(c, 1) != CL_OK ||
+            slot(c, 2, (in->mode2 & PTX_AS_F_PARITY) ? PTX_T_u32 : PTX_T_b64, SRC) != CL_OK)
+            return c->p->st;
+        return n == 4 ? slot(c, 3, PTX_T_u32, SRC) : CL_OK;
+    }
+}
+
 static bool needs_type(ptx_opcode op)
 {
     switch (op) {
@@ -453,6 +481,7 @@ static bool needs_type(ptx_opcode op)
     case PTX_OP_brkpt: case PTX_OP_bar: case PTX_OP_barrier: case PTX_OP_membar:
     case PTX_OP_fence: case PTX_OP_prefetch: case PTX_OP_activemask: case PTX_OP_vote:
     case PTX_OP_nanosleep: case PTX_OP_wmma: case PTX_OP_mma: case PTX_OP_ldmatrix:
+    case PTX_OP_cp: case PTX_OP_mbarrier:
         return false;
     default:
         return true;
@@ -467,7 +496,6 @@ cl_status ptx_check_insn(ptx_parser *p, ptx_insn *in, const char *optext)
     if (op == PTX_OP_activemask && t == PTX_T_NONE) t = PTX_T_b32;
     if (needs_type(op) && t == PTX_T_NONE) return fail(&c, "", "the instruction needs a type");
     if (t == PTX_T_b128 || t2 == PTX_T_b128) return fail(&c, "", ".b128 is not supported");
-    if ((is_fp8(t) || is_fp8(t2)) && op != PTX_OP_cvt) return fail(&c, "", "FP8 pairs are converted by cvt only");
     switch (op) {
     case PTX_OP_ld:
     case PTX_OP_ldu:
@@ -511,6 +539,8 @@ cl_status ptx_check_insn(ptx_parser *p, ptx_insn *in, const char *optext)
         return check_setp(&c, t, t2);
     case PTX_OP_wmma: case PTX_OP_mma: case PTX_OP_ldmatrix:
         return check_tensor(&c);
+    case PTX_OP_cp: case PTX_OP_mbarrier:
+        return check_async(&c);
     default:
         return check_arith(&c, t, t2);
     }

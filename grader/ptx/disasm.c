@@ -28,6 +28,12 @@ static void add_opcode(cl_str *b, const ptx_insn *in)
         cl_str_add(b, text);
         return;
     }
+    if (op == PTX_OP_cp || op == PTX_OP_mbarrier) {
+        char text[96];
+        ptx_as_opcode_text(in, text, sizeof text);
+        cl_str_add(b, text);
+        return;
+    }
     cl_str_add(b, ptx_opcode_name(op));
     switch (op) {
     case PTX_OP_bar:

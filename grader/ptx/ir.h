@@ -48,7 +48,8 @@ typedef enum ptx_opcode {
     X(VOTE, "d, a, mask", 3)                                                  \
     X(MATCH, "d[|p], a, mask", 4)                                             \
     X(REDUX, "d, a, mask", 3)                                                 \
-    X(TENSOR, "{d}, {a}, {b}, {c}; {d}, [a][, stride]; [a], {b}[, stride]", 4)
+    X(TENSOR, "{d}, {a}, {b}, {c}; {d}, [a][, stride]; [a], {b}[, stride]", 4) \
+    X(ASYNC, "[a], [b], size[, src-size]; N; [a], count; d, [a]; p, [a], state", 5)
 
 typedef enum ptx_format {
 #define PTX_FMT_ENUM(name, syn, slots) PTX_FMT_##name,
@@ -64,8 +65,7 @@ typedef enum ptx_format {
     X(u8, 1, UINT) X(u16, 2, UINT) X(u32, 4, UINT) X(u64, 8, UINT)            \
     X(s8, 1, SINT) X(s16, 2, SINT) X(s32, 4, SINT) X(s64, 8, SINT)            \
     X(f16, 2, FLOAT) X(f16x2, 4, FLOAT) X(bf16, 2, FLOAT) X(bf16x2, 4, FLOAT) \
-    X(f32, 4, FLOAT) X(f64, 8, FLOAT) X(tf32, 4, FLOAT) X(pred, 0, PRED)        \
-    X(e4m3x2, 2, FLOAT) X(e5m2x2, 2, FLOAT) /* two FP8 values: cvt only (sm_89) */
+    X(f32, 4, FLOAT) X(f64, 8, FLOAT) X(tf32, 4, FLOAT) X(pred, 0, PRED)
 
 typedef enum ptx_type {
     PTX_T_NONE,
@@ -136,8 +136,7 @@ enum {
     PTX_F_FTZ = 1u << 0, PTX_F_SAT = 1u << 1, PTX_F_APPROX = 1u << 2, PTX_F_FULL = 1u << 3,
     PTX_F_CC = 1u << 4, PTX_F_NAN = 1u << 5, PTX_F_UNI = 1u << 6, PTX_F_TO = 1u << 7,
     PTX_F_SYNC = 1u << 8, PTX_F_ALIGNED = 1u << 9, PTX_F_SHIFTAMT = 1u << 10,
-    PTX_F_RELU = 1u << 11, PTX_F_NC = 1u << 12, PTX_F_NOFTZ = 1u << 13, PTX_F_TRANS = 1u << 14,
-    PTX_F_SATFINITE = 1u << 15 /* cvt: NaN stays NaN, beyond the largest finite value the largest */
+    PTX_F_RELU = 1u << 11, PTX_F_NC = 1u << 12, PTX_F_NOFTZ = 1u << 13, PTX_F_TRANS = 1u << 14
 };
 
 /* Tensor-core instructions (wmma, mma, ldmatrix: parse_tensor.c decodes
@@ -175,6 +174,14 @@ const char *ptx_tc_type_name(unsigned t);    /* "f16"; "" for none */
 /* 32-bit registers a lane holds of a fragment: use 0 A, 1 B, 2 C or D. */
 unsigned ptx_tc_frag_regs(unsigned shape, unsigned use, unsigned type);
 const char *ptx_tc_shape_name(unsigned s);   /* "m16n16k16" */
+
+/* Asynchronous copies and mbarriers (cp.async, mbarrier: parse_async.c
+ * decodes them, grader/sim/async.c runs them). `mode` says which form,
+ * `mode2` its PTX_AS_F_* flags, `cache` .ca (1) or .cg (2). */
+enum { PTX_AS_CP = 1, PTX_AS_COMMIT, PTX_AS_WAIT, PTX_AS_WAITALL, PTX_AS_CPARRIVE, PTX_AS_INIT,
+       PTX_AS_ARRIVE, PTX_AS_DROP, PTX_AS_TEST, PTX_AS_TRY, PTX_AS_INVAL };
+enum { PTX_AS_F_NOINC = 1, PTX_AS_F_PARITY = 2, PTX_AS_F_NOCOMPLETE = 4, PTX_AS_F_SHARED = 8,
+       PTX_AS_F_HINT = 16 };
 
 /* Special registers: X(name as written after %, 32- or 64-bit). Vector ones
  * (tid, ntid, ctaid, nctaid) take .x .y .z. */
@@ -361,6 +368,8 @@ struct ptx_module {
 
 /* The opcode with its modifiers, as PTX spells it ("wmma.load.a.sync.aligned.row.m16n16k16.f16"). */
 void ptx_tc_opcode_text(const ptx_insn *in, char *buf, size_t size);
+/* "cp.async.cg.shared.global" and the like, as parse_async.c read it. */
+void ptx_as_opcode_text(const ptx_insn *in, char *buf, size_t size);
 const char *ptx_opcode_name(ptx_opcode op);
 ptx_format ptx_opcode_format(ptx_opcode op);
 const char *ptx_format_synopsis(ptx_format f);

@@ -170,10 +170,6 @@ void ptx_resolve_locs(ptx_parser *p);
 /* check.c: operand checks and immediate typing of one parsed instruction */
 cl_status ptx_check_insn(ptx_parser *p, ptx_insn *in, const char *optext);
 
-/* arch.c: refuses, naming the construct and the module's target, an
- * instruction one of whose constructs (archs.def) needs a newer GPU. */
-cl_status ptx_arch_check(ptx_parser *p, const ptx_insn *in, const char *optext, uint32_t line, uint32_t col);
-
 /* ---- tensor-core instructions (parse_tensor.c) ---- */
 
 /* What the modifiers of a wmma, mma or ldmatrix said, in their order. */
@@ -189,5 +185,11 @@ bool ptx_tc_mod(ptx_insn *in, ptx_tc_state *st, const char *s, size_t n);
 /* Decode and check the whole form (at: the opcode's token). */
 cl_status ptx_tc_finish(ptx_parser *p, ptx_insn *in, const ptx_tc_state *st, const char *optext,
                         const ptx_token *at);
+
+/* ---- asynchronous copies and mbarriers (parse_async.c) ---- */
+
+/* Decode and check a cp or mbarrier instruction from its opcode's text
+ * ("cp.async.ca.shared.global"; at: the opcode's token). */
+cl_status ptx_as_finish(ptx_parser *p, ptx_insn *in, const char *optext, const ptx_token *at);
 
 #endif

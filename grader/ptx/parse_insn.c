@@ -63,24 +63,17 @@ static int find_opcode(const char *s, size_t n)
     return -1;
 }
 
-/* Why an instruction or form the emulator does not run is refused
- * (refused.def): the opcode s (n bytes), written with its modifiers as
- * optext. NULL when it is not one of those. */
-static const char *refusal(const char *s, size_t n, const char *optext)
+/* Why an instruction the emulator does not run is refused (refused.def);
+ * NULL when it is not one of those. */
+static const char *refusal(const char *s, size_t n)
 {
-    static const struct { const char *name, *why; bool form; } rows[] = {
-#define REFUSED(name, why) { #name, why, false },
-#define REFUSED_FORM(prefix, why) { prefix, why, true },
+    static const struct { const char *name, *why; } rows[] = {
+#define REFUSED(name, why) { #name, why },
 #include "ptx/refused.def"
-#undef REFUSED_FORM
 #undef REFUSED
     };
-    for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
-        size_t len = strlen(rows[i].name);
-        if (rows[i].form ? strncmp(optext, rows[i].name, len) == 0 && (optext[len] == '.' || !optext[len])
-                         : len == n && memcmp(rows[i].name, s, n) == 0)
-            return rows[i].why;
-    }
+    for (size_t i = 0; i < sizeof rows / sizeof *rows; i++)
+        if (strlen(rows[i].name) == n && memcmp(rows[i].name, s, n) == 0) return rows[i].why;
     return NULL;
 }
 
@@ -394,6 +387,7 @@ static cl_status place(ptx_parser *p, ptx_insn *in, raw_ops *r, const ptx_token 
     case PTX_FMT_CALL: lo = 1; hi = 3; break;
     case PTX_FMT_BAR: lo = 1; hi = 4; break;
     case PTX_FMT_TENSOR: lo = 2; hi = 4; break;
+    case PTX_FMT_ASYNC: lo = 0; hi = 5; break;
     default: lo = 1; hi = 0; break;
     }
     /* ret and exit may be written with no operands only; bra with a label */
@@ -435,6 +429,7 @@ static cl_status parse_opcode(ptx_parser *p, ptx_insn *in, char *optext, size_t 
     unsigned ntypes = 0;
     bool space_set = false;
     bool tensor = op == PTX_OP_wmma || op == PTX_OP_mma || op == PTX_OP_ldmatrix;
+    bool async = op == PTX_OP_cp || op == PTX_OP_mbarrier; /* whole text: parse_async.c */
     ptx_tc_state tcs;
     memset(&tcs, 0, sizeof tcs);
     if (tensor) in->op = (uint16_t)op; /* ptx_tc_mod reads which one */
@@ -444,7 +439,7 @@ static cl_status parse_opcode(ptx_parser *p, ptx_insn *in, char *optext, size_t 
         const ptx_token m = p->tok;
         end = m.text + m.len;
         ptx_advance(p);
-        if (op < 0 || bad) continue;
+        if (op < 0 || bad || async) continue;
         if (tensor) {
             if (!ptx_tc_mod(in, &tcs, m.text + 1, m.len - 1)) {
                 bad = m.text;
@@ -464,22 +459,21 @@ static cl_status parse_opcode(ptx_parser *p, ptx_insn *in, char *optext, size_t 
         }
     }
     snprintf(optext, size, "%.*s", (int)(end - start), start);
-    const char *why = refusal(t.text, t.len, optext);
-    if (why)
+    if (op < 0 && refusal(t.text, t.len))
         return ptx_perr(p, CL_UNSUPPORTED, t.line, t.col, "'%s': %s (this module targets sm_%u; PTX line %u)",
-                        optext, why, p->target, t.line);
+                        optext, refusal(t.text, t.len), p->target, t.line);
     if (op < 0)
         return ptx_perr(p, CL_UNSUPPORTED, t.line, t.col,
-                        "'%s' is not an instruction the emulator knows (this module targets sm_%u; PTX line %u)",
-                        optext, p->target, t.line);
+                        "'%s' is not an instruction the emulator knows (PTX line %u)", optext, t.line);
     in->op = (uint16_t)op;
     if (bad)
         return ptx_perr(p, CL_UNSUPPORTED, t.line, t.col,
-                        "unsupported modifier '%.*s' in '%s' (this module targets sm_%u; PTX line %u)",
-                        (int)badlen, bad, optext, p->target, t.line);
+                        "unsupported modifier '%.*s' in '%s' (PTX line %u)", (int)badlen, bad,
+                        optext, t.line);
     if (ntypes > 2)
         return ptx_perr(p, CL_PTX, t.line, t.col, "too many types in '%s'", optext);
     if (tensor) return ptx_tc_finish(p, in, &tcs, optext, &t);
+    if (async) return ptx_as_finish(p, in, optext, &t);
     return CL_OK;
 }
 
@@ -523,7 +517,6 @@ cl_status ptx_parse_insn(ptx_parser *p)
                 return ptx_perr(p, CL_PTX, optok.line, optok.col, "a label is not an operand of '%s'", optext);
     }
     if (ptx_check_insn(p, &in, optext) != CL_OK) return p->st;
-    if (ptx_arch_check(p, &in, optext, optok.line, optok.col) != CL_OK) return p->st;
     CL_VEC_PUSH(&p->insns, in);
     return CL_OK;
 }

@@ -161,6 +161,7 @@ void sim_block_destroy(sim_block *b)
     free(b->crit_dirs);
     free(b->crit_warp);
     free(b->block_rows);
+    sim_async_free(b->as);
     sim_hzset_free(&b->hz);
     cl_str_free(&b->ptext);
     free(b->plines.v);
@@ -216,6 +217,7 @@ SIM_HOT void sim_block_setup(sim_block *b, uint64_t index)
     b->rlog_n = 0;
     b->clean_epoch = 0;
     if (b->sync) sim_sync_reset(b->sync);
+    if (b->as) sim_async_reset(b);
     memset(b->tparam, 0, (size_t)b->nthreads * p->tparam_size);
     memset(b->exit_branch, 0, b->nwarps * 32 * sizeof *b->exit_branch);
     /* a barrier no thread has arrived at is as release() (or

@@ -570,6 +570,12 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
         case X_FENCE:
             if (m) sim_sync_fence(blk, w, m);
             break;
+        case X_ASYNC:
+            if (!m) break;
+            sim_async_exec(blk, w, pc, m);
+            if (!blk->yield) break;
+            pc++; /* an mbarrier wait that found its phase open: others go first */
+            goto out;
         case X_BRA: {
             uint32_t rest = gmask & ~m;
             if (op->aux2) sim_bar_branch(blk, w, op, m, rest);

@@ -596,6 +596,8 @@ typedef struct sim_block {
     sim_park park;            /* a cooperative launch: where the block waits (gridsync.c) */
     struct sim_trace *trace;  /* the warp stepper's record when this block holds its warp
                                  (trace.c), else NULL */
+    struct sim_async *as;     /* pending cp.async copies and mbarriers (async.c), NULL before the first */
+    uint32_t async_n;         /* copies pending in the block: the shadow's entry points look when not 0 */
 } sim_block;
 
 /* Local memory starts zeroed for every block: each page of thread tid's
@@ -721,6 +723,20 @@ bool sim_map_lanes(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m, bool writ
  * hazard. */
 void sim_tensor_run(sim_block *b, sim_warp *w, uint32_t P);
 
+/* async.c: cp.async, its groups, mbarriers (X_ASYNC: p[0] the PTX_AS_ form,
+ * p[1] cp-size or wait_group's N, p[2] SIM_AF_*; s[0] the address base
+ * (imm its offset), s[1] cp.async's source base (aux, aux2 its offset),
+ * s[2] src-size, count or state, s[3] the state or predicate written). */
+enum { SIM_AF_DST32 = 1, SIM_AF_SRC32 = 2, SIM_AF_PARITY = 4, SIM_AF_NOINC = 8, SIM_AF_GENERIC = 16 };
+void sim_async_exec(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
+void sim_async_reset(sim_block *b);
+void sim_async_free(struct sim_async *a);
+/* An access of shared memory by the lanes m of w at op, with a copy pending
+ * somewhere (b->async_n): a RACE_ASYNC hazard for each lane that touches a
+ * pending copy's bytes. Lane l's offset is soff[l], or off + step * (l - the
+ * first lane of m) when soff is NULL. */
+void sim_async_touch(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, uint32_t off, unsigned step,
+                     unsigned n, uint32_t op, bool write);
 /* A faulted load gives the poison value. */
 void sim_mem_poison_lane(sim_warp *w, const sim_op *op, int l);
 
@@ -801,9 +817,6 @@ float sim_f16_to_f32(uint16_t h);
 uint16_t sim_f32_to_bf16(float f, int rnd);
 float sim_bf16_to_f32(uint16_t h);
 uint16_t sim_f64_to_f16(double d, int rnd);
-/* fp8.c: to e4m3 (or e5m2) rounded to nearest even, .satfinite; and back. */
-uint8_t sim_to_fp8(double x, bool e5m2, bool relu);
-uint16_t sim_fp8_to_f16(uint8_t b, bool e5m2, bool relu);
 
 static inline float sim_u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
 static inline uint32_t sim_f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
@@ -1071,10 +1084,6 @@ unsigned sim_threads_for_memory(const sim_program *p, const sim_run *L, unsigned
 bool sim_grid_over(const sim_run *L, char *why, size_t n);
 void sim_grid_run(sim_run *L, sim_counters *total);
 void sim_grid_park(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m, uint64_t seen);
-/* Whether the user's line holds a cooperative groups grid sync (an atomic or
- * load of its workspace code, from cooperative_groups' headers): its block
- * barriers are called grid.sync() in words. */
-bool sim_grid_sync_line(const sim_program *p, uint32_t line);
 /* launch.c's handling of a finished block, which gridsync.c shares. */
 void sim_add_counters(sim_counters *to, const sim_counters *c);
 sim_block_result *sim_take_result(sim_block *b);

@@ -207,9 +207,6 @@ static void message(const sim_run *L, const sim_hz *f, sim_hazard *h)
     case CL_HZ_TENSOR_FRAGMENT:
         snprintf(m, n, "a tensor-core fragment used as it was not made: %s", f->detail);
         break;
-    case CL_HZ_TENSOR_ALIGN:
-        snprintf(m, n, "a tensor-core load or store from a misaligned address: %s", f->detail);
-        break;
     case CL_HZ_BARRIER_DIVERGENT:
         snprintf(m, n, "threads of one block meet at different barriers (lines %u and %u)", h->line, h->line2);
         break;
@@ -243,6 +240,13 @@ static void message(const sim_run *L, const sim_hz *f, sim_hazard *h)
                  h->warp * 32 + (unsigned)h->lane, h->line, h->thread2, h->line2, where,
                  h->kind == CL_HZ_RACE_WARP ? "__syncwarp()" : "__syncthreads()",
                  strstr(f->detail, "not ordered") ? " nor release/acquire pair" : "");
+        break;
+    case CL_HZ_RACE_ASYNC:
+        shared_place(L->prog, h->address, where, sizeof where);
+        say(m, n, "thread %u %s %s (line %u) while the cp.async of thread %u (line %u) that copies into it is still pending: "
+                       "a copy lands at some time before its wait_group, so the %s may see the old bytes or the new",
+                 h->warp * 32 + (unsigned)h->lane, strncmp(f->detail, "write", 5) ? "reads" : "writes", where, h->line,
+                 h->thread2, h->line2, strncmp(f->detail, "write", 5) ? "read" : "write");
         break;
     case CL_HZ_RACE_GLOBAL: {
         uint64_t bi = block_index(L, h);

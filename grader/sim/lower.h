@@ -56,6 +56,8 @@ bool sim_lw_dynamic_sreg(uint32_t s);
  * fixed) and hand the table to the program. */
 void sim_tensor_lower(lower *lw, sim_op *op, const ptx_insn *in);
 void sim_tensor_finish(lower *lw);
+/* async.c: lower a cp.async or mbarrier into op. */
+void sim_async_lower(lower *lw, sim_op *op, const ptx_insn *in);
 /* A scratch row of the bank (32 or 64 bits) that no PTX operand names: an
  * extra slot, fixed with the others (program.c). */
 uint16_t sim_lw_scratch_slot(lower *lw, unsigned bank);

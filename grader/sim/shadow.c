@@ -366,6 +366,7 @@ static void sync_write(sim_block *b, sim_warp *w, int lane, uint32_t off, unsign
 
 void sim_shadow_read(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigned n, uint32_t op)
 {
+    if (b->async_n) sim_async_touch(b, w, 1u << lane, NULL, off, 0, n, op, false);
     sim_shadow_settle(b);
     if (b->sync) {
         sync_read(b, w, lane, off, n, op, class_of(b->prog->code[op].aux2));
@@ -378,6 +379,7 @@ void sim_shadow_read(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigned
 void sim_shadow_write(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigned n, uint32_t op, bool atomic)
 {
     if (!b->shadow) return;
+    if (b->async_n) sim_async_touch(b, w, 1u << lane, NULL, off, 0, n, op, true);
     sim_shadow_settle_write(b);
     if (b->sync) {
         sync_write(b, w, lane, off, n, op, atomic ? CL_STRONG : class_of(b->prog->code[op].aux2), atomic);
@@ -493,6 +495,7 @@ static inline __attribute__((always_inline)) void plain_reads4(sim_block *b, sim
 void sim_shadow_reads(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op)
 {
     if (!b->shadow) return;
+    if (b->async_n) sim_async_touch(b, w, m, soff, 0, 0, n, op, false);
     sim_shadow_settle(b);
     if (b->sync) {
         int c = class_of(b->prog->code[op].aux2);
@@ -532,6 +535,7 @@ void sim_shadow_reads_one(sim_block *b, sim_warp *w, uint32_t m, uint32_t off, u
         sim_shadow_reads(b, w, m, soff, n, op);
         return;
     }
+    if (b->async_n) sim_async_touch(b, w, m, NULL, off, 0, n, op, false);
     const shadow_at A = shadow_at_of(b, w);
     uint32_t r = m, prev = SIM_NONE;
     if (A.races && read4_fast(&A, __builtin_ctz(r), off, op, true)) {
@@ -610,6 +614,7 @@ static inline __attribute__((always_inline)) void writes(sim_block *b, sim_warp 
 
 void sim_shadow_writes(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op)
 {
+    if (b->async_n) sim_async_touch(b, w, m, soff, 0, 0, n, op, true);
     sim_shadow_settle_write(b);
     writes(b, w, m, soff, n, op, false);
 }
@@ -688,6 +693,7 @@ static inline __attribute__((always_inline)) void atomics4(sim_block *b, sim_war
 
 SIM_HOT void sim_shadow_atomics(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op)
 {
+    if (b->async_n) sim_async_touch(b, w, m, soff, 0, 0, n, op, true);
     sim_shadow_settle_write(b);
     if (n == 4 && b->shadow && !b->sync) {
         atomics4(b, w, m, soff, op);
@@ -746,7 +752,7 @@ static bool all_clean(const sim_block *b)
 
 SIM_HOT bool sim_shadow_defer_reads(sim_block *b, sim_warp *w, const uint32_t *soff, uint32_t op)
 {
-    if (!b->rlog) return false;
+    if (!b->rlog || b->async_n) return false; /* (a pending cp.async: sim_shadow_reads looks) */
     uint32_t bits, fresh = fresh_lanes(soff, &bits);
     if (bits & 3) return false; /* (SIM_NONE's low bits are set) */
     /* every lane's word wholly written by the block before this epoch (one

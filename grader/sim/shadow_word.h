@@ -135,6 +135,7 @@ void sim_shadow_run_writes_rest(sim_block *b, sim_warp *w, uint32_t m, uint32_t 
 static inline __attribute__((always_inline)) void shadow_reads_run(sim_block *b, sim_warp *w, uint32_t m,
                                                                    uint32_t off, uint32_t op)
 {
+    if (b->async_n) sim_async_touch(b, w, m, NULL, off, 4, 4, op, false);
     sim_shadow_settle(b);
     const shadow_at A = shadow_at_of(b, w);
     int f = __builtin_ctz(m), k = 32 - __builtin_clz(m) - f, i = 0; /* a run: no popcount (not in the base ISA) */
@@ -155,6 +156,7 @@ static inline __attribute__((always_inline)) void shadow_reads_run(sim_block *b,
 static inline __attribute__((always_inline)) void shadow_writes_run(sim_block *b, sim_warp *w, uint32_t m,
                                                                     uint32_t off, uint32_t op)
 {
+    if (b->async_n) sim_async_touch(b, w, m, NULL, off, 4, 4, op, true);
     sim_shadow_settle_write(b);
     const shadow_at A = shadow_at_of(b, w);
     int f = __builtin_ctz(m), k = 32 - __builtin_clz(m) - f, i = 0; /* a run: no popcount (not in the base ISA) */

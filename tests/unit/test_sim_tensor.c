@@ -282,7 +282,8 @@ static void test_parse(void **state)
     /* what it does not run, in words that name the module's architecture */
     expect_refused(75, "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%f1,%f2,%f3,%f4}, {%r1,%r2,%r3,%r4}, {%r5,%r6}, {%f5,%f6,%f7,%f8};",
                    "needs sm_80 or later, and this module targets sm_75");
-    expect_refused(90, "cp.async.ca.shared.global [%r1], [%rd1], 16;", "this module targets sm_90");
+    expect_refused(90, "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%r1], [%rd1], 16, [%r2];",
+                   "this module targets sm_90");
     expect_refused(90, "wgmma.fence.sync.aligned;", "an sm_90 instruction");
     expect_refused(80, "wmma.load.a.sync.aligned.row.m16n16k16.f16 {%r1,%r2,%r3,%r4}, [%rd1];",
                    "expected a vector operand of the instruction's width");
