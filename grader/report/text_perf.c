@@ -136,7 +136,9 @@ static void render_kernel(section *s, const report_kernel *k)
     report_perf_of(r, &k->yours, &y);
     report_perf_of(r, &k->reference, &f);
     heading(s, k);
-    if (k->yours.ran && k->yours.wrong != 0) /* right first, then fast */
+    /* right first, then fast (a wrong count of -1 is unknown: a program's
+       kernel, whose outputs are the program's) */
+    if (k->yours.ran && k->yours.wrong > 0)
         wrapped(s, REPORT_STYLE_DIM, "    ", "yours is not right at the course size yet: its figures "
                 "are not a fair comparison until it is");
     for (int i = 0; i < CL_FIG_COUNT; i++)

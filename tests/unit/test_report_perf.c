@@ -316,6 +316,17 @@ static void test_text(void **state)
     assert_null(strstr(t, "measured on this GPU")); /* nothing was timed */
     assert_true(widest <= 80);
     free(t);
+    /* a program's kernel: its wrong count unknown (-1), not said to be wrong;
+       a kernel with a wrong element is */
+    k->yours.wrong = -1;
+    t = render(r, 80, &widest);
+    assert_null(strstr(t, "not a fair comparison"));
+    free(t);
+    k->yours.wrong = 3;
+    t = render(r, 80, &widest);
+    assert_non_null(strstr(t, "yours is not right at the course size yet"));
+    free(t);
+    k->yours.wrong = 0;
     /* Timed on a GPU: the measured time beside the model, the copy's bandwidth. */
     r->copy_has_ms = true;
     r->copy_gbps = 3684;
