@@ -57,6 +57,7 @@ typedef enum cl_severity { CL_SEV_ERROR, CL_SEV_WARNING } cl_severity;
     X(ORDER_DEPENDENT, RACE, ERROR)                      \
     X(OOB, MEMORY, ERROR)                                \
     X(MISALIGNED, MEMORY, ERROR)                         \
+    X(TENSOR_ALIGN, MEMORY, ERROR)                       \
     X(UNINIT_SHARED, MEMORY, ERROR)                      \
     X(BUDGET, KERNEL, ERROR)                             \
     X(OVER_ALLOWANCE, RESOURCES, WARNING)                \

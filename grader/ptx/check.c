@@ -292,13 +292,6 @@ static cl_status check_collective(ck *c, ptx_type t)
             return c->p->st;
         return slot(c, 2, t, SRC) != CL_OK ? c->p->st : slot(c, 3, PTX_T_u32, SRC);
     case PTX_OP_redux:
-        if (c->p->target < 80) {
-            char what[200];
-            snprintf(what, sizeof what,
-                     "redux.sync needs sm_80 or later, and this module targets sm_%u", c->p->target);
-            return ptx_perr(c->p, CL_UNSUPPORTED, in->line, 0, "%s: %s (PTX line %u)", c->optext, what,
-                            in->line);
-        }
         if (!in->mode || (t != PTX_T_u32 && t != PTX_T_s32 && t != PTX_T_b32))
             return fail(c, "", "expected redux.sync.op.{u32,s32,b32}");
         return slots(c, 0, 0, t, DST) != CL_OK ? c->p->st
@@ -326,6 +319,30 @@ static cl_status check_setp(ck *c, ptx_type t, ptx_type t2)
     }
     if (slots(c, 2, 3, t2, SRC) != CL_OK) return c->p->st;
     return slot(c, 4, PTX_T_pred, SRC | OPTIONAL);
+}
+
+static bool is_fp8(ptx_type t)
+{
+    return t == PTX_T_e4m3x2 || t == PTX_T_e5m2x2;
+}
+
+/* The FP8 conversions of the PTX ISA (sm_89): cvt.rn.satfinite{.relu} to
+ * e4m3x2 or e5m2x2 from two f32 (d, a, b) or an f16x2, and cvt.rn{.relu}
+ * from them to f16x2. The pair is in 16 bits. */
+static cl_status check_cvt_fp8(ck *c, ptx_type t, ptx_type t2)
+{
+    const ptx_insn *in = c->in;
+    bool to = is_fp8(t), from = is_fp8(t2);
+    if (in->rnd != PTX_RND_RN || (in->flags & (PTX_F_FTZ | PTX_F_SAT)) ||
+        (to && (!(in->flags & PTX_F_SATFINITE) || from || (t2 != PTX_T_f32 && t2 != PTX_T_f16x2))) ||
+        (from && ((in->flags & PTX_F_SATFINITE) || t != PTX_T_f16x2)))
+        return fail(c, "", "expected cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.{f32,f16x2} or "
+                           "cvt.rn{.relu}.f16x2.{e4m3x2,e5m2x2}");
+    if (in->nopd != (to && t2 == PTX_T_f32 ? 3u : 2u))
+        return fail(c, "", t2 == PTX_T_f32 ? "takes d, a, b" : "takes d, a");
+    if (slot(c, 0, to ? PTX_T_b16 : PTX_T_b32, DST) != CL_OK) return c->p->st;
+    if (t2 == PTX_T_f32) return slots(c, 1, 2, PTX_T_f32, SRC);
+    return slot(c, 1, from ? PTX_T_b16 : PTX_T_b32, SRC);
 }
 
 static cl_status check_arith(ck *c, ptx_type t, ptx_type t2)
@@ -373,6 +390,7 @@ static cl_status check_arith(ck *c, ptx_type t, ptx_type t2)
         return slots(c, 1, 3, PTX_T_b32, SRC);
     case PTX_OP_cvt:
         if (!t2) return fail(c, "", "cvt needs a destination and a source type");
+        if (is_fp8(t) || is_fp8(t2)) return check_cvt_fp8(c, t, t2);
         if (in->nopd == 3) { /* packed: d = {cvt(a), cvt(b)} */
             if ((t != PTX_T_f16x2 && t != PTX_T_bf16x2) || t2 != PTX_T_f32)
                 return fail(c, "", "only cvt.f16x2.f32 and cvt.bf16x2.f32 take two sources");
@@ -496,6 +514,7 @@ cl_status ptx_check_insn(ptx_parser *p, ptx_insn *in, const char *optext)
     if (op == PTX_OP_activemask && t == PTX_T_NONE) t = PTX_T_b32;
     if (needs_type(op) && t == PTX_T_NONE) return fail(&c, "", "the instruction needs a type");
     if (t == PTX_T_b128 || t2 == PTX_T_b128) return fail(&c, "", ".b128 is not supported");
+    if ((is_fp8(t) || is_fp8(t2)) && op != PTX_OP_cvt) return fail(&c, "", "FP8 pairs are converted by cvt only");
     switch (op) {
     case PTX_OP_ld:
     case PTX_OP_ldu:

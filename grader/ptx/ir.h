@@ -65,7 +65,8 @@ typedef enum ptx_format {
     X(u8, 1, UINT) X(u16, 2, UINT) X(u32, 4, UINT) X(u64, 8, UINT)            \
     X(s8, 1, SINT) X(s16, 2, SINT) X(s32, 4, SINT) X(s64, 8, SINT)            \
     X(f16, 2, FLOAT) X(f16x2, 4, FLOAT) X(bf16, 2, FLOAT) X(bf16x2, 4, FLOAT) \
-    X(f32, 4, FLOAT) X(f64, 8, FLOAT) X(tf32, 4, FLOAT) X(pred, 0, PRED)
+    X(f32, 4, FLOAT) X(f64, 8, FLOAT) X(tf32, 4, FLOAT) X(pred, 0, PRED)        \
+    X(e4m3x2, 2, FLOAT) X(e5m2x2, 2, FLOAT) /* two FP8 values: cvt only (sm_89) */
 
 typedef enum ptx_type {
     PTX_T_NONE,
@@ -136,7 +137,8 @@ enum {
     PTX_F_FTZ = 1u << 0, PTX_F_SAT = 1u << 1, PTX_F_APPROX = 1u << 2, PTX_F_FULL = 1u << 3,
     PTX_F_CC = 1u << 4, PTX_F_NAN = 1u << 5, PTX_F_UNI = 1u << 6, PTX_F_TO = 1u << 7,
     PTX_F_SYNC = 1u << 8, PTX_F_ALIGNED = 1u << 9, PTX_F_SHIFTAMT = 1u << 10,
-    PTX_F_RELU = 1u << 11, PTX_F_NC = 1u << 12, PTX_F_NOFTZ = 1u << 13, PTX_F_TRANS = 1u << 14
+    PTX_F_RELU = 1u << 11, PTX_F_NC = 1u << 12, PTX_F_NOFTZ = 1u << 13, PTX_F_TRANS = 1u << 14,
+    PTX_F_SATFINITE = 1u << 15 /* cvt: NaN stays NaN, beyond the largest finite value the largest */
 };
 
 /* Tensor-core instructions (wmma, mma, ldmatrix: parse_tensor.c decodes

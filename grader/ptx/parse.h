@@ -170,6 +170,10 @@ void ptx_resolve_locs(ptx_parser *p);
 /* check.c: operand checks and immediate typing of one parsed instruction */
 cl_status ptx_check_insn(ptx_parser *p, ptx_insn *in, const char *optext);
 
+/* arch.c: refuses, naming the construct and the module's target, an
+ * instruction one of whose constructs (archs.def) needs a newer GPU. */
+cl_status ptx_arch_check(ptx_parser *p, const ptx_insn *in, const char *optext, uint32_t line, uint32_t col);
+
 /* ---- tensor-core instructions (parse_tensor.c) ---- */
 
 /* What the modifiers of a wmma, mma or ldmatrix said, in their order. */

@@ -63,17 +63,24 @@ static int find_opcode(const char *s, size_t n)
     return -1;
 }
 
-/* Why an instruction the emulator does not run is refused (refused.def);
- * NULL when it is not one of those. */
-static const char *refusal(const char *s, size_t n)
+/* Why an instruction or form the emulator does not run is refused
+ * (refused.def): the opcode s (n bytes), written with its modifiers as
+ * optext. NULL when it is not one of those. */
+static const char *refusal(const char *s, size_t n, const char *optext)
 {
-    static const struct { const char *name, *why; } rows[] = {
-#define REFUSED(name, why) { #name, why },
+    static const struct { const char *name, *why; bool form; } rows[] = {
+#define REFUSED(name, why) { #name, why, false },
+#define REFUSED_FORM(prefix, why) { prefix, why, true },
 #include "ptx/refused.def"
+#undef REFUSED_FORM
 #undef REFUSED
     };
-    for (size_t i = 0; i < sizeof rows / sizeof *rows; i++)
-        if (strlen(rows[i].name) == n && memcmp(rows[i].name, s, n) == 0) return rows[i].why;
+    for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+        size_t len = strlen(rows[i].name);
+        if (rows[i].form ? strncmp(optext, rows[i].name, len) == 0 && (optext[len] == '.' || !optext[len])
+                         : len == n && memcmp(rows[i].name, s, n) == 0)
+            return rows[i].why;
+    }
     return NULL;
 }
 
@@ -459,17 +466,19 @@ static cl_status parse_opcode(ptx_parser *p, ptx_insn *in, char *optext, size_t 
         }
     }
     snprintf(optext, size, "%.*s", (int)(end - start), start);
-    if (op < 0 && refusal(t.text, t.len))
+    const char *why = refusal(t.text, t.len, optext);
+    if (why)
         return ptx_perr(p, CL_UNSUPPORTED, t.line, t.col, "'%s': %s (this module targets sm_%u; PTX line %u)",
-                        optext, refusal(t.text, t.len), p->target, t.line);
+                        optext, why, p->target, t.line);
     if (op < 0)
         return ptx_perr(p, CL_UNSUPPORTED, t.line, t.col,
-                        "'%s' is not an instruction the emulator knows (PTX line %u)", optext, t.line);
+                        "'%s' is not an instruction the emulator knows (this module targets sm_%u; PTX line %u)",
+                        optext, p->target, t.line);
     in->op = (uint16_t)op;
     if (bad)
         return ptx_perr(p, CL_UNSUPPORTED, t.line, t.col,
-                        "unsupported modifier '%.*s' in '%s' (PTX line %u)", (int)badlen, bad,
-                        optext, t.line);
+                        "unsupported modifier '%.*s' in '%s' (this module targets sm_%u; PTX line %u)",
+                        (int)badlen, bad, optext, p->target, t.line);
     if (ntypes > 2)
         return ptx_perr(p, CL_PTX, t.line, t.col, "too many types in '%s'", optext);
     if (tensor) return ptx_tc_finish(p, in, &tcs, optext, &t);
@@ -517,6 +526,7 @@ cl_status ptx_parse_insn(ptx_parser *p)
                 return ptx_perr(p, CL_PTX, optok.line, optok.col, "a label is not an operand of '%s'", optext);
     }
     if (ptx_check_insn(p, &in, optext) != CL_OK) return p->st;
+    if (ptx_arch_check(p, &in, optext, optok.line, optok.col) != CL_OK) return p->st;
     CL_VEC_PUSH(&p->insns, in);
     return CL_OK;
 }

@@ -94,32 +94,34 @@ static void mask_advice(const sim_hz *f, const sim_hazard *h, char *a, size_t n)
     }
 }
 
-static void barrier_advice(const sim_hz *f, const sim_hazard *h, char *a, size_t n)
+static void barrier_advice(const sim_run *L, const sim_hz *f, const sim_hazard *h, char *a, size_t n)
 {
+    /* the block barriers of cooperative groups' grid sync are the student's grid.sync() */
+    const char *sync = sim_grid_sync_line(L->prog, h->line) ? "grid.sync()" : "__syncthreads()";
     switch (h->kind) {
     case CL_HZ_BARRIER_DIVERGENT:
-        put(a, n, "use one __syncthreads() that every thread reaches: replace the barriers at lines %u and %u with one after the branch",
-            h->line, h->line2);
+        put(a, n, "use one %s that every thread reaches: replace the barriers at lines %u and %u with one after the branch",
+            sync, h->line, h->line2);
         break;
     case CL_HZ_BARRIER_DEADLOCK:
         if (h->line2)
-            put(a, n, "threads at line %u never reach the __syncthreads() at line %u: move it out of the branch or loop they leave, so that every thread of the block reaches it",
-                h->line2, h->line);
+            put(a, n, "threads at line %u never reach the %s at line %u: move it out of the branch or loop they leave, so that every thread of the block reaches it",
+                h->line2, sync, h->line);
         else
-            put(a, n, "move the __syncthreads() at line %u out of the branch or loop, so that every thread of the block reaches it",
-                h->line);
+            put(a, n, "move the %s at line %u out of the branch or loop, so that every thread of the block reaches it",
+                sync, h->line);
         break;
     case CL_HZ_BARRIER_CONDITIONAL:
         if (!strncmp(f->detail, "lanes ", 6))
-            put(a, n, "move the __syncthreads() at line %u out of the condition at line %u: lanes of one warp take different sides of it, and every thread of the block must reach the barrier",
-                h->line, h->line2);
+            put(a, n, "move the %s at line %u out of the condition at line %u: lanes of one warp take different sides of it, and every thread of the block must reach the barrier",
+                sync, h->line, h->line2);
         else
-            put(a, n, "move the __syncthreads() at line %u out of the condition at line %u, or make the condition the same for the whole block, so that every thread reaches it",
-                h->line, h->line2);
+            put(a, n, "move the %s at line %u out of the condition at line %u, or make the condition the same for the whole block, so that every thread reaches it",
+                sync, h->line, h->line2);
         break;
     case CL_HZ_BARRIER_AFTER_EXIT:
-        put(a, n, "do not return before the __syncthreads() at line %u: put the work of the threads that return (line %u) under an if instead",
-            h->line, h->line2);
+        put(a, n, "do not return before the %s at line %u: put the work of the threads that return (line %u) under an if instead",
+            sync, h->line, h->line2);
         break;
     case CL_HZ_GRID_SYNC:
         if (f->size)
@@ -165,6 +167,9 @@ static void memory_advice(const sim_run *L, const sim_hz *f, const sim_hazard *h
     case CL_HZ_MISALIGNED:
         put(a, n, "a vector access (float4, int2, ...) needs an address that is a multiple of its size: where the pointer may be offset, do the elements before the first aligned one one at a time, or use scalar accesses");
         break;
+    case CL_HZ_TENSOR_ALIGN:
+        put(a, n, "start each load_matrix_sync or store_matrix_sync tile at a multiple of 32 bytes (__align__(32), offsets in steps of 16 elements), its leading dimension a multiple of 16 bytes (8 halves, 4 floats); start each ldmatrix row at a multiple of 16 bytes (pad a shared row by 8 halves)");
+        break;
     case CL_HZ_UNINIT_SHARED:
         put(a, n, "write every shared word before any thread reads it, with __syncthreads() between the writes and the read at line %u (zero the array first where not every word is written)",
             h->line);
@@ -198,7 +203,7 @@ static void family_advice(const sim_run *L, const sim_hz *f, sim_hazard *h, cl_h
 {
     switch (family) {
     case CL_FAMILY_MASK: mask_advice(f, h, a, n); break;
-    case CL_FAMILY_BARRIER: barrier_advice(f, h, a, n); break;
+    case CL_FAMILY_BARRIER: barrier_advice(L, f, h, a, n); break;
     case CL_FAMILY_MEMORY:
     case CL_FAMILY_KERNEL: memory_advice(L, f, h, a, n); break;
     case CL_FAMILY_RACE: /* a kind this file does not know yet */

@@ -817,6 +817,9 @@ float sim_f16_to_f32(uint16_t h);
 uint16_t sim_f32_to_bf16(float f, int rnd);
 float sim_bf16_to_f32(uint16_t h);
 uint16_t sim_f64_to_f16(double d, int rnd);
+/* fp8.c: to e4m3 (or e5m2) rounded to nearest even, .satfinite; and back. */
+uint8_t sim_to_fp8(double x, bool e5m2, bool relu);
+uint16_t sim_fp8_to_f16(uint8_t b, bool e5m2, bool relu);
 
 static inline float sim_u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
 static inline uint32_t sim_f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
@@ -1084,6 +1087,10 @@ unsigned sim_threads_for_memory(const sim_program *p, const sim_run *L, unsigned
 bool sim_grid_over(const sim_run *L, char *why, size_t n);
 void sim_grid_run(sim_run *L, sim_counters *total);
 void sim_grid_park(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m, uint64_t seen);
+/* Whether the user's line holds a cooperative groups grid sync (an atomic or
+ * load of its workspace code, from cooperative_groups' headers): its block
+ * barriers are called grid.sync() in words. */
+bool sim_grid_sync_line(const sim_program *p, uint32_t line);
 /* launch.c's handling of a finished block, which gridsync.c shares. */
 void sim_add_counters(sim_counters *to, const sim_counters *c);
 sim_block_result *sim_take_result(sim_block *b);

@@ -207,6 +207,9 @@ static void message(const sim_run *L, const sim_hz *f, sim_hazard *h)
     case CL_HZ_TENSOR_FRAGMENT:
         snprintf(m, n, "a tensor-core fragment used as it was not made: %s", f->detail);
         break;
+    case CL_HZ_TENSOR_ALIGN:
+        snprintf(m, n, "a tensor-core load or store from a misaligned address: %s", f->detail);
+        break;
     case CL_HZ_BARRIER_DIVERGENT:
         snprintf(m, n, "threads of one block meet at different barriers (lines %u and %u)", h->line, h->line2);
         break;

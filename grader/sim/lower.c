@@ -223,7 +223,8 @@ static const char *not_supported(const ptx_insn *in)
         if (in->op == PTX_OP_set && packed2 && t != PTX_T_u32 && t != PTX_T_s32 && t != t2)
             return sim_refusal_text(SIM_REFUSE_PAIR_SET_DEST);
         break;
-    case PTX_OP_cvt:
+    case PTX_OP_cvt: /* the FP8 pairs (alu_float.c) are packed both ways */
+        if (t == PTX_T_e4m3x2 || t == PTX_T_e5m2x2 || t2 == PTX_T_e4m3x2 || t2 == PTX_T_e5m2x2) break;
         if (packed2 || (packed && in->nopd != 3)) return sim_refusal_text(SIM_REFUSE_PACKED_CVT);
         break;
     default:

@@ -87,7 +87,7 @@ static void test_refusals(void **state)
     expect_refused(75, "mbarrier.init.shared.b64 [%r1], %r2;", "needs sm_80 or later, and this module targets sm_75");
     expect_refused(80, "mbarrier.try_wait.shared.b64 %p1, [%r1], %rd2;", "needs sm_90 or later, and this module targets sm_80");
     expect_refused(90, "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%r1], [%rd1], 16, [%r2];",
-                   "an sm_90 instruction");
+                   "bulk copies (sm_90)");
     expect_refused(90, "mbarrier.expect_tx.shared.b64 [%r1], 16;", "this module targets sm_90");
     /* forms the PTX ISA has not */
     expect_refused(80, "cp.async.cg.shared.global [%r1], [%rd1], 8;", "cp.async.cg copies 16 bytes");
