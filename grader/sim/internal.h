@@ -1025,6 +1025,9 @@ struct sim_trace_step *sim_trace_begin(sim_block *b, const sim_warp *w, uint32_t
 void sim_trace_end(sim_block *b, const sim_warp *w, uint32_t P, struct sim_trace_step *s);
 void sim_trace_barrier(sim_block *b, unsigned id);
 void sim_trace_deadlock(sim_block *b, const sim_warp *w);
+/* The record as it is: a later run of the block (another order, order.c)
+ * leaves it alone. */
+void sim_trace_keep(struct sim_trace *t);
 
 /* advice.c: the line h carries saying what to change, from f and h's kind
  * and lines (set before it). */

@@ -364,6 +364,7 @@ cl_status sim_launch(sim_machine *m, const ptx_module *mod, const char *kernel, 
         sim_grid_run(&L, &r->counters);
     else
         run_workers(&L, n ? n : 1, &r->counters);
+    if (explore && L.trace) sim_trace_keep(L.trace); /* the warp as the index order ran it */
     if (explore) r->orders = sim_order_explore(&L, &r->counters, thread_ns() - t_index);
     if (L.watch) {
         bool again = atomic_load(&L.collided);

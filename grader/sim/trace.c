@@ -15,6 +15,7 @@ struct sim_trace {
     unsigned warp;
     size_t max_steps;
     bool launched, ran;
+    bool kept;          /* sim_trace_keep: later runs of the block are not recorded */
     sim_dim3 grid, block_dim;
     CL_VEC(sim_trace_step) steps;
     size_t dropped;
@@ -110,10 +111,11 @@ sim_trace *sim_trace_take(sim_run *L, const ptx_module *mod, long entry)
 sim_trace *sim_trace_for_block(const sim_run *L, const sim_block *b)
 {
     sim_trace *t = L->trace;
-    if (b->bid.x != t->block.x || b->bid.y != t->block.y || b->bid.z != t->block.z || t->warp >= b->nwarps)
+    if (t->kept || b->bid.x != t->block.x || b->bid.y != t->block.y || b->bid.z != t->block.z || t->warp >= b->nwarps)
         return NULL;
-    /* a block run again (another block order, or in index order after a
-       collision) is recorded afresh: the last run is the one kept */
+    /* a block run again in index order after a collision (collide.c) is
+       recorded afresh; the other orders order.c runs after the index order
+       are not (sim_trace_keep) */
     t->steps.n = 0;
     t->dropped = 0;
     t->ran = true;
@@ -146,6 +148,11 @@ static sim_trace_kind kind_of(const sim_op *op)
     case SIM_COLL_TENSOR: return SIM_TRACE_TENSOR;
     default: return SIM_TRACE_SYNCWARP;
     }
+}
+
+void sim_trace_keep(sim_trace *t)
+{
+    t->kept = true;
 }
 
 /* A new step at op for warp w, or NULL past the cap. */
