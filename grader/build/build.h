@@ -90,6 +90,12 @@ typedef struct build_toolchain {
     const char *root;    /* the toolkit folder: its headers are not the student's */
 } build_toolchain;
 
+/* Whether nvcc and ptxas run in a view of the files of their own (the
+ * system's folders, the toolkit's and the scratch folder: proc.h's visible),
+ * so that no spelling of __has_include can ask about any other file; when
+ * not, why into why ("CUDALAB_SANDBOX=off", or the kernel's refusal). */
+bool build_tools_viewed(char *why, size_t size);
+
 /* CL_NO_NVCC, with a one-line message that says what to install or set. */
 cl_status build_find_toolchain(const build_options *opt, build_toolchain *tc,
                                cl_error *err);

@@ -50,6 +50,9 @@ void build_cache_key(const build_plan *plan, const char *given, const char *real
     hash_field(&c, given);
     hash_field(&c, real_source);
     hash_field(&c, plan->headers_dir); /* the day's headers: which there are */
+    /* what __has_include could find: a build made seeing every file is not
+       one made in the tools' own view (build_tools_viewed) */
+    hash_field(&c, build_tools_viewed(NULL, 0) ? "own view" : "every file");
     for (size_t i = 0; i < plan->headers.n; i++) hash_field(&c, plan->headers.v[i]);
     hash_field(&c, "--");
     uint64_t n = len;

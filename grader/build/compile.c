@@ -194,6 +194,26 @@ static bool disk_full(const cl_proc_result *res, const char *dir)
  * status); CL_LIMIT, CL_CANCELLED, or CL_NO_NVCC (it could not be started)
  * otherwise. */
 #define BUDGET_FLOOR_NS 50000000ull
+bool build_tools_viewed(char *why, size_t size)
+{
+    const char *off = getenv("CUDALAB_SANDBOX");
+    char no[128];
+    if (off && !strcmp(off, "off")) {
+        if (why && size) snprintf(why, size, "CUDALAB_SANDBOX=off");
+        return false;
+    }
+    if (cl_proc_view_available(no, sizeof no)) return true;
+    if (why && size) snprintf(why, size, "no user namespaces: %s", no);
+    return false;
+}
+
+/* The folder a tool's path is in (caller frees); NULL for none. */
+static char *dir_of(const char *path)
+{
+    const char *slash = path ? strrchr(path, '/') : NULL;
+    return slash && slash != path ? cl_strndup(path, (size_t)(slash - path)) : NULL;
+}
+
 static cl_status run_tool(const build_plan *plan, const char *tool, const char *const *argv,
                           const build_scratch *scratch, cl_proc_result *res, cl_error *err)
 {
@@ -206,9 +226,19 @@ static cl_status run_tool(const build_plan *plan, const char *tool, const char *
     }
     char *tmpdir = cl_sprintf("TMPDIR=%s", scratch->tmp); /* its temporary files die with it */
     const char *env[] = {tmpdir, "LC_ALL=C", NULL};
+    /* the tool sees the system's folders, the toolkit's and the scratch
+       folder, nothing else: __has_include, however it is spelled, pasted or
+       reached through a macro, can only find those (proc.h's visible) */
+    char *nvcc_dir = dir_of(plan->tc.nvcc), *ptxas_dir = dir_of(plan->tc.ptxas);
+    char *view = cl_path_join(scratch->dir, "view");
+    const char *seen[5] = {scratch->dir};
+    const char *more[] = {plan->tc.root, nvcc_dir, ptxas_dir};
+    for (size_t i = 0, k = 1; i < 3; i++)
+        if (more[i]) seen[k++] = more[i];
     cl_proc_spec spec = {.argv = argv, .cwd = scratch->dir, .env = env, .timeout_s = plan->timeout_s,
                          .mem_limit = plan->mem_limit, .cpu_limit_s = plan->cpu_s,
-                         .tree_cpu_s = left == UINT64_MAX ? 0 : (double)left * 1e-9, .cancel = plan->cancel};
+                         .tree_cpu_s = left == UINT64_MAX ? 0 : (double)left * 1e-9, .cancel = plan->cancel,
+                         .visible = build_tools_viewed(NULL, 0) ? seen : NULL, .view_root = view};
     cl_error e = {0};
     uint64_t clock = cl_proc_cpu_ns();
     cl_status st = cl_proc_run(&spec, res, &e);
@@ -241,6 +271,9 @@ static cl_status run_tool(const build_plan *plan, const char *tool, const char *
     }
     if (st != CL_OK && st != CL_NO_NVCC) cl_proc_result_free(res);
     free(tmpdir);
+    free(nvcc_dir);
+    free(ptxas_dir);
+    free(view);
     return st;
 }
 

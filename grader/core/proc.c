@@ -2,6 +2,7 @@
  * needs setrlimit), pipes read with poll, time limit, cancellation, group kill,
  * and a guard that kills the group when cudalab dies. */
 #include "proc.h"
+#include "proc_view.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -152,6 +153,7 @@ typedef struct launch {
     uint64_t mem_limit;
     double cpu_limit_s;
     int out_w, err_w; /* pipe ends that become the child's 1 and 2 */
+    const cl_proc_view *view; /* NULL: the caller's */
 } launch;
 
 static cl_status spawn_plain(const launch *l, pid_t *pid, cl_error *err)
@@ -196,6 +198,7 @@ static _Noreturn void limited_child(const launch *l, int status_w)
     sigprocmask(SIG_SETMASK, &none, NULL);
     setpgid(0, 0);
     struct rlimit as = {(rlim_t)l->mem_limit, (rlim_t)l->mem_limit}, core = {0, 0};
+    if (l->view) cl_proc_view_enter(l->view); /* or the caller's view, where refused */
     int in = open("/dev/null", O_RDONLY);
     if (in < 0 || dup2(in, 0) < 0 || dup2(l->out_w, 1) < 0 || dup2(l->err_w, 2) < 0 ||
         (l->cwd && chdir(l->cwd) != 0) || setrlimit(RLIMIT_AS, &as) != 0)
@@ -447,6 +450,7 @@ cl_status cl_proc_spawn(const cl_proc_spec *spec, pid_t *pid, int fds[2], cl_err
     cl_status st = CL_OK;
     char *path = NULL;
     char **envp = NULL;
+    cl_proc_view *view = NULL;
     int out[2] = {-1, -1}, errp[2] = {-1, -1};
     *pid = -1;
     fds[0] = fds[1] = -1;
@@ -470,8 +474,9 @@ cl_status cl_proc_spawn(const cl_proc_spec *spec, pid_t *pid, int fds[2], cl_err
         goto done;
     }
     envp = merged_env(spec->env);
+    view = spec->mem_limit ? cl_proc_view_new(spec->view_root, spec->visible) : NULL;
     launch l = {path, (char *const *)spec->argv, envp, spec->cwd, spec->mem_limit, spec->cpu_limit_s,
-                out[1], errp[1]};
+                out[1], errp[1], view};
     st = spec->mem_limit ? spawn_limited(&l, pid, err) : spawn_plain(&l, pid, err);
     if (st != CL_OK) goto done;
     if (spec->mem_limit) setpgid(*pid, *pid); /* also in the child: no race */
@@ -485,6 +490,7 @@ done:
     close_fd(&errp[1]);
     free(path);
     free(envp);
+    cl_proc_view_free(view);
     return st;
 }
 

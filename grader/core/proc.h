@@ -41,6 +41,15 @@ typedef struct cl_proc_spec {
      * together (read from /proc every 100 ms); past it the
      * group is stopped as for the timeout; <= 0: none. */
     double tree_cpu_s;
+    /* A view of the files of its own (only with a mem_limit): the child runs
+     * in new user and mount namespaces where it sees the system's folders
+     * (/usr, /bin, /lib..., /etc, /dev, /proc), an empty /tmp and the
+     * folders of `visible` (NULL-terminated), nothing else; view_root is an
+     * empty folder to build the view in. Where the kernel refuses the
+     * namespaces (cl_proc_view_available), the child sees what the caller
+     * sees. NULL: what the caller sees. */
+    const char *const *visible;
+    const char *view_root;
     size_t out_cap;     /* 0: CL_PROC_DEFAULT_CAP */
     atomic_int *cancel; /* when non-NULL and set non-zero, the child is stopped */
 } cl_proc_spec;
@@ -114,6 +123,11 @@ uint64_t cl_cpu_budget_left_ns(const cl_cpu_budget *b);
 /* The CPU seconds the processes of group `group` have used, their waited-for
  * children's included (read from /proc; 0 when none is left). */
 double cl_proc_group_cpu_s(pid_t group);
+
+/* Whether this kernel lets an unprivileged process make the user and mount
+ * namespaces of cl_proc_spec's visible (asked once, in a child); when not,
+ * why (strerror) into why. */
+bool cl_proc_view_available(char *why, size_t size);
 
 /* The path of an executable: name itself when it contains a '/', else the
  * first match in $PATH. NULL when there is none. Caller frees. */

@@ -34,7 +34,7 @@
 
 static void say(const grading *g, const char *fmt, const char *what)
 {
-    char line[300];
+    char line[600];
     snprintf(line, sizeof line, fmt, what);
     if (g->opt->progress) g->opt->progress(g->opt->progress_ctx, line);
 }
@@ -173,9 +173,15 @@ cl_status grade_isolated(grading *g, cl_status (*fn)(grading *, cl_error *), cl_
 {
     if (!wanted(g)) return fn(g, err);
     cl_sandbox_support s;
-    char line[256];
+    char line[512];
     cl_sandbox_probe(&s);
     cl_sandbox_describe(&s, line, sizeof line);
+    char why[160];
+    size_t k = strlen(line);
+    if (build_tools_viewed(why, sizeof why))
+        snprintf(line + k, sizeof line - k, "; the compiler saw only the toolkit and the system");
+    else
+        snprintf(line + k, sizeof line - k, "; the compiler saw every file (%s)", why);
     char *oracle = build_cache_folder(&g->build, "oracle");
     const char *read[] = {g->day->dir, "/sys/devices/system/cpu", NULL};
     const char *write[] = {oracle, g->input_store, NULL};

@@ -397,7 +397,8 @@ static void test_macro_bomb(void **state)
 }
 
 /* A fake nvcc (and ptxas) that blocks with a child of its own, noting both
- * pids; with quick present it fails at once. */
+ * pids; with quick present it fails at once. Both files are in its own
+ * folder: a tool sees that one, the toolkit's and its scratch folder. */
 static char *fake_nvcc(const char *dir)
 {
     char *nvcc = cl_sprintf("%s/bin/nvcc", dir), *ptxas = cl_sprintf("%s/bin/ptxas", dir);
@@ -408,7 +409,7 @@ static char *fake_nvcc(const char *dir)
         " exit 0; fi\n"
         "if [ -e '%s/quick' ]; then echo 'x.cu(1): error: no' >&2; exit 1; fi\n"
         "sleep 120 & echo $$ $! > '%s/pids.new'; mv '%s/pids.new' '%s/pids'\n"
-        "exec sleep 120\n", dir, dir, dir, dir);
+        "exec sleep 120\n", bin, bin, bin, bin);
     assert_int_equal(cl_mkdirs(bin, NULL), CL_OK);
     put(nvcc, script);
     put(ptxas, script);
@@ -454,7 +455,7 @@ static void test_kill_9(void **state)
     (void)state;
     char *dir = cl_sprintf("%s/kill", top), *cache = cl_sprintf("%s/kill/cache", top);
     char *nvcc = fake_nvcc(dir), *file = cl_sprintf("%s/shuffles.cu", dir);
-    char *pids = cl_sprintf("%s/pids", dir), *quick = cl_sprintf("%s/quick", dir);
+    char *pids = cl_sprintf("%s/bin/pids", dir), *quick = cl_sprintf("%s/bin/quick", dir);
     put(file, QUIET_FILE);
     char *env_nvcc = cl_sprintf("CUDALAB_NVCC=%s", nvcc), *env_cache = cl_sprintf("CUDALAB_CACHE=%s", cache);
     pid_t cudalab = fork();

@@ -369,6 +369,49 @@ static void test_which(void **state)
     free(abs);
 }
 
+/* A child with a view of its own sees the system's folders and the visible
+ * one, not a file beside it; without the view it sees both. */
+static void test_own_view(void **state)
+{
+    (void)state;
+    char why[128], work[] = "/tmp/cudalab-view-XXXXXX";
+    if (!cl_proc_view_available(why, sizeof why)) {
+        printf("no view on this kernel: %s\n", why);
+        skip();
+    }
+    assert_non_null(mkdtemp(work));
+    char *seen = cl_sprintf("%s/seen", work), *hidden = cl_sprintf("%s/hidden/reference.cu", work);
+    char *root = cl_sprintf("%s/root", work);
+    char *script = cl_sprintf("test -f %s/a && test -x /bin/sh && test -e /usr && "
+                              "if test -e %s; then echo seen; else echo unseen; fi",
+                              seen, hidden);
+    cl_mkdirs(seen, NULL);
+    cl_mkdirs(root, NULL);
+    char *a = cl_sprintf("%s/a", seen);
+    assert_int_equal(cl_write_file_atomic(a, "x", 1, NULL), CL_OK);
+    char *hidden_dir = cl_sprintf("%s/hidden", work);
+    cl_mkdirs(hidden_dir, NULL);
+    free(hidden_dir);
+    assert_int_equal(cl_write_file_atomic(hidden, "x", 1, NULL), CL_OK);
+    const char *visible[] = {seen, NULL};
+    cl_proc_result r = run_spec((cl_proc_spec){.argv = SH(script), .mem_limit = (uint64_t)1 << 30,
+                                               .visible = visible, .view_root = root});
+    assert_int_equal(r.exit_code, 0);
+    assert_string_equal(r.out, "unseen\n");
+    cl_proc_result_free(&r);
+    r = run_spec((cl_proc_spec){.argv = SH(script), .mem_limit = (uint64_t)1 << 30});
+    assert_string_equal(r.out, "seen\n");
+    cl_proc_result_free(&r);
+    char *rm = cl_sprintf("rm -rf %s", work);
+    assert_int_equal(system(rm), 0);
+    free(rm);
+    free(a);
+    free(script);
+    free(root);
+    free(hidden);
+    free(seen);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -379,6 +422,7 @@ int main(void)
         cmocka_unit_test(test_no_strays),
         cmocka_unit_test(test_cancel),       cmocka_unit_test(test_memory_limit),
         cmocka_unit_test(test_which),        cmocka_unit_test(test_dies_with_runner),
+        cmocka_unit_test(test_own_view),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
