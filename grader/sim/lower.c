@@ -41,6 +41,9 @@ static int fast_int(const ptx_insn *in, ptx_type t)
         if (in->opd[0].kind != PTX_OPD_REG || !b32_operands(in, 0, 3)) return X_GENERIC;
         return s ? X_MULWIDE_S16 : X_MULWIDE_U16;
     }
+    if (sz == 2 && plain_int(in) && (in->op == PTX_OP_add || in->op == PTX_OP_sub) && in->nopd == 3 &&
+        in->opd[0].kind == PTX_OPD_REG && b32_operands(in, 0, 3))
+        return in->op == PTX_OP_add ? X_ADD16 : X_SUB16; /* the general path's sum, masked to 16 bits */
     if (sz == 2 && in->op == PTX_OP_selp && in->nopd == 4 && in->opd[0].kind == PTX_OPD_REG &&
         b32_operands(in, 0, 3) && in->opd[3].bank == PTX_BANK_PRED && in->opd[3].kind == PTX_OPD_REG &&
         !in->opd[3].neg)
@@ -70,6 +73,7 @@ static int fast_int(const ptx_insn *in, ptx_type t)
     case PTX_OP_neg: return s ? (w ? X_NEG64 : X_NEG32) : X_GENERIC;
     case PTX_OP_popc: return w ? X_GENERIC : X_POPC32;
     case PTX_OP_clz: return w ? X_GENERIC : X_CLZ32;
+    case PTX_OP_bmsk: return w || in->nopd != 3 ? X_GENERIC : (in->mode & PTX_SHF_WRAP) ? X_BMSK_WRAP : X_BMSK_CLAMP;
     case PTX_OP_selp: return w ? X_SELP64 : X_SELP32;
     default: return X_GENERIC;
     }
@@ -127,6 +131,9 @@ static int fast_cvt(const ptx_insn *in)
     if (dint && aint && ds == 8 && as == 4 && od->bank == PTX_BANK_B64 && oa->bank == PTX_BANK_B32)
         return ak == PTX_K_SINT ? X_SEXT64 : X_ZEXT64;
     if (dint && aint && ds == 4 && as == 8 && od->bank == PTX_BANK_B32) return X_TRUNC32;
+    if (dint && aint && ds == 4 && as <= 2 && od->bank == PTX_BANK_B32 && oa->bank == PTX_BANK_B32 &&
+        in->rnd == PTX_RND_NONE) /* a 16- or 8-bit value widened, as src_int reads it */
+        return as == 2 ? (ak == PTX_K_SINT ? X_SEXT16 : X_ZEXT16) : (ak == PTX_K_SINT ? X_SEXT8 : X_ZEXT8);
     if (d == PTX_T_f32 && a == PTX_T_s32 && (in->rnd == PTX_RND_RN)) return X_CVT_F32_S32;
     if (d == PTX_T_f32 && a == PTX_T_u32 && (in->rnd == PTX_RND_RN)) return X_CVT_F32_U32;
     if (d == PTX_T_s32 && a == PTX_T_f32 && in->rnd == PTX_RND_RZI) return X_CVT_S32_F32_RZI;
