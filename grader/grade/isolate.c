@@ -6,8 +6,8 @@
  * inputs, writes only new entries of those two cache folders, and starts no
  * program or process. The student's PTX and everything it needs are in its
  * memory already. Its report comes back whole on a pipe (result_wire.h) and
- * takes the place of this process's; what it wrote is all that reaches the
- * grade. A child that dies or answers nonsense is an error of the grade,
+ * takes the place of this process's; that, and what it wrote on stderr
+ * (relayed made safe), is all that reaches the grade. A child that dies or answers nonsense is an error of the grade,
  * never a verdict; one stopped by the CPU limit (the net under the grade's
  * own budget) could not be judged.
  *
@@ -31,6 +31,7 @@
 #include "report/result_wire.h"
 
 #define ISOLATE_MAX_REPLY ((size_t)256 << 20) /* a report is kilobytes; more is an error */
+#define ISOLATE_MAX_STDERR ((size_t)64 << 10)
 
 static void say(const grading *g, const char *fmt, const char *what)
 {
@@ -64,32 +65,30 @@ static void write_all(int fd, const char *p, size_t n)
     }
 }
 
-/* Every descriptor but the standard three and keep is closed; stdin and
- * stdout are /dev/null (stderr too, but in a sanitizer build, whose reports go
- * there). */
-static void close_others(int keep)
+/* Every descriptor but stdin, stdout (both /dev/null), stderr (err) and
+ * out is closed. */
+static void close_others(int out, int err)
 {
     int null = open("/dev/null", O_RDWR | O_CLOEXEC);
     if (null >= 0) {
         dup2(null, 0);
         dup2(null, 1);
-#if !defined(__SANITIZE_ADDRESS__)
-        dup2(null, 2);
-#endif
     }
+    dup2(err, 2);
+    int keep = out > 2 ? out : 3;
     for (int fd = 3; fd < keep; fd++) close(fd);
     closefrom(keep + 1);
 }
 
 /* The child: enter the sandbox, run, write what came of it, exit. */
 static void child(grading *g, cl_status (*fn)(grading *, cl_error *), uint64_t used_ns,
-                  const char *const *read, const char *const *write, int out)
+                  const char *const *read, const char *const *write, int out, int err_w)
 {
     cl_error err = {0};
     grade_options opt = *g->opt;
     opt.progress = NULL; /* this process said "running" */
     g->opt = &opt;
-    close_others(out);
+    close_others(out, err_w);
     /* the grade's CPU clock goes on from what this process had used */
     g->budget.start_ns = cl_proc_cpu_ns() - used_ns;
     double left = (double)cl_cpu_budget_left_ns(&g->budget) * 1e-9;
@@ -108,23 +107,49 @@ static void child(grading *g, cl_status (*fn)(grading *, cl_error *), uint64_t u
     _exit(0);
 }
 
-/* What the child wrote, until it closes the pipe (or the grade is
- * cancelled: then it is killed). false: cancelled or too long. */
-static bool read_reply(grading *g, int fd, pid_t pid, cl_str *got)
+/* What the child wrote on its reply pipe (fds[0]) and its stderr (fds[1],
+ * kept up to ISOLATE_MAX_STDERR: an emulator's internal error says where),
+ * until it closes the reply (or the grade is cancelled: then it is killed).
+ * false: cancelled or too long. */
+static bool read_reply(grading *g, const int fds[2], pid_t pid, cl_str *got, cl_str *said)
 {
     char buf[65536];
-    for (;;) {
+    bool open[2] = {true, true};
+    while (open[0]) {
         if (g->opt->cancel && atomic_load(g->opt->cancel)) break;
-        struct pollfd p = {.fd = fd, .events = POLLIN};
-        if (poll(&p, 1, 100) <= 0) continue;
-        ssize_t n = read(fd, buf, sizeof buf);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return true;
-        if (got->len + (size_t)n > ISOLATE_MAX_REPLY) break;
-        cl_str_addn(got, buf, (size_t)n);
+        struct pollfd p[2] = {{.fd = open[0] ? fds[0] : -1, .events = POLLIN},
+                              {.fd = open[1] ? fds[1] : -1, .events = POLLIN}};
+        if (poll(p, 2, 100) <= 0) continue;
+        for (int i = 0; i < 2; i++) {
+            if (!p[i].revents) continue;
+            ssize_t n = read(fds[i], buf, sizeof buf);
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0) {
+                open[i] = false;
+                continue;
+            }
+            cl_str *to = i ? said : got;
+            if (!i && got->len + (size_t)n > ISOLATE_MAX_REPLY) goto stop;
+            if (i && said->len < ISOLATE_MAX_STDERR) cl_str_addn(to, buf, (size_t)n);
+            if (!i) cl_str_addn(to, buf, (size_t)n);
+        }
     }
+    if (!open[0]) return true;
+stop:
     kill(pid, SIGKILL);
     return false;
+}
+
+/* What the child said on stderr, made safe, onto ours. */
+static void relay(const cl_str *said)
+{
+    if (!said->len) return;
+    cl_str safe = {0};
+    cl_str_add_safe(&safe, said->s, said->len < ISOLATE_MAX_STDERR ? said->len : ISOLATE_MAX_STDERR,
+                    CL_TEXT_KEEP_LINES);
+    fputs(cl_str_cstr(&safe), stderr);
+    if (safe.len && safe.s[safe.len - 1] != '\n') fputc('\n', stderr);
+    cl_str_free(&safe);
 }
 
 /* What the child's reply says: its status and error, and its report in
@@ -183,22 +208,24 @@ cl_status grade_isolated(grading *g, cl_status (*fn)(grading *, cl_error *), cl_
     else
         snprintf(line + k, sizeof line - k, "; the compiler saw every file (%s)", why);
     char *oracle = build_cache_folder(&g->build, "oracle");
-    const char *read[] = {g->day->dir, "/sys/devices/system/cpu", NULL};
-    const char *write[] = {oracle, g->input_store, NULL};
+    const char *rd[] = {g->day->dir, "/sys/devices/system/cpu", NULL};
+    const char *wr[] = {oracle, g->input_store, NULL};
     if (oracle) cl_mkdirs(oracle, NULL);
     if (g->input_store) cl_mkdirs(g->input_store, NULL);
-    if (!oracle) write[0] = g->input_store, write[1] = NULL;
-    int p[2];
+    if (!oracle) wr[0] = g->input_store, wr[1] = NULL;
+    int p[2] = {-1, -1}, q[2] = {-1, -1};
     pid_t pid = -1;
     uint64_t used = cl_proc_cpu_ns() - g->budget.start_ns;
-    if (pipe2(p, O_CLOEXEC) == 0) {
+    if (pipe2(p, O_CLOEXEC) == 0 && pipe2(q, O_CLOEXEC) == 0) {
         pid = fork();
-        if (pid == 0) child(g, fn, used, read, write, p[1]);
-        int e = errno;
-        close(p[1]);
-        if (pid < 0) close(p[0]);
-        errno = e;
+        if (pid == 0) child(g, fn, used, rd, wr, p[1], q[1]);
     }
+    int e = errno;
+    if (p[1] >= 0) close(p[1]);
+    if (q[1] >= 0) close(q[1]);
+    if (pid < 0 && p[0] >= 0) close(p[0]);
+    if (pid < 0 && q[0] >= 0) close(q[0]);
+    errno = e;
     if (pid < 0) {
         say(g, "sandbox: none (no child: %s)", strerror(errno));
         free(oracle);
@@ -206,13 +233,20 @@ cl_status grade_isolated(grading *g, cl_status (*fn)(grading *, cl_error *), cl_
     }
     say(g, "sandbox: %s", line);
     if (g->opt->progress) g->opt->progress(g->opt->progress_ctx, "running");
-    cl_str got = {0};
-    bool whole = read_reply(g, p[0], pid, &got);
+    cl_str got = {0}, said = {0};
+    int fds[2] = {p[0], q[0]};
+    bool whole = read_reply(g, fds, pid, &got, &said);
     close(p[0]);
     int status = 0;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+    char buf[4096]; /* what it said last, before it died */
+    for (ssize_t n; (n = read(q[0], buf, sizeof buf)) > 0 && said.len < ISOLATE_MAX_STDERR;)
+        cl_str_addn(&said, buf, (size_t)n);
+    close(q[0]);
+    relay(&said);
     cl_status st = ended(g, status, whole, &got, err);
     cl_str_free(&got);
+    cl_str_free(&said);
     free(oracle);
     return st;
 }

@@ -143,7 +143,7 @@ static void test_same_report(void **state)
 {
     (void)state;
     same_both_ways("", "grade 23 solutions/day23-shuffles/shuffles.cu --seed 3");
-    same_both_ways("", "grade 23 tests/e2e/submissions/day23/warp_race.cu");
+    same_both_ways("", "grade 23 days/day23-shuffles/fixtures/ladder_under_if.cu");
     same_both_ways("", "grade 14 tests/hostile/day14/hidden_size_in_hazards.cu");
     same_both_ways("", "grade 81 tests/e2e/submissions/day81/loop_limit.cu");
     same_both_ways("CUDALAB_COURSE=" CUDALAB_TEST_DIR "/../examples",
