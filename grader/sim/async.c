@@ -23,6 +23,7 @@
  *     it before those after it in the race check, as a barrier does. */
 #include "sim/internal.h"
 #include "sim/lower.h"
+#include "sim/vec8.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,6 +64,9 @@ struct sim_async {
     as_warp warps[32];
     as_word *word;             /* per shared word */
     uint32_t nwords;
+    uint16_t *ccount;          /* per 64-byte chunk: copies pending into it */
+    uint64_t *cbits;           /* a bit per chunk: some copy pending (the first look) */
+    uint32_t nchunks;
     as_mbar mb[AS_MBARS];
     bool used;
 };
@@ -135,6 +139,9 @@ static struct sim_async *state_of(sim_block *b)
         b->as = cl_calloc(1, sizeof *b->as);
         b->as->nwords = b->shared_size / 4 + 1;
         b->as->word = cl_calloc(b->as->nwords, sizeof *b->as->word);
+        b->as->nchunks = b->shared_size / 64 + 1;
+        b->as->ccount = cl_calloc(b->as->nchunks, sizeof *b->as->ccount);
+        b->as->cbits = cl_calloc(b->as->nchunks / 64 + 1, sizeof *b->as->cbits);
     }
     b->as->used = true;
     return b->as;
@@ -149,6 +156,8 @@ void sim_async_reset(sim_block *b)
         memset(a->warps[i].committed, 0, sizeof a->warps[i].committed);
     }
     memset(a->word, 0, a->nwords * sizeof *a->word);
+    memset(a->ccount, 0, a->nchunks * sizeof *a->ccount);
+    memset(a->cbits, 0, (a->nchunks / 64 + 1) * sizeof *a->cbits);
     memset(a->mb, 0, sizeof a->mb);
     a->used = false;
     b->async_n = 0;
@@ -159,21 +168,84 @@ void sim_async_free(struct sim_async *a)
     if (!a) return;
     for (int i = 0; i < 32; i++) free(a->warps[i].v);
     free(a->word);
+    free(a->ccount);
+    free(a->cbits);
     free(a);
 }
 
 /* ---- the check ---- */
 
-void sim_async_touch(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, uint32_t off, unsigned step,
-                     unsigned n, uint32_t op, bool write)
+/* A copy of n bytes at shared offset off starts (+1) or ends (-1) being
+ * pending in the chunk counts (a copy is aligned to its size, at most 16:
+ * it lies in one chunk). */
+static void chunk_count(struct sim_async *a, uint32_t off, int d)
+{
+    uint32_t c = off / 64;
+    if (c >= a->nchunks) return;
+    a->ccount[c] = (uint16_t)(a->ccount[c] + d);
+    if (a->ccount[c]) a->cbits[c / 64] |= 1ull << (c % 64);
+    else a->cbits[c / 64] &= ~(1ull << (c % 64));
+}
+
+static inline bool chunk_busy(const struct sim_async *a, uint32_t c)
+{
+    return c < a->nchunks && (a->cbits[c / 64] >> (c % 64) & 1u);
+}
+
+/* The lowest and highest offset of the lanes m in soff (SIM_NONE left
+ * out): *lo > *hi when there is none. Four vector rows, no branch. */
+static inline __attribute__((always_inline)) void span_of(const uint32_t *soff, uint32_t m, uint32_t *lo,
+                                                          uint32_t *hi)
+{
+    const v8u none = { 0 }, all = none + SIM_NONE;
+    v8u vlo = all, vhi = none;
+    for (int k = 0; k < 4; k++) {
+        v8u x, on;
+        ld8(&x, soff, k);
+        lanes8(&on, m, k);
+        on &= (v8u)(x != all);
+        v8u below = (v8u)(x < vlo) & on, above = (v8u)(x > vhi) & on;
+        vlo = (x & below) | (vlo & ~below);
+        vhi = (x & above) | (vhi & ~above);
+    }
+    *lo = SIM_NONE;
+    *hi = 0;
+    for (int i = 0; i < 8; i++) {
+        *lo = vlo[i] < *lo ? vlo[i] : *lo;
+        *hi = vhi[i] > *hi ? vhi[i] : *hi;
+    }
+}
+
+/* Is a copy pending in some chunk from lo to hi? */
+static bool range_busy(const struct sim_async *a, uint32_t lo, uint32_t hi)
+{
+    if (hi >= a->nchunks) hi = a->nchunks - 1;
+    for (uint32_t w = lo / 64; lo <= hi && w <= hi / 64; w++) {
+        uint64_t bits = a->cbits[w];
+        if (w == lo / 64) bits &= ~0ull << (lo % 64);
+        if (w == hi / 64 && hi % 64 != 63) bits &= (1ull << (hi % 64 + 1)) - 1;
+        if (bits) return true;
+    }
+    return false;
+}
+
+SIM_HOT void sim_async_touch(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, uint32_t off,
+                             unsigned step, unsigned n, uint32_t op, bool write)
 {
     struct sim_async *a = b->as;
     if (!a) return;
     int f = m ? __builtin_ctz(m) : 0;
+    /* first the chunks the access spans (most accesses meet no pending copy) */
+    uint32_t lo = off, hi = off + step * (uint32_t)(31 - __builtin_clz(m) - f);
+    if (soff) {
+        span_of(soff, m, &lo, &hi);
+        if (lo > hi) return;
+    }
+    if (!range_busy(a, lo / 64, (hi + n - 1) / 64)) return;
     for (uint32_t r = m; r; r &= r - 1) {
         int l = __builtin_ctz(r);
         uint32_t o = soff ? soff[l] : off + step * (uint32_t)(l - f);
-        if (o == SIM_NONE) continue;
+        if (o == SIM_NONE || (!chunk_busy(a, o / 64) && !chunk_busy(a, (o + n - 1) / 64))) continue;
         for (uint32_t k = o / 4; k <= (o + n - 1) / 4 && k < a->nwords; k++) {
             const as_word *e = &a->word[k];
             if (!e->op1) continue;
@@ -240,6 +312,7 @@ static void issue(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
         int l = __builtin_ctz(r);
         for (uint32_t k = soff[l] / 4; k <= (soff[l] + t.size - 1) / 4 && k < a->nwords; k++)
             a->word[k] = (as_word){ pc + 1, w->id * 32 + (unsigned)l };
+        chunk_count(a, soff[l], 1);
     }
     b->async_n += (uint32_t)__builtin_popcount(t.lanes);
     CL_VEC_PUSH(aw, t);
@@ -262,6 +335,7 @@ static void land(sim_block *b, sim_warp *w, as_batch *t, uint32_t lanes)
         memset(d + t->srcn[l], 0, (size_t)(t->size - t->srcn[l]));
         for (uint32_t k = t->soff[l] / 4; k <= (t->soff[l] + t->size - 1) / 4 && k < a->nwords; k++)
             if (a->word[k].op1 == t->op + 1 && a->word[k].tid == w->id * 32 + (unsigned)l) a->word[k].op1 = 0;
+        chunk_count(a, t->soff[l], -1);
         soff[l] = t->soff[l];
     }
     t->lanes &= ~lanes;

@@ -752,7 +752,7 @@ static bool all_clean(const sim_block *b)
 
 SIM_HOT bool sim_shadow_defer_reads(sim_block *b, sim_warp *w, const uint32_t *soff, uint32_t op)
 {
-    if (!b->rlog || b->async_n) return false; /* (a pending cp.async: sim_shadow_reads looks) */
+    if (!b->rlog) return false;
     uint32_t bits, fresh = fresh_lanes(soff, &bits);
     if (bits & 3) return false; /* (SIM_NONE's low bits are set) */
     /* every lane's word wholly written by the block before this epoch (one
@@ -773,7 +773,9 @@ SIM_HOT bool sim_shadow_defer_reads(sim_block *b, sim_warp *w, const uint32_t *s
         clean[word / 64] |= 1ull << (word % 64);
     }
     /* nothing to report, now or when replayed (nothing writes the shadow
-       before the replay): only the reader records are left to make */
+       before the replay): only the reader records are left to make, and
+       a pending cp.async's bytes to look for */
+    if (b->async_n) sim_async_touch(b, w, SIM_FULL, soff, 0, 0, 4, op, false);
     if (b->rlog_n == SIM_RLOG_CAP) sim_shadow_replay(b);
     sim_rlog *e = &b->rlog[b->rlog_n++];
     for (int l = 0; l < 32; l++) e->word[l] = (uint16_t)(soff[l] / 4);
