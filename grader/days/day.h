@@ -225,6 +225,7 @@ typedef struct day_gate {
 } day_gate;
 
 const char *day_gate_base_key(day_gate_base b); /* "reference"; "" for NUMBER */
+bool day_gate_base_fits(cl_figure f, day_gate_base b); /* whether f may take a factor of b */
 
 typedef struct day_kernel {
     char *name;

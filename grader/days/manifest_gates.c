@@ -19,9 +19,9 @@ const char *day_gate_base_key(day_gate_base b)
     return (unsigned)b < DAY_GATE_BASE_COUNT ? base_keys[b] : "?";
 }
 
-/* Whether figure f may be bounded by a factor of base b: a factor of its
- * ideal where the ideal is the bytes needed or the access's (figures.h). */
-static bool base_fits(cl_figure f, day_gate_base b)
+/* A factor of its ideal where the ideal is the bytes needed or the
+ * access's (figures.h). */
+bool day_gate_base_fits(cl_figure f, day_gate_base b)
 {
     switch (b) {
     case DAY_GATE_BASE_NUMBER:
@@ -45,7 +45,7 @@ static void bases_for(cl_figure f, cl_str *to)
 {
     int n = 0;
     for (int b = DAY_GATE_BASE_REFERENCE; b < DAY_GATE_BASE_COUNT; b++)
-        if (base_fits(f, (day_gate_base)b)) cl_str_addf(to, "%s{%s: F}", n++ ? ", " : "", base_keys[b]);
+        if (day_gate_base_fits(f, (day_gate_base)b)) cl_str_addf(to, "%s{%s: F}", n++ ? ", " : "", base_keys[b]);
 }
 
 /* The bound: a plain number, or {BASE: factor}. */
@@ -67,7 +67,7 @@ static cl_status read_bound(cl_yaml_doc *d, yaml_node_t *v, day_gate *g, cl_erro
     int b = -1;
     for (int i = DAY_GATE_BASE_REFERENCE; base && i < DAY_GATE_BASE_COUNT; i++)
         if (!strcmp(base, base_keys[i])) b = i;
-    if (b < 0 || !base_fits(g->figure, (day_gate_base)b)) {
+    if (b < 0 || !day_gate_base_fits(g->figure, (day_gate_base)b)) {
         cl_str all = {0};
         bases_for(g->figure, &all);
         cl_status st = cl_yaml_fail(d, v, err, "gate '%s' takes a number or one of %s (F a factor), "

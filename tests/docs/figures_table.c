@@ -1,22 +1,23 @@
-/* figures_table.c - writes docs/contract.md's tables of the emulator's
- * figures from the tables the code is made from (core/figures.h): the
- * counters of each side of a kernel in the JSON, and the performance
- * figures (the JSON's `performance`, the text's rows, the keys of a day's
- * `gates:`). The tables sit between two marker lines of the page; with
- * --check FILE it exits 1 when they are not what it would write, so the
- * page cannot drift (CTest).
+/* figures_table.c - writes the docs' tables of the emulator's figures from
+ * the tables the code is made from (core/figures.h): docs/contract.md's
+ * counters of each side of a kernel in the JSON and its performance figures
+ * (the JSON's `performance`, the text's rows, the keys of a day's `gates:`),
+ * and docs/day-format.md's figures a gate may bound. Each table sits
+ * between two marker lines of its page; with --check it exits 1 when one is
+ * not what it would write, so the pages cannot drift (CTest).
  *
- *   build/tests/figures_table docs/contract.md
- *   build/tests/figures_table --check docs/contract.md */
+ *   build/tests/figures_table docs/contract.md docs/day-format.md
+ *   build/tests/figures_table --check docs/contract.md docs/day-format.md */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/core.h"
 #include "core/figures.h"
+#include "days/day.h"
 
-#define BEGIN "<!-- figures: made by tests/docs/figures_table.c from core/figures.h -->\n"
-#define END "<!-- end of figures -->\n"
+#define BEGIN(what) "<!-- " what ": made by tests/docs/figures_table.c from core/figures.h -->\n"
+#define END(what) "<!-- end of " what " -->\n"
 
 static const char *merge_words(const char *merge)
 {
@@ -37,9 +38,9 @@ static const char *ideal_words(cl_figure f)
     return "?";
 }
 
-static void tables(cl_str *s)
+static void figures(cl_str *s)
 {
-    cl_str_add(s, BEGIN "\n| key | counts | over blocks and launches |\n| --- | --- | --- |\n");
+    cl_str_add(s, BEGIN("figures") "\n| key | counts | over blocks and launches |\n| --- | --- | --- |\n");
     for (int i = 0; i < cl_counter_count(); i++)
         cl_str_addf(s, "| `%s` | %s | %s |\n", cl_counter_key(i), cl_counter_what(i),
                     merge_words(cl_counter_merge(i)));
@@ -59,47 +60,96 @@ static void tables(cl_str *s)
             cl_str_add(s, "none");
         cl_str_addf(s, " | %s | %s |\n", cl_figure_at_least(f) ? "higher" : "lower", ideal_words(f));
     }
-    cl_str_add(s, "\n" END);
+    cl_str_add(s, "\n" END("figures"));
+}
+
+/* What a figure's value is beside its row's words, for an author. */
+static const char *gate_note(cl_figure f)
+{
+    if (cl_figure_ideal_of(f) == CL_IDEAL_ZERO) return " (0 where nothing was accessed)";
+    if (cl_figure_unit_of(f) == CL_UNIT_PERCENT) return " (a share, 0 to 1: 0.5 is 50%)";
+    return cl_figure_label_suffix(f);
+}
+
+static void gates(cl_str *s)
+{
+    cl_str_add(s, BEGIN("gates") "\n| figure | the report's row | bounded | factors it takes |\n"
+                  "| --- | --- | --- | --- |\n");
+    for (int i = 0; i < CL_FIG_COUNT; i++) {
+        cl_figure f = (cl_figure)i;
+        if (!cl_figure_gated(f)) continue;
+        cl_str_addf(s, "| `%s` | %s%s | %s | ", cl_figure_name(f), cl_figure_label(f), gate_note(f),
+                    cl_figure_at_least(f) ? "at least" : "at most");
+        int n = 0;
+        for (int b = DAY_GATE_BASE_REFERENCE; b < DAY_GATE_BASE_COUNT; b++)
+            if (day_gate_base_fits(f, (day_gate_base)b))
+                cl_str_addf(s, "%s`%s`", n++ ? ", " : "", day_gate_base_key((day_gate_base)b));
+        cl_str_add(s, " |\n");
+    }
+    cl_str_add(s, "\n" END("gates"));
+}
+
+typedef struct block {
+    const char *begin, *end;
+    void (*make)(cl_str *s);
+} block;
+
+static const block blocks[] = {
+    {BEGIN("figures"), END("figures"), figures},
+    {BEGIN("gates"), END("gates"), gates},
+};
+
+/* The page with each block it has made anew into *out; false when it has
+ * none or a block has no end. */
+static bool remake(const char *path, const char *have, cl_str *out)
+{
+    int found = 0;
+    const char *at = have;
+    for (size_t i = 0; i < sizeof blocks / sizeof blocks[0]; i++) {
+        const char *b = strstr(have, blocks[i].begin), *e = b ? strstr(b, blocks[i].end) : NULL;
+        if (!b) continue;
+        if (!e || b < at) {
+            fprintf(stderr, "%s: %s without %s after it", path, blocks[i].begin, blocks[i].end);
+            return false;
+        }
+        cl_str_addn(out, at, (size_t)(b - at));
+        blocks[i].make(out);
+        at = e + strlen(blocks[i].end);
+        found++;
+    }
+    cl_str_add(out, at);
+    if (!found) fprintf(stderr, "%s: no tables of figures to make\n", path);
+    return found > 0;
 }
 
 int main(int argc, char **argv)
 {
-    bool check = argc == 3 && !strcmp(argv[1], "--check");
-    if (argc != 2 && !check) {
-        fprintf(stderr, "usage: figures_table [--check] docs/contract.md\n");
+    bool check = argc >= 3 && !strcmp(argv[1], "--check");
+    if (argc < 2 + check) {
+        fprintf(stderr, "usage: figures_table [--check] docs/contract.md docs/day-format.md\n");
         return 2;
     }
-    const char *path = argv[argc - 1];
-    char *have = NULL;
-    size_t len = 0;
-    if (cl_read_file(path, &have, &len, NULL) != CL_OK) {
-        fprintf(stderr, "%s: cannot read it\n", path);
-        return 2;
-    }
-    char *b = strstr(have, BEGIN), *e = b ? strstr(b, END) : NULL;
     int rc = 0;
-    if (!e) {
-        fprintf(stderr, "%s: no lines %s and %s", path, BEGIN, END);
-        rc = 2;
-        goto out;
-    }
-    e += strlen(END);
-    cl_str s = {0};
-    tables(&s);
-    bool same = (size_t)(e - b) == s.len && !memcmp(b, cl_str_cstr(&s), s.len);
-    if (check && !same) {
-        fprintf(stderr, "%s's figures are out of date: run build/tests/figures_table %s\n", path, path);
-        rc = 1;
-    } else if (!check && !same) {
+    for (int i = 1 + check; i < argc && rc != 2; i++) {
+        char *have = NULL;
+        size_t len = 0;
         cl_str page = {0};
-        cl_str_addn(&page, have, (size_t)(b - have));
-        cl_str_addn(&page, cl_str_cstr(&s), s.len);
-        cl_str_addn(&page, e, len - (size_t)(e - have));
-        rc = cl_write_file_atomic(path, cl_str_cstr(&page), page.len, NULL) == CL_OK ? 0 : 2;
+        if (cl_read_file(argv[i], &have, &len, NULL) != CL_OK) {
+            fprintf(stderr, "%s: cannot read it\n", argv[i]);
+            rc = 2;
+        } else if (!remake(argv[i], have, &page)) {
+            rc = 2;
+        } else if (page.len != len || memcmp(have, cl_str_cstr(&page), len)) {
+            if (check) {
+                fprintf(stderr, "%s's figures are out of date: run build/tests/figures_table %s\n",
+                        argv[i], argv[i]);
+                rc = 1;
+            } else if (cl_write_file_atomic(argv[i], cl_str_cstr(&page), page.len, NULL) != CL_OK) {
+                rc = 2;
+            }
+        }
         cl_str_free(&page);
+        free(have);
     }
-    cl_str_free(&s);
-out:
-    free(have);
     return rc;
 }

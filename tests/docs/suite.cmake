@@ -5,12 +5,18 @@ target_link_libraries(ptx_coverage PRIVATE cudalab_grader)
 add_test(NAME docs_ptx_coverage
          COMMAND ptx_coverage --check ${CMAKE_SOURCE_DIR}/docs/ptx-coverage.md)
 
-# docs/contract.md's tables of the emulator's figures are made from
-# core/figures.h (figures_table.c); the test fails when they are out of date.
+# docs/contract.md's tables of the emulator's figures and docs/day-format.md's
+# of the figures a gate bounds are made from core/figures.h
+# (figures_table.c); the test fails when they are out of date.
 add_executable(figures_table ${CMAKE_CURRENT_LIST_DIR}/figures_table.c)
 target_link_libraries(figures_table PRIVATE cudalab_grader)
 add_test(NAME docs_figures
-         COMMAND figures_table --check ${CMAKE_SOURCE_DIR}/docs/contract.md)
+         COMMAND figures_table --check ${CMAKE_SOURCE_DIR}/docs/contract.md
+                 ${CMAKE_SOURCE_DIR}/docs/day-format.md)
+# ... and says so, exit 1, for a page whose table is not what it makes
+add_test(NAME docs_figures_finds_drift
+         COMMAND bash -c "\"$0\" --check \"$1\"; test $? -eq 1" $<TARGET_FILE:figures_table>
+                 ${CMAKE_CURRENT_LIST_DIR}/figures_stale.md)
 
 # Every document a tracked file or `cudalab --help` cites is in the
 # repository, and nothing cites a file outside it (check_citations.sh).
