@@ -5,16 +5,29 @@
  * input (both formats, with and without .relu), every FP8 value's round
  * trip through f16, the f32 values on both sides of every rounding
  * boundary; a million random f32 besides. And the packing of the PTX ISA's
- * pair forms: a to the upper byte, b to the lower. */
+ * pair forms: a to the upper byte, b to the lower.
+ *
+ * With a GPU's record (tests/golden/gpu/fp8.gpu, written by
+ * bench/fp8/fp8_probe.cu; its format is at the top of that file): every
+ * f32 bit pattern, as the step function the GPU's cvt is of the bits (the
+ * emulator's must give the GPU's byte at both ends of every step, and is
+ * monotone in between), every f16 and every FP8 byte back to f16, in both
+ * formats, with and without .relu; each difference listed, any fails. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <cmocka.h>
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "sim/internal.h"
+
+#ifndef CUDALAB_TEST_DIR
+#define CUDALAB_TEST_DIR "tests"
+#endif
 
 #define XORSHIFT_SEED 0x9e3779b97f4a7c15ull
 #include "xorshift.h"
@@ -180,6 +193,88 @@ static void test_packing(void **state)
     assert_int_equal(v[0], 0x3c000000);
 }
 
+/* ---- the GPU's record ---- */
+
+static unsigned hexval(char c)
+{
+    return c <= '9' ? (unsigned)(c - '0') : (unsigned)(c | 0x20) - 'a' + 10;
+}
+
+typedef struct steps { uint32_t u[4096]; uint8_t r[4096]; unsigned n; } steps;
+
+/* One variant's steps: between two, the emulator gives the GPU's byte at
+ * both ends and halfway (it rounds monotonically, so in between too); after
+ * the last, up to 0xffffffff. */
+static unsigned check_steps(const steps *s, bool e5, bool relu, const char *name)
+{
+    unsigned bad = 0;
+    for (unsigned k = 0; k < s->n; k++) {
+        uint32_t lo = s->u[k], hi = k + 1 < s->n ? s->u[k + 1] - 1 : 0xffffffffu;
+        uint32_t ends[3] = { lo, lo + (hi - lo) / 2, hi };
+        for (int j = 0; j < 3; j++) {
+            uint8_t got = sim_to_fp8(f32_of(ends[j]), e5, relu);
+            if (got != s->r[k] && bad++ < 8)
+                fprintf(stderr, "%s: f32 0x%08x gives 0x%02x, the GPU 0x%02x\n", name, ends[j], got, s->r[k]);
+        }
+    }
+    return bad;
+}
+
+static void test_gpu_record(void **state)
+{
+    (void)state;
+    const char *path = getenv("CUDALAB_FP8_RECORD");
+    if (!path || !*path) path = CUDALAB_TEST_DIR "/golden/gpu/fp8.gpu";
+    FILE *f = fopen(path, "r");
+    if (!f) skip();
+    static char line[300000];
+    static steps st[4];
+    unsigned bad = 0, tables = 0;
+    while (fgets(line, sizeof line, f)) {
+        char kind[8], fmt[8];
+        unsigned relu;
+        int at = 0;
+        if (line[0] == '#' || sscanf(line, "%7s %7s %u %n", kind, fmt, &relu, &at) != 3) continue;
+        bool e5 = !strcmp(fmt, "e5m2");
+        unsigned v = (e5 ? 2 : 0) + (relu ? 1 : 0);
+        char name[32];
+        snprintf(name, sizeof name, "%s%s", fmt, relu ? " relu" : "");
+        const char *hex = line + at;
+        if (!strcmp(kind, "t32")) {
+            unsigned u, r;
+            assert_int_equal(sscanf(hex, "%x %x", &u, &r), 2);
+            assert_true(st[v].n < 4096);
+            st[v].u[st[v].n] = u;
+            st[v].r[st[v].n++] = (uint8_t)r;
+        } else if (!strcmp(kind, "f16")) {
+            tables++;
+            for (uint32_t h = 0; h < 0x10000; h++) {
+                uint8_t want = (uint8_t)(hexval(hex[2 * h]) << 4 | hexval(hex[2 * h + 1]));
+                uint8_t got = sim_to_fp8(sim_f16_to_f32((uint16_t)h), e5, relu);
+                if (got != want && bad++ < 8)
+                    fprintf(stderr, "%s: f16 0x%04x gives 0x%02x, the GPU 0x%02x\n", name, h, got, want);
+            }
+        } else if (!strcmp(kind, "to16")) {
+            tables++;
+            for (unsigned b = 0; b < 256; b++) {
+                unsigned want = hexval(hex[4 * b]) << 12 | hexval(hex[4 * b + 1]) << 8 |
+                                hexval(hex[4 * b + 2]) << 4 | hexval(hex[4 * b + 3]);
+                unsigned got = sim_fp8_to_f16((uint8_t)b, e5, relu);
+                if (got != want && bad++ < 8)
+                    fprintf(stderr, "%s: byte 0x%02x gives f16 0x%04x, the GPU 0x%04x\n", name, b, got, want);
+            }
+        }
+    }
+    fclose(f);
+    static const char *const names[4] = { "e4m3", "e4m3 relu", "e5m2", "e5m2 relu" };
+    for (unsigned v = 0; v < 4; v++) {
+        if (!st[v].n || st[v].u[0] != 0) fail_msg("%s: the record's steps do not start at 0", names[v]);
+        bad += check_steps(&st[v], v >= 2, v & 1, names[v]);
+    }
+    if (tables != 8) fail_msg("the record holds %u tables of 8", tables);
+    if (bad) fail_msg("%u conversions differ from the GPU's", bad);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -188,6 +283,7 @@ int main(void)
         cmocka_unit_test(test_random_floats),
         cmocka_unit_test(test_round_trips),
         cmocka_unit_test(test_packing),
+        cmocka_unit_test(test_gpu_record),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
