@@ -3,7 +3,8 @@
  * a write beside its report, a program, a process, a socket, endless CPU),
  * and each must be refused; what it is allowed still works. A mechanism this
  * kernel lacks (cl_sandbox_probe) skips the assertions that need it, and
- * says so. The same attempts without the sandbox succeed, so each assertion
+ * says so; a kernel without Landlock (made so by a filter that answers its
+ * calls ENOSYS) gets the other walls and a reason in words. The same attempts without the sandbox succeed, so each assertion
  * would fail were the wall not there. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -12,12 +13,16 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -205,6 +210,41 @@ static void test_cpu_limit_stops_a_spin(void **state)
     assert_string_equal(said, "");
 }
 
+/* A kernel without Landlock, as this one would look (its system calls answer
+ * ENOSYS through a filter of the test's own): the probe says so in words,
+ * the rest of the sandbox still goes up, and what runs inside runs. */
+static void without_landlock(char *said)
+{
+    struct sock_filter f[] = {
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_landlock_create_ruleset, 0, 1),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+    };
+    struct sock_fprog prog = {.len = sizeof f / sizeof *f, .filter = f};
+    prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+    put(said, prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog, 0, 0) == 0);
+    cl_sandbox_support got;
+    const char *rd[] = {inside, NULL};
+    cl_sandbox_enter(&(cl_sandbox_spec){.read = rd}, &got);
+    put(said, got.landlock_abi == 0 && strstr(got.why, "no Landlock: not in this kernel"));
+    put(said, got.seccomp);
+    put(said, opens(secret, O_RDONLY)); /* no Landlock: the read goes through */
+    pid_t pid = fork();                 /* seccomp still stops a process */
+    if (pid == 0) _exit(0);
+    put(said, pid >= 0);
+}
+
+static void test_degrades_without_landlock(void **state)
+{
+    (void)state;
+    char said[64];
+    if (!have.seccomp) skip();
+    int status = in_child(without_landlock, false, 0, said, sizeof said);
+    assert_true(WIFEXITED(status));
+    assert_string_equal(said, "yyyyn");
+}
+
 static void test_describe(void **state)
 {
     (void)state;
@@ -225,6 +265,7 @@ int main(void)
         cmocka_unit_test(test_writes_only_its_folder),
         cmocka_unit_test(test_no_program_process_or_socket),
         cmocka_unit_test(test_cpu_limit_stops_a_spin),
+        cmocka_unit_test(test_degrades_without_landlock),
         cmocka_unit_test(test_describe),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
