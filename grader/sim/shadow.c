@@ -492,6 +492,67 @@ static inline __attribute__((always_inline)) void plain_reads4(sim_block *b, sim
     plain_reads_from(b, w, &A, r, soff, before ? soff[31 - __builtin_clz(before)] : SIM_NONE, 4, op);
 }
 
+/* The bytes of its word a lane's access of n < 4 bytes at off covers, or 0
+ * when it crosses into the next word or is SIM_NONE. */
+static inline uint8_t sub_mask(uint32_t off, unsigned n)
+{
+    return off == SIM_NONE || (off & 3) + n > 4 ? 0 : (uint8_t)(((1u << n) - 1) << (off & 3));
+}
+
+/* read4_word for a read of the bytes `mask` (within one word) by thread
+ * tid: the same test with those bytes written (not the whole word), the
+ * same record with those bytes read. read_word does the same: the word's
+ * last write is this block's, before this epoch or tid's own (or a lane's
+ * it synced past), so nothing races or is uninitialised, and no read this
+ * epoch, so the record starts again. */
+static inline __attribute__((always_inline)) bool read_sub_word(const shadow_at *A, sim_shadow *s, unsigned tid,
+                                                                uint32_t op, uint8_t mask)
+{
+    uint32_t before = A->epoch - A->base + own_write(A, s, tid);
+    bool ordered = s->w_epoch - A->base < before;
+    if (!(ordered & ((s->init_mask & mask) == mask) & (s->r_epoch != A->epoch))) return false;
+    s->r_epoch = A->epoch;
+    first_reader(s, tid);
+    s->r_warps = A->wbit;
+    s->r_multi = 0;
+    s->r_mask = mask;
+    s->r_op = op;
+    s->r_wsync = A->wsync;
+    return true;
+}
+
+/* write4_word for a plain write of the bytes `mask` (within one word) by
+ * thread tid, with readers this epoch allowed when tid is the only one (a
+ * counter's `c += 1`): write_word finds no race then (the last write
+ * another epoch's or ordered before, as own_write says; no other reader),
+ * and records the write. */
+static inline __attribute__((always_inline)) bool write_sub_word(const shadow_at *A, sim_shadow *s, unsigned tid,
+                                                                 uint32_t op, uint8_t mask)
+{
+    bool ordered = (s->w_epoch != A->epoch) | own_write(A, s, tid);
+    bool mine = s->r_epoch != A->epoch || (s->r_warps == A->wbit && s->r_tid == tid && !s->r_multi);
+    if (!(ordered & mine)) return false;
+    record_write(s, A->base, A->epoch, tid, A->wsync, A->step, op, false, mask);
+    return true;
+}
+
+/* The lanes of m (in order) whose reads or writes of n < 4 bytes the sub
+ * word tests take, while they hold: the lanes left, from the first they
+ * do not hold for. */
+static inline __attribute__((always_inline)) uint32_t sub_words(const shadow_at *A, uint32_t m, const uint32_t *soff,
+                                                                unsigned n, uint32_t op, bool write)
+{
+    uint32_t r = m;
+    for (; r; r &= r - 1) {
+        int l = __builtin_ctz(r);
+        uint8_t mask = sub_mask(soff[l], n);
+        unsigned tid = A->wid * 32 + (unsigned)l;
+        sim_shadow *s = mask ? &A->sh[soff[l] / 4] : NULL;
+        if (!s || !(write ? write_sub_word(A, s, tid, op, mask) : read_sub_word(A, s, tid, op, mask))) break;
+    }
+    return r;
+}
+
 void sim_shadow_reads(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op)
 {
     if (!b->shadow) return;
@@ -507,7 +568,11 @@ void sim_shadow_reads(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *sof
         plain_reads4(b, w, m, soff, op);
     } else {
         const shadow_at A = shadow_at_of(b, w);
-        plain_reads_from(b, w, &A, m, soff, SIM_NONE, n, op);
+        /* bytes and halves within a word (a 16-bit counter): the sub-word
+           test while it holds (with race checks: else no reader records),
+           then the general loop, as plain_reads4 does */
+        uint32_t r = n < 4 && A.races ? sub_words(&A, m, soff, n, op, false) : m, before = m & ~r;
+        plain_reads_from(b, w, &A, r, soff, before ? soff[31 - __builtin_clz(before)] : SIM_NONE, n, op);
     }
 }
 
@@ -606,6 +671,7 @@ static inline __attribute__((always_inline)) void writes(sim_block *b, sim_warp 
         }
         return;
     }
+    if (n < 4 && !atomic) r = sub_words(&A, m, soff, n, op, true); /* a counter's halves: the sub-word test first */
     for (; r; r &= r - 1) { /* the lanes of r, in order */
         int l = __builtin_ctz(r);
         if (soff[l] != SIM_NONE) write_access(b, w, &A, l, soff[l], n, op, atomic);

@@ -452,3 +452,87 @@ extern "C" __global__ void narrowOps(const unsigned* in, const unsigned* in2, un
     const unsigned r[8] = {r0, r1, r2, r3, r4, r5, r6, r7};
     for (int i = 0; i < 8; i++) out[i * 32 + t] = r[i];
 }
+
+// case: 16-bit counters in shared memory, a word a thread zeroed by a
+// 32-bit store, then incremented half by half (load, add, store of its own
+// word: the shadow's sub-word tests, shadow.c's sub_words), read after a
+// barrier by a thread of the other warp: clean, against the general loop
+// kernel: halfCounters
+// launch: grid 1 block 64
+// buffer: digits u32 64 = iota*16843009
+// buffer: out u32 64 = 0
+// params: digits out
+// expect: out[0..63] = list 0x4 0x40000 0x4 0x40000 0x4 0x40000 0x4 0x40000 0x4 0x40000 0x4 0x40000 0x4 0x40000 0x4 0x40000 0x4 0x40000 0x4 0x40000 0x4 0x40000 0x4 0x40000 0x4 0x40000 0x4 0x40000 0x4 0x40000 0x4 0x40000 0x4 0x40000 0x4 0x40000 0x4 0x40000 0x4 0x40000 0x4 0x40000 0x4 0x40000 0x4 0x40000 0x4 0x40000 0x4 0x40000 0x4 0x40000 0x4 0x40000 0x4 0x40000 0x4 0x40000 0x4 0x40000 0x4 0x40000 0x4 0x40000
+// expect: no hazards
+extern "C" __global__ void halfCounters(const unsigned* digits, unsigned* out)
+{
+    __shared__ unsigned short c[128];
+    const int t = threadIdx.x;
+    reinterpret_cast<unsigned*>(c)[t] = 0;
+    for (int k = 0; k < 4; k++) c[2 * t + ((digits[t] >> (8 * k)) & 1)] += 1;
+    __syncthreads();
+    const int x = (t + 32) % 64;
+    out[t] = c[2 * x] | (unsigned)c[2 * x + 1] << 16;
+}
+
+// case: a 16-bit value another warp wrote in this epoch, read without a
+// barrier: the sub-word read test leaves it to the general loop, which
+// reports the race (and, where the other warp has not yet written, the
+// bytes no thread wrote). The reference mode shares the shadow's warp
+// tests, so the lanes and instances are pinned here
+// gpu: differs, a race: the order is the hardware's
+// kernel: halfRace
+// launch: grid 1 block 64
+// buffer: out u32 64 = 0
+// params: out
+// expect: hazard races kind RACE_SHARED line @halfRaceRead line2 @halfRaceWrite lane 1 instances 16
+// expect: hazard races kind RACE_SHARED line @halfRaceWrite line2 @halfRaceRead lane 0 instances 16
+// expect: hazard memory kind UNINIT_SHARED line @halfRaceRead lane 0 instances 32
+extern "C" __global__ void halfRace(unsigned* out)
+{
+    __shared__ unsigned short h[128];
+    const int t = threadIdx.x;
+    h[t] = (unsigned short)t;
+    __syncthreads();
+    h[64 + t] = (unsigned short)(h[(t + 32) % 64] + 1); // @halfRaceWrite
+    out[t] = h[64 + (t + 32) % 64]; // @halfRaceRead
+}
+
+// case: 16-bit values of which only the even ones were written, read at
+// odd places: uninitialised bytes, as the general loop finds them
+// gpu: differs, uninitialised shared memory holds whatever was there
+// kernel: halfUninit
+// launch: grid 1 block 32
+// buffer: out u32 32 = 0
+// params: out
+// expect: hazard memory kind UNINIT_SHARED line @halfUninitRead lane 0 instances 16
+// expect: message "reads byte 2 of shared 'u'"
+extern "C" __global__ void halfUninit(unsigned* out)
+{
+    __shared__ unsigned short u[32];
+    const int t = threadIdx.x;
+    if (t % 2 == 0) u[t] = (unsigned short)t;
+    __syncthreads();
+    out[t] = u[t ^ 1]; // @halfUninitRead
+}
+
+// case: lanes of one warp read a neighbour's 16-bit value, then write
+// their own without __syncwarp: the sub-word write test sees another
+// reader and leaves the lane to the general loop, which reports the race
+// gpu: differs, a race: the order is the hardware's
+// kernel: halfWarpRace
+// launch: grid 1 block 32
+// buffer: out u32 32 = 0
+// params: out
+// expect: hazard races kind RACE_WARP line @halfWarpWrite lane 0 instances 16
+extern "C" __global__ void halfWarpRace(unsigned* out)
+{
+    __shared__ unsigned short v[32];
+    const int t = threadIdx.x;
+    v[t] = (unsigned short)t;
+    __syncthreads();
+    const unsigned short x = v[(t + 1) % 32];
+    v[t] = (unsigned short)(x + 1); // @halfWarpWrite
+    __syncthreads();
+    out[t] = v[t];
+}
