@@ -96,13 +96,12 @@ void sim_async_lower(lower *lw, sim_op *op, const ptx_insn *in)
     if (in->mode2 & PTX_AS_F_PARITY) op->p[2] |= SIM_AF_PARITY;
     if (in->mode2 & PTX_AS_F_NOINC) op->p[2] |= SIM_AF_NOINC;
     switch (in->mode) {
-    case PTX_AS_CP: {
-        op->s[0] = base_slot(lw, &in->opd[0], &op->imm, &b32);
+    case PTX_AS_CP: { /* aux2 stays 0: the race check reads it as ld's and st's semantics */
+        op->s[0] = base_slot(lw, &in->opd[0], &imm, &b32);
+        op->aux = (uint32_t)(uint64_t)imm; /* a shared offset: 32 bits */
         if (b32) op->p[2] |= SIM_AF_DST32;
-        op->s[1] = base_slot(lw, &in->opd[1], &imm, &b32);
+        op->s[1] = base_slot(lw, &in->opd[1], &op->imm, &b32);
         if (b32) op->p[2] |= SIM_AF_SRC32;
-        op->aux = (uint32_t)(uint64_t)imm;
-        op->aux2 = (uint32_t)((uint64_t)imm >> 32);
         op->p[1] = (uint8_t)in->opd[2].imm;
         unsigned extra = in->nopd - 3u - ((in->mode2 & PTX_AS_F_HINT) ? 1u : 0u);
         if (extra) op->s[2] = sim_lw_slot(lw, &in->opd[3]);
@@ -280,14 +279,14 @@ static void issue(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     memset(&t, 0, sizeof t);
     t.op = pc;
     t.size = op->p[1];
-    int64_t simm = (int64_t)((uint64_t)op->aux | (uint64_t)op->aux2 << 32);
     uint32_t soff[32], read = 0;
     uint64_t saddr[32] = { 0 }, bytes = 0;
     for (int l = 0; l < 32; l++) {
         soff[l] = SIM_NONE;
         if (!(m >> l & 1u)) continue;
-        uint64_t dst = base_of(w, op->s[0], op->p[2] & SIM_AF_DST32, l) + (uint64_t)op->imm;
-        uint64_t src = base_of(w, op->s[1], op->p[2] & SIM_AF_SRC32, l) + (uint64_t)simm;
+        uint64_t dst = base_of(w, op->s[0], op->p[2] & SIM_AF_DST32, l) + (uint64_t)(int64_t)(int32_t)op->aux;
+        if (op->p[2] & SIM_AF_DST32) dst = (uint32_t)dst; /* a 32-bit address wraps at 2^32 */
+        uint64_t src = base_of(w, op->s[1], op->p[2] & SIM_AF_SRC32, l) + (uint64_t)op->imm;
         uint32_t n = op->s[2] == SIM_NOSLOT ? t.size : w->r32[(size_t)op->s[2] * 32 + (unsigned)l];
         if (n > t.size) n = t.size;
         sim_where d, s = { 0 };
@@ -392,6 +391,7 @@ static uint32_t mbar_off(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m, uin
     for (uint32_t r = m; r; r &= r - 1) {
         int l = __builtin_ctz(r);
         uint64_t addr = base_of(w, op->s[0], op->p[2] & SIM_AF_DST32, l) + (uint64_t)op->imm;
+        if (op->p[2] & SIM_AF_DST32) addr = (uint32_t)addr; /* a 32-bit address wraps at 2^32 */
         unsigned ms = (op->p[2] & SIM_AF_GENERIC) ? SIM_MS_GENERIC : SIM_MS_SHARED;
         sim_where d;
         if (!sim_mem_aligned(b, w, l, pc, ms, addr, 8) || !sim_mem_resolve(b, w, l, pc, ms, addr, 8, true, &d))

@@ -725,7 +725,8 @@ void sim_tensor_run(sim_block *b, sim_warp *w, uint32_t P);
 
 /* async.c: cp.async, its groups, mbarriers (X_ASYNC: p[0] the PTX_AS_ form,
  * p[1] cp-size or wait_group's N, p[2] SIM_AF_*; s[0] the address base
- * (imm its offset), s[1] cp.async's source base (aux, aux2 its offset),
+ * (imm its offset; cp.async's: aux, 32 bits), s[1] cp.async's source base
+ * (imm its offset),
  * s[2] src-size, count or state, s[3] the state or predicate written). */
 enum { SIM_AF_DST32 = 1, SIM_AF_SRC32 = 2, SIM_AF_PARITY = 4, SIM_AF_NOINC = 8, SIM_AF_GENERIC = 16 };
 void sim_async_exec(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
