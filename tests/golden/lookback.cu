@@ -205,3 +205,46 @@ __global__ void neverWaits(const float* in, float* out, float* pre, unsigned* fl
     __syncthreads();
     out[i] = exclusiveOf + v; // @never
 }
+
+// case: what the orders cannot judge: the chained scan waiting on a plain
+// load, which nvcc reads once before the loop (a loop of one branch). In
+// index and reverse order, and interleaved latest first (each block here
+// ends within its first turn), the predecessor has finished and the loop
+// never runs; with the last started ahead, a tile reaches it before its
+// predecessor's flag is set and spins to the order's budget, so that order
+// gives no verdict and the kernel passes, where a GPU hangs (a known gap:
+// an order that cannot finish is never a hazard)
+// kernel: plainSpin
+// launch: grid 16 block 256
+// buffer: in f32 4096 = 1
+// buffer: out f32 4096 = 0
+// buffer: pre f32 16 = 0
+// buffer: flags u32 16 = 0
+// buffer: ticket u32 1 = 0
+// params: in out pre flags ticket
+// expect: no hazards
+// expect: orders reverse interleaved
+// expect: out[0..4095] = iota+1
+__global__ void plainSpin(const float* in, float* out, float* pre, unsigned* flags, unsigned* ticket)
+{
+    __shared__ float exclusiveOf;
+    const unsigned tile = takeTicket(ticket);
+    const unsigned i = tile * TILE + threadIdx.x;
+    float total;
+    const float v = tileScan(in[i], &total);
+    if (threadIdx.x == 0) {
+        float ex = 0.0f;
+        if (tile > 0) {
+            while (flags[tile - 1] == 0u) {
+            }
+            __threadfence();
+            ex = ((volatile float*)pre)[tile - 1];
+        }
+        ((volatile float*)pre)[tile] = ex + total;
+        __threadfence();
+        ((volatile unsigned*)flags)[tile] = 1u;
+        exclusiveOf = ex;
+    }
+    __syncthreads();
+    out[i] = exclusiveOf + v;
+}
