@@ -553,6 +553,22 @@ static inline __attribute__((always_inline)) uint32_t sub_words(const shadow_at 
     return r;
 }
 
+/* A lane's read of n = 8 or 16 bytes at off (ld.shared.v2 / .v4 of whole
+ * words): read4_word's test (with `own`) on each of its words, all of them
+ * looked at before any record is made, then each word's record as
+ * read_access makes it; false, with nothing done, when any word fails it
+ * (or the lane is SIM_NONE or not word aligned). */
+static inline __attribute__((always_inline)) bool read_words_fast(const shadow_at *A, uint32_t off, unsigned n,
+                                                                  unsigned tid, uint32_t op)
+{
+    if (off & 3) return false; /* SIM_NONE too */
+    sim_shadow *s = &A->sh[off / 4];
+    for (unsigned i = 0; i < n / 4; i++)
+        if (!read4_ok(A, &s[i], tid, true)) return false;
+    for (unsigned i = 0; i < n / 4; i++) read4_record(A, &s[i], tid, op);
+    return true;
+}
+
 void sim_shadow_reads(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op)
 {
     if (!b->shadow) return;
@@ -571,7 +587,11 @@ void sim_shadow_reads(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *sof
         /* bytes and halves within a word (a 16-bit counter): the sub-word
            test while it holds (with race checks: else no reader records),
            then the general loop, as plain_reads4 does */
-        uint32_t r = n < 4 && A.races ? sub_words(&A, m, soff, n, op, false) : m, before = m & ~r;
+        uint32_t r = n < 4 && A.races ? sub_words(&A, m, soff, n, op, false) : m, before;
+        if ((n == 8 || n == 16) && A.races) /* a vector of words: each lane's words in one test */
+            while (r && read_words_fast(&A, soff[__builtin_ctz(r)], n, A.wid * 32 + (unsigned)__builtin_ctz(r), op))
+                r &= r - 1;
+        before = m & ~r;
         plain_reads_from(b, w, &A, r, soff, before ? soff[31 - __builtin_clz(before)] : SIM_NONE, n, op);
     }
 }

@@ -77,15 +77,21 @@ static inline bool own_write(const shadow_at *A, const sim_shadow *s, unsigned t
  * warp's tree reduction in shared memory): no race either. False, with
  * nothing done, for any other lane (SIM_NONE, whose low bits are set,
  * included). */
-static inline __attribute__((always_inline)) bool read4_word(const shadow_at *A, sim_shadow *s, unsigned tid,
-                                                             uint32_t op, bool own)
+static inline __attribute__((always_inline)) bool read4_ok(const shadow_at *A, const sim_shadow *s, unsigned tid,
+                                                           bool own)
 {
     /* the last write in this block before this epoch (one compare: no
        entry's w_epoch is past the block's epoch), or with `own` also this
        epoch's by tid or a lane tid synced past */
     uint32_t before = A->epoch - A->base + (own ? own_write(A, s, tid) : 0);
     bool ordered = s->w_epoch - A->base < before;
-    if (!__builtin_expect(ordered & (s->init_mask == 0xf) & (s->r_epoch != A->epoch), 1)) return false;
+    return __builtin_expect(ordered & (s->init_mask == 0xf) & (s->r_epoch != A->epoch), 1);
+}
+
+/* The epoch's first reader record of a whole word, tid's (read4_word's). */
+static inline __attribute__((always_inline)) void read4_record(const shadow_at *A, sim_shadow *s, unsigned tid,
+                                                               uint32_t op)
+{
     s->r_epoch = A->epoch;
     first_reader(s, tid);
     s->r_warps = A->wbit;
@@ -93,6 +99,14 @@ static inline __attribute__((always_inline)) bool read4_word(const shadow_at *A,
     s->r_mask = 0xf;
     s->r_op = op;
     s->r_wsync = A->wsync;
+}
+
+/* read4_ok, then read4_record: true when it took the lane. */
+static inline __attribute__((always_inline)) bool read4_word(const shadow_at *A, sim_shadow *s, unsigned tid,
+                                                             uint32_t op, bool own)
+{
+    if (!read4_ok(A, s, tid, own)) return false;
+    read4_record(A, s, tid, op);
     return true;
 }
 

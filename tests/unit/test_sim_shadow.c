@@ -149,6 +149,7 @@ static void run_steps(unsigned checks, int n)
            lane's word, so that words are partly written (init_mask) */
         int kind = (int)next(3); /* 0 read, 1 write, 2 atomic (whole words) */
         unsigned size = kind == 2 || next(8) ? 4 : next(2) ? 2 : 1, at = size == 4 ? 0 : size * next(4 / size);
+        if (kind == 0 && size == 4 && next(16) == 0) size = next(2) ? 8 : 16; /* ld.shared.v2 / .v4 of words */
         for (int l = 0; l < 32; l++)
             if (m >> l & 1u) soff[l] += at;
         uint32_t op = next(6);
