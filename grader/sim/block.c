@@ -199,6 +199,7 @@ SIM_HOT void sim_block_setup(sim_block *b, uint64_t index)
         w->clk = 1;
         w->acq_own = 0;
         w->spin_pc = SIM_NONE;
+        w->spin_rep = false;
         w->steps = 0;
         w->rotate = false;
     }
@@ -445,9 +446,12 @@ void sim_spin_note(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
                                                : w->r32[(size_t)op->s[0] * 32 + (size_t)l];
         h = (h ^ v) * 0x100000001b3ull;
     }
-    if (w->spin_pc == pc && w->spin_seen == h) {
+    w->spin_rep = w->spin_pc == pc && w->spin_seen == h;
+    if (w->spin_rep) {
         b->yield = others_runnable(b, w, m);
-        if (!b->yield && b->L->grid_ws) sim_grid_park(b, w, pc, m, h); /* it waits for other blocks */
+        /* it waits for other blocks: nothing else of the block can run, or
+           everything that can spins too (gridsync.c) */
+        if (b->L->grid_ws && (!b->yield || sim_grid_all_spin(b, w, m))) sim_grid_park(b, w, pc, m, h);
     }
     w->spin_pc = pc;
     w->spin_seen = h;

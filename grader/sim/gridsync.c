@@ -14,11 +14,14 @@
  *
  * The blocks take turns on one host thread, in index order, each running
  * until it completes or parks: a warp that spins at one load twice reading
- * the same values while no other thread of its block can run parks its
- * block (sim_grid_park, from sim_spin_note). The next round resumes every
- * parked block. A round in which no block completed, none wrote global
- * memory and every block parked again where it was, reading the same, is
- * the end: nothing can change any more, and on a GPU the launch would never
+ * the same values parks its block (sim_grid_park, from sim_spin_note) when
+ * no other thread of the block can run, or when every one that can is in a
+ * warp that spins the same way (every thread waiting on a flag). The next
+ * round resumes every parked block, each warp looking once more before it
+ * parks again. A round in which no block completed, none wrote global
+ * memory and every block parked again as it was (where each warp spins and
+ * what it read, its writes, barriers and live threads: fingerprint) is the
+ * end: nothing can change any more, and on a GPU the launch would never
  * end. If blocks wait at the grid sync (their load reads the workspace)
  * while others returned, that is a GRID_SYNC hazard naming a block that
  * returned and the sync the others wait at; otherwise the blocks wait for
@@ -70,6 +73,43 @@ void sim_grid_park(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m, uint64_t 
     b->park.seen = seen;
     b->park.addr = 0;
     if ((op->x == X_LD || op->x == X_ATOM) && m) b->park.addr = sim_lane_addr(w, op, __builtin_ctz(m));
+}
+
+bool sim_grid_all_spin(const sim_block *b, const sim_warp *w, uint32_t m)
+{
+    if (sim_runnable(w) & ~m) return false;
+    for (unsigned i = 0; i < b->nwarps; i++) {
+        const sim_warp *o = &b->warps[i];
+        uint32_t run = o == w ? 0 : sim_runnable(o);
+        if (!run) continue;
+        if (!o->spin_rep) return false;
+        for (uint32_t r = run; r; r &= r - 1) /* its lanes still in the spin's loop */
+            if (o->pc[__builtin_ctz(r)] - o->spin_pc > 8u) return false;
+    }
+    return true;
+}
+
+/* What a block that parked again must have kept for nothing to have
+ * changed: where each warp spins and what it read, the writes and barriers
+ * others could see or wait on, its live threads. */
+static uint64_t fingerprint(const sim_block *b)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+#define MIX(v) (h = (h ^ (uint64_t)(v)) * 0x100000001b3ull)
+    for (unsigned i = 0; i < b->nwarps; i++) {
+        MIX(b->warps[i].spin_pc);
+        MIX(b->warps[i].spin_seen);
+    }
+    MIX(b->park.warp);
+    MIX(b->park.op);
+    MIX(b->cnt.global_store_requests);
+    MIX(b->cnt.global_atomics);
+    MIX(b->cnt.shared_store_requests);
+    MIX(b->cnt.shared_atomics);
+    MIX(b->cnt.barriers);
+    MIX(b->live);
+#undef MIX
+    return h;
 }
 
 bool sim_grid_sync_line(const sim_program *p, uint32_t line)
@@ -195,14 +235,15 @@ void sim_grid_run(sim_run *L, sim_counters *total)
         for (uint64_t i = 0; i < n && !stopped; i++) {
             if (done[i]) continue;
             sim_block *b = &bs[i];
-            sim_park was = b->park;
-            uint64_t wrote = writes(b);
+            bool was = b->park.parked;
+            uint64_t before = fingerprint(b), wrote = writes(b);
             b->park.parked = b->stop = b->yield = false;
+            for (unsigned k = 0; k < b->nwarps; k++) /* every spinning warp looks again before it parks */
+                b->warps[k].spin_rep = false;
             sim_block_run(b);
             if (writes(b) != wrote) changed = true;
             if (b->park.parked) {
-                if (!was.parked || was.warp != b->park.warp || was.op != b->park.op || was.seen != b->park.seen)
-                    changed = true;
+                if (!was || fingerprint(b) != before) changed = true;
                 continue;
             }
             changed = true;

@@ -432,6 +432,7 @@ typedef struct sim_warp {
     uint32_t acq_own;         /* the latest own-warp release an acquire of this warp saw */
     uint32_t spin_pc;         /* the warp's last strong or volatile load or atomic (SIM_NONE) */
     uint64_t spin_seen;       /* a digest of the lanes and values it found (sim_spin_note) */
+    bool spin_rep;            /* and it was what the look before found there (a spin) */
     /* the last address per load (prefetch), kept from block to block: this
        warp slot in the next block the host thread runs moves the same stride */
     struct { uint32_t pc; uint64_t addr; } pf[16];
@@ -1091,6 +1092,9 @@ unsigned sim_threads_for_memory(const sim_program *p, const sim_run *L, unsigned
 bool sim_grid_over(const sim_run *L, char *why, size_t n);
 void sim_grid_run(sim_run *L, sim_counters *total);
 void sim_grid_park(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m, uint64_t seen);
+/* Whether every runnable lane of b but w's lanes m is in a warp whose last
+ * spin look found what the one before found, at most 8 instructions back. */
+bool sim_grid_all_spin(const sim_block *b, const sim_warp *w, uint32_t m);
 /* Whether the user's line holds a cooperative groups grid sync (an atomic or
  * load of its workspace code, from cooperative_groups' headers): its block
  * barriers are called grid.sync() in words. */

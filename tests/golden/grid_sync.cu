@@ -156,3 +156,37 @@ __global__ void wait_each_other(unsigned* flag)
 // buffer: out f32 1 = 0
 // params: in partial out 512
 // expect: message "a cooperative launch of 5,000 blocks: the emulator holds at most 4,096 blocks resident at once"
+
+// case: every thread of block 0 spins on a volatile flag that block 1 sets: the block waits, it is not a runaway
+// kernel: all_spin
+// launch: grid 2 block 64 cooperative
+// buffer: flag u32 2 = 0
+// buffer: out u32 128 = 0
+// params: flag out
+// expect: out[0..127] = 5
+// expect: no hazards
+__global__ void all_spin(unsigned* flag, unsigned* out)
+{
+    volatile unsigned* f = flag;
+    unsigned v = 5;
+    if (blockIdx.x == 1) {
+        if (threadIdx.x == 0) f[1] = 5;
+    } else {
+        while ((v = f[1]) == 0) { }
+    }
+    out[blockIdx.x * 64 + threadIdx.x] = v;
+}
+
+// case: every thread of every block spins on a flag nobody sets
+// kernel: all_spin_forever
+// launch: grid 3 block 64 cooperative
+// buffer: flag u32 1 = 0
+// params: flag
+// expect: status deadlocked
+// expect: hazard barrier-honesty kind GRID_SYNC line @spinall
+// expect: message "the blocks of the cooperative launch wait for each other forever (blocks 0 to 2 wait; block 0 at line"
+__global__ void all_spin_forever(unsigned* flag)
+{
+    volatile unsigned* f = flag;
+    while (f[0] == 0) { } // @spinall
+}
