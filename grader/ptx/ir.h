@@ -205,9 +205,10 @@ enum { PTX_AS_F_NOINC = 1, PTX_AS_F_PARITY = 2, PTX_AS_F_NOCOMPLETE = 4, PTX_AS_
     X(globaltimer_hi, "globaltimer_hi", 32)                                   \
     PTX_ENVREGS(X)
 
-/* %envreg0..31: set by the driver for each launch. An ordinary launch (the
- * only kind the course makes) leaves them 0; cooperative groups' grid
- * handle is built from %envreg1 and %envreg2. */
+/* %envreg0..31: set by the driver for each launch. An ordinary launch
+ * leaves them 0; cooperative groups' grid handle is built from %envreg1 and
+ * %envreg2, which a cooperative launch points at its grid workspace
+ * (sim/gridsync.c). */
 #define PTX_ENVREG8(X, a, b, c, d, e, f, g, h)                                \
     X(envreg##a, "envreg" #a, 32) X(envreg##b, "envreg" #b, 32)               \
     X(envreg##c, "envreg" #c, 32) X(envreg##d, "envreg" #d, 32)               \
