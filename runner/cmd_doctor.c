@@ -7,6 +7,7 @@
 
 #include "build/build.h"
 #include "cli.h"
+#include "core/sandbox.h"
 #include "commands.h"
 #include "gpu/gpu.h"
 #include "report/text.h"
@@ -120,6 +121,25 @@ static void show_cache(void)
     free(dir);
 }
 
+/* The walls a grade puts up here (docs/instructor-guide.md, "A hole in
+ * cudalab is walled in"), and what this kernel lacks. */
+static void show_sandbox(void)
+{
+    const char *off = getenv("CUDALAB_SANDBOX");
+    cl_sandbox_support s;
+    char line[256], why[160];
+    cl_sandbox_probe(&s);
+    cl_sandbox_describe(&s, line, sizeof line);
+    if (off && !strcmp(off, "off"))
+        row("sandbox", "none: CUDALAB_SANDBOX=off (the emulation runs in cudalab's process)");
+    else
+        row("sandbox", "the emulation in a child behind %s", line);
+    if (build_tools_viewed(why, sizeof why))
+        row("", "nvcc sees only the system's folders, the toolkit's and its scratch folder");
+    else
+        row("", "nvcc sees every file (%s)", why);
+}
+
 static void show_terminal(void)
 {
     struct winsize ws = {0};
@@ -145,6 +165,7 @@ int cmd_doctor(int argc, char **argv)
     bool gpu = show_gpu();
     show_backend(nvcc, gpu);
     show_cache();
+    show_sandbox();
     show_terminal();
     return nvcc ? CLI_PASSED : CLI_CANNOT;
 }

@@ -196,11 +196,32 @@ static void test_planted_read(void **state)
     cl_str_free(&err);
 }
 
+/* doctor says which walls a grade puts up here. */
+static void test_doctor(void **state)
+{
+    (void)state;
+    cl_sandbox_support have;
+    cl_sandbox_probe(&have);
+    cl_str out = {0}, err = {0};
+    run("", "doctor", &out, &err);
+    assert_non_null(strstr(cl_str_cstr(&out), "sandbox     the emulation in a child behind "));
+    if (have.landlock_abi) assert_non_null(strstr(cl_str_cstr(&out), "Landlock (ABI"));
+    assert_non_null(strstr(cl_str_cstr(&out), "nvcc sees "));
+    cl_str_free(&out);
+    cl_str_free(&err);
+    run("CUDALAB_SANDBOX=off", "doctor", &out, &err);
+    assert_non_null(strstr(cl_str_cstr(&out), "sandbox     none: CUDALAB_SANDBOX=off"));
+    assert_non_null(strstr(cl_str_cstr(&out), "nvcc sees every file (CUDALAB_SANDBOX=off)"));
+    cl_str_free(&out);
+    cl_str_free(&err);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_same_report),
         cmocka_unit_test(test_planted_read),
+        cmocka_unit_test(test_doctor),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
