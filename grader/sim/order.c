@@ -68,6 +68,16 @@ typedef struct ord_writer {
     ord_write last, store, atomic;
 } ord_writer;
 
+/* A lane that another order left at a branch to itself. */
+typedef struct ord_stuck {
+    bool seen;
+    unsigned kind;        /* the RUN_* it was in */
+    uint64_t block;
+    uint32_t op;
+    unsigned warp;
+    int lane;
+} ord_stuck;
+
 struct sim_order {
     CL_VEC(ord_region) regs;
     size_t cur;           /* the region the last write found, + 1 (0: none) */
@@ -76,6 +86,7 @@ struct sim_order {
     unsigned run;         /* the RUN_* running */
     uint64_t watch;       /* the word watched (naming runs), else 0 */
     ord_writer writer;
+    ord_stuck stuck;      /* the first order run that left a lane looping on itself */
     char message[sizeof ((sim_hazard *)0)->message];
 };
 
@@ -173,6 +184,29 @@ static bool block_ok(const sim_block *b)
     return b->status == SIM_COMPLETED && !b->fault;
 }
 
+/* A block that did not complete in another order: is a lane of it at a
+ * branch to itself that it takes (`L: bra L`, what nvcc makes of a wait on a
+ * plain load, which it reads once before the loop)? Nothing another block
+ * does can move such a lane: the kernel hangs wherever it gets there. The
+ * first one is noted, with the order. */
+static void note_stuck(const sim_block *b)
+{
+    sim_order *o = b->L->order;
+    if (!o || o->stuck.seen || b->fault || b->status != SIM_BUDGET_EXHAUSTED) return;
+    const sim_program *p = b->prog;
+    for (unsigned i = 0; i < b->nwarps; i++) {
+        const sim_warp *w = &b->warps[i];
+        for (uint32_t r = w->valid & ~w->exited & ~w->at_bar & ~w->at_coll; r; r &= r - 1) {
+            int l = __builtin_ctz(r);
+            uint32_t pc = w->pc[l];
+            if (pc >= p->ncode || p->code[pc].x != X_BRA || p->code[pc].aux != pc) continue;
+            if (!((w->pred[p->code[pc].guard] ^ p->code[pc].gxor) >> l & 1u)) continue; /* falls through */
+            o->stuck = (ord_stuck){ true, o->run, b->index, pc, w->id, l };
+            return;
+        }
+    }
+}
+
 /* Blocks one at a time, each to its end, in index order or the reverse;
  * true when every block completed. */
 static bool run_one_by_one(const sim_run *L, uint64_t budget, bool reverse)
@@ -186,6 +220,7 @@ static bool run_one_by_one(const sim_run *L, uint64_t budget, bool reverse)
         sim_block_setup(&b, reverse ? A.nblocks - 1 - k : k);
         sim_block_run(&b);
         ok = block_ok(&b);
+        if (!ok) note_stuck(&b);
     }
     sim_block_destroy(&b);
     return ok;
@@ -262,7 +297,10 @@ static bool run_interleaved(const sim_run *L, uint64_t budget, bool last_started
             slot *t = &s[order[i]];
             if (!t->started) t->started = ++starts;
             int done = turn(t, budget, last_started ? TICKET_TURN : TURN);
-            if (done < 0) ok = false;
+            if (done < 0) {
+                note_stuck(&t->b);
+                ok = false;
+            }
             else if (done && next < L->nblocks) {
                 sim_block_setup(&t->b, next++);
                 t->started = 0;
@@ -524,6 +562,40 @@ static void make_hazard(sim_order *o, sim_run *L, unsigned kind, const ord_regio
     pthread_mutex_unlock(&L->lock);
 }
 
+/* A lane left looping on itself in another order (note_stuck): the hazard,
+ * at the branch. */
+static void make_stuck_hazard(sim_order *o, sim_run *L)
+{
+    const sim_program *p = L->prog;
+    const ord_stuck *st = &o->stuck;
+    sim_block_result *br = cl_calloc(1, sizeof *br);
+    br->index = st->block;
+    br->status = SIM_COMPLETED;
+    sim_hz h = sim_hz_make(CL_HZ_ORDER_DEPENDENT, st->op, st->warp, st->lane);
+    h.region = SIM_NONE;
+    h.space = PTX_SPACE_GLOBAL;
+    unsigned line = sim_op_line(p, st->op);
+    say(h.detail, sizeof h.detail, "the loop at line %u reads nothing: read what it waits for inside it, through a "
+        "volatile pointer or an atomic (a plain load may be read once, before the loop)", line);
+    bool fresh;
+    uint64_t key[2] = { (uint64_t)CL_HZ_ORDER_DEPENDENT << 56 | h.op, h.op };
+    sim_hzrec *rec = sim_hzset_find(&br->hz, key, &h, 1, &fresh);
+    rec->warps = 1;
+    rec->instances = 1;
+    say(o->message, sizeof o->message,
+        "%s, block %llu never ends: line %u is a loop of one branch to itself, which nothing another block "
+        "does can end; in index order the loop was never reached. On a GPU, where the blocks of a launch run "
+        "at once, it hangs whenever a block gets there first", run_words[st->kind],
+        (unsigned long long)st->block, line);
+    pthread_mutex_lock(&L->lock);
+    if (L->nresults == L->cap_results) {
+        L->cap_results = L->cap_results ? 2 * L->cap_results : 64;
+        L->results = cl_realloc(L->results, L->cap_results * sizeof *L->results);
+    }
+    L->results[L->nresults++] = br;
+    pthread_mutex_unlock(&L->lock);
+}
+
 /* The last write of the word at addr when the blocks run in `kind`, from
  * the memory as it was. */
 static ord_writer watch_run(sim_order *o, const sim_run *L, unsigned kind, uint64_t budget, uint64_t addr)
@@ -582,7 +654,11 @@ unsigned sim_order_explore(sim_run *L, const sim_counters *c, uint64_t index_ns)
     unsigned last = takes_tickets(L->prog) ? RUN_LAST_STARTED : RUN_INTERLEAVED;
     for (unsigned kind = RUN_REVERSE; kind <= last && !o->over; kind++) {
         put_back_pre(o);
-        if (!run_order(o, L, kind, budget)) continue;
+        if (!run_order(o, L, kind, budget)) {
+            if (!o->stuck.seen) continue;
+            make_stuck_hazard(o, L); /* not judged, but a hang: one hazard a launch */
+            break;
+        }
         judged |= 1u << kind;
         /* the first different word, in the region with the lowest address */
         ord_region *g = NULL;

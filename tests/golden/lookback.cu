@@ -206,14 +206,14 @@ __global__ void neverWaits(const float* in, float* out, float* pre, unsigned* fl
     out[i] = exclusiveOf + v; // @never
 }
 
-// case: what the orders cannot judge: the chained scan waiting on a plain
-// load, which nvcc reads once before the loop (a loop of one branch). In
-// index and reverse order, and interleaved latest first (each block here
-// ends within its first turn), the predecessor has finished and the loop
-// never runs; with the last started ahead, a tile reaches it before its
-// predecessor's flag is set and spins to the order's budget, so that order
-// gives no verdict and the kernel passes, where a GPU hangs (a known gap:
-// an order that cannot finish is never a hazard)
+// case: the chained scan waiting on a plain load, which nvcc reads once
+// before the loop (a loop of one branch to itself). In index and reverse
+// order, and interleaved latest first (each block here ends within its
+// first turn), the predecessor has finished and the loop never runs; with
+// the last started ahead, a tile reaches it before its predecessor's flag
+// is set. That order cannot finish, so it judges no word, but a lane at a
+// branch to itself can never leave it: an ORDER_DEPENDENT hazard at the
+// loop (a GPU hangs there)
 // kernel: plainSpin
 // launch: grid 16 block 256
 // buffer: in f32 4096 = 1
@@ -222,7 +222,10 @@ __global__ void neverWaits(const float* in, float* out, float* pre, unsigned* fl
 // buffer: flags u32 16 = 0
 // buffer: ticket u32 1 = 0
 // params: in out pre flags ticket
-// expect: no hazards
+// expect: hazard races kind ORDER_DEPENDENT line @spin
+// expect: hazards 1
+// expect: message "with blocks interleaved, the last started ahead, block 0 never ends: line"
+// expect: advice "reads nothing: read what it waits for inside it, through a volatile pointer"
 // expect: orders reverse interleaved
 // expect: out[0..4095] = iota+1
 __global__ void plainSpin(const float* in, float* out, float* pre, unsigned* flags, unsigned* ticket)
@@ -235,7 +238,7 @@ __global__ void plainSpin(const float* in, float* out, float* pre, unsigned* fla
     if (threadIdx.x == 0) {
         float ex = 0.0f;
         if (tile > 0) {
-            while (flags[tile - 1] == 0u) {
+            while (flags[tile - 1] == 0u) { // @spin
             }
             __threadfence();
             ex = ((volatile float*)pre)[tile - 1];
