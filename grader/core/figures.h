@@ -16,10 +16,11 @@
  * (the gate's key and report_perf's field), its JSON keys, its label, how
  * it is shown, which way is better, its ideal and when the text shows it.
  *
- * docs/contract.md's table of both is made from them
- * (tests/docs/figures_table.c). A new counter is one row and where the
- * emulator counts it; a new figure one row, its formula (report_perf_of)
- * and its advice (report_gate_advice, a switch the compiler asks for).
+ * docs/contract.md's tables of both and docs/day-format.md's of the gates
+ * are made from them (tests/docs/figures_table.c; docs_figures fails until
+ * they are). A new counter is one row and where the emulator counts it; a
+ * new figure one row, its formula (report_perf_of) and its advice
+ * (report_gate_advice, a switch the compiler asks for).
  *
  * Prefix: cl_. */
 #ifndef CUDALAB_CORE_FIGURES_H
