@@ -9,8 +9,9 @@
  * To FP8 (always .satfinite): rounded to nearest, ties to even, once; a
  * value beyond the largest finite one, an infinity included, is the
  * largest finite one of its sign; a NaN is 0x7f; .relu makes a negative
- * value 0. From FP8 to f16 every value is exact; a NaN is f16's canonical
- * 0x7fff. */
+ * value, and -0, +0. From FP8 to f16 every value is exact; a NaN is f16's
+ * canonical 0x7fff. An H100 gives the same for every f32, every f16 and
+ * every byte (bench/fp8/fp8_probe.cu, tests/golden/gpu/fp8.gpu). */
 #include "sim/internal.h"
 
 #include <math.h>
@@ -26,7 +27,7 @@ static double round_even(double x)
 uint8_t sim_to_fp8(double x, bool e5m2, bool relu)
 {
     if (x != x) return 0x7f;
-    if (relu && x < 0) x = 0;
+    if (relu && signbit(x)) x = 0; /* -0 too: +0, as the H100 gives it */
     int mbits = e5m2 ? 2 : 3, emin = e5m2 ? -14 : -6; /* the smallest normal is 2^emin */
     uint8_t sign = signbit(x) ? 0x80 : 0, largest = e5m2 ? 0x7b : 0x7e;
     double a = fabs(x), top = e5m2 ? 57344.0 : 448.0;
@@ -50,7 +51,7 @@ uint16_t sim_fp8_to_f16(uint8_t b, bool e5m2, bool relu)
 {
     bool nan = e5m2 ? (b & 0x7c) == 0x7c && (b & 0x03) : (b & 0x7f) == 0x7f;
     if (nan) return 0x7fff;
-    if (relu && (b & 0x80) && (b & 0x7f)) return 0;
+    if (relu && (b & 0x80)) return 0; /* -0 too */
     if (e5m2) return (uint16_t)(b << 8); /* e5m2 is the top byte of an f16 */
     unsigned exp = (b >> 3) & 0xf, mant = b & 7;
     double v = exp ? ldexp((double)(mant | 8), (int)exp - 10) : ldexp((double)mant, -9);

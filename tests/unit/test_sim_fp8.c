@@ -51,7 +51,7 @@ static uint8_t largest(bool e5m2)
 static uint8_t oracle(double x, bool e5m2, bool relu)
 {
     if (x != x) return 0x7f;
-    if (relu && x < 0) x = 0;
+    if (relu && signbit(x)) x = 0;
     uint8_t sign = signbit(x) ? 0x80 : 0;
     double a = fabs(x);
     if (a >= fp8_value(largest(e5m2), e5m2)) return sign | largest(e5m2);
