@@ -1487,9 +1487,10 @@ static void global_cross_read(sim_block *b, sim_warp *w, uint32_t pc, const glob
  * in one region, at no one stride (half-warps' rows of a 16-wide block,
  * `B[k * N + col]`; their broadcasts, `A[row * K + k]`): the lanes'
  * addresses in addr, the region in *r; false, with nothing recorded, for
- * any other, which the general path maps and reports. */
+ * any other, which the general path maps and reports. halves: whether the
+ * lanes are halves_of's (the caller looked). */
 static HOT_INLINE bool global_words_of(sim_block *b, const sim_warp *w, const sim_op *op, uint64_t *addr,
-                                       const sim_region **r)
+                                       const sim_region **r, bool halves)
 {
     const uint64_t *base = w->r64 + (size_t)op->s[4] * 32, imm = (uint64_t)op->imm;
     uint64_t mis = 0;
@@ -1499,7 +1500,7 @@ static HOT_INLINE bool global_words_of(sim_block *b, const sim_warp *w, const si
     }
     if (mis & 3) return false;
     int64_t lo = INT64_MAX, hi = INT64_MIN;
-    if (halves_of(addr, 0) && addr[0] <= (uint64_t)INT64_MAX - 63 && addr[16] <= (uint64_t)INT64_MAX - 63) {
+    if (halves && addr[0] <= (uint64_t)INT64_MAX - 63 && addr[16] <= (uint64_t)INT64_MAX - 63) {
         /* the halves' ends: in order as signed numbers too (below 2^63 - 63) */
         uint64_t e0 = addr[15], e1 = addr[31];
         lo = (int64_t)(addr[0] < addr[16] ? addr[0] : addr[16]);
@@ -1550,13 +1551,12 @@ static inline void half_copy(uint32_t *restrict row, const void *src, uint64_t d
  * words or one word (halves_of: a 16-wide block's `B[k * N + col]` and
  * `A[row * K + k]`), both in one region, as ldg_words takes them, from the
  * halves' first lanes without the 32 addresses: two copies (or broadcasts)
- * and sectors_halves' count. False, with nothing done, for any other warp
- * (and halves at 2^63 - 63 or above, whose ends global_words_of orders as
- * signed numbers). */
+ * and sectors_halves' count, for a warp that halves_of holds for. False,
+ * with nothing done, for halves at 2^63 - 63 or above (whose ends
+ * global_words_of orders as signed numbers) or outside one region. */
 static HOT_INLINE bool ldg_halves(sim_block *b, sim_warp *w, const sim_op *op, uint32_t pc)
 {
     const uint64_t *base = w->r64 + (size_t)op->s[4] * 32, imm = (uint64_t)op->imm;
-    if (!halves_of(base, imm)) return false;
     const uint64_t a0 = base[0] + imm, a1 = base[16] + imm, d0 = base[1] - base[0], d1 = base[17] - base[16];
     if (a0 > (uint64_t)INT64_MAX - 63 || a1 > (uint64_t)INT64_MAX - 63) return false;
     uint64_t e0 = a0 + 15 * d0, e1 = a1 + 15 * d1, lo = a0 < a1 ? a0 : a1, hi = e0 > e1 ? e0 : e1;
@@ -1588,8 +1588,11 @@ SIM_HOT void sim_exec_ldg(sim_block *b, sim_warp *w, uint32_t pc)
     if (!global_col_of(b, w, op, false, &g)) {
         uint64_t addr[32];
         const sim_region *r;
-        if (ldg_halves(b, w, op, pc)) return;
-        if (global_words_of(b, w, op, addr, &r)) ldg_words(b, w, pc, addr, r);
+        /* halves_of once: the addresses differ from the base registers'
+           lanes by one offset, so their pattern is the same */
+        bool halves = halves_of(w->r64 + (size_t)op->s[4] * 32, (uint64_t)op->imm);
+        if (halves && ldg_halves(b, w, op, pc)) return;
+        if (global_words_of(b, w, op, addr, &r, halves)) ldg_words(b, w, pc, addr, r);
         else sim_exec_ld(b, w, pc, SIM_FULL);
         return;
     }
