@@ -228,8 +228,10 @@ static bool get_launch(rbuf *b, gpu_request *r)
     r->nsets = get_u32(b);
     r->reps = get_u32(b);
     r->warmup = get_u32(b);
-    r->cooperative = get_u8(b) != 0;
-    if (b->bad || r->nargs > GPU_MAX_ARGS || r->nsets < 1 || r->nsets > GPU_MAX_SETS)
+    uint8_t cooperative = get_u8(b); /* 0 or 1, as put_launch writes it */
+    r->cooperative = cooperative == 1;
+    if (b->bad || cooperative > 1 || r->nargs > GPU_MAX_ARGS || r->nsets < 1 ||
+        r->nsets > GPU_MAX_SETS)
         return false;
     size_t count = (size_t)r->nargs * r->nsets;
     if (count * 9 != b->left) return false; /* a u8 and a u64 each */
