@@ -214,6 +214,7 @@ __global__ void neverWaits(const float* in, float* out, float* pre, unsigned* fl
 // is set. That order cannot finish, so it judges no word, but a lane at a
 // branch to itself can never leave it: an ORDER_DEPENDENT hazard at the
 // loop (a GPU hangs there)
+// gpu: none, a GPU may spin in it for good (the hang the case is about), so no GPU runs it
 // kernel: plainSpin
 // launch: grid 16 block 256
 // buffer: in f32 4096 = 1
