@@ -145,7 +145,7 @@ void sim_hzset_clear(sim_hzset *s)
 
 void sim_hz_add(sim_block *b, const sim_hz *h)
 {
-    if (h->kind == CL_HZ_OOB || h->kind == CL_HZ_MISALIGNED || h->kind == CL_HZ_TENSOR_ALIGN) b->fault = true;
+    if (h->kind == CL_HZ_OOB || h->kind == CL_HZ_MISALIGNED) b->fault = true;
     if (!checked(b, (cl_hazard_kind)h->kind)) return;
     uint64_t key[2];
     make_key(b->prog, h, key);

@@ -15,8 +15,10 @@
  * strides. Memory family: a wmma.load or wmma.store whose matrix does not
  * start at a multiple of 32 bytes or whose leading dimension is not a
  * multiple of 16 bytes, an ldmatrix row that does not start at a multiple
- * of 16 bytes (the PTX ISA's alignment; the GPU faults). The outputs of
- * such an instruction are the poison value; a store writes nothing. */
+ * of 16 bytes (the PTX ISA's alignment). An H200 runs such a wmma as
+ * addressed, and so does the emulator, after the hazard; it faults at such
+ * an ldmatrix, and so does the emulator (its registers get the poison
+ * value). The outputs of the mask family's hazards are the poison value. */
 #include "sim/internal.h"
 #include "sim/lower.h"
 #include "sim/tensor.h"
@@ -175,8 +177,8 @@ static uint64_t lane_base(const sim_warp *w, const sim_tensor *t, int l)
 
 /* The PTX ISA's alignment of a wmma.load or wmma.store: the matrix at a
  * multiple of 32 bytes, its leading dimension ld (elements of `bytes`) a
- * multiple of 16 bytes. False after a hazard. */
-static bool wmma_aligned(sim_block *blk, sim_warp *w, const sim_tensor *t, uint32_t pc, uint64_t base, uint32_t ld,
+ * multiple of 16 bytes; a hazard where not (the access still runs). */
+static void wmma_aligned(sim_block *blk, sim_warp *w, const sim_tensor *t, uint32_t pc, uint64_t base, uint32_t ld,
                          unsigned bytes)
 {
     char what[160];
@@ -188,10 +190,8 @@ static bool wmma_aligned(sim_block *blk, sim_warp *w, const sim_tensor *t, uint3
         snprintf(what, sizeof what, "wmma %s with a leading dimension of %u elements, %llu bytes: not a multiple of 16 "
                  "bytes (%u elements)", verb, ld, (unsigned long long)ld * bytes, 16 / bytes);
     else
-        return true;
+        return;
     hazard(blk, w, CL_HZ_TENSOR_ALIGN, pc, 0, what);
-    poison(w, t, SIM_FULL);
-    return false;
 }
 
 static uint32_t lane_stride(const sim_warp *w, const sim_tensor *t, int l, uint32_t dflt)
@@ -345,7 +345,7 @@ static void run_wmma_mem(sim_block *blk, sim_warp *w, const sim_tensor *t, uint3
             return;
         }
     }
-    if (!wmma_aligned(blk, w, t, pc, base, ld, f.bits / 8)) return;
+    wmma_aligned(blk, w, t, pc, base, ld, f.bits / 8);
     if (t->mode == PTX_TC_STORE_D) {
         /* the store reads its registers as an accumulator of its shape and type */
         sim_tensor as = *t;
@@ -461,6 +461,7 @@ static void run_ldmatrix(sim_block *blk, sim_warp *w, const sim_tensor *t, uint3
                      "where every row must start", l, l % 8, l / 8, (unsigned long long)rows[l],
                      (unsigned)(rows[l] % 16));
             hazard(blk, w, CL_HZ_TENSOR_ALIGN, pc, (int)l, what);
+            blk->fault = true; /* the GPU faults ("misaligned address") */
             poison(w, t, SIM_FULL);
             return;
         }
