@@ -337,8 +337,9 @@ static void mma_pos(unsigned use, unsigned type, unsigned lane, unsigned e, unsi
 
 /* wmma's layouts, as tiles of mma.sync's: A is M/16 tiles of 16 rows (a
  * height of 8 takes the tile's rows 0-7), B is N/8 tiles of 8 columns, C
- * is tiles of 16 x 8 (8 x 8 for m8n32k16), tile by tile in the fragment;
- * the f16 multiplicands' spare elements repeat the first ones. */
+ * is tiles of 16 x 8, tile by tile in the fragment; m8n32k16's C and f16 B
+ * are their transposes'; the f16 multiplicands' spare elements repeat the
+ * first ones. */
 static void wmma_pos(unsigned shape, unsigned use, unsigned type, unsigned lane, unsigned e, unsigned *row,
                      unsigned *col)
 {
@@ -347,6 +348,20 @@ static void wmma_pos(unsigned shape, unsigned use, unsigned type, unsigned lane,
     unsigned bits = sim_tc_type_bits(type);
     unsigned distinct = (use == SIM_TC_USE_A ? m * k : use == SIM_TC_USE_B ? k * n : m * n) / 32;
     e %= distinct;
+    if (m == 8 && (use == SIM_TC_USE_C || (use == SIM_TC_USE_B && bits == 16))) {
+        /* m8n32k16's B and C are m32n8k16's A and C transposed, as the
+           GPU's record shows: lane 4g + q holds columns g and g + 8 of each
+           16-column half, rows 2q and 2q + 1 (and 8 more, for B) */
+        unsigned g = lane >> 2, q = lane & 3, p = (e & 7) >> 1;
+        if (use == SIM_TC_USE_C) {
+            *row = 2 * q + (e & 1);
+            *col = g + 8 * (p & 1) + 16 * (e >> 2);
+        } else {
+            *row = 2 * q + (e & 1) + 8 * (p >> 1);
+            *col = g + 8 * (p & 1) + 16 * (e >> 3);
+        }
+        return;
+    }
     if (use == SIM_TC_USE_A) {
         unsigned per = (16 * k) / 32; /* elements of one 16-row tile */
         if (m == 8) {                 /* rows 0-7 of a tile: its even registers */
