@@ -57,16 +57,40 @@ static bool emulator_completed(const report_kernel *rk, int index)
     return index < rk->nsizes && rk->sizes[index].ran && !rk->sizes[index].outcome;
 }
 
+/* With --backend auto the emulator has judged: a launch of the student's
+ * kernel that the GPU cannot start (out of memory for a huge local array,
+ * too many resources) is what the GPU said at that size, not a grade that
+ * cannot be made. Returns whether it was taken so; --backend gpu keeps the
+ * error. */
+static bool take_launch_error(grading *g, report_kernel *rk, int index, cl_error *err)
+{
+    if (g->opt->backend != GRADE_BACKEND_AUTO || index >= rk->nsizes) return false;
+    report_size_result *s = &rk->sizes[index];
+    s->gpu_ran = true;
+    s->gpu_wrong = -1;
+    s->gpu_outcome = cl_sprintf("could not run on the GPU: %s", err->message);
+    *err = (cl_error){0};
+    return true;
+}
+
 static cl_status run_mine(grading *g, report_kernel *rk, const day_kernel *k, const char *entry,
                           const grade_oracle *oracles, cl_error *err)
 {
     cl_status st = CL_OK;
+    /* the driver formats device printf on the host with no limit on a
+       field's width or on the lines: a kernel that prints is judged and
+       shown by the emulator alone */
+    if (g->opt->backend == GRADE_BACKEND_AUTO && g->r->printf_text && *g->r->printf_text) return CL_OK;
     for (int i = 0; st == CL_OK && i < grade_nsizes(g); i++) {
         if (!emulator_completed(rk, i)) continue;
         bool course = i == 0;
         harness_result hr;
         st = grade_run_size(g, &g->gpu, g->gpu.mine, k, entry, grade_size(g, i),
                             course ? GRADE_TIMING_REPS : 0, &oracles[i], &hr, err);
+        if (st != CL_OK && take_launch_error(g, rk, i, err)) {
+            harness_result_free(&hr);
+            break; /* the other sizes would fail the same way */
+        }
         if (st == CL_OK) {
             report_size_result *s = &rk->sizes[i];
             s->gpu_ran = true;
@@ -175,7 +199,12 @@ void grade_decide_performance(grading *g)
     if (failed) cl_str_addf(&detail, "%d gate%s failed: %s", failed, failed > 1 ? "s" : "", gate_fails.s);
     if (trouble.len) cl_str_addf(&detail, "%s%s", detail.len ? "; " : "", trouble.s);
     if (!detail.len && times.len) cl_str_add(&detail, times.s);
-    if (!detail.len && g->gpu.be) cl_str_add(&detail, "timed on the GPU");
+    if (!detail.len && g->gpu.be && g->r->printf_text && *g->r->printf_text)
+        cl_str_add(&detail, "not run on the GPU: your kernel prints, and the driver formats device "
+                            "printf without limits; the emulator judged it alone");
+    else if (!detail.len && g->gpu.be) /* it ran there, and no launch was timed */
+        cl_str_add(&detail, g->day->program ? "run on the GPU; a program's launches are not timed yet"
+                                            : "run on the GPU; not timed");
     if (gate_notes.len)
         cl_str_addf(&detail, "%s%s", detail.len ? "; " : "", gate_notes.s);
     if (explained.len) cl_str_addf(&detail, "; %s", explained.s);
