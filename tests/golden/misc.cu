@@ -8,6 +8,7 @@
 
 // case: printf with block and thread
 // kernel: hello
+// gpu: none, a case without buffers: what it shows is its printf, which a GPU record does not hold
 // launch: grid 2 block 4
 // params: 7
 // expect: printf "[block (1,0,0) thread (2,0,0)] hello 7 from 2 of block 1: 1.500 str 0x2a -3"

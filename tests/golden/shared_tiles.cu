@@ -41,6 +41,7 @@ __global__ void tiledVsNaive(const float* A, const float* B, unsigned* out, int 
 // (its read races) and writes one the first read (its write meets the
 // read's record, which the log puts into the shadow before the write)
 // kernel: writeAfterTileRead
+// gpu: differs, a race: which warp reads first is the hardware's
 // launch: grid 1 block 64
 // buffer: out f32 64 = 0
 // params: out
@@ -100,6 +101,7 @@ __global__ void noSyncwarpAfterTileRead(float* out)
 // case: half-warps reading a row of which only half was written: the
 // lanes past it read uninitialised words (no log; the general loop)
 // kernel: halfWrittenRow
+// gpu: differs, uninitialised shared memory holds whatever was there
 // launch: grid 1 block 32
 // buffer: out f32 32 = 0
 // params: out
@@ -117,6 +119,7 @@ __global__ void halfWrittenRow(float* out)
 // a warp), then each warp writes a word of the other's rows: the log is
 // replayed when full and again before the write
 // kernel: manyReadsThenWrite
+// gpu: differs, a race: which warp writes first is the hardware's
 // launch: grid 1 block 64
 // buffer: out f32 64 = 0
 // params: out 600

@@ -173,6 +173,7 @@ extern "C" __global__ void mma_ldmatrix(float* d, unsigned* out)
 // case: a wmma that half the warp runs
 // kernel: wmma_half_warp
 // launch: grid 1 block 32
+// gpu: differs, the PTX ISA leaves a wmma without its whole warp undefined: the H100 stored what its exited lanes' registers held
 // buffer: a f16 256 = 1
 // buffer: d f32 256 = 0
 // params: a d
@@ -194,6 +195,7 @@ extern "C" __global__ void wmma_half_warp(const half* a, float* d)
 
 // case: a fragment loaded col_major that the mma reads as row_major (inline PTX)
 // kernel: wmma_wrong_layout
+// gpu: differs, the PTX ISA leaves a fragment used with another layout undefined: the H100 multiplied its registers as they lay
 // launch: grid 1 block 32
 // buffer: a f16 256 = 0
 // buffer: d f32 256 = 0
