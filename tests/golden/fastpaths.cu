@@ -391,6 +391,7 @@ extern "C" __global__ void blockedAccess(const unsigned* in, unsigned* out)
 // case: blocked items past the end of their allocations, a load's and a
 // store's: global_col leaves them to the general path, which reports them
 // kernel: blockedPast
+// gpu: differs, reads and writes past an allocation are undefined: the H100 completed (its allocations are larger than asked), the emulator stops at the fault
 // launch: grid 1 block 32
 // buffer: in u32 140 = iota*1+1000
 // buffer: out u32 120 = 0

@@ -150,6 +150,7 @@ __global__ void wait_each_other(unsigned* flag)
 
 // case: more blocks than the emulator holds resident at once is refused in words
 // kernel: grid_sum
+// gpu: none, the driver refuses a cooperative launch of 5,000 blocks (CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE on the H100)
 // launch: grid 5000 block 64 cooperative
 // buffer: in f32 512 = 1
 // buffer: partial f32 5000 = 0
