@@ -160,6 +160,7 @@ __global__ void wait_each_other(unsigned* flag)
 
 // case: every thread of block 0 spins on a volatile flag that block 1 sets: the block waits, it is not a runaway
 // kernel: all_spin
+// gpu: none, added after the H100 record of 2026-12-05 and not yet run on a GPU: record the file again
 // launch: grid 2 block 64 cooperative
 // buffer: flag u32 2 = 0
 // buffer: out u32 128 = 0
@@ -180,6 +181,7 @@ __global__ void all_spin(unsigned* flag, unsigned* out)
 
 // case: every thread of every block spins on a flag nobody sets
 // kernel: all_spin_forever
+// gpu: none, it never ends on a GPU either: the launch hangs until the watchdog stops it
 // launch: grid 3 block 64 cooperative
 // buffer: flag u32 1 = 0
 // params: flag
