@@ -24,6 +24,7 @@
 #include <sys/wait.h>
 
 #include "core/core.h"
+#include "run_cudalab.h"
 #include "core/sandbox.h"
 
 static char work[64];
@@ -31,20 +32,7 @@ static char work[64];
 /* Run cudalab with env and args; stdout into out, stderr into err. */
 static int run(const char *env, const char *args, cl_str *out, cl_str *err)
 {
-    char *errfile = cl_sprintf("%s/stderr", work);
-    char *cmd = cl_sprintf("cd %s && CUDALAB_WORKSPACE=%s/ws CUDALAB_CACHE=%s/cache %s %s %s 2>%s",
-                           CUDALAB_TEST_DIR "/..", work, work, env, CUDALAB_BINARY, args, errfile);
-    FILE *p = popen(cmd, "r");
-    char buf[4096];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, p)) > 0) cl_str_addn(out, buf, n);
-    int status = pclose(p);
-    char *e = NULL;
-    if (cl_read_file(errfile, &e, NULL, NULL) == CL_OK) cl_str_add(err, e);
-    free(e);
-    free(cmd);
-    free(errfile);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return run_cudalab(work, env, args, out, err);
 }
 
 /* The JSON without its timings ("seconds" anywhere), printed again. */
