@@ -134,6 +134,9 @@ void cl_unmap_file(const void *data, size_t len);
  * so readers see the old file or the new one, never half of one. */
 cl_status cl_write_file_atomic(const char *path, const void *data, size_t len,
                                cl_error *err);
+/* All of data to the descriptor fd, retrying where a signal cut a write
+ * short; false (errno says why) when a write failed. */
+bool cl_write_fd(int fd, const void *data, size_t len);
 cl_status cl_mkdirs(const char *path, cl_error *err); /* mkdir -p */
 bool cl_file_exists(const char *path);
 bool cl_dir_exists(const char *path);

@@ -82,20 +82,24 @@ void cl_unmap_file(const void *data, size_t len)
     if (data) munmap((void *)data, len);
 }
 
-static cl_status write_all(int fd, const void *data, size_t len, const char *path,
-                           cl_error *err)
+bool cl_write_fd(int fd, const void *data, size_t len)
 {
     const char *p = data;
     while (len > 0) {
         ssize_t w = write(fd, p, len);
-        if (w < 0) {
-            if (errno == EINTR) continue;
-            return cl_fail(err, CL_IO, path, 0, 0, "cannot write: %s", strerror(errno));
-        }
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) return false;
         p += w;
         len -= (size_t)w;
     }
-    return CL_OK;
+    return true;
+}
+
+static cl_status write_all(int fd, const void *data, size_t len, const char *path,
+                           cl_error *err)
+{
+    if (cl_write_fd(fd, data, len)) return CL_OK;
+    return cl_fail(err, CL_IO, path, 0, 0, "cannot write: %s", strerror(errno ? errno : EIO));
 }
 
 cl_status cl_write_file_atomic(const char *path, const void *data, size_t len,

@@ -117,18 +117,6 @@ typedef struct trace_reply {
 
 #define TRACE_MAX_STEPS 20000 /* cmd_trace's --steps at most; sim/trace.h's default is 4096 */
 
-static void write_all(int fd, const void *data, size_t n)
-{
-    const char *p = data;
-    while (n) {
-        ssize_t k = write(fd, p, n);
-        if (k < 0 && errno == EINTR) continue;
-        if (k <= 0) return;
-        p += k;
-        n -= (size_t)k;
-    }
-}
-
 /* The child: only out and the standard three kept (stdin and stdout on
  * /dev/null, stderr too but in a sanitizer build), shut in, run, reply. */
 static void child(const day_manifest *m, const day_kernel *k, const build_result *br, const char *entry,
@@ -164,8 +152,8 @@ static void child(const day_manifest *m, const day_kernel *k, const build_result
         memcpy(h.grid, r.grid, sizeof h.grid);
         memcpy(h.block_dim, r.block_dim, sizeof h.block_dim);
     }
-    write_all(out, &h, sizeof h);
-    if (st == CL_OK) write_all(out, r.steps, r.nsteps * sizeof *r.steps);
+    (void)cl_write_fd(out, &h, sizeof h);
+    if (st == CL_OK) (void)cl_write_fd(out, r.steps, r.nsteps * sizeof *r.steps);
     _exit(0);
 }
 

@@ -54,17 +54,6 @@ static bool wanted(const grading *g)
     return true;
 }
 
-static void write_all(int fd, const char *p, size_t n)
-{
-    while (n) {
-        ssize_t k = write(fd, p, n);
-        if (k < 0 && errno == EINTR) continue;
-        if (k <= 0) return;
-        p += k;
-        n -= (size_t)k;
-    }
-}
-
 /* Every descriptor but stdin, stdout (both /dev/null), stderr (err) and
  * out is closed. */
 static void close_others(int out, int err)
@@ -103,7 +92,7 @@ static void child(grading *g, cl_status (*fn)(grading *, cl_error *), uint64_t u
     cl_str reply = {0};
     cl_str_addn(&reply, (const char *)&err, sizeof err);
     if (st == CL_OK) report_wire_put(g->r, &reply);
-    write_all(out, reply.s, reply.len);
+    (void)cl_write_fd(out, reply.s, reply.len);
     _exit(0);
 }
 
