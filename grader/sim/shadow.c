@@ -464,6 +464,14 @@ static inline __attribute__((always_inline)) bool read4_fast(const shadow_at *A,
     return read4_word(A, shadow_word(A, off), A->wid * 32 + (unsigned)l, op, own);
 }
 
+/* Whether the warp-wide tests below may run: not in the reference mode
+ * (the golden runner's third run), which takes every lane the general way
+ * so that CTest compares each test with it. */
+static inline bool shortcuts(const sim_block *b)
+{
+    return !(b->L && b->L->reference);
+}
+
 /* The plain-mode 4-byte reads of a warp's lanes: read4_fast lane by lane
  * in a tight loop (a full warp's with a plain count) while it holds; from
  * the first lane it does not hold for, the general loop for the rest (a
@@ -474,7 +482,7 @@ static inline __attribute__((always_inline)) void plain_reads4(sim_block *b, sim
 {
     const shadow_at A = shadow_at_of(b, w);
     uint32_t r = m;
-    if (A.races) { /* (without race checks no reader records: the general loop) */
+    if (A.races && shortcuts(b)) { /* (without race checks no reader records: the general loop) */
         if (m == SIM_FULL) { /* a full warp: a plain count */
             int l = 0;
 #pragma GCC unroll 1
@@ -587,8 +595,9 @@ void sim_shadow_reads(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *sof
         /* bytes and halves within a word (a 16-bit counter): the sub-word
            test while it holds (with race checks: else no reader records),
            then the general loop, as plain_reads4 does */
-        uint32_t r = n < 4 && A.races ? sub_words(&A, m, soff, n, op, false) : m, before;
-        if ((n == 8 || n == 16) && A.races) /* a vector of words: each lane's words in one test */
+        bool fast = A.races && shortcuts(b);
+        uint32_t r = n < 4 && fast ? sub_words(&A, m, soff, n, op, false) : m, before;
+        if ((n == 8 || n == 16) && fast) /* a vector of words: each lane's words in one test */
             while (r && read_words_fast(&A, soff[__builtin_ctz(r)], n, A.wid * 32 + (unsigned)__builtin_ctz(r), op))
                 r &= r - 1;
         before = m & ~r;
@@ -671,7 +680,7 @@ static inline __attribute__((always_inline)) void writes(sim_block *b, sim_warp 
     }
     const shadow_at A = shadow_at_of(b, w);
     uint32_t r = m;
-    if (n == 4 && !atomic) { /* write4_fast while it holds (a full warp's with a plain count), then the general loop */
+    if (n == 4 && !atomic && shortcuts(b)) { /* write4_fast while it holds (a full warp's with a plain count), then the general loop */
         if (m == SIM_FULL) {
             int l = 0;
 #pragma GCC unroll 1
@@ -691,7 +700,8 @@ static inline __attribute__((always_inline)) void writes(sim_block *b, sim_warp 
         }
         return;
     }
-    if (n < 4 && !atomic) r = sub_words(&A, m, soff, n, op, true); /* a counter's halves: the sub-word test first */
+    if (n < 4 && !atomic && shortcuts(b)) /* a counter's halves: the sub-word test first */
+        r = sub_words(&A, m, soff, n, op, true);
     for (; r; r &= r - 1) { /* the lanes of r, in order */
         int l = __builtin_ctz(r);
         if (soff[l] != SIM_NONE) write_access(b, w, &A, l, soff[l], n, op, atomic);

@@ -34,7 +34,7 @@
  * Each case runs three times: on 1 host thread, on 2, and on 1 in the
  * reference mode (sim_options.reference_alu: every ALU op through the
  * general evaluator, every load and store through the general mapping and
- * shadow, no fused chains, no deferred shadow reads, no collective or split
+ * the shadow's lane-by-lane path, no fused chains, no deferred shadow reads, no collective or split
  * run in place); the three reports (hazards, counters) and outputs must be
  * identical, so every fast path is compared with the general one.
  *   // gpu: differs REASON            its outputs are undefined on hardware: the
