@@ -1,11 +1,12 @@
 # Compiles one course .cu file the way cudalab does and fails on any error or
 # warning. Run by CTest (see suite.cmake):
 #
-#   cmake -DNVCC=/path/to/nvcc -DSRC=file.cu -DOUT=prefix [-DNO_SPILLS=ON]
-#         [-DHOST=ON] -P nvcc_check.cmake
+#   cmake -DNVCC=/path/to/nvcc -DSRC=file.cu -DOUT=prefix [-DARCH=sm_80]
+#         [-DNO_SPILLS=ON] [-DHOST=ON] -P nvcc_check.cmake
 #
-# 1. nvcc -ptx -lineinfo -arch=sm_75: the PTX the emulator runs.
-# 2. nvcc -cubin -arch=sm_75 -Xptxas -v: the resource report (registers,
+# ARCH is the day's architecture (its day.yaml's `arch:`), sm_75 by default.
+# 1. nvcc -ptx -lineinfo -arch=ARCH: the PTX the emulator runs.
+# 2. nvcc -cubin -arch=ARCH -Xptxas -v: the resource report (registers,
 #    shared memory, spills) the report shows. With NO_SPILLS, any spill fails.
 # HOST=ON compiles a file with host code instead (nvcc -c), for the bench.
 # Prints "SKIPPED: ..." (which CTest turns into a skip) when nvcc is missing.
@@ -14,6 +15,10 @@ if(NOT NVCC OR NOT EXISTS "${NVCC}")
   message("SKIPPED: nvcc not found (looked on PATH and in /usr/local/cuda/bin); "
           "the course's .cu files were not compiled")
   return()
+endif()
+
+if(NOT ARCH)
+  set(ARCH sm_75)
 endif()
 
 function(run_nvcc what)
@@ -37,9 +42,9 @@ if(HOST)
   return()
 endif()
 
-run_nvcc("nvcc -ptx" -ptx -lineinfo -arch=sm_75 -Werror all-warnings
+run_nvcc("nvcc -ptx" -ptx -lineinfo -arch=${ARCH} -Werror all-warnings
          -o "${OUT}.ptx" "${SRC}")
-run_nvcc("nvcc -cubin" -cubin -arch=sm_75 -Werror all-warnings -Xptxas -v
+run_nvcc("nvcc -cubin" -cubin -arch=${ARCH} -Werror all-warnings -Xptxas -v
          -o "${OUT}.cubin" "${SRC}")
 message("${nvcc_output}")
 

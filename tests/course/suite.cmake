@@ -1,5 +1,5 @@
 # The course's tests: every template, solution, fixture and harness kernel
-# compiles cleanly for sm_75 (PTX and cubin, no warnings), the solutions do not
+# compiles cleanly for its day's architecture (PTX and cubin, no warnings), the solutions do not
 # spill, and every day folder is complete. Included by tests/CMakeLists.txt.
 #
 # nvcc is looked for on PATH and in /usr/local/cuda/bin. Without it the compile
@@ -15,9 +15,26 @@ if(NOT NVCC)
   set(NVCC "")
 endif()
 
-# course_nvcc_test(NAME file.cu [NO_SPILLS] [HOST])
+# course_nvcc_test(NAME file.cu [NO_SPILLS] [HOST]): compiled for the
+# architecture its day's day.yaml states (`arch:`), sm_75 where it says none
+# or the file belongs to no day folder.
 function(course_nvcc_test name src)
   set(extra "")
+  set(arch sm_75)
+  if(src MATCHES "/(templates|solutions)/([^/]+)/[^/]+$")
+    set(yaml "${CUDALAB_COURSE_ROOT}/days/${CMAKE_MATCH_2}/day.yaml")
+  elseif(src MATCHES "/days/([^/]+)/")
+    set(yaml "${CUDALAB_COURSE_ROOT}/days/${CMAKE_MATCH_1}/day.yaml")
+  else()
+    set(yaml "")
+  endif()
+  if(yaml AND EXISTS "${yaml}")
+    file(STRINGS "${yaml}" archline REGEX "^arch: *sm_[0-9]+")
+    if(archline)
+      string(REGEX REPLACE "^arch: *(sm_[0-9]+).*" "\\1" arch "${archline}")
+    endif()
+  endif()
+  list(APPEND extra -DARCH=${arch})
   if("NO_SPILLS" IN_LIST ARGN)
     list(APPEND extra -DNO_SPILLS=ON)
   endif()
