@@ -48,17 +48,17 @@ expect(0 "PASSED" "the new day's solution does not pass" grade 8 ${course}/solut
 expect(1 "of 4194304 elements wrong" "one_pass.cu must fail correctness at the course size"
        grade 8 ${course}/days/day08-saxpy/fixtures/one_pass.cu --json)
 expect(0 "fixtures/no_guard.cu.*every check passed" "check-course 8 on the installed binary" check-course 8)
-# A second day written from an empty folder (examples/days/day31-dot):
+# A second day written from an empty folder (examples/days/day33-dot):
 # a dot product whose fixtures include a plain `*out += s` from every block,
 # which the emulator's in-order blocks sum right and whose race-global
 # hazard fails races, as the fixture's comment says.
-file(COPY ${EXAMPLES}/days/day31-dot/ DESTINATION ${course}/days/day31-dot)
-file(COPY ${EXAMPLES}/templates/day31-dot/dot.cu DESTINATION ${course}/templates/day31-dot)
-file(COPY ${EXAMPLES}/solutions/day31-dot/dot.cu DESTINATION ${course}/solutions/day31-dot)
+file(COPY ${EXAMPLES}/days/day33-dot/ DESTINATION ${course}/days/day33-dot)
+file(COPY ${EXAMPLES}/templates/day33-dot/dot.cu DESTINATION ${course}/templates/day33-dot)
+file(COPY ${EXAMPLES}/solutions/day33-dot/dot.cu DESTINATION ${course}/solutions/day33-dot)
 expect(0 "fixtures/lastblock_nofence.cu +4 checks as its comments say.*fixtures/plain_add.cu +4 checks as its comments say.*every check passed"
-       "check-course 31 on the installed binary" check-course 31)
+       "check-course 33 on the installed binary" check-course 33)
 expect(1 "\"kind\":[ \t]*\"race-global\"" "plain_add.cu must fail races with a race-global hazard"
-       grade 31 ${course}/days/day31-dot/fixtures/plain_add.cu --json)
+       grade 33 ${course}/days/day33-dot/fixtures/plain_add.cu --json)
 # A day added as data alone, no rebuild: the installed binary scaffolds it
 # in the installed course, lists it as one that can be graded, and
 # check-course grades its template, solution and fixture.
