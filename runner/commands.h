@@ -140,7 +140,7 @@ void cli_record_progress(const struct day_course *c, const struct day_manifest *
     "  --block B       the block: X or X,Y,Z (default 0)\n"                         \
     "  --warp W        the warp of that block, threads 32W to 32W+31 (default 0)\n"  \
     "  --size S        course (default), or NAME=VALUE,... over the course size:\n" \
-    "                  --size rows=8,live=7\n"                                      \
+    "                  --size rows=8,live=5\n"                                      \
     "  --seed N        the inputs' seed (default 1, as grade's)\n"                  \
     "  --steps N       keep at most N steps (1 to 20000, default 4096)\n"           \
     "  --json          one JSON object (keys: docs/contract.md) instead of text\n"  \
