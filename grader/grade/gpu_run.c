@@ -73,14 +73,20 @@ static bool take_launch_error(grading *g, report_kernel *rk, int index, cl_error
     return true;
 }
 
+/* Whether the student's kernels printed in the emulator. The driver formats
+ * device printf on the host with no limit on a field's width or on the
+ * lines, so with --backend auto such kernels are judged and shown by the
+ * emulator alone. */
+static bool kernels_print(const grading *g)
+{
+    return g->r->printf_text && *g->r->printf_text;
+}
+
 static cl_status run_mine(grading *g, report_kernel *rk, const day_kernel *k, const char *entry,
                           const grade_oracle *oracles, cl_error *err)
 {
     cl_status st = CL_OK;
-    /* the driver formats device printf on the host with no limit on a
-       field's width or on the lines: a kernel that prints is judged and
-       shown by the emulator alone */
-    if (g->opt->backend == GRADE_BACKEND_AUTO && g->r->printf_text && *g->r->printf_text) return CL_OK;
+    if (g->opt->backend == GRADE_BACKEND_AUTO && kernels_print(g)) return CL_OK;
     for (int i = 0; st == CL_OK && i < grade_nsizes(g); i++) {
         if (!emulator_completed(rk, i)) continue;
         bool course = i == 0;
@@ -199,7 +205,7 @@ void grade_decide_performance(grading *g)
     if (failed) cl_str_addf(&detail, "%d gate%s failed: %s", failed, failed > 1 ? "s" : "", gate_fails.s);
     if (trouble.len) cl_str_addf(&detail, "%s%s", detail.len ? "; " : "", trouble.s);
     if (!detail.len && times.len) cl_str_add(&detail, times.s);
-    if (!detail.len && g->gpu.be && g->r->printf_text && *g->r->printf_text)
+    if (!detail.len && g->gpu.be && kernels_print(g))
         cl_str_add(&detail, "not run on the GPU: your kernel prints, and the driver formats device "
                             "printf without limits; the emulator judged it alone");
     else if (!detail.len && g->gpu.be) /* it ran there, and no launch was timed */
