@@ -1,8 +1,9 @@
 /* cmd_trace.c - `cudalab trace DAY [FILE] --kernel K [--block B] [--warp W]
- * [--size S] [--seed N] [--steps N] [--json]`: the warp stepper. One warp of
- * the student's run on the emulator, every collective and barrier of it with
- * each lane's mask, value, source lane and what it got (grade_trace), as
- * text for a plain terminal or as JSON (trace_model.h). */
+ * [--launch N] [--size S] [--seed N] [--steps N] [--json]`: the warp
+ * stepper. One warp of the student's run on the emulator (on a day of a
+ * program, in the Nth launch of K in the program), every collective and
+ * barrier of it with each lane's mask, value, source lane and what it got
+ * (grade_trace), as text for a plain terminal or as JSON (trace_model.h). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,17 +15,18 @@
 
 typedef struct trace_args {
     const char *day, *file, *kernel, *size;
-    unsigned block[3], warp;
+    unsigned block[3], warp, launch;
     uint64_t seed;
     size_t steps;
     bool json;
 } trace_args;
 
-enum { OPT_KERNEL = 0x100, OPT_BLOCK, OPT_WARP, OPT_SIZE, OPT_SEED, OPT_STEPS, OPT_JSON };
+enum { OPT_KERNEL = 0x100, OPT_BLOCK, OPT_WARP, OPT_LAUNCH, OPT_SIZE, OPT_SEED, OPT_STEPS, OPT_JSON };
 static const struct option trace_options_table[] = {
     {"kernel", required_argument, NULL, OPT_KERNEL},
     {"block", required_argument, NULL, OPT_BLOCK},
     {"warp", required_argument, NULL, OPT_WARP},
+    {"launch", required_argument, NULL, OPT_LAUNCH},
     {"size", required_argument, NULL, OPT_SIZE},
     {"seed", required_argument, NULL, OPT_SEED},
     {"steps", required_argument, NULL, OPT_STEPS},
@@ -58,6 +60,10 @@ static int take_option(void *ctx, int o, const char *arg)
     case OPT_WARP:
         if (cli_parse_number("--warp", arg, 0, 31, &v)) return CLI_CANNOT;
         a->warp = (unsigned)v;
+        return CLI_PASSED;
+    case OPT_LAUNCH:
+        if (cli_parse_number("--launch", arg, 1, 1000000, &v)) return CLI_CANNOT;
+        a->launch = (unsigned)v;
         return CLI_PASSED;
     case OPT_SIZE: a->size = arg; return CLI_PASSED;
     case OPT_SEED:
@@ -165,6 +171,9 @@ static void to_model(const day_manifest *m, const trace_args *a, const char *fil
     t->slug = cl_strdup(m->slug);
     t->file = cl_strdup(base_name(file));
     t->kernel = cl_strdup(a->kernel);
+    t->program = m->program ? cl_strdup(m->program->judged.name) : NULL;
+    t->launch = g->launch;
+    t->instructions = g->instructions;
     t->size = g->size;
     g->size = NULL;
     t->seed = a->seed;
@@ -219,7 +228,8 @@ int cmd_trace(int argc, char **argv)
     }
     if (!a.file && ws_ensure_student_file(c, m, &mine, NULL, &err) != CL_OK) goto failed;
     const char *file = a.file ? a.file : mine;
-    grade_trace_request q = {a.kernel, {a.block[0], a.block[1], a.block[2]}, a.warp, &size, a.seed, a.steps};
+    grade_trace_request q = {a.kernel, {a.block[0], a.block[1], a.block[2]}, a.warp, &size, a.seed, a.steps,
+                             a.launch};
     if (grade_trace(c, m, file, &q, &g, &err) != CL_OK) goto failed;
     trace_run t;
     to_model(m, &a, file, &g, &t);

@@ -136,16 +136,19 @@ void cli_record_progress(const struct day_course *c, const struct day_manifest *
     "lane it read (! undefined: outside the mask, exited or not there; = off the\n" \
     "warp's edge) and what it got; for a shuffle ladder or butterfly, the lanes\n" \
     "still holding a partial sum. FILE defaults to your copy of the template.\n"   \
+    "On a day of a program of launches, the program runs up to K's launch, which\n" \
+    "sees the buffers as the launches before it left them, and stops there.\n"     \
     "  --kernel K      the day's kernel to run (required)\n"                        \
     "  --block B       the block: X or X,Y,Z (default 0)\n"                         \
     "  --warp W        the warp of that block, threads 32W to 32W+31 (default 0)\n"  \
+    "  --launch N      a program's Nth launch of K (default 1, its first)\n"        \
     "  --size S        course (default), or NAME=VALUE,... over the course size:\n" \
     "                  --size rows=8,live=5\n"                                      \
     "  --seed N        the inputs' seed (default 1, as grade's)\n"                  \
     "  --steps N       keep at most N steps (1 to 20000, default 4096)\n"           \
     "  --json          one JSON object (keys: docs/contract.md) instead of text\n"  \
-    "Exit status: 0 the warp ran; 2 it could not be traced (no such kernel or\n"    \
-    "block, the file does not build).\n"
+    "Exit status: 0 the warp ran; 2 it could not be traced (no such kernel,\n"     \
+    "block or launch, the file does not build).\n"
 
 #define PACK_HELP                                                                 \
     "student DIR [DAY...]: the course a student gets, written into a new or empty\n" \
@@ -198,7 +201,7 @@ void cli_record_progress(const struct day_course *c, const struct day_manifest *
     X("hint", cmd_hint, "DAY", "reveal the day's next hint (remembered, as the runner's h)", NULL) \
     X("next", cmd_next, "", "the first day you have not passed, and how to open it", NULL) \
     X("verify", cmd_verify, "", "grade every day you have started, a line each", VERIFY_HELP) \
-    X("trace", cmd_trace, "DAY [FILE] --kernel K [--block B] [--warp W] [--size S] [--json]", \
+    X("trace", cmd_trace, "DAY [FILE] --kernel K [--block B] [--warp W] [--launch N] [--size S] [--json]", \
       "one warp of your kernel step by step: each shuffle, vote and barrier", TRACE_HELP) \
     X("new", cmd_new, "NN TOPIC [--program]", "for authors: scaffold days/dayNN-TOPIC, a day that grades", NEW_HELP) \
     X("check-course", cmd_check_course, "[DAY] [--watch]",                                      \

@@ -13,6 +13,7 @@ void trace_run_free(trace_run *t)
     free(t->slug);
     free(t->file);
     free(t->kernel);
+    free(t->program);
     free(t->size);
     free(t->outcome);
     free(t->detail);
@@ -228,6 +229,9 @@ char *trace_to_json(const trace_run *t)
     cJSON_AddStringToObject(o, "slug", t->slug);
     cJSON_AddStringToObject(o, "file", t->file);
     cJSON_AddStringToObject(o, "kernel", t->kernel);
+    if (t->program) cJSON_AddStringToObject(o, "program", t->program);
+    else cJSON_AddNullToObject(o, "program");
+    cJSON_AddNumberToObject(o, "launch", t->launch);
     cJSON_AddStringToObject(o, "size", t->size);
     cJSON_AddNumberToObject(o, "seed", (double)t->seed);
     cJSON_AddItemToObject(o, "block", dims(t->block));
@@ -238,6 +242,7 @@ char *trace_to_json(const trace_run *t)
     if (t->detail) cJSON_AddStringToObject(o, "detail", t->detail);
     else cJSON_AddNullToObject(o, "detail");
     cJSON_AddBoolToObject(o, "ran", t->ran);
+    cJSON_AddNumberToObject(o, "instructions", (double)t->instructions);
     cJSON_AddNumberToObject(o, "dropped", (double)t->dropped);
     cJSON *steps = cJSON_AddArrayToObject(o, "steps");
     for (size_t i = 0; i < t->nsteps; i++) cJSON_AddItemToArray(steps, step_json(t, i));
@@ -335,6 +340,8 @@ cl_status trace_from_json(const char *text, trace_run *out, cl_error *err)
         out->slug = str(o, "slug");
         out->file = str(o, "file");
         out->kernel = str(o, "kernel");
+        out->program = str(o, "program");
+        out->launch = (unsigned)num(o, "launch");
         out->size = str(o, "size");
         out->seed = value(o, "seed");
         read_dims(o, "block", out->block);
@@ -344,6 +351,7 @@ cl_status trace_from_json(const char *text, trace_run *out, cl_error *err)
         out->outcome = str(o, "outcome");
         out->detail = str(o, "detail");
         out->ran = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "ran"));
+        out->instructions = value(o, "instructions");
         out->dropped = (size_t)num(o, "dropped");
         const cJSON *steps = cJSON_GetObjectItemCaseSensitive(o, "steps"), *s;
         out->steps = cl_calloc((size_t)cJSON_GetArraySize(steps) + 1, sizeof *out->steps);

@@ -21,12 +21,15 @@
 typedef struct trace_run {
     int day;
     char *slug, *file, *kernel; /* file: the base name of the student's file */
+    char *program;              /* a day of a program: its name (the launch is one of it); else NULL */
+    unsigned launch;            /* which launch of kernel, from 1 */
     char *size;                 /* "rows=8205 live=20 stride=32" */
     uint64_t seed;
     unsigned block[3], warp;
     unsigned grid[3], block_dim[3];
     char *outcome, *detail;     /* how the launch ended; detail may be NULL */
     bool ran;                   /* the block and the warp ran */
+    uint64_t instructions;      /* the warp instructions the warp ran */
     size_t dropped;             /* steps past the cap, not kept */
     sim_trace_step *steps;
     size_t nsteps;

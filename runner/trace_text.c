@@ -132,6 +132,9 @@ static void print_step(const trace_run *t, size_t i, char **lines, int nlines, F
 void trace_print_text(const trace_run *t, char **lines, int nlines, FILE *out)
 {
     fprintf(out, "day %d: %s in %s\n", t->day, t->kernel, t->file);
+    if (t->program)
+        fprintf(out, "its launch %u in the program %s, on the buffers the launches before it left\n", t->launch,
+                t->program);
     fprintf(out, "size: %s, seed %llu\n", t->size, (unsigned long long)t->seed);
     fprintf(out, "block (%u,%u,%u) of (%u,%u,%u), warp %u (threads %u-%u); the launch: %s\n", t->block[0],
             t->block[1], t->block[2], t->grid[0], t->grid[1], t->grid[2], t->warp, t->warp * 32,
@@ -142,7 +145,13 @@ void trace_print_text(const trace_run *t, char **lines, int nlines, FILE *out)
                 t->grid[1], t->grid[2], t->block_dim[0] * t->block_dim[1] * t->block_dim[2]);
         return;
     }
-    fprintf(out, "%zu step%s: the warp's collectives and barriers, in order\n", t->nsteps,
+    if (!t->nsteps) {
+        fprintf(out, "the warp ran %llu instruction%s, none of them a collective or a barrier\n",
+                (unsigned long long)t->instructions, t->instructions == 1 ? "" : "s");
+        return;
+    }
+    fprintf(out, "the warp ran %llu instruction%s; %zu step%s: its collectives and barriers, in order\n",
+            (unsigned long long)t->instructions, t->instructions == 1 ? "" : "s", t->nsteps,
             t->nsteps == 1 ? "" : "s");
     for (size_t i = 0; i < t->nsteps; i++) print_step(t, i, lines, nlines, out);
     if (t->dropped) fprintf(out, "\n... and %zu steps more, past the cap (--steps)\n", t->dropped);

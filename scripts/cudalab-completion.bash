@@ -22,7 +22,7 @@ _cudalab()
                 batch) COMPREPLY=($(compgen -W "--jobs --out --csv --regrade --name-from --shard --similar --backend --seed --help --version" -- "$cur")) ;;
                 autograde) COMPREPLY=($(compgen -W "--root --seed --backend --help --version" -- "$cur")) ;;
                 check-course) COMPREPLY=($(compgen -W "--watch --help --version" -- "$cur")) ;;
-                trace) COMPREPLY=($(compgen -W "--kernel --block --warp --size --seed --steps --json --help --version" -- "$cur")) ;;
+                trace) COMPREPLY=($(compgen -W "--kernel --block --warp --launch --size --seed --steps --json --help --version" -- "$cur")) ;;
                 new) COMPREPLY=($(compgen -W "--program --help --version" -- "$cur")) ;;
                 *) COMPREPLY=($(compgen -W "--help --version" -- "$cur")) ;;
             esac

@@ -54,9 +54,13 @@ cl_status grade_day(const day_course *c, const day_manifest *m, const char *file
 /* The warp stepper (grade_trace.c): file built as a grade builds it, kernel
  * launched once on the emulator at a size (NULL: the course size) with the
  * grade's inputs for the seed, every collective and barrier of one warp of
- * one block recorded (sim/trace.h); nothing is judged. CL_OK: *out holds the
- * record (which may show the block or warp never ran) and how the launch
- * ended; else err says why (CL_COMPILE at the first error's line). */
+ * one block recorded (sim/trace.h); nothing is judged. On a day of a
+ * program the program runs as a grade runs it up to the kernel's launch
+ * asked for, which sees the buffers as the launches before it left them,
+ * and stops there. CL_OK: *out holds the record (which may show the block
+ * or warp never ran) and how the launch ended; else err says why
+ * (CL_COMPILE at the first error's line; CL_NOT_FOUND where the program
+ * never makes that launch). */
 struct sim_trace_step;
 typedef struct grade_trace_request {
     const char *kernel;     /* the day's kernel */
@@ -65,6 +69,7 @@ typedef struct grade_trace_request {
     const day_size *size;   /* NULL: the course size */
     uint64_t seed;
     size_t max_steps;       /* 0: sim/trace.h's default */
+    unsigned launch;        /* which launch of kernel, from 1 (0: the first); a program's */
 } grade_trace_request;
 typedef struct grade_trace_result {
     struct sim_trace_step *steps; /* sim/trace.h's records, in order */
@@ -75,6 +80,8 @@ typedef struct grade_trace_result {
     char *outcome;          /* backend_outcome_name: "completed", "deadlock", ... */
     char *detail;           /* what happened, when it did not complete; may be NULL */
     char *size;             /* "rows=8205 live=20 stride=32" */
+    unsigned launch;        /* the launch of the kernel traced, from 1 */
+    uint64_t instructions;  /* the warp instructions the warp ran */
 } grade_trace_result;
 cl_status grade_trace(const day_course *c, const day_manifest *m, const char *file,
                       const grade_trace_request *q, grade_trace_result *out, cl_error *err);

@@ -66,6 +66,10 @@ typedef struct grading {
     uint64_t program_block_work;
 } grading;
 
+/* harness_request.resident for a kernel of a build (ctx, a build_result):
+ * the course GPU's bound with ptxas's registers and static shared memory. */
+long grade_build_resident(const void *ctx, const char *kernel, unsigned threads, unsigned dyn_shared, char *why,
+                          size_t n);
 /* A harness request of this grade: kernel k's entry in t's module at a
  * size (reps: timed launches on a GPU). */
 harness_request grade_request(const grading *g, const grade_target *t, int module,

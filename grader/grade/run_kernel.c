@@ -219,10 +219,8 @@ static void side_from_run(report_side *s, const harness_result *hr)
     if (hr->run.has_counters) side_from_counters(s, &hr->run.counters);
 }
 
-/* harness_request.resident for a kernel of the build (ctx): the course GPU's
- * bound with ptxas's registers and static shared memory. */
-static long resident(const void *ctx, const char *kernel, unsigned threads, unsigned dyn_shared, char *why,
-                     size_t n)
+long grade_build_resident(const void *ctx, const char *kernel, unsigned threads, unsigned dyn_shared, char *why,
+                          size_t n)
 {
     const build_kernel *bk = build_find_kernel(ctx, kernel);
     if (!bk) return -1;
@@ -233,11 +231,11 @@ harness_request grade_request(const grading *g, const grade_target *t, int modul
                               const day_kernel *k, const char *entry, const day_size *size, int reps)
 {
     harness_request req = {t->be, module, k, entry, g->day, size, g->opt->seed, reps,
-                           g->opt->threads, g->input_store, false, NULL, NULL, NULL, NULL, NULL};
+                           g->opt->threads, g->input_store, false, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
     if (k->is_program) grade_program_request(g, t, module, &req);
     const build_result *br = module == t->mine ? g->mine : module == t->ref ? g->ref : NULL;
     if (br) { /* a cooperative kernel's grid: at most what the course GPU holds */
-        req.resident = resident;
+        req.resident = grade_build_resident;
         req.resident_ctx = br;
     }
     return req;

@@ -43,6 +43,12 @@ typedef struct harness_request {
     long (*resident)(const void *ctx, const char *kernel, unsigned threads, unsigned dyn_shared, char *why,
                      size_t n);
     const void *resident_ctx;
+    /* A program's run: asked after each launch (after after_launch); true
+     * stops the program there, its outputs unread, as a launch that did not
+     * complete stops it (the warp stepper's, once its launch ran; may be
+     * NULL). */
+    bool (*stop_after)(void *ctx);
+    void *stop_after_ctx;
 } harness_request;
 
 /* One output buffer as it came back: its allocation, all of it. */

@@ -141,6 +141,7 @@ static cl_status run_launch(prog_run *r, const day_stage *s, const char *loop, l
     if (st == CL_OK) take_run(r, &one, label);
     else backend_run_free(&one);
     free(label);
+    if (st == CL_OK && req->stop_after && req->stop_after(req->stop_after_ctx)) r->stopped = true;
     return st;
 }
 

@@ -483,4 +483,5 @@ SIM_HOT void sim_block_run(sim_block *b)
         break;
     }
     if (!b->park.parked) over_allowance(b);
+    if (b->trace) sim_trace_block_end(b);
 }

@@ -1020,13 +1020,15 @@ typedef struct sim_run {
  * (their masks and values), NULL when w is not the traced warp or the cap
  * is reached; end: what they got (before their pcs move on); barrier:
  * barrier id releasing the traced warp's waiting lanes; deadlock: where w's
- * parked lanes wait forever. */
+ * parked lanes wait forever; block_end: the traced warp's instructions so
+ * far, as sim_block_run leaves the block (done, or parked at a grid sync). */
 struct sim_trace *sim_trace_take(sim_run *L, const ptx_module *mod, long entry);
 struct sim_trace *sim_trace_for_block(const sim_run *L, const sim_block *b);
 struct sim_trace_step *sim_trace_begin(sim_block *b, const sim_warp *w, uint32_t P);
 void sim_trace_end(sim_block *b, const sim_warp *w, uint32_t P, struct sim_trace_step *s);
 void sim_trace_barrier(sim_block *b, unsigned id);
 void sim_trace_deadlock(sim_block *b, const sim_warp *w);
+void sim_trace_block_end(const sim_block *b);
 /* The record as it is: a later run of the block (another order, order.c)
  * leaves it alone. */
 void sim_trace_keep(struct sim_trace *t);

@@ -14,11 +14,13 @@ struct sim_trace {
     sim_dim3 block;
     unsigned warp;
     size_t max_steps;
+    unsigned nth, seen;  /* the launch of the kernel to take (from 1), those met */
     bool launched, ran;
     bool kept;          /* sim_trace_keep: later runs of the block are not recorded */
     sim_dim3 grid, block_dim;
     CL_VEC(sim_trace_step) steps;
     size_t dropped;
+    uint64_t instructions;
 };
 
 static sim_trace *armed; /* set while no launch runs (trace.h) */
@@ -56,6 +58,21 @@ void sim_trace_free(sim_trace *t)
 void sim_trace_arm(sim_trace *t)
 {
     armed = t;
+}
+
+void sim_trace_set_launch(sim_trace *t, unsigned nth)
+{
+    t->nth = nth;
+}
+
+unsigned sim_trace_launches_seen(const sim_trace *t)
+{
+    return t->seen;
+}
+
+uint64_t sim_trace_instructions(const sim_trace *t)
+{
+    return t->instructions;
 }
 
 size_t sim_trace_count(const sim_trace *t)
@@ -101,6 +118,7 @@ sim_trace *sim_trace_take(sim_run *L, const ptx_module *mod, long entry)
     if (!t || (strcmp(t->kernel, ptx_entry_name(mod, (size_t)entry)) != 0 &&
                strcmp(t->kernel, ptx_entry_plain_name(mod, (size_t)entry)) != 0))
         return NULL;
+    if (++t->seen < t->nth) return NULL; /* an earlier launch of it: untraced */
     armed = NULL;
     t->launched = true;
     t->grid = L->grid;
@@ -118,8 +136,14 @@ sim_trace *sim_trace_for_block(const sim_run *L, const sim_block *b)
        are not (sim_trace_keep) */
     t->steps.n = 0;
     t->dropped = 0;
+    t->instructions = 0;
     t->ran = true;
     return t;
+}
+
+void sim_trace_block_end(const sim_block *b)
+{
+    b->trace->instructions = b->warps[b->trace->warp].steps;
 }
 
 static const char *mode_name(const sim_op *op)

@@ -4,12 +4,13 @@
  * each lane's mask, the value it gave, the lane it read and what it got.
  *
  * A trace is armed for the process (sim_trace_arm) and taken by the next
- * launch of its kernel, which then runs every op the general way (the
- * reference mode of sim_options) so that every collective of the warp goes
- * through the one place that records it; the other launches, and every
- * launch while none is armed, run as before: the hooks are a test of one
- * pointer on paths that are not the fast ones. The record is capped
- * (steps past the cap are counted, not kept).
+ * launch of its kernel (or its nth: sim_trace_set_launch), which then runs
+ * every op the general way (the reference mode of sim_options) so that
+ * every collective of the warp goes through the one place that records it;
+ * the other launches, and every launch while none is armed, run as before:
+ * the hooks are a test of one pointer on paths that are not the fast ones.
+ * The record is capped (steps past the cap are counted, not kept); the
+ * warp's instructions are counted whole.
  *
  * Prefix: sim_trace_. */
 #ifndef CUDALAB_SIM_TRACE_H
@@ -80,6 +81,11 @@ void sim_trace_free(sim_trace *t);
 /* Arm t for the process's next launch of its kernel (NULL: none). Set it
  * while no launch runs; the launch that takes it disarms it. */
 void sim_trace_arm(sim_trace *t);
+/* Take the nth launch of the kernel from the arming on (from 1; 0 and 1:
+ * the next), letting the ones before it run untraced (a program's). */
+void sim_trace_set_launch(sim_trace *t, unsigned nth);
+/* The launches of the kernel it met while armed, the one it took included. */
+unsigned sim_trace_launches_seen(const sim_trace *t);
 
 size_t sim_trace_count(const sim_trace *t);
 const sim_trace_step *sim_trace_step_at(const sim_trace *t, size_t i);
@@ -88,6 +94,8 @@ size_t sim_trace_dropped(const sim_trace *t);
 /* Whether a launch took it, and whether the block and the warp ran in it. */
 bool sim_trace_launched(const sim_trace *t);
 bool sim_trace_warp_ran(const sim_trace *t);
+/* The warp instructions the warp ran (the last run of its block). */
+uint64_t sim_trace_instructions(const sim_trace *t);
 /* The launch's grid and block (its dimensions), once launched. */
 sim_dim3 sim_trace_grid(const sim_trace *t);
 sim_dim3 sim_trace_block_dim(const sim_trace *t);

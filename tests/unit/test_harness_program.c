@@ -3,7 +3,8 @@
  * swap stops where its device word says and leaves the last run's buffer
  * under the judged name; a loop that reaches its limit is a runaway with
  * the word's value and nothing judged; judge.after keeps the outputs of the
- * stage it names; a loop's index reaches its stage's arguments. */
+ * stage it names; a loop's index reaches its stage's arguments; stop_after
+ * stops the program after the launch it says, nothing judged. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -85,13 +86,26 @@ static day_manifest *load(int times, int limit, const char *after)
     return m;
 }
 
-static void run(const day_manifest *m, harness_result *hr)
+/* stop_after: true from the launch *ctx counts down to. */
+static bool stop_at(void *ctx)
+{
+    int *left = ctx;
+    return --*left <= 0;
+}
+
+static void run_stopping(const day_manifest *m, harness_result *hr, int *stop_after)
 {
     harness_request req = {be, module, &m->program->judged, "program", m, &m->course, 1, 0, 1,
-                           NULL, false, entries, NULL, NULL, NULL, NULL};
+                           NULL, false, entries, NULL, NULL, NULL, NULL, stop_after ? stop_at : NULL,
+                           stop_after};
     cl_error e = {0};
     memset(hr, 0, sizeof *hr);
     if (harness_run(&req, hr, &e) != CL_OK) fail_msg("%s", e.message);
+}
+
+static void run(const day_manifest *m, harness_result *hr)
+{
+    run_stopping(m, hr, NULL);
 }
 
 /* The float at index i of output o (its host copy, sentinels before it). */
@@ -152,12 +166,30 @@ static void test_judge_after(void **state)
     day_manifest_free(m);
 }
 
+/* Stopped after its sixth launch (the four marks, two sweeps): the loops
+ * say so, nothing is judged, and the launch completed. */
+static void test_stop_after(void **state)
+{
+    (void)state;
+    day_manifest *m = load(10, 3, "");
+    harness_result hr;
+    int left = 6;
+    run_stopping(m, &hr, &left);
+    assert_int_equal(left, 0);
+    assert_false(hr.compared);
+    assert_int_equal(hr.run.outcome, BACKEND_COMPLETED);
+    assert_string_equal(hr.trace, "6 launches; marking ran 4 times (its count); sweep ran 1 time of at most 10");
+    harness_result_free(&hr);
+    day_manifest_free(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_until_and_swap),
         cmocka_unit_test(test_limit_is_a_verdict),
         cmocka_unit_test(test_judge_after),
+        cmocka_unit_test(test_stop_after),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
