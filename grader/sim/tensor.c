@@ -213,15 +213,46 @@ static uint32_t frag_get(sim_warp *w, const uint16_t *regs, const sim_tc_frag *f
     return f->bits == 32 ? v : (v >> sh) & ((1u << f->bits) - 1);
 }
 
-static void frag_put(uint32_t *vals, const sim_tc_frag *f, unsigned e, uint32_t v)
+/* Element e of every lane's fragment (regs[lane], registers' values) :=
+ * vals[lane]. */
+static void frag_put(uint32_t regs[32][8], const sim_tc_frag *f, unsigned e, const uint32_t *vals)
 {
     unsigned per = 32 / f->bits, r = e / per, sh = (e % per) * f->bits;
-    if (f->bits == 32) {
-        vals[r] = v;
-        return;
+    uint32_t mask = f->bits == 32 ? 0xffffffffu : ((1u << f->bits) - 1) << sh;
+    for (int l = 0; l < 32; l++) regs[l][r] = (regs[l][r] & ~mask) | ((vals[l] << sh) & mask);
+}
+
+/* Every element of the fragment in registers regs (its layout: pos, from
+ * sim_tc_frag_table) to its place in the row-major matrix m, register by
+ * register: frag_get's values, a later element over an earlier one where
+ * two name one place (an f16 multiplicand's repeated elements). */
+static void frag_gather(sim_warp *w, const uint16_t *regs, const sim_tc_frag *f, const uint16_t *pos, uint32_t *m)
+{
+    unsigned per = 32 / f->bits, n = f->nelem;
+    uint32_t mask = f->bits == 32 ? 0xffffffffu : (1u << f->bits) - 1;
+    for (unsigned r = 0; r < f->nregs; r++) {
+        const uint32_t *R = regs[r] == SIM_NOSLOT ? NULL : w->r32 + (size_t)regs[r] * 32;
+        for (unsigned i = 0, e = r * per; i < per && e < n; i++, e++)
+            for (unsigned l = 0; l < 32; l++) m[pos[l * n + e]] = R ? (R[l] >> (i * f->bits)) & mask : 0;
     }
-    uint32_t mask = ((1u << f->bits) - 1) << sh;
-    vals[r] = (vals[r] & ~mask) | ((v << sh) & mask);
+}
+
+/* The other way: the matrix m into the fragment's registers regs (nregs
+ * of them named), each register's elements packed low to high. */
+static void frag_scatter(sim_warp *w, const uint16_t *regs, unsigned nregs, const sim_tc_frag *f,
+                         const uint16_t *pos, const uint32_t *m)
+{
+    unsigned per = 32 / f->bits, n = f->nelem;
+    uint32_t mask = f->bits == 32 ? 0xffffffffu : (1u << f->bits) - 1;
+    for (unsigned r = 0; r < f->nregs && r < nregs; r++) {
+        if (regs[r] == SIM_NOSLOT) continue;
+        uint32_t *R = row32(w, regs[r]);
+        for (unsigned l = 0; l < 32; l++) {
+            uint32_t v = 0;
+            for (unsigned i = 0, e = r * per; i < per && e < n; i++, e++) v |= (m[pos[l * n + e]] & mask) << (i * f->bits);
+            R[l] = v;
+        }
+    }
 }
 
 /* Run the hidden op at pc over the whole warp with these addresses (and,
@@ -264,10 +295,13 @@ static _Thread_local frag_tag tags[TAGS];
 
 static uint64_t row_hash(const sim_warp *w, uint16_t slot)
 {
+    /* FNV-1a over lanes 4i + j in four streams (no chain of 32 multiplies), then joined */
     const uint32_t *R = w->r32 + (size_t)slot * 32;
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (int l = 0; l < 32; l++) h = (h ^ R[l]) * 0x100000001b3ull;
-    return h;
+    const uint64_t prime = 0x100000001b3ull;
+    uint64_t h[4] = { 0xcbf29ce484222325ull, 1, 2, 3 };
+    for (int l = 0; l < 32; l += 4)
+        for (int j = 0; j < 4; j++) h[j] = (h[j] ^ R[l + j]) * prime;
+    return (((h[0] * prime) ^ h[1]) * prime ^ h[2]) * prime ^ h[3];
 }
 
 static frag_tag *tag_at(const sim_block *blk, const sim_warp *w, uint16_t slot)
@@ -352,7 +386,8 @@ static void run_wmma_mem(sim_block *blk, sim_warp *w, const sim_tensor *t, uint3
         as.tc[0] = type;
         if (!check_frag(blk, w, &as, pc, 0)) return;
     }
-    unsigned bytes = f.bits / 8;
+    unsigned bytes = f.bits / 8, cs = (unsigned)__builtin_ctz(f.cols); /* every shape's N and K: powers of two */
+    SIM_ASSERT(f.cols == 1u << cs);
     const uint16_t *pos = sim_tc_frag_table(t->shape, use, type);
     uint32_t regs[32][8];
     memset(regs, 0, sizeof regs);
@@ -363,7 +398,7 @@ static void run_wmma_mem(sim_block *blk, sim_warp *w, const sim_tensor *t, uint3
     unsigned distinct = f.rows * f.cols / 32, last = store || distinct > f.nelem ? f.nelem : distinct;
     for (unsigned e = 0; e < last;) {
         for (int l = 0; l < 32; l++) {
-            unsigned at = pos[(unsigned)l * f.nelem + e], row = at / f.cols, c = at % f.cols;
+            unsigned at = pos[(unsigned)l * f.nelem + e], row = at >> cs, c = at & (f.cols - 1);
             uint64_t idx = col ? (uint64_t)c * ld + row : (uint64_t)row * ld + c;
             addr[l] = base + idx * bytes;
             if (store) vals[l] = frag_get(w, t->reg[0], &f, l, e);
@@ -371,7 +406,7 @@ static void run_wmma_mem(sim_block *blk, sim_warp *w, const sim_tensor *t, uint3
         /* a register's two halves side by side in memory, 4-byte aligned: one access */
         bool pair = t->hidden4 != SIM_NONE && !(e & 1) && e + 1 < last;
         for (int l = 0; pair && l < 32; l++) {
-            unsigned at = pos[(unsigned)l * f.nelem + e + 1], row = at / f.cols, c = at % f.cols;
+            unsigned at = pos[(unsigned)l * f.nelem + e + 1], row = at >> cs, c = at & (f.cols - 1);
             uint64_t idx = col ? (uint64_t)c * ld + row : (uint64_t)row * ld + c;
             addr2[l] = base + idx * bytes;
             pair = addr2[l] == addr[l] + 2 && !(addr[l] & 3);
@@ -379,26 +414,22 @@ static void run_wmma_mem(sim_block *blk, sim_warp *w, const sim_tensor *t, uint3
         }
         if (pair) {
             hidden_at(blk, w, t->hidden4, addr, store ? vals2 : vals);
-            if (!store)
-                for (int l = 0; l < 32; l++) {
-                    frag_put(regs[l], &f, e, vals[l] & 0xffffu);
-                    frag_put(regs[l], &f, e + 1, vals[l] >> 16);
-                }
+            if (!store) /* elements e and e + 1: the halves of register e / 2 */
+                for (int l = 0; l < 32; l++) regs[l][e / 2] = vals[l];
             e += 2;
             continue;
         }
         hidden_access(blk, w, t, addr, vals);
-        if (!store)
-            for (int l = 0; l < 32; l++) frag_put(regs[l], &f, e, vals[l]);
+        if (!store) frag_put(regs, &f, e, vals);
         e++;
     }
     if (store) return;
-    for (unsigned e = last; e < f.nelem; e++)
-        for (int l = 0; l < 32; l++) {
-            unsigned per = 32 / f.bits, src = e % distinct;
-            uint32_t v = f.bits == 32 ? regs[l][src] : (regs[l][src / per] >> (src % per * f.bits)) & ((1u << f.bits) - 1);
-            frag_put(regs[l], &f, e, v);
-        }
+    for (unsigned e = last; e < f.nelem; e++) {
+        unsigned per = 32 / f.bits, src = e % distinct;
+        for (int l = 0; l < 32; l++)
+            vals[l] = f.bits == 32 ? regs[l][src] : (regs[l][src / per] >> (src % per * f.bits)) & ((1u << f.bits) - 1);
+        frag_put(regs, &f, e, vals);
+    }
     for (unsigned r = 0; r < f.nregs && r < t->nreg[0]; r++) {
         if (t->reg[0][r] == SIM_NOSLOT) continue;
         uint32_t *R = row32(w, t->reg[0][r]);
@@ -427,23 +458,11 @@ static void run_mma(sim_block *blk, sim_warp *w, const sim_tensor *t, uint32_t p
         sim_tc_frag_of(t->shape, uses[k], t->tc[k], &f[k]);
         pos[k] = sim_tc_frag_table(t->shape, uses[k], t->tc[k]);
     }
-    for (int k = 1; k < 4; k++)
-        for (int l = 0; l < 32; l++)
-            for (unsigned e = 0; e < f[k].nelem; e++)
-                mat[k][pos[k][(unsigned)l * f[k].nelem + e]] = frag_get(w, t->reg[k], &f[k], l, e);
+    for (int k = 1; k < 4; k++) frag_gather(w, t->reg[k], &f[k], pos[k], mat[k]);
     unsigned step = t->mode == PTX_TC_WMMA ? sim_tc_wmma_step(t->shape, t->tc[PTX_TC_A]) : 0;
     sim_tc_mma_steps(M, N, K, step, t->tc[PTX_TC_A], t->tc[PTX_TC_B], t->tc[PTX_TC_C], t->tc[PTX_TC_D],
-                     t->flags & SIM_TF_SAT, mat[1], mat[2], mat[3], mat[0]);
-    uint32_t regs[32][8];
-    memset(regs, 0, sizeof regs);
-    for (int l = 0; l < 32; l++)
-        for (unsigned e = 0; e < f[0].nelem; e++)
-            frag_put(regs[l], &f[0], e, mat[0][pos[0][(unsigned)l * f[0].nelem + e]]);
-    for (unsigned r = 0; r < f[0].nregs && r < t->nreg[0]; r++) {
-        if (t->reg[0][r] == SIM_NOSLOT) continue;
-        uint32_t *R = row32(w, t->reg[0][r]);
-        for (int l = 0; l < 32; l++) R[l] = regs[l][r];
-    }
+                     t->flags & SIM_TF_SAT, blk->L->reference, mat[1], mat[2], mat[3], mat[0]);
+    frag_scatter(w, t->reg[0], t->nreg[0], &f[0], pos[0], mat[0]);
     if (t->mode == PTX_TC_WMMA) tag_regs(blk, w, t, pc, SIM_TC_USE_C, t->tc[PTX_TC_D], false);
 }
 

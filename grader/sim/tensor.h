@@ -21,9 +21,12 @@ void sim_tc_mma(unsigned M, unsigned N, unsigned K, unsigned ta, unsigned tb, un
 
 /* The same in steps of depth `step` (0: one step), each step's D rounded to
  * td and the next step's C: wmma's tf32 m16n16k8 is two m16n8k4 steps
- * (measured on an H200), where mma.sync's m16n8k8 is one. */
+ * (measured on an H200), where mma.sync's m16n8k8 is one. reference: every
+ * float dot product by the general path (the reference mode), not the
+ * vector fast path that must equal it (sim_tc_mma takes the fast one). */
 void sim_tc_mma_steps(unsigned M, unsigned N, unsigned K, unsigned step, unsigned ta, unsigned tb, unsigned tc,
-                      unsigned td, bool satf, const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t *d);
+                      unsigned td, bool satf, bool reference, const uint32_t *a, const uint32_t *b,
+                      const uint32_t *c, uint32_t *d);
 
 /* The step of a wmma.mma of this shape and multiplicand type (0: one). */
 unsigned sim_tc_wmma_step(unsigned shape, unsigned ta);

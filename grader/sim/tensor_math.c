@@ -8,6 +8,8 @@
  * rounded to the output, toward zero for f32, to nearest even for f16.
  * Integers are exact, wrapping or (.satfinite) clamping to s32. */
 #include "sim/tensor.h"
+#include "sim/internal.h"
+#include "sim/vec8.h"
 
 #include <pthread.h>
 #include <string.h>
@@ -65,10 +67,9 @@ enum { K_ZERO, K_FINITE, K_INF, K_NAN };
 typedef struct dec { uint32_t sig; int16_t exp; uint8_t neg, kind; } dec;
 #define ZERO_EXP (-30000)
 
-static dec decode(uint32_t bits, unsigned t)
+static inline __attribute__((always_inline)) dec decode_as(uint32_t bits, fmt f, bool tf32)
 {
-    fmt f = fmt_of(t);
-    if (t == PTX_TC_tf32) bits >>= 13;
+    if (tf32) bits >>= 13;
     unsigned w = 1 + (unsigned)f.ebits + (unsigned)f.fbits;
     dec d = { 0, 0, (uint8_t)(bits >> (w - 1) & 1u), K_FINITE };
     uint32_t e = bits >> f.fbits & ((1u << f.ebits) - 1), m = bits & ((1u << f.fbits) - 1);
@@ -85,6 +86,11 @@ static dec decode(uint32_t bits, unsigned t)
     d.exp = (int16_t)(e ? (int)e - bias : 1 - bias);
     d.sig = e ? (m | 1u << f.fbits) : m;
     return d;
+}
+
+static dec decode(uint32_t bits, unsigned t)
+{
+    return decode_as(bits, fmt_of(t), t == PTX_TC_tf32);
 }
 
 /* The bits of (neg, mag * 2^g) in format t (f16 or f32): toward zero, or
@@ -147,8 +153,47 @@ static uint32_t dot_special(unsigned k, unsigned tc, unsigned td, const dec *pa,
     return encode(ninf, 1, 1000, td, false);
 }
 
+static bool special(const dec *d)
+{
+    return d->kind == K_INF || d->kind == K_NAN;
+}
+
+/* C's place in the block of a dot product whose largest product exponent
+ * is *emax (ZERO_EXP or below: every product is zero): C's exponent as an
+ * f32 would have it (an f16 C is normalised there) raises it; false when
+ * nothing is finite, and the result is zero. c is finite or zero. */
+static bool block_exp(const dec *c, unsigned tc, int *emax)
+{
+    bool fin = *emax > ZERO_EXP / 2;
+    if (c->kind != K_FINITE) return fin;
+    int cfb = fmt_of(tc).fbits, top = 31 - __builtin_clz(c->sig);
+    int cexp = c->exp - cfb + top;
+    if (tc != PTX_TC_f16 && cexp < c->exp) cexp = c->exp; /* an f32 subnormal stays at -126 */
+    if (cexp > *emax || !fin) *emax = cexp;
+    return true;
+}
+
+/* C truncated to a multiple of 2^g, in units of 2^g, signed. */
+static int64_t c_term(const dec *c, unsigned tc, int g)
+{
+    if (c->kind != K_FINITE) return 0;
+    int sh = c->exp - fmt_of(tc).fbits - g;
+    uint64_t t = sh >= 0 ? (uint64_t)c->sig << sh : sh <= -64 ? 0 : (uint64_t)c->sig >> -sh;
+    return c->neg ? -(int64_t)t : (int64_t)t;
+}
+
+/* The block's sum, in units of 2^g, normalised once and rounded to td. */
+static uint32_t dot_round(int64_t sum, int g, unsigned td)
+{
+    if (!sum) return 0;
+    int neg = sum < 0;
+    return encode(neg, neg ? (uint64_t)-sum : (uint64_t)sum, g, td, td == PTX_TC_f16);
+}
+
 /* c + sum a[i] * b[i], floats, the inputs decoded and finite or zero (an
- * infinity or a NaN among them or in c: dot_special). */
+ * infinity or a NaN among them or in c: dot_special). The general path:
+ * the reference mode runs every dot product here, and the fast path
+ * (dot_fast) must equal it. */
 static uint32_t dot_dec(unsigned k, unsigned ta, unsigned tc, unsigned td, const dec *pa, const dec *pb,
                         uint32_t cbits)
 {
@@ -157,19 +202,9 @@ static uint32_t dot_dec(unsigned k, unsigned ta, unsigned tc, unsigned td, const
         int e = pa[i].exp + pb[i].exp;
         emax = e > emax ? e : emax;
     }
-    bool fin = emax > ZERO_EXP / 2;
     dec c = decode(cbits, tc);
     if (c.kind == K_NAN || c.kind == K_INF) return dot_special(k, tc, td, pa, pb, cbits);
-    /* C's exponent as an f32 would have it (an f16 C is normalised there) */
-    int cexp = 0, cfb = fmt_of(tc).fbits;
-    if (c.kind == K_FINITE) {
-        int top = 31 - __builtin_clz(c.sig);
-        cexp = c.exp - cfb + top;
-        if (tc != PTX_TC_f16 && cexp < c.exp) cexp = c.exp; /* an f32 subnormal stays at -126 */
-        if (cexp > emax || !fin) emax = cexp;
-    } else if (!fin) {
-        return 0;
-    }
+    if (!block_exp(&c, tc, &emax)) return 0;
     int g = emax - 23 - SIM_TC_EXTRA;  /* every term is truncated to a multiple of 2^g */
     int64_t sum = 0;
     for (unsigned i = 0; i < k; i++) {
@@ -178,19 +213,87 @@ static uint32_t dot_dec(unsigned k, unsigned ta, unsigned tc, unsigned td, const
         uint64_t t = sh >= 0 ? m << sh : sh <= -64 ? 0 : m >> -sh;
         sum += (pa[i].neg ^ pb[i].neg) ? -(int64_t)t : (int64_t)t;
     }
-    if (c.kind == K_FINITE) {
-        int sh = c.exp - cfb - g;
-        uint64_t t = sh >= 0 ? (uint64_t)c.sig << sh : sh <= -64 ? 0 : (uint64_t)c.sig >> -sh;
-        sum += c.neg ? -(int64_t)t : (int64_t)t;
-    }
-    if (!sum) return 0;
-    int neg = sum < 0;
-    return encode(neg, neg ? (uint64_t)-sum : (uint64_t)sum, g, td, td == PTX_TC_f16);
+    return dot_round(sum + c_term(&c, tc, g), g, td);
 }
 
-static bool special(const dec *d)
+/* ---- the fast path of a float tile ---- */
+
+/* A row of A or a column of B for dot_fast: FAST_K terms as vectors of
+ * eight (zeros past K): exponents, significands, and signs as masks (all
+ * ones where negative). */
+#define FAST_K 16
+typedef struct tc_vec { v8i exp[2]; v8u sig[2], neg[2]; } tc_vec;
+
+/* Whether dot_fast can run a tile: K <= FAST_K, and multiplicands whose
+ * products, shifted up to the block's extra bits, fit 27 bits (f16, bf16,
+ * tf32), so that each term is one 32-bit lane and sixteen of them sum
+ * within an int32. */
+static bool fast_ok(unsigned K, unsigned ta)
 {
-    return d->kind == K_INF || d->kind == K_NAN;
+    return K <= FAST_K && (ta == PTX_TC_f16 || ta == PTX_TC_bf16 || ta == PTX_TC_tf32);
+}
+
+/* K decoded terms (finite or zero) as a tc_vec. */
+static void fast_vec(tc_vec *v, const dec *d, unsigned K)
+{
+    for (unsigned i = 0; i < FAST_K; i++) {
+        bool in = i < K;
+        v->exp[i / 8][i % 8] = in ? d[i].exp : ZERO_EXP;
+        v->sig[i / 8][i % 8] = in ? d[i].sig : 0;
+        v->neg[i / 8][i % 8] = in && d[i].neg ? 0xffffffffu : 0;
+    }
+}
+
+/* dot_dec of two tc_vecs whose terms are finite or zero, c finite or zero.
+ * A product m of exponent e lies d = emax - e below the block's largest,
+ * so dot_dec's m * 2^(e - 2 fa - g) is m * 2^up >> d with up = 25 - 2 fa
+ * (0 <= up, m * 2^up < 2^27): exact where d <= up, truncated as dot_dec
+ * truncates where not, zero from d = 27 on. */
+static inline __attribute__((always_inline)) uint32_t dot_fast(const tc_vec *x, const tc_vec *y, int up,
+                                                               unsigned tc, unsigned td, const dec *c)
+{
+    const v8i zero = { 0, 0, 0, 0, 0, 0, 0, 0 };
+    v8i e0 = x->exp[0] + y->exp[0], e1 = x->exp[1] + y->exp[1];
+    v8i gt = e0 > e1, mx = (gt & e0) | (~gt & e1), sw;
+    sw = __builtin_shufflevector(mx, mx, 4, 5, 6, 7, 0, 1, 2, 3);
+    gt = sw > mx, mx = (gt & sw) | (~gt & mx);
+    sw = __builtin_shufflevector(mx, mx, 2, 3, 0, 1, 6, 7, 4, 5);
+    gt = sw > mx, mx = (gt & sw) | (~gt & mx);
+    sw = __builtin_shufflevector(mx, mx, 1, 0, 3, 2, 5, 4, 7, 6);
+    gt = sw > mx, mx = (gt & sw) | (~gt & mx);
+    int emax = mx[0] > ZERO_EXP ? mx[0] : ZERO_EXP;
+    if (!block_exp(c, tc, &emax)) return 0;
+    int g = emax - 23 - SIM_TC_EXTRA;
+    v8i cap = zero + 31, d0 = zero + emax - e0, d1 = zero + emax - e1; /* d >= 0 */
+    gt = d0 > cap, d0 = (gt & cap) | (~gt & d0);
+    gt = d1 > cap, d1 = (gt & cap) | (~gt & d1);
+    v8u t0 = (x->sig[0] * y->sig[0]) << up >> (v8u)d0, t1 = (x->sig[1] * y->sig[1]) << up >> (v8u)d1;
+    v8u n0 = x->neg[0] ^ y->neg[0], n1 = x->neg[1] ^ y->neg[1];
+    v8i s = (v8i)((t0 ^ n0) - n0) + (v8i)((t1 ^ n1) - n1);
+    int64_t sum = 0;
+    for (int i = 0; i < 8; i++) sum += s[i];
+    return dot_round(sum + c_term(c, tc, g), g, td);
+}
+
+/* mma_step's float tile by dot_fast (fast_ok), the inputs decoded (da by
+ * rows, db by columns); a row or column with an infinity or a NaN, or such
+ * a C, takes dot_special as in the general path. */
+static SIM_HOT void mma_fast(unsigned M, unsigned N, unsigned K, unsigned ta, unsigned tc, unsigned td,
+                             const dec *da, const dec *db, const bool *rsp, const bool *csp, const uint32_t *c,
+                             uint32_t *d)
+{
+    tc_vec va[32], vb[32];
+    for (unsigned i = 0; i < M; i++) fast_vec(&va[i], da + i * K, K);
+    for (unsigned j = 0; j < N; j++) fast_vec(&vb[j], db + j * K, K);
+    int up = 23 + SIM_TC_EXTRA - 2 * fmt_of(ta).fbits;
+    fmt fc = fmt_of(tc);
+    for (unsigned i = 0; i < M; i++)
+        for (unsigned j = 0; j < N; j++) {
+            dec cd = decode_as(c[i * N + j], fc, tc == PTX_TC_tf32);
+            d[i * N + j] = rsp[i] || csp[j] || special(&cd)
+                               ? dot_special(K, tc, td, da + i * K, db + j * K, c[i * N + j])
+                               : dot_fast(&va[i], &vb[j], up, tc, td, &cd);
+        }
 }
 
 static int64_t int_of(uint32_t bits, unsigned t)
@@ -225,12 +328,13 @@ uint32_t sim_tc_dot(unsigned k, unsigned ta, unsigned tb, unsigned tc, unsigned 
 void sim_tc_mma(unsigned M, unsigned N, unsigned K, unsigned ta, unsigned tb, unsigned tc, unsigned td,
                 bool satf, const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t *d)
 {
-    sim_tc_mma_steps(M, N, K, K, ta, tb, tc, td, satf, a, b, c, d);
+    sim_tc_mma_steps(M, N, K, K, ta, tb, tc, td, satf, false, a, b, c, d);
 }
 
 /* One step of depth K (a, b with row strides lda and ldb). */
 static void mma_step(unsigned M, unsigned N, unsigned K, unsigned lda, unsigned ta, unsigned tb, unsigned tc,
-                     unsigned td, bool satf, const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t *d);
+                     unsigned td, bool satf, bool reference, const uint32_t *a, const uint32_t *b, const uint32_t *c,
+                     uint32_t *d);
 
 unsigned sim_tc_wmma_step(unsigned shape, unsigned ta)
 {
@@ -238,21 +342,23 @@ unsigned sim_tc_wmma_step(unsigned shape, unsigned ta)
 }
 
 void sim_tc_mma_steps(unsigned M, unsigned N, unsigned K, unsigned step, unsigned ta, unsigned tb, unsigned tc,
-                      unsigned td, bool satf, const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t *d)
+                      unsigned td, bool satf, bool reference, const uint32_t *a, const uint32_t *b,
+                      const uint32_t *c, uint32_t *d)
 {
     if (!step || step >= K) {
-        mma_step(M, N, K, K, ta, tb, tc, td, satf, a, b, c, d);
+        mma_step(M, N, K, K, ta, tb, tc, td, satf, reference, a, b, c, d);
         return;
     }
     uint32_t acc[512];
     for (unsigned k0 = 0; k0 < K; k0 += step) {
-        mma_step(M, N, step, K, ta, tb, k0 ? td : tc, td, satf, a + k0, b + k0 * N, k0 ? acc : c, d);
+        mma_step(M, N, step, K, ta, tb, k0 ? td : tc, td, satf, reference, a + k0, b + k0 * N, k0 ? acc : c, d);
         memcpy(acc, d, (size_t)M * N * sizeof *acc);
     }
 }
 
 static void mma_step(unsigned M, unsigned N, unsigned K, unsigned lda, unsigned ta, unsigned tb, unsigned tc,
-                     unsigned td, bool satf, const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t *d)
+                     unsigned td, bool satf, bool reference, const uint32_t *a, const uint32_t *b, const uint32_t *c,
+                     uint32_t *d)
 {
     if (td == PTX_TC_s32) {
         uint32_t col[64];
@@ -267,16 +373,22 @@ static void mma_step(unsigned M, unsigned N, unsigned K, unsigned lda, unsigned 
        with an infinity or a NaN takes dot_special */
     dec da[512], db[512];
     bool rsp[32] = { false }, csp[32] = { false };
+    fmt fa = fmt_of(ta);
+    bool tf32 = ta == PTX_TC_tf32;
     for (unsigned i = 0; i < M; i++)
         for (unsigned kk = 0; kk < K; kk++) {
-            da[i * K + kk] = decode(a[i * lda + kk], ta);
+            da[i * K + kk] = decode_as(a[i * lda + kk], fa, tf32);
             rsp[i] |= special(&da[i * K + kk]);
         }
     for (unsigned j = 0; j < N; j++)
         for (unsigned kk = 0; kk < K; kk++) {
-            db[j * K + kk] = decode(b[kk * N + j], ta);
+            db[j * K + kk] = decode_as(b[kk * N + j], fa, tf32);
             csp[j] |= special(&db[j * K + kk]);
         }
+    if (!reference && fast_ok(K, ta)) {
+        mma_fast(M, N, K, ta, tc, td, da, db, rsp, csp, c, d);
+        return;
+    }
     for (unsigned i = 0; i < M; i++)
         for (unsigned j = 0; j < N; j++) {
             const dec *x = da + i * K, *y = db + j * K;

@@ -224,6 +224,61 @@ static void test_rounding_model(void **state)
                      0x7fffffffu);
 }
 
+/* ---- the fast path against the general one ---- */
+
+/* Random bits of float type t (f16, bf16, tf32 or f32) whose exponent
+ * field lies within spread of center: zeros, subnormals, values far below
+ * the block's largest, signs both ways, now and then an infinity or a NaN. */
+static uint32_t rand_float(unsigned t, int center, int spread)
+{
+    unsigned ebits = t == PTX_TC_f16 ? 5 : 8, fbits = t == PTX_TC_f16 ? 10 : t == PTX_TC_bf16 ? 7 : 23;
+    unsigned top = (1u << ebits) - 1, r = (unsigned)next(200);
+    int e = center - spread + (int)next((uint64_t)(2 * spread + 1));
+    e = e < 0 ? 0 : e > (int)top - 1 ? (int)top - 1 : e;
+    uint32_t m = (uint32_t)next64() & ((1u << fbits) - 1), sign = (uint32_t)next(2);
+    if (r < 2) e = (int)top, m = r ? m | 1u : 0; /* a NaN or an infinity */
+    else if (r < 20) e = 0, m = r < 10 ? 0 : m; /* a zero or a subnormal */
+    else if (r < 30) m = 0;                      /* a power of two: cancellations */
+    return sign << (ebits + fbits) | (uint32_t)e << fbits | m;
+}
+
+/* Every float combination on random tiles of every kind above: the vector
+ * fast path (sim_tc_mma_steps, reference false) gives the general path's
+ * bits (reference true, dot_dec for every dot product), element by element. */
+static void test_fast_equals_general(void **state)
+{
+    (void)state;
+    static const unsigned outs[][2] = { { PTX_TC_f32, PTX_TC_f32 }, { PTX_TC_f16, PTX_TC_f16 },
+                                        { PTX_TC_f16, PTX_TC_f32 }, { PTX_TC_f32, PTX_TC_f16 } };
+    unsigned tiles = 0, elems = 0;
+    for (size_t ci = 0; ci < sizeof combos / sizeof *combos; ci++)
+        for (size_t oi = 0; oi < sizeof outs / sizeof *outs; oi++) {
+            const combo *c = &combos[ci];
+            if (c->ta == PTX_TC_s8 || c->ta == PTX_TC_u8) continue;
+            unsigned M, N, K, tc = outs[oi][0], td = outs[oi][1], step = sim_tc_wmma_step(c->shape, c->ta);
+            sim_tc_shape_mnk(c->shape, &M, &N, &K);
+            for (int n = 0; n < 300; n++) {
+                uint32_t a[512], b[512], cc[256], fast[256], general[256];
+                int top = c->ta == PTX_TC_f16 ? 30 : 254, center = 1 + (int)next((uint64_t)top);
+                int spread = (int)next(n % 3 ? 6 : 40), cspread = (int)next(30);
+                for (unsigned i = 0; i < M * K; i++) a[i] = rand_float(c->ta, center, spread);
+                for (unsigned i = 0; i < K * N; i++) b[i] = rand_float(c->ta, center, spread);
+                int ccenter = tc == PTX_TC_f16 ? (int)next(31) : center * 2 - 127 + (c->ta == PTX_TC_f16 ? 100 : 0);
+                for (unsigned i = 0; i < M * N; i++) cc[i] = rand_float(tc, ccenter, cspread);
+                sim_tc_mma_steps(M, N, K, step, c->ta, c->tb, tc, td, false, false, a, b, cc, fast);
+                sim_tc_mma_steps(M, N, K, step, c->ta, c->tb, tc, td, false, true, a, b, cc, general);
+                for (unsigned i = 0; i < M * N; i++)
+                    if (fast[i] != general[i])
+                        fail_msg("%s %s -> %s, tile %d, element %u: fast 0x%08x, general 0x%08x",
+                                 ptx_tc_shape_name(c->shape), ptx_tc_type_name(c->ta), ptx_tc_type_name(td), n, i,
+                                 fast[i], general[i]);
+                tiles++;
+                elems += M * N;
+            }
+        }
+    printf("  fast path = general path: %u tiles, %u elements\n", tiles, elems);
+}
+
 /* ---- parsing ---- */
 
 /* A module of one kernel whose body is `body`, for .target sm_<arch>. */
@@ -428,7 +483,12 @@ static void check_wmma(const char *line, tally *t)
         for (unsigned j = 0; j < N; j++) b[k * N + j] = B[brow ? k * ldb + j : j * ldb + k];
     for (unsigned i = 0; i < M; i++)
         for (unsigned j = 0; j < N; j++) c[i * N + j] = C[crow ? i * ldc + j : j * ldc + i];
-    sim_tc_mma_steps(M, N, K, sim_tc_wmma_step(shape, ta), ta, ta, tc, td, satf, a, b, c, d);
+    sim_tc_mma_steps(M, N, K, sim_tc_wmma_step(shape, ta), ta, ta, tc, td, satf, false, a, b, c, d);
+    static uint32_t general[512]; /* the general path (the reference mode) gives the same bits */
+    sim_tc_mma_steps(M, N, K, sim_tc_wmma_step(shape, ta), ta, ta, tc, td, satf, true, a, b, c, general);
+    for (unsigned i = 0; i < M * N; i++)
+        if (general[i] != d[i])
+            differ(t, "wmma's general path (the H200 column: the fast path)", line, i, general[i], d[i]);
     uint32_t sentinel = sim_tc_type_bits(td) == 32 ? 0xa5a5a5a5u : 0xa5a5u;
     for (size_t i = 0; i < nd; i++) mine[i] = sentinel;
     for (unsigned i = 0; i < M; i++)
@@ -477,6 +537,11 @@ static void check_mma(const char *line, tally *t)
     regs_to_matrix(shape, SIM_TC_USE_B, tb, B, (unsigned)nb, b);
     regs_to_matrix(shape, SIM_TC_USE_C, tc, C, (unsigned)nc, c);
     sim_tc_mma(M, N, K, ta, tb, tc, td, satf, a, b, c, d);
+    static uint32_t general[256]; /* the general path (the reference mode) gives the same bits */
+    sim_tc_mma_steps(M, N, K, 0, ta, tb, tc, td, satf, true, a, b, c, general);
+    for (unsigned i = 0; i < M * N; i++)
+        if (general[i] != d[i])
+            differ(t, "mma's general path (the H200 column: the fast path)", line, i, general[i], d[i]);
     sim_tc_frag f;
     sim_tc_frag_of(shape, SIM_TC_USE_C, td, &f);
     unsigned per = 32 / f.bits, n = (unsigned)nd / 32;
@@ -608,6 +673,7 @@ int main(void)
         cmocka_unit_test(test_exact_products),
         cmocka_unit_test(test_layouts_cover),
         cmocka_unit_test(test_rounding_model),
+        cmocka_unit_test(test_fast_equals_general),
         cmocka_unit_test(test_parse),
         cmocka_unit_test(test_h200_record),
     };
