@@ -66,6 +66,8 @@ static arch_id op_construct(const ptx_insn *in)
         return is_bf16(t) ? ARCH_BF16_FUNC : ARCH_NONE;
     case PTX_OP_cvt: return cvt_construct(in, t, t2);
     case PTX_OP_wmma: case PTX_OP_mma: case PTX_OP_ldmatrix: return tensor_construct(in);
+    case PTX_OP_cp: return ARCH_CP_ASYNC; /* every cp form the parser reads is cp.async's */
+    case PTX_OP_mbarrier: return in->mode == PTX_AS_TRY ? ARCH_MBARRIER_TRY : ARCH_MBARRIER;
     default: return ARCH_NONE;
     }
 }

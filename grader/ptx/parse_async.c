@@ -4,9 +4,10 @@
  * cp.async.mbarrier.arrive[.noinc], and mbarrier init, arrive, arrive_drop,
  * test_wait, try_wait (.parity) and inval, decoded from the opcode's text
  * into ptx_insn's mode (PTX_AS_*), mode2 (PTX_AS_F_*), cache and space
- * (ir.h). All need sm_80; try_wait needs sm_90, as in the PTX ISA. The bulk
- * copies and transaction counts of sm_90 (the tensor memory accelerator)
- * are refused naming that architecture. */
+ * (ir.h). The architecture each needs (sm_80; try_wait sm_90, as in the
+ * PTX ISA) is archs.def's, checked with every other instruction's
+ * (arch.c). The bulk copies and transaction counts of sm_90 (the tensor
+ * memory accelerator) are refused naming that architecture. */
 #include "ptx/parse.h"
 
 #include <stdio.h>
@@ -112,11 +113,6 @@ cl_status ptx_as_finish(ptx_parser *p, ptx_insn *in, const char *optext, const p
                              "cp.async.wait_all or cp.async.mbarrier.arrive[.noinc].shared.b64"
                            : "mbarrier.{init,arrive,arrive_drop,test_wait,try_wait,inval}[.parity].shared.b64",
                         at->line);
-    unsigned need = in->mode == PTX_AS_TRY ? 90 : 80;
-    if (p->target < need)
-        return ptx_perr(p, CL_UNSUPPORTED, at->line, at->col,
-                        "'%s' needs sm_%u or later, and this module targets sm_%u (PTX line %u)", optext, need,
-                        p->target, at->line);
     return CL_OK;
 }
 
