@@ -31,7 +31,13 @@
  * SIM_GRID_MAX_BLOCKS blocks or past SIM_CONTEXTS_BYTES (1 GiB) of block
  * state (sim_grid_over). A block that traps, runs out of its budget or
  * deadlocks within itself stops the launch; the blocks still waiting are not
- * reported. */
+ * reported.
+ *
+ * Where order.c runs a launch in other orders, a cooperative one runs again
+ * with the turns in reverse index order (sim_grid_run_order): a block that
+ * reads other blocks' totals with nothing but a fence between (no grid
+ * sync) then reads them before they are stored, and the word it writes ends
+ * different. */
 #include "sim/internal.h"
 
 #include <stdio.h>
@@ -216,30 +222,29 @@ static uint64_t writes(const sim_block *b)
     return b->cnt.global_store_requests + b->cnt.global_atomics;
 }
 
-void sim_grid_run(sim_run *L, sim_counters *total)
+/* How rounds of turns ended. */
+enum { GRID_DONE, GRID_STOPPED, GRID_STUCK };
+
+/* Rounds of turns, each block in index order (or the reverse) running until
+ * it completes or parks, until every block completed (GRID_DONE), one
+ * stopped otherwise (GRID_STOPPED: a trap, a fault, its budget, a deadlock
+ * within it) or a round changed nothing (GRID_STUCK). With total, each
+ * block that ends is finished into it and L's results (the launch's run);
+ * without, nothing is kept (order.c's other order). */
+static int rounds(sim_run *L, sim_block *bs, uint8_t *done, bool reverse, sim_counters *total)
 {
-    uint64_t n = L->nblocks;
-    sim_block *bs = cl_calloc(n, sizeof *bs);
-    uint8_t *done = cl_calloc(n, 1);
-    void *ws = sim_host_view(L->m, L->grid_ws, SIM_GRID_WS_BYTES);
-    if (ws) memset(ws, 0, SIM_GRID_WS_BYTES);
-    L->nworkers = 1;
-    for (uint64_t i = 0; i < n; i++) {
-        sim_block_init(&bs[i], L);
-        sim_block_setup(&bs[i], i);
-    }
-    uint64_t live = n;
-    bool stopped = false;
-    while (live && !stopped) {
+    uint64_t n = L->nblocks, live = n;
+    while (live) {
         bool changed = false;
-        for (uint64_t i = 0; i < n && !stopped; i++) {
+        for (uint64_t k = 0; k < n; k++) {
+            uint64_t i = reverse ? n - 1 - k : k;
             if (done[i]) continue;
             sim_block *b = &bs[i];
             bool was = b->park.parked;
             uint64_t before = fingerprint(b), wrote = writes(b);
             b->park.parked = b->stop = b->yield = false;
-            for (unsigned k = 0; k < b->nwarps; k++) /* every spinning warp looks again before it parks */
-                b->warps[k].spin_rep = false;
+            for (unsigned w = 0; w < b->nwarps; w++) /* every spinning warp looks again before it parks */
+                b->warps[w].spin_rep = false;
             sim_block_run(b);
             if (writes(b) != wrote) changed = true;
             if (b->park.parked) {
@@ -249,15 +254,51 @@ void sim_grid_run(sim_run *L, sim_counters *total)
             changed = true;
             done[i] = 1;
             live--;
-            stopped = b->status != SIM_COMPLETED;
-            finish(L, b, total);
+            bool stopped = total ? b->status != SIM_COMPLETED : b->status != SIM_COMPLETED || b->fault;
+            if (total) finish(L, b, total);
+            if (stopped) return GRID_STOPPED;
         }
-        if (!changed && live) {
-            grid_stuck(L, bs, done, total);
-            break;
-        }
+        if (!changed) return GRID_STUCK;
     }
-    for (uint64_t i = 0; i < n; i++) sim_block_destroy(&bs[i]);
-    free(done);
+    return GRID_DONE;
+}
+
+/* Every block of L initialised and set up, the workspace zeroed. */
+static sim_block *grid_blocks(sim_run *L)
+{
+    uint64_t n = L->nblocks;
+    sim_block *bs = cl_calloc(n, sizeof *bs);
+    void *ws = sim_host_view(L->m, L->grid_ws, SIM_GRID_WS_BYTES);
+    if (ws) memset(ws, 0, SIM_GRID_WS_BYTES);
+    for (uint64_t i = 0; i < n; i++) {
+        sim_block_init(&bs[i], L);
+        sim_block_setup(&bs[i], i);
+    }
+    return bs;
+}
+
+static void grid_free(const sim_run *L, sim_block *bs)
+{
+    for (uint64_t i = 0; i < L->nblocks; i++) sim_block_destroy(&bs[i]);
     free(bs);
+}
+
+void sim_grid_run(sim_run *L, sim_counters *total)
+{
+    L->nworkers = 1;
+    sim_block *bs = grid_blocks(L);
+    uint8_t *done = cl_calloc(L->nblocks, 1);
+    if (rounds(L, bs, done, false, total) == GRID_STUCK) grid_stuck(L, bs, done, total);
+    grid_free(L, bs);
+    free(done);
+}
+
+bool sim_grid_run_order(sim_run *A, bool reverse)
+{
+    sim_block *bs = grid_blocks(A);
+    uint8_t *done = cl_calloc(A->nblocks, 1);
+    bool ok = rounds(A, bs, done, reverse, NULL) == GRID_DONE;
+    grid_free(A, bs);
+    free(done);
+    return ok;
 }

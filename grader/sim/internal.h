@@ -1089,10 +1089,13 @@ unsigned sim_threads_for_memory(const sim_program *p, const sim_run *L, unsigned
  * turns on one host thread, a block running until it completes or parks.
  * sim_grid_over: why its blocks' state would not fit (false: it fits).
  * sim_grid_park: from sim_spin_note, when the spinning warp's block has no
- * other thread to run. */
+ * other thread to run. sim_grid_run_order: order.c's other run of A (a copy
+ * of the launch's run), the turns in reverse index order where asked,
+ * keeping nothing; true when every block completed. */
 #define SIM_GRID_WS_BYTES 16u /* the grid workspace cooperative groups' sync() counts in */
 bool sim_grid_over(const sim_run *L, char *why, size_t n);
 void sim_grid_run(sim_run *L, sim_counters *total);
+bool sim_grid_run_order(sim_run *A, bool reverse);
 void sim_grid_park(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m, uint64_t seen);
 /* Whether every runnable lane of b but w's lanes m is in a warp whose last
  * spin look found what the one before found, at most 8 instructions back. */

@@ -355,7 +355,7 @@ cl_status sim_launch(sim_machine *m, const ptx_module *mod, const char *kernel, 
     char why[sizeof ((sim_hazard *)0)->message];
     bool refused = over_limit(m, prog, why, sizeof why) || (L.grid_ws && sim_grid_over(&L, why, sizeof why));
     /* order.c: blocks that may meet, on one thread: other orders after */
-    bool explore = !refused && !L.grid_ws && sim_order_wanted(&L, n);
+    bool explore = !refused && sim_order_wanted(&L, n);
     if (explore) sim_order_begin(&L);
     uint64_t t_index = explore ? thread_ns() : 0;
     if (refused)

@@ -13,8 +13,10 @@
  * is an ORDER_DEPENDENT hazard under races. Two more runs, made only then, watch
  * that word for its last write in each order, which the hazard names. The
  * memory ends as the index order left it, and the report is the index
- * order's with the hazard added (docs/architecture.md, "Determinism": which
- * launches, which differences count, what it costs).
+ * order's with the hazard added. A cooperative launch, every block resident
+ * (gridsync.c), runs again in one other order only: its rounds of turns
+ * with the blocks in reverse index order (docs/architecture.md,
+ * "Determinism": which launches, which differences count, what it costs).
  *
  * Every global store and atomic of such a launch passes sim_order_write
  * before it writes: a region's first write in the launch copies the region
@@ -320,6 +322,11 @@ static bool run_order(sim_order *o, const sim_run *L, unsigned kind, uint64_t bu
 {
     o->run = kind == RUN_INDEX ? RUN_NAMING : kind;
     o->cur = 0;
+    if (L->grid_ws) { /* every block resident: the turns in the other order */
+        sim_run A;
+        alt_run(L, &A, budget);
+        return sim_grid_run_order(&A, kind == RUN_REVERSE);
+    }
     switch (kind) {
     case RUN_INDEX: return run_one_by_one(L, budget, false);
     case RUN_REVERSE: return run_one_by_one(L, budget, true);
@@ -469,18 +476,24 @@ static void __attribute__((format(printf, 3, 4))) say(char *buf, size_t n, const
     va_end(ap);
 }
 
-/* A word's value in words: an integer when it reads as one (a float's
- * exponent of 0), else the float. */
-static void value_words(const uint8_t *p, uint64_t left, char *out, size_t n)
+/* The two values of a word that differs, in words, both read one way: as
+ * integers in a program with no float arithmetic, or where both have a
+ * float's exponent of 0 (small integers); else as floats (nan included). */
+static void value_pair(const uint8_t *a, const uint8_t *b, uint64_t left, bool fl, char *va, char *vb, size_t n)
 {
-    uint32_t v = 0;
-    memcpy(&v, p, left < 4 ? left : 4);
-    if (!(v >> 23 & 0xff) || (v >> 23 & 0xff) == 0xff) {
-        char d[32];
-        cl_group_digits(d, sizeof d, v);
-        snprintf(out, n, "%s", d);
-    } else {
-        snprintf(out, n, "%g", (double)sim_u2f(v));
+    uint32_t v[2] = { 0, 0 };
+    memcpy(&v[0], a, left < 4 ? left : 4);
+    memcpy(&v[1], b, left < 4 ? left : 4);
+    bool ints = !fl || (!(v[0] >> 23 & 0xff) && !(v[1] >> 23 & 0xff));
+    char *out[2] = { va, vb };
+    for (int i = 0; i < 2; i++) {
+        if (ints) {
+            char d[32];
+            cl_group_digits(d, sizeof d, v[i]);
+            snprintf(out[i], n, "%s", d);
+        } else {
+            snprintf(out[i], n, "%g", (double)sim_u2f(v[i]));
+        }
     }
 }
 
@@ -490,10 +503,11 @@ static void value_words(const uint8_t *p, uint64_t left, char *out, size_t n)
  * block while others add to it); one block's in both orders (it wrote
  * another value: it used another block's result before that was there);
  * in a program that takes tickets, two blocks' by one line (the block
- * that holds a tile differs from order to order: the same); two blocks'
- * (the last one wins). */
-static void pick(const sim_program *p, bool tickets, const ord_writer *wi, const ord_writer *wk, ord_write *x,
-                 ord_write *y, char *advice, size_t n)
+ * that holds a tile differs from order to order: the same), and in a
+ * cooperative launch the grid sync it lacks; two blocks' (the last one
+ * wins). */
+static void pick(const sim_program *p, bool tickets, bool cooperative, const ord_writer *wi, const ord_writer *wk,
+                 ord_write *x, ord_write *y, char *advice, size_t n)
 {
     const ord_writer *mixed = wk->store.seen && wk->atomic.seen ? wk
                             : wi->store.seen && wi->atomic.seen ? wi : NULL;
@@ -507,7 +521,10 @@ static void pick(const sim_program *p, bool tickets, const ord_writer *wi, const
     *x = wi->last.seen ? wi->last : wk->last;
     *y = wi->last.seen ? wk->last : (ord_write){ 0 };
     unsigned line = x->seen ? sim_op_line(p, x->op) : 0;
-    if (x->seen && y->seen && (x->block == y->block || (tickets && x->op == y->op)))
+    if (x->seen && y->seen && x->block == y->block && cooperative)
+        say(advice, n, "line %u uses other blocks' results: call grid.sync() after they are written and before it "
+            "reads them (a __threadfence() makes no block wait)", line);
+    else if (x->seen && y->seen && (x->block == y->block || (tickets && x->op == y->op)))
         say(advice, n, "line %u uses another block's result: wait for its flag (volatile or atomic reads, "
             "__threadfence() before setting it), or use two launches", line);
     else
@@ -521,12 +538,12 @@ static void make_hazard(sim_order *o, sim_run *L, unsigned kind, const ord_regio
     const sim_program *p = L->prog;
     ord_write x, y;
     char advice[sizeof ((sim_hz *)0)->detail];
-    pick(p, takes_tickets(p), wi, wk, &x, &y, advice, sizeof advice);
+    pick(p, takes_tickets(p), L->grid_ws != 0, wi, wk, &x, &y, advice, sizeof advice);
     sim_block_result *br = cl_calloc(1, sizeof *br);
     br->index = x.seen ? x.block : 0;
     br->status = SIM_COMPLETED;
     sim_hz h = sim_hz_make(CL_HZ_ORDER_DEPENDENT, x.seen ? x.op : 0, x.seen ? x.warp : 0, x.seen ? x.lane : -1);
-    if (y.seen) h.op2 = y.op;
+    if (y.seen && y.op != x.op) h.op2 = y.op;
     h.addr = g->base + off;
     h.size = 4;
     h.space = PTX_SPACE_GLOBAL;
@@ -539,8 +556,9 @@ static void make_hazard(sim_order *o, sim_run *L, unsigned kind, const ord_regio
     rec->warps = 1;
     rec->instances = 1;
     char v1[48], v2[48], at[32], who[128] = "";
-    value_words(ref + off, g->size - off, v1, sizeof v1);
-    value_words(alt + off, g->size - off, v2, sizeof v2);
+    bool fl, half;
+    float_kinds(p, &fl, &half);
+    value_pair(ref + off, alt + off, g->size - off, fl || half, v1, v2, sizeof v1);
     cl_group_digits(at, sizeof at, off);
     const char *kx = x.seen && p->code[x.op].x == X_ATOM ? "atomic" : "store";
     const char *ky = y.seen && p->code[y.op].x == X_ATOM ? "atomic" : "store";
@@ -651,7 +669,7 @@ unsigned sim_order_explore(sim_run *L, const sim_counters *c, uint64_t index_ns)
     if (budget > L->budget) budget = L->budget;
     bool fl, half;
     float_kinds(L->prog, &fl, &half);
-    unsigned last = takes_tickets(L->prog) ? RUN_LAST_STARTED : RUN_INTERLEAVED;
+    unsigned last = L->grid_ws ? RUN_REVERSE : takes_tickets(L->prog) ? RUN_LAST_STARTED : RUN_INTERLEAVED;
     for (unsigned kind = RUN_REVERSE; kind <= last && !o->over; kind++) {
         put_back_pre(o);
         if (!run_order(o, L, kind, budget)) {
