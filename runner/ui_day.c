@@ -228,16 +228,39 @@ static ui_reaction start_grade(ui_app *app, day *d)
     return UI_REDRAW;
 }
 
-/* The report's first mask hazard with a place (block, warp, lane): the one
- * s opens the warp stepper at; NULL when none. */
+/* A mask hazard with a place (block, warp, lane): one s can step to. */
+static bool steppable(const report_hazard *h)
+{
+    return cl_hazard_family_of(h->kind) == CL_FAMILY_MASK && !h->hidden && !h->more && h->kernel && h->warp >= 0;
+}
+
+/* The steppable hazard the report pane shows, when it is on screen: the
+ * topmost whose first line is in view, else the one whose lines fill the
+ * view (scrolled into its middle); -1 when none is in view. */
+static int hazard_in_view(const day *d)
+{
+    const report_result *r = d->outcome.result;
+    const report_doc *doc = d->doc[REPORT];
+    if (!r || !doc || (!wide() && d->focus != REPORT)) return -1;
+    int top = d->top[REPORT], end = top + pane_rows(), inside = -1;
+    for (int i = top < 0 ? 0 : top; i < end && i < doc->nlines; i++) {
+        int h = doc->lines[i].hazard - 1;
+        if (h < 0 || h >= r->nhazards || !steppable(&r->hazards[h])) continue;
+        if (i == 0 || doc->lines[i - 1].hazard != h + 1) return h; /* its first line */
+        if (inside < 0) inside = h;
+    }
+    return inside;
+}
+
+/* The hazard s opens the warp stepper at: the one in view of the report
+ * pane, else the report's first that is steppable; NULL when none. */
 static const report_hazard *stepper_hazard(const day *d)
 {
     const report_result *r = d->outcome.result;
-    for (int i = 0; r && i < r->nhazards; i++) {
-        const report_hazard *h = &r->hazards[i];
-        if (cl_hazard_family_of(h->kind) == CL_FAMILY_MASK && !h->hidden && !h->more && h->kernel && h->warp >= 0)
-            return h;
-    }
+    int seen = hazard_in_view(d);
+    if (seen >= 0) return &r->hazards[seen];
+    for (int i = 0; r && i < r->nhazards; i++)
+        if (steppable(&r->hazards[i])) return &r->hazards[i];
     return NULL;
 }
 
@@ -475,8 +498,8 @@ static ui_reaction confirm_reset(ui_app *app, day *d, int ch)
     return UI_RELOAD | UI_REDRAW;
 }
 
-/* s: the warp stepper at the report's first mask hazard (one met at a
- * hidden size has no place to step to). */
+/* s: the warp stepper at the mask hazard in view, else the report's first
+ * (one met at a hidden size has no place to step to). */
 static ui_reaction open_stepper(ui_app *app, day *d)
 {
     const report_hazard *h = stepper_hazard(d);

@@ -193,13 +193,16 @@ static void wrap_line(report_doc *d, const report_line *src, int width)
 {
     int len = (int)strlen(src->text), indent = 0, at = 0;
     if (ui_text_width(src->text, len) <= width) {
-        copy_styled(report_doc_line(d), src, 0, len);
+        report_line *l = report_doc_line(d);
+        l->hazard = src->hazard;
+        copy_styled(l, src, 0, len);
         return;
     }
     while (at < len) {
         int end, next;
         break_row(src->text, len, at, width - indent, &end, &next);
         report_line *l = report_doc_line(d);
+        l->hazard = src->hazard;
         if (indent) report_line_add(l, REPORT_STYLE_PLAIN, "%*s", indent, "");
         copy_styled(l, src, at, end);
         if (!indent) indent = hang(src, width);

@@ -52,7 +52,7 @@ const ui_key ui_keys[] = {
     {'h', "h", D, UI_CMD_HINT, "hint", "reveal the next hint", FU},
     {'d', "d", D, UI_CMD_DIFF, "diff", "your file against the template (diff -u)", FU},
     {'r', "r", D, UI_CMD_RESET, "reset", "put the template back (asks first; keeps a backup)", FU},
-    {'s', "s", D, UI_CMD_STEPPER, "step", "the warp stepper: at the report's first mask hazard, else the day's first kernel", U},
+    {'s', "s", D, UI_CMD_STEPPER, "step", "the warp stepper: at the mask hazard in view or the first, else the first kernel", U},
     {'\t', "Tab", D, UI_CMD_PANE, "pane", "switch between the exercise and the report", FU},
     {'c', "c", D, UI_CMD_CANCEL, "cancel", "stop the grade that is running", 0},
     {'?', "?", A | S, UI_CMD_HELP, "help", "this help", FU},

@@ -408,7 +408,11 @@ static void render_hazards(ctx *c)
 {
     if (!c->r->nhazards) return;
     rule(c, "Hazards");
-    for (int i = 0; i < c->r->nhazards; i++) render_hazard(c, &c->r->hazards[i]);
+    for (int i = 0; i < c->r->nhazards; i++) {
+        int first = c->doc->nlines;
+        render_hazard(c, &c->r->hazards[i]);
+        for (int l = first; l < c->doc->nlines; l++) c->doc->lines[l].hazard = i + 1;
+    }
 }
 
 /* A printf line with its tabs as spaces to the next multiple of 8 (the line

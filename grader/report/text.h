@@ -36,6 +36,8 @@ typedef struct report_line {
     char *text;
     report_span *spans;
     int nspans;
+    int hazard; /* the result's hazard the line belongs to, its index + 1 (0: none), for a
+                   screen that asks which hazard is in view */
 } report_line;
 
 typedef struct report_doc {

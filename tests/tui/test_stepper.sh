@@ -6,7 +6,8 @@
 # with lane 4 under the cursor: its arrow comes from lane 20, the reads of
 # lanes 4 to 15 are undefined, 4 lanes still hold a partial sum. Down and Up
 # step; Right moves the lane; at the next step no lane holds a sum; q goes
-# back to the day.
+# back to the day. Then a report with two mask hazards: s opens the one in
+# view of the report.
 . "$(dirname "$0")/lib.sh"
 tui_real
 tui_student_is_ballot_down_full
@@ -93,6 +94,43 @@ tui_expect_at 12 2 "32 lanes still hold a partial sum; lane 0 holds lanes 0, 16"
 tui_expect_at 9 12 "┌───────────────────────────────┘" # lane 0 reads lane 16
 tui_expect_row 23 "Tab kernel"
 
+tui_keys q
+tui_wait "Day 23 · Warp shuffles and honest masks"
+
+# Two mask hazards at different lines: the ladder's broadcast with the mask
+# of lanes 0 to 15 (line 99, reduceRowsPadded, listed first) and the
+# ballot-down kernel's (line 143). s opens the hazard in view: none in view
+# (the report's top), the first; both headings in view, the topmost; scrolled
+# past the first's heading, the second, at its own step and line.
+tui_student_file "$(sed '99s/__shfl_sync(kFullMask, sum, 0)/__shfl_sync(0x0000ffffu, sum, 0)/' \
+    "$TUI_ROOT/tests/fixtures/day23/ballot_down_full.cu")"
+tui_keys g
+tui_wait_grade "graded 2 times · s steps its warp"
+tui_expect_not "in reduceRowsPadded at shuffles.cu:99"
+tui_keys s
+tui_wait "Warp stepper · reduceRowsPadded, block (0,0,0) warp 0"
+tui_wait_grade "shuffles.cu:99  shuffle idx"
+tui_keys q
+tui_wait "Day 23 · Warp shuffles and honest masks"
+tui_find "Hazards" NPage # the section's heading, past the tables
+tui_find "in reduceRowsBallotDown at shuffles.cu:143" Down
+tui_expect "in reduceRowsPadded at shuffles.cu:99"
+tui_keys s
+tui_wait "Warp stepper · reduceRowsPadded, block (0,0,0) warp 0"
+tui_wait_grade "shuffles.cu:99  shuffle idx"
+tui_keys q
+tui_wait "Day 23 · Warp shuffles and honest masks"
+for i in $(seq 20); do
+    tui_screen | grep -qF "in reduceRowsPadded at shuffles.cu:99" || break
+    tui_keys Down
+    sleep 0.1
+done
+tui_expect_not "in reduceRowsPadded at shuffles.cu:99"
+tui_expect "in reduceRowsBallotDown at shuffles.cu:143"
+tui_keys s
+tui_wait "Warp stepper · reduceRowsBallotDown, block (0,0,0) warp 0"
+tui_wait_grade "step 2 of 7  shuffles.cu:143  shuffle down"
+tui_expect_at 2 2 "mask passed 0x000fffff  lanes here 0x000fffff (20)"
 tui_keys q
 tui_wait "Day 23 · Warp shuffles and honest masks"
 tui_quit 0 Q

@@ -122,7 +122,9 @@ static void test_long_word(void **state)
     report_doc_free(out);
 }
 
-/* The report of a grade goes through the wrap at the pane's width. */
+/* The report of a grade goes through the wrap at the pane's width; the
+ * lines of its one hazard, wrapped ones included, say it is theirs (what s
+ * reads to open the hazard in view), and no other line does. */
 static void test_report_fits(void **state)
 {
     (void)state;
@@ -130,8 +132,20 @@ static void test_report_fits(void **state)
     assert_int_equal(cl_read_file(path, &json, NULL, NULL), CL_OK);
     ui_grade_outcome o = {0};
     assert_int_equal(report_from_json(json, &o.result, NULL), CL_OK);
+    assert_int_equal(o.result->nhazards, 1);
     report_doc *d = ui_daydoc_report(&o, NULL, false, 60, true);
     assert_fits(d, 60);
+    int first = -1, last = -1;
+    for (int i = 0; i < d->nlines; i++) {
+        if (!d->lines[i].hazard) continue;
+        assert_int_equal(d->lines[i].hazard, 1);
+        if (first < 0) first = i;
+        last = i;
+    }
+    assert_true(first > 0);
+    assert_non_null(strstr(d->lines[first].text, "mask-honesty in reduceRowsBallotDown"));
+    assert_true(last - first >= 5); /* where, what, to fix (wrapped), first in block, the lane picture */
+    for (int i = first; i <= last; i++) assert_int_equal(d->lines[i].hazard, 1);
     report_doc_free(d);
     ui_grade_outcome_free(&o);
     free(json);
