@@ -456,15 +456,17 @@ static cl_status check_async(ck *c)
     switch (in->mode) {
     case PTX_AS_CP: {
         unsigned extra = n - 3 - ((in->mode2 & PTX_AS_F_HINT) ? 1u : 0u);
-        if (n < 3 || extra > 1) return fail(c, "", "cp.async takes [a], [b], size[, src-size][, policy]");
+        if (n < 3 || extra > 1)
+            return fail(c, "", "cp.async takes [a], [b], size[, src-size or ignore-src][, policy]");
         const ptx_operand *size = &in->opd[2];
         if (addr_slot(c, 0) != CL_OK || addr_slot(c, 1) != CL_OK) return c->p->st;
         if (size->kind != PTX_OPD_IMM || (size->imm != 4 && size->imm != 8 && size->imm != 16))
             return fail(c, "", "cp.async copies 4, 8 or 16 bytes (an immediate)");
         if (in->cache == 2 && size->imm != 16) return fail(c, "", "cp.async.cg copies 16 bytes");
-        if (extra && in->opd[3].kind == PTX_OPD_REG && in->opd[3].bank == PTX_BANK_PRED)
-            return fail(c, "", "the ignore-src predicate form is not emulated: pass a src-size of 0 instead");
-        if (extra && slot(c, 3, PTX_T_u32, SRC) != CL_OK) return c->p->st;
+        bool ignore = extra && in->opd[3].kind == PTX_OPD_REG && in->opd[3].bank == PTX_BANK_PRED;
+        if (ignore && in->opd[3].neg)
+            return fail(c, "", "cp.async's ignore-src is a predicate register, not its negation");
+        if (extra && slot(c, 3, ignore ? PTX_T_pred : PTX_T_u32, SRC) != CL_OK) return c->p->st;
         return (in->mode2 & PTX_AS_F_HINT) ? slot(c, n - 1, PTX_T_b64, SRC) : CL_OK;
     }
     case PTX_AS_COMMIT: case PTX_AS_WAITALL:

@@ -1,5 +1,6 @@
 /* parse_async.c - the asynchronous copies and their barriers: cp.async
- * (.ca and .cg, 4, 8 or 16 bytes, the src-size zero-fill operand),
+ * (.ca and .cg, 4, 8 or 16 bytes, the src-size zero-fill operand or the
+ * ignore-src predicate),
  * cp.async.commit_group, cp.async.wait_group N, cp.async.wait_all,
  * cp.async.mbarrier.arrive[.noinc], and mbarrier init, arrive, arrive_drop,
  * test_wait, try_wait (.parity) and inval, decoded from the opcode's text

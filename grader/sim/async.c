@@ -5,7 +5,8 @@
  *   - a cp.async is pending for its thread from issue until a wait that
  *     covers its group (cp.async.wait_group N, wait_all), or until a phase
  *     of an mbarrier it is attached to completes; the copy is made then
- *     (global bytes read then, zeros past src-size), as late as a GPU may
+ *     (global bytes read then, zeros past src-size, all zeros where the
+ *     ignore-src predicate is true), as late as a GPU may
  *     make it, so a kernel that waits correctly gets the GPU's numbers;
  *   - its shared bytes are written in the race shadow twice, at issue (so
  *     a copy into a tile other threads are still reading races as a store
@@ -105,6 +106,7 @@ void sim_async_lower(lower *lw, sim_op *op, const ptx_insn *in)
         op->p[1] = (uint8_t)in->opd[2].imm;
         unsigned extra = in->nopd - 3u - ((in->mode2 & PTX_AS_F_HINT) ? 1u : 0u);
         if (extra) op->s[2] = sim_lw_slot(lw, &in->opd[3]);
+        if (extra && in->opd[3].bank == PTX_BANK_PRED) op->p[2] |= SIM_AF_IGNORE;
         return;
     }
     case PTX_AS_WAIT:
@@ -287,7 +289,9 @@ static void issue(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
         uint64_t dst = base_of(w, op->s[0], op->p[2] & SIM_AF_DST32, l) + (uint64_t)(int64_t)(int32_t)op->aux;
         if (op->p[2] & SIM_AF_DST32) dst = (uint32_t)dst; /* a 32-bit address wraps at 2^32 */
         uint64_t src = base_of(w, op->s[1], op->p[2] & SIM_AF_SRC32, l) + (uint64_t)op->imm;
-        uint32_t n = op->s[2] == SIM_NOSLOT ? t.size : w->r32[(size_t)op->s[2] * 32 + (unsigned)l];
+        uint32_t n = op->s[2] == SIM_NOSLOT         ? t.size
+                     : (op->p[2] & SIM_AF_IGNORE) ? ((w->pred[op->s[2]] >> l & 1u) ? 0 : t.size) /* ignore-src */
+                                                  : w->r32[(size_t)op->s[2] * 32 + (unsigned)l];
         if (n > t.size) n = t.size;
         sim_where d, s = { 0 };
         if (!sim_mem_aligned(b, w, l, pc, SIM_MS_SHARED, dst, t.size) ||

@@ -729,7 +729,8 @@ void sim_tensor_run(sim_block *b, sim_warp *w, uint32_t P);
  * (imm its offset; cp.async's: aux, 32 bits), s[1] cp.async's source base
  * (imm its offset),
  * s[2] src-size, count or state, s[3] the state or predicate written). */
-enum { SIM_AF_DST32 = 1, SIM_AF_SRC32 = 2, SIM_AF_PARITY = 4, SIM_AF_NOINC = 8, SIM_AF_GENERIC = 16 };
+enum { SIM_AF_DST32 = 1, SIM_AF_SRC32 = 2, SIM_AF_PARITY = 4, SIM_AF_NOINC = 8, SIM_AF_GENERIC = 16,
+       SIM_AF_IGNORE = 32 /* s[2] is cp.async's ignore-src predicate */ };
 void sim_async_exec(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
 void sim_async_reset(sim_block *b);
 void sim_async_free(struct sim_async *a);

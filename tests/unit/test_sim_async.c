@@ -43,6 +43,8 @@ static void test_forms(void **state)
         { "cp.async.ca.shared.global [%r1], [%rd1], 4;", "cp.async.ca.shared.global" },
         { "cp.async.ca.shared.global [%r1], [%rd1], 8, %r2;", "cp.async.ca.shared.global" },
         { "cp.async.cg.shared.global [%r1+16], [%rd1+32], 16, 0;", "cp.async.cg.shared.global" },
+        { "cp.async.ca.shared.global [%r1], [%rd1], 4, %p1;", "cp.async.ca.shared.global" }, /* ignore-src */
+        { "cp.async.ca.shared.global.L2::cache_hint [%r1], [%rd1], 8, %p1, %rd2;", "cp.async.ca.shared.global.L2::cache_hint" },
         { "cp.async.cg.shared.global.L2::128B [s], [%rd1], 16;", "cp.async.cg.shared.global" },
         { "cp.async.ca.shared.global.L2::cache_hint [%r1], [%rd1], 4, %rd2;", "cp.async.ca.shared.global.L2::cache_hint" },
         { "cp.async.commit_group;", "cp.async.commit_group" },
@@ -93,7 +95,7 @@ static void test_refusals(void **state)
     expect_refused(80, "cp.async.cg.shared.global [%r1], [%rd1], 8;", "cp.async.cg copies 16 bytes");
     expect_refused(80, "cp.async.ca.shared.global [%r1], [%rd1], 12;", "4, 8 or 16 bytes");
     expect_refused(80, "cp.async.ca.global.shared [%r1], [%rd1], 4;", "not a form of cp.async");
-    expect_refused(80, "cp.async.ca.shared.global [%r1], [%rd1], 4, %p1;", "ignore-src");
+    expect_refused(80, "cp.async.ca.shared.global [%r1], [%rd1], 4, !%p1;", "ignore-src is a predicate register");
     expect_refused(80, "cp.async.wait_group %r1;", "an immediate");
     expect_refused(80, "mbarrier.test_wait.shared.b64 %r1, [%r1], %rd2;", "operand 1");
 }

@@ -2,8 +2,9 @@
 // emulator runs, as CUDA code writes them: __pipeline_memcpy_async (4, 8 and
 // 16 bytes, the zero-fill form), cuda::pipeline, cuda::memcpy_async with a
 // cuda::barrier (cp.async.mbarrier.arrive), cg::memcpy_async, a
-// double-buffered loop with wait_group 1, and inline PTX for cp.async.cg,
-// wait_all, mbarrier init, arrive, arrive_drop and test_wait.parity. Then the
+// double-buffered loop with wait_group 1, and inline PTX for cp.async.cg
+// (src-size and ignore-src), wait_all, mbarrier init, arrive, arrive_drop and
+// test_wait.parity. Then the
 // bugs: a read before the wait, a read of another thread's copy with no
 // barrier after its wait, and a copy into bytes still pending.
 // arch: sm_80
@@ -84,6 +85,26 @@ __global__ void partial(const int4* in, int4* out)
     __shared__ int4 s[32];
     unsigned dst = (unsigned)__cvta_generic_to_shared(&s[threadIdx.x]);
     asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(dst), "l"(&in[threadIdx.x]), "r"(4));
+    asm volatile("cp.async.wait_all;" ::: "memory");
+    out[threadIdx.x] = s[threadIdx.x];
+}
+
+// case: the ignore-src form (inline PTX): where the predicate is true (odd threads) the source is not read and the 16 bytes are zeros
+// kernel: ignoreSrc
+// launch: grid 1 block 32
+// buffer: in s32 128 = iota+1
+// buffer: out s32 128 = 9
+// params: in out
+// expect: out[0..11] = 1 2 3 4 0 0 0 0 9 10 11 12
+// expect: out[120..127] = 121 122 123 124 0 0 0 0
+// expect: no hazards
+// gpu: none, added after the H100 record of 2026-12-05 and not yet run on a GPU: record the file again
+__global__ void ignoreSrc(const int4* in, int4* out)
+{
+    __shared__ int4 s[32];
+    unsigned dst = (unsigned)__cvta_generic_to_shared(&s[threadIdx.x]);
+    asm volatile("{ .reg .pred p; setp.ne.u32 p, %2, 0; cp.async.cg.shared.global [%0], [%1], 16, p; }"
+                 ::"r"(dst), "l"(&in[threadIdx.x]), "r"(threadIdx.x & 1u) : "memory");
     asm volatile("cp.async.wait_all;" ::: "memory");
     out[threadIdx.x] = s[threadIdx.x];
 }
