@@ -480,6 +480,9 @@ static cl_status check_async(ck *c)
     case PTX_AS_INIT:
         if (n != 2) return fail(c, "", "mbarrier.init takes [a], count");
         return addr_slot(c, 0) != CL_OK ? c->p->st : slot(c, 1, PTX_T_u32, SRC);
+    case PTX_AS_PENDING:
+        if (n != 2) return fail(c, "", "mbarrier.pending_count takes count, state");
+        return slot(c, 0, PTX_T_u32, DST) != CL_OK ? c->p->st : slot(c, 1, PTX_T_b64, SRC);
     case PTX_AS_ARRIVE: case PTX_AS_DROP:
         if (n < 2 || n > 3 || ((in->mode2 & PTX_AS_F_NOCOMPLETE) && n != 3))
             return fail(c, "", "mbarrier.arrive takes state, [a][, count] (.noComplete: with the count)");

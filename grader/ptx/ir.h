@@ -181,7 +181,7 @@ const char *ptx_tc_shape_name(unsigned s);   /* "m16n16k16" */
  * decodes them, grader/sim/async.c runs them). `mode` says which form,
  * `mode2` its PTX_AS_F_* flags, `cache` .ca (1) or .cg (2). */
 enum { PTX_AS_CP = 1, PTX_AS_COMMIT, PTX_AS_WAIT, PTX_AS_WAITALL, PTX_AS_CPARRIVE, PTX_AS_INIT,
-       PTX_AS_ARRIVE, PTX_AS_DROP, PTX_AS_TEST, PTX_AS_TRY, PTX_AS_INVAL };
+       PTX_AS_ARRIVE, PTX_AS_DROP, PTX_AS_TEST, PTX_AS_TRY, PTX_AS_INVAL, PTX_AS_PENDING };
 enum { PTX_AS_F_NOINC = 1, PTX_AS_F_PARITY = 2, PTX_AS_F_NOCOMPLETE = 4, PTX_AS_F_SHARED = 8,
        PTX_AS_F_HINT = 16 };
 

@@ -3,7 +3,7 @@
  * ignore-src predicate),
  * cp.async.commit_group, cp.async.wait_group N, cp.async.wait_all,
  * cp.async.mbarrier.arrive[.noinc], and mbarrier init, arrive, arrive_drop,
- * test_wait, try_wait (.parity) and inval, decoded from the opcode's text
+ * test_wait, try_wait (.parity), inval and pending_count, decoded from the opcode's text
  * into ptx_insn's mode (PTX_AS_*), mode2 (PTX_AS_F_*), cache and space
  * (ir.h). The architecture each needs (sm_80; try_wait sm_90, as in the
  * PTX ISA) is archs.def's, checked with every other instruction's
@@ -70,6 +70,7 @@ static const char *mb_word(ptx_insn *in, const char *s, size_t n)
     static const struct { const char *word; unsigned mode; } verbs[] = {
         { "init", PTX_AS_INIT }, { "arrive", PTX_AS_ARRIVE }, { "arrive_drop", PTX_AS_DROP },
         { "test_wait", PTX_AS_TEST }, { "try_wait", PTX_AS_TRY }, { "inval", PTX_AS_INVAL },
+        { "pending_count", PTX_AS_PENDING },
     };
     for (size_t i = 0; i < sizeof verbs / sizeof *verbs; i++) {
         if (!is(s, n, verbs[i].word)) continue;
@@ -112,7 +113,8 @@ cl_status ptx_as_finish(ptx_parser *p, ptx_insn *in, const char *optext, const p
                         cp ? "cp.async" : "mbarrier",
                         cp ? "cp.async.{ca,cg}.shared.global, cp.async.commit_group, cp.async.wait_group N, "
                              "cp.async.wait_all or cp.async.mbarrier.arrive[.noinc].shared.b64"
-                           : "mbarrier.{init,arrive,arrive_drop,test_wait,try_wait,inval}[.parity].shared.b64",
+                           : "mbarrier.{init,arrive,arrive_drop,test_wait,try_wait,inval}[.parity].shared.b64 "
+                             "or mbarrier.pending_count.b64",
                         at->line);
     return CL_OK;
 }
@@ -120,7 +122,8 @@ cl_status ptx_as_finish(ptx_parser *p, ptx_insn *in, const char *optext, const p
 void ptx_as_opcode_text(const ptx_insn *in, char *buf, size_t size)
 {
     static const char *const verbs[] = { "", "", "commit_group", "wait_group", "wait_all", "mbarrier.arrive",
-                                         "init", "arrive", "arrive_drop", "test_wait", "try_wait", "inval" };
+                                         "init", "arrive", "arrive_drop", "test_wait", "try_wait", "inval",
+                                         "pending_count" };
     const char *sh = (in->mode2 & PTX_AS_F_SHARED) ? ".shared" : "";
     const char *verb = in->mode < sizeof verbs / sizeof *verbs ? verbs[in->mode] : "?";
     switch (in->mode) {

@@ -1,6 +1,7 @@
 /* async.c - asynchronous copies and mbarriers (sm_80): cp.async, its
  * commit groups and waits, cp.async.mbarrier.arrive, and mbarrier init,
- * arrive, arrive_drop, test_wait and try_wait, deterministically:
+ * arrive, arrive_drop, test_wait, try_wait and pending_count,
+ * deterministically:
  *
  *   - a cp.async is pending for its thread from issue until a wait that
  *     covers its group (cp.async.wait_group N, wait_all), or until a phase
@@ -113,6 +114,10 @@ void sim_async_lower(lower *lw, sim_op *op, const ptx_insn *in)
         op->p[1] = (uint8_t)in->opd[0].imm;
         return;
     case PTX_AS_COMMIT: case PTX_AS_WAITALL:
+        return;
+    case PTX_AS_PENDING:
+        op->s[3] = sim_lw_slot(lw, &in->opd[0]);
+        op->s[2] = sim_lw_slot(lw, &in->opd[1]);
         return;
     case PTX_AS_CPARRIVE: case PTX_AS_INVAL: case PTX_AS_INIT:
         op->s[0] = base_slot(lw, &in->opd[0], &op->imm, &b32);
@@ -453,6 +458,24 @@ static void mbar_settle(sim_block *b, as_mbar *mb)
     b->rlog_n = 0;
 }
 
+/* The opaque state an arrive returns: the mbarrier's phase (low 32 bits)
+ * and its pending arrivals (high 32 bits), as they were before the arrive,
+ * the PTX ISA's "prior to the arrive-on operation"; mbarrier.pending_count
+ * reads the count back. */
+static uint64_t state_word(const as_mbar *mb)
+{
+    return (uint64_t)mb->pending << 32 | mb->phase;
+}
+
+/* mbarrier.pending_count: each lane's count := its state's pending arrivals. */
+static void pending_count(sim_warp *w, const sim_op *op, uint32_t m)
+{
+    for (uint32_t r = m; r; r &= r - 1) {
+        unsigned l = (unsigned)__builtin_ctz(r);
+        w->r32[(size_t)op->s[3] * 32 + l] = (uint32_t)(w->r64[(size_t)op->s[2] * 32 + l] >> 32);
+    }
+}
+
 static void mbar_exec(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
 {
     const sim_op *op = &b->prog->code[pc];
@@ -502,7 +525,7 @@ static void mbar_exec(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
         for (uint32_t r = m; r; r &= r - 1) {
             int l = __builtin_ctz(r);
             uint32_t n = op->s[2] == SIM_NOSLOT ? 1 : w->r32[(size_t)op->s[2] * 32 + (unsigned)l];
-            w->r64[(size_t)op->s[3] * 32 + (unsigned)l] = mb->phase;
+            w->r64[(size_t)op->s[3] * 32 + (unsigned)l] = state_word(mb);
             if (mode == PTX_AS_DROP) mb->expected -= mb->expected ? 1 : 0;
             if (n > mb->pending - mb->asyncs || !n) {
                 mbar_hazard(b, w, pc, l, "has more arrivals in one phase than its count", off);
@@ -518,7 +541,7 @@ static void mbar_exec(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
             int l = __builtin_ctz(r);
             bool ok = (op->p[2] & SIM_AF_PARITY)
                         ? (mb->phase & 1u) != (w->r32[(size_t)op->s[2] * 32 + (unsigned)l] & 1u)
-                        : w->r64[(size_t)op->s[2] * 32 + (unsigned)l] != mb->phase;
+                        : (uint32_t)w->r64[(size_t)op->s[2] * 32 + (unsigned)l] != mb->phase;
             if (ok) done |= 1u << l;
         }
         uint32_t *p = &w->pred[op->s[3]];
@@ -542,6 +565,7 @@ void sim_async_exec(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
         commit(b, w, m);
         wait_groups(b, w, m, 0);
         break;
+    case PTX_AS_PENDING: pending_count(w, op, m); break;
     default: mbar_exec(b, w, pc, m); break;
     }
 }

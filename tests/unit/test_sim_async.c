@@ -61,6 +61,7 @@ static void test_forms(void **state)
         { "mbarrier.test_wait.parity.shared.b64 %p1, [%r1], %r3;", "mbarrier.test_wait.parity.shared.b64" },
         { "mbarrier.inval.shared.b64 [%r1];", "mbarrier.inval.shared.b64" },
         { "mbarrier.arrive.b64 %rd2, [%rd1];", "mbarrier.arrive.b64" },
+        { "mbarrier.pending_count.b64 %r2, %rd2;", "mbarrier.pending_count.b64" },
     };
     for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
         ptx_module *m;
@@ -98,6 +99,8 @@ static void test_refusals(void **state)
     expect_refused(80, "cp.async.ca.shared.global [%r1], [%rd1], 4, !%p1;", "ignore-src is a predicate register");
     expect_refused(80, "cp.async.wait_group %r1;", "an immediate");
     expect_refused(80, "mbarrier.test_wait.shared.b64 %r1, [%r1], %rd2;", "operand 1");
+    expect_refused(80, "mbarrier.pending_count.b64 %r2, %rd2, 1;", "takes count, state");
+    expect_refused(75, "mbarrier.pending_count.b64 %r2, %rd2;", "needs sm_80 or later, and this module targets sm_75");
 }
 
 int main(void)

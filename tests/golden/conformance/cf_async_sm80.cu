@@ -3,8 +3,8 @@
 // 16 bytes, the zero-fill form), cuda::pipeline, cuda::memcpy_async with a
 // cuda::barrier (cp.async.mbarrier.arrive), cg::memcpy_async, a
 // double-buffered loop with wait_group 1, and inline PTX for cp.async.cg
-// (src-size and ignore-src), wait_all, mbarrier init, arrive, arrive_drop and
-// test_wait.parity. Then the
+// (src-size and ignore-src), wait_all, mbarrier init, arrive (.noComplete),
+// arrive_drop, test_wait.parity and pending_count. Then the
 // bugs: a read before the wait, a read of another thread's copy with no
 // barrier after its wait, and a copy into bytes still pending.
 // arch: sm_80
@@ -229,6 +229,36 @@ __global__ void mbarrierParity(int* out)
     }
     unsigned long long st3;
     asm volatile("mbarrier.arrive_drop.shared.b64 %0, [%1];" : "=l"(st3) : "r"(a) : "memory");
+}
+
+// case: mbarrier.pending_count reads the arrivals a phase still waited for before an arrive.noComplete (5, then 3 after one of 2)
+// kernel: pendingCount
+// launch: grid 1 block 32
+// buffer: out s32 4 = 9
+// params: out
+// expect: out[0..3] = 5 3 1 9
+// expect: no hazards
+// gpu: none, added after the H100 record of 2026-12-05 and not yet run on a GPU: record the file again
+__global__ void pendingCount(int* out)
+{
+    __shared__ unsigned long long mbar;
+    unsigned a = (unsigned)__cvta_generic_to_shared(&mbar);
+    if (threadIdx.x == 0) {
+        unsigned long long s1, s2, s3;
+        unsigned c1, c2, done = 0;
+        asm volatile("mbarrier.init.shared.b64 [%0], %1;" ::"r"(a), "r"(5));
+        asm volatile("mbarrier.arrive.noComplete.shared.b64 %0, [%1], %2;" : "=l"(s1) : "r"(a), "r"(2) : "memory");
+        asm volatile("mbarrier.arrive.noComplete.shared.b64 %0, [%1], %2;" : "=l"(s2) : "r"(a), "r"(1) : "memory");
+        asm volatile("mbarrier.pending_count.b64 %0, %1;" : "=r"(c1) : "l"(s1));
+        asm volatile("mbarrier.pending_count.b64 %0, %1;" : "=r"(c2) : "l"(s2));
+        asm volatile("mbarrier.arrive.shared.b64 %0, [%1];" : "=l"(s3) : "r"(a) : "memory");
+        asm volatile("mbarrier.arrive.shared.b64 %0, [%1];" : "=l"(s3) : "r"(a) : "memory");
+        asm volatile("{ .reg .pred p; mbarrier.test_wait.shared.b64 p, [%1], %2; selp.u32 %0, 1, 0, p; }"
+                     : "=r"(done) : "r"(a), "l"(s3) : "memory");
+        out[0] = (int)c1;
+        out[1] = (int)c2;
+        out[2] = (int)done;
+    }
 }
 
 // case: the bug: the tile is read before its wait_group
