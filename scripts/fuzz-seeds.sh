@@ -8,6 +8,8 @@
 #                 submissions (emulator backend), and the TUI's fixtures
 #   state/        the progress file after each of those grades
 #   gpu_wire/     frames from the protocol's encoders (fuzz_wire_seeds)
+#   result_wire/  the sandbox's reports from report_wire_put (fuzz_report_seeds)
+# (merge_csv/ and check_script/ are written by hand: docs/fuzzing.md.)
 # Needs a release build (scripts/build.sh release) and nvcc.
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
@@ -21,8 +23,8 @@ trap 'rm -rf "$tmp"' EXIT
 # a/b/c.cu -> a_b_c
 flat() { local s="${1%.*}"; printf '%s' "${s//\//_}"; }
 
-rm -rf "$out/ptx" "$out/manifest" "$out/report_json" "$out/state" "$out/gpu_wire"
-mkdir -p "$out/ptx" "$out/manifest" "$out/report_json" "$out/state" "$out/gpu_wire"
+rm -rf "$out/ptx" "$out/manifest" "$out/report_json" "$out/state" "$out/gpu_wire" "$out/result_wire"
+mkdir -p "$out/ptx" "$out/manifest" "$out/report_json" "$out/state" "$out/gpu_wire" "$out/result_wire"
 
 made=0 failed=0
 while IFS= read -r -d '' cu; do
@@ -71,3 +73,6 @@ echo "report_json: $(ls "$out/report_json" | wc -l) files, state: $n files"
 
 "$here/build/tests/fuzz_wire_seeds" "$out/gpu_wire"
 echo "gpu_wire: $(ls "$out/gpu_wire" | wc -l) files"
+
+"$here/build/tests/fuzz_report_seeds" "$out/result_wire"
+echo "result_wire: $(ls "$out/result_wire" | wc -l) files"

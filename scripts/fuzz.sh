@@ -2,7 +2,8 @@
 # Builds the libFuzzer targets with clang into build-fuzz/ and runs each for
 # a while, one at a time (docs/fuzzing.md).
 #   scripts/fuzz.sh [--seconds N] [TARGET...]
-# TARGET is ptx, manifest, state, report_json, gpu_wire or merge_csv (default: all).
+# TARGET is ptx, manifest, state, report_json, gpu_wire, merge_csv, result_wire
+# or check_script (default: all).
 # Each run starts from the committed seeds (tests/fuzz/corpus/TARGET) and
 # crashers (tests/fuzz/crashers/TARGET); what it learns is kept in
 # build-fuzz/corpus/TARGET for the next run. A crash, a sanitizer report, a
@@ -17,13 +18,13 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --seconds) seconds="${2:?--seconds needs a number}"; shift 2 ;;
         --seconds=*) seconds="${1#--seconds=}"; shift ;;
-        -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         -*) echo "fuzz.sh: unknown option $1" >&2; exit 2 ;;
         *) targets+=("$1"); shift ;;
     esac
 done
 case "$seconds" in ''|*[!0-9]*) echo "fuzz.sh: --seconds takes a whole number" >&2; exit 2 ;; esac
-all=(ptx manifest state report_json gpu_wire merge_csv)
+all=(ptx manifest state report_json gpu_wire merge_csv result_wire check_script)
 [ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
 for t in "${targets[@]}"; do
     [[ " ${all[*]} " == *" $t "* ]] || { echo "fuzz.sh: no target '$t' (${all[*]})" >&2; exit 2; }

@@ -75,7 +75,8 @@ cl_status script_validate(const char *path, cl_error *err);
  * NULL. */
 cl_status script_check(const char *path, const script_view *v, char **failure,
                        cl_error *err);
-/* script_check under other budgets (lim NULL: the defaults). */
+/* script_check under other budgets (lim NULL: the defaults); v NULL:
+ * script_validate under them (the fuzz target's small budgets). */
 cl_status script_check_limited(const char *path, const script_view *v, const script_limits *lim,
                                char **failure, cl_error *err);
 

@@ -68,6 +68,10 @@ static void text(codec *c, char **s)
         c->bad = "a string runs past the end";
         return;
     }
+    if (memchr(c->in + c->at, '\0', n)) { /* the writer's strlen would cut it there */
+        c->bad = "a string holds a NUL byte";
+        return;
+    }
     *s = cl_strndup((const char *)c->in + c->at, n);
     c->at += n;
 }
@@ -121,6 +125,8 @@ static void mismatch(codec *c, report_mismatch *m)
     NUM(c, m->index), NUM(c, m->expected), NUM(c, m->got);
     flag(c, &m->integer);
     raw(c, m->buffer, sizeof m->buffer);
+    if (!c->out && !c->bad && m->buffer[sizeof m->buffer - 1] != '\0')
+        c->bad = "a buffer's name is not ended";
     if (!c->out) m->buffer[sizeof m->buffer - 1] = '\0';
     NUM(c, m->component), NUM(c, m->digits);
 }

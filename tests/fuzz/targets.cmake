@@ -2,5 +2,6 @@
 # and its regression inputs in crashers/NAME/. Shared by the replay tests
 # (suite.cmake, the ordinary build) and the libFuzzer binaries
 # (CMakeLists.txt, the CUDALAB_FUZZ build).
-set(CUDALAB_FUZZ_TARGETS ptx manifest state report_json gpu_wire merge_csv)
+set(CUDALAB_FUZZ_TARGETS ptx manifest state report_json gpu_wire merge_csv result_wire
+    check_script)
 set(CUDALAB_FUZZ_DIR ${CMAKE_CURRENT_LIST_DIR})

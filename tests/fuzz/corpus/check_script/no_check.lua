@@ -1,0 +1,2 @@
+check = 42
+fail('too early')

@@ -1,0 +1,3 @@
+function check(t)
+  if x then
+end
