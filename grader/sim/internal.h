@@ -550,6 +550,7 @@ typedef struct sim_block {
     sim_shadow *shadow;
     sim_rlog *rlog;           /* reads not yet in the shadow (shadow.c), NULL when none are deferred */
     uint32_t rlog_n;
+    uint32_t rlog_resume;     /* no reads are logged before this epoch: a log met another access (shadow.c) */
     uint64_t *clean;          /* a bit a word: the read log found it wholly written before
                                  this epoch, valid while clean_epoch is the epoch */
     uint32_t clean_epoch;     /* 0 (none) after any write of the shadow */

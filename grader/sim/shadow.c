@@ -25,6 +25,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 
 static void race(sim_block *b, sim_warp *w, int lane, uint32_t op, uint32_t op2, unsigned other_tid,
                  uint32_t off, bool write)
@@ -36,8 +37,11 @@ static void race(sim_block *b, sim_warp *w, int lane, uint32_t op, uint32_t op2,
     h.thread2 = other_tid;
     h.addr = off;
     h.space = PTX_SPACE_SHARED;
-    /* "ordered": the program has release/acquire ops or fences, none of which order these */
-    snprintf(h.detail, sizeof h.detail, "%s%s", write ? "write" : "read", b->sync ? ", not ordered" : "");
+    /* "ordered": the program has release/acquire ops or fences, none of which order these;
+       words from a table, since a racing lane makes one of these each time */
+    static const char *const said[2][2] = {{"read", "read, not ordered"}, {"write", "write, not ordered"}};
+    const char *d = said[write][b->sync ? 1 : 0];
+    memcpy(h.detail, d, strlen(d) + 1);
     sim_hz_add(b, &h);
 }
 
@@ -472,53 +476,37 @@ static inline bool shortcuts(const sim_block *b)
     return !(b->L && b->L->reference);
 }
 
-/* The plain-mode 4-byte reads of a warp's lanes: read4_fast lane by lane
- * in a tight loop (a full warp's with a plain count) while it holds; from
- * the first lane it does not hold for, the general loop for the rest (a
- * tree reduction's reads of words written this epoch never take the first
- * loop past its first lane). */
-static inline __attribute__((always_inline)) void plain_reads4(sim_block *b, sim_warp *w, uint32_t m,
-                                                               const uint32_t *soff, uint32_t op)
-{
-    const shadow_at A = shadow_at_of(b, w);
-    uint32_t r = m;
-    if (A.races && shortcuts(b)) { /* (without race checks no reader records: the general loop) */
-        if (m == SIM_FULL) { /* a full warp: a plain count */
-            int l = 0;
-#pragma GCC unroll 1
-            for (; l < 32; l++)
-                if (!read4_fast(&A, l, soff[l], op, false)) break;
-            if (l == 32) return;
-            r = SIM_FULL << l;
-        } else {
-            while (r && read4_fast(&A, __builtin_ctz(r), soff[__builtin_ctz(r)], op, false)) r &= r - 1;
-        }
-        while (r && read4_fast(&A, __builtin_ctz(r), soff[__builtin_ctz(r)], op, true)) r &= r - 1;
-    }
-    if (!r) return;
-    uint32_t before = m & ~r; /* the fast lanes, all below r's: whole words, never SIM_NONE */
-    plain_reads_from(b, w, &A, r, soff, before ? soff[31 - __builtin_clz(before)] : SIM_NONE, 4, op);
-}
-
-/* The bytes of its word a lane's access of n < 4 bytes at off covers, or 0
+/* The bytes of its word a lane's access of n <= 4 bytes at off covers, or 0
  * when it crosses into the next word or is SIM_NONE. */
 static inline uint8_t sub_mask(uint32_t off, unsigned n)
 {
     return off == SIM_NONE || (off & 3) + n > 4 ? 0 : (uint8_t)(((1u << n) - 1) << (off & 3));
 }
 
-/* read4_word for a read of the bytes `mask` (within one word) by thread
- * tid: the same test with those bytes written (not the whole word), the
- * same record with those bytes read. read_word does the same: the word's
- * last write is this block's, before this epoch or tid's own (or a lane's
- * it synced past), so nothing races or is uninitialised, and no read this
- * epoch, so the record starts again. */
+/* read4_word for a read of the bytes `mask` (within one word, or the whole
+ * word) by thread tid: the same test with those bytes written (not the
+ * whole word), the same record with those bytes read. read_word does the
+ * same: the word's last write is this block's, before this epoch or tid's
+ * own (or a lane's it synced past), so nothing races or is uninitialised,
+ * and no read this epoch, so the record starts again. A word tid alone
+ * read this epoch (a thread's counter or slot read again) has its read
+ * bytes grown where the warp has not synced since, as read_word grows
+ * them, and starts again where it has, with syncs that named every lane
+ * (readers_ordered); after a partial sync, false. */
 static inline __attribute__((always_inline)) bool read_sub_word(const shadow_at *A, sim_shadow *s, unsigned tid,
                                                                 uint32_t op, uint8_t mask)
 {
     uint32_t before = A->epoch - A->base + own_write(A, s, tid);
     bool ordered = s->w_epoch - A->base < before;
-    if (!(ordered & ((s->init_mask & mask) == mask) & (s->r_epoch != A->epoch))) return false;
+    if (!(ordered & ((s->init_mask & mask) == mask))) return false;
+    if (s->r_epoch == A->epoch) {
+        if (s->r_warps != A->wbit || s->r_tid != tid || s->r_multi || s->r_tid2 != SIM_NO_TID) return false;
+        if (s->r_wsync == A->wsync) {
+            s->r_mask |= mask;
+            return true;
+        }
+        if (!synced_whole(A, s->r_wsync)) return false;
+    }
     s->r_epoch = A->epoch;
     first_reader(s, tid);
     s->r_warps = A->wbit;
@@ -544,23 +532,6 @@ static inline __attribute__((always_inline)) bool write_sub_word(const shadow_at
     return true;
 }
 
-/* The lanes of m (in order) whose reads or writes of n < 4 bytes the sub
- * word tests take, while they hold: the lanes left, from the first they
- * do not hold for. */
-static inline __attribute__((always_inline)) uint32_t sub_words(const shadow_at *A, uint32_t m, const uint32_t *soff,
-                                                                unsigned n, uint32_t op, bool write)
-{
-    uint32_t r = m;
-    for (; r; r &= r - 1) {
-        int l = __builtin_ctz(r);
-        uint8_t mask = sub_mask(soff[l], n);
-        unsigned tid = A->wid * 32 + (unsigned)l;
-        sim_shadow *s = mask ? &A->sh[soff[l] / 4] : NULL;
-        if (!s || !(write ? write_sub_word(A, s, tid, op, mask) : read_sub_word(A, s, tid, op, mask))) break;
-    }
-    return r;
-}
-
 /* A lane's read of n = 8 or 16 bytes at off (ld.shared.v2 / .v4 of whole
  * words): read4_word's test (with `own`) on each of its words, all of them
  * looked at before any record is made, then each word's record as
@@ -575,6 +546,72 @@ static inline __attribute__((always_inline)) bool read_words_fast(const shadow_a
         if (!read4_ok(A, &s[i], tid, true)) return false;
     for (unsigned i = 0; i < n / 4; i++) read4_record(A, &s[i], tid, op);
     return true;
+}
+
+/* A plain read of n bytes at off by lane l, when a warp-wide test takes
+ * it (the sub-word test, for a whole word too; read_words_fast): true
+ * when it did, leaving the records read_access would leave, with nothing
+ * to report; false, with nothing done, else (SIM_NONE included). */
+static inline __attribute__((always_inline)) bool read_fast(const shadow_at *A, int l, uint32_t off, unsigned n,
+                                                            uint32_t op)
+{
+    unsigned tid = A->wid * 32 + (unsigned)l;
+    if (n <= 4) { /* (a whole word too) */
+        uint8_t mask = sub_mask(off, n);
+        return mask && read_sub_word(A, &A->sh[off / 4], tid, op, mask);
+    }
+    return (n == 8 || n == 16) && read_words_fast(A, off, n, tid, op);
+}
+
+/* The plain-mode reads of a warp's lanes r, in order, from prev (the word
+ * offset the lane before r's first read; SIM_NONE when none): each lane by
+ * read_fast where it holds, else as plain_reads_from takes it. A lane's
+ * test and its record look only at its own words' entries, as the lanes
+ * before it left them, whichever way those went, so a lane taken the
+ * general way among fast ones (a counter a thread reads twice in an epoch)
+ * sends only itself there. */
+static inline __attribute__((always_inline)) void mixed_reads(sim_block *b, sim_warp *w, const shadow_at *A,
+                                                              uint32_t r, const uint32_t *soff, uint32_t prev,
+                                                              unsigned n, uint32_t op)
+{
+    bool settled = false; /* lanes reading prev again change nothing */
+    for (; r; r &= r - 1) { /* the lanes of r, in order */
+        int l = __builtin_ctz(r);
+        uint32_t off = soff[l];
+        if (off == SIM_NONE || (off == prev && settled)) continue;
+        settled = !read_fast(A, l, off, n, op) && plain_read_lane(b, w, A, l, off, prev, n, op);
+        prev = off;
+    }
+}
+
+/* The plain-mode 4-byte reads of a warp's lanes: read4_fast lane by lane
+ * in a tight loop (a full warp's with a plain count) while it holds; from
+ * the first lane it does not hold for, mixed_reads for the rest (a tree
+ * reduction's reads of words written this epoch never take the first loop
+ * past its first lane). */
+static inline __attribute__((always_inline)) void plain_reads4(sim_block *b, sim_warp *w, uint32_t m,
+                                                               const uint32_t *soff, uint32_t op)
+{
+    const shadow_at A = shadow_at_of(b, w);
+    uint32_t r = m;
+    bool fast = A.races && shortcuts(b); /* (without race checks no reader records: the general loop) */
+    if (fast) {
+        if (m == SIM_FULL) { /* a full warp: a plain count */
+            int l = 0;
+#pragma GCC unroll 1
+            for (; l < 32; l++)
+                if (!read4_fast(&A, l, soff[l], op, false)) break;
+            if (l == 32) return;
+            r = SIM_FULL << l;
+        } else {
+            while (r && read4_fast(&A, __builtin_ctz(r), soff[__builtin_ctz(r)], op, false)) r &= r - 1;
+        }
+    }
+    if (!r) return;
+    uint32_t before = m & ~r; /* the fast lanes, all below r's: whole words, never SIM_NONE */
+    uint32_t prev = before ? soff[31 - __builtin_clz(before)] : SIM_NONE;
+    if (fast) mixed_reads(b, w, &A, r, soff, prev, 4, op);
+    else plain_reads_from(b, w, &A, r, soff, prev, 4, op);
 }
 
 void sim_shadow_reads(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op)
@@ -592,16 +629,11 @@ void sim_shadow_reads(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *sof
         plain_reads4(b, w, m, soff, op);
     } else {
         const shadow_at A = shadow_at_of(b, w);
-        /* bytes and halves within a word (a 16-bit counter): the sub-word
-           test while it holds (with race checks: else no reader records),
-           then the general loop, as plain_reads4 does */
-        bool fast = A.races && shortcuts(b);
-        uint32_t r = n < 4 && fast ? sub_words(&A, m, soff, n, op, false) : m, before;
-        if ((n == 8 || n == 16) && fast) /* a vector of words: each lane's words in one test */
-            while (r && read_words_fast(&A, soff[__builtin_ctz(r)], n, A.wid * 32 + (unsigned)__builtin_ctz(r), op))
-                r &= r - 1;
-        before = m & ~r;
-        plain_reads_from(b, w, &A, r, soff, before ? soff[31 - __builtin_clz(before)] : SIM_NONE, n, op);
+        /* bytes and halves within a word (a 16-bit counter), vectors of
+           words: each lane by its test where it holds (with race checks:
+           else no reader records), else the general way */
+        if (A.races && shortcuts(b)) mixed_reads(b, w, &A, m, soff, SIM_NONE, n, op);
+        else plain_reads_from(b, w, &A, m, soff, SIM_NONE, n, op);
     }
 }
 
@@ -619,10 +651,50 @@ static inline void run_offsets(uint32_t m, uint32_t off, uint32_t *soff)
  * lane as plain_reads_from until a lane leaves the word's reader record one
  * that the lanes after it, reading the same word, leave as it is: they are
  * not visited. */
+static inline __attribute__((always_inline)) void reads_one_word(sim_block *b, sim_warp *w, const shadow_at *A,
+                                                                 uint32_t m, uint32_t off, uint32_t op)
+{
+    uint32_t r = m, prev = SIM_NONE;
+    if (A->races && read4_fast(A, __builtin_ctz(r), off, op, true)) {
+        r &= r - 1;
+        prev = off;
+    }
+    for (; r; r &= r - 1) {
+        if (plain_read_lane(b, w, A, __builtin_ctz(r), off, prev, 4, op)) return;
+        prev = off;
+    }
+}
+
+/* Whether no lane of the warp can find anything to report reading the
+ * whole word at off (a multiple of 4): the block wrote it wholly, and not
+ * this epoch unless by a lane of this warp that every lane has synced past
+ * since (read_word then neither finds it uninitialised nor a race, for any
+ * reader of the warp). */
+static inline bool word_quiet(const shadow_at *A, uint32_t off)
+{
+    const sim_shadow *s = shadow_word(A, off);
+    return written_at(A, s) == 0xf &&
+           (s->w_epoch != A->epoch || (s->w_tid / 32 == A->wid && synced_whole(A, s->w_wsync)));
+}
+
 void sim_shadow_reads_one(sim_block *b, sim_warp *w, uint32_t m, uint32_t off, unsigned n, uint32_t op)
 {
     if (!b->shadow || !m) return;
     sim_shadow_settle(b);
+    const shadow_at A = shadow_at_of(b, w);
+    /* a broadcast of 2 or 4 whole words (ld.shared.v2, .v4 of a block's
+       totals): when no lane can report on any of its words, a word's
+       records depend only on the lanes' reads of that word, so they are
+       made word by word, each as a 4-byte broadcast (the lanes' order kept
+       within a word; with race checks: else no reader records) */
+    bool words = (n == 8 || n == 16) && A.races && !b->sync && !(off & 3) && shortcuts(b) && off <= b->shared_size &&
+                 b->shared_size - off >= n;
+    for (unsigned i = 0; words && i < n / 4; i++) words = word_quiet(&A, off + 4 * i);
+    if (words) {
+        if (b->async_n) sim_async_touch(b, w, m, NULL, off, 0, n, op, false);
+        for (unsigned i = 0; i < n / 4; i++) reads_one_word(b, w, &A, m, off + 4 * i, op);
+        return;
+    }
     if (b->sync || n != 4 || off == SIM_NONE) {
         uint32_t soff[32];
         for (int l = 0; l < 32; l++) soff[l] = off;
@@ -630,16 +702,7 @@ void sim_shadow_reads_one(sim_block *b, sim_warp *w, uint32_t m, uint32_t off, u
         return;
     }
     if (b->async_n) sim_async_touch(b, w, m, NULL, off, 0, n, op, false);
-    const shadow_at A = shadow_at_of(b, w);
-    uint32_t r = m, prev = SIM_NONE;
-    if (A.races && read4_fast(&A, __builtin_ctz(r), off, op, true)) {
-        r &= r - 1;
-        prev = off;
-    }
-    for (; r; r &= r - 1) {
-        if (plain_read_lane(b, w, &A, __builtin_ctz(r), off, prev, 4, op)) return;
-        prev = off;
-    }
+    reads_one_word(b, w, &A, m, off, op);
 }
 
 /* The lanes of the run m from its i-th on, at the words from off: the
@@ -680,28 +743,29 @@ static inline __attribute__((always_inline)) void writes(sim_block *b, sim_warp 
     }
     const shadow_at A = shadow_at_of(b, w);
     uint32_t r = m;
-    if (n == 4 && !atomic && shortcuts(b)) { /* write4_fast while it holds (a full warp's with a plain count), then the general loop */
-        if (m == SIM_FULL) {
+    if (n <= 4 && !atomic && shortcuts(b)) {
+        /* write4_fast in a tight loop while it holds (a full warp's with a
+           plain count), then each lane by the sub-word test (a whole word
+           too: also where the lane alone read it this epoch) where it holds, else
+           write_access: a lane's test looks only at its word's entry, as
+           the lanes before it left it */
+        if (n == 4 && m == SIM_FULL) {
             int l = 0;
 #pragma GCC unroll 1
             for (; l < 32; l++)
                 if (!write4_fast(&A, l, soff[l], op, false)) break;
             if (l == 32) return;
             r = SIM_FULL << l;
-        } else {
-            while (r && write4_fast(&A, __builtin_ctz(r), soff[__builtin_ctz(r)], op, false)) r &= r - 1;
         }
-        while (r && write4_fast(&A, __builtin_ctz(r), soff[__builtin_ctz(r)], op, true)) r &= r - 1;
-    }
-    if (n == 4) {
         for (; r; r &= r - 1) { /* the lanes of r, in order */
             int l = __builtin_ctz(r);
-            if (soff[l] != SIM_NONE) write_access(b, w, &A, l, soff[l], 4, op, atomic);
+            uint32_t off = soff[l];
+            uint8_t mask = sub_mask(off, n); /* (0xf: a whole word) */
+            bool done = mask && write_sub_word(&A, &A.sh[off / 4], A.wid * 32 + (unsigned)l, op, mask);
+            if (!done && off != SIM_NONE) write_access(b, w, &A, l, off, n, op, false);
         }
         return;
     }
-    if (n < 4 && !atomic && shortcuts(b)) /* a counter's halves: the sub-word test first */
-        r = sub_words(&A, m, soff, n, op, true);
     for (; r; r &= r - 1) { /* the lanes of r, in order */
         int l = __builtin_ctz(r);
         if (soff[l] != SIM_NONE) write_access(b, w, &A, l, soff[l], n, op, atomic);
@@ -846,9 +910,18 @@ static bool all_clean(const sim_block *b)
     return true;
 }
 
+/* How many epochs the read log rests after another access of the shadow or
+ * a warp sync met it (its reads replayed: logged for nothing, where reads
+ * are followed by a shuffle or a write in their epoch, as CUB's scans and
+ * sorts have them); a kernel whose logs a barrier drops (a tile's reads)
+ * keeps logging. Either way the shadow ends the same. */
+#define RLOG_REST 8u
+
+static void replay_log(sim_block *b);
+
 SIM_HOT bool sim_shadow_defer_reads(sim_block *b, sim_warp *w, const uint32_t *soff, uint32_t op)
 {
-    if (!b->rlog) return false;
+    if (!b->rlog || b->rlog_resume - b->epoch - 1 < RLOG_REST) return false; /* (epoch < resume, near it) */
     uint32_t bits, fresh = fresh_lanes(soff, &bits);
     if (bits & 3) return false; /* (SIM_NONE's low bits are set) */
     /* every lane's word wholly written by the block before this epoch (one
@@ -872,7 +945,7 @@ SIM_HOT bool sim_shadow_defer_reads(sim_block *b, sim_warp *w, const uint32_t *s
        before the replay): only the reader records are left to make, and
        a pending cp.async's bytes to look for */
     if (b->async_n) sim_async_touch(b, w, SIM_FULL, soff, 0, 0, 4, op, false);
-    if (b->rlog_n == SIM_RLOG_CAP) sim_shadow_replay(b);
+    if (b->rlog_n == SIM_RLOG_CAP) replay_log(b);
     sim_rlog *e = &b->rlog[b->rlog_n++];
     for (int l = 0; l < 32; l++) e->word[l] = (uint16_t)(soff[l] / 4);
     e->op = op;
@@ -881,11 +954,19 @@ SIM_HOT bool sim_shadow_defer_reads(sim_block *b, sim_warp *w, const uint32_t *s
     return true;
 }
 
+/* Another access of the shadow or a warp sync meets the log: its reads go
+ * into the shadow, and the log rests for RLOG_REST epochs. */
+void sim_shadow_replay(sim_block *b)
+{
+    b->rlog_resume = b->epoch + RLOG_REST;
+    replay_log(b);
+}
+
 /* The logged reads into the shadow, in order, as sim_shadow_reads would have
  * made them then: each warp's sync state is what it was (a warp sync
  * replays first), the epoch too (a barrier drops the log), and the words'
  * writer records (every other access replays first). */
-void sim_shadow_replay(sim_block *b)
+static void replay_log(sim_block *b)
 {
     uint32_t n = b->rlog_n, soff[32];
     b->rlog_n = 0;

@@ -208,13 +208,59 @@ static inline unsigned stride_conflicts(uint64_t sw)
     return (1u << (tz < 5 ? tz : 5)) - 1;
 }
 
+/* The extra wavefronts of one phase of the lanes of m when each lane's
+ * bytes lie in one word (accesses of 4 bytes or less): the most distinct
+ * words one bank holds, less one, as count_banks' set counts them (a
+ * sort's keys scattered by rank). A bank's distinct words are chained
+ * (head, next), and a lane's word is compared only with its bank's; false
+ * when a lane's bytes cross into the next word. */
+static bool banks_chained(const uint64_t *addr, uint32_t m, unsigned total, unsigned *extra)
+{
+    uint32_t used = 0, word[32];
+    uint8_t head[32], next[32], nw[32];
+    unsigned worst = 1;
+    for (uint32_t r = m; r; r &= r - 1) {
+        unsigned l = (unsigned)__builtin_ctz(r);
+        if ((addr[l] & 3) + total > 4) return false;
+        uint32_t wd = (uint32_t)(addr[l] >> 2), k = wd & 31;
+        if (!(used >> k & 1u)) {
+            used |= 1u << k;
+            word[l] = wd;
+            head[k] = (uint8_t)l;
+            next[l] = 32;
+            nw[k] = 1;
+            continue;
+        }
+        unsigned j = head[k];
+        while (j < 32 && word[j] != wd) j = next[j];
+        if (j < 32) continue; /* seen in this phase */
+        word[l] = wd;
+        next[l] = head[k];
+        head[k] = (uint8_t)l;
+        if (++nw[k] > worst) worst = nw[k];
+    }
+    *extra = worst - 1;
+    return true;
+}
+
+/* Whether the warp-wide shortcuts of this file that the lowering does not
+ * pick may run: not in the reference mode (the golden runner's third run),
+ * whose counts and loads go the general way, so that CTest compares them. */
+static HOT_INLINE bool shortcuts(const sim_block *b)
+{
+    return !b->L->reference;
+}
+
 /* Extra wavefronts: the most distinct 4-byte words of one bank in a phase. */
 static void count_banks(sim_block *b, const uint64_t *addr, uint32_t m, unsigned total, bool store, bool contig,
                         bool strided, int64_t lo, int64_t hi)
 {
     /* consecutive words: every bank once a phase; lanes within 32 words of
-       each other (of 4 bytes or less each): distinct words, distinct banks */
-    if (contig || (total <= 4 && ((uint64_t)hi >> 2) - ((uint64_t)lo >> 2) < 32)) {
+       each other (of 4 bytes or less each): distinct words, distinct banks;
+       every lane at one address (a broadcast, of up to 32 bytes): a phase's
+       words are one lane's, fewer than 32 consecutive ones */
+    if (contig || (total <= 4 && ((uint64_t)hi >> 2) - ((uint64_t)lo >> 2) < 32) ||
+        (lo == hi && total <= 32 && shortcuts(b))) {
         if (store) b->cnt.shared_store_requests++;
         else b->cnt.shared_load_requests++;
         return;
@@ -231,30 +277,18 @@ static void count_banks(sim_block *b, const uint64_t *addr, uint32_t m, unsigned
             return;
         }
     }
-    if (total <= 4) { /* quick answer when every bank holds one word (broadcasts too) */
-        uint32_t first[32], used = 0;
-        bool clash = false;
-        for (int l = 0; l < 32 && !clash; l++) {
-            if (!(m >> l & 1u)) continue;
-            uint32_t word = (uint32_t)(addr[l] >> 2), bank = word & 31;
-            if (!(used >> bank & 1u)) {
-                used |= 1u << bank;
-                first[bank] = word;
-            } else if (first[bank] != word) {
-                clash = true;
-            }
-        }
-        if (!clash) {
-            if (store) b->cnt.shared_store_requests++;
-            else b->cnt.shared_load_requests++;
-            return;
-        }
+    unsigned extra = 0;
+    if (total <= 4 && shortcuts(b) && banks_chained(addr, m, total, &extra)) { /* one phase, a word a lane */
+        b->cnt.bank_conflicts += extra;
+        if (store) b->cnt.shared_store_requests++;
+        else b->cnt.shared_load_requests++;
+        return;
     }
     /* A phase touches at most 32 words (32 lanes x 1, 16 x 2 or 8 x 4), so a
      * bank holds at most 32 distinct ones: a 32-way conflict is 31 extra.
      * The distinct words of a phase go into a small open-addressing set;
      * each word new to it adds one to its bank. */
-    unsigned phase = total <= 4 ? 32 : total == 8 ? 16 : 8, extra = 0;
+    unsigned phase = total <= 4 ? 32 : total == 8 ? 16 : 8;
     for (unsigned p0 = 0; p0 < 32; p0 += phase) {
         uint32_t set[64];
         uint64_t full = 0; /* the slots of set in use */
@@ -936,6 +970,27 @@ static HOT_INLINE void load_lanes(sim_block *b, sim_warp *w, uint32_t pc, uint32
     }
 }
 
+/* The lanes of m's bytes or halves into a 32-bit row, widened as put_value
+ * widens each (a radix sort's 16-bit counters read by digit: a gather). */
+static HOT_INLINE void load_narrow(sim_warp *w, const sim_op *op, uint32_t m, const uintptr_t *host)
+{
+    uint32_t *row = w->r32 + (size_t)op->s[0] * 32, keep = (op->p[3] & SIM_MF_DST16) ? 0xffffu : SIM_FULL;
+    bool sgn = op->p[3] & SIM_MF_SIGNED;
+    for (uint32_t r = m; r; r &= r - 1) {
+        int l = __builtin_ctz(r);
+        const uint8_t *p = (const uint8_t *)host[l];
+        uint32_t v;
+        if (op->p[1] == 1) {
+            v = sgn ? (uint32_t)(int32_t)(int8_t)*p : *p;
+        } else {
+            uint16_t x;
+            memcpy(&x, p, 2);
+            v = sgn ? (uint32_t)(int32_t)(int16_t)x : x;
+        }
+        row[l] = v & keep;
+    }
+}
+
 static void shadow_reads(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m, const access *a, unsigned total)
 {
     if (a->uniform && a->ok == m) sim_shadow_reads_one(b, w, m, a->soff[__builtin_ctz(m)], total, pc);
@@ -1097,6 +1152,9 @@ SIM_HOT void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
                 blend_run(w->r32 + (size_t)op->s[0] * 32, (const uint32_t *)(a.host[f] - 4 * (unsigned)f), m);
             else
                 load32(w, op, m, a.host, count);
+        } else if (a.ok == m && n <= 2 && count == 1 && op->s[0] != SIM_NOSLOT && !(op->p[3] & SIM_MF_DST64) &&
+                   shortcuts(b)) {
+            load_narrow(w, op, m, a.host);
         } else {
             load_lanes(b, w, pc, m, &a);
         }
@@ -1394,6 +1452,16 @@ SIM_HOT void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
         for (uint32_t r = a.ok; r; r &= r - 1) { /* lane order, as a GPU's last writer wins */
             int l = __builtin_ctz(r);
             memcpy((void *)a.host[l], &row[l], 4);
+        }
+    } else if (n <= 2 && count == 1 && !(op->p[3] & SIM_MF_DST64) && shortcuts(b)) { /* bytes or halves (counters) */
+        fill_hosts(&a);
+        const uint32_t *row = w->r32 + (size_t)op->s[0] * 32;
+        for (uint32_t r = a.ok; r; r &= r - 1) { /* lane order */
+            int l = __builtin_ctz(r);
+            uint16_t h = (uint16_t)row[l];
+            uint8_t c = (uint8_t)row[l];
+            if (n == 2) memcpy((void *)a.host[l], &h, 2);
+            else memcpy((void *)a.host[l], &c, 1);
         }
     } else {
         fill_hosts(&a);

@@ -538,3 +538,55 @@ extern "C" __global__ void halfWarpRace(unsigned* out)
     __syncthreads();
     out[t] = v[t];
 }
+
+// case: a radix sort's counting (cub::BlockRadixSort's): each thread zeroes
+// its column of 16-bit counter pairs with 32-bit stores and counts its four
+// digits into them (a thread whose digits share a word reads it twice in
+// the epoch: the general loop takes that lane, the sub-word tests the
+// lanes around it); then every lane reads row 3's low half of its own
+// column (lanes that counted into it the general way, the others by the
+// test) but thread 37, which reads thread 3's, written this epoch by the
+// other warp: a race among the tests' lanes. After the barrier, broadcasts
+// of two and four words of the counters (.v2, .v4: the shadow's words
+// taken word by word; thread 31 writes a word the other warp's .v4
+// reads, racing with it) and ranks scattered into shared words with bank
+// conflicts, a warp's lanes into its own half, some of them on one word
+// (count_banks' chains; the reference mode counts with the set)
+// gpu: none, added after the H100 record of 2026-12-05 and not yet run on a GPU: record the file again
+// kernel: sortCounters
+// launch: grid 1 block 64
+// buffer: digits u32 64 = iota*40503
+// buffer: out u32 256 = 0
+// params: digits out
+// expect: hazard races kind RACE_SHARED line @sortRaceWrite line2 @sortQuads lane 31 instances 1
+// expect: hazard races kind RACE_SHARED line @sortRaceRead line2 @sortZero lane 5 instances 1
+// expect: out[0..63] = list 0 1 2 0 0 0 0 1 1 0 1 1 0 0 0 0 1 1 1 0 1 0 0 1 0 0 2 0 0 1 1 0 0 0 1 1 1 0 1 0 0 0 1 0 1 1 1 1 0 0 1 1 0 0 1 1 1 0 2 0 0 0 0 1
+// expect: out[64..127] = list 1048581 1048581 1048581 1048581 1048581 1048581 1048581 1048581 1048581 1048581 1048581 1048581 1048581 1048581 1048581 1048581 1048581 1048581 1048581 1048581 1048581 1048581 1048581 1048581 1048581 1048581 1048581 1048581 1048581 1048581 1048581 1048581 655366 655366 655366 655366 655366 655366 655366 655366 655366 655366 655366 655366 655366 655366 655366 655366 655366 655366 655366 655366 655366 655366 655366 655366 655366 655366 655366 655366 655366 655366 655366 655366
+// expect: out[128..191] = list 7 16 7 7 7 7 1 7 7 7 7 7 7 7 19 7 7 7 7 7 7 30 9 7 7 7 7 7 7 7 21 7 7 7 7 7 7 7 17 7 7 7 7 7 7 7 3 7 7 7 7 7 7 26 25 7 7 7 7 7 7 7 27 7
+// expect: out[192..255] = list 21 128 21 21 21 21 127 21 21 21 21 21 21 21 109 21 21 95 21 21 21 130 119 21 21 21 21 21 21 21 107 21 21 21 21 21 21 21 111 21 21 21 21 21 21 21 125 21 21 21 21 21 21 134 103 21 21 21 21 21 21 21 101 21
+extern "C" __global__ void sortCounters(const unsigned* digits, unsigned* out)
+{
+    __shared__ unsigned short c[2 * 4 * 64];
+    __shared__ unsigned scat[256];
+    unsigned* w = reinterpret_cast<unsigned*>(c);
+    const int t = threadIdx.x;
+    for (int r = 0; r < 4; r++) w[r * 64 + t] = 0; // @sortZero
+    for (int r = 0; r < 4; r++) scat[r * 64 + t] = 7;
+    const unsigned d = digits[t];
+    for (int k = 0; k < 4; k++) {
+        const unsigned g = (d >> (3 * k)) & 7;
+        c[2 * ((g >> 1) * 64 + t) + (g & 1)] += 1; // @sortCount
+    }
+    const int src = t == 37 ? 3 : t;
+    const unsigned mine = c[2 * (3 * 64 + src)]; // @sortRaceRead
+    __syncthreads();
+    const uint2 p = reinterpret_cast<const uint2*>(w)[11];
+    const uint4 q = reinterpret_cast<const uint4*>(w)[t < 32 ? 5 : 40]; // @sortQuads
+    if (t == 31) w[163] = 9; // @sortRaceWrite
+    scat[(t & 32) * 4 + (((t & 31) * (t & 31) * 5 + 1) & 127)] = (unsigned)t;
+    __syncthreads();
+    out[t] = mine;
+    out[64 + t] = p.x + 3 * p.y + q.x + 5 * q.y + 7 * q.z + (t < 32 ? 11 * q.w : 0);
+    out[128 + t] = scat[t];
+    out[192 + t] = scat[64 + t] + scat[128 + t] + scat[192 + t];
+}
