@@ -18,7 +18,7 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --seconds) seconds="${2:?--seconds needs a number}"; shift 2 ;;
         --seconds=*) seconds="${1#--seconds=}"; shift ;;
-        -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         -*) echo "fuzz.sh: unknown option $1" >&2; exit 2 ;;
         *) targets+=("$1"); shift ;;
     esac
