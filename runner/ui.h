@@ -58,15 +58,16 @@ extern const ui_screen ui_pager_screen; /* arg: a ui_pager_page, taken over */
 extern const ui_screen ui_stepper_screen; /* arg: a ui_stepper_ask, copied */
 
 /* The warp the stepper shows (ui_stepper.c): `cudalab trace DAY FILE
- * --kernel K --block B --warp W [--size S]`, opened at the step of line
- * where lane reads undefined (or the first at line); Tab goes on to the
- * day's next kernel (m's), at block 0, warp 0. */
+ * --kernel K --block B --warp W [--size S] [--launch N]`, opened at the
+ * step of line where lane reads undefined (or the first at line); Tab goes
+ * on to the day's next kernel (m's), at block 0, warp 0. */
 typedef struct ui_stepper_ask {
     const day_manifest *m;
     const char *day, *file, *kernel;
     unsigned block[3], warp;
     int lane, line;
     const char *size; /* "rows=8205,live=20,stride=32", or NULL: the course size */
+    int launch;       /* a day's program: the launch of kernel (--launch), from 1; 0: the first */
 } ui_stepper_ask;
 
 /* What the pager shows: a title and styled lines (both taken over). */

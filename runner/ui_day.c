@@ -505,14 +505,14 @@ static ui_reaction open_stepper(ui_app *app, day *d)
     const report_hazard *h = stepper_hazard(d);
     if (!h && !d->m->nkernels) return UI_NONE;
     if (!h) { /* no hazard: the day's first kernel, its first warp (Tab: the next kernel) */
-        ui_stepper_ask first = {d->m, d->m->slug, d->path, d->m->kernels[0].name, {0, 0, 0}, 0, 0, 0, NULL};
+        ui_stepper_ask first = {d->m, d->m->slug, d->path, d->m->kernels[0].name, {0, 0, 0}, 0, 0, 0, NULL, 0};
         return ui_push(app, &ui_stepper_screen, &first);
     }
     char *size = h->size ? cl_strdup(h->size) : NULL;
     for (char *p = size; p && *p; p++)
         if (*p == ' ') *p = ',';
     ui_stepper_ask ask = {d->m, d->m->slug, d->path, h->kernel, {(unsigned)h->block[0], (unsigned)h->block[1],
-                          (unsigned)h->block[2]}, (unsigned)h->warp, h->lane, h->line, size};
+                          (unsigned)h->block[2]}, (unsigned)h->warp, h->lane, h->line, size, h->launch};
     ui_reaction re = ui_push(app, &ui_stepper_screen, &ask);
     free(size);
     return re;

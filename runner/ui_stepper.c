@@ -40,6 +40,7 @@ static char **trace_argv(const ui_app *app, const ui_stepper_ask *a)
     argv[n++] = cl_sprintf("--block=%u,%u,%u", a->block[0], a->block[1], a->block[2]);
     argv[n++] = cl_sprintf("--warp=%u", a->warp);
     if (a->size) argv[n++] = cl_sprintf("--size=%s", a->size);
+    if (a->launch > 1) argv[n++] = cl_sprintf("--launch=%d", a->launch);
     argv[n++] = cl_strdup("--json");
     return argv;
 }
@@ -263,6 +264,8 @@ static void stepper_draw(ui_app *app, void *self)
     char title[160];
     snprintf(title, sizeof title, "Warp stepper · %s, block (%u,%u,%u) warp %u", s->ask.kernel, s->ask.block[0],
              s->ask.block[1], s->ask.block[2], s->ask.warp);
+    if (s->ask.launch > 1) /* a program's later launch of the kernel */
+        snprintf(title + strlen(title), sizeof title - strlen(title), ", launch %d", s->ask.launch);
     ui_draw_title(app, title, s->ask.day);
     int y = ui_body_top();
     if (!s->done || s->why || !s->run.nsteps) {
@@ -326,6 +329,7 @@ static ui_reaction next_kernel(ui_app *app, stepper *s)
     s->ask.warp = 0;
     s->ask.lane = -1;
     s->ask.line = 0;
+    s->ask.launch = 0;
     s->lane = 0;
     start(app, s);
     return UI_REDRAW;

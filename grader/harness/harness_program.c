@@ -19,6 +19,7 @@ typedef struct prog_run {
     harness_result *out;
     harness_buffer bufs[16]; /* by buffer; a swap trades two */
     long launches;
+    int *kernel_launches;    /* by kernel: its launches so far */
     long *runs;              /* by stage ordinal: how often it ran */
     long index[64];          /* each loop's index: the run under way, from 0 */
     bool stopped;            /* a launch did not complete, or a loop reached its limit */
@@ -37,8 +38,9 @@ static bool same_hazard(const report_hazard *a, const report_hazard *b)
 
 /* A launch's hazards into the program's: one met before (the same kernel,
  * line, kind and mask; a loop meets it each run) adds its warps to the first
- * record, which names the stage it came from first. */
-static void take_hazards(backend_run *to, backend_run *from, const char *stage)
+ * record, which names the stage it came from first and the launch of its
+ * kernel that was (launch, from 1). */
+static void take_hazards(backend_run *to, backend_run *from, const char *stage, int launch)
 {
     for (int i = 0; i < from->nhazards; i++) {
         report_hazard *h = &from->hazards[i];
@@ -52,6 +54,7 @@ static void take_hazards(backend_run *to, backend_run *from, const char *stage)
         char *named = cl_sprintf("in stage %s: %s", stage, h->message ? h->message : "");
         free(h->message);
         h->message = named;
+        h->launch = launch;
         to->hazards = cl_realloc(to->hazards, (size_t)(to->nhazards + 1) * sizeof *to->hazards);
         to->hazards[to->nhazards++] = *h;
     }
@@ -60,14 +63,14 @@ static void take_hazards(backend_run *to, backend_run *from, const char *stage)
     from->nhazards = 0;
 }
 
-static void take_run(prog_run *r, backend_run *run, const char *stage)
+static void take_run(prog_run *r, backend_run *run, const char *stage, int launch)
 {
     backend_run *to = &r->out->run;
     if (run->has_counters) {
         to->has_counters = true;
         cl_counters_add(&to->counters, &run->counters);
     }
-    take_hazards(to, run, stage);
+    take_hazards(to, run, stage, launch);
     if (run->printf_text && *run->printf_text) {
         cl_str all = {0};
         cl_str_add(&all, to->printf_text ? to->printf_text : "");
@@ -134,11 +137,12 @@ static cl_status run_launch(prog_run *r, const day_stage *s, const char *loop, l
     backend_run one = {0};
     r->launches++;
     r->runs[s->ordinal]++;
+    r->kernel_launches[s->kernel]++;
     cl_status st = harness_too_large(req, k, &bl, &one) ? CL_OK
                  : backend_launch_kernel(req->be, req->module, &bl, &one, err);
     if (req->after_launch) req->after_launch(req->after_launch_ctx);
     char *label = stage_label(r, s, loop, run);
-    if (st == CL_OK) take_run(r, &one, label);
+    if (st == CL_OK) take_run(r, &one, label, r->kernel_launches[s->kernel]);
     else backend_run_free(&one);
     free(label);
     if (st == CL_OK && req->stop_after && req->stop_after(req->stop_after_ctx)) r->stopped = true;
@@ -279,6 +283,7 @@ cl_status harness_run_program(const harness_request *req, harness_result *out, c
 {
     prog_run r = {.req = req, .p = req->day->program, .out = out};
     r.runs = cl_calloc((size_t)r.p->nall + 1, sizeof *r.runs);
+    r.kernel_launches = cl_calloc((size_t)req->day->nkernels + 1, sizeof *r.kernel_launches);
     out->run.outcome = BACKEND_COMPLETED;
     cl_status st = make_buffers(&r, err);
     if (st == CL_OK) st = harness_constants(req, err); /* the day's __constant__ symbols, once */
@@ -294,6 +299,7 @@ cl_status harness_run_program(const harness_request *req, harness_result *out, c
     out->idle = idle.len ? cl_str_take(&idle) : NULL;
     cl_str_free(&idle);
     free(r.runs);
+    free(r.kernel_launches);
     for (int i = 0; i < r.p->judged.nparams; i++)
         if (r.bufs[i].allocated) backend_release(req->be, r.bufs[i].base, NULL);
     out->be = req->be;

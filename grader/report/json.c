@@ -190,6 +190,7 @@ static cJSON *hazard_json(const report_hazard *h)
     add_num_or_null(o, "warp", h->warp, !h->hidden);
     add_num_or_null(o, "lane", h->lane, !h->hidden);
     add_num_or_null(o, "source_lane", h->source_lane, h->source_lane >= 0);
+    if (h->launch > 0 && !h->hidden) cJSON_AddNumberToObject(o, "launch", h->launch);
     if (h->has_mask)
         add_mask(o, "mask", h->mask);
     else

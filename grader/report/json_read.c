@@ -232,6 +232,7 @@ static void read_hazard(reader *rd, const cJSON *o, report_result *r)
     h->warp = int_field(rd, o, "warp", 0);
     h->lane = int_field(rd, o, "lane", 0);
     h->source_lane = int_field(rd, o, "source_lane", -1);
+    h->launch = int_field(rd, o, "launch", 0);
     h->has_mask = mask(rd, o, "mask", &h->mask);
     h->count = u64_field(rd, o, "count", 1);
     h->message = str(rd, o, "message");

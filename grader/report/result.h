@@ -48,6 +48,8 @@ typedef struct report_hazard {
     int block[3];
     int warp, lane;
     int source_lane;          /* -1 when it does not apply */
+    int launch;               /* a day's program: the launch of kernel it came from first,
+                               * from 1 (`cudalab trace --launch`); 0: not a program's */
     bool has_mask;
     uint32_t mask;
     bool has_lanes;

@@ -135,6 +135,7 @@ void report_hazard_redact(report_hazard *h)
     memset(h->block, 0, sizeof h->block);
     h->warp = h->lane = 0;
     h->source_lane = -1;
+    h->launch = 0;
     h->has_mask = h->has_lanes = false;
     h->mask = 0;
     memset(&h->lanes, 0, sizeof h->lanes);

@@ -166,7 +166,7 @@ static void hazard(codec *c, report_hazard *h)
     flag(c, &h->more);
     text(c, &h->kernel), text(c, &h->file);
     NUM(c, h->line), NUM(c, h->line2), NUM(c, h->block), NUM(c, h->warp), NUM(c, h->lane);
-    NUM(c, h->source_lane);
+    NUM(c, h->source_lane), NUM(c, h->launch);
     flag(c, &h->has_mask);
     NUM(c, h->mask);
     flag(c, &h->has_lanes);

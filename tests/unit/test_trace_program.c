@@ -5,8 +5,10 @@
  * sums each warp's with a down ladder), `--launch N` picks the kernel's Nth
  * launch and one past the last is refused with the count, a kernel the
  * program launches that the file lacks is refused by name, the sandboxed
- * run equals the one in cudalab's process; and day 72's cooperative launch,
- * where block 0 goes on past the grid-wide sync and block 1 returns. */
+ * run equals the one in cudalab's process; a grade's hazard names the
+ * launch of its kernel it came from, which --launch then shows; and day
+ * 72's cooperative launch, where block 0 goes on past the grid-wide sync and
+ * block 1 returns. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -37,7 +39,7 @@ static const char manifest[] =
     "    params:\n"
     "      - {type: float*, name: buf}\n"
     "      - {type: int, name: n}\n"
-    "    checks: [memory]\n"
+    "    checks: [mask-honesty, memory]\n"
     "  - name: warpSums\n"
     "    summary: \"each warp's 32 values summed, from shared memory cp.async filled\"\n"
     "    params:\n"
@@ -279,6 +281,57 @@ static void test_sandbox_same(void **state)
     free(solution);
 }
 
+/* addOne shuffles with a mask of lanes 0 to 15 in warp 0 when its values
+ * are i + 1, which they are in its second launch only: the grade's hazard
+ * says launch 2 (the runner's s passes it to --launch), where the trace has
+ * the shuffle and the first launch has none. */
+static void test_hazard_launch(void **state)
+{
+    (void)state;
+    static const char second_only[] =
+        "__global__ void addOne(float* buf, int n)\n"
+        "{\n"
+        "    const int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+        "    if (i >= n) return;\n"
+        "    float v = buf[i];\n"
+        "    if (i < 32 && v == (float)i + 1.0f) v += 0.0f * __shfl_sync(0x0000ffffu, v, 0);\n"
+        "    buf[i] = v + 1.0f;\n"
+        "}\n";
+    char *text = cl_sprintf("%s%s", second_only, warp_sums), *path = cl_sprintf("%s/second.cu", tmp);
+    assert_int_equal(cl_write_file_atomic(path, text, strlen(text), NULL), CL_OK);
+    cl_str out = {0}, err = {0};
+    char *args = cl_sprintf("grade 90 %s --json", path);
+    assert_int_equal(run_cudalab(tmp, env, args, &out, &err), 1);
+    cJSON *o = cJSON_Parse(cl_str_cstr(&out)), *h, *found = NULL;
+    assert_non_null(o);
+    cJSON_ArrayForEach(h, cJSON_GetObjectItem(o, "hazards"))
+        if (!strcmp(str(h, "check"), "mask-honesty") && !strcmp(str(h, "kernel"), "addOne")) found = h;
+    if (!found) fail_msg("no mask hazard in addOne:\n%s", cl_str_cstr(&out));
+    assert_int_equal(num(found, "launch"), 2);
+    assert_int_equal(num(found, "line"), 6);
+    assert_non_null(strstr(str(found, "message"), "(launch 2, run 2 of bump)"));
+    cJSON_Delete(o);
+    free(args);
+
+    args = cl_sprintf("90 %s --kernel addOne --launch 2", path);
+    o = trace_json(env, args);
+    assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(o, "steps")), 1);
+    assert_string_equal(str(step(o, 0), "mode"), "idx");
+    assert_int_equal(num(step(o, 0), "line"), 6);
+    assert_int_equal((uint32_t)num(step(o, 0), "mask"), 0x0000ffffu);
+    cJSON_Delete(o);
+    free(args);
+    args = cl_sprintf("90 %s --kernel addOne", path);
+    o = trace_json(env, args);
+    assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(o, "steps")), 0);
+    cJSON_Delete(o);
+    cl_str_free(&out);
+    cl_str_free(&err);
+    free(args);
+    free(path);
+    free(text);
+}
+
 static int count_kind(const cJSON *o, const char *kind)
 {
     int n = 0;
@@ -319,6 +372,7 @@ int main(void)
         cmocka_unit_test(test_launch_n),
         cmocka_unit_test(test_missing_kernel),
         cmocka_unit_test(test_sandbox_same),
+        cmocka_unit_test(test_hazard_launch),
         cmocka_unit_test(test_cooperative),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
