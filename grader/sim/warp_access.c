@@ -124,9 +124,11 @@ static HOT_INLINE bool halves_of(const uint64_t *v, uint64_t imm)
     if (((a0 | a1) & 3) || (d0 != 4 && d0) || (d1 != 4 && d1) || a0 > UINT64_MAX - 63 || a1 > UINT64_MAX - 63)
         return false;
     v4q acc = { 0 };
+    const v4q steps = { 0, 4, 8, 12 }; /* l d for four lanes where d is 4 (0 where d is 0: no multiply,
+                                          which four 64-bit lanes would take as three and shifts) */
     for (int k = 0; k < 8; k++) { /* four lanes a vector: lane l at its half's first + l d */
-        uint64_t f = k < 4 ? v[0] : v[16], d = k < 4 ? d0 : d1, j = 4 * (uint64_t)(k & 3);
-        v4q e = (v4q){ j, j + 1, j + 2, j + 3 } * d + f, x;
+        uint64_t f = k < 4 ? v[0] : v[16], d = k < 4 ? d0 : d1, j = 16 * (uint64_t)(k & 3);
+        v4q e = d ? steps + (j + f) : acc - acc + f, x;
         memcpy(&x, v + 4 * k, sizeof x);
         acc |= x ^ e;
     }
@@ -1218,6 +1220,21 @@ static HOT_INLINE uint32_t banks_two(const uint32_t *soff)
     return two != 0;
 }
 
+/* The extra wavefronts of a full warp's 4-byte words at byte offsets soff
+ * when its half-warps are each a run of 16 consecutive words (a halo
+ * tile's two rows, `tile[ty + i][tx + j]`) and the words span 32 or more:
+ * the halves' words are then distinct, each bank holds one of each half at
+ * most, and two exactly where the halves' banks overlap, which they do
+ * unless the halves start 16 banks apart: 1 or 0, as banks_two counts;
+ * SIM_NONE for any other warp. */
+static HOT_INLINE uint32_t banks_halves(const uint32_t *soff)
+{
+    uint32_t bad = 0;
+    for (int l = 0; l < 16; l++) bad |= (soff[l] - soff[0] - 4u * (uint32_t)l) | (soff[16 + l] - soff[16] - 4u * (uint32_t)l);
+    if (bad) return SIM_NONE;
+    return (((soff[16] - soff[0]) >> 2) & 31) != 16;
+}
+
 /* The lowest and highest of a full warp's offsets. */
 static HOT_INLINE void words_span(const uint32_t *soff, uint32_t *lo, uint32_t *hi)
 {
@@ -1255,7 +1272,8 @@ static HOT_INLINE void lds_words(sim_block *b, sim_warp *w, const sim_op *op, ui
         memcpy(&row[l + 3], sh + soff[l + 3], 4);
     }
     words_span(soff, &lo, &hi);
-    uint32_t extra = (hi >> 2) - (lo >> 2) < 32 ? 0 : banks_two(soff);
+    uint32_t extra = (hi >> 2) - (lo >> 2) < 32 ? 0 : shortcuts(b) ? banks_halves(soff) : SIM_NONE;
+    if (extra == SIM_NONE) extra = banks_two(soff);
     if (extra != SIM_NONE) {
         b->cnt.bank_conflicts += extra;
         b->cnt.shared_load_requests++;

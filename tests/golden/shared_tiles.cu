@@ -177,3 +177,29 @@ __global__ void haloTile(const float* in, unsigned* out, int n)
     const bool ok = two == (float)(lane / 16 * 64 + lane % 16) && eight == (float)(lane % 8 * 32 + lane / 8);
     out[y * n + x] = s == g && ok;
 }
+
+// case: half-warps reading two rows of a tile 20, 48 and 40 words wide
+// (a 5 x 5 convolution's halo tile, `tile[ty + i][tx + j]`): each half a
+// run of 16 words, the two 32 words or more apart; their banks overlap (one
+// extra wavefront) at 20 and 40 words, not at 48 (the halves 16 banks
+// apart). lds_words counts them from the halves' starts (banks_halves), the
+// reference mode with count_banks' set; the counters must agree
+// gpu: none, added after the H100 record of 2026-12-05 and not yet run on a GPU: record the file again
+// kernel: haloRows
+// launch: grid 1 block 16,16
+// buffer: out f32 256 = 0
+// params: out
+// expect: out[0..255] = list 18 27 36 45 54 63 72 81 90 99 108 117 126 135 144 153 27 36 45 54 63 72 81 90 99 108 117 126 135 144 153 162 36 45 54 63 72 81 90 99 108 117 126 135 144 153 162 171 45 54 63 72 81 90 99 108 117 126 135 144 153 162 171 180 54 63 72 81 90 99 108 117 126 135 144 153 162 171 180 189 63 72 81 90 99 108 117 126 135 144 153 162 171 180 189 198 72 81 90 99 108 117 126 135 144 153 162 171 180 189 198 207 81 90 99 108 117 126 135 144 153 162 171 180 189 198 207 216 90 99 108 117 126 135 144 153 162 171 180 189 198 207 216 225 99 108 117 126 135 144 153 162 171 180 189 198 207 216 225 234 108 117 126 135 144 153 162 171 180 189 198 207 216 225 234 243 117 126 135 144 153 162 171 180 189 198 207 216 225 234 243 252 126 135 144 153 162 171 180 189 198 207 216 225 234 243 252 261 135 144 153 162 171 180 189 198 207 216 225 234 243 252 261 270 144 153 162 171 180 189 198 207 216 225 234 243 252 261 270 279 153 162 171 180 189 198 207 216 225 234 243 252 261 270 279 288
+// expect: no hazards
+__global__ void haloRows(float* out)
+{
+    __shared__ float a[20][20], b[18][48], c[18][40];
+    const int tx = threadIdx.x, ty = threadIdx.y, t = ty * 16 + tx;
+    for (int i = t; i < 20 * 20; i += 256) a[i / 20][i % 20] = (float)(i % 20 + i / 20);
+    for (int i = t; i < 18 * 48; i += 256) b[i / 48][i % 48] = (float)(i % 48 + i / 48);
+    for (int i = t; i < 18 * 40; i += 256) c[i / 40][i % 40] = (float)(i % 40 + i / 40);
+    __syncthreads();
+    float s = 0.0f;
+    for (int j = 0; j < 3; ++j) s += a[ty + 1][tx + j] + b[ty + 2][tx + j] + c[ty][tx + j];
+    out[t] = s;
+}
