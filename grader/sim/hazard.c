@@ -7,6 +7,7 @@
  * overflow record of its kind, which counts them. */
 #include "sim/internal.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,7 +32,11 @@ static bool checked(const sim_block *b, cl_hazard_kind k)
 sim_hz sim_hz_make(cl_hazard_kind kind, uint32_t op, unsigned warp, int lane)
 {
     sim_hz h;
-    memset(&h, 0, sizeof h);
+    /* the lanes' picture is read only where has_pic says it was drawn: a
+       race instance (shadow.c) is made for every racing lane, and zeroing
+       the picture each time was a fifth of a racy kernel's emulation */
+    memset(&h, 0, offsetof(sim_hz, pic));
+    h.detail[0] = '\0';
     h.kind = (uint8_t)kind;
     h.op = op;
     h.op2 = SIM_NONE;
