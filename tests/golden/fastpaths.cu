@@ -459,7 +459,6 @@ extern "C" __global__ void narrowOps(const unsigned* in, const unsigned* in2, un
 // word: the shadow's sub-word tests, shadow.c's sub_words), read after a
 // barrier by a thread of the other warp: clean, against the general loop
 // kernel: halfCounters
-// gpu: none, added after the H100 record of 2026-12-05 and not yet run on a GPU: record the file again
 // launch: grid 1 block 64
 // buffer: digits u32 64 = iota*16843009
 // buffer: out u32 64 = 0

@@ -160,7 +160,6 @@ __global__ void wait_each_other(unsigned* flag)
 
 // case: every thread of block 0 spins on a volatile flag that block 1 sets: the block waits, it is not a runaway
 // kernel: all_spin
-// gpu: none, added after the H100 record of 2026-12-05 and not yet run on a GPU: record the file again
 // launch: grid 2 block 64 cooperative
 // buffer: flag u32 2 = 0
 // buffer: out u32 128 = 0
