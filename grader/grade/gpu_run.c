@@ -60,17 +60,19 @@ static bool emulator_completed(const report_kernel *rk, int index)
 /* With --backend auto the emulator has judged: a launch of the student's
  * kernel that the GPU cannot start (out of memory for a huge local array,
  * too many resources) is what the GPU said at that size, not a grade that
- * cannot be made. Only the GPU's own errors (CL_GPU) are taken so: a
- * harness or memory error of cudalab's stays an error. Returns whether it
- * was taken; --backend gpu keeps the error. */
+ * cannot be made. Every error of the GPU run is taken so, whatever its
+ * status: on an H100, e2e local_256k's GPU run ended in an error that was
+ * not CL_GPU and had no message, and keeping only CL_GPU made that grade an
+ * error (exit 2) where the emulator had judged it. Returns whether it was
+ * taken; --backend gpu keeps the error. */
 static bool take_launch_error(grading *g, report_kernel *rk, int index, cl_error *err)
 {
-    if (g->opt->backend != GRADE_BACKEND_AUTO || index >= rk->nsizes || err->status != CL_GPU)
-        return false;
+    if (g->opt->backend != GRADE_BACKEND_AUTO || index >= rk->nsizes) return false;
     report_size_result *s = &rk->sizes[index];
     s->gpu_ran = true;
     s->gpu_wrong = -1;
-    s->gpu_outcome = cl_sprintf("could not run on the GPU: %s", err->message);
+    s->gpu_outcome = cl_sprintf("could not run on the GPU: %s", err->message[0] ? err->message
+                                : "the GPU backend gave no reason");
     *err = (cl_error){0};
     return true;
 }
