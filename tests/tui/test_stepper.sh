@@ -7,7 +7,7 @@
 # lanes 4 to 15 are undefined, 4 lanes still hold a partial sum. Down and Up
 # step; Right moves the lane; at the next step no lane holds a sum; q goes
 # back to the day. Then a report with two mask hazards: s opens the one in
-# view of the report.
+# view of the report; and a day of a program steps too.
 . "$(dirname "$0")/lib.sh"
 tui_real
 tui_student_is_ballot_down_full
@@ -133,4 +133,22 @@ tui_wait_grade "step 2 of 7  shuffles.cu:143  shuffle down"
 tui_expect_at 2 2 "mask passed 0x000fffff  lanes here 0x000fffff (20)"
 tui_keys q
 tui_wait "Day 23 · Warp shuffles and honest masks"
+
+# A day of a program of launches (day 30's scan, the reference's file): s
+# steps through the first launch of its first kernel, and Tab through the
+# first launch of the next, which scans the sums the launches before it left.
+mkdir -p "$WORK/day30-scan"
+cp "$TUI_ROOT/solutions/day30-scan/scan.cu" "$WORK/day30-scan/scan.cu"
+tui_keys q
+tui_wait "Scan of any length"
+tui_open "Scan of any length"
+tui_wait "Day 30 · Scan of any length"
+tui_keys s
+tui_wait "Warp stepper · scanBlocks, block (0,0,0) warp 0"
+tui_wait_grade "step 1 of 10  scan.cu:20  shuffle up"
+tui_keys Tab
+tui_wait "Warp stepper · scanBlockSums, block (0,0,0) warp 0"
+tui_wait_grade "step 1 of 10  scan.cu:20  shuffle up"
+tui_keys q
+tui_wait "Day 30 · Scan of any length"
 tui_quit 0 Q
