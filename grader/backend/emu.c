@@ -21,6 +21,9 @@ typedef struct emu_backend {
     char budget_why[96];        /* appended to a runaway's message */
     char allowance_why[96];     /* and to an OVER_ALLOWANCE warning's */
     uint64_t last_block_work;
+    bool work_capped;           /* the bounds cap the launches' work in all (work_left) */
+    uint64_t work_left;         /* warp instructions (sim_counters.work) still allowed */
+    bool out_of_work;           /* the last launch ran past what was left */
 } emu_backend;
 
 static emu_backend *emu(backend *b)
@@ -158,8 +161,14 @@ static char *outcome_detail(const emu_backend *e, const sim_launch_result *r)
 
 static void take_result(emu_backend *e, const sim_launch_result *r, backend_run *run)
 {
-    run->outcome = r->timed_out ? BACKEND_TIMED_OUT : outcome_of(r->status);
-    if (run->outcome != BACKEND_COMPLETED) run->detail = outcome_detail(e, r);
+    run->outcome = r->out_of_work || r->timed_out ? BACKEND_TIMED_OUT : outcome_of(r->status);
+    if (r->out_of_work) { /* in words the same whatever the threads: no block, no line */
+        char left[32];
+        cl_group_digits(left, sizeof left, e->work_left);
+        run->detail = cl_sprintf("its blocks ran more than the %s warp instructions left to it", left);
+    } else if (run->outcome != BACKEND_COMPLETED) {
+        run->detail = outcome_detail(e, r);
+    }
     run->has_counters = true;
     const sim_counters *c = &r->counters, *from = c;
     backend_counters *to = &run->counters;
@@ -194,13 +203,17 @@ static cl_status emu_launch(backend *b, int module, const backend_launch *l, bac
     sim_launch_result *res = NULL;
     cl_status st = ptx_pack_params(mod, (size_t)entry, values, nparams, blob, err);
     sim_set_cooperative(e->sim, l->cooperative);
+    sim_set_work(e->sim, e->work_capped, e->work_left);
     if (st == CL_OK)
         st = sim_launch(e->sim, mod, l->kernel, (sim_dim3){l->grid[0], l->grid[1], l->grid[2]},
                         (sim_dim3){l->block[0], l->block[1], l->block[2]}, l->dynamic_shared, blob,
                         blob_size, &res, err);
+    e->out_of_work = false;
     if (st == CL_OK) {
         take_result(e, res, run);
         run->outcome = judged_outcome(res, run->outcome);
+        e->out_of_work = res->out_of_work;
+        e->work_left -= res->counters.work < e->work_left ? res->counters.work : e->work_left;
     }
     sim_launch_result_free(res);
     free(blob);
@@ -215,6 +228,18 @@ void backend_emu_set_bounds(backend *b, const backend_emu_bounds *bounds)
     snprintf(e->allowance_why, sizeof e->allowance_why, "%s",
              bounds->allowance_why ? bounds->allowance_why : "");
     sim_set_deadline(e->sim, bounds->deadline_ns);
+    e->work_capped = bounds->work_capped;
+    e->work_left = bounds->work;
+}
+
+uint64_t backend_emu_work_left(const backend *b)
+{
+    return ((const emu_backend *)b)->work_left;
+}
+
+bool backend_emu_out_of_work(const backend *b)
+{
+    return ((const emu_backend *)b)->out_of_work;
 }
 
 uint64_t backend_emu_last_block_work(const backend *b)

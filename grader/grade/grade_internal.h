@@ -58,6 +58,8 @@ typedef struct grading {
     cl_cpu_budget budget;     /* the whole grade's CPU, the compiler's processes included
                                  (GRADE_CPU_SECONDS from grade_day's start) */
     bool emu_by_budget;       /* the budget, not GRADE_EMU_SECONDS, set the deadline */
+    uint64_t emu_work_left;   /* warp instructions the student's emulation may still run
+                                 (GRADE_EMU_WORK at its first run: run_kernel.c) */
     char *input_store;   /* the cache's folder of inputs made by rules, or NULL */
     /* A day's program: each kernel's entry in the student's build and the
      * reference's (NULL where missing), and the busiest block of the

@@ -20,13 +20,18 @@
  * draws a warning under resources with its figures. Only a block past
  * GRADE_BUDGET_FACTOR times (never fewer than GRADE_BUDGET_FLOOR, about a
  * tenth of a second) is stopped as a runaway: stuck, with the line it was
- * at. All the student's launches of one grade stop once the grade has used
- * GRADE_EMU_SECONDS more CPU seconds than when the first began (CPU, not
- * wall: a loaded machine must not fail a fair kernel); a kernel stopped so
- * is not judged (the grade says it could not judge it, exit 2): it may be
- * stuck in every block, or honest and too slow to emulate. A spin-wait
- * yields to the warps it waits for (block.c), so a wait costs about what it
- * costs on a GPU. docs/instructor-guide.md says the same. */
+ * at. All the student's launches of one grade together may run
+ * GRADE_EMU_WORK warp instructions (each launch's blocks counted in index
+ * order up to the block that stopped it: the same whatever the threads);
+ * as a backstop for instructions slow to emulate, they stop once the grade
+ * has used GRADE_EMU_SECONDS more CPU seconds than when the first began
+ * (CPU, not wall: a loaded machine must not fail a fair kernel; but the
+ * machine and the threads change it, and the message says so). A kernel
+ * stopped by either is not judged (the grade says it could not judge it,
+ * exit 2): it may be stuck in every block, or honest and too slow to
+ * emulate. A spin-wait yields to the warps it waits for (block.c), so a
+ * wait costs about what it costs on a GPU. docs/instructor-guide.md says
+ * the same. */
 #define GRADE_ALLOWANCE_FACTOR 32u
 #define GRADE_ALLOWANCE_FLOOR (1ull << 16)
 #define GRADE_BUDGET_FACTOR 512u
@@ -40,6 +45,25 @@
 #else
 #define GRADE_EMU_SECONDS 12u
 #endif
+
+/* About 3 s of the simplest arithmetic on a 2-core machine of 2026 (a
+ * fused loop of integer ops, 600 million warp instructions a second), so
+ * that a kernel of such work meets it well before the CPU cap; a kernel
+ * whose instructions cost more (racing lanes, atomics, printf) meets the
+ * CPU cap first. The same in a sanitizer build: its verdicts are a release
+ * build's. */
+#define GRADE_EMU_WORK (2000ull * 1000 * 1000)
+
+/* The grade's budget of work: GRADE_EMU_WORK, or less where the environment
+ * asks for less (CUDALAB_TEST_EMU_WORK, a whole number of warp instructions:
+ * for tests, which need a case near the budget that grades in a second). */
+static uint64_t grade_emu_work(void)
+{
+    const char *env = getenv("CUDALAB_TEST_EMU_WORK");
+    char *end = NULL;
+    unsigned long long want = env && *env >= '0' && *env <= '9' ? strtoull(env, &end, 10) : 0;
+    return end && !*end && want > 0 && want < GRADE_EMU_WORK ? (uint64_t)want : GRADE_EMU_WORK;
+}
 
 /* Hazards the report lists; past the cap, each further one is counted in
  * one "more" record of its check. */
@@ -292,12 +316,14 @@ cl_status grade_run_size(grading *g, const grade_target *t, int module, const da
  * block ran ref_block warp instructions (0: no reference). */
 static void set_bounds(grading *g, uint64_t ref_block)
 {
-    if (!g->emu_deadline_ns) { /* the cap, or what is left of the grade's budget */
+    if (!g->emu_deadline_ns) { /* the cap, or what is left of the grade's budget; the work */
         uint64_t cap = GRADE_EMU_SECONDS * 1000000000ull, left = cl_cpu_budget_left_ns(&g->budget);
         g->emu_by_budget = left < cap;
         g->emu_deadline_ns = sim_now_ns() + (left < cap ? left : cap);
+        g->emu_work_left = grade_emu_work();
     }
-    backend_emu_bounds bounds = {.deadline_ns = g->emu_deadline_ns};
+    backend_emu_bounds bounds = {.deadline_ns = g->emu_deadline_ns, .work_capped = true,
+                                 .work = g->emu_work_left};
     char budget_why[96], allowance_why[96];
     if (ref_block) {
         bounds.allowance = ref_block * GRADE_ALLOWANCE_FACTOR;
@@ -344,13 +370,20 @@ static cl_status run_mine(grading *g, report_kernel *rk, const day_kernel *k, co
     set_bounds(g, ref_block);
     double start = grade_now();
     cl_status st = grade_run_size(g, &g->emu, g->emu.mine, k, entry, size, 0, oracle, &hr, err);
+    g->emu_work_left = backend_emu_work_left(g->emu.be);
+    bool by_work = backend_emu_out_of_work(g->emu.be);
     backend_emu_set_bounds(g->emu.be, &(backend_emu_bounds){0});
-    char cap[96];
-    if (g->emu_by_budget)
-        snprintf(cap, sizeof cap, "budget of %g s of CPU (the compiler's processes and the emulation together)",
-                 GRADE_CPU_SECONDS);
+    char cap[160], work[32];
+    cl_group_digits(work, sizeof work, grade_emu_work());
+    if (by_work)
+        snprintf(cap, sizeof cap, "budget of %s warp instructions of emulation (the blocks of all your "
+                 "launches together)", work);
+    else if (g->emu_by_budget)
+        snprintf(cap, sizeof cap, "budget of %g s of CPU (the compiler's processes and the emulation together; "
+                 "a backstop that depends on the machine)", GRADE_CPU_SECONDS);
     else
-        snprintf(cap, sizeof cap, "cap of %u s of CPU", GRADE_EMU_SECONDS);
+        snprintf(cap, sizeof cap, "cap of %u s of CPU (a backstop for instructions slow to emulate, which "
+                 "depends on the machine and its load)", GRADE_EMU_SECONDS);
     if (st == CL_OK && hr.run.outcome == BACKEND_TIMED_OUT) /* too slow to emulate: no verdict */
         st = cl_fail(err, CL_LIMIT, "", 0, 0,
                      "could not judge %s: its emulation at %s was still running when the grade's "

@@ -249,6 +249,8 @@ SIM_HOT void sim_block_setup(sim_block *b, uint64_t index)
     b->status = SIM_COMPLETED;
     b->stop = false;
     b->aborted = false;
+    b->out_of_work = false;
+    b->waited = false;
     b->next_check = b->carried >= CHECK_EVERY ? 0 : CHECK_EVERY - b->carried;
     b->fault = false;
 }
@@ -336,22 +338,30 @@ static inline __attribute__((always_inline)) pick pick_group(sim_warp *w, uint32
     return g;
 }
 
-/* The block stops: out of its instruction budget, or (timed) the launch's
- * time cap passed. The hazard says where the group was and how far
- * the block got (its lane instructions so far, in addr). */
-static void out_of_budget(sim_block *b, sim_warp *w, const pick *g, bool timed)
+/* Why a block ran out: its own instruction budget, the launch's cap on
+ * work (sim_set_work) or the time cap (sim_set_deadline). */
+enum { OUT_BUDGET, OUT_WORK, OUT_TIME };
+
+/* The block stops: out of its instruction budget, the launch's work or its
+ * time. The hazard says where the group was and how far the block got (its
+ * lane instructions so far, in addr; size says which ran out). */
+static void out_of_budget(sim_block *b, sim_warp *w, const pick *g, int why)
 {
     sim_hz h = sim_hz_make(CL_HZ_BUDGET, w->pc[__builtin_ctz(g->mask)], w->id, __builtin_ctz(g->mask));
-    h.size = timed;
+    h.size = (uint32_t)why;
     h.addr = b->cnt.lane_instructions;
     sim_hz_add(b, &h);
     b->status = SIM_BUDGET_EXHAUSTED;
     b->stop = true;
-    if (timed) atomic_store(&b->L->timed_out, true);
+    b->out_of_work = why == OUT_WORK;
+    if (why == OUT_TIME) atomic_store(&b->L->timed_out, true);
 }
 
 /* Now and then: a block after one that stopped the launch stops too (it is
- * not reported), and past the time cap the block stops. */
+ * not reported); a block whose work and that of the blocks counted below it
+ * pass the launch's cap on work stops (the launch is out of work whatever
+ * the blocks still running below it do: launch.c); past the time cap the
+ * block stops. */
 static bool checkpoint(sim_block *b, sim_warp *w, const pick *g)
 {
     b->next_check = b->steps + CHECK_EVERY;
@@ -361,8 +371,19 @@ static bool checkpoint(sim_block *b, sim_warp *w, const pick *g)
         b->aborted = b->stop = true;
         return true;
     }
+    if (b->L->ahead_steps && b->steps > b->L->ahead_steps && !b->waited) {
+        sim_wait_ahead(b);
+        if (b->index > atomic_load(&b->L->stop_at)) {
+            b->aborted = b->stop = true;
+            return true;
+        }
+    }
+    if (b->L->work_capped && atomic_load(&b->L->work_below) + b->steps > b->L->work_cap) {
+        out_of_budget(b, w, g, OUT_WORK);
+        return true;
+    }
     if (b->L->deadline_ns && sim_now_ns() >= b->L->deadline_ns) {
-        out_of_budget(b, w, g, true);
+        out_of_budget(b, w, g, OUT_TIME);
         return true;
     }
     return false;
@@ -384,7 +405,7 @@ static inline __attribute__((always_inline)) bool run_warp(sim_block *b, sim_war
         if (used >= WARP_SLICE) return ran;
         pick g = pick_group(w, run);
         if (b->steps >= b->L->budget) {
-            out_of_budget(b, w, &g, false);
+            out_of_budget(b, w, &g, OUT_BUDGET);
             return ran;
         }
         if (b->steps >= b->next_check && checkpoint(b, w, &g)) return ran;

@@ -142,6 +142,7 @@ static void finish(sim_run *L, sim_block *b, sim_counters *total)
 {
     b->cnt.blocks = 1;
     b->cnt.max_block_warp_instructions = b->cnt.warp_instructions;
+    b->cnt.work = b->steps;
     sim_add_counters(total, &b->cnt);
     if (b->hz.n || b->plines.n || b->pdrop_lines || b->status != SIM_COMPLETED || b->fault)
         sim_keep_result(L, sim_take_result(b));

@@ -328,6 +328,8 @@ typedef struct sim_modvars {
 struct sim_machine {
     sim_options opt;
     bool cooperative;        /* launches are cooperative (sim_set_cooperative) */
+    bool work_capped;        /* later launches' work is capped at work_cap (sim_set_work) */
+    uint64_t work_cap;
     unsigned threads;
     unsigned watch_epoch;    /* the number of the last watched launch (collide.c) */
     uint32_t xr_launch;      /* the number (1 to 255) of the last launch that looked for cross-block reads (crossread.c) */
@@ -582,6 +584,8 @@ typedef struct sim_block {
     sim_status status;
     bool stop;
     bool aborted;             /* stopped because a block before it stopped the launch */
+    bool out_of_work;         /* stopped at the launch's cap on work (block.c) */
+    bool waited;              /* it waited to be the lowest block running (sim_wait_ahead) */
     bool fault;
     uint64_t next_check;      /* steps at which to look at the clock and the stop */
     uint64_t carried;         /* steps of earlier blocks on this context since the last look */
@@ -977,6 +981,7 @@ typedef struct sim_block_result {
     size_t nplines;
     size_t pdrop_lines, pdrop_bytes;
     sim_status status;
+    bool out_of_work;        /* it stopped at the launch's cap on work (sim_set_work) */
 } sim_block_result;
 
 typedef struct sim_run {
@@ -1001,6 +1006,15 @@ typedef struct sim_run {
     struct worker *workers;          /* launch.c's */
     unsigned nworkers;
     uint64_t deadline_ns;            /* time cap, process CPU ns (0: none) */
+    bool work_capped;                /* the blocks' work is capped at work_cap (sim_set_work) */
+    uint64_t work_cap;
+    atomic_uint_fast64_t work_below; /* the work of blocks counted in the launch's counters so
+                                        far: all below any block still running (launch.c) */
+    uint64_t ahead_steps;            /* past these steps a block with a block below it still
+                                        running waits until none is (0: never; launch.c) */
+    pthread_mutex_t ahead_lock;      /* with ahead_cond: the blocks that wait so */
+    pthread_cond_t ahead_cond;
+    atomic_uint ahead_waiting;
     atomic_bool timed_out;           /* a block stopped at the time cap */
     atomic_uint_fast64_t worker_ns;  /* CPU time of the workers besides the caller */
     bool watch;                      /* blocks on several threads: watch their global stores */
@@ -1086,6 +1100,11 @@ void sim_xr_atomic(sim_block *b, sim_warp *w, int lane, const uint8_t *host, uns
  * --threads (the report does not depend on the threads either). */
 #define SIM_CONTEXTS_BYTES (1ull << 30)
 unsigned sim_threads_for_memory(const sim_program *p, const sim_run *L, unsigned n);
+/* A block on one of several threads that ran past L->ahead_steps while a
+ * block below it still runs waits, using no CPU, until none does or the
+ * launch stopped below it: a runaway in every block then costs about what
+ * it costs on one thread, not once a thread (block.c's checkpoint). */
+void sim_wait_ahead(sim_block *b);
 
 /* A cooperative launch (gridsync.c): every block resident at once, taking
  * turns on one host thread, a block running until it completes or parks.

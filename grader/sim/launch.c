@@ -73,6 +73,7 @@ void sim_add_counters(sim_counters *to, const sim_counters *c)
     to->shared_load_requests += c->shared_load_requests;
     to->shared_store_requests += c->shared_store_requests;
     to->blocks += c->blocks;
+    to->work += c->work;
     if (c->max_block_warp_instructions > to->max_block_warp_instructions)
         to->max_block_warp_instructions = c->max_block_warp_instructions;
 }
@@ -82,6 +83,7 @@ sim_block_result *sim_take_result(sim_block *b)
     sim_block_result *r = cl_calloc(1, sizeof *r);
     r->index = b->index;
     r->status = b->status == SIM_COMPLETED && b->fault ? SIM_FAULTED : b->status;
+    r->out_of_work = b->out_of_work;
     r->hz = b->hz;
     memset(&b->hz, 0, sizeof b->hz);
     r->pdrop_lines = b->pdrop_lines;
@@ -130,15 +132,47 @@ static uint64_t frontier(const sim_run *L)
     return f;
 }
 
-/* Count (or drop) the waiting counters of blocks below `below`. */
+/* Count (or drop) the waiting counters of blocks below `below`; the work
+ * counted is the work_below that a running block's cap on work adds its
+ * own to (block.c). */
 static void settle(worker *wk, uint64_t below)
 {
     uint64_t stop = atomic_load(&wk->L->stop_at);
     while (wk->head < wk->wait.n && wk->wait.v[wk->head].index < below) {
         const pending *p = &wk->wait.v[wk->head++];
-        if (p->index <= stop) sim_add_counters(&wk->cnt, &p->cnt);
+        if (p->index > stop) continue;
+        sim_add_counters(&wk->cnt, &p->cnt);
+        atomic_fetch_add(&wk->L->work_below, p->cnt.work);
     }
     if (wk->head == wk->wait.n) wk->head = wk->wait.n = 0;
+}
+
+/* Wake the blocks that wait in sim_wait_ahead: the lowest block running may
+ * have changed. */
+static void wake_ahead(sim_run *L)
+{
+    if (!atomic_load(&L->ahead_waiting)) return;
+    pthread_mutex_lock(&L->ahead_lock);
+    pthread_cond_broadcast(&L->ahead_cond);
+    pthread_mutex_unlock(&L->ahead_lock);
+}
+
+void sim_wait_ahead(sim_block *b)
+{
+    sim_run *L = b->L;
+    b->waited = true;
+    if (L->nworkers < 2) return;
+    pthread_mutex_lock(&L->ahead_lock);
+    atomic_fetch_add(&L->ahead_waiting, 1);
+    while (frontier(L) < b->index && atomic_load(&L->stop_at) >= b->index) {
+        struct timespec t; /* a wake missed in a race is at most this late */
+        clock_gettime(CLOCK_REALTIME, &t);
+        t.tv_nsec += 20 * 1000 * 1000;
+        if (t.tv_nsec >= 1000000000) t.tv_sec++, t.tv_nsec -= 1000000000;
+        pthread_cond_timedwait(&L->ahead_cond, &L->ahead_lock, &t);
+    }
+    atomic_fetch_sub(&L->ahead_waiting, 1);
+    pthread_mutex_unlock(&L->ahead_lock);
 }
 
 unsigned sim_threads_for_memory(const sim_program *p, const sim_run *L, unsigned n)
@@ -164,18 +198,23 @@ static void *work(void *arg)
         uint64_t i = atomic_fetch_add(&L->next, 1);
         if (i >= L->nblocks || i > atomic_load(&L->stop_at)) break;
         atomic_store(&wk->cur, i);
+        wake_ahead(L);
+        settle(wk, frontier(L)); /* before the block runs: its cap on work sees them */
         sim_block_setup(&b, i);
         sim_block_run(&b);
         if (b.aborted) continue; /* after the block that stopped the launch: not reported */
         b.cnt.blocks = 1;
         b.cnt.max_block_warp_instructions = b.cnt.warp_instructions;
+        b.cnt.work = b.steps;
         CL_VEC_PUSH(&wk->wait, ((pending){i, b.cnt}));
         if (b.status == SIM_TRAPPED || b.status == SIM_BUDGET_EXHAUSTED) lower_stop(L, i);
+        atomic_store(&wk->cur, i + 1); /* done: a bound below the block it claims next */
+        wake_ahead(L);
         if (b.hz.n || b.plines.n || b.pdrop_lines || b.status != SIM_COMPLETED || b.fault)
             sim_keep_result(L, sim_take_result(&b));
-        settle(wk, frontier(L));
     }
     atomic_store(&wk->cur, UINT64_MAX);
+    wake_ahead(L);
     sim_block_destroy(&b);
     if (wk != L->workers) atomic_fetch_add(&L->worker_ns, thread_ns() - t0);
     return NULL;
@@ -325,11 +364,17 @@ cl_status sim_launch(sim_machine *m, const ptx_module *mod, const char *kernel, 
     L.printf_bytes = m->opt.printf_bytes ? m->opt.printf_bytes : 64 * 1024;
     L.printf_lines = m->opt.printf_lines ? m->opt.printf_lines : 1000;
     L.deadline_ns = m->opt.deadline_ns;
+    L.work_capped = m->work_capped;
+    L.work_cap = m->work_cap;
     L.reference = m->opt.reference_alu;
     if ((L.trace = sim_trace_take(&L, mod, e))) L.reference = true; /* every collective where trace.c sees it */
     atomic_init(&L.next, 0);
     atomic_init(&L.stop_at, UINT64_MAX);
     atomic_init(&L.worker_ns, 0);
+    atomic_init(&L.work_below, 0);
+    atomic_init(&L.ahead_waiting, 0);
+    pthread_mutex_init(&L.ahead_lock, NULL);
+    pthread_cond_init(&L.ahead_cond, NULL);
     pthread_mutex_init(&L.lock, NULL);
     unsigned n = m->threads < L.nblocks ? m->threads : (unsigned)L.nblocks;
     n = sim_threads_for_memory(prog, &L, n);
@@ -337,11 +382,16 @@ cl_status sim_launch(sim_machine *m, const ptx_module *mod, const char *kernel, 
     /* gridsync.c: every block resident, on one thread */
     if (m->cooperative && (st = sim_alloc(m, SIM_GRID_WS_BYTES, "grid workspace", &L.grid_ws, err)) != CL_OK) {
         pthread_mutex_destroy(&L.lock);
+        pthread_mutex_destroy(&L.ahead_lock);
+        pthread_cond_destroy(&L.ahead_cond);
         sim_zero_free(&L.zero);
         sim_program_free(prog);
         return st;
     }
     if (L.grid_ws) n = 1;
+    /* a block past its allowance (a runaway, or far slower than the
+       reference) waits to be the lowest running: sim_wait_ahead */
+    L.ahead_steps = n > 1 ? L.allowance : 0;
     L.watch = n > 1;
     if (L.watch) sim_watch_begin(&L);
     /* crossread.c: the blocks run in index order by the program's own
@@ -376,6 +426,7 @@ cl_status sim_launch(sim_machine *m, const ptx_module *mod, const char *kernel, 
             memset(&r->counters, 0, sizeof r->counters);
             atomic_store(&L.next, 0);
             atomic_store(&L.stop_at, UINT64_MAX);
+            atomic_store(&L.work_below, 0);
             run_workers(&L, 1, &r->counters);
         }
     }
@@ -388,6 +439,8 @@ cl_status sim_launch(sim_machine *m, const ptx_module *mod, const char *kernel, 
     sim_order_end(&L);
     forget_results(&L);
     pthread_mutex_destroy(&L.lock);
+    pthread_mutex_destroy(&L.ahead_lock);
+    pthread_cond_destroy(&L.ahead_cond);
     sim_zero_free(&L.zero);
     sim_program_free(prog);
     if (L.grid_ws) sim_free_mem(m, L.grid_ws, NULL);

@@ -289,8 +289,11 @@ static void message(const sim_run *L, const sim_hz *f, sim_hazard *h)
         cl_group_digits(total, sizeof total, L->nblocks);
         cl_group_digits(budget, sizeof budget, L->budget);
         cl_group_digits(lanes, sizeof lanes, f->addr);
-        if (f->size) /* the time cap */
+        if (f->size == 2) /* the time cap (block.c's OUT_TIME) */
             snprintf(m, n, "block %llu of %s was still running line %u when the grade's cap on emulation time ran out, after %s lane instructions",
+                     (unsigned long long)bi, total, h->line, lanes);
+        else if (f->size == 1) /* the launch's work (OUT_WORK) */
+            snprintf(m, n, "block %llu of %s was still running line %u when the launch's work ran past its cap, after %s lane instructions",
                      (unsigned long long)bi, total, h->line, lanes);
         else
             snprintf(m, n, "block %llu of %s ran past its budget of %s warp instructions at line %u, after %s lane instructions%s",
@@ -508,6 +511,13 @@ void sim_result_build(sim_run *L, sim_launch_result *r)
         if (rank[br->status] > rank[r->status]) r->status = br->status;
     }
     r->timed_out = r->status == SIM_BUDGET_EXHAUSTED && atomic_load(&L->timed_out);
+    /* out of work: a block up to the stop stopped at the cap, or the blocks
+       up to the stop ran more than it all told (blocks that ran at once may
+       each have stopped short of it); either way the blocks in index order
+       pass the cap, on one thread as on many */
+    for (size_t i = 0; L->work_capped && i < L->nresults && L->results[i]->index <= last; i++)
+        r->out_of_work = r->out_of_work || L->results[i]->out_of_work;
+    if (L->work_capped && r->counters.work > L->work_cap) r->out_of_work = true;
     merge_hazards(ri, L, last);
     sort_hazards(ri);
     merge_printf(L, r, last);

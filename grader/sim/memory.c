@@ -39,6 +39,12 @@ void sim_set_deadline(sim_machine *m, uint64_t deadline_ns)
     m->opt.deadline_ns = deadline_ns;
 }
 
+void sim_set_work(sim_machine *m, bool capped, uint64_t warp_instructions)
+{
+    m->work_capped = capped;
+    m->work_cap = warp_instructions;
+}
+
 uint64_t sim_now_ns(void)
 {
     struct timespec t;

@@ -177,6 +177,7 @@ static void alt_run(const sim_run *L, sim_run *A, uint64_t budget)
     A->watch = false;
     A->xr = 0;
     A->budget = budget;
+    A->work_capped = false; /* worth_it left room for the orders in the launch's cap on work */
     atomic_init(&A->next, 0);
     atomic_init(&A->stop_at, UINT64_MAX);
 }
@@ -642,7 +643,9 @@ static bool worth_it(const sim_order *o, const sim_run *L, const sim_counters *c
     for (size_t i = 0; i < L->nresults; i++)
         if (L->results[i]->status != SIM_COMPLETED) return false;
     /* the other orders cost about what the index order did, each: none
-       when they could run into the time cap */
+       when they could run past the launch's cap on work (the same whatever
+       the threads that ran the launches before), else the time cap */
+    if (L->work_capped) return c->work <= L->work_cap && L->work_cap - c->work >= 5 * c->work;
     return !L->deadline_ns || sim_now_ns() + 5 * index_ns < L->deadline_ns;
 }
 

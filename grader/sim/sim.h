@@ -87,6 +87,13 @@ void sim_set_budget(sim_machine *m, uint64_t warp_instructions, uint64_t allowan
  * depends on the machine's speed; the instruction budget normally comes first. */
 void sim_set_deadline(sim_machine *m, uint64_t deadline_ns);
 uint64_t sim_now_ns(void); /* CPU time of the process, all its threads, in ns */
+/* A cap on the work of later launches (capped false: none): a launch whose
+ * blocks, in index order up to the block that stopped it, ran more than
+ * `warp_instructions` in all (sim_counters.work) is out of work
+ * (sim_launch_result.out_of_work). Decided on those blocks' own counts, so
+ * the same whatever the threads: a block stops early only where the blocks
+ * below it that are known to be done, and it, already ran more. */
+void sim_set_work(sim_machine *m, bool capped, uint64_t warp_instructions);
 /* Whether later launches are cooperative (cuLaunchCooperativeKernel): every
  * block resident at once, and cooperative groups' grid handle valid, so that
  * this_grid().sync() is a barrier across the grid (gridsync.c). Off by
@@ -184,6 +191,8 @@ typedef struct sim_counters {
     uint64_t shared_load_requests, shared_store_requests; /* shared_accesses, apart */
     uint64_t blocks;                 /* blocks run */
     uint64_t max_block_warp_instructions; /* the most any one block ran */
+    uint64_t work;                   /* warp instructions with printf's formatting charged
+                                        (the budgets' steps): what sim_set_work caps */
 } sim_counters;
 
 typedef struct sim_printf_line {
@@ -205,6 +214,8 @@ typedef enum sim_block_order {
 typedef struct sim_launch_result {
     sim_status status;
     bool timed_out;               /* the budget that ran out was the time cap (sim_set_deadline) */
+    bool out_of_work;             /* the blocks ran more than the cap of sim_set_work: the same
+                                     whatever the threads, unlike timed_out */
     sim_block_order order;
     unsigned orders;              /* the other block orders judged (order.c): bit 1 reverse,
                                      bit 2 interleaved, bit 3 interleaved with the last

@@ -11,7 +11,10 @@
  *   // e2e: kernel NAME key=value ...   a kernel entry with these fields (a key
  *                                       with dots names a nested one: yours.ran)
  *   // e2e: output text                 the whole output (stdout and stderr) holds text
- *   // e2e: threads-invariant           the same report (less its timing) with --threads 1, 2, 4
+ *   // e2e: threads-invariant [N ...]   the same report (less its timing) with --threads N ...
+ *                                       (1, 2 and 4 when none are named)
+ *   // e2e: env NAME=VALUE              every grade of the file runs with NAME set to VALUE
+ *                                       (a test's lower budget: CUDALAB_TEST_EMU_WORK)
  *   // e2e: cache-invariant             the same report from an empty cache (the reference
  *                                       runs) and then from the outputs it stored
  *   // e2e: max-seconds N               the grade takes at most N seconds of CPU (all its
@@ -271,24 +274,28 @@ static char *without_timing(const char *text)
     return t;
 }
 
-/* With 1, 2 and 4 host threads the report is the same. */
-static void expect_threads_invariant(const char *cudalab, const char *day, const char *file)
+/* With each number of host threads in `counts` (1, 2 and 4 when empty) the
+ * report is the same. */
+static void expect_threads_invariant(const char *cudalab, const char *day, const char *file,
+                                     const char *counts)
 {
-    char *first = NULL;
-    for (int t = 1; t <= 4; t *= 2) {
+    char *first = NULL, *list = cl_strdup(*counts ? counts : "1 2 4"), *at = NULL;
+    for (char *w = strtok_r(list, " ", &at); w; w = strtok_r(NULL, " ", &at)) {
+        int t = atoi(w);
         cl_str out = {0};
         char extra[32];
-        snprintf(extra, sizeof extra, " --threads %d", t);
+        snprintf(extra, sizeof extra, " --threads %d", t > 0 ? t : 1);
         run_on(cudalab, day, file, "emu", extra, &out);
         char *r = without_timing(cl_str_cstr(&out));
         if (!first) first = r;
         else {
-            if (strcmp(first, r)) fail("the report with --threads %d differs from --threads 1:\n%s\n---\n%s", t, first, r);
+            if (strcmp(first, r)) fail("the report with --threads %d differs from the first:\n%s\n---\n%s", t, first, r);
             free(r);
         }
         cl_str_free(&out);
     }
     free(first);
+    free(list);
 }
 
 static int rm_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
@@ -330,7 +337,7 @@ static void expect_cache_invariant(const char *cudalab, const char *day, const c
 /* The verbs of `// e2e:` lines (cl_expect_read refuses any other). */
 static const char *const e2e_verbs[] = {"day", "exit", "pass", "fail", "hazard", "no-hazard", "kernel",
                                         "detail", "output", "max-seconds", "max-mib",
-                                        "threads-invariant", "cache-invariant", NULL};
+                                        "threads-invariant", "cache-invariant", "env", NULL};
 
 static void apply(const cl_expect *e, cJSON *json, int rc, const char *output)
 {
@@ -379,6 +386,14 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < directives.n; i++)
         if (!strcmp(directives.v[i].verb, "day")) snprintf(day, sizeof day, "%s", directives.v[i].rest);
     if (!day[0]) return fprintf(stderr, "%s: no `// e2e: day N` line\n", argv[2]), 2;
+    for (size_t i = 0; i < directives.n; i++) { /* before the first grade: every grade has them */
+        char *eq = strchr(directives.v[i].rest, '=');
+        if (strcmp(directives.v[i].verb, "env")) continue;
+        if (!eq || eq == directives.v[i].rest) return fprintf(stderr, "%s: `// e2e: env` wants NAME=VALUE\n", argv[2]), 2;
+        *eq = '\0';
+        setenv(directives.v[i].rest, eq + 1, 1);
+        *eq = '=';
+    }
 
     cl_str out = {0};
     int rc = run(argv[1], day, file, "", &out);
@@ -398,7 +413,8 @@ int main(int argc, char **argv)
     }
     for (size_t i = 0; i < directives.n; i++) apply(&directives.v[i], json, rc, cl_str_cstr(&out));
     for (size_t i = 0; i < directives.n; i++)
-        if (!strcmp(directives.v[i].verb, "threads-invariant")) expect_threads_invariant(argv[1], day, file);
+        if (!strcmp(directives.v[i].verb, "threads-invariant"))
+            expect_threads_invariant(argv[1], day, file, directives.v[i].rest);
         else if (!strcmp(directives.v[i].verb, "cache-invariant")) expect_cache_invariant(argv[1], day, file);
     if (failures) printf("--- cudalab's output ---\n%s\n", cl_str_cstr(&out));
     cJSON_Delete(json);

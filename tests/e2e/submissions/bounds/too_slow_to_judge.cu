@@ -1,12 +1,13 @@
 // Every block runs far past the allowance but under the runaway budget: no
 // block is stuck, and the launch as a whole would take minutes to emulate.
-// The grade's CPU cap stops it (looked at across blocks, however short each
-// is) and cudalab says it could not judge the kernel, exit 2, rather than
-// calling it wrong or a runaway.
+// The grade's budget of work stops it (warp instructions summed over the
+// blocks, looked at across blocks, however short each is) and cudalab says
+// it could not judge the kernel, exit 2, rather than calling it wrong or a
+// runaway.
 // e2e: day 25
 // e2e: exit 2
 // e2e: output could not judge reduceCascade
-// e2e: output s of CPU ran out
+// e2e: output warp instructions of emulation (the blocks of all your launches together) ran out
 // e2e: max-seconds 40
 // (a sanitizer build's cap is 96 s: 40 times the runner's scale of 4 holds it)
 #define reduceCascade reduceCascade_reference
