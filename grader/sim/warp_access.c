@@ -1323,11 +1323,78 @@ SIM_HOT void sim_exec_lds(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     }
 }
 
+/* halves_lds_of: a plain 32-bit shared ld (shared_plain) by a full warp
+ * whose half-warps are each a run of 16 consecutive words or one word (a
+ * 16-wide tile's row read by both halves, `Bs[k][tx]`; a word a half,
+ * `As[ty][k]`), every lane's word aligned inside shared memory: o[h] is
+ * half h's first byte offset, d[h] its step (4 or 0). Lane l's base must be
+ * its half's first + l d as a 32-bit number that does not wrap (the
+ * general path adds the offset to each base as a 64-bit number). False,
+ * with nothing done, for any other access. */
+static HOT_INLINE bool halves_lds_of(const sim_block *b, const sim_warp *w, const sim_op *op, uint32_t *o,
+                                     uint32_t *d)
+{
+    const uint32_t *b32 = w->r32 + (size_t)op->s[4] * 32;
+    v8u differ = { 0 };
+    for (int h = 0; h < 2; h++) {
+        uint32_t f = b32[16 * h], st = b32[16 * h + 1] - f;
+        if ((st != 4 && st) || f > UINT32_MAX - 60) return false;
+        uint64_t lo = (uint64_t)f + (uint64_t)op->imm;
+        if ((lo & 3) || lo > b->shared_size || b->shared_size - lo < 15 * (uint64_t)st + 4) return false;
+        o[h] = (uint32_t)lo;
+        d[h] = st;
+        v8u at = (v8u){ 0, 1, 2, 3, 4, 5, 6, 7 } * st + f, x;
+        for (int k = 2 * h; k < 2 * h + 2; k++, at += 8 * st) {
+            ld8(&x, b32, k);
+            differ |= x ^ at;
+        }
+    }
+    return !hor8(&differ);
+}
+
+/* A full warp's X_LDS on halves_lds_of's halves: lds_words' shadow reads
+ * and bank count, the data as two 64-byte copies or broadcasts, the span
+ * from the halves' ends (no gather of 32 words). */
+static HOT_INLINE void lds_halves(sim_block *b, sim_warp *w, const sim_op *op, uint32_t pc, const uint32_t *o,
+                                  const uint32_t *d)
+{
+    uint32_t soff[32], *row = w->r32 + (size_t)op->s[0] * 32;
+    w->minst++;
+    for (int l = 0; l < 16; l++) {
+        soff[l] = o[0] + (uint32_t)l * d[0];
+        soff[16 + l] = o[1] + (uint32_t)l * d[1];
+    }
+    if (b->shadow) shadow_reads_full(b, w, soff, pc);
+    for (int h = 0; h < 2; h++) {
+        if (d[h]) {
+            memcpy(row + 16 * h, b->shared + o[h], 64);
+        } else {
+            uint32_t v;
+            memcpy(&v, b->shared + o[h], 4);
+            for (int l = 0; l < 16; l++) row[16 * h + l] = v;
+        }
+    }
+    uint32_t e0 = o[0] + 15 * d[0], e1 = o[1] + 15 * d[1];
+    uint32_t lo = o[0] < o[1] ? o[0] : o[1], hi = e0 > e1 ? e0 : e1;
+    uint32_t extra = (hi >> 2) - (lo >> 2) < 32 ? 0 : banks_halves(soff);
+    if (extra == SIM_NONE) extra = banks_two(soff);
+    if (extra != SIM_NONE) {
+        b->cnt.bank_conflicts += extra;
+        b->cnt.shared_load_requests++;
+    } else {
+        uint64_t addr[32];
+        for (int l = 0; l < 32; l++) addr[l] = soff[l];
+        count_banks(b, addr, SIM_FULL, 4, false, false, false, lo, hi);
+    }
+}
+
 SIM_HOT void sim_exec_lds_words(sim_block *b, sim_warp *w, uint32_t pc)
 {
     const sim_op *op = &b->prog->code[pc];
-    uint32_t soff[32];
-    if (shared_plain(b, op, SIM_MF_DST64 | SIM_MF_DST16) && words_of(b, w, op, soff)) lds_words(b, w, op, pc, soff);
+    uint32_t soff[32], o[2], d[2];
+    if (!shared_plain(b, op, SIM_MF_DST64 | SIM_MF_DST16)) sim_exec_lds(b, w, pc, SIM_FULL);
+    else if (halves_lds_of(b, w, op, o, d)) lds_halves(b, w, op, pc, o, d);
+    else if (words_of(b, w, op, soff)) lds_words(b, w, op, pc, soff);
     else sim_exec_lds(b, w, pc, SIM_FULL);
 }
 
