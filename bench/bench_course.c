@@ -154,6 +154,10 @@ int main(int argc, char **argv)
         if (!strcmp(argv[i], "--runs")) runs = atoi(argv[i + 1]) > 0 ? atoi(argv[i + 1]) : 1;
     }
     if ((int)opt.backend < 0) return fprintf(stderr, "--backend takes auto, emu or gpu\n"), 2;
+    /* the grade's sandbox runs the launches in a child (grade/isolate.c),
+       where the observer's figures and the CPU time would stay: the grades
+       here run in this process, as bench_compute's do */
+    setenv("CUDALAB_SANDBOX", "off", 1);
     day_course *c = NULL;
     cl_error err = {0};
     if (day_course_load(day_course_root(), &c, &err) != CL_OK)
