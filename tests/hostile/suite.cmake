@@ -1,7 +1,8 @@
 # Hostile submissions: files written as an attacker would, each graded by
 # hostile_runner with the real binary under the suite's caps (15 s and
-# 2 GiB a grade; for sanitizer builds, which measured 3 times slower and up
-# to twice as big on the course's solutions, 45 s and 4 GiB)
+# 2 GiB a grade, with --threads 64; for sanitizer builds, which measured 3
+# times slower and up to twice as big on the course's solutions, 45 s and
+# 4 GiB, with the default threads)
 # and held to the verdict written in its comments. One CTest test a file,
 # label `hostile`.
 add_executable(hostile_runner ${CMAKE_CURRENT_LIST_DIR}/hostile_runner.c
