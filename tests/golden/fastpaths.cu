@@ -551,7 +551,7 @@ extern "C" __global__ void halfWarpRace(unsigned* out)
 // reads, racing with it) and ranks scattered into shared words with bank
 // conflicts, a warp's lanes into its own half, some of them on one word
 // (count_banks' chains; the reference mode counts with the set)
-// gpu: none, added after the H100 record of 2026-12-05 and not yet run on a GPU: record the file again
+// gpu: differs, the case races on purpose, and the H100's out differs from the emulator's from byte 516
 // kernel: sortCounters
 // launch: grid 1 block 64
 // buffer: digits u32 64 = iota*40503

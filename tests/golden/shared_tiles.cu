@@ -184,7 +184,6 @@ __global__ void haloTile(const float* in, unsigned* out, int n)
 // extra wavefront) at 20 and 40 words, not at 48 (the halves 16 banks
 // apart). lds_words counts them from the halves' starts (banks_halves), the
 // reference mode with count_banks' set; the counters must agree
-// gpu: none, added after the H100 record of 2026-12-05 and not yet run on a GPU: record the file again
 // kernel: haloRows
 // launch: grid 1 block 16,16
 // buffer: out f32 256 = 0

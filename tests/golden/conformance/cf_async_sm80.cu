@@ -98,7 +98,6 @@ __global__ void partial(const int4* in, int4* out)
 // expect: out[0..11] = 1 2 3 4 0 0 0 0 9 10 11 12
 // expect: out[120..127] = 121 122 123 124 0 0 0 0
 // expect: no hazards
-// gpu: none, added after the H100 record of 2026-12-05 and not yet run on a GPU: record the file again
 __global__ void ignoreSrc(const int4* in, int4* out)
 {
     __shared__ int4 s[32];
@@ -238,7 +237,6 @@ __global__ void mbarrierParity(int* out)
 // params: out
 // expect: out[0..3] = 5 3 1 9
 // expect: no hazards
-// gpu: none, added after the H100 record of 2026-12-05 and not yet run on a GPU: record the file again
 __global__ void pendingCount(int* out)
 {
     __shared__ unsigned long long mbar;
