@@ -32,7 +32,18 @@ typedef enum { OVER_NONE, OVER_STEPS, OVER_TIME } over_kind;
 
 typedef enum { PHASE_OPEN, PHASE_LOAD, PHASE_TOP, PHASE_FIND, PHASE_CHECK, PHASE_DONE } phase;
 
+/* A block the state was given, behind its header: every live block is on
+ * the run's list, so that what lua_close leaves is freed after it. Lua 5.4.4
+ * (Debian 12's) loses blocks when the C stack overflows in nested
+ * protected calls (check_script's fuzz target, crashers/check_script/);
+ * 32 bytes keep the block aligned for any type. */
+typedef struct script_block {
+    struct script_block *prev, *next;
+    size_t size, pad;
+} script_block;
+
 typedef struct script_run {
+    script_block live;          /* the list of live blocks (a ring through this one) */
     const char *path;
     char chunk[256];            /* the file's base name: Lua's chunk name */
     const script_view *view;    /* NULL: only validate */
@@ -74,12 +85,40 @@ static void budget_hook(lua_State *L, lua_Debug *ar);
 
 /* Past the clock, the hook is set to fire at the next instruction: the
  * library call in progress finishes, and the script stops where it is. */
+static void unlink_block(script_block *b)
+{
+    b->prev->next = b->next;
+    b->next->prev = b->prev;
+}
+
+static void link_block(script_run *run, script_block *b)
+{
+    b->prev = &run->live;
+    b->next = run->live.next;
+    run->live.next->prev = b;
+    run->live.next = b;
+}
+
+/* The blocks lua_close left: freed. */
+static void free_left(script_run *run)
+{
+    while (run->live.next != &run->live) {
+        script_block *b = run->live.next;
+        unlink_block(b);
+        free(b);
+    }
+}
+
 static void *budget_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
     script_run *run = ud;
     size_t old = ptr ? osize : 0; /* without ptr, osize is the object's kind */
+    script_block *b = ptr ? (script_block *)ptr - 1 : NULL;
     if (nsize == 0) {
-        free(ptr);
+        if (b) {
+            unlink_block(b);
+            free(b);
+        }
         run->used -= old;
         return NULL;
     }
@@ -92,12 +131,18 @@ static void *budget_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         run->refused = true;
         return NULL;
     }
-    void *p = realloc(ptr, nsize);
-    if (p) {
-        run->used = run->used - old + nsize;
-        if (nsize > old) run->fresh += nsize - old;
+    if (nsize > SIZE_MAX - sizeof *b) return NULL;
+    if (b) unlink_block(b);
+    script_block *p = realloc(b, sizeof *b + nsize);
+    if (!p) {
+        if (b) link_block(run, b);
+        return NULL;
     }
-    return p;
+    link_block(run, p);
+    p->size = nsize;
+    run->used = run->used - old + nsize;
+    if (nsize > old) run->fresh += nsize - old;
+    return p + 1;
 }
 
 static script_run *run_of(lua_State *L)
@@ -780,6 +825,7 @@ static cl_status run_script(const char *path, const script_view *v, const script
                             char **failure, cl_error *err)
 {
     script_run run = {.path = path, .view = v, .limits = lim ? *lim : script_default_limits};
+    run.live.prev = run.live.next = &run.live;
     run.deadline = monotonic() + run.limits.seconds;
     char *text = NULL;
     size_t len = 0;
@@ -811,6 +857,7 @@ static cl_status run_script(const char *path, const script_view *v, const script
 done:
     run.L = NULL; /* lua_close frees; no hook is set from here on */
     if (L) lua_close(L); /* finalizers still run under the budget */
+    free_left(&run);
     free(text);
     if (st == CL_OK && failure) *failure = run.failure;
     else free(run.failure);
