@@ -1,4 +1,6 @@
-/* test_trace_days.c - `cudalab trace --json` on every bundled day's
+/* test_trace_days.c - `cudalab show`, `cudalab hint` and
+ * `cudalab trace --json` on every bundled day: show names the day's
+ * kernels, hint reveals its first hint; trace runs on the day's
  * solution, every kernel its manifest names (an optional kernel the
  * solution does not write aside: day 23's counter-example, which
  * test_trace runs from its fixture): each must come out as a trace of a
@@ -81,6 +83,38 @@ static void trace_one(const day_manifest *m, const char *solution, const day_ker
     cl_str_free(&err);
 }
 
+/* `cudalab show N` and `cudalab hint N` on day m, as a learner without
+ * the runner reads them: the exercise text (its kernels' names), and the
+ * first hint, word for word, with the count of hints. */
+static void show_and_hint(const day_manifest *m)
+{
+    cl_str out = {0}, err = {0};
+    char *args = cl_sprintf("show %d", m->day);
+    int rc = run_cudalab(tmp, "", args, &out, &err);
+    if (rc != 0) fail_msg("day %d: cudalab %s exited %d: %s", m->day, args, rc, cl_str_cstr(&err));
+    for (int j = 0; j < m->nkernels; j++)
+        if (!m->kernels[j].optional && !strstr(cl_str_cstr(&out), m->kernels[j].name))
+            fail_msg("day %d: cudalab show does not name kernel %s:\n%s", m->day, m->kernels[j].name,
+                     cl_str_cstr(&out));
+    free(args);
+    cl_str_free(&out);
+    cl_str_free(&err);
+    if (m->nhints < 1) return;
+    args = cl_sprintf("hint %d", m->day);
+    rc = run_cudalab(tmp, "", args, &out, &err);
+    if (rc != 0) fail_msg("day %d: cudalab %s exited %d: %s", m->day, args, rc, cl_str_cstr(&err));
+    char *head = cl_sprintf("hint 1 of %d", m->nhints);
+    char first[24] = ""; /* the hint's first words, before any markup */
+    snprintf(first, sizeof first, "%s", m->hints[0]);
+    if (!strstr(cl_str_cstr(&out), head) || !strstr(cl_str_cstr(&out), first))
+        fail_msg("day %d: cudalab hint does not show '%s' and '%s':\n%s", m->day, head, first,
+                 cl_str_cstr(&out));
+    free(head);
+    free(args);
+    cl_str_free(&out);
+    cl_str_free(&err);
+}
+
 static void test_every_day(void **state)
 {
     (void)state;
@@ -91,6 +125,7 @@ static void test_every_day(void **state)
     for (int i = 0; i < c->ndays; i++) {
         const day_manifest *m = c->days[i].manifest;
         if (!m) fail_msg("day %s does not load: %s", c->days[i].slug, c->days[i].error.message);
+        show_and_hint(m);
         char *solution = day_solution_path(c, m);
         for (int j = 0; j < m->nkernels; j++) {
             if (m->kernels[j].optional && !writes_kernel(solution, m->kernels[j].name)) continue;
