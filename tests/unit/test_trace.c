@@ -16,6 +16,7 @@
 
 #include "core/core.h"
 #include "trace_model.h"
+#include "trace_json.h"
 
 static char tmp[64];
 static char *ballot, *solution;
@@ -48,27 +49,6 @@ static cJSON *trace_json(const char *file, const char *args)
     free(a);
     cl_str_free(&out);
     return o;
-}
-
-static cJSON *step(const cJSON *o, int i)
-{
-    cJSON *s = cJSON_GetArrayItem(cJSON_GetObjectItem(o, "steps"), i);
-    assert_non_null(s);
-    return s;
-}
-
-static double num(const cJSON *o, const char *key)
-{
-    const cJSON *v = cJSON_GetObjectItem(o, key);
-    if (!cJSON_IsNumber(v)) fail_msg("no number '%s'", key);
-    return v->valuedouble;
-}
-
-static const char *str(const cJSON *o, const char *key)
-{
-    const cJSON *v = cJSON_GetObjectItem(o, key);
-    if (!cJSON_IsString(v)) fail_msg("no string '%s'", key);
-    return v->valuestring;
 }
 
 /* Lane l's object of a step (every lane of `active` has one, in order). */

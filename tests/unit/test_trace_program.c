@@ -22,6 +22,7 @@
 
 #include "core/core.h"
 #include "run_cudalab.h"
+#include "trace_json.h"
 
 static char tmp[64];
 static char *course, *env;
@@ -138,27 +139,6 @@ static cJSON *trace_json(const char *env_course, const char *args)
     cl_str_free(&out);
     cl_str_free(&err);
     return o;
-}
-
-static double num(const cJSON *o, const char *key)
-{
-    const cJSON *v = cJSON_GetObjectItem(o, key);
-    if (!cJSON_IsNumber(v)) fail_msg("no number '%s'", key);
-    return v->valuedouble;
-}
-
-static const char *str(const cJSON *o, const char *key)
-{
-    const cJSON *v = cJSON_GetObjectItem(o, key);
-    if (!cJSON_IsString(v)) fail_msg("no string '%s'", key);
-    return v->valuestring;
-}
-
-static const cJSON *step(const cJSON *o, int i)
-{
-    const cJSON *s = cJSON_GetArrayItem(cJSON_GetObjectItem(o, "steps"), i);
-    assert_non_null(s);
-    return s;
 }
 
 static float lane_sent(const cJSON *s, int l)
