@@ -33,13 +33,14 @@ typedef enum { OVER_NONE, OVER_STEPS, OVER_TIME } over_kind;
 typedef enum { PHASE_OPEN, PHASE_LOAD, PHASE_TOP, PHASE_FIND, PHASE_CHECK, PHASE_DONE } phase;
 
 /* A block the state was given, behind its header: every live block is on
- * the run's list, so that what lua_close leaves is freed after it. Lua 5.4.4
- * (Debian 12's) loses blocks when the C stack overflows in nested
- * protected calls (check_script's fuzz target, crashers/check_script/);
- * 32 bytes keep the block aligned for any type. */
+ * the run's list, so that what lua_close leaves is freed after it. Debian
+ * 12's Lua 5.4.4 never handed thousands of blocks back when the C stack
+ * overflowed in nested protected calls (check_script's fuzz target,
+ * crashers/check_script/); the padding keeps the header at 32 bytes, so
+ * the block stays aligned for any type. */
 typedef struct script_block {
     struct script_block *prev, *next;
-    size_t size, pad;
+    void *pad[2];
 } script_block;
 
 typedef struct script_run {
@@ -139,7 +140,6 @@ static void *budget_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         return NULL;
     }
     link_block(run, p);
-    p->size = nsize;
     run->used = run->used - old + nsize;
     if (nsize > old) run->fresh += nsize - old;
     return p + 1;

@@ -534,7 +534,7 @@ static void pick(const sim_program *p, bool tickets, bool cooperative, const ord
 }
 
 static void make_hazard(sim_order *o, sim_run *L, unsigned kind, const ord_region *g, uint64_t off,
-                        const ord_writer *wi, const ord_writer *wk, const uint8_t *ref, const uint8_t *alt)
+                        const ord_writer *wi, const ord_writer *wk, const uint8_t *ref, const uint8_t *alt, bool fl)
 {
     const sim_program *p = L->prog;
     ord_write x, y;
@@ -557,9 +557,7 @@ static void make_hazard(sim_order *o, sim_run *L, unsigned kind, const ord_regio
     rec->warps = 1;
     rec->instances = 1;
     char v1[48], v2[48], at[32], who[128] = "";
-    bool fl, half;
-    float_kinds(p, &fl, &half);
-    value_pair(ref + off, alt + off, g->size - off, fl || half, v1, v2, sizeof v1);
+    value_pair(ref + off, alt + off, g->size - off, fl, v1, v2, sizeof v1);
     cl_group_digits(at, sizeof at, off);
     const char *kx = x.seen && p->code[x.op].x == X_ATOM ? "atomic" : "store";
     const char *ky = y.seen && p->code[y.op].x == X_ATOM ? "atomic" : "store";
@@ -701,7 +699,7 @@ unsigned sim_order_explore(sim_run *L, const sim_counters *c, uint64_t index_ns)
             ord_writer wk = watch_run(o, L, kind, budget, addr);
             ord_writer wi = watch_run(o, L, RUN_INDEX, L->budget, addr);
             g = &o->regs.v[gi]; /* the runs may have added regions */
-            make_hazard(o, L, kind, g, off, &wi, &wk, g->idx ? g->idx : g->pre, alt);
+            make_hazard(o, L, kind, g, off, &wi, &wk, g->idx ? g->idx : g->pre, alt, fl || half);
             free(alt);
             break; /* one hazard a launch */
         }
