@@ -245,7 +245,8 @@ SIM_HOT void sim_block_setup(sim_block *b, uint64_t index)
     b->steps = 0;
     b->yield = false;
     b->park.parked = false;
-    b->region_hint = b->store_hint = 0;
+    b->region_hint = 0;
+    memset(b->warp_hint, 0, sizeof b->warp_hint);
     b->status = SIM_COMPLETED;
     b->stop = false;
     b->aborted = false;

@@ -579,8 +579,9 @@ typedef struct sim_block {
     size_t pdrop_lines, pdrop_bytes;  /* printf output over the caps */
     sim_counters cnt;
     uint64_t steps;
-    size_t region_hint;       /* the global region the last load (or atomic, or lane) found */
-    size_t store_hint;        /* the one the last warp store found: a copy kernel alternates */
+    size_t region_hint;       /* the global region the last lane access (or atomic) found */
+    size_t warp_hint[16];     /* the one the last warp load (slots 0-7) or store (8-15) found at
+                                 its pc's slot: a matmul's loads from A and B alternate */
     sim_status status;
     bool stop;
     bool aborted;             /* stopped because a block before it stopped the launch */

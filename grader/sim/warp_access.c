@@ -124,13 +124,17 @@ static HOT_INLINE bool halves_of(const uint64_t *v, uint64_t imm)
     if (((a0 | a1) & 3) || (d0 != 4 && d0) || (d1 != 4 && d1) || a0 > UINT64_MAX - 63 || a1 > UINT64_MAX - 63)
         return false;
     v4q acc = { 0 };
-    const v4q steps = { 0, 4, 8, 12 }; /* l d for four lanes where d is 4 (0 where d is 0: no multiply,
-                                          which four 64-bit lanes would take as three and shifts) */
-    for (int k = 0; k < 8; k++) { /* four lanes a vector: lane l at its half's first + l d */
-        uint64_t f = k < 4 ? v[0] : v[16], d = k < 4 ? d0 : d1, j = 16 * (uint64_t)(k & 3);
-        v4q e = d ? steps + (j + f) : acc - acc + f, x;
-        memcpy(&x, v + 4 * k, sizeof x);
-        acc |= x ^ e;
+    const v4q steps = { 0, 4, 8, 12 }; /* l d for four lanes where d is 4, masked to 0 where d is 0: no
+                                          multiply (which four 64-bit lanes would take as three and
+                                          shifts) and no branch on d (which alternates in a loop that
+                                          loads a row and a broadcast) */
+    for (int h = 0; h < 2; h++) {
+        const uint64_t f = v[16 * h], dm = (h ? d1 : d0) ? UINT64_MAX : 0;
+        for (int k = 0; k < 4; k++) { /* four lanes a vector: lane l at its half's first + l d */
+            v4q e = ((steps + 16 * (uint64_t)k) & dm) + f, x;
+            memcpy(&x, v + 16 * h + 4 * k, sizeof x);
+            acc |= x ^ e;
+        }
     }
     return !(acc[0] | acc[1] | acc[2] | acc[3]);
 }
@@ -600,12 +604,14 @@ static HOT_INLINE unsigned generic_space(int64_t lo, int64_t hi, uint64_t *shift
 }
 
 /* The region holding len bytes at global address lo, or NULL: the one the
- * block's last load (or store) found, tested here before sim_mem_find is
- * called to test it (and keeps it as the hint). */
-static HOT_INLINE const sim_region *region_at(sim_block *b, bool write, uint64_t lo, uint64_t len)
+ * block's last load (or store) at pc's slot found, tested here before
+ * sim_mem_find is called to test it (and keeps it as the hint). A slot a
+ * pc modulo 8: the loads of a loop that reads two arrays, each at its own
+ * pc, each keep theirs. */
+static HOT_INLINE const sim_region *region_at(sim_block *b, uint32_t pc, bool write, uint64_t lo, uint64_t len)
 {
     const sim_memory *mem = &b->L->m->mem;
-    size_t *hint = write ? &b->store_hint : &b->region_hint;
+    size_t *hint = &b->warp_hint[(pc & 7u) | (unsigned)write << 3];
     const sim_region *r = *hint < mem->n ? &mem->v[*hint] : NULL;
     if (!r || lo < r->base || lo - r->base > r->size || len > r->size - (lo - r->base))
         r = sim_mem_find(mem, lo, len, hint);
@@ -632,7 +638,7 @@ static HOT_INLINE bool map_fast(sim_block *b, sim_warp *w, const sim_op *op, uin
     switch (ms) {
     case SIM_MS_GLOBAL:
     case SIM_MS_CONST: {
-        const sim_region *r = region_at(b, write, ulo, uhi - ulo + total);
+        const sim_region *r = region_at(b, (uint32_t)(op - b->prog->code), write, ulo, uhi - ulo + total);
         if (!r) return false;
         base = (uintptr_t)r->host - (uintptr_t)r->base - (uintptr_t)shift;
         a->region = r;
@@ -1603,7 +1609,7 @@ static HOT_INLINE bool global_col_of(sim_block *b, const sim_warp *w, const sim_
     if (((a0 | d) & 3) || (!near && (ad < 32 || ad >= 1ull << 58)) || !one_stride(base)) return false;
     uint64_t a31 = a0 + 31 * d, lo = (int64_t)d < 0 ? a31 : a0, hi = (int64_t)d < 0 ? a0 : a31;
     if ((int64_t)lo > (int64_t)hi) return false;
-    const sim_region *r = region_at(b, write, lo, hi - lo + 4);
+    const sim_region *r = region_at(b, (uint32_t)(op - b->prog->code), write, lo, hi - lo + 4);
     if (!r) return false;
     g->a0 = a0;
     g->d = (int64_t)d;
@@ -1664,7 +1670,7 @@ static HOT_INLINE bool global_words_of(sim_block *b, const sim_warp *w, const si
             hi = (int64_t)addr[l] > hi ? (int64_t)addr[l] : hi;
         }
     }
-    *r = region_at(b, false, (uint64_t)lo, (uint64_t)hi - (uint64_t)lo + 4);
+    *r = region_at(b, (uint32_t)(op - b->prog->code), false, (uint64_t)lo, (uint64_t)hi - (uint64_t)lo + 4);
     return *r != NULL;
 }
 
@@ -1713,7 +1719,7 @@ static HOT_INLINE bool ldg_halves(sim_block *b, sim_warp *w, const sim_op *op, u
     const uint64_t a0 = base[0] + imm, a1 = base[16] + imm, d0 = base[1] - base[0], d1 = base[17] - base[16];
     if (a0 > (uint64_t)INT64_MAX - 63 || a1 > (uint64_t)INT64_MAX - 63) return false;
     uint64_t e0 = a0 + 15 * d0, e1 = a1 + 15 * d1, lo = a0 < a1 ? a0 : a1, hi = e0 > e1 ? e0 : e1;
-    const sim_region *r = region_at(b, false, lo, hi - lo + 4);
+    const sim_region *r = region_at(b, pc, false, lo, hi - lo + 4);
     if (!r) return false;
     uintptr_t hb = (uintptr_t)r->host - (uintptr_t)r->base;
     w->minst++;
@@ -1737,14 +1743,19 @@ static HOT_INLINE bool ldg_halves(sim_block *b, sim_warp *w, const sim_op *op, u
 SIM_HOT void sim_exec_ldg(sim_block *b, sim_warp *w, uint32_t pc)
 {
     const sim_op *op = &b->prog->code[pc];
+    const uint64_t *base = w->r64 + (size_t)op->s[4] * 32;
+    /* halves_of once: the addresses differ from the base registers' lanes
+       by one offset, so their pattern is the same. Halves that are not one
+       row (broadcasts, or a row each that the other does not continue: a
+       16-wide block's `A[row * K + k]` and `B[k * N + col]`) are no
+       global_col, whose lanes are at one stride: to ldg_halves at once */
+    bool halves = halves_of(base, (uint64_t)op->imm), one_row = base[1] - base[0] == 4 && base[16] - base[0] == 64;
+    if (halves && !one_row && ldg_halves(b, w, op, pc)) return;
     global_col g;
     if (!global_col_of(b, w, op, false, &g)) {
         uint64_t addr[32];
         const sim_region *r;
-        /* halves_of once: the addresses differ from the base registers'
-           lanes by one offset, so their pattern is the same */
-        bool halves = halves_of(w->r64 + (size_t)op->s[4] * 32, (uint64_t)op->imm);
-        if (halves && ldg_halves(b, w, op, pc)) return;
+        if (halves && one_row && ldg_halves(b, w, op, pc)) return;
         if (global_words_of(b, w, op, addr, &r, halves)) ldg_words(b, w, pc, addr, r);
         else sim_exec_ld(b, w, pc, SIM_FULL);
         return;
