@@ -26,7 +26,7 @@ static bool is_barrier(const sim_op *op)
  * which skipped a barrier must not do before it exits. */
 static bool is_shared_or_global(const sim_op *op)
 {
-    bool mem = op->x == X_LD || op->x == X_LDS || op->x == X_LDG || op->x == X_ST || op->x == X_STS ||
+    bool mem = op->x == X_LD || op->x == X_LDS || op->x == X_LDS1 || op->x == X_LDG || op->x == X_ST || op->x == X_STS ||
                op->x == X_STG || op->x == X_ATOM;
     return mem && op->p[0] != SIM_MS_LOCAL && op->p[0] != SIM_MS_PARAM && op->p[0] != SIM_MS_CONST;
 }

@@ -539,6 +539,11 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
             if (__builtin_expect(op->aux2 != 0, 0)) goto spin; /* volatile */
             break;
         }
+        case X_LDS1:
+            if (!m) break;
+            sim_exec_lds1(blk, w, pc, m);
+            if (__builtin_expect(op->aux2 != 0, 0)) goto spin; /* volatile */
+            break;
         case X_LD:
             if (!m) break;
             sim_exec_ld(blk, w, pc, m);

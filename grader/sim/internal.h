@@ -760,6 +760,8 @@ void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
  * one-word path), else sim_exec_ld's or sim_exec_st's. */
 void sim_exec_lds(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
 void sim_exec_sts(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
+/* X_LDS1 (lanes m, never none): one word at a fixed shared address. */
+void sim_exec_lds1(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
 /* X_LDS by a full warp on neither a run nor one word: the column path (one
  * stride of whole words), else sim_exec_ld's. */
 void sim_exec_lds_col(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);

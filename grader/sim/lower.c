@@ -422,6 +422,12 @@ static void lower_mem(lower *lw, sim_op *op, const ptx_insn *in)
         !(op->p[3] & (SIM_MF_DST64 | SIM_MF_DST16)) && op->s[4] != SIM_NOSLOT && op->s[0] != SIM_NOSLOT &&
         !(op->aux2 & ~(uint32_t)SIM_SY_VOLATILE))
         op->x = st ? X_STS : X_LDS;
+    /* a load of one 32-bit element at a fixed shared address (no base: a
+       block's slot, `slots[w]` in an unrolled sum), weak or volatile */
+    if (fast && !st && op->p[0] == SIM_MS_SHARED && op->p[1] == 4 && op->p[2] == 1 &&
+        !(op->p[3] & (SIM_MF_DST64 | SIM_MF_DST16)) && op->s[4] == SIM_NOSLOT && op->s[0] != SIM_NOSLOT &&
+        op->imm >= 0 && !(op->aux2 & ~(uint32_t)SIM_SY_VOLATILE))
+        op->x = X_LDS1;
     /* global memory, one 32-bit element (its value row 32 bits wide, no
        16-bit cut), a 64-bit base, weak: a full warp may take the global
        short path */

@@ -1290,6 +1290,24 @@ static HOT_INLINE void lds_words(sim_block *b, sim_warp *w, const sim_op *op, ui
     }
 }
 
+/* The lanes m's read of one shared word at byte offset off (aligned, in
+ * shared memory), a broadcast read once, as sim_exec_ld's. */
+static HOT_INLINE void lds_one(sim_block *b, sim_warp *w, const sim_op *op, uint32_t pc, uint32_t m, uint32_t off)
+{
+    w->minst++;
+    if (b->shadow && m == SIM_FULL) {
+        uint32_t soff[32];
+        for (int l = 0; l < 32; l++) soff[l] = off;
+        if (!sim_shadow_defer_reads(b, w, soff, pc)) sim_shadow_reads_one(b, w, m, off, 4, pc);
+    } else if (b->shadow) {
+        sim_shadow_reads_one(b, w, m, off, 4, pc);
+    }
+    uint32_t v, *row = w->r32 + (size_t)op->s[0] * 32;
+    memcpy(&v, b->shared + off, 4);
+    for (int l = 0; l < 32; l++) row[l] = (m >> l & 1u) ? v : row[l];
+    b->cnt.shared_load_requests++;
+}
+
 /* X_LDS: the shared-run, one-word and words paths, else the general one,
  * called last (a jump: this frame is gone by then). A full warp on none of
  * the first two that is not a run of half-warps (a tile's column) is sent
@@ -1310,23 +1328,25 @@ SIM_HOT void sim_exec_lds(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
         }
         copy_run(w->r32 + (size_t)op->s[0] * 32 + __builtin_ctz(m), b->shared + off, (unsigned)__builtin_popcount(m));
         b->cnt.shared_load_requests++;
-    } else if (shared_one(b, w, op, m, &off)) { /* a broadcast, read once, as sim_exec_ld's */
-        w->minst++;
-        if (b->shadow && m == SIM_FULL) {
-            for (int l = 0; l < 32; l++) soff[l] = off;
-            if (!sim_shadow_defer_reads(b, w, soff, pc)) sim_shadow_reads_one(b, w, m, off, 4, pc);
-        } else if (b->shadow) {
-            sim_shadow_reads_one(b, w, m, off, 4, pc);
-        }
-        uint32_t v, *row = w->r32 + (size_t)op->s[0] * 32;
-        memcpy(&v, b->shared + off, 4);
-        for (int l = 0; l < 32; l++) row[l] = (m >> l & 1u) ? v : row[l];
-        b->cnt.shared_load_requests++;
+    } else if (shared_one(b, w, op, m, &off)) {
+        lds_one(b, w, op, pc, m, off);
     } else if (m == SIM_FULL && words_of(b, w, op, soff)) {
         lds_words(b, w, op, pc, soff);
     } else {
         sim_exec_ld(b, w, pc, m);
     }
+}
+
+/* X_LDS1: one shared word at a fixed address (no base register: a block's
+ * slot, `slots[3]`, read by every lane), lds_one's when the word lies
+ * aligned in shared memory and the block is not in sync mode, else the
+ * general path's. */
+SIM_HOT void sim_exec_lds1(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
+{
+    const sim_op *op = &b->prog->code[pc];
+    uint32_t off = b->sync ? SIM_NONE : shared_word(b, op, 0, 1);
+    if (off == SIM_NONE) sim_exec_ld(b, w, pc, m);
+    else lds_one(b, w, op, pc, m, off);
 }
 
 /* halves_lds_of: a plain 32-bit shared ld (shared_plain) by a full warp

@@ -103,7 +103,7 @@ static void op_regs(const sim_op *op, unsigned *nd, uint8_t *db, uint8_t use[6])
     }
     bool param = op->x == X_LDPARAM || op->x == X_LDPARAMS; /* (a run's first as itself) */
     bool store = op->x == X_ST || op->x == X_STS || op->x == X_STG;
-    if (op->x == X_LD || op->x == X_LDS || op->x == X_LDG || param || store) {
+    if (op->x == X_LD || op->x == X_LDS || op->x == X_LDS1 || op->x == X_LDG || param || store) {
         unsigned n = param ? 1 : op->p[2] < 4 ? op->p[2] : 4;
         uint8_t vb = (op->p[3] & SIM_MF_DST64) ? B_64 : B_32;
         for (unsigned e = 0; e < n; e++) use[e] = vb;
@@ -262,7 +262,7 @@ static void operand_banks(const sim_op *op, uint8_t bank[6], bool def[6])
 {
     sim_op_banks(op, bank);
     bool alu = op->x < X_COUNT && (family_of(op)->d || family_of(op)->a);
-    bool ld = op->x == X_LD || op->x == X_LDS || op->x == X_LDG || op->x == X_LDPARAM || op->x == X_LDPARAMS;
+    bool ld = op->x == X_LD || op->x == X_LDS || op->x == X_LDS1 || op->x == X_LDG || op->x == X_LDPARAM || op->x == X_LDPARAMS;
     for (int i = 0; i < 6; i++)
         def[i] = (bank[i] == B_32 || bank[i] == B_64) && ((alu && i == 0) || (ld && i < 4));
 }

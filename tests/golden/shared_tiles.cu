@@ -202,3 +202,59 @@ __global__ void haloRows(float* out)
     for (int j = 0; j < 3; ++j) s += a[ty + 1][tx + j] + b[ty + 2][tx + j] + c[ty][tx + j];
     out[t] = s;
 }
+
+// case: a block's sum through one slot a warp, the slots read at fixed
+// addresses (`slots[1]`: an ld.shared with no base register, X_LDS1, one
+// word for every lane) after the barrier, as LayerNorm's blockSum reads them
+// kernel: slotSums
+// gpu: none, until the next GPU round records it
+// launch: grid 2 block 256
+// buffer: out u32 512 = 0
+// params: out
+// expect: out[0..255] = 32640
+// expect: out[256..511] = 98176
+// expect: no hazards
+__global__ void slotSums(unsigned* out)
+{
+    __shared__ unsigned slots[8];
+    const unsigned t = threadIdx.x, g = blockIdx.x * 256 + t;
+    unsigned v = g;
+    for (int o = 16; o > 0; o /= 2) v += __shfl_xor_sync(0xffffffffu, v, o);
+    if (t % 32 == 0) slots[t / 32] = v;
+    __syncthreads();
+    out[g] = slots[0] + slots[1] + slots[2] + slots[3] + slots[4] + slots[5] + slots[6] + slots[7];
+}
+
+// case: the same reads with no barrier after the slots' stores: warp 0
+// reads the slot warp 1 writes, unordered (the fixed-address path reports
+// what the general path does)
+// kernel: slotSumsNoBarrier
+// gpu: differs, the warps' order decides what the early reads see
+// launch: grid 1 block 64
+// buffer: out u32 64 = 0
+// params: out
+// expect: hazard races kind RACE_SHARED line @slotWrite line2 @slotRead
+__global__ void slotSumsNoBarrier(unsigned* out)
+{
+    __shared__ unsigned slots[2];
+    const unsigned t = threadIdx.x;
+    if (t % 32 == 0) slots[t / 32] = t; // @slotWrite
+    out[t] = slots[0] + slots[1]; // @slotRead
+}
+
+// case: a slot no warp wrote, read at its fixed address by every lane
+// (only warps 0 to 2 of 4 write theirs)
+// kernel: slotUnwritten
+// gpu: differs, uninitialised shared memory holds whatever was there
+// launch: grid 1 block 128
+// buffer: out u32 128 = 0
+// params: out
+// expect: hazard memory kind UNINIT_SHARED line @unwrittenRead
+__global__ void slotUnwritten(unsigned* out)
+{
+    __shared__ unsigned slots[4];
+    const unsigned t = threadIdx.x;
+    if (t % 32 == 0 && t < 96) slots[t / 32] = 1;
+    __syncthreads();
+    out[t] = slots[0] + slots[3]; // @unwrittenRead
+}
