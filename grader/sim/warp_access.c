@@ -1726,6 +1726,18 @@ static inline void half_copy(uint32_t *restrict row, const void *src, uint64_t d
     }
 }
 
+/* crossread.c's look at halves from a0 and a1 (out of line: its 32 host
+ * pointers stay out of ldg_halves' frame). */
+static __attribute__((noinline)) void halves_cross_read(sim_block *b, sim_warp *w, uint32_t pc, const sim_region *r,
+                                                        uint64_t a0, uint64_t a1)
+{
+    const uint64_t *base = w->r64 + (size_t)b->prog->code[pc].s[4] * 32;
+    const uint64_t d0 = base[1] - base[0], d1 = base[17] - base[16];
+    uintptr_t hb = (uintptr_t)r->host - (uintptr_t)r->base, host[32];
+    for (int l = 0; l < 32; l++) host[l] = hb + (uintptr_t)(l < 16 ? a0 + (uint64_t)l * d0 : a1 + (uint64_t)(l - 16) * d1);
+    sim_xr_loads(b, w, host, SIM_FULL, 4, r, pc);
+}
+
 /* X_LDG by a full warp whose half-warps are each a run of 16 consecutive
  * words or one word (halves_of: a 16-wide block's `B[k * N + col]` and
  * `A[row * K + k]`), both in one region, as ldg_words takes them, from the
@@ -1743,11 +1755,7 @@ static HOT_INLINE bool ldg_halves(sim_block *b, sim_warp *w, const sim_op *op, u
     if (!r) return false;
     uintptr_t hb = (uintptr_t)r->host - (uintptr_t)r->base;
     w->minst++;
-    if (b->L->xr && r->xr_launch == b->L->xr && r->base >= SIM_GLOBAL_BASE) {
-        uintptr_t host[32];
-        for (int l = 0; l < 32; l++) host[l] = hb + (uintptr_t)(l < 16 ? a0 + (uint64_t)l * d0 : a1 + (uint64_t)(l - 16) * d1);
-        sim_xr_loads(b, w, host, SIM_FULL, 4, r, pc);
-    }
+    if (b->L->xr && r->xr_launch == b->L->xr && r->base >= SIM_GLOBAL_BASE) halves_cross_read(b, w, pc, r, a0, a1);
     prefetch_at(w, pc, a0, hb + (uintptr_t)a0, 4);
     uint32_t *row = w->r32 + (size_t)op->s[0] * 32;
     half_copy(row, (const void *)(hb + (uintptr_t)a0), d0);
@@ -1760,6 +1768,9 @@ static HOT_INLINE bool ldg_halves(sim_block *b, sim_warp *w, const sim_op *op, u
  * prefetcher, counters and sectors of sim_exec_ld's contiguous and strided
  * paths; half-warps' rows and broadcasts (ldg_halves); other aligned lanes
  * in one region (ldg_words); else sim_exec_ld. */
+static SIM_HOT __attribute__((noinline)) void ldg_rest(sim_block *b, sim_warp *w, uint32_t pc, bool halves,
+                                                        bool one_row);
+
 SIM_HOT void sim_exec_ldg(sim_block *b, sim_warp *w, uint32_t pc)
 {
     const sim_op *op = &b->prog->code[pc];
@@ -1768,9 +1779,17 @@ SIM_HOT void sim_exec_ldg(sim_block *b, sim_warp *w, uint32_t pc)
        by one offset, so their pattern is the same. Halves that are not one
        row (broadcasts, or a row each that the other does not continue: a
        16-wide block's `A[row * K + k]` and `B[k * N + col]`) are no
-       global_col, whose lanes are at one stride: to ldg_halves at once */
+       global_col, whose lanes are at one stride: to ldg_halves at once,
+       in a small frame; the rest (ldg_rest) in its own */
     bool halves = halves_of(base, (uint64_t)op->imm), one_row = base[1] - base[0] == 4 && base[16] - base[0] == 64;
     if (halves && !one_row && ldg_halves(b, w, op, pc)) return;
+    ldg_rest(b, w, pc, halves, one_row);
+}
+
+static SIM_HOT __attribute__((noinline)) void ldg_rest(sim_block *b, sim_warp *w, uint32_t pc, bool halves,
+                                                        bool one_row)
+{
+    const sim_op *op = &b->prog->code[pc];
     global_col g;
     if (!global_col_of(b, w, op, false, &g)) {
         uint64_t addr[32];
