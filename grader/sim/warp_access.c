@@ -1352,19 +1352,55 @@ static HOT_INLINE bool halves_lds_of(const sim_block *b, const sim_warp *w, cons
     return !hor8(&differ);
 }
 
-/* A full warp's X_LDS on halves_lds_of's halves: lds_words' shadow reads
- * and bank count, the data as two 64-byte copies or broadcasts, the span
- * from the halves' ends (no gather of 32 words). */
-static HOT_INLINE void lds_halves(sim_block *b, sim_warp *w, const sim_op *op, uint32_t pc, const uint32_t *o,
-                                  const uint32_t *d)
+/* The 32 offsets of halves_lds_of's halves: half h's lane i at o[h] + i d[h]. */
+static HOT_INLINE void halves_offsets(const uint32_t *o, const uint32_t *d, uint32_t *soff)
 {
-    uint32_t soff[32], *row = w->r32 + (size_t)op->s[0] * 32;
-    w->minst++;
     for (int l = 0; l < 16; l++) {
         soff[l] = o[0] + (uint32_t)l * d[0];
         soff[16 + l] = o[1] + (uint32_t)l * d[1];
     }
-    if (b->shadow) shadow_reads_full(b, w, soff, pc);
+}
+
+/* lds_halves' shadow reads where the log does not take them, and its bank
+ * count where the halves' starts do not give it, from the 32 offsets (out
+ * of line: the halves' path keeps a small frame). */
+static __attribute__((noinline)) void halves_reads(sim_block *b, sim_warp *w, uint32_t pc, const uint32_t *o,
+                                                   const uint32_t *d)
+{
+    uint32_t soff[32];
+    halves_offsets(o, d, soff);
+    sim_shadow_reads(b, w, SIM_FULL, soff, 4, pc);
+}
+
+static __attribute__((noinline)) void halves_banks(sim_block *b, const uint32_t *o, const uint32_t *d,
+                                                   uint32_t lo, uint32_t hi)
+{
+    uint32_t soff[32];
+    halves_offsets(o, d, soff);
+    uint32_t extra = banks_two(soff);
+    if (extra != SIM_NONE) {
+        b->cnt.bank_conflicts += extra;
+        b->cnt.shared_load_requests++;
+    } else {
+        uint64_t addr[32];
+        for (int l = 0; l < 32; l++) addr[l] = soff[l];
+        count_banks(b, addr, SIM_FULL, 4, false, false, false, lo, hi);
+    }
+}
+
+/* A full warp's X_LDS on halves_lds_of's halves, from the halves' starts
+ * and steps alone: the shadow's reads (logged in that form,
+ * sim_shadow_defer_halves, else sim_shadow_reads on their offsets), the
+ * data as two 64-byte copies or broadcasts, and lds_words' bank count: none
+ * when the words span fewer than 32 (distinct words, distinct banks), one
+ * extra wavefront for two runs 32 words or more apart unless they start 16
+ * banks apart (banks_halves), else banks_two or count_banks on the offsets. */
+static HOT_INLINE void lds_halves(sim_block *b, sim_warp *w, const sim_op *op, uint32_t pc, const uint32_t *o,
+                                  const uint32_t *d)
+{
+    uint32_t *row = w->r32 + (size_t)op->s[0] * 32;
+    w->minst++;
+    if (b->shadow && !sim_shadow_defer_halves(b, w, o, d, pc)) halves_reads(b, w, pc, o, d);
     for (int h = 0; h < 2; h++) {
         if (d[h]) {
             memcpy(row + 16 * h, b->shared + o[h], 64);
@@ -1376,15 +1412,13 @@ static HOT_INLINE void lds_halves(sim_block *b, sim_warp *w, const sim_op *op, u
     }
     uint32_t e0 = o[0] + 15 * d[0], e1 = o[1] + 15 * d[1];
     uint32_t lo = o[0] < o[1] ? o[0] : o[1], hi = e0 > e1 ? e0 : e1;
-    uint32_t extra = (hi >> 2) - (lo >> 2) < 32 ? 0 : banks_halves(soff);
-    if (extra == SIM_NONE) extra = banks_two(soff);
-    if (extra != SIM_NONE) {
-        b->cnt.bank_conflicts += extra;
+    if ((hi >> 2) - (lo >> 2) < 32) {
+        b->cnt.shared_load_requests++;
+    } else if (d[0] && d[1]) {
+        b->cnt.bank_conflicts += (((o[1] - o[0]) >> 2) & 31) != 16;
         b->cnt.shared_load_requests++;
     } else {
-        uint64_t addr[32];
-        for (int l = 0; l < 32; l++) addr[l] = soff[l];
-        count_banks(b, addr, SIM_FULL, 4, false, false, false, lo, hi);
+        halves_banks(b, o, d, lo, hi);
     }
 }
 
