@@ -1030,6 +1030,7 @@ SIM_HOT bool sim_shadow_defer_halves(sim_block *b, sim_warp *w, const uint32_t *
 void sim_shadow_replay(sim_block *b)
 {
     b->rlog_resume = b->epoch + RLOG_REST;
+    b->clean_epoch = 0; /* (shadow_log_halves takes a made memo for an open log) */
     replay_log(b);
 }
 

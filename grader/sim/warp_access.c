@@ -1335,16 +1335,18 @@ static HOT_INLINE bool halves_lds_of(const sim_block *b, const sim_warp *w, cons
                                      uint32_t *d)
 {
     const uint32_t *b32 = w->r32 + (size_t)op->s[4] * 32;
-    v8u differ = { 0 };
+    const v8u ramp = { 0, 4, 8, 12, 16, 20, 24, 28 }, zero = { 0 };
+    v8u differ = zero;
+    uint32_t f0 = b32[0], s0 = b32[1] - f0, f1 = b32[16], s1 = b32[17] - f1;
+    if (((s0 | s1) & ~4u) || f0 > UINT32_MAX - 60 || f1 > UINT32_MAX - 60) return false;
     for (int h = 0; h < 2; h++) {
-        uint32_t f = b32[16 * h], st = b32[16 * h + 1] - f;
-        if ((st != 4 && st) || f > UINT32_MAX - 60) return false;
+        uint32_t f = h ? f1 : f0, st = h ? s1 : s0; /* (a step of 0 or 4: the ramp or nothing) */
         uint64_t lo = (uint64_t)f + (uint64_t)op->imm;
         if ((lo & 3) || lo > b->shared_size || b->shared_size - lo < 15 * (uint64_t)st + 4) return false;
         o[h] = (uint32_t)lo;
         d[h] = st;
-        v8u at = (v8u){ 0, 1, 2, 3, 4, 5, 6, 7 } * st + f, x;
-        for (int k = 2 * h; k < 2 * h + 2; k++, at += 8 * st) {
+        v8u at = (ramp & (zero - (st >> 2))) + f, x;
+        for (int k = 2 * h; k < 2 * h + 2; k++, at += 2 * st * 4) {
             ld8(&x, b32, k);
             differ |= x ^ at;
         }
@@ -1364,7 +1366,7 @@ static HOT_INLINE void halves_offsets(const uint32_t *o, const uint32_t *d, uint
 /* lds_halves' shadow reads where the log does not take them, and its bank
  * count where the halves' starts do not give it, from the 32 offsets (out
  * of line: the halves' path keeps a small frame). */
-static __attribute__((noinline)) void halves_reads(sim_block *b, sim_warp *w, uint32_t pc, const uint32_t *o,
+static SIM_HOT __attribute__((noinline)) void halves_reads(sim_block *b, sim_warp *w, uint32_t pc, const uint32_t *o,
                                                    const uint32_t *d)
 {
     uint32_t soff[32];
@@ -1372,7 +1374,7 @@ static __attribute__((noinline)) void halves_reads(sim_block *b, sim_warp *w, ui
     sim_shadow_reads(b, w, SIM_FULL, soff, 4, pc);
 }
 
-static __attribute__((noinline)) void halves_banks(sim_block *b, const uint32_t *o, const uint32_t *d,
+static SIM_HOT __attribute__((noinline)) void halves_banks(sim_block *b, const uint32_t *o, const uint32_t *d,
                                                    uint32_t lo, uint32_t hi)
 {
     uint32_t soff[32];
@@ -1400,7 +1402,7 @@ static HOT_INLINE void lds_halves(sim_block *b, sim_warp *w, const sim_op *op, u
 {
     uint32_t *row = w->r32 + (size_t)op->s[0] * 32;
     w->minst++;
-    if (b->shadow && !sim_shadow_defer_halves(b, w, o, d, pc)) halves_reads(b, w, pc, o, d);
+    if (b->shadow && !shadow_log_halves(b, w, o, d, pc)) halves_reads(b, w, pc, o, d);
     for (int h = 0; h < 2; h++) {
         if (d[h]) {
             memcpy(row + 16 * h, b->shared + o[h], 64);
@@ -1422,14 +1424,24 @@ static HOT_INLINE void lds_halves(sim_block *b, sim_warp *w, const sim_op *op, u
     }
 }
 
+/* The words path for sim_exec_lds_words, out of line (a clone of its own:
+ * the halves' path keeps a small frame): false, with nothing done, for
+ * lanes that are not words_of's. */
+static SIM_HOT __attribute__((noinline)) bool lds_words_of(sim_block *b, sim_warp *w, const sim_op *op, uint32_t pc)
+{
+    uint32_t soff[32];
+    if (!words_of(b, w, op, soff)) return false;
+    lds_words(b, w, op, pc, soff);
+    return true;
+}
+
 SIM_HOT void sim_exec_lds_words(sim_block *b, sim_warp *w, uint32_t pc)
 {
     const sim_op *op = &b->prog->code[pc];
-    uint32_t soff[32], o[2], d[2];
+    uint32_t o[2], d[2];
     if (!shared_plain(b, op, SIM_MF_DST64 | SIM_MF_DST16)) sim_exec_lds(b, w, pc, SIM_FULL);
     else if (halves_lds_of(b, w, op, o, d)) lds_halves(b, w, op, pc, o, d);
-    else if (words_of(b, w, op, soff)) lds_words(b, w, op, pc, soff);
-    else sim_exec_lds(b, w, pc, SIM_FULL);
+    else if (!lds_words_of(b, w, op, pc)) sim_exec_lds(b, w, pc, SIM_FULL);
 }
 
 /* col_of: a plain 32-bit shared ld (shared_plain) by a full warp at one
