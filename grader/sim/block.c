@@ -217,6 +217,8 @@ SIM_HOT void sim_block_setup(sim_block *b, uint64_t index)
     b->epoch_base = b->epoch;
     b->rlog_n = 0;
     b->clean_epoch = 0;
+    b->all_init = false;
+    b->wrote_epoch = 0;
     if (b->sync) sim_sync_reset(b->sync);
     if (b->as) sim_async_reset(b);
     memset(b->tparam, 0, (size_t)b->nthreads * p->tparam_size);

@@ -474,10 +474,19 @@ _Static_assert(sizeof(sim_shadow) == 48, "sim_shadow: 48 bytes a shared word (do
 
 /* A full warp's 4-byte shared reads whose shadow update is deferred
  * (shadow.c's read log): lane l read word word[l] (shared memory of up to
- * 256 KiB: a word's index in 16 bits). */
+ * 256 KiB: a word's index in 16 bits); or, in a halves entry (a tile's
+ * row or broadcast a half-warp), half-warp h's lane i read the word at
+ * byte from[h] + i step[h], the offsets the loads made. */
 typedef struct sim_rlog {
-    uint16_t word[32];
-    uint32_t op, wid, wsync;  /* the load, the warp, its sync count then */
+    union {
+        uint16_t word[32];
+        struct {
+            uint32_t from[2], step[2];
+        } h;
+    } at;
+    uint32_t op, wsync;       /* the load, the warp's sync count then */
+    uint16_t wid;             /* the warp */
+    uint16_t halves;          /* the entry is a halves entry (at.h) */
 } sim_rlog;
 enum { SIM_RLOG_CAP = 512 };   /* entries a block context keeps before it replays them */
 
@@ -557,6 +566,9 @@ typedef struct sim_block {
                                  this epoch, valid while clean_epoch is the epoch */
     uint32_t clean_epoch;     /* 0 (none) after any write of the shadow */
     bool all_clean;           /* every word of shared memory was, in clean_epoch */
+    bool all_init;            /* every word of shared memory was wholly written by the block, as
+                                 the read log found once (it stays so for the block) */
+    uint32_t wrote_epoch;     /* the epoch of the block's latest write of the shadow (0: none) */
     sim_sync *sync;           /* happens-before state, when the program has sync ops (sync.c) */
     uint8_t *local;
     uint32_t *local_pages;    /* per thread and page: the epoch_base it was zeroed in */
@@ -919,8 +931,13 @@ void sim_shadow_atomics(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *s
  * (true) and put into the shadow, in order, only before the next other
  * access of the shadow or warp sync (sim_shadow_settle), or dropped at the
  * barrier that ends the epoch. False, with nothing done, for any other
- * reads (the caller takes sim_shadow_reads). */
+ * reads (the caller takes sim_shadow_reads). Every lane's word must lie
+ * aligned inside shared memory (the callers' short paths found it). */
 bool sim_shadow_defer_reads(sim_block *b, sim_warp *w, const uint32_t *soff, uint32_t op);
+/* The same for half-warps that each read 16 words from byte from[h] by
+ * step[h] bytes (0 or 4: one word, or a run), every word aligned inside
+ * shared memory: logged in that form, without the 32 offsets. */
+bool sim_shadow_defer_halves(sim_block *b, sim_warp *w, const uint32_t *from, const uint32_t *step, uint32_t op);
 void sim_shadow_replay(sim_block *b);
 static inline void sim_shadow_settle(sim_block *b)
 {
@@ -932,6 +949,7 @@ static inline void sim_shadow_settle_write(sim_block *b)
 {
     if (b->rlog_n) sim_shadow_replay(b);
     b->clean_epoch = 0;
+    b->wrote_epoch = b->epoch;
 }
 
 /* sync.c: the happens-before order that release/acquire operations and

@@ -895,17 +895,21 @@ static inline __attribute__((always_inline)) uint32_t fresh_lanes(const uint32_t
     return fresh;
 }
 
-/* Whether every word of shared memory was wholly written by the block
- * before this epoch (a tile kernel's shared memory after the barrier that
- * follows its loads), looked at for up to 2,048 words (8 KiB), to its first
- * word that was not. */
-static bool all_clean(const sim_block *b)
+/* Whether every word of shared memory (up to 2,048 words, 8 KiB) was
+ * wholly written by the block, to the first word that was not: then every
+ * word is, in each epoch, clean (wholly written before the epoch) until
+ * the block's first write of the epoch (its word's w_epoch is the epoch;
+ * no other's is), since a write keeps init_mask and sets w_epoch to an
+ * epoch of the block. Looked at once an epoch until it holds, then never
+ * again for the block (a tile kernel's shared memory once its first tiles
+ * are in). */
+static bool all_init(const sim_block *b)
 {
-    const uint32_t base = b->epoch_base, before = b->epoch - base, n = b->shared_size / 4;
+    const uint32_t base = b->epoch_base, n = b->shared_size / 4;
     if (n > 2048 || !n) return false;
     for (uint32_t i = 0; i < n; i++) {
         const sim_shadow *s = &b->shadow[i];
-        if ((s->w_epoch - base >= before) | (s->init_mask != 0xf)) return false;
+        if ((s->w_epoch < base) | (s->init_mask != 0xf)) return false;
     }
     return true;
 }
@@ -919,38 +923,105 @@ static bool all_clean(const sim_block *b)
 
 static void replay_log(sim_block *b);
 
-SIM_HOT bool sim_shadow_defer_reads(sim_block *b, sim_warp *w, const uint32_t *soff, uint32_t op)
+/* Whether the read log takes reads now: on, not resting, with the memo of
+ * clean words started again when stale (a new epoch, a write since). */
+static inline __attribute__((always_inline)) bool log_open(sim_block *b)
 {
     if (!b->rlog || b->rlog_resume - b->epoch - 1 < RLOG_REST) return false; /* (epoch < resume, near it) */
-    uint32_t bits, fresh = fresh_lanes(soff, &bits);
-    if (bits & 3) return false; /* (SIM_NONE's low bits are set) */
-    /* every lane's word wholly written by the block before this epoch (one
-       compare: no entry's w_epoch is past the block's epoch) */
-    const uint32_t base = b->epoch_base, before = b->epoch - base;
-    if (b->clean_epoch != b->epoch) { /* the memo of clean words starts again */
+    if (b->clean_epoch != b->epoch) {
         b->clean_epoch = b->epoch;
-        b->all_clean = all_clean(b);
+        if (!b->all_init) b->all_init = all_init(b);
+        b->all_clean = b->all_init && b->wrote_epoch != b->epoch;
         if (!b->all_clean) memset(b->clean, 0, ((size_t)b->shared_size / 256 + 1) * sizeof *b->clean);
     }
-    if (b->all_clean) fresh = 0; /* (a tile's loop between its barriers: nothing to look at) */
-    uint64_t *clean = b->clean;
-    for (uint32_t r = fresh; r; r &= r - 1) {
-        uint32_t word = soff[__builtin_ctz(r)] / 4;
-        if (clean[word / 64] >> (word % 64) & 1u) continue; /* found so this epoch, unwritten since */
-        const sim_shadow *s = &b->shadow[word];
-        if ((s->w_epoch - base >= before) | (s->init_mask != 0xf)) return false;
-        clean[word / 64] |= 1ull << (word % 64);
-    }
+    return true;
+}
+
+/* Whether the word (an index) was wholly written by the block before this
+ * epoch: the memo's bit, else its entry (one compare: no entry's w_epoch is
+ * past the block's epoch), noted in the memo when it was. */
+static inline __attribute__((always_inline)) bool word_clean(sim_block *b, uint32_t word)
+{
+    uint64_t *c = &b->clean[word / 64], bit = 1ull << (word % 64);
+    if (*c & bit) return true; /* found so this epoch, unwritten since */
+    const sim_shadow *s = &b->shadow[word];
+    if ((s->w_epoch - b->epoch_base >= b->epoch - b->epoch_base) | (s->init_mask != 0xf)) return false;
+    *c |= bit;
+    return true;
+}
+
+/* The next entry of the log (replayed first when full), for warp w's load op. */
+static inline __attribute__((always_inline)) sim_rlog *log_entry(sim_block *b, const sim_warp *w, uint32_t op)
+{
+    if (b->rlog_n == SIM_RLOG_CAP) replay_log(b);
+    sim_rlog *e = &b->rlog[b->rlog_n++];
+    e->op = op;
+    e->wid = (uint16_t)w->id;
+    e->wsync = w->wsync;
+    return e;
+}
+
+SIM_HOT bool sim_shadow_defer_reads(sim_block *b, sim_warp *w, const uint32_t *soff, uint32_t op)
+{
+    if (!log_open(b)) return false;
+    uint32_t bits, fresh = b->all_clean ? 0 : fresh_lanes(soff, &bits);
+    if (!b->all_clean && (bits & 3)) return false; /* (SIM_NONE's low bits are set) */
+    /* every lane's word wholly written by the block before this epoch;
+       with all of shared memory so, nothing to look at (a tile's loop
+       between its barriers) */
+    for (uint32_t r = fresh; r; r &= r - 1)
+        if (!word_clean(b, soff[__builtin_ctz(r)] / 4)) return false;
     /* nothing to report, now or when replayed (nothing writes the shadow
        before the replay): only the reader records are left to make, and
        a pending cp.async's bytes to look for */
     if (b->async_n) sim_async_touch(b, w, SIM_FULL, soff, 0, 0, 4, op, false);
-    if (b->rlog_n == SIM_RLOG_CAP) replay_log(b);
-    sim_rlog *e = &b->rlog[b->rlog_n++];
-    for (int l = 0; l < 32; l++) e->word[l] = (uint16_t)(soff[l] / 4);
-    e->op = op;
-    e->wid = w->id;
-    e->wsync = w->wsync;
+    sim_rlog *e = log_entry(b, w, op);
+    for (int l = 0; l < 32; l++) e->at.word[l] = (uint16_t)(soff[l] / 4);
+    e->halves = 0;
+    return true;
+}
+
+/* The offsets of half-warps' lanes from their first bytes from[h] by
+ * step[h] bytes, as the loads made them. */
+static inline __attribute__((always_inline)) void halves_offsets(const uint32_t *from, const uint32_t *step,
+                                                                 uint32_t *soff)
+{
+    for (int l = 0; l < 16; l++) {
+        soff[l] = from[0] + (uint32_t)l * step[0];
+        soff[16 + l] = from[1] + (uint32_t)l * step[1];
+    }
+}
+
+/* Whether half h's words are all clean: its one word, or its run of 16 (the
+ * memo's 16 bits at once, else word by word). */
+static inline __attribute__((always_inline)) bool half_clean(sim_block *b, uint32_t from, uint32_t step)
+{
+    uint32_t word = from / 4;
+    if (!step) return word_clean(b, word);
+    unsigned k = word % 64;
+    uint64_t lo = b->clean[word / 64] >> k, hi = k > 48 ? b->clean[word / 64 + 1] << (64 - k) : 0;
+    if (((lo | hi) & 0xffff) == 0xffff) return true;
+    for (uint32_t i = 0; i < 16; i++)
+        if (!word_clean(b, word + i)) return false;
+    return true;
+}
+
+SIM_HOT bool sim_shadow_defer_halves(sim_block *b, sim_warp *w, const uint32_t *from, const uint32_t *step,
+                                     uint32_t op)
+{
+    if (!log_open(b)) return false;
+    if (!b->all_clean && !(half_clean(b, from[0], step[0]) && half_clean(b, from[1], step[1]))) return false;
+    if (b->async_n) {
+        uint32_t soff[32];
+        halves_offsets(from, step, soff);
+        sim_async_touch(b, w, SIM_FULL, soff, 0, 0, 4, op, false);
+    }
+    sim_rlog *e = log_entry(b, w, op);
+    e->at.h.from[0] = from[0];
+    e->at.h.from[1] = from[1];
+    e->at.h.step[0] = step[0];
+    e->at.h.step[1] = step[1];
+    e->halves = 1;
     return true;
 }
 
@@ -959,13 +1030,14 @@ SIM_HOT bool sim_shadow_defer_reads(sim_block *b, sim_warp *w, const uint32_t *s
 void sim_shadow_replay(sim_block *b)
 {
     b->rlog_resume = b->epoch + RLOG_REST;
+    b->clean_epoch = 0; /* (shadow_log_halves takes a made memo for an open log) */
     replay_log(b);
 }
 
 /* The logged reads into the shadow, in order, as sim_shadow_reads would have
- * made them then: each warp's sync state is what it was (a warp sync
- * replays first), the epoch too (a barrier drops the log), and the words'
- * writer records (every other access replays first). */
+ * made them then, from the same offsets: each warp's sync state is what it
+ * was (a warp sync replays first), the epoch too (a barrier drops the log),
+ * and the words' writer records (every other access replays first). */
 static void replay_log(sim_block *b)
 {
     uint32_t n = b->rlog_n, soff[32];
@@ -974,7 +1046,10 @@ static void replay_log(sim_block *b)
         const sim_rlog *e = &b->rlog[i];
         sim_warp *w = &b->warps[e->wid];
         SIM_ASSERT(w->wsync == e->wsync);
-        for (int l = 0; l < 32; l++) soff[l] = 4 * (uint32_t)e->word[l];
+        if (e->halves)
+            halves_offsets(e->at.h.from, e->at.h.step, soff);
+        else
+            for (int l = 0; l < 32; l++) soff[l] = 4 * (uint32_t)e->at.word[l];
         plain_reads4(b, w, SIM_FULL, soff, e->op);
     }
 }

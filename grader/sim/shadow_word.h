@@ -184,4 +184,27 @@ static inline __attribute__((always_inline)) void shadow_writes_run(sim_block *b
     if (i < k) sim_shadow_run_writes_rest(b, w, m, off, op, i);
 }
 
+/* sim_shadow_defer_halves' common case, in line for warp_access.c's halves
+ * path: the log's memo made this epoch (so the log is on and not resting:
+ * sim_shadow_replay, which starts a rest, ends the memo) and all of shared
+ * memory clean, room in the log and no cp.async pending: the halves entry
+ * made here; anything else is sim_shadow_defer_halves'. */
+static inline __attribute__((always_inline)) bool shadow_log_halves(sim_block *b, sim_warp *w,
+                                                                    const uint32_t *from, const uint32_t *step,
+                                                                    uint32_t op)
+{
+    if (!((b->clean_epoch == b->epoch) & b->all_clean & (b->rlog_n < SIM_RLOG_CAP) & !b->async_n))
+        return sim_shadow_defer_halves(b, w, from, step, op);
+    sim_rlog *e = &b->rlog[b->rlog_n++];
+    e->op = op;
+    e->wid = (uint16_t)w->id;
+    e->wsync = w->wsync;
+    e->at.h.from[0] = from[0];
+    e->at.h.from[1] = from[1];
+    e->at.h.step[0] = step[0];
+    e->at.h.step[1] = step[1];
+    e->halves = 1;
+    return true;
+}
+
 #endif

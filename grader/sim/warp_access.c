@@ -1361,16 +1361,18 @@ static HOT_INLINE bool halves_lds_of(const sim_block *b, const sim_warp *w, cons
                                      uint32_t *d)
 {
     const uint32_t *b32 = w->r32 + (size_t)op->s[4] * 32;
-    v8u differ = { 0 };
+    const v8u ramp = { 0, 4, 8, 12, 16, 20, 24, 28 }, zero = { 0 };
+    v8u differ = zero;
+    uint32_t f0 = b32[0], s0 = b32[1] - f0, f1 = b32[16], s1 = b32[17] - f1;
+    if (((s0 | s1) & ~4u) || f0 > UINT32_MAX - 60 || f1 > UINT32_MAX - 60) return false;
     for (int h = 0; h < 2; h++) {
-        uint32_t f = b32[16 * h], st = b32[16 * h + 1] - f;
-        if ((st != 4 && st) || f > UINT32_MAX - 60) return false;
+        uint32_t f = h ? f1 : f0, st = h ? s1 : s0; /* (a step of 0 or 4: the ramp or nothing) */
         uint64_t lo = (uint64_t)f + (uint64_t)op->imm;
         if ((lo & 3) || lo > b->shared_size || b->shared_size - lo < 15 * (uint64_t)st + 4) return false;
         o[h] = (uint32_t)lo;
         d[h] = st;
-        v8u at = (v8u){ 0, 1, 2, 3, 4, 5, 6, 7 } * st + f, x;
-        for (int k = 2 * h; k < 2 * h + 2; k++, at += 8 * st) {
+        v8u at = (ramp & (zero - (st >> 2))) + f, x;
+        for (int k = 2 * h; k < 2 * h + 2; k++, at += 2 * st * 4) {
             ld8(&x, b32, k);
             differ |= x ^ at;
         }
@@ -1378,19 +1380,55 @@ static HOT_INLINE bool halves_lds_of(const sim_block *b, const sim_warp *w, cons
     return !hor8(&differ);
 }
 
-/* A full warp's X_LDS on halves_lds_of's halves: lds_words' shadow reads
- * and bank count, the data as two 64-byte copies or broadcasts, the span
- * from the halves' ends (no gather of 32 words). */
-static HOT_INLINE void lds_halves(sim_block *b, sim_warp *w, const sim_op *op, uint32_t pc, const uint32_t *o,
-                                  const uint32_t *d)
+/* The 32 offsets of halves_lds_of's halves: half h's lane i at o[h] + i d[h]. */
+static HOT_INLINE void halves_offsets(const uint32_t *o, const uint32_t *d, uint32_t *soff)
 {
-    uint32_t soff[32], *row = w->r32 + (size_t)op->s[0] * 32;
-    w->minst++;
     for (int l = 0; l < 16; l++) {
         soff[l] = o[0] + (uint32_t)l * d[0];
         soff[16 + l] = o[1] + (uint32_t)l * d[1];
     }
-    if (b->shadow) shadow_reads_full(b, w, soff, pc);
+}
+
+/* lds_halves' shadow reads where the log does not take them, and its bank
+ * count where the halves' starts do not give it, from the 32 offsets (out
+ * of line: the halves' path keeps a small frame). */
+static SIM_HOT __attribute__((noinline)) void halves_reads(sim_block *b, sim_warp *w, uint32_t pc, const uint32_t *o,
+                                                   const uint32_t *d)
+{
+    uint32_t soff[32];
+    halves_offsets(o, d, soff);
+    sim_shadow_reads(b, w, SIM_FULL, soff, 4, pc);
+}
+
+static SIM_HOT __attribute__((noinline)) void halves_banks(sim_block *b, const uint32_t *o, const uint32_t *d,
+                                                   uint32_t lo, uint32_t hi)
+{
+    uint32_t soff[32];
+    halves_offsets(o, d, soff);
+    uint32_t extra = banks_two(soff);
+    if (extra != SIM_NONE) {
+        b->cnt.bank_conflicts += extra;
+        b->cnt.shared_load_requests++;
+    } else {
+        uint64_t addr[32];
+        for (int l = 0; l < 32; l++) addr[l] = soff[l];
+        count_banks(b, addr, SIM_FULL, 4, false, false, false, lo, hi);
+    }
+}
+
+/* A full warp's X_LDS on halves_lds_of's halves, from the halves' starts
+ * and steps alone: the shadow's reads (logged in that form,
+ * sim_shadow_defer_halves, else sim_shadow_reads on their offsets), the
+ * data as two 64-byte copies or broadcasts, and lds_words' bank count: none
+ * when the words span fewer than 32 (distinct words, distinct banks), one
+ * extra wavefront for two runs 32 words or more apart unless they start 16
+ * banks apart (banks_halves), else banks_two or count_banks on the offsets. */
+static HOT_INLINE void lds_halves(sim_block *b, sim_warp *w, const sim_op *op, uint32_t pc, const uint32_t *o,
+                                  const uint32_t *d)
+{
+    uint32_t *row = w->r32 + (size_t)op->s[0] * 32;
+    w->minst++;
+    if (b->shadow && !shadow_log_halves(b, w, o, d, pc)) halves_reads(b, w, pc, o, d);
     for (int h = 0; h < 2; h++) {
         if (d[h]) {
             memcpy(row + 16 * h, b->shared + o[h], 64);
@@ -1402,26 +1440,34 @@ static HOT_INLINE void lds_halves(sim_block *b, sim_warp *w, const sim_op *op, u
     }
     uint32_t e0 = o[0] + 15 * d[0], e1 = o[1] + 15 * d[1];
     uint32_t lo = o[0] < o[1] ? o[0] : o[1], hi = e0 > e1 ? e0 : e1;
-    uint32_t extra = (hi >> 2) - (lo >> 2) < 32 ? 0 : banks_halves(soff);
-    if (extra == SIM_NONE) extra = banks_two(soff);
-    if (extra != SIM_NONE) {
-        b->cnt.bank_conflicts += extra;
+    if ((hi >> 2) - (lo >> 2) < 32) {
+        b->cnt.shared_load_requests++;
+    } else if (d[0] && d[1]) {
+        b->cnt.bank_conflicts += (((o[1] - o[0]) >> 2) & 31) != 16;
         b->cnt.shared_load_requests++;
     } else {
-        uint64_t addr[32];
-        for (int l = 0; l < 32; l++) addr[l] = soff[l];
-        count_banks(b, addr, SIM_FULL, 4, false, false, false, lo, hi);
+        halves_banks(b, o, d, lo, hi);
     }
+}
+
+/* The words path for sim_exec_lds_words, out of line (a clone of its own:
+ * the halves' path keeps a small frame): false, with nothing done, for
+ * lanes that are not words_of's. */
+static SIM_HOT __attribute__((noinline)) bool lds_words_of(sim_block *b, sim_warp *w, const sim_op *op, uint32_t pc)
+{
+    uint32_t soff[32];
+    if (!words_of(b, w, op, soff)) return false;
+    lds_words(b, w, op, pc, soff);
+    return true;
 }
 
 SIM_HOT void sim_exec_lds_words(sim_block *b, sim_warp *w, uint32_t pc)
 {
     const sim_op *op = &b->prog->code[pc];
-    uint32_t soff[32], o[2], d[2];
+    uint32_t o[2], d[2];
     if (!shared_plain(b, op, SIM_MF_DST64 | SIM_MF_DST16)) sim_exec_lds(b, w, pc, SIM_FULL);
     else if (halves_lds_of(b, w, op, o, d)) lds_halves(b, w, op, pc, o, d);
-    else if (words_of(b, w, op, soff)) lds_words(b, w, op, pc, soff);
-    else sim_exec_lds(b, w, pc, SIM_FULL);
+    else if (!lds_words_of(b, w, op, pc)) sim_exec_lds(b, w, pc, SIM_FULL);
 }
 
 /* col_of: a plain 32-bit shared ld (shared_plain) by a full warp at one

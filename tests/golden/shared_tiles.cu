@@ -257,4 +257,94 @@ __global__ void slotUnwritten(unsigned* out)
     if (t % 32 == 0 && t < 96) slots[t / 32] = 1;
     __syncthreads();
     out[t] = slots[0] + slots[3]; // @unwrittenRead
+
+// case: each warp's half-warps read one word each after the barrier (a
+// tile's broadcast, `As[ty][k]`: the log's halves entry, two starts and
+// no step), then one thread of each writes a word the other warp's half
+// read, in the same epoch: the halves entry is replayed before the write
+// and each warp's read and write race as the reference mode finds them
+// kernel: writeAfterHalfBroadcast
+// gpu: differs, a race: which warp reads first is the hardware's
+// launch: grid 1 block 64
+// buffer: out f32 64 = 0
+// params: out
+// expect: hazard races kind RACE_SHARED line @wordRead line2 @wordWrite
+// expect: hazard races kind RACE_SHARED line @wordWrite line2 @wordRead
+__global__ void writeAfterHalfBroadcast(float* out)
+{
+    __shared__ float s[64];
+    const int t = threadIdx.x;
+    s[t] = (float)t;
+    __syncthreads();
+    const float v = s[t / 16 * 16 + 7]; // @wordRead
+    if (t % 32 == 5) s[(32 - t / 32 * 32) + 23] = 1.0f; // @wordWrite
+    out[t] = v;
+}
+
+// case: after the barrier every word of shared memory is clean (the log
+// looks at none of them), then lane 3 writes its word and the half-warps
+// read a row holding it: that epoch's reads are not clean any more, and
+// lanes 3 and 19 reading it race with the write as the reference finds
+// kernel: writeThenTileRead
+// gpu: none, added after the last GPU record (a race within a warp besides)
+// launch: grid 1 block 32
+// buffer: out f32 32 = 0
+// params: out
+// expect: hazard races kind RACE_WARP line @rowRead line2 @ownWord
+__global__ void writeThenTileRead(float* out)
+{
+    __shared__ float s[32];
+    const int t = threadIdx.x;
+    s[t] = (float)t;
+    __syncthreads();
+    float v = s[t % 16];
+    __syncthreads();
+    if (t == 3) s[3] = 9.0f; // @ownWord
+    v += s[t % 16]; // @rowRead
+    out[t] = v;
+}
+
+// case: two blocks on one host thread: the first writes all of its shared
+// memory and reads rows of it (the log finds every word written, for that
+// block), the second writes only 8 words and reads the same rows: its
+// lanes past them read uninitialised words (what the first block found
+// is not the second's)
+// kernel: secondBlockHalfWritten
+// gpu: differs, uninitialised shared memory holds whatever was there
+// launch: grid 2 block 32
+// buffer: out f32 64 = 0
+// params: out
+// expect: hazard memory kind UNINIT_SHARED line @secondRead
+__global__ void secondBlockHalfWritten(float* out)
+{
+    __shared__ float s[32];
+    const int t = threadIdx.x;
+    if (blockIdx.x == 0 || t < 8) s[t] = (float)t;
+    __syncthreads();
+    out[blockIdx.x * 32 + t] = s[t % 16]; // @secondRead
+}
+
+// case: more logged reads in one epoch than the log holds, in the halves'
+// form (half-warps' broadcasts and rows, 300 of each a warp, both
+// depending on the step so that none leaves the loop), then each
+// warp writes a word of the other's rows: the compact entries are
+// replayed when the log is full and again before the write
+// kernel: manyHalvesThenWrite
+// gpu: differs, a race: which warp writes first is the hardware's
+// launch: grid 1 block 64
+// buffer: out f32 64 = 0
+// params: out 300
+// expect: hazard races kind RACE_SHARED line @manyHalves line2 @lateHalvesWrite
+// expect: hazard races kind RACE_SHARED line @lateHalvesWrite line2 @manyHalves
+__global__ void manyHalvesThenWrite(float* out, int reps)
+{
+    __shared__ float s[64];
+    const int t = threadIdx.x;
+    s[t] = 1.0f;
+    __syncthreads();
+    const int mine = t / 32 * 32, half = t % 32 / 16 * 16;
+    float v = 0.0f;
+    for (int i = 0; i < reps; ++i) v += s[mine + half + i % 16] + s[mine + i % 2 * 16 + t % 16]; // @manyHalves
+    if (t % 32 == 31) s[32 - mine + 5] = v; // @lateHalvesWrite
+    out[t] = v;
 }
