@@ -257,6 +257,7 @@ __global__ void slotUnwritten(unsigned* out)
     if (t % 32 == 0 && t < 96) slots[t / 32] = 1;
     __syncthreads();
     out[t] = slots[0] + slots[3]; // @unwrittenRead
+}
 
 // case: each warp's half-warps read one word each after the barrier (a
 // tile's broadcast, `As[ty][k]`: the log's halves entry, two starts and
