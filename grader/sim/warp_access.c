@@ -1296,9 +1296,9 @@ SIM_HOT void sim_exec_lds(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
         sim_exec_ld(b, w, pc, m);
     } else if (run_of(b, w, op, m, &off)) {
         w->minst++;
-        if (b->shadow && m == SIM_FULL) {
-            for (int l = 0; l < 32; l++) soff[l] = off + 4 * (uint32_t)l;
-            if (!sim_shadow_defer_reads(b, w, soff, pc)) shadow_reads_run(b, w, m, off, pc);
+        if (b->shadow && m == SIM_FULL) { /* (the log's halves: 64 bytes apart) */
+            const uint32_t from[2] = { off, off + 64 }, step[2] = { 4, 4 };
+            if (!shadow_log_halves(b, w, from, step, pc)) shadow_reads_run(b, w, m, off, pc);
         } else if (b->shadow) {
             shadow_reads_run(b, w, m, off, pc);
         }
@@ -1306,9 +1306,9 @@ SIM_HOT void sim_exec_lds(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
         b->cnt.shared_load_requests++;
     } else if (shared_one(b, w, op, m, &off)) { /* a broadcast, read once, as sim_exec_ld's */
         w->minst++;
-        if (b->shadow && m == SIM_FULL) {
-            for (int l = 0; l < 32; l++) soff[l] = off;
-            if (!sim_shadow_defer_reads(b, w, soff, pc)) sim_shadow_reads_one(b, w, m, off, 4, pc);
+        if (b->shadow && m == SIM_FULL) { /* (the log's halves: both on the word) */
+            const uint32_t from[2] = { off, off }, step[2] = { 0, 0 };
+            if (!shadow_log_halves(b, w, from, step, pc)) sim_shadow_reads_one(b, w, m, off, 4, pc);
         } else if (b->shadow) {
             sim_shadow_reads_one(b, w, m, off, 4, pc);
         }
@@ -1483,9 +1483,10 @@ SIM_HOT void sim_exec_lds_col(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m
         return;
     }
     w->minst++;
-    if (b->shadow) {
+    const uint32_t from[2] = { off, off + 16 * d }, step[2] = { d, d }; /* (the log's halves: 16 strides apart) */
+    if (b->shadow && !shadow_log_halves(b, w, from, step, pc)) {
         for (int l = 0; l < 32; l++) soff[l] = off + (uint32_t)l * d;
-        shadow_reads_full(b, w, soff, pc);
+        sim_shadow_reads(b, w, SIM_FULL, soff, 4, pc);
     }
     gather_col(w->r32 + (size_t)op->s[0] * 32, b->shared + off, (ptrdiff_t)(int32_t)d);
     b->cnt.bank_conflicts += stride_conflicts((d >> 31 ? 0u - d : d) / 4);
