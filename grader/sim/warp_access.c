@@ -1366,8 +1366,8 @@ static HOT_INLINE void halves_offsets(const uint32_t *o, const uint32_t *d, uint
 /* lds_halves' shadow reads where the log does not take them, and its bank
  * count where the halves' starts do not give it, from the 32 offsets (out
  * of line: the halves' path keeps a small frame). */
-static SIM_HOT __attribute__((noinline)) void halves_reads(sim_block *b, sim_warp *w, uint32_t pc, const uint32_t *o,
-                                                   const uint32_t *d)
+static SIM_HOT __attribute__((noinline)) void halves_reads(sim_block *b, sim_warp *w, uint32_t pc,
+                                                           const uint32_t *o, const uint32_t *d)
 {
     uint32_t soff[32];
     halves_offsets(o, d, soff);
@@ -1375,7 +1375,7 @@ static SIM_HOT __attribute__((noinline)) void halves_reads(sim_block *b, sim_war
 }
 
 static SIM_HOT __attribute__((noinline)) void halves_banks(sim_block *b, const uint32_t *o, const uint32_t *d,
-                                                   uint32_t lo, uint32_t hi)
+                                                           uint32_t lo, uint32_t hi)
 {
     uint32_t soff[32];
     halves_offsets(o, d, soff);
