@@ -935,8 +935,11 @@ void sim_shadow_atomics(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *s
  * aligned inside shared memory (the callers' short paths found it). */
 bool sim_shadow_defer_reads(sim_block *b, sim_warp *w, const uint32_t *soff, uint32_t op);
 /* The same for half-warps that each read 16 words from byte from[h] by
- * step[h] bytes (0 or 4: one word, or a run), every word aligned inside
- * shared memory: logged in that form, without the 32 offsets. */
+ * step[h] bytes (as 32-bit numbers: 0, one word; 4, a run; a column's
+ * stride, either way), every word aligned inside shared memory: logged in
+ * that form, without the 32 offsets (a warp's run of 32 words is two
+ * halves 64 bytes apart, its broadcast two halves on one word, its column
+ * two halves 16 strides apart). */
 bool sim_shadow_defer_halves(sim_block *b, sim_warp *w, const uint32_t *from, const uint32_t *step, uint32_t op);
 void sim_shadow_replay(sim_block *b);
 static inline void sim_shadow_settle(sim_block *b)

@@ -992,17 +992,20 @@ static inline __attribute__((always_inline)) void halves_offsets(const uint32_t 
     }
 }
 
-/* Whether half h's words are all clean: its one word, or its run of 16 (the
- * memo's 16 bits at once, else word by word). */
+/* Whether a half's words are all clean: its one word; its run of 16 (the
+ * memo's 16 bits at once, else word by word); its 16 words at another
+ * stride (a column), word by word. */
 static inline __attribute__((always_inline)) bool half_clean(sim_block *b, uint32_t from, uint32_t step)
 {
     uint32_t word = from / 4;
     if (!step) return word_clean(b, word);
-    unsigned k = word % 64;
-    uint64_t lo = b->clean[word / 64] >> k, hi = k > 48 ? b->clean[word / 64 + 1] << (64 - k) : 0;
-    if (((lo | hi) & 0xffff) == 0xffff) return true;
+    if (step == 4) {
+        unsigned k = word % 64;
+        uint64_t lo = b->clean[word / 64] >> k, hi = k > 48 ? b->clean[word / 64 + 1] << (64 - k) : 0;
+        if (((lo | hi) & 0xffff) == 0xffff) return true;
+    }
     for (uint32_t i = 0; i < 16; i++)
-        if (!word_clean(b, word + i)) return false;
+        if (!word_clean(b, (from + i * step) / 4)) return false;
     return true;
 }
 

@@ -1295,10 +1295,9 @@ static HOT_INLINE void lds_words(sim_block *b, sim_warp *w, const sim_op *op, ui
 static HOT_INLINE void lds_one(sim_block *b, sim_warp *w, const sim_op *op, uint32_t pc, uint32_t m, uint32_t off)
 {
     w->minst++;
-    if (b->shadow && m == SIM_FULL) {
-        uint32_t soff[32];
-        for (int l = 0; l < 32; l++) soff[l] = off;
-        if (!sim_shadow_defer_reads(b, w, soff, pc)) sim_shadow_reads_one(b, w, m, off, 4, pc);
+    if (b->shadow && m == SIM_FULL) { /* (the log's halves: both on the word) */
+        const uint32_t from[2] = { off, off }, step[2] = { 0, 0 };
+        if (!shadow_log_halves(b, w, from, step, pc)) sim_shadow_reads_one(b, w, m, off, 4, pc);
     } else if (b->shadow) {
         sim_shadow_reads_one(b, w, m, off, 4, pc);
     }
@@ -1320,9 +1319,9 @@ SIM_HOT void sim_exec_lds(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
         sim_exec_ld(b, w, pc, m);
     } else if (run_of(b, w, op, m, &off)) {
         w->minst++;
-        if (b->shadow && m == SIM_FULL) {
-            for (int l = 0; l < 32; l++) soff[l] = off + 4 * (uint32_t)l;
-            if (!sim_shadow_defer_reads(b, w, soff, pc)) shadow_reads_run(b, w, m, off, pc);
+        if (b->shadow && m == SIM_FULL) { /* (the log's halves: 64 bytes apart) */
+            const uint32_t from[2] = { off, off + 64 }, step[2] = { 4, 4 };
+            if (!shadow_log_halves(b, w, from, step, pc)) shadow_reads_run(b, w, m, off, pc);
         } else if (b->shadow) {
             shadow_reads_run(b, w, m, off, pc);
         }
@@ -1392,8 +1391,8 @@ static HOT_INLINE void halves_offsets(const uint32_t *o, const uint32_t *d, uint
 /* lds_halves' shadow reads where the log does not take them, and its bank
  * count where the halves' starts do not give it, from the 32 offsets (out
  * of line: the halves' path keeps a small frame). */
-static SIM_HOT __attribute__((noinline)) void halves_reads(sim_block *b, sim_warp *w, uint32_t pc, const uint32_t *o,
-                                                   const uint32_t *d)
+static SIM_HOT __attribute__((noinline)) void halves_reads(sim_block *b, sim_warp *w, uint32_t pc,
+                                                           const uint32_t *o, const uint32_t *d)
 {
     uint32_t soff[32];
     halves_offsets(o, d, soff);
@@ -1401,7 +1400,7 @@ static SIM_HOT __attribute__((noinline)) void halves_reads(sim_block *b, sim_war
 }
 
 static SIM_HOT __attribute__((noinline)) void halves_banks(sim_block *b, const uint32_t *o, const uint32_t *d,
-                                                   uint32_t lo, uint32_t hi)
+                                                           uint32_t lo, uint32_t hi)
 {
     uint32_t soff[32];
     halves_offsets(o, d, soff);
@@ -1509,9 +1508,10 @@ SIM_HOT void sim_exec_lds_col(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m
         return;
     }
     w->minst++;
-    if (b->shadow) {
+    const uint32_t from[2] = { off, off + 16 * d }, step[2] = { d, d }; /* (the log's halves: 16 strides apart) */
+    if (b->shadow && !shadow_log_halves(b, w, from, step, pc)) {
         for (int l = 0; l < 32; l++) soff[l] = off + (uint32_t)l * d;
-        shadow_reads_full(b, w, soff, pc);
+        sim_shadow_reads(b, w, SIM_FULL, soff, 4, pc);
     }
     gather_col(w->r32 + (size_t)op->s[0] * 32, b->shared + off, (ptrdiff_t)(int32_t)d);
     b->cnt.bank_conflicts += stride_conflicts((d >> 31 ? 0u - d : d) / 4);

@@ -349,3 +349,40 @@ __global__ void manyHalvesThenWrite(float* out, int reps)
     if (t % 32 == 31) s[32 - mine + 5] = v; // @lateHalvesWrite
     out[t] = v;
 }
+
+// case: each warp reads a run of 32 words, one word for all its lanes and
+// a column (stride 3 words) after the barrier, each logged as two halves
+// (64 bytes apart, on one word, 16 strides apart), then lane 0 writes a
+// word of each of the other warp's three reads in the same epoch: the
+// entries are replayed before the writes, and the reads and writes race
+// as the reference mode finds them
+// kernel: shapesThenWrite
+// gpu: differs, a race: which warp reads first is the hardware's
+// launch: grid 1 block 64
+// buffer: out f32 64 = 0
+// params: out
+// expect: hazard races kind RACE_SHARED line @runWrite line2 @runRead
+// expect: hazard races kind RACE_SHARED line @oneWrite line2 @runRead
+// expect: hazard races kind RACE_SHARED line @colWrite line2 @colRead
+// expect: hazard races kind RACE_SHARED line @runRead line2 @runWrite
+// expect: hazard races kind RACE_SHARED line @runRead line2 @oneWrite
+// expect: hazard races kind RACE_SHARED line @oneRead line2 @oneWrite
+// expect: hazard races kind RACE_SHARED line @colRead line2 @colWrite
+__global__ void shapesThenWrite(float* out)
+{
+    __shared__ float r[2][32];
+    __shared__ float c[2][32][3];
+    const int t = threadIdx.x, wp = t / 32, lane = t % 32;
+    r[wp][lane] = (float)t;
+    for (int j = 0; j < 3; ++j) c[wp][lane][j] = (float)(t + j);
+    __syncthreads();
+    const float a = r[wp][lane]; // @runRead
+    const float b = r[wp][7]; // @oneRead
+    const float d = c[wp][lane][1]; // @colRead
+    if (lane == 0) {
+        r[1 - wp][3] = 1.0f; // @runWrite
+        r[1 - wp][7] = 2.0f; // @oneWrite
+        c[1 - wp][4][1] = 3.0f; // @colWrite
+    }
+    out[t] = a + b + d;
+}
