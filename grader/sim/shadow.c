@@ -416,7 +416,11 @@ static inline __attribute__((always_inline)) bool plain_read_lane(sim_block *b, 
            this lane finds; only note that two threads of the warp read it */
         sim_shadow *s = &A->sh[off / 4];
         unsigned tid = A->wid * 32 + (unsigned)l;
-        if (s->w_epoch != A->epoch) { /* no write this epoch: nothing depends on who reads */
+        uint8_t mask = (uint8_t)((1u << n) - 1);
+        if (s->w_epoch != A->epoch && (!A->memory || (written_at(A, s) & mask) == mask)) {
+            /* no write this epoch, and the bytes written before (else each
+               lane's read reports them unwritten, as read_word does): nothing
+               depends on who reads */
             if (s->r_tid / 32 == A->wid && s->r_tid != tid) {
                 s->r_multi = 1;
                 note_reader(s, tid, op);
@@ -427,7 +431,6 @@ static inline __attribute__((always_inline)) bool plain_read_lane(sim_block *b, 
            synced past (nor other bytes): no lane races with it or finds it
            uninitialised, and each adds itself as a reader, as read_word
            would (the lane before made this epoch's reader record) */
-        uint8_t mask = (uint8_t)((1u << n) - 1);
         if ((written_at(A, s) & mask) == mask &&
             (!(s->w_mask & mask) || (s->w_tid / 32 == A->wid && synced_whole(A, s->w_wsync)))) {
             if (!A->races) return true;
