@@ -253,3 +253,28 @@ __global__ void syncModeShadow(unsigned* out)
     __syncthreads();
     out[t] = s[t % 32] % 32 == t % 32 ? 9 : 1; /* t or t + 32's: either */
 }
+
+// case: a partial warp's broadcast read of a shared word that lane 0 wrote
+// this epoch, a __syncwarp() between (shadow.c plain_read_lane's broadcast
+// shortcut for a word written this epoch: lanes 1 to 19 note themselves as
+// readers beside lane 0), then lane 0 writes the word with no sync after
+// the reads: a write after another lane's read in the warp (a race with
+// lanes 1 to 19, which only their reader records show)
+// gpu: differs, lane 0's write races with the other lanes' reads
+// kernel: bcastWritten
+// launch: grid 1 block 32
+// buffer: out u32 32 = 0
+// params: out
+// expect: hazard races kind RACE_WARP line @bwWrite line2 @bwRead
+// expect: hazards 1
+__global__ void bcastWritten(unsigned* out)
+{
+    __shared__ unsigned s[32];
+    const unsigned t = threadIdx.x;
+    if (t == 0) s[0] = 42;
+    __syncwarp();
+    unsigned v = 1;
+    if (t < 20) v = s[0];  // @bwRead
+    if (t == 0) s[0] = 7;  // @bwWrite
+    out[t] = v;
+}
