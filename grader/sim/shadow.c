@@ -403,6 +403,14 @@ static inline bool readers_settled(const shadow_at *A, const sim_shadow *s)
     return s->r_tid / 32 != A->wid || (s->r_multi && s->r_tid2 != SIM_NO_TID);
 }
 
+/* Whether the warp-wide tests below may run: not in the reference mode
+ * (the golden runner's third run), which takes every lane the general way
+ * so that CTest compares each test with it. */
+static inline bool shortcuts(const sim_block *b)
+{
+    return !(b->L && b->L->reference);
+}
+
 /* One lane's plain-mode read, with the broadcast shortcut: prev is the
  * word offset the lane before read (SIM_NONE when none). True when it took
  * the shortcut and the lanes after it reading the same word change nothing
@@ -411,12 +419,16 @@ static inline __attribute__((always_inline)) bool plain_read_lane(sim_block *b, 
                                                                   int l, uint32_t off, uint32_t prev,
                                                                   unsigned n, uint32_t op)
 {
-    if (off == prev && n <= 4 && !(off & 3)) {
+    if (off == prev && n <= 4 && !(off & 3) && shortcuts(b)) {
         /* the lane before read the same word (a broadcast): what it found,
            this lane finds; only note that two threads of the warp read it */
         sim_shadow *s = &A->sh[off / 4];
         unsigned tid = A->wid * 32 + (unsigned)l;
-        if (s->w_epoch != A->epoch) { /* no write this epoch: nothing depends on who reads */
+        uint8_t mask = (uint8_t)((1u << n) - 1);
+        if (s->w_epoch != A->epoch && (!A->memory || (written_at(A, s) & mask) == mask)) {
+            /* no write this epoch, and the bytes written before (else each
+               lane's read reports them unwritten, as read_word does): nothing
+               depends on who reads */
             if (s->r_tid / 32 == A->wid && s->r_tid != tid) {
                 s->r_multi = 1;
                 note_reader(s, tid, op);
@@ -427,7 +439,6 @@ static inline __attribute__((always_inline)) bool plain_read_lane(sim_block *b, 
            synced past (nor other bytes): no lane races with it or finds it
            uninitialised, and each adds itself as a reader, as read_word
            would (the lane before made this epoch's reader record) */
-        uint8_t mask = (uint8_t)((1u << n) - 1);
         if ((written_at(A, s) & mask) == mask &&
             (!(s->w_mask & mask) || (s->w_tid / 32 == A->wid && synced_whole(A, s->w_wsync)))) {
             if (!A->races) return true;
@@ -466,14 +477,6 @@ static inline __attribute__((always_inline)) bool read4_fast(const shadow_at *A,
 {
     if (off & 3) return false;
     return read4_word(A, shadow_word(A, off), A->wid * 32 + (unsigned)l, op, own);
-}
-
-/* Whether the warp-wide tests below may run: not in the reference mode
- * (the golden runner's third run), which takes every lane the general way
- * so that CTest compares each test with it. */
-static inline bool shortcuts(const sim_block *b)
-{
-    return !(b->L && b->L->reference);
 }
 
 /* The bytes of its word a lane's access of n <= 4 bytes at off covers, or 0
@@ -655,7 +658,7 @@ static inline __attribute__((always_inline)) void reads_one_word(sim_block *b, s
                                                                  uint32_t m, uint32_t off, uint32_t op)
 {
     uint32_t r = m, prev = SIM_NONE;
-    if (A->races && read4_fast(A, __builtin_ctz(r), off, op, true)) {
+    if (A->races && shortcuts(b) && read4_fast(A, __builtin_ctz(r), off, op, true)) {
         r &= r - 1;
         prev = off;
     }

@@ -191,11 +191,21 @@ static HOT_INLINE void count_global(sim_block *b, bool store, uint64_t sectors, 
     }
 }
 
+/* Whether the warp-wide shortcuts of this file that the lowering does not
+ * pick may run: not in the reference mode (the golden runner's third run),
+ * whose counts, loads and stores go the general way, so that CTest compares them. */
+static HOT_INLINE bool shortcuts(const sim_block *b)
+{
+    return !b->L->reference;
+}
+
 static HOT_INLINE void count_sectors(sim_block *b, const uint64_t *addr, uint32_t m, unsigned total, bool store,
                                      bool run, bool strided)
 {
     uint64_t sectors;
-    if (run && m) { /* the coalesced case, a full warp or a run of its lanes (a guarded tail, a row's live columns) */
+    if (!shortcuts(b)) { /* the reference mode: the general count, which the shortcuts below must equal */
+        sectors = sectors_general(addr, m, total);
+    } else if (run && m) { /* the coalesced case, a full warp or a run of its lanes (a guarded tail, a row's live columns) */
         int f = __builtin_ctz(m), e = 31 - __builtin_clz(m);
         sectors = ((addr[e] + total - 1) >> 5) - (addr[f] >> 5) + 1;
     } else {
@@ -247,14 +257,6 @@ static bool banks_chained(const uint64_t *addr, uint32_t m, unsigned total, unsi
     }
     *extra = worst - 1;
     return true;
-}
-
-/* Whether the warp-wide shortcuts of this file that the lowering does not
- * pick may run: not in the reference mode (the golden runner's third run),
- * whose counts and loads go the general way, so that CTest compares them. */
-static HOT_INLINE bool shortcuts(const sim_block *b)
-{
-    return !b->L->reference;
 }
 
 /* Extra wavefronts: the most distinct 4-byte words of one bank in a phase. */
@@ -1117,7 +1119,8 @@ SIM_HOT void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     if (a.shared && b->shadow) shadow_reads(b, w, pc, m, &a, total);
     if (b->L->xr) cross_read(b, w, op, pc, &a, false);
     if (b->sync && op->aux2) sync_lanes(b, w, op, m, &a, false);
-    if (a.uniform && a.ok == m) { /* a parameter, a broadcast (one shared word too): read once */
+    const bool fast = shortcuts(b); /* the reference mode: each lane's element by itself (load_lanes) */
+    if (fast && a.uniform && a.ok == m) { /* a parameter, a broadcast (one shared word too): read once */
         int first = __builtin_ctz(m);
         fill_hosts(&a);
         load_lanes(b, w, pc, 1u << first, &a);
@@ -1131,9 +1134,9 @@ SIM_HOT void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
                 for (int l = 0; l < 32; l++) row[l] = (m >> l & 1u) ? v : row[l];
             }
         }
-    } else if (a.contig && !a.shared && (prefetch_next(w, pc, &a, 0, total), load_contig(w, op, &a))) {
-    } else if (a.contig && load_contig(w, op, &a)) {
-    } else if (a.lazy && a.run && a.ok == m && n == 4 && count == 1 && op->s[0] != SIM_NOSLOT &&
+    } else if (fast && a.contig && !a.shared && (prefetch_next(w, pc, &a, 0, total), load_contig(w, op, &a))) {
+    } else if (fast && a.contig && load_contig(w, op, &a)) {
+    } else if (fast && a.lazy && a.run && a.ok == m && n == 4 && count == 1 && op->s[0] != SIM_NOSLOT &&
                !(op->p[3] & (SIM_MF_SIGNED | SIM_MF_DST64 | SIM_MF_DST16))) {
         /* a run of lanes' consecutive 32-bit elements in one place (a guarded
            tail, `if (tid < s)`): one copy; only the first lane's host pointer */
@@ -1141,7 +1144,7 @@ SIM_HOT void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
         a.host[f] = a.base + (uintptr_t)a.addr[f];
         if (a.region) prefetch_next(w, pc, &a, f, total);
         copy_run(w->r32 + (size_t)op->s[0] * 32 + f, (const void *)a.host[f], (unsigned)__builtin_popcount(m));
-    } else if (a.lazy && a.strided && a.ok == SIM_FULL && n == 4 &&
+    } else if (fast && a.lazy && a.strided && a.ok == SIM_FULL && n == 4 &&
                !(op->p[3] & (SIM_MF_SIGNED | SIM_MF_DST64 | SIM_MF_DST16))) {
         /* a full warp at one stride (a tile's column): no host pointers */
         if (a.region) prefetch_next(w, pc, &a, 0, total);
@@ -1154,14 +1157,13 @@ SIM_HOT void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
         /* a partial warp's global load (a guarded tail, a row's live columns):
            the next such load of this warp slot, from the first lane's stride */
         if (a.region && a.ok == m && m) prefetch_next(w, pc, &a, __builtin_ctz(m), total);
-        if (a.ok == m && n == 4 && !(op->p[3] & (SIM_MF_SIGNED | SIM_MF_DST64 | SIM_MF_DST16))) {
+        if (fast && a.ok == m && n == 4 && !(op->p[3] & (SIM_MF_SIGNED | SIM_MF_DST64 | SIM_MF_DST16))) {
             int f = __builtin_ctz(m);
             if (a.run && count == 1 && op->s[0] != SIM_NOSLOT && run_window(b, &a, m))
                 blend_run(w->r32 + (size_t)op->s[0] * 32, (const uint32_t *)(a.host[f] - 4 * (unsigned)f), m);
             else
                 load32(w, op, m, a.host, count);
-        } else if (a.ok == m && n <= 2 && count == 1 && op->s[0] != SIM_NOSLOT && !(op->p[3] & SIM_MF_DST64) &&
-                   shortcuts(b)) {
+        } else if (fast && a.ok == m && n <= 2 && count == 1 && op->s[0] != SIM_NOSLOT && !(op->p[3] & SIM_MF_DST64)) {
             load_narrow(w, op, m, a.host);
         } else {
             load_lanes(b, w, pc, m, &a);
@@ -1593,24 +1595,25 @@ SIM_HOT void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
         fill_hosts(&a);
         sim_watch_store(b, a.host, a.ok, total, a.region, contig);
     }
-    if (a.contig && store_contig(w, op, &a)) {
-    } else if (lazy && a.run && a.ok == m && n == 4 && count == 1 && !(op->p[3] & SIM_MF_DST64)) {
+    const bool fast = shortcuts(b); /* the reference mode: each lane's element by itself, in lane order */
+    if (fast && a.contig && store_contig(w, op, &a)) {
+    } else if (fast && lazy && a.run && a.ok == m && n == 4 && count == 1 && !(op->p[3] & SIM_MF_DST64)) {
         /* a run of lanes' consecutive 32-bit elements in one place (a guarded
            tail, `if (tid < s)`): one copy, the lanes' addresses distinct */
         int f = __builtin_ctz(m);
         copy_run((void *)(a.base + (uintptr_t)a.addr[f]), w->r32 + (size_t)op->s[0] * 32 + f,
                  (unsigned)__builtin_popcount(m));
-    } else if (lazy && a.strided && a.ok == SIM_FULL && n == 4 && count == 1 && !(op->p[3] & SIM_MF_DST64)) {
+    } else if (fast && lazy && a.strided && a.ok == SIM_FULL && n == 4 && count == 1 && !(op->p[3] & SIM_MF_DST64)) {
         /* a full warp at one stride (down a column of out) */
         scatter_col((uint8_t *)a.host[0], w->r32 + (size_t)op->s[0] * 32, (ptrdiff_t)(int64_t)(a.addr[1] - a.addr[0]));
-    } else if (n == 4 && count == 1 && !(op->p[3] & SIM_MF_DST64)) { /* 32-bit elements: a scatter */
+    } else if (fast && n == 4 && count == 1 && !(op->p[3] & SIM_MF_DST64)) { /* 32-bit elements: a scatter */
         fill_hosts(&a);
         const uint32_t *row = w->r32 + (size_t)op->s[0] * 32;
         for (uint32_t r = a.ok; r; r &= r - 1) { /* lane order, as a GPU's last writer wins */
             int l = __builtin_ctz(r);
             memcpy((void *)a.host[l], &row[l], 4);
         }
-    } else if (n <= 2 && count == 1 && !(op->p[3] & SIM_MF_DST64) && shortcuts(b)) { /* bytes or halves (counters) */
+    } else if (fast && n <= 2 && count == 1 && !(op->p[3] & SIM_MF_DST64)) { /* bytes or halves (counters) */
         fill_hosts(&a);
         const uint32_t *row = w->r32 + (size_t)op->s[0] * 32;
         for (uint32_t r = a.ok; r; r &= r - 1) { /* lane order */
