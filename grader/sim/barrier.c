@@ -18,17 +18,23 @@ static bool checking(const sim_block *b)
 }
 
 /* Critical branches that went both ways in this epoch, guarding op. */
-static void check_conditional(sim_block *b, uint32_t bar_op, unsigned warp, int lane)
+static void check_conditional(sim_block *b, uint32_t bar_op, unsigned warp, int lane, bool counted)
 {
     const sim_program *p = b->prog;
     for (uint32_t i = 0; i < p->ncrits; i++) {
         const sim_crit *c = &p->crits[i];
         if (c->barrier != bar_op) continue;
         uint32_t k = p->code[c->branch].aux2 - 1;
-        if (b->crit_epoch[k] != b->epoch || b->crit_dirs[k] != 3) continue;
+        if (b->crit_epoch[k] != b->epoch || (b->crit_dirs[k] & 3) != 3) continue;
+        /* a barrier with a thread count (bar.sync 1, 64: warp
+           specialisation) is for the threads that reach it: warps going
+           different ways as wholes is its use; only a warp whose own lanes
+           went both ways breaks it (bar.sync is aligned) */
+        if (counted && !(b->crit_dirs[k] & 4)) continue;
         sim_hz h = sim_hz_make(CL_HZ_BARRIER_CONDITIONAL, bar_op, warp, lane);
         h.op2 = c->branch;
-        unsigned t1 = b->crit_warp[k] >> 16, t2 = b->crit_warp[k] & 0xffff; /* threads of the block */
+        uint32_t pair = counted ? b->crit_split[k] : b->crit_warp[k];
+        unsigned t1 = pair >> 16, t2 = pair & 0xffff; /* threads of the block */
         if (t1 / 32 == t2 / 32)
             snprintf(h.detail, sizeof h.detail, "lanes %u and %u of warp %u went different ways there",
                      t1 % 32, t2 % 32, t1 / 32);
@@ -46,6 +52,11 @@ void sim_bar_branch(sim_block *b, sim_warp *w, const sim_op *op, uint32_t taken,
         b->crit_epoch[k] = b->epoch;
         b->crit_dirs[k] = 0;
         b->crit_warp[k] = 0;
+    }
+    if (taken && not_taken && !(b->crit_dirs[k] & 4)) { /* the first warp whose own lanes split here */
+        unsigned base = w->id * 32;
+        b->crit_split[k] = (base + (unsigned)__builtin_ctz(taken)) << 16 | (base + (unsigned)__builtin_ctz(not_taken));
+        b->crit_dirs[k] |= 4;
     }
     if (taken) {
         unsigned tid = w->id * 32 + (unsigned)__builtin_ctz(taken);
@@ -86,8 +97,8 @@ static SIM_HOT void release(sim_block *b, unsigned id)
             h.op2 = bar->op_other;
             sim_hz_add(b, &h);
         }
-        check_conditional(b, bar->op, fw, fl);
-        if (bar->op_other != SIM_NONE) check_conditional(b, bar->op_other, fw, fl);
+        check_conditional(b, bar->op, fw, fl, bar->expected != 0);
+        if (bar->op_other != SIM_NONE) check_conditional(b, bar->op_other, fw, fl, bar->expected != 0);
         if (bar->expected == 0 && b->live < b->nthreads) {
             sim_hz h = sim_hz_make(CL_HZ_BARRIER_AFTER_EXIT, bar->op, fw, fl);
             h.line2 = b->exit_line;

@@ -127,6 +127,7 @@ void sim_block_init(sim_block *b, struct sim_run *L)
     b->crit_epoch = cl_calloc(p->ncritbr + 1, sizeof *b->crit_epoch);
     b->crit_dirs = cl_calloc(p->ncritbr + 1, 1);
     b->crit_warp = cl_calloc(p->ncritbr + 1, sizeof *b->crit_warp);
+    b->crit_split = cl_calloc(p->ncritbr + 1, sizeof *b->crit_split);
     b->block_rows = cl_malloc((p->nrow32 - p->nreg32 + 1) * sizeof *b->block_rows);
     for (uint32_t i = 0; i < p->nrow32 - p->nreg32; i++)
         if (block_dependent(&p->extra32[i])) b->block_rows[b->nblock_rows++] = i;
@@ -160,6 +161,7 @@ void sim_block_destroy(sim_block *b)
     free(b->crit_epoch);
     free(b->crit_dirs);
     free(b->crit_warp);
+    free(b->crit_split);
     free(b->block_rows);
     sim_async_free(b->as);
     sim_hzset_free(&b->hz);

@@ -583,8 +583,9 @@ typedef struct sim_block {
     uint32_t exit_line, exit_file; /* the line that led there */
     uint32_t *exit_branch;    /* per thread: line of the branch to an exit (0) */
     uint32_t *crit_epoch;     /* per critical branch */
-    uint8_t *crit_dirs;       /* 1 taken, 2 not taken, in crit_epoch */
+    uint8_t *crit_dirs;       /* 1 taken, 2 not taken, 4 a warp's own lanes both ways, in crit_epoch */
     uint32_t *crit_warp;      /* a thread (of the block) that went each way: taken << 16 | not */
+    uint32_t *crit_split;     /* the same, of the first warp whose lanes split (crit_dirs' 4) */
     sim_hzset hz;
     cl_str ptext;
     CL_VEC(sim_printf_rec) plines;

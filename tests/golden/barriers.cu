@@ -186,3 +186,54 @@ __global__ void uniformLoop(int* out, int rounds)
     }
     out[blockIdx.x * 128 + threadIdx.x] = s[threadIdx.x];
 }
+
+// case: warp specialisation through a named barrier with a thread count:
+// warp 0 fills the slots and arrives (bar.arrive 1, 64), warp 1 waits
+// (bar.sync 1, 64) and reads them. The warps go different ways at the if,
+// each whole: legal for a barrier that counts its threads (the PTX ISA
+// asks only that a warp's own lanes agree), so no hazard
+// kernel: namedProducerConsumer
+// launch: grid 2 block 64
+// buffer: out u32 128 = 0
+// params: out
+// expect: out[0..31] = 7
+// expect: out[32..63] = list 5 8 11 14 17 20 23 26 29 32 35 38 41 44 47 50 53 56 59 62 65 68 71 74 77 80 83 86 89 92 95 98
+// expect: out[64..95] = 7
+// expect: out[96..127] = list 5 8 11 14 17 20 23 26 29 32 35 38 41 44 47 50 53 56 59 62 65 68 71 74 77 80 83 86 89 92 95 98
+// expect: no hazards
+__global__ void namedProducerConsumer(unsigned* out)
+{
+    __shared__ unsigned s[32];
+    const unsigned t = threadIdx.x, g = blockIdx.x * 64 + t;
+    if (t < 32) {
+        s[t] = t * 3 + 5;
+        asm volatile("bar.arrive 1, 64;" ::: "memory");
+        out[g] = 7;
+    } else {
+        asm volatile("bar.sync 1, 64;" ::: "memory");
+        out[g] = s[t - 32];
+    }
+}
+
+// case: the same with the producer's lanes split at the if (lane 3 of
+// warp 0 goes the consumers' way): a warp whose own lanes disagree before
+// an aligned barrier (bar.sync is barrier.sync.aligned) is undefined
+// kernel: namedSplitWarp
+// launch: grid 1 block 64
+// buffer: out u32 64 = 0
+// params: out
+// expect: hazard barrier-honesty kind BARRIER_CONDITIONAL
+// expect: message "lanes 0 and 3 of warp 0 went different ways there"
+__global__ void namedSplitWarp(unsigned* out)
+{
+    __shared__ unsigned s[64];
+    const unsigned t = threadIdx.x;
+    if (t < 32 && t != 3) {
+        s[t] = t;
+        asm volatile("bar.arrive 1, 64;" ::: "memory");
+        out[t] = 7;
+    } else {
+        asm volatile("bar.sync 1, 64;" ::: "memory");
+        out[t] = s[t % 32];
+    }
+}
