@@ -589,3 +589,35 @@ extern "C" __global__ void sortCounters(const unsigned* digits, unsigned* out)
     out[128 + t] = scat[t];
     out[192 + t] = scat[64 + t] + scat[128 + t] + scat[192 + t];
 }
+
+// case: bank conflicts of scattered shared accesses of 4 bytes or less
+// (count_banks' bit set and chains beside the reference mode's set): a
+// partial warp's words in distinct banks (no conflict), a partial warp's
+// scattered words with conflicts and some lanes on one word, a full warp's
+// halves with two lanes on each word, and after a barrier a full warp's
+// words spread over more than 2,048 words (chained); each warp in its own
+// part of the array
+// gpu: none, added where no GPU was at hand; the case compares the fast and the reference counts
+// kernel: bankSpans
+// launch: grid 1 block 64
+// buffer: out u32 128 = 0
+// params: out
+// expect: out[0..127] = list 13 13 34 4 118 181 4 93 198 4 194 85 246 165 98 4 6 237 4 229 244 2 64 123 290 27 128 2 116 259 2 75 13 13 34 4 118 181 4 93 198 4 194 85 246 165 98 4 6 237 4 229 244 2 64 123 290 27 128 2 116 259 2 75 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63 64 65 66 67 68 69
+// expect: no hazards
+__global__ void bankSpans(unsigned* out)
+{
+    __shared__ unsigned big[2 * 2304];
+    const int t = threadIdx.x, l = t & 31, base = (t >> 5) * 2304;
+    unsigned short* h = reinterpret_cast<unsigned short*>(big + base + 1000);
+    const int half = 2 * (((l >> 1) * 40) & 511) + (l & 1);
+    for (int i = l; i < 2304; i += 32) big[base + i] = 1;
+    __syncthreads();
+    if (l < 20) big[base + l * 33] += 2;                  // distinct banks, a partial warp
+    if (l % 3 != 0) big[base + 700 + ((l * l * 7) & 255)] = 3 + ((l * l * 7) & 255); // conflicts, lanes on one word
+    h[half] = (unsigned short)(5 + t);                    // halves, two lanes a word
+    __syncthreads();
+    big[base + l * 67 + ((l & 3) == 1 ? 5 : 0)] += 7;      // a span past 2,048 words
+    __syncthreads();
+    out[t] = big[base + l * 33] + big[base + 700 + ((l * l * 7) & 255)];
+    out[64 + t] = h[half] + big[base + l * 67 + 1];
+}
