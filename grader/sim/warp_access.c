@@ -1151,6 +1151,58 @@ void sim_copy_run(void *dst, const void *src, unsigned n)
     copy_run(dst, src, n);
 }
 
+/* narrow_of: a plain shared ld or st of one byte or half (no flag of
+ * SIM_MF_DST64, weak, outside sync mode and the reference mode) by a full
+ * warp from a 32-bit base register, each lane's element aligned inside
+ * shared memory, and the lanes' words in 32 distinct banks (a radix
+ * sort's 16-bit counters, a thread's column each): off[l] is lane l's byte
+ * offset. The general path then maps every lane (the 32-bit sum of base
+ * and offset, taken as signed, is the offset), finds no lane with
+ * another's address (so none of its one-address, contiguous or strided
+ * branches), takes the lanes' shadow reads or writes, gathers or scatters
+ * them one by one, and counts one request with no conflict (count_banks:
+ * a word a bank); narrow_of's caller does the same without the 64-bit
+ * addresses and host pointers. False, with nothing done, for any other
+ * access. One pass the compiler vectorises. */
+static HOT_INLINE bool narrow_of(const sim_block *b, const sim_warp *w, const sim_op *op, uint32_t *off)
+{
+    unsigned n = op->p[1];
+    if (op->p[0] != SIM_MS_SHARED || n > 2 || op->p[2] != 1 || !(op->p[3] & SIM_MF_BASE32) ||
+        (op->p[3] & SIM_MF_DST64) || op->s[4] == SIM_NOSLOT || op->s[0] == SIM_NOSLOT || op->aux2 || b->sync ||
+        !shortcuts(b) || b->shared_size < n)
+        return false;
+    const uint32_t *b32 = w->r32 + (size_t)op->s[4] * 32, imm = (uint32_t)op->imm, last = b->shared_size - n;
+    uint32_t bad = 0, banks = 0;
+    for (int l = 0; l < 32; l++) {
+        uint32_t o = b32[l] + imm;
+        off[l] = o;
+        bad |= (o > last) | (o & (n - 1));
+        banks |= 1u << (o / 4 % 32);
+    }
+    return !bad && banks == SIM_FULL;
+}
+
+/* X_LD on narrow_of's lanes: the shadow's reads, a gather widened as
+ * load_narrow widens, one request (sim_exec_ld's path for them). */
+static HOT_INLINE void ld_narrow(sim_block *b, sim_warp *w, const sim_op *op, uint32_t pc, const uint32_t *off)
+{
+    w->minst++;
+    if (b->shadow) sim_shadow_reads(b, w, SIM_FULL, off, op->p[1], pc);
+    uint32_t *row = w->r32 + (size_t)op->s[0] * 32, keep = (op->p[3] & SIM_MF_DST16) ? 0xffffu : SIM_FULL;
+    bool sgn = op->p[3] & SIM_MF_SIGNED;
+    const uint8_t *sh = b->shared;
+    if (op->p[1] == 1) {
+        for (int l = 0; l < 32; l++) row[l] = (sgn ? (uint32_t)(int32_t)(int8_t)sh[off[l]] : sh[off[l]]) & keep;
+    } else {
+        for (int l = 0; l < 32; l++) {
+            uint16_t x;
+            memcpy(&x, sh + off[l], 2);
+            row[l] = (sgn ? (uint32_t)(int32_t)(int16_t)x : x) & keep;
+        }
+    }
+    b->cnt.shared_load_requests++;
+}
+
 /* ld: every access but an X_LDS that sim_exec_lds takes on a short path
  * (out of line, so that this frame, the access's 1.3 KB, is not set up for
  * those). */
@@ -1159,6 +1211,10 @@ SIM_HOT void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     const sim_op *op = &b->prog->code[pc];
     unsigned n = op->p[1], count = op->p[2], total = n * count;
     access a;
+    if (m == SIM_FULL && n <= 2 && narrow_of(b, w, op, a.soff)) {
+        ld_narrow(b, w, op, pc, a.soff);
+        return;
+    }
     w->minst++;
     map_access(b, w, pc, m, false, &a);
     if (a.shared && b->shadow) shadow_reads(b, w, pc, m, &a, total);
@@ -1564,6 +1620,17 @@ SIM_HOT void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     access a;
     w->minst++;
     if (b->L->order) sim_order_write(b, w, pc, m); /* blocks in other orders: before it writes (order.c) */
+    if (m == SIM_FULL && n <= 2 && narrow_of(b, w, op, a.soff)) { /* (counters: a scatter in lane order) */
+        if (b->shadow) sim_shadow_writes(b, w, SIM_FULL, a.soff, n, pc);
+        const uint32_t *row = w->r32 + (size_t)op->s[0] * 32;
+        for (int l = 0; l < 32; l++) {
+            uint16_t h = (uint16_t)row[l];
+            if (n == 2) memcpy(b->shared + a.soff[l], &h, 2);
+            else b->shared[a.soff[l]] = (uint8_t)row[l];
+        }
+        b->cnt.shared_store_requests++;
+        return;
+    }
     map_access(b, w, pc, m, true, &a);
     if (b->L->xr) cross_read(b, w, op, pc, &a, true);
     bool lazy = a.lazy; /* host[l] is a.base + addr[l] (fill_hosts keeps it so) */
