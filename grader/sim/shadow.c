@@ -614,7 +614,7 @@ static inline __attribute__((always_inline)) void plain_reads4(sim_block *b, sim
     else plain_reads_from(b, w, &A, r, soff, prev, 4, op);
 }
 
-SIM_HOT void sim_shadow_reads(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op)
+void sim_shadow_reads(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op)
 {
     if (!b->shadow) return;
     if (b->async_n) sim_async_touch(b, w, m, soff, 0, 0, n, op, false);
@@ -677,7 +677,7 @@ static inline bool word_quiet(const shadow_at *A, uint32_t off)
            (s->w_epoch != A->epoch || (s->w_tid / 32 == A->wid && synced_whole(A, s->w_wsync)));
 }
 
-SIM_HOT void sim_shadow_reads_one(sim_block *b, sim_warp *w, uint32_t m, uint32_t off, unsigned n, uint32_t op)
+void sim_shadow_reads_one(sim_block *b, sim_warp *w, uint32_t m, uint32_t off, unsigned n, uint32_t op)
 {
     if (!b->shadow || !m) return;
     sim_shadow_settle(b);
@@ -772,7 +772,7 @@ static inline __attribute__((always_inline)) void writes(sim_block *b, sim_warp 
     }
 }
 
-SIM_HOT void sim_shadow_writes(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op)
+void sim_shadow_writes(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op)
 {
     if (b->async_n) sim_async_touch(b, w, m, soff, 0, 0, n, op, true);
     sim_shadow_settle_write(b);
