@@ -305,33 +305,12 @@ static HOT_INLINE bool shortcuts(const sim_block *b)
     return !b->L->reference;
 }
 
-/* Extra wavefronts: the most distinct 4-byte words of one bank in a phase
- * (cloned: banks_bits' loops are vector code in the x86-64-v3 clone). */
-static SIM_HOT void count_banks(sim_block *b, const uint64_t *addr, uint32_t m, unsigned total, bool store, bool contig,
-                        bool strided, int64_t lo, int64_t hi)
+/* count_banks' lanes that are neither consecutive, near, one address nor
+ * at one stride: banks_bits where it counts them, else a set a phase
+ * (out of line and cloned: banks_bits' passes are vector code in the
+ * x86-64-v3 clone). */
+static SIM_HOT void banks_scattered(sim_block *b, const uint64_t *addr, uint32_t m, unsigned total, bool store)
 {
-    /* consecutive words: every bank once a phase; lanes within 32 words of
-       each other (of 4 bytes or less each): distinct words, distinct banks;
-       every lane at one address (a broadcast, of up to 32 bytes): a phase's
-       words are one lane's, fewer than 32 consecutive ones */
-    if (contig || (total <= 4 && ((uint64_t)hi >> 2) - ((uint64_t)lo >> 2) < 32) ||
-        (lo == hi && total <= 32 && shortcuts(b))) {
-        if (store) b->cnt.shared_store_requests++;
-        else b->cnt.shared_load_requests++;
-        return;
-    }
-    /* a full warp of 4-byte words at a constant stride */
-    if (m == SIM_FULL && total == 4) {
-        uint64_t d = addr[1] - addr[0];
-        bool bad = (addr[0] & 3) || !strided;
-        uint64_t sw = ((int64_t)d < 0 ? -d : d) / 4;
-        if (!bad && !(d & 3) && sw && sw < (1ull << 32) / 31) { /* 32 distinct words, also as 32-bit numbers */
-            b->cnt.bank_conflicts += stride_conflicts(sw);
-            if (store) b->cnt.shared_store_requests++;
-            else b->cnt.shared_load_requests++;
-            return;
-        }
-    }
     unsigned extra = 0;
     if (total <= 4 && shortcuts(b) && banks_bits(addr, m, total, &extra)) { /* one phase, a word a lane */
         b->cnt.bank_conflicts += extra;
@@ -366,6 +345,35 @@ static SIM_HOT void count_banks(sim_block *b, const uint64_t *addr, uint32_t m, 
     b->cnt.bank_conflicts += extra;
     if (store) b->cnt.shared_store_requests++;
     else b->cnt.shared_load_requests++;
+}
+
+/* Extra wavefronts: the most distinct 4-byte words of one bank in a phase. */
+static HOT_INLINE void count_banks(sim_block *b, const uint64_t *addr, uint32_t m, unsigned total, bool store,
+                                   bool contig, bool strided, int64_t lo, int64_t hi)
+{
+    /* consecutive words: every bank once a phase; lanes within 32 words of
+       each other (of 4 bytes or less each): distinct words, distinct banks;
+       every lane at one address (a broadcast, of up to 32 bytes): a phase's
+       words are one lane's, fewer than 32 consecutive ones */
+    if (contig || (total <= 4 && ((uint64_t)hi >> 2) - ((uint64_t)lo >> 2) < 32) ||
+        (lo == hi && total <= 32 && shortcuts(b))) {
+        if (store) b->cnt.shared_store_requests++;
+        else b->cnt.shared_load_requests++;
+        return;
+    }
+    /* a full warp of 4-byte words at a constant stride */
+    if (m == SIM_FULL && total == 4) {
+        uint64_t d = addr[1] - addr[0];
+        bool bad = (addr[0] & 3) || !strided;
+        uint64_t sw = ((int64_t)d < 0 ? -d : d) / 4;
+        if (!bad && !(d & 3) && sw && sw < (1ull << 32) / 31) { /* 32 distinct words, also as 32-bit numbers */
+            b->cnt.bank_conflicts += stride_conflicts(sw);
+            if (store) b->cnt.shared_store_requests++;
+            else b->cnt.shared_load_requests++;
+            return;
+        }
+    }
+    banks_scattered(b, addr, m, total, store);
 }
 
 /* ---- registers ---- */
