@@ -589,3 +589,64 @@ extern "C" __global__ void sortCounters(const unsigned* digits, unsigned* out)
     out[128 + t] = scat[t];
     out[192 + t] = scat[64 + t] + scat[128 + t] + scat[192 + t];
 }
+
+// case: bank conflicts of scattered shared accesses of 4 bytes or less
+// (count_banks' bit set and chains beside the reference mode's set): a
+// partial warp's words in distinct banks (no conflict), a partial warp's
+// scattered words with conflicts and some lanes on one word, a full warp's
+// halves with two lanes on each word, and after a barrier a full warp's
+// words spread over more than 2,048 words (chained); each warp in its own
+// part of the array
+// gpu: none, added where no GPU was at hand; the case compares the fast and the reference counts
+// kernel: bankSpans
+// launch: grid 1 block 64
+// buffer: out u32 128 = 0
+// params: out
+// expect: out[0..127] = list 13 13 34 4 118 181 4 93 198 4 194 85 246 165 98 4 6 237 4 229 244 2 64 123 290 27 128 2 116 259 2 75 13 13 34 4 118 181 4 93 198 4 194 85 246 165 98 4 6 237 4 229 244 2 64 123 290 27 128 2 116 259 2 75 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63 64 65 66 67 68 69
+// expect: no hazards
+__global__ void bankSpans(unsigned* out)
+{
+    __shared__ unsigned big[2 * 2304];
+    const int t = threadIdx.x, l = t & 31, base = (t >> 5) * 2304;
+    unsigned short* h = reinterpret_cast<unsigned short*>(big + base + 1000);
+    const int half = 2 * (((l >> 1) * 40) & 511) + (l & 1);
+    for (int i = l; i < 2304; i += 32) big[base + i] = 1;
+    __syncthreads();
+    if (l < 20) big[base + l * 33] += 2;                  // distinct banks, a partial warp
+    if (l % 3 != 0) big[base + 700 + ((l * l * 7) & 255)] = 3 + ((l * l * 7) & 255); // conflicts, lanes on one word
+    h[half] = (unsigned short)(5 + t);                    // halves, two lanes a word
+    __syncthreads();
+    big[base + l * 67 + ((l & 3) == 1 ? 5 : 0)] += 7;      // a span past 2,048 words
+    __syncthreads();
+    out[t] = big[base + l * 33] + big[base + 700 + ((l * l * 7) & 255)];
+    out[64 + t] = h[half] + big[base + l * 67 + 1];
+}
+
+// case: a full warp's bytes and halves of shared memory from a 32-bit
+// base, a word a lane in 32 distinct banks (warp_access.c's narrow_of):
+// signed bytes and halves widened, byte and half stores, beside the
+// reference mode's general path (counters included)
+// gpu: none, added where no GPU was at hand; the case compares the fast and the reference paths
+// kernel: narrowShared
+// launch: grid 1 block 32
+// buffer: out u32 96 = 0
+// params: out
+// expect: out[0..95] = list 1 4294967290 4294967290 15 21 4294967270 4294967280 3 9 4294967282 4294967286 23 29 4294967294 4294967292 11 17 4294967274 4294967282 31 5 4294967286 4294967288 19 25 4294967266 4294967294 7 13 4294967278 4294967284 27 32513 1532 29963 4087 27413 6642 24863 1021 30473 3576 27923 6131 25373 510 30983 3065 28433 5620 25883 8175 31493 2554 28943 5109 26393 7664 32003 2043 29453 4598 26903 7153 3 1507554560 15349427 1384841216 28183 1245382912 8267539 4142596096 24075 983284992 1185651 4165664768 20255 721113344 12978131 2091581440 16147 458949888 5928243 554369024 12039 196843776 943507 2775252992 8219 2031824128 10638835 1238040576 4111 1769726208 3556947 3458924544
+// expect: no hazards
+__global__ void narrowShared(unsigned* out)
+{
+    __shared__ unsigned wds[96];
+    const int t = threadIdx.x, word = (t * 5) & 31, other = (t * 7) & 31;
+    wds[t] = 0x80ff7f01u * (unsigned)(t + 1);
+    wds[32 + t] = 0;
+    wds[64 + t] = 0;
+    __syncthreads();
+    const signed char* sb = reinterpret_cast<const signed char*>(wds);
+    const short* sh = reinterpret_cast<const short*>(wds);
+    out[t] = (unsigned)(int)sb[4 * word + (t & 3)];
+    out[32 + t] = (unsigned)(int)sh[2 * word + (t & 1)];
+    reinterpret_cast<unsigned char*>(wds + 32)[4 * word + (t & 3)] = (unsigned char)(t * 9);
+    reinterpret_cast<unsigned short*>(wds + 64)[2 * other + (t & 1)] = (unsigned short)(t * 1000 + 3);
+    __syncthreads();
+    out[64 + t] = wds[32 + t] + wds[64 + t];
+}
