@@ -293,7 +293,7 @@ static void print_day(const day_manifest *m, const kfigs *best, double grade_s)
         double ps = plain_seconds(k->name), es = k->big_ns * 1e-9;
         printf("%-4d %-16s %13llu %8.3f %10.3g", m->day, k->name, (unsigned long long)k->lanes, k->ns * 1e-9,
                k->ns ? k->lanes / (k->ns * 1e-9) : 0);
-        if (ps > 0) printf(" %8.3f %7.1fx", ps, es / ps);
+        if (ps > 0) printf(" %8.4f %7.1fx", ps, es / ps);
         else printf(" %8s %8s", "-", "-");
         printf(i == 0 ? " %7.2f\n" : "\n", grade_s);
     }
