@@ -1022,12 +1022,7 @@ SIM_HOT bool sim_shadow_defer_halves(sim_block *b, sim_warp *w, const uint32_t *
         halves_offsets(from, step, soff);
         sim_async_touch(b, w, SIM_FULL, soff, 0, 0, 4, op, false);
     }
-    sim_rlog *e = log_entry(b, w, op);
-    e->at.h.from[0] = from[0];
-    e->at.h.from[1] = from[1];
-    e->at.h.step[0] = step[0];
-    e->at.h.step[1] = step[1];
-    e->halves = 1;
+    rlog_set_halves(log_entry(b, w, op), from, step);
     return true;
 }
 

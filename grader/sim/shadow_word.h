@@ -184,6 +184,17 @@ static inline __attribute__((always_inline)) void shadow_writes_run(sim_block *b
     if (i < k) sim_shadow_run_writes_rest(b, w, m, off, op, i);
 }
 
+/* A read log entry's halves: from each half-warp's first byte by step. */
+static inline __attribute__((always_inline)) void rlog_set_halves(sim_rlog *e, const uint32_t *from,
+                                                                  const uint32_t *step)
+{
+    e->at.h.from[0] = from[0];
+    e->at.h.from[1] = from[1];
+    e->at.h.step[0] = step[0];
+    e->at.h.step[1] = step[1];
+    e->halves = 1;
+}
+
 /* sim_shadow_defer_halves' common case, in line for warp_access.c's halves
  * path: the log's memo made this epoch (so the log is on and not resting:
  * sim_shadow_replay, which starts a rest, ends the memo) and all of shared
@@ -199,11 +210,7 @@ static inline __attribute__((always_inline)) bool shadow_log_halves(sim_block *b
     e->op = op;
     e->wid = (uint16_t)w->id;
     e->wsync = w->wsync;
-    e->at.h.from[0] = from[0];
-    e->at.h.from[1] = from[1];
-    e->at.h.step[0] = step[0];
-    e->at.h.step[1] = step[1];
-    e->halves = 1;
+    rlog_set_halves(e, from, step);
     return true;
 }
 

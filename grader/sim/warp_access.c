@@ -1383,6 +1383,22 @@ static HOT_INLINE void shadow_reads_full(sim_block *b, sim_warp *w, const uint32
     if (!sim_shadow_defer_reads(b, w, soff, pc)) sim_shadow_reads(b, w, SIM_FULL, soff, 4, pc);
 }
 
+/* The bank count of a full warp's 4-byte shared load from its 32 offsets
+ * (lo and hi their lowest and highest): banks_two's where it has one, else
+ * count_banks' on them. */
+static void banks_of_offsets(sim_block *b, const uint32_t *soff, uint32_t lo, uint32_t hi)
+{
+    uint32_t extra = banks_two(soff);
+    if (extra != SIM_NONE) {
+        b->cnt.bank_conflicts += extra;
+        b->cnt.shared_load_requests++;
+        return;
+    }
+    uint64_t addr[32];
+    for (int l = 0; l < 32; l++) addr[l] = soff[l];
+    count_banks(b, addr, SIM_FULL, 4, false, false, false, lo, hi);
+}
+
 /* A full warp's X_LDS on words_of's words (a tile's row read by half-warps,
  * `Bs[k][tx]` in a 16-wide tile; a broadcast a half-warp, `As[ty][k]`): the
  * shadow's reads, a gather, and the bank count (none when the words lie
@@ -1402,15 +1418,12 @@ static HOT_INLINE void lds_words(sim_block *b, sim_warp *w, const sim_op *op, ui
     }
     words_span(soff, &lo, &hi);
     uint32_t extra = (hi >> 2) - (lo >> 2) < 32 ? 0 : shortcuts(b) ? banks_halves(soff) : SIM_NONE;
-    if (extra == SIM_NONE) extra = banks_two(soff);
-    if (extra != SIM_NONE) {
-        b->cnt.bank_conflicts += extra;
-        b->cnt.shared_load_requests++;
-    } else {
-        uint64_t addr[32];
-        for (int l = 0; l < 32; l++) addr[l] = soff[l];
-        count_banks(b, addr, SIM_FULL, 4, false, false, false, lo, hi);
+    if (extra == SIM_NONE) {
+        banks_of_offsets(b, soff, lo, hi);
+        return;
     }
+    b->cnt.bank_conflicts += extra;
+    b->cnt.shared_load_requests++;
 }
 
 /* The lanes m's read of one shared word at byte offset off (aligned, in
@@ -1527,15 +1540,7 @@ static SIM_HOT __attribute__((noinline)) void halves_banks(sim_block *b, const u
 {
     uint32_t soff[32];
     halves_offsets(o, d, soff);
-    uint32_t extra = banks_two(soff);
-    if (extra != SIM_NONE) {
-        b->cnt.bank_conflicts += extra;
-        b->cnt.shared_load_requests++;
-    } else {
-        uint64_t addr[32];
-        for (int l = 0; l < 32; l++) addr[l] = soff[l];
-        count_banks(b, addr, SIM_FULL, 4, false, false, false, lo, hi);
-    }
+    banks_of_offsets(b, soff, lo, hi);
 }
 
 /* A full warp's X_LDS on halves_lds_of's halves, from the halves' starts
