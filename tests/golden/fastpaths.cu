@@ -597,7 +597,6 @@ extern "C" __global__ void sortCounters(const unsigned* digits, unsigned* out)
 // halves with two lanes on each word, and after a barrier a full warp's
 // words spread over more than 2,048 words (chained); each warp in its own
 // part of the array
-// gpu: none, added where no GPU was at hand; the case compares the fast and the reference counts
 // kernel: bankSpans
 // launch: grid 1 block 64
 // buffer: out u32 128 = 0
@@ -626,7 +625,6 @@ __global__ void bankSpans(unsigned* out)
 // base, a word a lane in 32 distinct banks (warp_access.c's narrow_of):
 // signed bytes and halves widened, byte and half stores, beside the
 // reference mode's general path (counters included)
-// gpu: none, added where no GPU was at hand; the case compares the fast and the reference paths
 // kernel: narrowShared
 // launch: grid 1 block 32
 // buffer: out u32 96 = 0

@@ -207,7 +207,6 @@ __global__ void haloRows(float* out)
 // addresses (`slots[1]`: an ld.shared with no base register, X_LDS1, one
 // word for every lane) after the barrier, as LayerNorm's blockSum reads them
 // kernel: slotSums
-// gpu: none, until the next GPU round records it
 // launch: grid 2 block 256
 // buffer: out u32 512 = 0
 // params: out
@@ -287,7 +286,7 @@ __global__ void writeAfterHalfBroadcast(float* out)
 // read a row holding it: that epoch's reads are not clean any more, and
 // lanes 3 and 19 reading it race with the write as the reference finds
 // kernel: writeThenTileRead
-// gpu: none, added after the last GPU record (a race within a warp besides)
+// gpu: differs, lanes 3 and 19 read the word lane 3 writes: a race, whose order is the hardware's
 // launch: grid 1 block 32
 // buffer: out f32 32 = 0
 // params: out
