@@ -411,20 +411,28 @@ static inline bool shortcuts(const sim_block *b)
     return !(b->L && b->L->reference);
 }
 
+/* The bytes of its word a lane's access of n <= 4 bytes at off covers, or 0
+ * when it crosses into the next word or is SIM_NONE. */
+static inline uint8_t sub_mask(uint32_t off, unsigned n)
+{
+    return off == SIM_NONE || (off & 3) + n > 4 ? 0 : (uint8_t)(((1u << n) - 1) << (off & 3));
+}
+
 /* One lane's plain-mode read, with the broadcast shortcut: prev is the
- * word offset the lane before read (SIM_NONE when none). True when it took
+ * offset the lane before read (SIM_NONE when none). True when it took
  * the shortcut and the lanes after it reading the same word change nothing
  * (readers_settled), so the caller may skip them. */
 static inline __attribute__((always_inline)) bool plain_read_lane(sim_block *b, sim_warp *w, const shadow_at *A,
                                                                   int l, uint32_t off, uint32_t prev,
                                                                   unsigned n, uint32_t op)
 {
-    if (off == prev && n <= 4 && !(off & 3) && shortcuts(b)) {
-        /* the lane before read the same word (a broadcast): what it found,
-           this lane finds; only note that two threads of the warp read it */
+    uint8_t mask = sub_mask(off, n); /* (0: across two words, or SIM_NONE) */
+    if (off == prev && mask && shortcuts(b)) {
+        /* the lane before read the same bytes of one word (a broadcast, a
+           chunk's byte every thread reads): what it found, this lane
+           finds; only note that two threads of the warp read it */
         sim_shadow *s = &A->sh[off / 4];
         unsigned tid = A->wid * 32 + (unsigned)l;
-        uint8_t mask = (uint8_t)((1u << n) - 1);
         if (s->w_epoch != A->epoch && (!A->memory || (written_at(A, s) & mask) == mask)) {
             /* no write this epoch, and the bytes written before (else each
                lane's read reports them unwritten, as read_word does): nothing
@@ -477,13 +485,6 @@ static inline __attribute__((always_inline)) bool read4_fast(const shadow_at *A,
 {
     if (off & 3) return false;
     return read4_word(A, shadow_word(A, off), A->wid * 32 + (unsigned)l, op, own);
-}
-
-/* The bytes of its word a lane's access of n <= 4 bytes at off covers, or 0
- * when it crosses into the next word or is SIM_NONE. */
-static inline uint8_t sub_mask(uint32_t off, unsigned n)
-{
-    return off == SIM_NONE || (off & 3) + n > 4 ? 0 : (uint8_t)(((1u << n) - 1) << (off & 3));
 }
 
 /* read4_word for a read of the bytes `mask` (within one word, or the whole
@@ -668,6 +669,22 @@ static inline __attribute__((always_inline)) void reads_one_word(sim_block *b, s
     }
 }
 
+/* sim_shadow_reads for lanes m that all read the n < 4 bytes at off,
+ * within one word (a chunk's byte every thread reads), with race checks in
+ * plain mode: mixed_reads' steps on 32 equal offsets, which end at the
+ * first lane that leaves the word's reader record settled (the lanes
+ * after it would be skipped there). */
+static inline __attribute__((always_inline)) void reads_one_sub(sim_block *b, sim_warp *w, const shadow_at *A,
+                                                                uint32_t m, uint32_t off, unsigned n, uint32_t op)
+{
+    uint32_t prev = SIM_NONE;
+    for (uint32_t r = m; r; r &= r - 1) {
+        int l = __builtin_ctz(r);
+        if (!read_fast(A, l, off, n, op) && plain_read_lane(b, w, A, l, off, prev, n, op)) return;
+        prev = off;
+    }
+}
+
 /* Whether no lane of the warp can find anything to report reading the
  * whole word at off (a multiple of 4): the block wrote it wholly, and not
  * this epoch unless by a lane of this warp that every lane has synced past
@@ -696,6 +713,11 @@ void sim_shadow_reads_one(sim_block *b, sim_warp *w, uint32_t m, uint32_t off, u
     if (words) {
         if (b->async_n) sim_async_touch(b, w, m, NULL, off, 0, n, op, false);
         for (unsigned i = 0; i < n / 4; i++) reads_one_word(b, w, &A, m, off + 4 * i, op);
+        return;
+    }
+    if (!b->sync && n < 4 && sub_mask(off, n) && A.races && shortcuts(b)) {
+        if (b->async_n) sim_async_touch(b, w, m, NULL, off, 0, n, op, false);
+        reads_one_sub(b, w, &A, m, off, n, op);
         return;
     }
     if (b->sync || n != 4 || off == SIM_NONE) {

@@ -1034,8 +1034,8 @@ static HOT_INLINE void load_lanes(sim_block *b, sim_warp *w, uint32_t pc, uint32
 {
     const sim_op *op = &b->prog->code[pc];
     unsigned n = op->p[1], count = op->p[2];
-    for (int l = 0; l < 32; l++) {
-        if (!(m >> l & 1u)) continue;
+    for (uint32_t r = m; r; r &= r - 1) { /* the lanes of m, in order */
+        int l = __builtin_ctz(r);
         if (!(a->ok >> l & 1u)) {
             sim_mem_poison_lane(w, op, l);
             continue;
@@ -1045,24 +1045,30 @@ static HOT_INLINE void load_lanes(sim_block *b, sim_warp *w, uint32_t pc, uint32
     }
 }
 
+/* The byte or half at p as op's 32-bit row holds it: widened signed or
+ * not, cut to 16 bits for a 16-bit register (put_value's widening). */
+static HOT_INLINE uint32_t narrow_value(const sim_op *op, const uint8_t *p)
+{
+    uint32_t keep = (op->p[3] & SIM_MF_DST16) ? 0xffffu : SIM_FULL, v;
+    bool sgn = op->p[3] & SIM_MF_SIGNED;
+    if (op->p[1] == 1) {
+        v = sgn ? (uint32_t)(int32_t)(int8_t)*p : *p;
+    } else {
+        uint16_t x;
+        memcpy(&x, p, 2);
+        v = sgn ? (uint32_t)(int32_t)(int16_t)x : x;
+    }
+    return v & keep;
+}
+
 /* The lanes of m's bytes or halves into a 32-bit row, widened as put_value
  * widens each (a radix sort's 16-bit counters read by digit: a gather). */
 static HOT_INLINE void load_narrow(sim_warp *w, const sim_op *op, uint32_t m, const uintptr_t *host)
 {
-    uint32_t *row = w->r32 + (size_t)op->s[0] * 32, keep = (op->p[3] & SIM_MF_DST16) ? 0xffffu : SIM_FULL;
-    bool sgn = op->p[3] & SIM_MF_SIGNED;
+    uint32_t *row = w->r32 + (size_t)op->s[0] * 32;
     for (uint32_t r = m; r; r &= r - 1) {
         int l = __builtin_ctz(r);
-        const uint8_t *p = (const uint8_t *)host[l];
-        uint32_t v;
-        if (op->p[1] == 1) {
-            v = sgn ? (uint32_t)(int32_t)(int8_t)*p : *p;
-        } else {
-            uint16_t x;
-            memcpy(&x, p, 2);
-            v = sgn ? (uint32_t)(int32_t)(int16_t)x : x;
-        }
-        row[l] = v & keep;
+        row[l] = narrow_value(op, (const uint8_t *)host[l]);
     }
 }
 
@@ -1184,13 +1190,18 @@ void sim_copy_run(void *dst, const void *src, unsigned n)
  * a word a bank); narrow_of's caller does the same without the 64-bit
  * addresses and host pointers. False, with nothing done, for any other
  * access. One pass the compiler vectorises. */
+static HOT_INLINE bool narrow_plain(const sim_block *b, const sim_op *op)
+{
+    unsigned n = op->p[1];
+    return op->p[0] == SIM_MS_SHARED && n <= 2 && op->p[2] == 1 && (op->p[3] & SIM_MF_BASE32) &&
+           !(op->p[3] & SIM_MF_DST64) && op->s[4] != SIM_NOSLOT && op->s[0] != SIM_NOSLOT && !op->aux2 && !b->sync &&
+           shortcuts(b) && b->shared_size >= n;
+}
+
 static HOT_INLINE bool narrow_of(const sim_block *b, const sim_warp *w, const sim_op *op, uint32_t *off)
 {
     unsigned n = op->p[1];
-    if (op->p[0] != SIM_MS_SHARED || n > 2 || op->p[2] != 1 || !(op->p[3] & SIM_MF_BASE32) ||
-        (op->p[3] & SIM_MF_DST64) || op->s[4] == SIM_NOSLOT || op->s[0] == SIM_NOSLOT || op->aux2 || b->sync ||
-        !shortcuts(b) || b->shared_size < n)
-        return false;
+    if (!narrow_plain(b, op)) return false;
     const uint32_t *b32 = w->r32 + (size_t)op->s[4] * 32, imm = (uint32_t)op->imm, last = b->shared_size - n;
     uint32_t bad = 0, banks = 0;
     for (int l = 0; l < 32; l++) {
@@ -1208,18 +1219,37 @@ static HOT_INLINE void ld_narrow(sim_block *b, sim_warp *w, const sim_op *op, ui
 {
     w->minst++;
     if (b->shadow) sim_shadow_reads(b, w, SIM_FULL, off, op->p[1], pc);
-    uint32_t *row = w->r32 + (size_t)op->s[0] * 32, keep = (op->p[3] & SIM_MF_DST16) ? 0xffffu : SIM_FULL;
-    bool sgn = op->p[3] & SIM_MF_SIGNED;
-    const uint8_t *sh = b->shared;
-    if (op->p[1] == 1) {
-        for (int l = 0; l < 32; l++) row[l] = (sgn ? (uint32_t)(int32_t)(int8_t)sh[off[l]] : sh[off[l]]) & keep;
-    } else {
-        for (int l = 0; l < 32; l++) {
-            uint16_t x;
-            memcpy(&x, sh + off[l], 2);
-            row[l] = (sgn ? (uint32_t)(int32_t)(int16_t)x : x) & keep;
-        }
-    }
+    uint32_t *row = w->r32 + (size_t)op->s[0] * 32;
+    for (int l = 0; l < 32; l++) row[l] = narrow_value(op, b->shared + off[l]);
+    b->cnt.shared_load_requests++;
+}
+
+/* narrow_one: narrow_plain's access by a full warp whose lanes all read one
+ * element, aligned inside shared memory (a chunk's byte that every thread
+ * compares with its own bin, `chunk[k] == bin`): *off its byte offset. The
+ * general path then finds one address (a.uniform), takes the shadow's
+ * reads as sim_shadow_reads_one's, reads the element once and counts one
+ * request on one word, no conflict. False, with nothing done, for any
+ * other access. */
+static HOT_INLINE bool narrow_one(const sim_block *b, const sim_warp *w, const sim_op *op, uint32_t *off)
+{
+    unsigned n = op->p[1];
+    if (!narrow_plain(b, op)) return false;
+    const uint32_t *b32 = w->r32 + (size_t)op->s[4] * 32;
+    uint32_t o = b32[0] + (uint32_t)op->imm;
+    if (!row_is(b32, SIM_FULL, b32[0]) || o > b->shared_size - n || (o & (n - 1))) return false;
+    *off = o;
+    return true;
+}
+
+/* X_LD on narrow_one's element: its shadow reads, one value for every
+ * lane, one request. */
+static HOT_INLINE void ld_narrow_one(sim_block *b, sim_warp *w, const sim_op *op, uint32_t pc, uint32_t off)
+{
+    w->minst++;
+    if (b->shadow) sim_shadow_reads_one(b, w, SIM_FULL, off, op->p[1], pc);
+    uint32_t *row = w->r32 + (size_t)op->s[0] * 32, v = narrow_value(op, b->shared + off);
+    for (int l = 0; l < 32; l++) row[l] = v;
     b->cnt.shared_load_requests++;
 }
 
@@ -1233,6 +1263,10 @@ SIM_HOT void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     access a;
     if (m == SIM_FULL && n <= 2 && narrow_of(b, w, op, a.soff)) {
         ld_narrow(b, w, op, pc, a.soff);
+        return;
+    }
+    if (m == SIM_FULL && n <= 2 && narrow_one(b, w, op, &a.soff[0])) {
+        ld_narrow_one(b, w, op, pc, a.soff[0]);
         return;
     }
     w->minst++;
@@ -1290,7 +1324,8 @@ SIM_HOT void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
             load_lanes(b, w, pc, m, &a);
         }
     }
-    if (op->p[0] == SIM_MS_GLOBAL) count_sectors(b, a.addr, m, total, false, a.run, a.strided);
+    /* (one address for every lane, a broadcast: a run's count, of one element) */
+    if (op->p[0] == SIM_MS_GLOBAL) count_sectors(b, a.addr, m, total, false, a.run || a.uniform, a.strided);
     else if (is_shared(op)) count_banks(b, a.addr, m, total, false, a.contig, a.strided, a.lo, a.hi);
 }
 
@@ -1386,7 +1421,7 @@ static HOT_INLINE void shadow_reads_full(sim_block *b, sim_warp *w, const uint32
 /* The bank count of a full warp's 4-byte shared load from its 32 offsets
  * (lo and hi their lowest and highest): banks_two's where it has one, else
  * count_banks' on them. */
-static void banks_of_offsets(sim_block *b, const uint32_t *soff, uint32_t lo, uint32_t hi)
+static HOT_INLINE void banks_of_offsets(sim_block *b, const uint32_t *soff, uint32_t lo, uint32_t hi)
 {
     uint32_t extra = banks_two(soff);
     if (extra != SIM_NONE) {

@@ -648,3 +648,97 @@ __global__ void narrowShared(unsigned* out)
     __syncthreads();
     out[64 + t] = wds[32 + t] + wds[64 + t];
 }
+
+// case: a full warp's byte and half broadcasts of shared memory: every
+// lane reads the same signed byte (each of a word's four offsets in turn),
+// the same 16-bit value, and the same unsigned byte to compare with its own
+// bin, as a histogram's chunk loop does (warp_access.c's narrow_one, the
+// shadow's reads_one_sub), beside the reference mode's general path
+// (counters included)
+// kernel: byteBroadcasts
+// gpu: none, added after the last GPU record of this file (no GPU could be started then)
+// launch: grid 2 block 64
+// buffer: in u8 64 = iota
+// buffer: out u32 192 = 0
+// params: in out 64
+// expect: out[0..63] = 2341230112
+// expect: out[64..127] = 4294823296
+// expect: out[128..191] = list 0 1 0 0 0 0 0 0 0 0 0 1 0 0 1 0 0 1 0 0 1 0 0 1 0 0 1 0 0 1 0 0 1 0 0 1 0 0 1 0 0 0 0 0 0 0 0 0 1 0 0 1 0 0 1 0 0 1 0 0 1 0 0 1
+// expect: no hazards
+__global__ void byteBroadcasts(const unsigned char* in, unsigned* out, int n)
+{
+    __shared__ unsigned char chunk[64];
+    __shared__ signed char sc[64];
+    __shared__ short halves[32];
+    const int t = threadIdx.x;
+    chunk[t] = (unsigned char)(in[t] * 37 + 11);
+    sc[t] = (signed char)(in[t] * 37 + 11);
+    if (t < 32) halves[t] = (short)(t * 1000 - 20000);
+    __syncthreads();
+    int acc = 0, hs = 0;
+    unsigned count = 0;
+    for (int k = 0; k < n; ++k) acc = acc * 3 + sc[k]; // (n: the addresses from a register)
+    for (int k = 0; k < n / 2; ++k) hs += halves[k];
+    for (int k = 0; k < n; ++k) count += chunk[k] == (unsigned)t;
+    if (blockIdx.x == 0) {
+        out[t] = (unsigned)acc;
+        out[64 + t] = (unsigned)hs;
+        out[128 + t] = count;
+    }
+}
+
+// case: a byte broadcast of a byte a lane of the warp wrote after the
+// barrier: ordered by __syncwarp (no race), then a second byte of the same
+// word written by lane 3 and read by every lane with no __syncwarp between
+// (a race within the warp: the lanes that are not lane 3), then a byte no
+// thread wrote (uninitialised), each as the general path reports it
+// kernel: byteBroadcastHazards
+// launch: grid 1 block 32
+// buffer: out u32 32 = 0
+// params: out
+// expect: hazard races kind RACE_WARP line @racyByteRead line2 @racyByteWrite
+// expect: hazard memory kind UNINIT_SHARED line @unwrittenByte
+// expect: hazards 2
+// gpu: differs, the lanes read a byte lane 3 writes with no __syncwarp between, and a byte no thread wrote
+__global__ void byteBroadcastHazards(unsigned* out)
+{
+    __shared__ unsigned char b[8];
+    const int t = threadIdx.x;
+    if (t < 7) b[t] = (unsigned char)(t + 1);
+    __syncthreads();
+    if (t == 3) b[1] = 70;
+    __syncwarp();
+    const unsigned v = b[1];
+    if (t == 3) b[2] = 90; // @racyByteWrite
+    const unsigned u = b[2]; // @racyByteRead
+    const unsigned z = b[7]; // @unwrittenByte
+    out[t] = v + u + z;
+}
+
+// case: a byte broadcast of global memory, a full warp's and a partial
+// warp's (lanes 0 to 19): every lane reads the same signed byte, counted as
+// one element's sector (a run's count), beside the reference mode's general
+// count
+// kernel: globalByteBroadcast
+// gpu: none, added after the last GPU record of this file (no GPU could be started then)
+// launch: grid 1 block 64
+// buffer: in u8 64 = iota*3
+// buffer: out u32 128 = 0
+// params: in out 64
+// expect: out[0..63] = 2633348192
+// expect: out[64..103] = 2340
+// expect: out[104..127] = 0
+// expect: no hazards
+__global__ void globalByteBroadcast(const unsigned char* in, unsigned* out, int n)
+{
+    const signed char* s = reinterpret_cast<const signed char*>(in);
+    const int t = threadIdx.x;
+    int acc = 0;
+    for (int k = 0; k < n; ++k) acc = acc * 3 + s[k];
+    out[t] = (unsigned)acc;
+    if (t % 32 < 20) {
+        int p = 0;
+        for (int k = 0; k < n - 24; ++k) p += s[k];
+        out[64 + t / 32 * 32 + t % 32 - (t / 32) * 12] = (unsigned)p;
+    }
+}
