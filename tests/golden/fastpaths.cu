@@ -656,7 +656,6 @@ __global__ void narrowShared(unsigned* out)
 // shadow's reads_one_sub), beside the reference mode's general path
 // (counters included)
 // kernel: byteBroadcasts
-// gpu: none, added after the last GPU record of this file (no GPU could be started then)
 // launch: grid 2 block 64
 // buffer: in u8 64 = iota
 // buffer: out u32 192 = 0
@@ -720,7 +719,6 @@ __global__ void byteBroadcastHazards(unsigned* out)
 // one element's sector (a run's count), beside the reference mode's general
 // count
 // kernel: globalByteBroadcast
-// gpu: none, added after the last GPU record of this file (no GPU could be started then)
 // launch: grid 1 block 64
 // buffer: in u8 64 = iota*3
 // buffer: out u32 128 = 0
