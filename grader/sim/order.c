@@ -141,11 +141,40 @@ static void first_write(sim_order *o, ord_region *g)
     g->runs |= 1u << o->run;
 }
 
+/* When every lane of m writes inside one region and no word is watched,
+ * what the loop below does for the lanes, done once: the region found (the
+ * last write's, else looked up), its copy made if this run has not written
+ * it yet. It looks only at each lane's first byte, as the loop does. One
+ * pass for the lowest and highest address, which the compiler makes vector
+ * code; false, with nothing done, for any other write, and in the
+ * reference mode, which the golden runner compares with it. */
+static bool all_in_one(sim_order *o, const sim_run *L, const sim_warp *w, const sim_op *op, uint32_t m)
+{
+    if (o->watch || !m || L->reference) return false; /* (the reference mode: lane by lane) */
+    uint64_t lo = UINT64_MAX, hi = 0;
+    for (int l = 0; l < 32; l++) {
+        uint64_t a = sim_lane_addr(w, op, l);
+        bool on = m >> l & 1u;
+        lo = on && a < lo ? a : lo;
+        hi = on && a > hi ? a : hi;
+    }
+    ord_region *g = o->cur ? &o->regs.v[o->cur - 1] : NULL;
+    if (!g || lo - g->base >= g->size) {
+        const sim_region *r = sim_mem_find(&L->m->mem, lo, 1, NULL);
+        if (!r || hi - r->base >= r->size) return false;
+        g = region_at(o, L, lo);
+    }
+    if (hi - g->base >= g->size) return false;
+    if (!(g->runs >> o->run & 1u)) first_write(o, g);
+    return true;
+}
+
 void sim_order_write(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
 {
     sim_order *o = b->L->order;
     const sim_op *op = &b->prog->code[pc];
     if (op->p[0] != SIM_MS_GLOBAL && op->p[0] != SIM_MS_GENERIC) return;
+    if (all_in_one(o, b->L, w, op, m)) return;
     uint64_t n = op->x == X_ATOM ? op->p[1] : (uint64_t)op->p[1] * (op->p[2] ? op->p[2] : 1);
     for (uint32_t r = m; r; r &= r - 1) {
         int l = __builtin_ctz(r);
