@@ -110,11 +110,10 @@ void sim_order_end(sim_run *L)
     L->order = NULL;
 }
 
-/* The region holding address a, found or added (NULL: none). */
-static ord_region *region_at(sim_order *o, const sim_run *L, uint64_t a)
+/* The launch's record of memory region r, found or added; the one the
+ * next write looks at first. */
+static ord_region *region_of(sim_order *o, const sim_region *r)
 {
-    const sim_region *r = sim_mem_find(&L->m->mem, a, 1, NULL);
-    if (!r) return NULL;
     for (size_t i = 0; i < o->regs.n; i++)
         if (o->regs.v[i].base == r->base) {
             o->cur = i + 1;
@@ -123,6 +122,13 @@ static ord_region *region_at(sim_order *o, const sim_run *L, uint64_t a)
     CL_VEC_PUSH(&o->regs, ((ord_region){ .base = r->base, .size = r->size, .host = r->host }));
     o->cur = o->regs.n;
     return &o->regs.v[o->regs.n - 1];
+}
+
+/* The region holding address a, found or added (NULL: none). */
+static ord_region *region_at(sim_order *o, const sim_run *L, uint64_t a)
+{
+    const sim_region *r = sim_mem_find(&L->m->mem, a, 1, NULL);
+    return r ? region_of(o, r) : NULL;
 }
 
 /* The run's first write into g: the copy of g as it was, when no run wrote
@@ -162,7 +168,7 @@ static bool all_in_one(sim_order *o, const sim_run *L, const sim_warp *w, const 
     if (!g || lo - g->base >= g->size) {
         const sim_region *r = sim_mem_find(&L->m->mem, lo, 1, NULL);
         if (!r || hi - r->base >= r->size) return false;
-        g = region_at(o, L, lo);
+        g = region_of(o, r);
     }
     if (hi - g->base >= g->size) return false;
     if (!(g->runs >> o->run & 1u)) first_write(o, g);

@@ -1177,6 +1177,17 @@ void sim_copy_run(void *dst, const void *src, unsigned n)
     copy_run(dst, src, n);
 }
 
+/* A plain shared ld or st of one byte or half (no flag of SIM_MF_DST64,
+ * weak) from a 32-bit base register, outside sync mode and the reference
+ * mode: what narrow_of and narrow_one ask of the op. */
+static HOT_INLINE bool narrow_plain(const sim_block *b, const sim_op *op)
+{
+    unsigned n = op->p[1];
+    return op->p[0] == SIM_MS_SHARED && n <= 2 && op->p[2] == 1 && (op->p[3] & SIM_MF_BASE32) &&
+           !(op->p[3] & SIM_MF_DST64) && op->s[4] != SIM_NOSLOT && op->s[0] != SIM_NOSLOT && !op->aux2 && !b->sync &&
+           shortcuts(b) && b->shared_size >= n;
+}
+
 /* narrow_of: a plain shared ld or st of one byte or half (no flag of
  * SIM_MF_DST64, weak, outside sync mode and the reference mode) by a full
  * warp from a 32-bit base register, each lane's element aligned inside
@@ -1190,14 +1201,6 @@ void sim_copy_run(void *dst, const void *src, unsigned n)
  * a word a bank); narrow_of's caller does the same without the 64-bit
  * addresses and host pointers. False, with nothing done, for any other
  * access. One pass the compiler vectorises. */
-static HOT_INLINE bool narrow_plain(const sim_block *b, const sim_op *op)
-{
-    unsigned n = op->p[1];
-    return op->p[0] == SIM_MS_SHARED && n <= 2 && op->p[2] == 1 && (op->p[3] & SIM_MF_BASE32) &&
-           !(op->p[3] & SIM_MF_DST64) && op->s[4] != SIM_NOSLOT && op->s[0] != SIM_NOSLOT && !op->aux2 && !b->sync &&
-           shortcuts(b) && b->shared_size >= n;
-}
-
 static HOT_INLINE bool narrow_of(const sim_block *b, const sim_warp *w, const sim_op *op, uint32_t *off)
 {
     unsigned n = op->p[1];
