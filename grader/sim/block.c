@@ -464,14 +464,24 @@ static bool others_runnable(const sim_block *b, const sim_warp *w, uint32_t m)
 void sim_spin_note(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
 {
     const sim_op *op = &b->prog->code[pc];
-    uint64_t h = 0xcbf29ce484222325ull ^ m;
     if (op->s[0] == SIM_NOSLOT) return; /* nothing read back: no wait */
-    for (uint32_t r = m; r; r &= r - 1) {
-        int l = __builtin_ctz(r);
-        uint64_t v = (op->p[3] & SIM_MF_DST64) ? w->r64[(size_t)op->s[0] * 32 + (size_t)l]
-                                               : w->r32[(size_t)op->s[0] * 32 + (size_t)l];
-        h = (h ^ v) * 0x100000001b3ull;
+    /* the values the lanes read, hashed: four chains of multiplies (lanes
+       4k to 4k + 3 one in each), not one through all 32 lanes */
+    const uint64_t P = 0x100000001b3ull;
+    uint64_t c0 = 0xcbf29ce484222325ull ^ m, c1 = 0x84222325cbf29ce4ull, c2 = 0x9e3779b97f4a7c15ull,
+             c3 = 0xc2b2ae3d27d4eb4full;
+    const bool wide = op->p[3] & SIM_MF_DST64;
+    const uint32_t *d32 = w->r32 + (size_t)op->s[0] * 32;
+    const uint64_t *d64 = w->r64 + (size_t)op->s[0] * 32;
+#define LANE_VALUE(l) (wide ? d64[l] : d32[l])
+    for (int k = 0; k < 32; k += 4) {
+        if (m >> k & 1u) c0 = (c0 ^ LANE_VALUE(k)) * P;
+        if (m >> (k + 1) & 1u) c1 = (c1 ^ LANE_VALUE(k + 1)) * P;
+        if (m >> (k + 2) & 1u) c2 = (c2 ^ LANE_VALUE(k + 2)) * P;
+        if (m >> (k + 3) & 1u) c3 = (c3 ^ LANE_VALUE(k + 3)) * P;
     }
+#undef LANE_VALUE
+    uint64_t h = (((c0 * P) ^ c1) * P ^ c2) * P ^ c3;
     w->spin_rep = w->spin_pc == pc && w->spin_seen == h;
     if (w->spin_rep) {
         b->yield = others_runnable(b, w, m);

@@ -138,32 +138,35 @@ static uint16_t atom16(uint16_t *p, unsigned opk, uint16_t b, uint16_t c, unsign
     }
 }
 
+/* The value a 32-bit atomic opk of b (c: cas's new value) leaves in place
+ * of old. */
+static inline uint32_t atom32_next(uint32_t old, unsigned opk, uint32_t b, uint32_t c, unsigned flags)
+{
+    switch (opk) {
+    case PTX_ATOM_ADD:
+        return (flags & SIM_MF_PAIR) ? half_pair_op(opk, old, b, flags)
+             : (flags & SIM_MF_FLOAT) ? sim_f2u(sim_u2f(old) + sim_u2f(b)) : old + b;
+    case PTX_ATOM_INC: return old >= b ? 0 : old + 1;
+    case PTX_ATOM_DEC: return (old == 0 || old > b) ? b : old - 1;
+    case PTX_ATOM_MIN:
+        return (flags & SIM_MF_PAIR) ? half_pair_op(opk, old, b, flags)
+             : (flags & SIM_MF_SIGNED) ? ((int32_t)b < (int32_t)old ? b : old) : (b < old ? b : old);
+    case PTX_ATOM_MAX:
+        return (flags & SIM_MF_PAIR) ? half_pair_op(opk, old, b, flags)
+             : (flags & SIM_MF_SIGNED) ? ((int32_t)b > (int32_t)old ? b : old) : (b > old ? b : old);
+    case PTX_ATOM_AND: return old & b;
+    case PTX_ATOM_OR: return old | b;
+    case PTX_ATOM_XOR: return old ^ b;
+    case PTX_ATOM_EXCH: return b;
+    default: return old == b ? c : old; /* cas */
+    }
+}
+
 static uint32_t atom32(uint32_t *p, unsigned opk, uint32_t b, uint32_t c, unsigned flags, bool shared)
 {
     uint32_t old = shared ? *p : __atomic_load_n(p, __ATOMIC_RELAXED);
     for (;;) {
-        uint32_t nv;
-        switch (opk) {
-        case PTX_ATOM_ADD:
-            nv = (flags & SIM_MF_PAIR) ? half_pair_op(opk, old, b, flags)
-               : (flags & SIM_MF_FLOAT) ? sim_f2u(sim_u2f(old) + sim_u2f(b)) : old + b;
-            break;
-        case PTX_ATOM_INC: nv = old >= b ? 0 : old + 1; break;
-        case PTX_ATOM_DEC: nv = (old == 0 || old > b) ? b : old - 1; break;
-        case PTX_ATOM_MIN:
-            nv = (flags & SIM_MF_PAIR) ? half_pair_op(opk, old, b, flags)
-               : (flags & SIM_MF_SIGNED) ? ((int32_t)b < (int32_t)old ? b : old) : (b < old ? b : old);
-            break;
-        case PTX_ATOM_MAX:
-            nv = (flags & SIM_MF_PAIR) ? half_pair_op(opk, old, b, flags)
-               : (flags & SIM_MF_SIGNED) ? ((int32_t)b > (int32_t)old ? b : old) : (b > old ? b : old);
-            break;
-        case PTX_ATOM_AND: nv = old & b; break;
-        case PTX_ATOM_OR: nv = old | b; break;
-        case PTX_ATOM_XOR: nv = old ^ b; break;
-        case PTX_ATOM_EXCH: nv = b; break;
-        default: nv = old == b ? c : old; break; /* cas */
-        }
+        uint32_t nv = atom32_next(old, opk, b, c, flags);
         if (shared) {
             *p = nv;
             return old;
@@ -172,23 +175,28 @@ static uint32_t atom32(uint32_t *p, unsigned opk, uint32_t b, uint32_t c, unsign
     }
 }
 
+/* atom32_next for 64-bit words. */
+static inline uint64_t atom64_next(uint64_t old, unsigned opk, uint64_t b, uint64_t c, unsigned flags)
+{
+    switch (opk) {
+    case PTX_ATOM_ADD: return (flags & SIM_MF_FLOAT) ? sim_d2u(sim_u2d(old) + sim_u2d(b)) : old + b;
+    case PTX_ATOM_INC: return old >= b ? 0 : old + 1;
+    case PTX_ATOM_DEC: return (old == 0 || old > b) ? b : old - 1;
+    case PTX_ATOM_MIN: return (flags & SIM_MF_SIGNED) ? ((int64_t)b < (int64_t)old ? b : old) : (b < old ? b : old);
+    case PTX_ATOM_MAX: return (flags & SIM_MF_SIGNED) ? ((int64_t)b > (int64_t)old ? b : old) : (b > old ? b : old);
+    case PTX_ATOM_AND: return old & b;
+    case PTX_ATOM_OR: return old | b;
+    case PTX_ATOM_XOR: return old ^ b;
+    case PTX_ATOM_EXCH: return b;
+    default: return old == b ? c : old; /* cas */
+    }
+}
+
 static uint64_t atom64(uint64_t *p, unsigned opk, uint64_t b, uint64_t c, unsigned flags, bool shared)
 {
     uint64_t old = shared ? *p : __atomic_load_n(p, __ATOMIC_RELAXED);
     for (;;) {
-        uint64_t nv;
-        switch (opk) {
-        case PTX_ATOM_ADD: nv = (flags & SIM_MF_FLOAT) ? sim_d2u(sim_u2d(old) + sim_u2d(b)) : old + b; break;
-        case PTX_ATOM_INC: nv = old >= b ? 0 : old + 1; break;
-        case PTX_ATOM_DEC: nv = (old == 0 || old > b) ? b : old - 1; break;
-        case PTX_ATOM_MIN: nv = (flags & SIM_MF_SIGNED) ? ((int64_t)b < (int64_t)old ? b : old) : (b < old ? b : old); break;
-        case PTX_ATOM_MAX: nv = (flags & SIM_MF_SIGNED) ? ((int64_t)b > (int64_t)old ? b : old) : (b > old ? b : old); break;
-        case PTX_ATOM_AND: nv = old & b; break;
-        case PTX_ATOM_OR: nv = old | b; break;
-        case PTX_ATOM_XOR: nv = old ^ b; break;
-        case PTX_ATOM_EXCH: nv = b; break;
-        default: nv = old == b ? c : old; break;
-        }
+        uint64_t nv = atom64_next(old, opk, b, c, flags);
         if (shared) {
             *p = nv;
             return old;
@@ -255,25 +263,30 @@ bool sim_shared_offsets_of(const sim_block *b, const sim_warp *w, const sim_op *
     return shared_offsets(b, w, op, m, soff, uniform);
 }
 
-/* The histogram's atomicAdd of an unsigned or int, lane by lane in lane
- * order, each lane's word at base + off[l] (host pointers: base 0; shared
- * offsets: the block's shared memory): a load and a store each, and each
- * lane's old value the one before its add. With every lane on one word (one
- * bin) its value stays in a register from lane to lane. */
-static inline __attribute__((always_inline)) void add_lanes(sim_warp *w, const sim_op *op, uint32_t m,
-                                                            uintptr_t base, const uintptr_t *host,
-                                                            const uint32_t *soff, bool uniform)
+/* A warp's 32-bit atomics opk where no other host thread can reach their
+ * words (shared memory, or global memory with one host thread), lane by
+ * lane in lane order, each lane's word at base + off[l] (host pointers: base
+ * 0; shared offsets: the block's shared memory): a load and a store each,
+ * each lane's old value the one before its op. With every lane on one word
+ * (a histogram's bin, a flag every lane sets) its value stays in a register
+ * from lane to lane. In line with opk a constant (the histogram's add), the
+ * op's switch goes. */
+static inline __attribute__((always_inline)) void plain_lanes32(sim_warp *w, const sim_op *op, unsigned opk,
+                                                                uint32_t m, uintptr_t base, const uintptr_t *host,
+                                                                const uint32_t *soff, bool uniform)
 {
+    const unsigned flags = op->p[3];
     const uint32_t *B = w->r32 + (size_t)op->s[1] * 32;
+    const uint32_t *C = op->s[2] == SIM_NOSLOT ? B : w->r32 + (size_t)op->s[2] * 32;
     uint32_t *D = op->s[0] == SIM_NOSLOT ? NULL : w->r32 + (size_t)op->s[0] * 32;
 #define LANE_WORD(l) ((uint32_t *)(void *)(host ? host[l] : base + soff[l]))
     if (uniform) {
         uint32_t *p = LANE_WORD(__builtin_ctz(m)), v = *p;
         for (uint32_t r = m; r; r &= r - 1) {
             int l = __builtin_ctz(r);
-            uint32_t add = B[l]; /* before D[l]: d may be b's register */
+            uint32_t nv = atom32_next(v, opk, B[l], C[l], flags); /* before D[l]: d may be b's register */
             if (D) D[l] = v;
-            v += add;
+            v = nv;
         }
         *p = v;
         return;
@@ -281,7 +294,7 @@ static inline __attribute__((always_inline)) void add_lanes(sim_warp *w, const s
     for (uint32_t r = m; r; r &= r - 1) {
         int l = __builtin_ctz(r);
         uint32_t *p = LANE_WORD(l), old = *p;
-        *p = old + B[l];
+        *p = atom32_next(old, opk, B[l], C[l], flags);
         if (D) D[l] = old;
     }
 #undef LANE_WORD
@@ -308,9 +321,12 @@ static SIM_HOT bool atom_warp(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m
         b->cnt.global_atomics += (uint64_t)__builtin_popcount(m);
     }
     bool plain = in_shared || alone;
-    if (plain && op->aux == PTX_ATOM_ADD && op->p[1] == 4 && !(op->p[3] & (SIM_MF_FLOAT | SIM_MF_PAIR))) {
-        if (direct) add_lanes(w, op, m, (uintptr_t)b->shared, NULL, soff, uniform);
-        else add_lanes(w, op, m, 0, host, NULL, uniform);
+    if (plain && op->p[1] == 4 && !b->L->reference) { /* (the reference mode: atom_lane's, below) */
+        const uintptr_t base = direct ? (uintptr_t)b->shared : 0, *hosts = direct ? NULL : host;
+        if (op->aux == PTX_ATOM_ADD && !(op->p[3] & (SIM_MF_FLOAT | SIM_MF_PAIR)))
+            plain_lanes32(w, op, PTX_ATOM_ADD, m, base, hosts, soff, uniform);
+        else
+            plain_lanes32(w, op, op->aux, m, base, hosts, soff, uniform);
         return true;
     }
     for (uint32_t r = m; r; r &= r - 1) {
