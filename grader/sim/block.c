@@ -471,8 +471,8 @@ void sim_spin_note(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     uint64_t c0 = 0xcbf29ce484222325ull ^ m, c1 = 0x84222325cbf29ce4ull, c2 = 0x9e3779b97f4a7c15ull,
              c3 = 0xc2b2ae3d27d4eb4full;
     const bool wide = op->p[3] & SIM_MF_DST64;
-    const uint32_t *d32 = w->r32 + (size_t)op->s[0] * 32;
-    const uint64_t *d64 = w->r64 + (size_t)op->s[0] * 32;
+    const uint32_t *d32 = wide ? NULL : w->r32 + (size_t)op->s[0] * 32; /* (the row of its bank only) */
+    const uint64_t *d64 = wide ? w->r64 + (size_t)op->s[0] * 32 : NULL;
 #define LANE_VALUE(l) (wide ? d64[l] : d32[l])
     for (int k = 0; k < 32; k += 4) {
         if (m >> k & 1u) c0 = (c0 ^ LANE_VALUE(k)) * P;

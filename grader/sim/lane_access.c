@@ -175,28 +175,23 @@ static uint32_t atom32(uint32_t *p, unsigned opk, uint32_t b, uint32_t c, unsign
     }
 }
 
-/* atom32_next for 64-bit words. */
-static inline uint64_t atom64_next(uint64_t old, unsigned opk, uint64_t b, uint64_t c, unsigned flags)
-{
-    switch (opk) {
-    case PTX_ATOM_ADD: return (flags & SIM_MF_FLOAT) ? sim_d2u(sim_u2d(old) + sim_u2d(b)) : old + b;
-    case PTX_ATOM_INC: return old >= b ? 0 : old + 1;
-    case PTX_ATOM_DEC: return (old == 0 || old > b) ? b : old - 1;
-    case PTX_ATOM_MIN: return (flags & SIM_MF_SIGNED) ? ((int64_t)b < (int64_t)old ? b : old) : (b < old ? b : old);
-    case PTX_ATOM_MAX: return (flags & SIM_MF_SIGNED) ? ((int64_t)b > (int64_t)old ? b : old) : (b > old ? b : old);
-    case PTX_ATOM_AND: return old & b;
-    case PTX_ATOM_OR: return old | b;
-    case PTX_ATOM_XOR: return old ^ b;
-    case PTX_ATOM_EXCH: return b;
-    default: return old == b ? c : old; /* cas */
-    }
-}
-
 static uint64_t atom64(uint64_t *p, unsigned opk, uint64_t b, uint64_t c, unsigned flags, bool shared)
 {
     uint64_t old = shared ? *p : __atomic_load_n(p, __ATOMIC_RELAXED);
     for (;;) {
-        uint64_t nv = atom64_next(old, opk, b, c, flags);
+        uint64_t nv;
+        switch (opk) {
+        case PTX_ATOM_ADD: nv = (flags & SIM_MF_FLOAT) ? sim_d2u(sim_u2d(old) + sim_u2d(b)) : old + b; break;
+        case PTX_ATOM_INC: nv = old >= b ? 0 : old + 1; break;
+        case PTX_ATOM_DEC: nv = (old == 0 || old > b) ? b : old - 1; break;
+        case PTX_ATOM_MIN: nv = (flags & SIM_MF_SIGNED) ? ((int64_t)b < (int64_t)old ? b : old) : (b < old ? b : old); break;
+        case PTX_ATOM_MAX: nv = (flags & SIM_MF_SIGNED) ? ((int64_t)b > (int64_t)old ? b : old) : (b > old ? b : old); break;
+        case PTX_ATOM_AND: nv = old & b; break;
+        case PTX_ATOM_OR: nv = old | b; break;
+        case PTX_ATOM_XOR: nv = old ^ b; break;
+        case PTX_ATOM_EXCH: nv = b; break;
+        default: nv = old == b ? c : old; break;
+        }
         if (shared) {
             *p = nv;
             return old;
@@ -277,7 +272,7 @@ static inline __attribute__((always_inline)) void plain_lanes32(sim_warp *w, con
 {
     const unsigned flags = op->p[3];
     const uint32_t *B = w->r32 + (size_t)op->s[1] * 32;
-    const uint32_t *C = op->s[2] == SIM_NOSLOT ? B : w->r32 + (size_t)op->s[2] * 32;
+    const uint32_t *C = op->s[2] == SIM_NOSLOT ? B : w->r32 + (size_t)op->s[2] * 32; /* (only cas reads c) */
     uint32_t *D = op->s[0] == SIM_NOSLOT ? NULL : w->r32 + (size_t)op->s[0] * 32;
 #define LANE_WORD(l) ((uint32_t *)(void *)(host ? host[l] : base + soff[l]))
     if (uniform) {
