@@ -137,6 +137,9 @@ enum { SIM_MF_SIGNED = 1, SIM_MF_DST64 = 2, SIM_MF_BASE32 = 4, SIM_MF_FLOAT = 8,
  * atomic), volatile, acquire, release; and an atomic's scope when it is the
  * block (.cta) on global or generic memory (crossread.c). */
 enum { SIM_SY_STRONG = 1, SIM_SY_VOLATILE = 2, SIM_SY_ACQUIRE = 4, SIM_SY_RELEASE = 8, SIM_SY_CTA = 16 };
+/* A shared or generic load's aux: its address is an atom.cas's in the same
+ * function (lower.c's mark_cas_seeds: a compare-and-swap loop's first read). */
+enum { SIM_LD_CAS_SEED = 1 };
 /* Branch flags (p[1]). */
 enum { SIM_BF_EXIT = 1 };
 /* Collectives (X_COLL): p[0] kind, p[1] mode, p[2] 64-bit / signed, p[3] flags;

@@ -751,17 +751,94 @@ static void fuse(sim_op *code, uint32_t base, uint32_t n)
     free(named);
 }
 
+/* An address operand as a key that two instructions' addresses share when
+ * they name the same place: [symbol + imm], or [register + imm] where the
+ * register is one whose only definition in the function is a mov of a
+ * symbol's address (nvcc's `mov.u32 %r9, s; atom.shared.cas.b32 %r5, [%r9],
+ * ...` beside `ld.shared.u32 %r10, [s]`) taken as that symbol. */
+typedef struct addr_key {
+    uint32_t sym, bank, reg; /* PTX_NONE where not one */
+    int64_t imm;
+} addr_key;
+
+static addr_key key_of(const ptx_function *fn, const ptx_operand *a)
+{
+    addr_key k = { a->has_base ? PTX_NONE : a->index, PTX_NONE, PTX_NONE, a->imm };
+    if (!a->has_base) return k;
+    k.bank = a->bank;
+    k.reg = a->base;
+    const ptx_insn *def = NULL;
+    for (uint32_t i = 0; i < fn->ninsns; i++) {
+        const ptx_operand *d = &fn->insns[i].opd[0];
+        if (d->kind != PTX_OPD_REG || d->bank != a->bank || d->index != a->base) continue;
+        if (def) return k; /* defined twice: the register itself */
+        def = &fn->insns[i];
+    }
+    if (def && def->op == PTX_OP_mov && def->opd[1].kind == PTX_OPD_SYM) {
+        k.sym = def->opd[1].index;
+        k.bank = k.reg = PTX_NONE;
+        k.imm += def->opd[1].imm;
+    }
+    return k;
+}
+
+/* Whether a load's destination d is a CAS's compare operand c, or a mov
+ * from d writes c somewhere in the function (`assumed = old`). */
+static bool feeds_compare(const ptx_function *fn, const ptx_operand *d, const ptx_operand *c)
+{
+    if (d->kind != PTX_OPD_REG || c->kind != PTX_OPD_REG || d->bank != c->bank) return false;
+    if (d->index == c->index) return true;
+    for (uint32_t i = 0; i < fn->ninsns; i++) {
+        const ptx_insn *mv = &fn->insns[i];
+        if (mv->op == PTX_OP_mov && mv->opd[0].kind == PTX_OPD_REG && mv->opd[0].bank == c->bank &&
+            mv->opd[0].index == c->index && mv->opd[1].kind == PTX_OPD_REG && mv->opd[1].bank == d->bank &&
+            mv->opd[1].index == d->index)
+            return true;
+    }
+    return false;
+}
+
+/* The loads (seed[i] for instruction i) of shared or generic memory whose
+ * address is an atom.cas's in the same function, of the same space and
+ * size, whose value is the CAS's compare operand: a compare-and-swap
+ * loop's first read (`old = *a; do {assumed = old; ... old = atomicCAS(a,
+ * assumed, v);} while (assumed != old)`, the CUDA Programming Guide's own
+ * pattern), whose value only seeds the CAS that checks it. Their ops carry aux SIM_LD_CAS_SEED: the race check does not
+ * report one against another thread's atomic (shadow.c). */
+static void mark_cas_seeds(const ptx_function *fn, uint8_t *seed)
+{
+    for (uint32_t j = 0; j < fn->ninsns; j++) {
+        const ptx_insn *cas = &fn->insns[j];
+        if (cas->op != PTX_OP_atom || cas->mode != PTX_ATOM_CAS) continue;
+        addr_key kc = key_of(fn, &cas->opd[1]);
+        for (uint32_t i = 0; i < fn->ninsns; i++) {
+            const ptx_insn *ld = &fn->insns[i];
+            if (ld->op != PTX_OP_ld || ld->space != cas->space || ld->type[0] == PTX_T_NONE ||
+                ptx_type_size((ptx_type)ld->type[0]) != ptx_type_size((ptx_type)cas->type[0]) || ld->vec > 1)
+                continue;
+            addr_key kl = key_of(fn, &ld->opd[1]);
+            if (kl.sym == kc.sym && kl.bank == kc.bank && kl.reg == kc.reg && kl.imm == kc.imm &&
+                feeds_compare(fn, &ld->opd[0], &cas->opd[2]))
+                seed[i] = 1;
+        }
+    }
+}
+
 cl_status sim_lw_function(lower *lw, uint32_t f)
 {
     const ptx_function *fn = &lw->mod->funcs[f];
-    uint8_t *taint = cl_calloc(fn->nregs[PTX_BANK_B32] + 1, 1);
+    uint8_t *taint = cl_calloc(fn->nregs[PTX_BANK_B32] + 1, 1), *seed = cl_calloc(fn->ninsns + 1, 1);
     activemask_taint(lw->mod, fn, taint);
+    mark_cas_seeds(fn, seed);
     lw->cur_fn = f;
     for (uint32_t i = 0; i < fn->ninsns && lw->st == CL_OK; i++) {
         const ptx_insn *in = &fn->insns[i];
         lw->cur = in;
         sim_op op;
         lower_insn(lw, &op, in, taint);
+        if (seed[i] && (op.x == X_LD || op.x == X_LDS || op.x == X_LDS1) &&
+            (op.p[0] == SIM_MS_SHARED || op.p[0] == SIM_MS_GENERIC))
+            op.aux = SIM_LD_CAS_SEED;
         CL_VEC_PUSH(&lw->code, op);
         sim_src s = { fn, in, lw->mod->locs[in->loc].ufile, ptx_loc_line(lw->mod, in->loc) };
         CL_VEC_PUSH(&lw->src, s);
@@ -779,6 +856,7 @@ cl_status sim_lw_function(lower *lw, uint32_t f)
     uint32_t base = lw->code_base[f];
     if (lw->st == CL_OK && !lw->m->opt.reference_alu) fuse(lw->code.v + base, base, (uint32_t)lw->code.n - base);
     free(taint);
+    free(seed);
     lw->cur = NULL;
     return lw->st;
 }

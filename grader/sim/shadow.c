@@ -90,6 +90,16 @@ static inline unsigned other_reader(const sim_shadow *s, unsigned tid, unsigned 
     return first ? s->r_tid : s->r_tid2;
 }
 
+/* A read racing only with another thread's atomic, where the read is a
+ * compare-and-swap loop's first read (lower.c's mark_cas_seeds): its value
+ * is a guess the CAS checks, so no race is reported (a read before such an
+ * atomic is not one either: write_word checks readers for plain writes
+ * alone). */
+static inline bool cas_seed_after_atomic(const sim_block *b, bool atomic_write, uint32_t op)
+{
+    return atomic_write && op < b->prog->ncode && b->prog->code[op].aux == SIM_LD_CAS_SEED;
+}
+
 /* Are the word's readers (this epoch's, all of w's warp) ordered before
  * what lane does next: a sync since the latest read that names each known
  * reader and lane (one of several unnamed readers, r_multi, is taken to be
@@ -125,7 +135,8 @@ static inline __attribute__((always_inline)) void read_word(sim_block *b, sim_wa
     if ((wr & mask) != mask && A->memory)
         uninit(b, w, lane, op, word * 4 + (uint32_t)__builtin_ctz(mask & ~wr), n);
     if (!A->races) return;
-    if (!*reported && s->w_epoch == A->epoch && s->w_tid != tid && (s->w_mask & mask)) {
+    if (!*reported && s->w_epoch == A->epoch && s->w_tid != tid && (s->w_mask & mask) &&
+        !cas_seed_after_atomic(b, s->w_atomic, op)) {
         bool synced = s->w_tid / 32 == A->wid && sim_warp_ordered(w, s->w_wsync, s->w_tid, (unsigned)lane);
         if (!synced) {
             race(b, w, lane, op, s->w_op, s->w_tid, off, false);
@@ -218,6 +229,13 @@ static inline __attribute__((always_inline)) void write_word(sim_block *b, sim_w
             *reported = true;
         }
     }
+    if (atomic && s->w_epoch == A->epoch && !s->w_atomic && s->w_tid == tid && (s->w_mask & mask) == mask) {
+        /* the thread's own plain write of these bytes this epoch stays the
+           word's record (`if (t == 0) c = 0; atomicAdd(&c, 1);`): another
+           thread's atomic after it, unordered, still races with it */
+        s->r_epoch = 0;
+        return;
+    }
     record_write(s, A->base, A->epoch, tid, A->wsync, A->step, op, atomic, mask);
 }
 
@@ -280,7 +298,7 @@ static void sync_read(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigne
         if ((written(b, s) & mask) != mask && (b->checks & SIM_CHECK_MEMORY))
             uninit(b, w, lane, op, word * 4 + (uint32_t)__builtin_ctz(mask & ~written(b, s)), n);
         if (!reported && s->w_epoch == b->epoch && s->w_tid != tid && (s->w_mask & mask) &&
-            !write_ordered(b, w, tid, s, word, c, false)) {
+            !cas_seed_after_atomic(b, s->w_atomic, op) && !write_ordered(b, w, tid, s, word, c, false)) {
             race(b, w, lane, op, s->w_op, s->w_tid, off, false);
             reported = true;
         }
@@ -831,9 +849,9 @@ static __attribute__((noinline)) void atomic_lane(sim_block *b, sim_warp *w, con
  * wholly written, with no write this epoch or an atomic last (atomics do not
  * race with atomics), has nothing to report, and its record is only the
  * writer's fields: one test (the bit and of the three) finds that. A lane on
- * the word the lane before had (a run of one bin) finds that too, whatever
- * the lane before found (its record made the word written and atomic this
- * epoch), and changes only the writer's thread. Any other lane, or an offset
+ * the word the lane before had (a run of one bin), whose record the lane
+ * before left atomic, finds that too, and changes only the writer's thread
+ * (a record left a plain write: the lane before's own store, write_word). Any other lane, or an offset
  * that is not a whole word (SIM_NONE included: its low bits are set), takes
  * write_access. */
 static inline __attribute__((always_inline)) void atomics4(sim_block *b, sim_warp *w, uint32_t m,
@@ -847,7 +865,7 @@ static inline __attribute__((always_inline)) void atomics4(sim_block *b, sim_war
         int l = __builtin_ctz(r);
         uint32_t off = soff[l];
         unsigned tid = A.wid * 32 + (unsigned)l;
-        if (off == prev) {
+        if (off == prev && s->w_atomic) {
             s->w_tid = (uint16_t)tid;
             continue;
         }

@@ -385,3 +385,34 @@ __global__ void shapesThenWrite(float* out)
     }
     out[t] = a + b + d;
 }
+
+// case: a full warp's shared loads whose one half-warp reads one word and
+// the other a run of 16 words, the two 32 words or more apart (lds_halves'
+// banks_halves path for a broadcast beside a run: the broadcast's bank
+// shared with one word of the run is one extra wavefront, or none where
+// the run misses it), both ways round; the reference mode counts them
+// from the general set
+// kernel: broadcastBesideRun
+// launch: grid 1 block 64
+// buffer: out u32 128 = 0
+// params: out
+// expect: out[0..31] = list 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 56 57 58 59 60 61 62 63 64 65 66 67 68 69 70 71
+// expect: out[32..63] = list 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3
+// expect: out[64..95] = list 20 20 20 20 20 20 20 20 20 20 20 20 20 20 20 20 90 91 92 93 94 95 96 97 98 99 100 101 102 103 104 105
+// expect: out[96..127] = list 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3
+// expect: no hazards
+__global__ void broadcastBesideRun(unsigned* out)
+{
+    __shared__ unsigned s[128];
+    const unsigned t = threadIdx.x, lane = t % 32, h = lane / 16, x = lane % 16;
+    s[t] = t;
+    s[t + 64] = t + 64;
+    __syncthreads();
+    if (t < 32) {
+        out[t] = s[h ? 40 + lane : 0];         /* words 0 and 56..71: bank 0 twice */
+        out[32 + t] = s[h ? 3 : 40 + x];       /* the run first, then word 3 (no shared bank) */
+    } else {
+        out[32 + t] = s[h ? 74 + lane : 20];   /* word 20 and 90..105: no bank twice */
+        out[64 + t] = s[h ? 3 : 40 + x];
+    }
+}
