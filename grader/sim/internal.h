@@ -138,7 +138,8 @@ enum { SIM_MF_SIGNED = 1, SIM_MF_DST64 = 2, SIM_MF_BASE32 = 4, SIM_MF_FLOAT = 8,
  * block (.cta) on global or generic memory (crossread.c). */
 enum { SIM_SY_STRONG = 1, SIM_SY_VOLATILE = 2, SIM_SY_ACQUIRE = 4, SIM_SY_RELEASE = 8, SIM_SY_CTA = 16 };
 /* A shared or generic load's aux: its address is an atom.cas's in the same
- * function (lower.c's mark_cas_seeds: a compare-and-swap loop's first read). */
+ * function and its value the CAS's compare operand (lower.c's
+ * mark_cas_seeds: a compare-and-swap loop's first read). */
 enum { SIM_LD_CAS_SEED = 1 };
 /* Branch flags (p[1]). */
 enum { SIM_BF_EXIT = 1 };

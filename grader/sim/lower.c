@@ -803,8 +803,9 @@ static bool feeds_compare(const ptx_function *fn, const ptx_operand *d, const pt
  * size, whose value is the CAS's compare operand: a compare-and-swap
  * loop's first read (`old = *a; do {assumed = old; ... old = atomicCAS(a,
  * assumed, v);} while (assumed != old)`, the CUDA Programming Guide's own
- * pattern), whose value only seeds the CAS that checks it. Their ops carry aux SIM_LD_CAS_SEED: the race check does not
- * report one against another thread's atomic (shadow.c). */
+ * pattern), whose value only seeds the CAS that checks it. Their ops carry
+ * aux SIM_LD_CAS_SEED: the race check does not report one against another
+ * thread's atomic (shadow.c). */
 static void mark_cas_seeds(const ptx_function *fn, uint8_t *seed)
 {
     for (uint32_t j = 0; j < fn->ninsns; j++) {

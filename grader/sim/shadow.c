@@ -851,9 +851,9 @@ static __attribute__((noinline)) void atomic_lane(sim_block *b, sim_warp *w, con
  * writer's fields: one test (the bit and of the three) finds that. A lane on
  * the word the lane before had (a run of one bin), whose record the lane
  * before left atomic, finds that too, and changes only the writer's thread
- * (a record left a plain write: the lane before's own store, write_word). Any other lane, or an offset
- * that is not a whole word (SIM_NONE included: its low bits are set), takes
- * write_access. */
+ * (write_word may leave a plain write: the lane's own store before). Any
+ * other lane, or an offset that is not a whole word (SIM_NONE included: its
+ * low bits are set), takes write_access. */
 static inline __attribute__((always_inline)) void atomics4(sim_block *b, sim_warp *w, uint32_t m,
                                                            const uint32_t *soff, uint32_t op)
 {
