@@ -107,7 +107,7 @@ __global__ void halfStoredWord(unsigned* out)
 }
 
 // case: a float max in shared memory by the CUDA Programming Guide's
-// compare-and-swap loop, its first read plain (`old = *a`): the read's
+// compare-and-swap loop (here a while loop), its first read plain: the read's
 // value is the CAS's compare operand, a guess the CAS checks, so a read
 // after another thread's CAS is no race (lower.c's mark_cas_seeds); the
 // result read after a barrier
@@ -119,14 +119,14 @@ __global__ void halfStoredWord(unsigned* out)
 // expect: no hazards
 __device__ float casMax(float* addr, float value)
 {
-    int* a = reinterpret_cast<int*>(addr);
-    int old = *a, assumed;
-    do {
-        assumed = old;
-        if (__int_as_float(assumed) >= value) break;
-        old = atomicCAS(a, assumed, __float_as_int(value));
-    } while (assumed != old);
-    return __int_as_float(old);
+    unsigned* a = reinterpret_cast<unsigned*>(addr);
+    unsigned seen = *a;
+    while (__uint_as_float(seen) < value) { /* a while loop: the guess re-read from the CAS */
+        const unsigned was = atomicCAS(a, seen, __float_as_uint(value));
+        if (was == seen) break;
+        seen = was;
+    }
+    return __uint_as_float(seen);
 }
 
 __global__ void casMaxShared(float* out)
