@@ -199,6 +199,19 @@ static inline __attribute__((always_inline)) void record_write(sim_shadow *s, ui
     s->r_epoch = 0;
 }
 
+/* An atomic by thread tid after its own plain write of the same bytes in
+ * this epoch: the plain write stays the word's record (`if (t == 0) c = 0;
+ * atomicAdd(&c, 1);`), so another thread's atomic after it, unordered,
+ * still races with it; the atomic only ends the word's reads, as its record
+ * would (plain and sync mode alike). */
+static inline bool keeps_own_store(sim_shadow *s, uint32_t epoch, unsigned tid, bool atomic, uint8_t mask)
+{
+    if (!atomic || s->w_epoch != epoch || s->w_atomic || s->w_tid != tid || (s->w_mask & mask) != mask)
+        return false;
+    s->r_epoch = 0;
+    return true;
+}
+
 /* A write (or an atomic) by thread tid of the bytes `mask` of word `word`. */
 static inline __attribute__((always_inline)) void write_word(sim_block *b, sim_warp *w, const shadow_at *A,
                                                              int lane, unsigned tid, uint32_t word,
@@ -229,13 +242,7 @@ static inline __attribute__((always_inline)) void write_word(sim_block *b, sim_w
             *reported = true;
         }
     }
-    if (atomic && s->w_epoch == A->epoch && !s->w_atomic && s->w_tid == tid && (s->w_mask & mask) == mask) {
-        /* the thread's own plain write of these bytes this epoch stays the
-           word's record (`if (t == 0) c = 0; atomicAdd(&c, 1);`): another
-           thread's atomic after it, unordered, still races with it */
-        s->r_epoch = 0;
-        return;
-    }
+    if (keeps_own_store(s, A->epoch, tid, atomic, mask)) return;
     record_write(s, A->base, A->epoch, tid, A->wsync, A->step, op, atomic, mask);
 }
 
@@ -380,6 +387,7 @@ static void sync_write(sim_block *b, sim_warp *w, int lane, uint32_t off, unsign
             race(b, w, lane, op, rop, rw * 32 + (unsigned)rl, off, true);
             reported = true;
         }
+        if (keeps_own_store(s, b->epoch, tid, atomic, mask)) continue;
         record_write(s, b->epoch_base, b->epoch, tid, w->wsync, step, op, atomic, mask);
         sy->wclk[word] = w->clk;
         sy->wcls[word] = (uint8_t)c;

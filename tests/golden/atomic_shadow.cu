@@ -219,3 +219,46 @@ __global__ void global64Bits(unsigned long long* w, unsigned long long* spread)
     __threadfence();
     atomicOr(&spread[g], (unsigned long long)g);
 }
+
+// case: with a fence in the program (the happens-before check): thread 0 stores a word, then every thread adds to it with no barrier between, a race as in the plain check
+// gpu: differs, thread 0's store races with the other threads' atomics
+// kernel: storeThenAtomicFenced
+// launch: grid 1 block 64
+// buffer: out u32 2 = 0
+// params: out
+// expect: hazard races kind RACE_WARP line @stafAdd line2 @stafStore
+// expect: hazards 1
+__global__ void storeThenAtomicFenced(unsigned* out)
+{
+    __shared__ unsigned c;
+    const unsigned t = threadIdx.x;
+    if (t == 0) c = 0;  // @stafStore
+    atomicAdd(&c, 1u);  // @stafAdd
+    __syncthreads();
+    if (t == 0) {
+        out[0] = c;
+        __threadfence();
+        out[1] = 1;
+    }
+}
+
+// case: with a fence in the program: the compare-and-swap loop's first plain read after another thread's CAS, honest as in the plain check
+// kernel: casMaxFenced
+// launch: grid 1 block 64
+// buffer: out f32 2 = 0
+// params: out
+// expect: out[0..1] = list 63 1
+// expect: no hazards
+__global__ void casMaxFenced(float* out)
+{
+    __shared__ float m;
+    if (threadIdx.x == 0) m = -1.0f;
+    __syncthreads();
+    casMax(&m, (float)((threadIdx.x * 37) % 64));
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        out[0] = m;
+        __threadfence();
+        out[1] = 1.0f;
+    }
+}
