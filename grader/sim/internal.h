@@ -1164,8 +1164,9 @@ void sim_keep_result(sim_run *L, sim_block_result *r);
  * different is an ORDER_DEPENDENT hazard (order.c). */
 typedef struct sim_order sim_order;
 /* Whether launch L, on `threads` host threads, is explored: its blocks may
- * meet, they run on one thread, and the races check is on. */
-bool sim_order_wanted(const sim_run *L, unsigned threads);
+ * meet (blockflow.c says so, or `collided`: two of its blocks stored to one
+ * word, collide.c), they run on one thread, and the races check is on. */
+bool sim_order_wanted(const sim_run *L, unsigned threads, bool collided);
 void sim_order_begin(sim_run *L);
 /* Every global store and atomic of the lanes m of w at pc, before it
  * writes, while L->order is set. */

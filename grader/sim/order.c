@@ -662,9 +662,9 @@ static ord_writer watch_run(sim_order *o, const sim_run *L, unsigned kind, uint6
 
 /* ---- the launch ---- */
 
-bool sim_order_wanted(const sim_run *L, unsigned threads)
+bool sim_order_wanted(const sim_run *L, unsigned threads, bool collided)
 {
-    return L->prog->cross_block && !L->prog->blocks_commute && threads == 1 && L->nblocks > 1 &&
+    return (L->prog->cross_block || collided) && !L->prog->blocks_commute && threads == 1 && L->nblocks > 1 &&
            L->nblocks < UINT32_MAX && (L->checks & SIM_CHECK_RACES);
 }
 

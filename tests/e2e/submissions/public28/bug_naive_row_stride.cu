@@ -5,11 +5,14 @@
 // element (r, c) belongs at c * rows + r. At 33 x 97 (rows 33, cols 97) the
 // kernel writes c * 97 + r, up to 96 * 97 + 32 = 9,344, far past out's 3,201
 // floats: an out-of-bounds store, and most elements land in the wrong place.
+// Where rows > cols (a hidden size) two threads of different blocks store to
+// one element, (r, c) and (r - cols, c + 1), different values: the result
+// depends on the blocks' order (races: order-dependent).
 // The tiled kernels are right.
 // e2e: day 28
 // e2e: exit 1
-// e2e: pass compile barrier-honesty races resources
-// e2e: fail correctness memory
+// e2e: pass compile barrier-honesty resources
+// e2e: fail correctness memory races
 
 __global__ void transposeNaive(const float* in, float* out, int rows, int cols)
 {
