@@ -8,11 +8,14 @@
 // loaded by no thread for x = 1..31 (a read of shared memory nobody wrote).
 // Every out element past 31 is never written at that size, and at 33 x 97
 // out rows 33..96 are never written: wrong elements. At a square size the
-// two guards are the same and the kernel is right.
+// two guards are the same and the kernel is right. Races fail too: at a
+// hidden size where the guard lets a block's rows run into the next
+// block's, two blocks store different values to one element of out, and
+// which one stays depends on the blocks' order (order-dependent).
 // e2e: day 28
 // e2e: exit 1
 // e2e: pass compile barrier-honesty resources
-// e2e: fail correctness memory
+// e2e: fail correctness memory races
 
 __global__ void transposeNaive(const float* in, float* out, int rows, int cols)
 {
