@@ -402,8 +402,7 @@ cl_status sim_launch(sim_machine *m, const ptx_module *mod, const char *kernel, 
        sizes, where a guard's slip shows, at a watch's cost that the course
        sizes would pay on every store (the naive transpose's column stores,
        2.3 times the launch's time on one thread) */
-    const bool judge_collisions = !prog->cross_block && !L.grid_ws && L.nblocks > 1 &&
-                                  (L.checks & SIM_CHECK_RACES) &&
+    const bool judge_collisions = !prog->cross_block && !L.grid_ws && sim_order_wanted(&L, 1, true) &&
                                   L.nblocks * block.x * block.y * block.z <= SIM_COLLIDE_JUDGED;
     L.watch = n > 1 || judge_collisions;
     if (L.watch) sim_watch_begin(&L);
@@ -441,7 +440,7 @@ cl_status sim_launch(sim_machine *m, const ptx_module *mod, const char *kernel, 
             atomic_store(&L.next, 0);
             atomic_store(&L.stop_at, UINT64_MAX);
             atomic_store(&L.work_below, 0);
-            bool explore_again = !refused && judge_collisions && sim_order_wanted(&L, 1, true);
+            bool explore_again = !refused && judge_collisions;
             if (explore_again) sim_order_begin(&L);
             uint64_t t_again = explore_again ? thread_ns() : 0;
             run_workers(&L, 1, &r->counters);

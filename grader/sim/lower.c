@@ -808,19 +808,23 @@ static bool feeds_compare(const ptx_function *fn, const ptx_operand *d, const pt
  * thread's atomic (shadow.c). */
 static void mark_cas_seeds(const ptx_function *fn, uint8_t *seed)
 {
-    for (uint32_t j = 0; j < fn->ninsns; j++) {
-        const ptx_insn *cas = &fn->insns[j];
-        if (cas->op != PTX_OP_atom || cas->mode != PTX_ATOM_CAS) continue;
-        addr_key kc = key_of(fn, &cas->opd[1]);
-        for (uint32_t i = 0; i < fn->ninsns; i++) {
-            const ptx_insn *ld = &fn->insns[i];
-            if (ld->op != PTX_OP_ld || ld->space != cas->space || ld->type[0] == PTX_T_NONE ||
-                ptx_type_size((ptx_type)ld->type[0]) != ptx_type_size((ptx_type)cas->type[0]) || ld->vec > 1)
+    for (uint32_t i = 0; i < fn->ninsns; i++) {
+        const ptx_insn *ld = &fn->insns[i];
+        if (ld->op != PTX_OP_ld || ld->type[0] == PTX_T_NONE || ld->vec > 1) continue;
+        bool keyed = false;
+        addr_key kl;
+        for (uint32_t j = 0; j < fn->ninsns && !seed[i]; j++) {
+            const ptx_insn *cas = &fn->insns[j];
+            if (cas->op != PTX_OP_atom || cas->mode != PTX_ATOM_CAS || ld->space != cas->space ||
+                ptx_type_size((ptx_type)ld->type[0]) != ptx_type_size((ptx_type)cas->type[0]) ||
+                !feeds_compare(fn, &ld->opd[0], &cas->opd[2]))
                 continue;
-            addr_key kl = key_of(fn, &ld->opd[1]);
-            if (kl.sym == kc.sym && kl.bank == kc.bank && kl.reg == kc.reg && kl.imm == kc.imm &&
-                feeds_compare(fn, &ld->opd[0], &cas->opd[2]))
-                seed[i] = 1;
+            if (!keyed) { /* the load's key once, for the first CAS its value feeds */
+                kl = key_of(fn, &ld->opd[1]);
+                keyed = true;
+            }
+            addr_key kc = key_of(fn, &cas->opd[1]);
+            seed[i] = kl.sym == kc.sym && kl.bank == kc.bank && kl.reg == kc.reg && kl.imm == kc.imm;
         }
     }
 }
