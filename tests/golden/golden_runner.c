@@ -270,6 +270,7 @@ typedef struct expr {
     uint64_t seed;
     char words[256][32];
     int nwords;
+    bool cut; /* a list of more than 256 values: the rest was left out */
 } expr;
 
 static void parse_expr(const char *s, expr *e)
@@ -292,7 +293,11 @@ static void parse_expr(const char *s, expr *e)
     if (!strncmp(s, "list", 4)) s += 4;
     char w[32];
     int off;
-    while (e->nwords < 256 && sscanf(s, "%31s%n", w, &off) == 1) {
+    while (sscanf(s, "%31s%n", w, &off) == 1) {
+        if (e->nwords == 256) {
+            e->cut = true;
+            break;
+        }
         snprintf(e->words[e->nwords++], sizeof e->words[0], "%s", w);
         s += off;
     }
@@ -561,11 +566,18 @@ static void check_values(gcase *c, const outcome *o, const char *spec)
         rest++;
     }
     char vals[2048];
-    snprintf(vals, sizeof vals, "%s", rest);
+    if (snprintf(vals, sizeof vals, "%s", rest) >= (int)sizeof vals) {
+        fail(c, "values longer than %zu characters in '%.60s...': split the range", sizeof vals - 1, spec);
+        return;
+    }
     char *t = strstr(vals, "tol");
     if (t) *t = '\0';
     expr e;
     parse_expr(vals, &e);
+    if (e.cut) {
+        fail(c, "more than 256 values in '%.60s...': split the range", spec);
+        return;
+    }
     unsigned sz = type_size(b->type);
     int shown = 0;
     for (size_t i = lo; i <= hi; i++) {
