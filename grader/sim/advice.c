@@ -55,6 +55,52 @@ static void race_advice(const sim_program *p, const sim_hz *f, const sim_hazard 
     }
 }
 
+/* Whether the store at op writes back what a load at its line read from
+ * the same address (`bins[v] += 1`): a load of the same address operand
+ * among the 32 instructions before it, with no instruction between whose
+ * destination is its base register. From the PTX, which the reference mode
+ * lowers the same. */
+static bool update_in_place(const sim_program *p, uint32_t op)
+{
+    const ptx_insn *st = op < p->ncode ? p->src[op].in : NULL;
+    uint32_t line = op < p->ncode ? sim_op_line(p, op) : 0;
+    if (!st || st->op != PTX_OP_st || st->opd[0].kind != PTX_OPD_ADDR || !line) return false;
+    const ptx_operand *at = &st->opd[0];
+    for (uint32_t k = op; k-- > 0 && op - k <= 32;) {
+        const ptx_insn *in = p->src[k].in;
+        if (!in) return false;
+        const ptx_operand *d = &in->opd[0];
+        if ((in->op == PTX_OP_ld || in->op == PTX_OP_ldu) && in->opd[1].kind == PTX_OPD_ADDR &&
+            in->opd[1].has_base == at->has_base && in->opd[1].base == at->base && in->opd[1].bank == at->bank &&
+            in->opd[1].index == at->index && in->opd[1].imm == at->imm)
+            return sim_op_line(p, k) == line;
+        if (in->op != PTX_OP_st && at->has_base && d->kind == PTX_OPD_REG && d->bank == at->bank && d->index == at->base)
+            return false;
+    }
+    return false;
+}
+
+/* A race within a block on global memory (crossread.c, detail "t..."): the
+ * store is op2 where this is the read (r), else op. */
+static void block_global_advice(const sim_program *p, const sim_hz *f, const sim_hazard *h, char *a, size_t n)
+{
+    bool read = f->detail[1] == 'r';
+    uint32_t store = read ? f->op2 : f->op;
+    unsigned store_line = read ? h->line2 : h->line;
+    if (update_in_place(p, store))
+        put(a, n, "threads of the block update one element at line %u: make the update an atomic (atomicAdd), or give each thread its own element and combine them after __syncthreads()",
+            store_line);
+    else if (f->detail[2] == 'w')
+        put(a, n, "lanes of one warp are not in step: put __syncwarp() between one lane's access and the other's (line %u), or __syncthreads() where the whole block reaches it",
+            h->line);
+    else if (read)
+        put(a, n, "put __syncthreads() between the store at line %u and the load at line %u, where every thread of the block reaches it",
+            store_line, h->line);
+    else
+        put(a, n, "put __syncthreads() between the other threads' reads of this element and the store at line %u, where every thread of the block reaches it (read into a register, __syncthreads(), then store)",
+            h->line);
+}
+
 static void mask_advice(const sim_hz *f, const sim_hazard *h, char *a, size_t n)
 {
     switch (h->kind) {
@@ -224,6 +270,8 @@ void sim_hazard_advice(const sim_run *L, const sim_hz *f, sim_hazard *h)
     a[0] = 0;
     if (h->kind == CL_HZ_RACE_SHARED || h->kind == CL_HZ_RACE_WARP)
         race_advice(L->prog, f, h, a, n);
+    else if (h->kind == CL_HZ_RACE_GLOBAL && f->detail[0] == 't') /* within the block */
+        block_global_advice(L->prog, f, h, a, n);
     else if (h->kind == CL_HZ_RACE_GLOBAL)
         put(a, n, "blocks of one launch never wait for each other: make the update at line %u an atomic (atomicAdd), or publish the store with __threadfence() before an atomic flag that the reading block checks",
             h->line2 ? h->line2 : h->line);

@@ -217,6 +217,7 @@ SIM_HOT void sim_block_setup(sim_block *b, uint64_t index)
     }
     b->epoch++;
     b->epoch_base = b->epoch;
+    b->xt_epoch = 0; /* crossread.c: a clock value of its own */
     b->rlog_n = 0;
     b->clean_epoch = 0;
     b->all_init = false;

@@ -352,12 +352,25 @@ static bool reads_what_others_write(const flow *f)
 
 bool sim_blocks_in_order(const ptx_module *mod, long entry)
 {
-    return sim_blocks_flow(mod, entry, NULL);
+    return sim_blocks_flow(mod, entry, NULL, NULL, NULL);
 }
 
-bool sim_blocks_flow(const ptx_module *mod, long entry, bool *commute)
+/* The parameters some access in v goes through, bit p for parameter p:
+ * all ones where one of them may be any buffer (or a parameter past 54, or
+ * a variable, which share the last bit). */
+static uint64_t params_of(const flow_access *v, size_t n, bool any)
+{
+    uint64_t bufs = any ? T_BUFS : 0;
+    for (size_t i = 0; i < n; i++) bufs |= v[i].bufs ? v[i].bufs : T_BUFS;
+    uint64_t p = (bufs & T_BUFS) >> T_BUF0;
+    return p >> 55 ? ~0ull : p;
+}
+
+bool sim_blocks_flow(const ptx_module *mod, long entry, bool *commute, uint64_t *stored, uint64_t *loaded)
 {
     if (commute) *commute = false;
+    if (stored) *stored = ~0ull;
+    if (loaded) *loaded = ~0ull;
     if (entry < 0 || (size_t)entry >= mod->nentries) return false;
     flow f = {.mod = mod, .kernel = mod->entries[entry]};
     /* the kernel and every function it may call */
@@ -380,6 +393,8 @@ bool sim_blocks_flow(const ptx_module *mod, long entry, bool *commute)
     }
     bool plain = f.in_order || reads_what_others_write(&f), in_order = plain || f.talks;
     if (commute) *commute = f.talks && !f.odd && !plain && atomics_alone(&f);
+    if (stored) *stored = params_of(f.stores.v, f.stores.n, false);
+    if (loaded) *loaded = params_of(f.loads.v, f.loads.n, f.chase);
     free(seen);
     free(todo.v);
     free(f.loads.v);

@@ -339,8 +339,10 @@ void sim_watch_forget(sim_machine *m, sim_region *r)
     atomic_store_explicit(&r->words, NULL, memory_order_relaxed);
     r->pre = NULL;
     atomic_store_explicit(&r->watched, 0, memory_order_relaxed);
-    free(r->xr); /* crossread.c's table */
+    free(r->xr); /* crossread.c's tables */
+    free(r->xt);
     r->xr = NULL;
+    r->xt = NULL;
     r->xr_launch = 0;
 }
 

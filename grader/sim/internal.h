@@ -255,6 +255,9 @@ typedef struct sim_program {
                                            crossread.c notes every global atomic */
     bool blocks_commute;                /* cross_block, but only through atomics that end the same
                                            in any block order (blockflow.c): order.c skips it */
+    uint64_t stored_params;             /* the pointer parameters it may store through, bit p for
+                                           parameter p (all: any of them; blockflow.c) */
+    uint64_t loaded_params;             /* and load through */
     char **files;                       /* user file paths; [0] = "" */
     uint32_t nfiles;
     sim_svar *svars;                    /* in declaration order, the dynamic ones last */
@@ -302,8 +305,17 @@ typedef struct sim_region {
        the block + 1 (32) and the op (24) of the last plain store; the last
        such launch */
     uint64_t *xr;
+    struct sim_xnote *xt; /* beside xr: the last plain store and read within a block (crossread.c) */
     uint32_t xr_launch;
+    uint32_t xt_off;      /* a launch (xr's number) whose kernel stores here and never loads: no xt */
 } sim_region;
+
+/* crossread.c's notes of a global word for races within a block: the last
+ * plain store's and the latest plain read's clock, thread and warp-sync
+ * count (the read's with a bit for another warp's read). */
+typedef struct sim_xnote {
+    uint64_t st, rd;
+} sim_xnote;
 
 typedef struct sim_memory {
     sim_region *v;          /* sorted by base */
@@ -337,6 +349,7 @@ struct sim_machine {
     unsigned threads;
     unsigned watch_epoch;    /* the number of the last watched launch (collide.c) */
     uint32_t xr_launch;      /* the number (1 to 255) of the last launch that looked for cross-block reads (crossread.c) */
+    uint32_t xt_clock, xt_gen; /* crossread.c's clock for races within a block, and its wraps */
     struct sim_watch_buf { void *p; size_t cap; } watch_pool[SIM_WATCH_KINDS][SIM_WATCH_POOL]; /* lines, words, copies */
     sim_memory mem;
     uint64_t mem_bytes;      /* device memory allocated */
@@ -582,6 +595,7 @@ typedef struct sim_block {
     uint16_t bars_on;         /* the barriers some thread has arrived at */
     uint32_t epoch;           /* barrier epochs: they go on across the blocks a thread runs */
     uint32_t epoch_base;      /* the epoch this block started in: older shadow is stale */
+    uint32_t xt_now, xt_epoch, xt_gen; /* crossread.c's clock value for the epoch xt_epoch (0: none yet) */
     uint32_t live;            /* threads not exited */
     uint32_t exit_op;         /* an exit's op (SIM_NONE) */
     uint32_t exit_line, exit_file; /* the line that led there */
@@ -1101,19 +1115,24 @@ void sim_watch_free_pool(sim_machine *m);
 
 /* sim_blocks_in_order, and whether the blocks that run in order meet only
  * through atomics that commute, so any block order ends the same (commute,
- * when not NULL). */
-bool sim_blocks_flow(const ptx_module *mod, long entry, bool *commute);
+ * when not NULL), and the parameters the kernel may store and load through
+ * (stored, loaded, when not NULL: bit p for parameter p, all ones where it
+ * cannot tell). */
+bool sim_blocks_flow(const ptx_module *mod, long entry, bool *commute, uint64_t *stored, uint64_t *loaded);
 
 /* A block that reads a global word another block of the launch stored with
- * a plain store (crossread.c): for a launch whose blocks run one at a time
- * in index order, in a program with no fence and no release or acquire
- * (nothing that could order two blocks), a RACE_GLOBAL hazard. */
-/* Whether launch L looks for them, and its number when it does. */
+ * a plain store, or that a thread of another warp of its own block stored
+ * in the same barrier epoch (crossread.c): for a launch whose blocks run one
+ * at a time in index order, in a program with no fence and no release or
+ * acquire (nothing that could order two blocks), a RACE_GLOBAL hazard. */
+/* Launch L looks for them: its number, and the allocations its pointer
+ * parameters name that the kernel may store through, whose reads are
+ * noted from the start. */
 void sim_xr_begin(sim_run *L);
 /* The plain global stores of lanes of one warp in region r (host: each
  * lane's host address, total bytes a lane), and its plain loads. */
-void sim_xr_stores(sim_block *b, const uintptr_t *host, uint32_t lanes, unsigned total, const sim_region *r,
-                   uint32_t op);
+void sim_xr_stores(sim_block *b, const sim_warp *w, const uintptr_t *host, uint32_t lanes, unsigned total,
+                   const sim_region *r, uint32_t op);
 void sim_xr_loads(sim_block *b, sim_warp *w, const uintptr_t *host, uint32_t lanes, unsigned total,
                   const sim_region *r, uint32_t op);
 /* One lane's global atomic of total bytes at host in region r, in a program

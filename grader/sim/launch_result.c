@@ -256,9 +256,25 @@ static void message(const sim_run *L, const sim_hz *f, sim_hazard *h)
         const sim_region *r = f->region < L->m->mem.n ? &L->m->mem.v[f->region] : NULL;
         say(where, sizeof where, "byte %llu of '%s'", (unsigned long long)(r ? f->addr - r->base : f->addr),
             r ? r->label : "?");
-        say(m, n, "block %llu reads %s (line %u), which block %s stored (line %u) in this launch: on a GPU "
-                  "blocks run at once, in any order, and nothing orders that store before this read",
-            (unsigned long long)bi, where, h->line, f->detail, h->line2);
+        if (f->detail[0] == 't' && f->detail[1] == 'r') /* another thread of this block stored, this epoch */
+            say(m, n, "thread %u of block %llu reads %s (line %u), which thread %u of the same block stored "
+                      "(line %u) with no %s between: on a GPU the read may come before the store",
+                h->warp * 32 + (unsigned)h->lane, (unsigned long long)bi, where, h->line, h->thread2, h->line2,
+                f->detail[2] == 'w' ? "__syncwarp()" : "__syncthreads()");
+        else if (f->detail[0] == 't' && f->detail[2] == 'x') /* a thread of another warp read, this epoch */
+            say(m, n, "thread %u of block %llu stores to %s (line %u), which a thread of another warp of the "
+                      "same block read earlier with no __syncthreads() between: on a GPU the read may come after "
+                      "the store and see its value",
+                h->warp * 32 + (unsigned)h->lane, (unsigned long long)bi, where, h->line);
+        else if (f->detail[0] == 't') /* another thread of this block read, this epoch */
+            say(m, n, "thread %u of block %llu stores to %s (line %u), which thread %u of the same block read "
+                      "earlier with no %s between: on a GPU the read may come after the store and see its value",
+                h->warp * 32 + (unsigned)h->lane, (unsigned long long)bi, where, h->line, h->thread2,
+                f->detail[2] == 'w' ? "__syncwarp()" : "__syncthreads()");
+        else
+            say(m, n, "block %llu reads %s (line %u), which block %s stored (line %u) in this launch: on a GPU "
+                      "blocks run at once, in any order, and nothing orders that store before this read",
+                (unsigned long long)bi, where, h->line, f->detail, h->line2);
         break;
     }
     case CL_HZ_RACE_SCOPE: {

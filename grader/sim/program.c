@@ -422,7 +422,8 @@ cl_status sim_program_build(sim_machine *m, const ptx_module *mod, long entry, s
     if (visit(&lw, fk, state, 0) != CL_OK) goto done;
     build_layout(&lw);
     layout_shared(&lw);
-    lw.p->cross_block = sim_blocks_flow(mod, entry, &lw.p->blocks_commute);
+    lw.p->cross_block = sim_blocks_flow(mod, entry, &lw.p->blocks_commute, &lw.p->stored_params,
+                                         &lw.p->loaded_params);
     for (size_t k = 0; k < lw.fns.n && lw.st == CL_OK; k++) sim_lw_function(&lw, lw.fns.v[k]);
     if (lw.st != CL_OK) goto done;
     sim_tensor_finish(&lw);

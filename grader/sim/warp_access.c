@@ -469,7 +469,7 @@ static void cross_read(sim_block *b, sim_warp *w, const sim_op *op, uint32_t pc,
         return;
     uintptr_t host[32];
     for (int l = 0; l < 32; l++) host[l] = a->lazy ? a->base + (uintptr_t)a->addr[l] : a->host[l];
-    if (write) sim_xr_stores(b, host, a->ok, total, a->region, pc);
+    if (write) sim_xr_stores(b, w, host, a->ok, total, a->region, pc);
     else sim_xr_loads(b, w, host, a->ok, total, a->region, pc);
 }
 
@@ -1882,7 +1882,7 @@ static void global_cross_read(sim_block *b, sim_warp *w, uint32_t pc, const glob
 {
     uintptr_t host[32];
     col_hosts(g, host);
-    if (write) sim_xr_stores(b, host, SIM_FULL, 4, g->r, pc);
+    if (write) sim_xr_stores(b, w, host, SIM_FULL, 4, g->r, pc);
     else sim_xr_loads(b, w, host, SIM_FULL, 4, g->r, pc);
 }
 

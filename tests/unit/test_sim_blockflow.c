@@ -59,14 +59,17 @@ static const char *const kernels =
     "  st.global.u32 [%rd1], %r1;\n"
     "  ret;\n"
     "}\n"
-    /* a[tid % 8] += 1, plain, from every block */
+    /* a[tid] += 1 for tid < 8, plain, from every block (one thread a word
+     * in a block: the race is between blocks) */
     PROLOGUE("plainadd")
-    "  and.b32 %r5, %r3, 7;\n"
-    "  mul.wide.u32 %rd4, %r5, 4;\n"
+    "  setp.ge.u32 %p1, %r3, 8;\n"
+    "  @%p1 bra DONE_PA;\n"
+    "  mul.wide.u32 %rd4, %r3, 4;\n"
     "  add.s64 %rd5, %rd1, %rd4;\n"
     "  ld.global.u32 %r6, [%rd5];\n"
     "  add.u32 %r6, %r6, 1;\n"
     "  st.global.u32 [%rd5], %r6;\n"
+    "DONE_PA:\n"
     "  ret;\n"
     "}\n"
     /* a[a[i] % 64] = i: the address comes from memory */
@@ -77,6 +80,51 @@ static const char *const kernels =
     "  mul.wide.u32 %rd4, %r5, 4;\n"
     "  add.s64 %rd5, %rd1, %rd4;\n"
     "  st.global.u32 [%rd5], %r4;\n"
+    "  ret;\n"
+    "}\n"
+    /* a[tid % 8] += 1 in one block of two warps: lanes 0, 8, 16 and 24 of a
+     * warp read a[0] and then store it (a race within the warp), and warp
+     * 1 reads what warp 0 stored (a race between warps) */
+    PROLOGUE("blockadd")
+    "  and.b32 %r5, %r3, 7;\n"
+    "  mul.wide.u32 %rd4, %r5, 4;\n"
+    "  add.s64 %rd5, %rd1, %rd4;\n"
+    "  ld.global.u32 %r6, [%rd5];\n"
+    "  add.u32 %r6, %r6, 1;\n"
+    "  st.global.u32 [%rd5], %r6;\n"
+    "  ret;\n"
+    "}\n"
+    /* thread t stores a[t], then reads a[t ^ 32] (the other warp's): with
+     * bar.sync between (quiet), with bar.warp.sync (a race between warps),
+     * and a[t ^ 1] with bar.warp.sync (ordered: the same warp) */
+    PROLOGUE("swapbar")
+    "  st.global.u32 [%rd3], %r3;\n"
+    "  bar.sync 0;\n"
+    "  xor.b32 %r5, %r3, 32;\n"
+    "  mul.wide.u32 %rd4, %r5, 4;\n"
+    "  add.s64 %rd5, %rd1, %rd4;\n"
+    "  ld.global.u32 %r6, [%rd5];\n"
+    "  st.global.u32 [%rd3+4096], %r6;\n"
+    "  ret;\n"
+    "}\n"
+    PROLOGUE("swapwarpsync")
+    "  st.global.u32 [%rd3], %r3;\n"
+    "  bar.warp.sync -1;\n"
+    "  xor.b32 %r5, %r3, 32;\n"
+    "  mul.wide.u32 %rd4, %r5, 4;\n"
+    "  add.s64 %rd5, %rd1, %rd4;\n"
+    "  ld.global.u32 %r6, [%rd5];\n"
+    "  st.global.u32 [%rd3+4096], %r6;\n"
+    "  ret;\n"
+    "}\n"
+    PROLOGUE("pairwarpsync")
+    "  st.global.u32 [%rd3], %r3;\n"
+    "  bar.warp.sync -1;\n"
+    "  xor.b32 %r5, %r3, 1;\n"
+    "  mul.wide.u32 %rd4, %r5, 4;\n"
+    "  add.s64 %rd5, %rd1, %rd4;\n"
+    "  ld.global.u32 %r6, [%rd5];\n"
+    "  st.global.u32 [%rd3+4096], %r6;\n"
     "  ret;\n"
     "}\n"
     /* plainadd with a fence before the store: a program that may order
@@ -181,11 +229,13 @@ static const char *const kernels =
     "  ret;\n"
     "}\n"
     /* an atomic on b (blocks in index order), then each block stores its
-     * own row of a and reads it back from the neighbouring lane */
+     * own row of a and reads it back from the neighbouring lane, after a
+     * __syncwarp() */
     PROLOGUE("ownrow")
     "  cvta.to.global.u64 %rd13, %rd12;\n"
     "  atom.global.add.u32 %r9, [%rd13], 1;\n"
     "  st.global.u32 [%rd3], %r3;\n"
+    "  bar.warp.sync -1;\n"
     "  xor.b32 %r5, %r4, 1;\n"
     "  mul.wide.u32 %rd4, %r5, 4;\n"
     "  add.s64 %rd5, %rd1, %rd4;\n"
@@ -598,7 +648,7 @@ static sim_launch_result *launch_result(const ptx_module *m, const char *k, unsi
 
 /* A block that reads a word another block stored with a plain store, in a
  * kernel whose blocks run in index order and that nothing orders
- * (crossread.c): `a[tid % 8] += 1` from every block is one race-global
+ * (crossread.c): `a[tid] += 1` (tid < 8) from every block is one race-global
  * hazard, block 1's first read of block 0's store, the same on 1 and 4
  * threads, and none with the races check off. A fence, volatile accesses,
  * atomics, bytes, a block reading its own stores, and a kernel whose blocks keep
@@ -621,7 +671,7 @@ static void test_cross_block_reads(void **state)
         assert_string_equal(h->alloc, "a");
         if (!strstr(h->message, "block 1 reads byte 0 of 'a'") || !strstr(h->message, "which block 0 stored"))
             fail_msg("message: %s", h->message);
-        /* warp 0 of every block after the first (warp 1 reads its own block's stores) */
+        /* warp 0 of every block after the first */
         assert_int_equal(h->count, BLOCKS - 1);
         sim_launch_result_free(r);
     }
@@ -694,6 +744,60 @@ static void test_cross_block_scope(void **state)
     sim_launch_result *r = launch_result(m, "ctaadd", 1, false);
     assert_int_equal(r->nhazards, 0);
     sim_launch_result_free(r);
+    ptx_module_free(m);
+}
+
+/* Threads of one block on global memory (crossread.c's notes within a
+ * block): a plain load of a word that a thread of another warp stored in
+ * the same barrier epoch, or of the same warp with no warp-level
+ * synchronisation naming both, is a race-global hazard naming the other
+ * thread; so is a store to a word such a thread read. A barrier between
+ * them, or bar.warp.sync between lanes of one warp, orders them. */
+static void test_within_block(void **state)
+{
+    (void)state;
+    ptx_module *m = module();
+    uint64_t a;
+    sim_machine *sm = machine_with_a(1, true, &a);
+    sim_dim3 one = {1, 1, 1}, two_warps = {64, 1, 1};
+    uint8_t blob[16];
+    memcpy(blob, &a, 8);
+    uint64_t b = a + 4 * 32768;
+    memcpy(blob + 8, &b, 8);
+    static const struct {
+        const char *k;
+        const char *said[2]; /* what the hazards say; NULL: none */
+    } cases[] = {
+        /* warp 0's reads, before any store in the launch, are noted too:
+           a is a buffer the kernel stores through */
+        {"blockadd", {"thread 0 of block 0 stores to byte 0 of 'a' (line 0), which thread 24 of the same block read earlier with no __syncwarp() between",
+                      "thread 32 of block 0 reads byte 0 of 'a' (line 0), which thread 24 of the same block stored (line 0) with no __syncthreads() between"}},
+        {"swapbar", {NULL, NULL}},
+        /* warp 0 runs first: warp 1's store meets warp 0's read, and warp
+           1's read warp 0's store */
+        {"swapwarpsync", {"thread 32 of block 0 stores to byte 128 of 'a' (line 0), which thread 0 of the same block read earlier with no __syncthreads() between",
+                          "thread 32 of block 0 reads byte 0 of 'a' (line 0), which thread 0 of the same block stored (line 0) with no __syncthreads() between"}},
+        {"pairwarpsync", {NULL, NULL}},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        sim_launch_result *r = NULL;
+        cl_error e;
+        assert_int_equal(sim_launch(sm, m, cases[i].k, one, two_warps, 0, blob, 16, &r, &e), CL_OK);
+        size_t want = (cases[i].said[0] != NULL) + (cases[i].said[1] != NULL);
+        if (r->nhazards != want) fail_msg("%s: %zu hazards, the first: %s", cases[i].k, r->nhazards,
+                                          r->nhazards ? r->hazards[0].message : "");
+        for (size_t h = 0; h < want; h++) { /* each said by one of them */
+            size_t k = 0;
+            while (k < r->nhazards && !strstr(r->hazards[k].message, cases[i].said[h])) k++;
+            if (k == r->nhazards) {
+                for (k = 0; k < r->nhazards; k++) fprintf(stderr, "  said: %s\n", r->hazards[k].message);
+                fail_msg("%s: none says \"%s\"", cases[i].k, cases[i].said[h]);
+            }
+            assert_int_equal(r->hazards[k].kind, CL_HZ_RACE_GLOBAL);
+        }
+        sim_launch_result_free(r);
+    }
+    sim_free(sm);
     ptx_module_free(m);
 }
 
@@ -788,6 +892,7 @@ int main(void)
         cmocka_unit_test(test_cross_block_reads),
         cmocka_unit_test(test_cross_block_scope),
         cmocka_unit_test(test_cross_block_notes_wrap),
+        cmocka_unit_test(test_within_block),
         cmocka_unit_test(test_other_orders),
         cmocka_unit_test(test_plain_add),
         cmocka_unit_test(test_scatter),

@@ -1,13 +1,15 @@
 // The README's first wrong kernel: `bins[data[i]] += 1` in every block. The
-// counts come out too small (correctness), and `races` reports a block
-// reading a bin another block stored with a plain store, with both lines
-// (race-global), as day 27's README says under "What the grader checks".
+// counts come out too small (correctness), and `races` reports a thread
+// reading a bin another thread of its block stored with a plain store, with
+// both lines (race-global; threads of two blocks meet at the same line,
+// the same hazard), and says to make the update an atomic, as day 27's
+// README says under "What the grader checks".
 // e2e: day 27
 // e2e: exit 1
 // e2e: fail correctness races
-// e2e: hazard races kernel=histogramGlobal kind=race-global line=15 line2=15
-// e2e: detail races which block 0 stored (line 15)
-// e2e: output blocks of one launch never wait for each other: make the update at line 15 an atomic (atomicAdd)
+// e2e: hazard races kernel=histogramGlobal kind=race-global line=17 line2=17
+// e2e: detail races of the same block stored (line 17)
+// e2e: output threads of the block update one element at line 17: make the update an atomic (atomicAdd)
 __global__ void histogramGlobal(const unsigned char* data, unsigned* bins, int n)
 {
     const int step = gridDim.x * blockDim.x;
