@@ -243,6 +243,7 @@ __global__ void gblkStencilInPlaceSynced(unsigned int* a, int n)
 }
 
 // case: thread 0 publishes a value through a flag with __threadfence_block + atomicExch; a thread of another warp checks the flag once atomically and reads the value only if it saw the flag
+// gpu: differs, whether thread 32 finds the flag set (out[0] 99 or 0) depends on which warp the card runs first
 // kernel: gblkFlagFencePublish
 // launch: grid 1 block 64
 // buffer: data u32 1 = 0
