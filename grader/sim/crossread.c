@@ -192,6 +192,20 @@ static inline bool ordered(const sim_warp *w, unsigned tid, uint64_t n)
     return other == tid || (other / 32 == w->id && sim_warp_ordered(w, (uint32_t)n, tid % 32, other % 32));
 }
 
+/* A hazard of lane l at byte off of r (total bytes), op's, with op2 the
+ * other access's line (SIM_NONE: none); detail left to the caller. */
+static sim_hz global_hz(const sim_block *b, const sim_warp *w, cl_hazard_kind kind, int l, const sim_region *r,
+                        size_t off, unsigned total, uint32_t op, uint32_t op2)
+{
+    sim_hz h = sim_hz_make(kind, op, w->id, l);
+    h.op2 = op2;
+    h.addr = r->base + off;
+    h.size = total;
+    h.space = PTX_SPACE_GLOBAL;
+    h.region = (uint32_t)(r - b->L->m->mem.v);
+    return h;
+}
+
 /* A RACE_GLOBAL hazard of lane l at byte off of r, where another thread of
  * the block (note n) stored before this load (read) or read before this
  * store: detail "t", then r (this is the read) or w, then w (the other is
@@ -200,13 +214,7 @@ static inline bool ordered(const sim_warp *w, unsigned tid, uint64_t n)
 static void intra_race(sim_block *b, const sim_warp *w, int l, const sim_region *r, size_t off, unsigned total,
                        uint32_t op, uint32_t op2, uint64_t n, bool read, bool other)
 {
-    const sim_run *L = b->L;
-    sim_hz h = sim_hz_make(CL_HZ_RACE_GLOBAL, op, w->id, l);
-    h.op2 = op2;
-    h.addr = r->base + off;
-    h.size = total;
-    h.space = PTX_SPACE_GLOBAL;
-    h.region = (uint32_t)(r - L->m->mem.v);
+    sim_hz h = global_hz(b, w, CL_HZ_RACE_GLOBAL, l, r, off, total, op, op2);
     h.thread2 = tid_of(n);
     h.lane2 = (int)(h.thread2 % 32);
     snprintf(h.detail, sizeof h.detail, "t%c%c", read ? 'r' : 'w', other ? 'x' : h.thread2 / 32 == w->id ? 'w' : 'b');
@@ -251,13 +259,7 @@ void sim_xr_stores(sim_block *b, const sim_warp *w, const uintptr_t *host, uint3
 static void cross_race(sim_block *b, sim_warp *w, int l, const sim_region *r, size_t off, unsigned total,
                        uint32_t op, uint64_t e)
 {
-    const sim_run *L = b->L;
-    sim_hz h = sim_hz_make(CL_HZ_RACE_GLOBAL, op, w->id, l);
-    h.op2 = op_of(e);
-    h.addr = r->base + off;
-    h.size = total;
-    h.space = PTX_SPACE_GLOBAL;
-    h.region = (uint32_t)(r - L->m->mem.v);
+    sim_hz h = global_hz(b, w, CL_HZ_RACE_GLOBAL, l, r, off, total, op, op_of(e));
     /* the block that stored it */
     snprintf(h.detail, sizeof h.detail, "%llu", (unsigned long long)((e >> 24 & 0xffffffffu) - 1));
     sim_hz_add(b, &h);
@@ -313,12 +315,7 @@ void sim_xr_atomic(sim_block *b, sim_warp *w, int lane, const uint8_t *host, uns
         bool now = e >> 56 == L->xr;
         if (now && by_of(e) == BY_STORE) continue; /* the store's note stays for plain loads */
         if (now && e >> 24 != mark >> 24 && (cta || by_of(e) == BY_CTA_ATOMIC)) {
-            sim_hz h = sim_hz_make(CL_HZ_RACE_SCOPE, op, w->id, lane);
-            h.op2 = op_of(e);
-            h.addr = r->base + off;
-            h.size = total;
-            h.space = PTX_SPACE_GLOBAL;
-            h.region = (uint32_t)(r - L->m->mem.v);
+            sim_hz h = global_hz(b, w, CL_HZ_RACE_SCOPE, lane, r, off, total, op, op_of(e));
             /* the other block, and which of the two is of block scope */
             snprintf(h.detail, sizeof h.detail, "%llu %d%d", (unsigned long long)((e >> 24 & 0xffffffffu) - 1),
                      cta, by_of(e) == BY_CTA_ATOMIC);

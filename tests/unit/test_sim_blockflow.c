@@ -52,6 +52,19 @@
     "  ret;\n"                                                                \
     "}\n"
 
+/* a[tid] = tid; SYNC; a[tid + 1024] = a[tid ^ X] */
+#define EXCHANGE(name, sync, x)                                               \
+    PROLOGUE(name)                                                            \
+    "  st.global.u32 [%rd3], %r3;\n"                                          \
+    "  " sync ";\n"                                                           \
+    "  xor.b32 %r5, %r3, " x ";\n"                                            \
+    "  mul.wide.u32 %rd4, %r5, 4;\n"                                          \
+    "  add.s64 %rd5, %rd1, %rd4;\n"                                           \
+    "  ld.global.u32 %r6, [%rd5];\n"                                          \
+    "  st.global.u32 [%rd3+4096], %r6;\n"                                     \
+    "  ret;\n"                                                                \
+    "}\n"
+
 static const char *const kernels =
     HEADER
     /* every block writes its index to a[0]: the last block's must stay */
@@ -97,36 +110,9 @@ static const char *const kernels =
     /* thread t stores a[t], then reads a[t ^ 32] (the other warp's): with
      * bar.sync between (quiet), with bar.warp.sync (a race between warps),
      * and a[t ^ 1] with bar.warp.sync (ordered: the same warp) */
-    PROLOGUE("swapbar")
-    "  st.global.u32 [%rd3], %r3;\n"
-    "  bar.sync 0;\n"
-    "  xor.b32 %r5, %r3, 32;\n"
-    "  mul.wide.u32 %rd4, %r5, 4;\n"
-    "  add.s64 %rd5, %rd1, %rd4;\n"
-    "  ld.global.u32 %r6, [%rd5];\n"
-    "  st.global.u32 [%rd3+4096], %r6;\n"
-    "  ret;\n"
-    "}\n"
-    PROLOGUE("swapwarpsync")
-    "  st.global.u32 [%rd3], %r3;\n"
-    "  bar.warp.sync -1;\n"
-    "  xor.b32 %r5, %r3, 32;\n"
-    "  mul.wide.u32 %rd4, %r5, 4;\n"
-    "  add.s64 %rd5, %rd1, %rd4;\n"
-    "  ld.global.u32 %r6, [%rd5];\n"
-    "  st.global.u32 [%rd3+4096], %r6;\n"
-    "  ret;\n"
-    "}\n"
-    PROLOGUE("pairwarpsync")
-    "  st.global.u32 [%rd3], %r3;\n"
-    "  bar.warp.sync -1;\n"
-    "  xor.b32 %r5, %r3, 1;\n"
-    "  mul.wide.u32 %rd4, %r5, 4;\n"
-    "  add.s64 %rd5, %rd1, %rd4;\n"
-    "  ld.global.u32 %r6, [%rd5];\n"
-    "  st.global.u32 [%rd3+4096], %r6;\n"
-    "  ret;\n"
-    "}\n"
+    EXCHANGE("swapbar", "bar.sync 0", "32")
+    EXCHANGE("swapwarpsync", "bar.warp.sync -1", "32")
+    EXCHANGE("pairwarpsync", "bar.warp.sync -1", "1")
     /* plainadd with a fence before the store: a program that may order
      * its blocks, which the cross-block read check leaves alone */
     PROLOGUE("fenceadd")
