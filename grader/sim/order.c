@@ -23,6 +23,8 @@
  * as it was, so each order starts from the same memory. */
 #include "sim/internal.h"
 
+#include <string.h>
+
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -747,11 +749,34 @@ unsigned sim_order_explore(sim_run *L, const sim_counters *c, uint64_t index_ns)
     return judged;
 }
 
-/* The hazard's message, once the result is built. */
+/* Whether h is a race between threads of one block (shared memory, a
+ * copy, or crossread.c's race-global within a block, whose message names a
+ * thread first). */
+static bool block_race(const sim_hazard *h)
+{
+    return h->kind == CL_HZ_RACE_SHARED || h->kind == CL_HZ_RACE_WARP || h->kind == CL_HZ_RACE_ASYNC ||
+           (h->kind == CL_HZ_RACE_GLOBAL && !strncmp(h->message, "thread ", 7));
+}
+
+/* The hazard's message, once the result is built; and, where the launch
+ * also has a race within a block, advice that names that race first: the
+ * other orders also run each block's warps in other turns (interleaved),
+ * and such a race alone can change the word. */
 void sim_order_message(const sim_run *L, sim_launch_result *r)
 {
     if (!L->order || !L->order->message[0]) return;
-    for (size_t i = 0; i < r->nhazards; i++)
-        if (r->hazards[i].kind == CL_HZ_ORDER_DEPENDENT)
-            snprintf(r->hazards[i].message, sizeof r->hazards[i].message, "%s", L->order->message);
+    bool raced = false;
+    for (size_t i = 0; i < r->nhazards; i++) raced |= block_race(&r->hazards[i]);
+    for (size_t i = 0; i < r->nhazards; i++) {
+        sim_hazard *h = &r->hazards[i];
+        if (h->kind != CL_HZ_ORDER_DEPENDENT) continue;
+        snprintf(h->message, sizeof h->message, "%s", L->order->message);
+        if (!raced) continue;
+        static const char first[] = "first fix the race within a block reported here: other block orders also "
+                                    "run each block's warps in other turns, which that race alone can change; "
+                                    "if this still differs, ";
+        char was[sizeof h->advice];
+        memcpy(was, h->advice, sizeof was);
+        snprintf(h->advice, sizeof h->advice, "%s%.*s", first, (int)(sizeof h->advice - sizeof first), was);
+    }
 }
