@@ -128,7 +128,7 @@ static uint32_t clock_now(sim_block *b)
     return b->xt_now;
 }
 
-static void make_notes(sim_region *r)
+static void make_xr(sim_region *r)
 {
     if (!r->xr) r->xr = cl_calloc(r->size / 4 + 1, sizeof *r->xr);
 }
@@ -176,7 +176,7 @@ void sim_xr_begin(sim_run *L)
             } else {
                 r->xt_off = 0;
                 if (!stored) continue;
-                make_notes(r);
+                make_xr(r);
                 make_xt(r, L->xr);
                 r->xr_launch = L->xr;
             }
@@ -225,9 +225,10 @@ void sim_xr_stores(sim_block *b, const sim_warp *w, const uintptr_t *host, uint3
                    const sim_region *hint, uint32_t op)
 {
     sim_region *r = (sim_region *)hint;
-    make_notes(r);
+    make_xr(r);
     r->xr_launch = b->L->xr;
     uint64_t mark = note_of(b->L->xr, b->index, BY_STORE, op);
+    const uint32_t now = clock_now(b); /* before make_xt: its wrap drops every xt */
     if (!make_xt(r, b->L->xr)) { /* an output no load reads */
         for (uint32_t m = lanes; m; m &= m - 1) {
             size_t off = host[__builtin_ctz(m)] - (uintptr_t)r->host;
@@ -235,7 +236,6 @@ void sim_xr_stores(sim_block *b, const sim_warp *w, const uintptr_t *host, uint3
         }
         return;
     }
-    const uint32_t now = clock_now(b);
     bool raced = false; /* one hazard a warp's store */
     for (uint32_t m = lanes; m; m &= m - 1) {
         int l = __builtin_ctz(m);
@@ -272,7 +272,7 @@ void sim_xr_loads(sim_block *b, sim_warp *w, const uintptr_t *host, uint32_t lan
     sim_region *r = (sim_region *)hint;
     if (r->xr_launch != L->xr) return; /* no block stored into it in this launch */
     const uint32_t now = clock_now(b);
-    make_notes(r);
+    make_xr(r);
     r->xt_off = 0; /* a load reads it: wanted after all */
     make_xt(r, L->xr);
     uint64_t mine = note_of(L->xr, b->index, BY_STORE, 0) >> 24;
@@ -306,7 +306,7 @@ void sim_xr_atomic(sim_block *b, sim_warp *w, int lane, const uint8_t *host, uns
 {
     const sim_run *L = b->L;
     if (!r || total < 4 || r->base < SIM_GLOBAL_BASE) return; /* per word: a half's neighbour is no race */
-    make_notes(r);
+    make_xr(r);
     if (r->xr_launch != L->xr) r->xr_launch = L->xr;
     uint64_t mark = note_of(L->xr, b->index, cta ? BY_CTA_ATOMIC : BY_ATOMIC, op);
     size_t off = (size_t)(host - r->host);

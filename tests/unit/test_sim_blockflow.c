@@ -113,6 +113,30 @@ static const char *const kernels =
     EXCHANGE("swapbar", "bar.sync 0", "32")
     EXCHANGE("swapwarpsync", "bar.warp.sync -1", "32")
     EXCHANGE("pairwarpsync", "bar.warp.sync -1", "1")
+    /* 2^21 + 2 barrier epochs, each with a store and then a load of the
+     * thread's own a[tid] (crossread.c's clock wraps at 2^21 and drops
+     * its tables, at a store), then thread 0 stores a[0] and thread 32 loads it with
+     * no barrier between */
+    PROLOGUE("clockwrap")
+    "  mov.u32 %r5, 0;\n"
+    "LOOP_CW:\n"
+    "  st.global.u32 [%rd3], %r5;\n"
+    "  ld.global.u32 %r6, [%rd3];\n"
+    "  bar.sync 0;\n"
+    "  add.u32 %r5, %r5, 1;\n"
+    "  setp.lt.u32 %p1, %r5, 2097154;\n"
+    "  @%p1 bra LOOP_CW;\n"
+    "  setp.ne.u32 %p2, %r3, 0;\n"
+    "  @%p2 bra READ_CW;\n"
+    "  st.global.u32 [%rd1], %r5;\n"
+    "READ_CW:\n"
+    "  bar.warp.sync -1;\n"
+    "  setp.ne.u32 %p3, %r3, 32;\n"
+    "  @%p3 bra DONE_CW;\n"
+    "  ld.global.u32 %r7, [%rd1];\n"
+    "DONE_CW:\n"
+    "  ret;\n"
+    "}\n"
     /* plainadd with a fence before the store: a program that may order
      * its blocks, which the cross-block read check leaves alone */
     PROLOGUE("fenceadd")
@@ -787,6 +811,36 @@ static void test_within_block(void **state)
     ptx_module_free(m);
 }
 
+/* crossread.c's clock for the notes within a block wraps at 2^21 values
+ * (one a block's barrier epoch that touches them) and drops every table:
+ * a launch that runs past it goes on, and a race after the wrap is still
+ * seen. */
+static void test_within_block_clock_wraps(void **state)
+{
+    (void)state;
+    ptx_module *m = module();
+    uint64_t a;
+    sim_machine *sm = machine_with_a(1, true, &a);
+    sim_set_budget(sm, 1ull << 26, 0);
+    uint8_t blob[16];
+    uint64_t b = a + 4 * 32768;
+    memcpy(blob, &a, 8);
+    memcpy(blob + 8, &b, 8);
+    sim_launch_result *r = NULL;
+    cl_error e;
+    assert_int_equal(sim_launch(sm, m, "clockwrap", (sim_dim3){1, 1, 1}, (sim_dim3){64, 1, 1}, 0, blob, 16, &r, &e),
+                     CL_OK);
+    assert_int_equal(r->status, SIM_COMPLETED);
+    if (r->nhazards != 1) fail_msg("%zu hazards, the first: %s", r->nhazards, r->nhazards ? r->hazards[0].message : "");
+    assert_int_equal(r->hazards[0].kind, CL_HZ_RACE_GLOBAL);
+    if (!strstr(r->hazards[0].message, "thread 32 of block 0 reads byte 0 of 'a'") ||
+        !strstr(r->hazards[0].message, "which thread 0 of the same block stored"))
+        fail_msg("message: %s", r->hazards[0].message);
+    sim_launch_result_free(r);
+    sim_free(sm);
+    ptx_module_free(m);
+}
+
 /* The notes keep a launch's number in 8 bits: 255 launches after
  * plainadd noted a[0..7], a launch with plainadd's number again reads those
  * words (and stores elsewhere in a, so it looks) and must not take the old
@@ -879,6 +933,7 @@ int main(void)
         cmocka_unit_test(test_cross_block_scope),
         cmocka_unit_test(test_cross_block_notes_wrap),
         cmocka_unit_test(test_within_block),
+        cmocka_unit_test(test_within_block_clock_wraps),
         cmocka_unit_test(test_other_orders),
         cmocka_unit_test(test_plain_add),
         cmocka_unit_test(test_scatter),
