@@ -750,12 +750,12 @@ unsigned sim_order_explore(sim_run *L, const sim_counters *c, uint64_t index_ns)
 }
 
 /* Whether h is a race between threads of one block (shared memory, a
- * copy, or crossread.c's race-global within a block, whose message names a
- * thread first). */
+ * copy, or crossread.c's race-global within a block, the one that names
+ * the other thread's lane). */
 static bool block_race(const sim_hazard *h)
 {
     return h->kind == CL_HZ_RACE_SHARED || h->kind == CL_HZ_RACE_WARP || h->kind == CL_HZ_RACE_ASYNC ||
-           (h->kind == CL_HZ_RACE_GLOBAL && !strncmp(h->message, "thread ", 7));
+           (h->kind == CL_HZ_RACE_GLOBAL && h->lane2 >= 0);
 }
 
 /* The hazard's message, once the result is built; and, where the launch
