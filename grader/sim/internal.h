@@ -139,8 +139,10 @@ enum { SIM_MF_SIGNED = 1, SIM_MF_DST64 = 2, SIM_MF_BASE32 = 4, SIM_MF_FLOAT = 8,
 enum { SIM_SY_STRONG = 1, SIM_SY_VOLATILE = 2, SIM_SY_ACQUIRE = 4, SIM_SY_RELEASE = 8, SIM_SY_CTA = 16 };
 /* A shared or generic load's aux: its address is an atom.cas's in the same
  * function and its value the CAS's compare operand (lower.c's
- * mark_cas_seeds: a compare-and-swap loop's first read). */
-enum { SIM_LD_CAS_SEED = 1 };
+ * mark_cas_seeds: a compare-and-swap loop's first read); or its value is
+ * read only by selp (mark_selected_loads: a load nvcc runs in every lane
+ * for a read some lanes make under a condition). */
+enum { SIM_LD_CAS_SEED = 1, SIM_LD_SELECTED };
 /* Branch flags (p[1]). */
 enum { SIM_BF_EXIT = 1 };
 /* Collectives (X_COLL): p[0] kind, p[1] mode, p[2] 64-bit / signed, p[3] flags;
@@ -523,6 +525,7 @@ typedef struct sim_sread {
     uint32_t wsync;           /* its warp-sync count then; lanes are since then */
     uint32_t lanes;           /* lanes that read */
     uint32_t weak, vol;       /* those of them that read weakly, volatile */
+    uint32_t seed;            /* those whose latest read was a CAS loop's first */
     uint32_t op;              /* the latest read */
 } sim_sread;
 
@@ -927,10 +930,13 @@ void sim_hzset_free(sim_hzset *s);
 uint32_t sim_op_line(const sim_program *p, uint32_t op);
 /* "line 21" or "line 21 of other.cu" words, relative to the op's file. */
 
-/* shadow.c: shared-memory checks for thread tid of w accessing [off, off+n). */
+/* shadow.c: shared-memory checks for thread tid of w accessing [off, off+n).
+ * A write's atomic: 0 for a plain write, else the lanes of the warp that run
+ * the atomic (two or more make its reads count as shadow.c's
+ * atomic_races_reads says). */
 void sim_shadow_read(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigned n, uint32_t op);
 void sim_shadow_write(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigned n, uint32_t op,
-                      bool atomic);
+                      uint32_t atomic);
 /* The same for the lanes m of a warp's access (soff[l] per lane; SIM_NONE
  * for lanes outside shared memory). */
 void sim_shadow_reads(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op);

@@ -362,7 +362,7 @@ void sim_exec_atom(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
                       (alone && wh.space == PTX_SPACE_GLOBAL);
         if (wh.space == PTX_SPACE_SHARED) b->cnt.shared_atomics++;
         else if (wh.space == PTX_SPACE_GLOBAL) b->cnt.global_atomics++;
-        if (wh.space == PTX_SPACE_SHARED) sim_shadow_write(b, w, l, wh.soff, n, pc, true);
+        if (wh.space == PTX_SPACE_SHARED) sim_shadow_write(b, w, l, wh.soff, n, pc, m);
         if (b->L->xr && b->prog->cta_atomics && wh.space == PTX_SPACE_GLOBAL) {
             const sim_region *r = last ? last : sim_mem_find(&b->L->m->mem, a, n, &b->region_hint);
             sim_xr_atomic(b, w, l, wh.host, n, (sim_region *)r, pc, op->aux2 & SIM_SY_CTA);

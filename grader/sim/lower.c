@@ -829,21 +829,73 @@ static void mark_cas_seeds(const ptx_function *fn, uint8_t *seed)
     }
 }
 
+/* Counts the registers operand o names (as itself, an address's base or a
+ * vector's element) into n[bank][0] where value (a selp's value), else
+ * into n[bank][1]. */
+static void count_names(const ptx_function *fn, const ptx_operand *o, bool value, uint32_t *n[2][2])
+{
+    switch (o->kind) {
+    case PTX_OPD_REG:
+        if (o->bank < 2 && o->index <= fn->nregs[o->bank]) n[o->bank][value ? 0 : 1][o->index]++;
+        break;
+    case PTX_OPD_ADDR:
+        if (o->has_base && o->bank < 2 && o->base <= fn->nregs[o->bank]) n[o->bank][1][o->base]++;
+        break;
+    case PTX_OPD_VEC:
+        for (unsigned i = 0; i < o->count; i++) count_names(fn, &fn->vec[o->index + i], false, n);
+        break;
+    default: break;
+    }
+}
+
+/* The loads (sel[i] for instruction i) whose destination register no
+ * other instruction names except as a selp's value (`v = c ? x : 0`):
+ * nvcc loads a word that one thread reads under a condition (`if (t == 3)
+ * seen = s;`) in every thread of the warp and keeps the value only where
+ * the condition holds. The other threads' loads are nvcc's, not the
+ * program's, so the race check does not count this load's read in another
+ * warp against an atomic after it (shadow.c's atomic_races_reads). One pass
+ * over the operands counts each register's selp values and other names
+ * (the load's own destination one of them). */
+static void mark_selected_loads(const ptx_function *fn, uint8_t *sel)
+{
+    uint32_t *n[2][2];
+    for (unsigned b = 0; b < 2; b++)
+        for (unsigned k = 0; k < 2; k++) n[b][k] = cl_calloc((size_t)fn->nregs[b] + 1, sizeof(uint32_t));
+    for (uint32_t i = 0; i < fn->ninsns; i++) {
+        const ptx_insn *in = &fn->insns[i];
+        for (unsigned k = 0; k < in->nopd && k < 6; k++)
+            count_names(fn, &in->opd[k], in->op == PTX_OP_selp && (k == 1 || k == 2), n);
+    }
+    for (uint32_t i = 0; i < fn->ninsns; i++) {
+        const ptx_insn *ld = &fn->insns[i];
+        const ptx_operand *d = &ld->opd[0];
+        if (ld->op != PTX_OP_ld || ld->vec > 1 || d->kind != PTX_OPD_REG || d->bank >= 2 ||
+            d->index > fn->nregs[d->bank])
+            continue;
+        sel[i] = n[d->bank][0][d->index] > 0 && n[d->bank][1][d->index] == 1;
+    }
+    for (unsigned b = 0; b < 2; b++)
+        for (unsigned k = 0; k < 2; k++) free(n[b][k]);
+}
+
 cl_status sim_lw_function(lower *lw, uint32_t f)
 {
     const ptx_function *fn = &lw->mod->funcs[f];
-    uint8_t *taint = cl_calloc(fn->nregs[PTX_BANK_B32] + 1, 1), *seed = cl_calloc(fn->ninsns + 1, 1);
+    uint8_t *taint = cl_calloc(fn->nregs[PTX_BANK_B32] + 1, 1), *seed = cl_calloc(fn->ninsns + 1, 1),
+            *sel = cl_calloc(fn->ninsns + 1, 1);
     activemask_taint(lw->mod, fn, taint);
     mark_cas_seeds(fn, seed);
+    mark_selected_loads(fn, sel);
     lw->cur_fn = f;
     for (uint32_t i = 0; i < fn->ninsns && lw->st == CL_OK; i++) {
         const ptx_insn *in = &fn->insns[i];
         lw->cur = in;
         sim_op op;
         lower_insn(lw, &op, in, taint);
-        if (seed[i] && (op.x == X_LD || op.x == X_LDS || op.x == X_LDS1) &&
+        if ((seed[i] || sel[i]) && (op.x == X_LD || op.x == X_LDS || op.x == X_LDS1) &&
             (op.p[0] == SIM_MS_SHARED || op.p[0] == SIM_MS_GENERIC))
-            op.aux = SIM_LD_CAS_SEED;
+            op.aux = seed[i] ? SIM_LD_CAS_SEED : SIM_LD_SELECTED;
         CL_VEC_PUSH(&lw->code, op);
         sim_src s = { fn, in, lw->mod->locs[in->loc].ufile, ptx_loc_line(lw->mod, in->loc) };
         CL_VEC_PUSH(&lw->src, s);
@@ -862,6 +914,7 @@ cl_status sim_lw_function(lower *lw, uint32_t f)
     if (lw->st == CL_OK && !lw->m->opt.reference_alu) fuse(lw->code.v + base, base, (uint32_t)lw->code.n - base);
     free(taint);
     free(seed);
+    free(sel);
     lw->cur = NULL;
     return lw->st;
 }

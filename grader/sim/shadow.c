@@ -90,14 +90,26 @@ static inline unsigned other_reader(const sim_shadow *s, unsigned tid, unsigned 
     return first ? s->r_tid : s->r_tid2;
 }
 
+/* Is op a compare-and-swap loop's first read (lower.c's mark_cas_seeds)?
+ * Its value is a guess the CAS checks, so it does not race with another
+ * thread's atomic, before it or after it. */
+static inline bool cas_seed(const sim_block *b, uint32_t op)
+{
+    return op < b->prog->ncode && b->prog->code[op].aux == SIM_LD_CAS_SEED;
+}
+
+/* Is op a load whose value only selp reads (lower.c's mark_selected_loads:
+ * nvcc's load in every lane for a read some lanes make under a condition)? */
+static inline bool selected_load(const sim_block *b, uint32_t op)
+{
+    return op < b->prog->ncode && b->prog->code[op].aux == SIM_LD_SELECTED;
+}
+
 /* A read racing only with another thread's atomic, where the read is a
- * compare-and-swap loop's first read (lower.c's mark_cas_seeds): its value
- * is a guess the CAS checks, so no race is reported (a read before such an
- * atomic is not one either: write_word checks readers for plain writes
- * alone). */
+ * CAS loop's first read: no race is reported. */
 static inline bool cas_seed_after_atomic(const sim_block *b, bool atomic_write, uint32_t op)
 {
-    return atomic_write && op < b->prog->ncode && b->prog->code[op].aux == SIM_LD_CAS_SEED;
+    return atomic_write && cas_seed(b, op);
 }
 
 /* Are the word's readers (this epoch's, all of w's warp) ordered before
@@ -181,7 +193,10 @@ static inline __attribute__((always_inline)) void read_access(sim_block *b, sim_
 }
 
 /* The write into the word's entry: the bytes written this block, the last
- * writer, and no reads since (plain and sync mode alike). */
+ * writer, and no reads since a plain write (plain and sync mode alike). An
+ * atomic keeps the epoch's reads: another thread's atomic after it races
+ * with them as it did (`if (t == 0) v = c; atomicAdd(&c, 1);`: thread 0's
+ * own atomic comes first, then thread 1's, which races with the read). */
 static inline __attribute__((always_inline)) void record_write(sim_shadow *s, uint32_t base, uint32_t epoch,
                                                                unsigned tid, uint32_t wsync, uint32_t step,
                                                                uint32_t op, bool atomic, uint8_t mask)
@@ -196,20 +211,39 @@ static inline __attribute__((always_inline)) void record_write(sim_shadow *s, ui
     s->w_op = op;
     s->w_atomic = atomic;
     s->w_mask = mask;
-    s->r_epoch = 0;
+    if (!atomic) s->r_epoch = 0;
 }
 
 /* An atomic by thread tid after its own plain write of the same bytes in
  * this epoch: the plain write stays the word's record (`if (t == 0) c = 0;
  * atomicAdd(&c, 1);`), so another thread's atomic after it, unordered,
- * still races with it; the atomic only ends the word's reads, as its record
- * would (plain and sync mode alike). */
-static inline bool keeps_own_store(sim_shadow *s, uint32_t epoch, unsigned tid, bool atomic, uint8_t mask)
+ * still races with it; the word's reads stay, as with its record (plain
+ * and sync mode alike). */
+static inline bool keeps_own_store(const sim_shadow *s, uint32_t epoch, unsigned tid, bool atomic, uint8_t mask)
 {
-    if (!atomic || s->w_epoch != epoch || s->w_atomic || s->w_tid != tid || (s->w_mask & mask) != mask)
-        return false;
-    s->r_epoch = 0;
-    return true;
+    return atomic && s->w_epoch == epoch && !s->w_atomic && s->w_tid == tid && (s->w_mask & mask) == mask;
+}
+
+/* Does an atomic by thread tid race with the word's reads this epoch by
+ * other threads, unordered before it (write_word found them; rop the read
+ * it names)? Not a CAS loop's first read. nvcc loads a word that one lane
+ * reads under a condition in every lane of the warp and keeps only that
+ * lane's value, so the other lanes' reads may be nvcc's, not the
+ * program's: a read of another warp counts unless its load is such a one
+ * (selected_load); a read of the atomic's own warp counts where no sync
+ * since named the lane (then none orders any read before it; after a sync
+ * with a partial mask that named it, which lanes' reads the program made
+ * is not known) and the atomic runs in two lanes or more or the lane itself
+ * did not read (a lone lane's atomic after its own read, with nvcc's loads
+ * in the other lanes). A race may go unseen; none is made up. */
+static inline bool atomic_races_reads(const sim_block *b, const sim_warp *w, const shadow_at *A,
+                                      const sim_shadow *s, int lane, uint32_t rop)
+{
+    unsigned tid = A->wid * 32 + (unsigned)lane;
+    if (cas_seed(b, rop)) return false;
+    if (s->r_warps & ~A->wbit) return !selected_load(b, rop);
+    if (sim_warp_ordered(w, s->r_wsync, (unsigned)lane, (unsigned)lane)) return false;
+    return A->multi || (!s->r_multi && s->r_tid != tid && s->r_tid2 != tid);
 }
 
 /* A write (or an atomic) by thread tid of the bytes `mask` of word `word`. */
@@ -230,7 +264,9 @@ static inline __attribute__((always_inline)) void write_word(sim_block *b, sim_w
             *reported = true;
         }
     }
-    if (A->races && !*reported && !atomic && s->r_epoch == A->epoch && (s->r_mask & mask)) {
+    if (A->races && !*reported && s->r_epoch == A->epoch && (s->r_mask & mask)) {
+        /* this epoch's reads by other threads, unordered before it: a
+           plain write races with them, an atomic as atomic_races_reads says */
         uint32_t others = s->r_warps & ~A->wbit;
         bool only_me = !others && s->r_tid == tid && !s->r_multi;
         bool synced = !others && readers_ordered(w, s, lane);
@@ -238,8 +274,10 @@ static inline __attribute__((always_inline)) void write_word(sim_block *b, sim_w
             uint32_t rop;
             unsigned other = other_reader(s, tid, A->wid, &rop);
             SIM_ASSERT(other != SIM_NO_TID && other != tid);
-            race(b, w, lane, op, rop, other, off, true);
-            *reported = true;
+            if (!atomic || atomic_races_reads(b, w, A, s, lane, rop)) {
+                race(b, w, lane, op, rop, other, off, true);
+                *reported = true;
+            }
         }
     }
     if (keeps_own_store(s, A->epoch, tid, atomic, mask)) return;
@@ -317,21 +355,25 @@ static void sync_read(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigne
         }
         if (!(s->r_warps & wbit) || e->wsync != w->wsync) {
             s->r_warps |= wbit;
-            e->lanes = e->weak = e->vol = 0;
+            e->lanes = e->weak = e->vol = e->seed = 0;
             e->wsync = w->wsync;
         }
         e->clk = w->clk;
         e->lanes |= lbit;
         if (c == CL_WEAK) e->weak |= lbit;
         else if (c == CL_VOL) e->vol |= lbit;
+        if (cas_seed(b, op)) e->seed |= lbit;
+        else e->seed &= ~lbit; /* (the lane's latest read) */
         e->op = op;
         s->r_mask |= mask;
     }
 }
 
 /* A read of the word by another thread that the write by tid (class c)
- * races with: its warp, lane and op in *warp, *lane, *rop. */
-static bool read_conflict(const sim_block *b, const sim_warp *w, int lane, uint32_t word, int c,
+ * races with: its warp, lane and op in *warp, *lane, *rop. atomic: 0 for a
+ * plain write, else the atomic's lanes, whose reads count as
+ * atomic_races_reads says. */
+static bool read_conflict(const sim_block *b, const sim_warp *w, int lane, uint32_t word, int c, uint32_t atomic,
                           unsigned *warp, int *rlane, uint32_t *rop)
 {
     const sim_sync *sy = b->sync;
@@ -346,10 +388,16 @@ static bool read_conflict(const sim_block *b, const sim_warp *w, int lane, uint3
                 for (uint32_t left = conf; left; left &= left - 1)
                     if (sim_warp_ordered(w, e->wsync, (unsigned)__builtin_ctz(left), (unsigned)lane))
                         conf &= ~(1u << __builtin_ctz(left));
+            if (atomic && (sim_warp_ordered(w, e->wsync, (unsigned)lane, (unsigned)lane) ||
+                           ((atomic & (atomic - 1)) == 0 && (e->lanes >> lane & 1u))))
+                conf = 0; /* (as atomic_races_reads: a sync since that named the lane; a lone lane's atomic
+                             after its own read) */
         } else {
             conf = c == CL_WEAK ? e->lanes : e->weak;
             if (conf && sim_sync_covers(b, tid, r, e->clk)) conf = 0;
+            if (atomic && selected_load(b, e->op)) conf = 0;
         }
+        if (atomic) conf &= ~e->seed; /* (a CAS loop's first read) */
         if (conf) {
             *warp = r;
             *rlane = __builtin_ctz(conf);
@@ -361,7 +409,7 @@ static bool read_conflict(const sim_block *b, const sim_warp *w, int lane, uint3
 }
 
 static void sync_write(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigned n, uint32_t op, int c,
-                       bool atomic)
+                       uint32_t atomic)
 {
     sim_sync *sy = b->sync;
     unsigned tid = w->id * 32 + (unsigned)lane;
@@ -382,13 +430,13 @@ static void sync_write(sim_block *b, sim_warp *w, int lane, uint32_t off, unsign
         unsigned rw;
         int rl;
         uint32_t rop;
-        if (!reported && !atomic && s->r_epoch == b->epoch && (s->r_mask & mask) &&
-            read_conflict(b, w, lane, word, c, &rw, &rl, &rop)) {
+        if (!reported && s->r_epoch == b->epoch && (s->r_mask & mask) &&
+            read_conflict(b, w, lane, word, c, atomic, &rw, &rl, &rop)) {
             race(b, w, lane, op, rop, rw * 32 + (unsigned)rl, off, true);
             reported = true;
         }
-        if (keeps_own_store(s, b->epoch, tid, atomic, mask)) continue;
-        record_write(s, b->epoch_base, b->epoch, tid, w->wsync, step, op, atomic, mask);
+        if (keeps_own_store(s, b->epoch, tid, atomic != 0, mask)) continue;
+        record_write(s, b->epoch_base, b->epoch, tid, w->wsync, step, op, atomic != 0, mask);
         sy->wclk[word] = w->clk;
         sy->wcls[word] = (uint8_t)c;
     }
@@ -406,7 +454,7 @@ void sim_shadow_read(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigned
     read_access(b, w, &A, lane, off, n, op);
 }
 
-void sim_shadow_write(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigned n, uint32_t op, bool atomic)
+void sim_shadow_write(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigned n, uint32_t op, uint32_t atomic)
 {
     if (!b->shadow) return;
     if (b->async_n) sim_async_touch(b, w, 1u << lane, NULL, off, 0, n, op, true);
@@ -416,7 +464,8 @@ void sim_shadow_write(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigne
         return;
     }
     shadow_at A = shadow_at_of(b, w);
-    write_access(b, w, &A, lane, off, n, op, atomic);
+    A.multi = (atomic & (atomic - 1)) != 0;
+    write_access(b, w, &A, lane, off, n, op, atomic != 0);
 }
 
 /* Once a lane has taken the broadcast shortcut below, the word's reader
@@ -789,10 +838,11 @@ static inline __attribute__((always_inline)) void writes(sim_block *b, sim_warp 
     if (b->sync) {
         int c = atomic ? CL_STRONG : class_of(b->prog->code[op].aux2);
         for (int l = 0; l < 32; l++)
-            if ((m >> l & 1u) && soff[l] != SIM_NONE) sync_write(b, w, l, soff[l], n, op, c, atomic);
+            if ((m >> l & 1u) && soff[l] != SIM_NONE) sync_write(b, w, l, soff[l], n, op, c, atomic ? m : 0);
         return;
     }
-    const shadow_at A = shadow_at_of(b, w);
+    shadow_at A = shadow_at_of(b, w);
+    A.multi = atomic && (m & (m - 1)) != 0;
     uint32_t r = m;
     if (n <= 4 && !atomic && shortcuts(b)) {
         /* write4_fast in a tight loop while it holds (a full warp's with a
@@ -855,8 +905,9 @@ static __attribute__((noinline)) void atomic_lane(sim_block *b, sim_warp *w, con
 /* A warp's 4-byte atomics in plain mode (the histograms' atomicAdd), in
  * lane order, with write_access's results. A lane whose word the block has
  * wholly written, with no write this epoch or an atomic last (atomics do not
- * race with atomics), has nothing to report, and its record is only the
- * writer's fields: one test (the bit and of the three) finds that. A lane on
+ * race with atomics) and no read this epoch (a plain read races with another
+ * thread's atomic after it), has nothing to report, and its record is only
+ * the writer's fields: one test (the bit and of the four) finds that. A lane on
  * the word the lane before had (a run of one bin), whose record the lane
  * before left atomic, finds that too, and changes only the writer's thread
  * (write_word may leave a plain write: the lane's own store before). Any
@@ -865,7 +916,8 @@ static __attribute__((noinline)) void atomic_lane(sim_block *b, sim_warp *w, con
 static inline __attribute__((always_inline)) void atomics4(sim_block *b, sim_warp *w, uint32_t m,
                                                            const uint32_t *soff, uint32_t op)
 {
-    const shadow_at A = shadow_at_of(b, w);
+    shadow_at A = shadow_at_of(b, w);
+    A.multi = (m & (m - 1)) != 0;
     const uint32_t span = A.epoch - A.base; /* the block's epochs before this one */
     uint32_t prev = 1; /* the lane before's word offset; 1 (no word's) when none */
     sim_shadow *s = NULL;
@@ -873,7 +925,7 @@ static inline __attribute__((always_inline)) void atomics4(sim_block *b, sim_war
         int l = __builtin_ctz(r);
         uint32_t off = soff[l];
         unsigned tid = A.wid * 32 + (unsigned)l;
-        if (off == prev && s->w_atomic) {
+        if (off == prev && s->w_atomic & ((s->r_epoch != A.epoch) | !A.races)) {
             s->w_tid = (uint16_t)tid;
             continue;
         }
@@ -885,8 +937,11 @@ static inline __attribute__((always_inline)) void atomics4(sim_block *b, sim_war
         prev = off;
         s = shadow_word(&A, off);
         /* w_epoch >= base, and w_epoch < epoch or an atomic, in one compare:
-           no entry's w_epoch is past the block's epoch */
-        if (__builtin_expect((s->w_epoch - A.base < span + s->w_atomic) & (s->init_mask == 0xf), 1)) {
+           no entry's w_epoch is past the block's epoch; and no read this
+           epoch that the atomic may race with */
+        if (__builtin_expect((s->w_epoch - A.base < span + s->w_atomic) & (s->init_mask == 0xf) &
+                                 ((s->r_epoch != A.epoch) | !A.races),
+                             1)) {
             /* record_write, less what it would leave as it is */
             s->w_epoch = A.epoch;
             s->w_tid = (uint16_t)tid;
@@ -895,7 +950,6 @@ static inline __attribute__((always_inline)) void atomics4(sim_block *b, sim_war
             s->w_op = op;
             s->w_atomic = 1;
             s->w_mask = 0xf;
-            s->r_epoch = 0;
         } else {
             atomic_lane(b, w, &A, l, off, op);
         }

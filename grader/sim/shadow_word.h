@@ -18,12 +18,13 @@ typedef struct shadow_at {
     uint32_t epoch, base, wsync, step, wid, wbit;
     uint32_t partial;         /* the warp's last_partial: syncs up to it may not name every lane */
     bool races, memory;
+    bool multi;               /* an atomic's: two lanes or more run it (atomic_races_reads) */
 } shadow_at;
 
 static inline shadow_at shadow_at_of(const sim_block *b, const sim_warp *w)
 {
     return (shadow_at){b->shadow, b->epoch, b->epoch_base, w->wsync, w->minst, w->id, 1u << w->id,
-                       w->last_partial, (b->checks & SIM_CHECK_RACES) != 0, (b->checks & SIM_CHECK_MEMORY) != 0};
+                       w->last_partial, (b->checks & SIM_CHECK_RACES) != 0, (b->checks & SIM_CHECK_MEMORY) != 0, false};
 }
 
 /* The warp synced since `since` with syncs that each named every lane:

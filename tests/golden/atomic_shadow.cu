@@ -7,7 +7,12 @@
 // atomics. The runner's reference mode takes each lane's atomic through the
 // shadow's general write; the fast path (shadow.c atomics4) must give the
 // same report. Then 64-bit atomics in shared memory, and global 64-bit
-// and, or and xor with a fence in the program (lane by lane).
+// and, or and xor with a fence in the program (lane by lane). Last, a
+// plain read before another thread's atomic, a race as the read after it
+// is, in plain mode and with a fence; a thread's read before its own
+// atomic; and a read nvcc loads in every thread for lane 3 (a selp keeps
+// lane 3's value), ordered before the atomics by a partial __syncwarp():
+// honest, though the other lanes' and the other warp's loads are not.
 
 // case: a histogram whose bins nobody zeroed: each atomic reads a word no thread wrote
 // gpu: differs, the bins start with whatever shared memory held
@@ -260,5 +265,120 @@ __global__ void casMaxFenced(float* out)
         out[0] = m;
         __threadfence();
         out[1] = 1.0f;
+    }
+}
+
+// case: every thread reads a word and then adds to it, no barrier or __syncwarp() between: lane 0's atomic races with the other lanes' reads before it (a plain read and another thread's atomic of one word in one epoch, whichever comes first)
+// gpu: differs, the reads race with the other threads' atomics
+// kernel: readThenAtomic
+// launch: grid 1 block 64
+// buffer: out u32 64 = 0
+// params: out
+// expect: hazard races kind RACE_WARP line @rtaAdd line2 @rtaRead
+__global__ void readThenAtomic(unsigned* out)
+{
+    __shared__ unsigned c;
+    const unsigned t = threadIdx.x;
+    if (t == 0) c = 0;
+    __syncthreads();
+    unsigned seen = c;  // @rtaRead
+    atomicAdd(&c, 1u);  // @rtaAdd
+    out[t] = seen;
+}
+
+// case: one thread reads a word and then adds to it; no other thread touches it: honest (a thread is ordered with itself), whatever nvcc loads in the other lanes
+// kernel: ownReadThenAtomic
+// launch: grid 1 block 64
+// buffer: out u32 2 = 9
+// params: out
+// expect: out[0..1] = list 7 8
+// expect: no hazards
+__global__ void ownReadThenAtomic(unsigned* out)
+{
+    __shared__ unsigned c;
+    const unsigned t = threadIdx.x;
+    if (t == 0) c = 7;
+    __syncthreads();
+    unsigned seen = 0;
+    if (t == 3) seen = c;
+    if (t == 3) atomicAdd(&c, 1u);
+    __syncthreads();
+    if (t == 3) {
+        out[0] = seen;
+        out[1] = c;
+    }
+}
+
+// case: lane 3 reads a word, lanes 0 to 15 meet at __syncwarp(0xffff) and add to it: honest. nvcc loads the word in every thread of both warps and keeps lane 3's value (a selp): the other loads are its, not the program's, and race with nothing
+// kernel: selectedReadThenAtomic
+// launch: grid 1 block 64
+// buffer: out u32 2 = 9
+// params: out
+// expect: out[0..1] = list 5 21
+// expect: no hazards
+__global__ void selectedReadThenAtomic(unsigned* out)
+{
+    __shared__ unsigned s;
+    const unsigned t = threadIdx.x;
+    if (t == 0) s = 5;
+    __syncthreads();
+    unsigned seen = 0;
+    if (t == 3) seen = s;
+    if (t < 16) {
+        __syncwarp(0x0000ffffu);
+        atomicAdd(&s, 1u);
+    }
+    __syncthreads();
+    if (t == 3) {
+        out[0] = seen;
+        out[1] = s;
+    }
+}
+
+// case: with a fence in the program (the happens-before check): every thread reads a word and then adds to it with no barrier between, a race as in the plain check
+// gpu: differs, the reads race with the other threads' atomics
+// kernel: readThenAtomicFenced
+// launch: grid 1 block 64
+// buffer: out u32 65 = 0
+// params: out
+// expect: hazard races kind RACE_WARP line @rtafAdd line2 @rtafRead
+__global__ void readThenAtomicFenced(unsigned* out)
+{
+    __shared__ unsigned c;
+    const unsigned t = threadIdx.x;
+    if (t == 0) c = 0;
+    __syncthreads();
+    unsigned seen = c;  // @rtafRead
+    atomicAdd(&c, 1u);  // @rtafAdd
+    out[t] = seen;
+    __threadfence();
+    if (t == 0) out[64] = 1;
+}
+
+// case: with a fence in the program: lane 3's read, then lanes 0 to 15 add after __syncwarp(0xffff), honest as in the plain check
+// kernel: selectedReadThenAtomicFenced
+// launch: grid 1 block 64
+// buffer: out u32 3 = 9
+// params: out
+// expect: out[0..2] = list 5 21 1
+// expect: no hazards
+__global__ void selectedReadThenAtomicFenced(unsigned* out)
+{
+    __shared__ unsigned s;
+    const unsigned t = threadIdx.x;
+    if (t == 0) s = 5;
+    __syncthreads();
+    unsigned seen = 0;
+    if (t == 3) seen = s;
+    if (t < 16) {
+        __syncwarp(0x0000ffffu);
+        atomicAdd(&s, 1u);
+    }
+    __syncthreads();
+    if (t == 3) {
+        out[0] = seen;
+        out[1] = s;
+        __threadfence();
+        out[2] = 1;
     }
 }

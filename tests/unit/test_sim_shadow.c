@@ -187,8 +187,8 @@ static void run_steps(unsigned checks, int n)
         for (int l = 0; l < 32; l++) {
             if (!(m >> l & 1u)) continue;
             if (kind == 2) {
-                if (soff[l] != SIM_NONE) sim_shadow_write(&b->b, &b->w[k], l, soff[l], 4, op, true);
-            } else if (kind == 1) sim_shadow_write(&b->b, &b->w[k], l, soff[l], size, op, false);
+                if (soff[l] != SIM_NONE) sim_shadow_write(&b->b, &b->w[k], l, soff[l], 4, op, m);
+            } else if (kind == 1) sim_shadow_write(&b->b, &b->w[k], l, soff[l], size, op, 0);
             else sim_shadow_read(&b->b, &b->w[k], l, soff[l], size, op);
         }
         if (getenv("SHADOW_TRACE"))
