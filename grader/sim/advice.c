@@ -46,6 +46,11 @@ static void race_advice(const sim_program *p, const sim_hz *f, const sim_hazard 
     if (h->line == h->line2 && h->line)
         put(a, n, "add %s between one thread's %s and another's %s at line %u%s", sync, first, then, h->line,
             where);
+    else if (h->line2 > h->line && h->line) /* the earlier one lies below: a loop's next turn, or a thread
+                                               that went on past the other's code (a merge after a loop) */
+        put(a, n, "add %s to separate the %s at line %u from the %s at line %u (one thread's %s at line %u ran "
+                  "before another thread's %s at line %u with nothing between)%s",
+            sync, then, h->line, first, h->line2, first, h->line2, then, h->line, where);
     else
         put(a, n, "add %s after the %s at line %u and before the %s at line %u%s", sync, first, h->line2,
             then, h->line, where);

@@ -478,14 +478,15 @@ typedef struct sim_shadow {
     uint32_t w_op;
     uint32_t r_epoch;         /* epoch of the reads recorded */
     uint32_t r_warps;         /* warps that read in r_epoch */
-    uint32_t r_wsync;         /* the latest reader's warp sync count */
+    uint32_t r_wsync;         /* the warp sync count of r_tid's warp at its latest read */
     uint32_t r_op;
     uint32_t r_op2;           /* r_tid2's read */
     uint16_t w_tid, r_tid;    /* the writer; the first reader in r_epoch */
     uint16_t r_tid2;          /* another reader: of another warp than r_tid's once one
                                  read, else of r_tid's warp; SIM_NO_TID when none */
     uint8_t w_mask, r_mask;   /* bytes of the word written, read */
-    uint8_t r_multi;          /* another thread of r_tid's warp read too */
+    uint8_t r_multi;          /* another thread of r_tid's warp read too: the first such
+                                 one's lane plus one (0: none) */
     uint8_t w_atomic;
     uint8_t init_mask;        /* bytes of the word the block has written (w_epoch >= epoch_base) */
 } sim_shadow;

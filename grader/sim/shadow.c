@@ -70,6 +70,13 @@ static inline uint8_t written(const sim_block *b, const sim_shadow *s)
     return s->w_epoch >= b->epoch_base ? s->init_mask : 0;
 }
 
+/* Another thread of r_tid's warp, tid, read: r_multi keeps the first such
+ * one's lane (plus one: 0 is none). */
+static inline void note_multi(sim_shadow *s, unsigned tid)
+{
+    if (!s->r_multi) s->r_multi = (uint8_t)(tid % 32 + 1);
+}
+
 /* Keep tid (not the first reader) as the other reader: the first one seen,
  * replaced by one of another warp than the first reader's when that comes. */
 static inline void note_reader(sim_shadow *s, unsigned tid, uint32_t op)
@@ -172,11 +179,11 @@ static inline __attribute__((always_inline)) void read_word(sim_block *b, sim_wa
         s->r_warps |= A->wbit;
         note_reader(s, tid, op);
     } else if (s->r_tid != tid && s->r_tid / 32 == A->wid) {
-        s->r_multi = 1;
+        note_multi(s, tid);
         note_reader(s, tid, op);
     }
     s->r_mask |= mask;
-    s->r_wsync = A->wsync;
+    if ((unsigned)s->r_tid / 32 == A->wid) s->r_wsync = A->wsync; /* (the first reader's warp's) */
 }
 
 static inline __attribute__((always_inline)) void read_access(sim_block *b, sim_warp *w, const shadow_at *A,
@@ -224,26 +231,53 @@ static inline bool keeps_own_store(const sim_shadow *s, uint32_t epoch, unsigned
     return atomic && s->w_epoch == epoch && !s->w_atomic && s->w_tid == tid && (s->w_mask & mask) == mask;
 }
 
-/* Does an atomic by thread tid race with the word's reads this epoch by
- * other threads, unordered before it (write_word found them; rop the read
- * it names)? Not a CAS loop's first read. nvcc loads a word that one lane
- * reads under a condition in every lane of the warp and keeps only that
- * lane's value, so the other lanes' reads may be nvcc's, not the
- * program's: a read of another warp counts unless its load is such a one
- * (selected_load); a read of the atomic's own warp counts where no sync
- * since named the lane (then none orders any read before it; after a sync
- * with a partial mask that named it, which lanes' reads the program made
- * is not known) and the atomic runs in two lanes or more or the lane itself
- * did not read (a lone lane's atomic after its own read, with nvcc's loads
- * in the other lanes). A race may go unseen; none is made up. */
-static inline bool atomic_races_reads(const sim_block *b, const sim_warp *w, const shadow_at *A,
-                                      const sim_shadow *s, int lane, uint32_t rop)
+/* Do the word's reads this epoch by other threads, unordered before a
+ * write (or an atomic) by lane (write_word found them), race with it? The
+ * reader to name into *other and *rop. nvcc loads a word that one lane
+ * reads under a condition (`if (t == 3) seen = s;`) in every lane of the
+ * warp and keeps only that lane's value with a selp, so the other lanes'
+ * loads may be nvcc's, not the program's. Counted is what the program
+ * must have read:
+ * - a read of another warp; for an atomic, unless its load's value only a
+ *   selp reads (selected_load: it may be nvcc's alone), and then the
+ *   atomic's own warp's reads, where a lane of that warp read first
+ *   (r_multi and r_wsync are its warp's). A plain write counts every read
+ *   of another warp, as before atomics were checked: a warp that runs
+ *   first after a barrier and reads through a selp what another warp's
+ *   store after a __syncwarp() overwrites is the common bug, which only
+ *   this order shows;
+ * - reads of the writer's own warp by several lanes (r_multi: which lanes
+ *   is not kept), unless a sync since with a partial mask named the
+ *   writer's lane (the lanes it named with it may be all the program read
+ *   with);
+ * - for an atomic, not a CAS loop's first read, and where the atomic runs
+ *   in one lane alone, not reads that may be that lane's own (the other
+ *   lanes' nvcc's).
+ * A race may go unseen; none is made up, but for a plain write after
+ * another warp's selp-kept load that the program did not keep (docs/
+ * architecture.md). */
+static inline bool reads_race(const sim_block *b, const sim_warp *w, const shadow_at *A, const sim_shadow *s,
+                              int lane, bool atomic, unsigned *other, uint32_t *rop)
 {
     unsigned tid = A->wid * 32 + (unsigned)lane;
-    if (cas_seed(b, rop)) return false;
-    if (s->r_warps & ~A->wbit) return !selected_load(b, rop);
-    if (sim_warp_ordered(w, s->r_wsync, (unsigned)lane, (unsigned)lane)) return false;
-    return A->multi || (!s->r_multi && s->r_tid != tid && s->r_tid2 != tid);
+    *other = other_reader(s, tid, A->wid, rop);
+    if (atomic && cas_seed(b, *rop)) return false;
+    if (s->r_warps & ~A->wbit) {
+        if (!atomic || !selected_load(b, *rop)) return true;
+        if (!(s->r_warps & A->wbit) || (unsigned)s->r_tid / 32 != A->wid || (s->r_tid == tid && !s->r_multi))
+            return false;
+        if (w->wsync > s->r_wsync && (w->last_partial <= s->r_wsync ||
+                                      (!s->r_multi && sim_warp_ordered(w, s->r_wsync, s->r_tid, (unsigned)lane))))
+            return false; /* (readers_ordered, for the warp's own readers) */
+        /* r_tid, or where the writer read first, the first other lane of
+           its warp that read (its load taken to be r_tid's: lanes that
+           read a word together run one load) */
+        *other = s->r_tid != tid ? s->r_tid : A->wid * 32 + (unsigned)s->r_multi - 1u;
+        *rop = s->r_op;
+        if (atomic && cas_seed(b, *rop)) return false;
+    }
+    if (s->r_multi && sim_warp_ordered(w, s->r_wsync, (unsigned)lane, (unsigned)lane)) return false;
+    return !atomic || A->multi || (!s->r_multi && s->r_tid != tid && s->r_tid2 != tid);
 }
 
 /* A write (or an atomic) by thread tid of the bytes `mask` of word `word`. */
@@ -265,19 +299,17 @@ static inline __attribute__((always_inline)) void write_word(sim_block *b, sim_w
         }
     }
     if (A->races && !*reported && s->r_epoch == A->epoch && (s->r_mask & mask)) {
-        /* this epoch's reads by other threads, unordered before it: a
-           plain write races with them, an atomic as atomic_races_reads says */
+        /* this epoch's reads by other threads, unordered before it, as
+           reads_race counts them */
         uint32_t others = s->r_warps & ~A->wbit;
         bool only_me = !others && s->r_tid == tid && !s->r_multi;
         bool synced = !others && readers_ordered(w, s, lane);
-        if (!only_me && !synced) {
-            uint32_t rop;
-            unsigned other = other_reader(s, tid, A->wid, &rop);
+        uint32_t rop;
+        unsigned other;
+        if (!only_me && !synced && reads_race(b, w, A, s, lane, atomic, &other, &rop)) {
             SIM_ASSERT(other != SIM_NO_TID && other != tid);
-            if (!atomic || atomic_races_reads(b, w, A, s, lane, rop)) {
-                race(b, w, lane, op, rop, other, off, true);
-                *reported = true;
-            }
+            race(b, w, lane, op, rop, other, off, true);
+            *reported = true;
         }
     }
     if (keeps_own_store(s, A->epoch, tid, atomic, mask)) return;
@@ -371,8 +403,7 @@ static void sync_read(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigne
 
 /* A read of the word by another thread that the write by tid (class c)
  * races with: its warp, lane and op in *warp, *lane, *rop. atomic: 0 for a
- * plain write, else the atomic's lanes, whose reads count as
- * atomic_races_reads says. */
+ * plain write, else the atomic's lanes. Reads count as reads_race says. */
 static bool read_conflict(const sim_block *b, const sim_warp *w, int lane, uint32_t word, int c, uint32_t atomic,
                           unsigned *warp, int *rlane, uint32_t *rop)
 {
@@ -388,10 +419,10 @@ static bool read_conflict(const sim_block *b, const sim_warp *w, int lane, uint3
                 for (uint32_t left = conf; left; left &= left - 1)
                     if (sim_warp_ordered(w, e->wsync, (unsigned)__builtin_ctz(left), (unsigned)lane))
                         conf &= ~(1u << __builtin_ctz(left));
-            if (atomic && (sim_warp_ordered(w, e->wsync, (unsigned)lane, (unsigned)lane) ||
-                           ((atomic & (atomic - 1)) == 0 && (e->lanes >> lane & 1u))))
-                conf = 0; /* (as atomic_races_reads: a sync since that named the lane; a lone lane's atomic
-                             after its own read) */
+            if ((e->lanes & (e->lanes - 1)) && sim_warp_ordered(w, e->wsync, (unsigned)lane, (unsigned)lane))
+                conf = 0; /* (as reads_race: a partial sync since that named the lane, after several lanes' reads) */
+            if (atomic && (atomic & (atomic - 1)) == 0 && (e->lanes >> lane & 1u))
+                conf = 0; /* (a lone lane's atomic after its own read) */
         } else {
             conf = c == CL_WEAK ? e->lanes : e->weak;
             if (conf && sim_sync_covers(b, tid, r, e->clk)) conf = 0;
@@ -513,7 +544,7 @@ static inline __attribute__((always_inline)) bool plain_read_lane(sim_block *b, 
                lane's read reports them unwritten, as read_word does): nothing
                depends on who reads */
             if (s->r_tid / 32 == A->wid && s->r_tid != tid) {
-                s->r_multi = 1;
+                note_multi(s, tid);
                 note_reader(s, tid, op);
             }
             return readers_settled(A, s);
@@ -526,11 +557,11 @@ static inline __attribute__((always_inline)) bool plain_read_lane(sim_block *b, 
             (!(s->w_mask & mask) || (s->w_tid / 32 == A->wid && synced_whole(A, s->w_wsync)))) {
             if (!A->races) return true;
             if (s->r_tid != tid && s->r_tid / 32 == A->wid) {
-                s->r_multi = 1;
+                note_multi(s, tid);
                 note_reader(s, tid, op);
             }
             s->r_mask |= mask;
-            s->r_wsync = A->wsync;
+            if ((unsigned)s->r_tid / 32 == A->wid) s->r_wsync = A->wsync; /* (as read_word) */
             return readers_settled(A, s);
         }
     }
