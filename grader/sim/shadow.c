@@ -254,8 +254,8 @@ static inline bool keeps_own_store(const sim_shadow *s, uint32_t epoch, unsigned
  *   in one lane alone, not reads that may be that lane's own (the other
  *   lanes' nvcc's).
  * A race may go unseen; none is made up, but for a plain write after
- * another warp's selp-kept load that the program did not keep (docs/
- * architecture.md). */
+ * another warp's selp-kept load that the program did not keep
+ * (docs/architecture.md). */
 static inline bool reads_race(const sim_block *b, const sim_warp *w, const shadow_at *A, const sim_shadow *s,
                               int lane, bool atomic, unsigned *other, uint32_t *rop)
 {
