@@ -247,9 +247,9 @@ static inline bool keeps_own_store(const sim_shadow *s, uint32_t epoch, unsigned
  *   store after a __syncwarp() overwrites is the common bug, which only
  *   this order shows;
  * - reads of the writer's own warp by several lanes (r_multi: which lanes
- *   is not kept), unless a sync since with a partial mask named the
- *   writer's lane (the lanes it named with it may be all the program read
- *   with);
+ *   is not kept), unless their load's value only a selp reads and a sync
+ *   since with a partial mask named the writer's lane (the lanes it named
+ *   with it may be all the program read with);
  * - for an atomic, not a CAS loop's first read, and where the atomic runs
  *   in one lane alone, not reads that may be that lane's own (the other
  *   lanes' nvcc's).
@@ -276,7 +276,8 @@ static inline bool reads_race(const sim_block *b, const sim_warp *w, const shado
         *rop = s->r_op;
         if (atomic && cas_seed(b, *rop)) return false;
     }
-    if (s->r_multi && sim_warp_ordered(w, s->r_wsync, (unsigned)lane, (unsigned)lane)) return false;
+    if (s->r_multi && selected_load(b, s->r_op) && sim_warp_ordered(w, s->r_wsync, (unsigned)lane, (unsigned)lane))
+        return false;
     return !atomic || A->multi || (!s->r_multi && s->r_tid != tid && s->r_tid2 != tid);
 }
 
@@ -419,8 +420,10 @@ static bool read_conflict(const sim_block *b, const sim_warp *w, int lane, uint3
                 for (uint32_t left = conf; left; left &= left - 1)
                     if (sim_warp_ordered(w, e->wsync, (unsigned)__builtin_ctz(left), (unsigned)lane))
                         conf &= ~(1u << __builtin_ctz(left));
-            if ((e->lanes & (e->lanes - 1)) && sim_warp_ordered(w, e->wsync, (unsigned)lane, (unsigned)lane))
-                conf = 0; /* (as reads_race: a partial sync since that named the lane, after several lanes' reads) */
+            if ((e->lanes & (e->lanes - 1)) && selected_load(b, e->op) &&
+                sim_warp_ordered(w, e->wsync, (unsigned)lane, (unsigned)lane))
+                conf = 0; /* (as reads_race: a partial sync since that named the lane, after several lanes'
+                             selp-kept loads) */
             if (atomic && (atomic & (atomic - 1)) == 0 && (e->lanes >> lane & 1u))
                 conf = 0; /* (a lone lane's atomic after its own read) */
         } else {

@@ -6,7 +6,8 @@
 // names the reader and the writer, nor against another warp's atomic
 // (lower.c's mark_selected_loads, shadow.c's reads_race). Each honest
 // kernel beside racy twins, where the program's own read is unordered with
-// the write. Before 6 December 2026 (8b2bb1c) partialSyncThenWrite was
+// the write; and a load every lane keeps, which the partial sync does not
+// excuse. Before 6 December 2026 (8b2bb1c) partialSyncThenWrite was
 // reported as a race. Not here: lane 3's read, a full __syncwarp() and
 // thread 0's plain write in a block of two warps is honest but still
 // reported (the second warp's load, nvcc's, is taken as a read: a plain
@@ -83,6 +84,28 @@ __global__ void partialSyncMissesWriter(unsigned* out)
         out[0] = seen;
         out[1] = s;
     }
+}
+
+// case: every lane reads the word and keeps it, lanes 0 to 15 meet at __syncwarp(0xffff), thread 0 writes: a race with lanes 16 to 31's reads (a load whose value every lane keeps is the program's in every lane)
+// gpu: differs, a race: lanes 16 to 31 may read 5 or 9
+// kernel: allReadPartialSync
+// launch: grid 1 block 32
+// buffer: out u32 32 = 0
+// params: out
+// expect: hazard races line @arWrite
+__global__ void allReadPartialSync(unsigned* out)
+{
+    __shared__ unsigned s;
+    const unsigned t = threadIdx.x;
+    if (t == 0) s = 5;
+    __syncthreads();
+    unsigned v = s;
+    if (t < 16) {
+        __syncwarp(0x0000ffffu);
+        if (t == 0) s = 9;  // @arWrite
+    }
+    __syncwarp();
+    out[t] = v;
 }
 
 // case: thread 40 of the second warp reads, thread 0 writes, no barrier between: a race (a __syncwarp() orders only one warp's lanes)
