@@ -34,6 +34,17 @@ static const char *access_noun(const sim_program *p, uint32_t op)
     }
 }
 
+/* Whether a branch after op2 in its function goes back to op or above it:
+ * a loop whose next turn runs op after op2 (a barrier belongs after op2
+ * and before op). Without one, no path leads from op2 to op: a thread left
+ * a loop (op in it) that another still runs (a barrier belongs between). */
+static bool loops_back(const sim_program *p, uint32_t op, uint32_t op2)
+{
+    for (uint32_t b = op2 + 1; b < p->ncode && p->code[b].x != X_FALLOFF; b++)
+        if (p->code[b].x == X_BRA && p->code[b].aux <= op) return true;
+    return false;
+}
+
 /* Two threads' accesses with nothing between that orders them: the earlier
  * one (op2, line2) and this one (op, line); `sync` names what goes between. */
 static void race_advice(const sim_program *p, const sim_hz *f, const sim_hazard *h, char *a, size_t n)
@@ -46,8 +57,9 @@ static void race_advice(const sim_program *p, const sim_hz *f, const sim_hazard 
     if (h->line == h->line2 && h->line)
         put(a, n, "add %s between one thread's %s and another's %s at line %u%s", sync, first, then, h->line,
             where);
-    else if (h->line2 > h->line && h->line) /* the earlier one lies below: a loop's next turn, or a thread
-                                               that went on past the other's code (a merge after a loop) */
+    else if (h->line2 > h->line && h->line && f->op2 > f->op && f->op2 < p->ncode && !loops_back(p, f->op, f->op2))
+        /* the earlier one lies below on no path back to the later: a thread went on past a loop another
+           still runs (a merge after it) */
         put(a, n, "add %s to separate the %s at line %u from the %s at line %u (one thread's %s at line %u ran "
                   "before another thread's %s at line %u with nothing between)%s",
             sync, then, h->line, first, h->line2, first, h->line2, then, h->line, where);
