@@ -933,8 +933,7 @@ uint32_t sim_op_line(const sim_program *p, uint32_t op);
 
 /* shadow.c: shared-memory checks for thread tid of w accessing [off, off+n).
  * A write's atomic: 0 for a plain write, else the lanes of the warp that run
- * the atomic (two or more make its reads count as shadow.c's
- * atomic_races_reads says). */
+ * the atomic (shadow.c's reads_race counts reads before it by how many). */
 void sim_shadow_read(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigned n, uint32_t op);
 void sim_shadow_write(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigned n, uint32_t op,
                       uint32_t atomic);

@@ -854,7 +854,8 @@ static void count_names(const ptx_function *fn, const ptx_operand *o, bool value
  * seen = s;`) in every thread of the warp and keeps the value only where
  * the condition holds. The other threads' loads are nvcc's, not the
  * program's, so the race check does not count this load's read in another
- * warp against a write after it (shadow.c's reads_race). One pass
+ * warp against an atomic after it, nor several lanes' reads against a
+ * write their warp's partial sync orders (shadow.c's reads_race). One pass
  * over the operands counts each register's selp values and other names
  * (the load's own destination one of them). */
 static void mark_selected_loads(const ptx_function *fn, uint8_t *sel)

@@ -18,7 +18,7 @@ typedef struct shadow_at {
     uint32_t epoch, base, wsync, step, wid, wbit;
     uint32_t partial;         /* the warp's last_partial: syncs up to it may not name every lane */
     bool races, memory;
-    bool multi;               /* an atomic's: two lanes or more run it (atomic_races_reads) */
+    bool multi;               /* an atomic's: two lanes or more run it (reads_race) */
 } shadow_at;
 
 static inline shadow_at shadow_at_of(const sim_block *b, const sim_warp *w)
