@@ -119,17 +119,24 @@ static inline bool cas_seed_after_atomic(const sim_block *b, bool atomic_write, 
     return atomic_write && cas_seed(b, op);
 }
 
-/* Are the word's readers (this epoch's, all of w's warp) ordered before
- * what lane does next: a sync since the latest read that names each known
- * reader and lane (one of several unnamed readers, r_multi, is taken to be
- * among the named when every sync since named the whole warp). */
-static inline bool readers_ordered(const sim_warp *w, const sim_shadow *s, int lane)
+/* Are the word's readers of w's warp (r_tid, r_multi's, and tid2 unless
+ * SIM_NO_TID) ordered before what lane does next: a sync since the latest
+ * read that names each known reader and lane (one of several unnamed
+ * readers, r_multi, is taken to be among the named when every sync since
+ * named the whole warp). */
+static inline bool warp_readers_ordered(const sim_warp *w, const sim_shadow *s, int lane, unsigned tid2)
 {
     if (w->wsync <= s->r_wsync) return false;
     if (w->last_partial <= s->r_wsync) return true;
     if (s->r_multi) return false;
     return sim_warp_ordered(w, s->r_wsync, s->r_tid, (unsigned)lane) &&
-           (s->r_tid2 == SIM_NO_TID || sim_warp_ordered(w, s->r_wsync, s->r_tid2, (unsigned)lane));
+           (tid2 == SIM_NO_TID || sim_warp_ordered(w, s->r_wsync, tid2, (unsigned)lane));
+}
+
+/* The same where all the word's readers (this epoch's) are of w's warp. */
+static inline bool readers_ordered(const sim_warp *w, const sim_shadow *s, int lane)
+{
+    return warp_readers_ordered(w, s, lane, s->r_tid2);
 }
 
 static inline uint8_t written_at(const shadow_at *A, const sim_shadow *s)
@@ -266,9 +273,7 @@ static inline bool reads_race(const sim_block *b, const sim_warp *w, const shado
         if (!atomic || !selected_load(b, *rop)) return true;
         if (!(s->r_warps & A->wbit) || (unsigned)s->r_tid / 32 != A->wid || (s->r_tid == tid && !s->r_multi))
             return false;
-        if (w->wsync > s->r_wsync && (w->last_partial <= s->r_wsync ||
-                                      (!s->r_multi && sim_warp_ordered(w, s->r_wsync, s->r_tid, (unsigned)lane))))
-            return false; /* (readers_ordered, for the warp's own readers) */
+        if (warp_readers_ordered(w, s, lane, SIM_NO_TID)) return false; /* (r_tid2 is the other warp's) */
         /* r_tid, or where the writer read first, the first other lane of
            its warp that read (its load taken to be r_tid's: lanes that
            read a word together run one load) */
