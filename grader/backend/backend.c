@@ -62,6 +62,11 @@ void *backend_host_view(backend *b, backend_ptr p, size_t n)
     return b->ops->host_view ? b->ops->host_view(b, p, n) : NULL;
 }
 
+void backend_mark_scratch(backend *b, backend_ptr p)
+{
+    if (b->ops->mark_scratch) b->ops->mark_scratch(b, p);
+}
+
 cl_status backend_symbol(backend *b, int module, const char *name, backend_ptr *addr,
                          size_t *bytes, cl_error *err)
 {

@@ -112,6 +112,9 @@ typedef struct backend_ops {
      * module. CL_NOT_FOUND when it has none. May be NULL. */
     cl_status (*symbol)(backend *b, int module, const char *name, backend_ptr *addr, size_t *bytes,
                         cl_error *err);
+    /* The allocation at p is a program's scratch buffer, never judged
+     * (the emulator's other block orders: sim_mark_scratch). May be NULL. */
+    void (*mark_scratch)(backend *b, backend_ptr p);
 } backend_ops;
 
 /* Every backend's struct starts with this. */
@@ -131,6 +134,7 @@ cl_status backend_read(backend *b, void *dst, backend_ptr src, size_t n, cl_erro
 /* The host bytes behind [p, p + n), or NULL where the backend has none (a
  * GPU): then a buffer is made on the host and written. */
 void *backend_host_view(backend *b, backend_ptr p, size_t n);
+void backend_mark_scratch(backend *b, backend_ptr p);
 cl_status backend_launch_kernel(backend *b, int module, const backend_launch *l,
                                 backend_run *run, cl_error *err);
 cl_status backend_attributes(backend *b, int module, const char *kernel, backend_attrs *out,

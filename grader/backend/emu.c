@@ -64,6 +64,11 @@ static cl_status emu_write(backend *b, backend_ptr dst, const void *src, size_t 
     return sim_write(emu(b)->sim, dst, src, n, err);
 }
 
+static void emu_mark_scratch(backend *b, backend_ptr p)
+{
+    sim_mark_scratch(emu(b)->sim, p);
+}
+
 static void *emu_host_view(backend *b, backend_ptr p, size_t n)
 {
     return sim_host_view(emu(b)->sim, p, n);
@@ -274,6 +279,7 @@ static const backend_ops emu_ops = {
     .attributes = NULL,
     .destroy = emu_destroy,
     .host_view = emu_host_view,
+    .mark_scratch = emu_mark_scratch,
     .symbol = emu_symbol,
 };
 

@@ -117,6 +117,7 @@ cl_status harness_make_buffer(const harness_request *req, const day_param *p, bu
     b->allocated = st == CL_OK;
     b->ptr = b->base + head * elem;
     if (st != CL_OK) return st;
+    if (p->role == DAY_ROLE_SCRATCH) backend_mark_scratch(req->be, b->base);
     if (p->role == DAY_ROLE_IN) return write_input(req, p, b, head, count, guard, elem, err);
     unsigned char *host = harness_alloc(total * elem);
     /* an output in host memory (the emulator) gets its sentinels there, in

@@ -242,15 +242,22 @@ void sim_bar_deadlock(sim_block *b)
         sim_hz h = sim_hz_make(CL_HZ_BARRIER_DEADLOCK, bar->op, fw, fl);
         unsigned missing = 0, mw = 0;
         int ml = -1;
+        bool in_coll = true; /* every absent thread parked at a collective */
         for (unsigned i = 0; i < b->nwarps; i++) {
             const sim_warp *w = &b->warps[i];
             uint32_t absent = w->valid & ~w->exited & ~bar->wait[i];
             missing += (uint32_t)__builtin_popcount(absent);
+            in_coll &= !(absent & ~w->at_coll);
             if (absent && ml < 0) {
                 mw = i;
                 ml = __builtin_ctz(absent);
             }
         }
+        /* the threads it waits for are stuck in a collective that waits,
+           in turn, for lanes at this barrier or gone (sim_coll_deadlock
+           reports it, under mask honesty): the barrier is where the
+           collective's deadlock shows, not a fault of its own */
+        if (ml >= 0 && in_coll) continue;
         if (ml >= 0) {
             h.op2 = where(b, mw, ml);
             snprintf(h.detail, sizeof h.detail,

@@ -289,6 +289,7 @@ typedef struct sim_region {
     uint64_t base, size;
     uint8_t *host;
     char *label;
+    bool scratch; /* a program's scratch buffer (sim_mark_scratch) */
     /* for launches that watch for blocks storing to one word (collide.c),
        kept from launch to launch: per 128-byte line, the launch's number
        and the block + 1 that stored into it with the words it stored, or
@@ -783,6 +784,13 @@ void sim_async_touch(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff
                      unsigned n, uint32_t op, bool write);
 /* A faulted load gives the poison value. */
 void sim_mem_poison_lane(sim_warp *w, const sim_op *op, int l);
+/* Element e of lane l's value of a store (X_ST, X_STS, X_STG): its low
+ * p[1] bytes are what the store writes there. */
+static inline uint64_t sim_store_value(const sim_warp *w, const sim_op *op, unsigned e, int l)
+{
+    return (op->p[3] & SIM_MF_DST64) ? w->r64[(size_t)op->s[e] * 32 + (unsigned)l]
+                                     : w->r32[(size_t)op->s[e] * 32 + (unsigned)l];
+}
 
 /* warp_access.c: memory instructions for the lanes m of w at op. */
 /* ld (X_LD, and X_LDS the short paths leave) and st (X_ST, and X_STS's). */

@@ -204,6 +204,12 @@ static long find_base(const sim_machine *m, uint64_t addr)
     return -1;
 }
 
+void sim_mark_scratch(sim_machine *m, uint64_t addr)
+{
+    long i = find_base(m, addr);
+    if (i >= 0) m->mem.v[i].scratch = true;
+}
+
 cl_status sim_free_mem(sim_machine *m, uint64_t addr, cl_error *err)
 {
     long i = find_base(m, addr);

@@ -55,6 +55,8 @@ typedef struct ord_region {
     uint8_t *pre;       /* before the launch */
     uint8_t *idx;       /* after the index order (NULL when it did not write it) */
     unsigned runs;      /* bit per RUN_* that wrote it */
+    bool scratch;       /* a program's scratch buffer (sim_mark_scratch) */
+    bool stored;        /* a plain store wrote it, in any run */
 } ord_region;
 
 /* A write of the watched word. */
@@ -121,7 +123,7 @@ static ord_region *region_of(sim_order *o, const sim_region *r)
             o->cur = i + 1;
             return &o->regs.v[i];
         }
-    CL_VEC_PUSH(&o->regs, ((ord_region){ .base = r->base, .size = r->size, .host = r->host }));
+    CL_VEC_PUSH(&o->regs, ((ord_region){ .base = r->base, .size = r->size, .host = r->host, .scratch = r->scratch }));
     o->cur = o->regs.n;
     return &o->regs.v[o->regs.n - 1];
 }
@@ -174,6 +176,7 @@ static bool all_in_one(sim_order *o, const sim_run *L, const sim_warp *w, const 
     }
     if (hi - g->base >= g->size) return false;
     if (!(g->runs >> o->run & 1u)) first_write(o, g);
+    g->stored |= op->x != X_ATOM;
     return true;
 }
 
@@ -191,6 +194,7 @@ void sim_order_write(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
         if (!g || a - g->base >= g->size) g = region_at(o, b->L, a);
         if (!g) continue; /* shared or local memory through a generic address, or a fault */
         if (!(g->runs >> o->run & 1u)) first_write(o, g);
+        g->stored |= op->x != X_ATOM;
         if (o->watch && a < o->watch + 4 && o->watch < a + n) {
             ord_write x = { true, b->index, pc, w->id, l };
             o->writer.last = x;
@@ -516,7 +520,9 @@ static void __attribute__((format(printf, 3, 4))) say(char *buf, size_t n, const
 
 /* The two values of a word that differs, in words, both read one way: as
  * integers in a program with no float arithmetic, or where both have a
- * float's exponent of 0 (small integers); else as floats (nan included). */
+ * float's exponent of 0 (small integers); else as floats (nan included).
+ * An integer with its top bit set is shown signed, then unsigned (the
+ * buffer's type is the harness's: -12,696 of an int, or 4,294,954,600). */
 static void value_pair(const uint8_t *a, const uint8_t *b, uint64_t left, bool fl, char *va, char *vb, size_t n)
 {
     uint32_t v[2] = { 0, 0 };
@@ -526,9 +532,11 @@ static void value_pair(const uint8_t *a, const uint8_t *b, uint64_t left, bool f
     char *out[2] = { va, vb };
     for (int i = 0; i < 2; i++) {
         if (ints) {
-            char d[32];
-            cl_group_digits(d, sizeof d, v[i]);
-            snprintf(out[i], n, "%s", d);
+            char d[32], u[32];
+            cl_group_digits(d, sizeof d, v[i] >> 31 ? 0u - v[i] : v[i]);
+            cl_group_digits(u, sizeof u, v[i]);
+            if (v[i] >> 31) say(out[i], n, "-%s (as unsigned %s)", d, u); /* (fits the callers' 48) */
+            else say(out[i], n, "%s", d);
         } else {
             snprintf(out[i], n, "%g", (double)sim_u2f(v[i]));
         }
@@ -560,11 +568,13 @@ static void pick(const sim_program *p, bool tickets, bool cooperative, const ord
     *y = wi->last.seen ? wk->last : (ord_write){ 0 };
     unsigned line = x->seen ? sim_op_line(p, x->op) : 0;
     if (x->seen && y->seen && x->block == y->block && cooperative)
-        say(advice, n, "line %u uses other blocks' results: call grid.sync() after they are written and before it "
-            "reads them (a __threadfence() makes no block wait)", line);
+        say(advice, n, "the value stored at line %u is made from other blocks' results, read before they were all "
+            "there: call grid.sync() after they are written and before they are read (a __threadfence() makes no "
+            "block wait)", line);
     else if (x->seen && y->seen && (x->block == y->block || (tickets && x->op == y->op)))
-        say(advice, n, "line %u uses another block's result: wait for its flag (volatile or atomic reads, "
-            "__threadfence() before setting it), or use two launches", line);
+        say(advice, n, "the value stored at line %u is made from another block's result, read before it was there: "
+            "wait for its flag (volatile or atomic reads, __threadfence() before setting it), or use two launches",
+            line);
     else
         say(advice, n, "give each block its own elements at line %u, or combine the blocks' values with atomics",
             line);
@@ -722,6 +732,7 @@ unsigned sim_order_explore(sim_run *L, const sim_counters *c, uint64_t index_ns)
         for (size_t i = 0; i < o->regs.n; i++) {
             ord_region *h = &o->regs.v[i];
             if (!(h->runs & (1u << RUN_INDEX | 1u << kind)) || (g && h->base > g->base)) continue;
+            if (h->scratch && !h->stored) continue; /* a scratch count kept by atomics alone */
             uint64_t at = first_difference(h, fl, half);
             if (at != UINT64_MAX) {
                 g = h;

@@ -287,6 +287,32 @@ static inline bool reads_race(const sim_block *b, const sim_warp *w, const shado
 }
 
 /* A write (or an atomic) by thread tid of the bytes `mask` of word `word`. */
+/* Whether lane's write of the bytes `mask` of word, a plain store (X_ST or
+ * X_STS) of n bytes at off, writes what they hold, over another thread's
+ * plain store there (not an atomic's, whose value came from what it read):
+ * the two stores of one value (a flag every finder sets to 1, `found = 1`)
+ * leave the word the same in either order, as the CUDA guide says of a
+ * warp's writes to one word (one of them lands). Looked at only where the
+ * write would be a race; the shadow runs before the store writes. */
+static bool stores_same(const sim_block *b, const sim_warp *w, int lane, uint32_t op, uint32_t word, uint8_t mask,
+                        uint32_t off, unsigned n)
+{
+    if (op >= b->prog->ncode || !b->shared) return false;
+    const sim_op *o = &b->prog->code[op];
+    unsigned size = o->p[1], count = o->p[2] ? o->p[2] : 1;
+    uint8_t v[32];
+    if ((o->x != X_ST && o->x != X_STS) || size > 8 || size * count != n || n > sizeof v) return false;
+    for (unsigned e = 0; e < count; e++) {
+        uint64_t x = sim_store_value(w, o, e, lane);
+        memcpy(v + e * size, &x, size);
+    }
+    for (unsigned i = 0; i < 4; i++) {
+        uint32_t at = word * 4 + i;
+        if ((mask >> i & 1u) && (at - off >= n || b->shared[at] != v[at - off])) return false;
+    }
+    return true;
+}
+
 static inline __attribute__((always_inline)) void write_word(sim_block *b, sim_warp *w, const shadow_at *A,
                                                              int lane, unsigned tid, uint32_t word,
                                                              uint8_t mask, uint32_t off, unsigned n,
@@ -299,7 +325,8 @@ static inline __attribute__((always_inline)) void write_word(sim_block *b, sim_w
         !(atomic && s->w_atomic)) {
         bool same = s->w_tid / 32 == A->wid;
         bool together = same && s->w_step == A->step && s->w_op == op;
-        if (!together && !(same && sim_warp_ordered(w, s->w_wsync, s->w_tid, (unsigned)lane))) {
+        if (!together && !(same && sim_warp_ordered(w, s->w_wsync, s->w_tid, (unsigned)lane)) &&
+            (atomic || s->w_atomic || !stores_same(b, w, lane, op, word, mask, off, n))) {
             race(b, w, lane, op, s->w_op, s->w_tid, off, true);
             *reported = true;
         }
@@ -461,7 +488,8 @@ static void sync_write(sim_block *b, sim_warp *w, int lane, uint32_t off, unsign
             uninit(b, w, lane, op, word * 4, n);
         if (!reported && s->w_epoch == b->epoch && s->w_tid != tid && (s->w_mask & mask)) {
             bool together = s->w_tid / 32 == w->id && s->w_step == step && s->w_op == op;
-            if (!write_ordered(b, w, tid, s, word, c, together)) {
+            if (!write_ordered(b, w, tid, s, word, c, together) &&
+                (atomic || s->w_atomic || !stores_same(b, w, lane, op, word, mask, off, n))) {
                 race(b, w, lane, op, s->w_op, s->w_tid, off, true);
                 reported = true;
             }

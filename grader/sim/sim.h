@@ -108,6 +108,12 @@ void sim_set_cooperative(sim_machine *m, bool on);
 cl_status sim_alloc(sim_machine *m, size_t bytes, const char *label, uint64_t *addr,
                     cl_error *err);
 cl_status sim_free_mem(sim_machine *m, uint64_t addr, cl_error *err);
+/* The allocation at addr is a program's scratch buffer: the student's
+ * kernels use it as they like and nothing judges it. Another block order
+ * (order.c) leaving it different counts only where a plain store wrote it:
+ * a count kept by atomics alone may end otherwise (how many blocks
+ * claimed a vertex first) and race with nothing. */
+void sim_mark_scratch(sim_machine *m, uint64_t addr);
 cl_status sim_write(sim_machine *m, uint64_t addr, const void *src, size_t n, cl_error *err);
 cl_status sim_read(sim_machine *m, void *dst, uint64_t addr, size_t n, cl_error *err);
 cl_status sim_fill(sim_machine *m, uint64_t addr, int byte, size_t n, cl_error *err);

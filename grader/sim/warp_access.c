@@ -417,12 +417,6 @@ static HOT_INLINE void put_value(sim_warp *w, const sim_op *op, unsigned e, int 
     else w->r32[(size_t)op->s[e] * 32 + (unsigned)l] = (uint32_t)v;
 }
 
-static uint64_t get_value(const sim_warp *w, const sim_op *op, unsigned e, int l)
-{
-    return (op->p[3] & SIM_MF_DST64) ? w->r64[(size_t)op->s[e] * 32 + (unsigned)l]
-                                     : w->r32[(size_t)op->s[e] * 32 + (unsigned)l];
-}
-
 void sim_mem_poison_lane(sim_warp *w, const sim_op *op, int l)
 {
     uint8_t p[8];
@@ -1803,7 +1797,7 @@ SIM_HOT void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
         for (int l = 0; l < 32; l++) {
             if (!(a.ok >> l & 1u)) continue;
             for (unsigned e = 0; e < count; e++) {
-                uint64_t v = get_value(w, op, e, l);
+                uint64_t v = sim_store_value(w, op, e, l);
                 memcpy((uint8_t *)a.host[l] + e * n, &v, n);
             }
         }
