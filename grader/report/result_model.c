@@ -141,7 +141,7 @@ void report_hazard_redact(report_hazard *h)
     memset(&h->lanes, 0, sizeof h->lanes);
     free(h->message);
     h->message = cl_sprintf("%s at a hidden size: its offsets, lengths, masks, blocks and lanes "
-                            "are not shown, since they come from a size you are not told", kind);
+                            "are not shown, since a kernel could write the hidden inputs into them", kind);
     free(h->size);
     h->size = cl_strdup("a hidden size");
 }

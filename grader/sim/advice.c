@@ -45,6 +45,14 @@ static bool loops_back(const sim_program *p, uint32_t op, uint32_t op2)
     return false;
 }
 
+/* Whether a block barrier lies between ops a and b (a < b) in the code. */
+static bool barrier_between(const sim_program *p, uint32_t a, uint32_t b)
+{
+    for (uint32_t i = a + 1; i < b && i < p->ncode; i++)
+        if (p->code[i].x == X_BAR || p->code[i].x == X_BAR_RED) return true;
+    return false;
+}
+
 /* Two threads' accesses with nothing between that orders them: the earlier
  * one (op2, line2) and this one (op, line); `sync` names what goes between. */
 static void race_advice(const sim_program *p, const sim_hz *f, const sim_hazard *h, char *a, size_t n)
@@ -57,11 +65,19 @@ static void race_advice(const sim_program *p, const sim_hz *f, const sim_hazard 
     if (h->line == h->line2 && h->line)
         put(a, n, "add %s between one thread's %s and another's %s at line %u%s", sync, first, then, h->line,
             where);
-    else if (h->line2 > h->line && h->line && f->op2 > f->op && f->op2 < p->ncode && !loops_back(p, f->op, f->op2))
+    else if (h->line && f->op2 > f->op && f->op2 < p->ncode && !loops_back(p, f->op, f->op2))
         /* the earlier one lies below on no path back to the later: a thread went on past a loop another
-           still runs (a merge after it) */
+           still runs (a merge after it), or into the second copy of an inlined function whose first copy
+           another thread still runs (the lines then may go either way) */
         put(a, n, "add %s to separate the %s at line %u from the %s at line %u (one thread's %s at line %u ran "
                   "before another thread's %s at line %u with nothing between)%s",
+            sync, then, h->line, first, h->line2, first, h->line2, then, h->line, where);
+    else if (!warp && h->line && f->op2 < f->op && barrier_between(p, f->op2, f->op) && loops_back(p, f->op2, f->op))
+        /* a barrier already follows the earlier one on the way to the later: the earlier ran in a later
+           turn of the loop than the later (a thread a turn ahead) */
+        put(a, n, "add %s after the %s at line %u and before the %s at line %u of the loop's next turn (a thread's "
+                  "%s at line %u in a later turn ran before another thread's %s at line %u in this one; the "
+                  "barrier between them orders one turn only)%s",
             sync, then, h->line, first, h->line2, first, h->line2, then, h->line, where);
     else
         put(a, n, "add %s after the %s at line %u and before the %s at line %u%s", sync, first, h->line2,
@@ -296,7 +312,11 @@ void sim_hazard_advice(const sim_run *L, const sim_hz *f, sim_hazard *h)
         const char *cta = strchr(f->detail, ' ');
         put(a, n, "memory that other blocks update too needs a device-scope atomic: use atomicAdd (not atomicAdd_block) at line %u, and keep the _block atomics for shared memory or for words only one block touches",
             cta && cta[1] == '1' ? h->line : h->line2);
-    } else if (h->kind == CL_HZ_RACE_ASYNC) /* detail: read or write */
+    } else if (h->kind == CL_HZ_RACE_ASYNC && strstr(f->detail, "issued this epoch")) /* another thread's, since the barrier */
+        put(a, n, "if the %s at line %u needs the copied bytes, wait for the copy (cp.async.wait_group, __pipeline_wait_prior(N)) and then __syncthreads() before it; if the copy is for a later step, add __syncthreads() after the %s at line %u and before the cp.async at line %u",
+            strncmp(f->detail, "write", 5) ? "load" : "store", h->line, strncmp(f->detail, "write", 5) ? "load" : "store",
+            h->line, h->line2);
+    else if (h->kind == CL_HZ_RACE_ASYNC) /* detail: read or write */
         put(a, n, "wait for the copy before touching its bytes: cp.async.wait_group (__pipeline_wait_prior(N), a pipeline's consumer_wait()) after the cp.async at line %u and before the %s at line %u, then __syncthreads() when other threads use what this thread copied",
             h->line2, strncmp(f->detail, "write", 5) ? "load" : "store", h->line);
     else if (h->kind == CL_HZ_ORDER_DEPENDENT) /* chosen from its two writes by order.c */

@@ -60,6 +60,7 @@ typedef struct as_mbar {
 typedef struct as_word {
     uint32_t op1;              /* the pending copy's op + 1, or 0 */
     uint32_t tid;
+    uint32_t epoch;            /* the barrier epoch it was issued in */
 } as_word;
 
 struct sim_async {
@@ -262,7 +263,10 @@ SIM_HOT void sim_async_touch(sim_block *b, sim_warp *w, uint32_t m, const uint32
             h.addr = k * 4 > o ? k * 4 : o;
             h.size = n;
             h.space = PTX_SPACE_SHARED;
-            snprintf(h.detail, sizeof h.detail, "%s", write ? "write" : "read");
+            /* another thread's copy issued since the last barrier: it may be
+               for a later step, into bytes this one still uses (advice.c) */
+            bool newer = e->epoch == b->epoch && e->tid != w->id * 32 + (unsigned)l;
+            snprintf(h.detail, sizeof h.detail, "%s%s", write ? "write" : "read", newer ? ", issued this epoch" : "");
             sim_hz_add(b, &h);
             break;
         }
@@ -319,7 +323,7 @@ static void issue(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     for (uint32_t r = t.lanes; r; r &= r - 1) {
         int l = __builtin_ctz(r);
         for (uint32_t k = soff[l] / 4; k <= (soff[l] + t.size - 1) / 4 && k < a->nwords; k++)
-            a->word[k] = (as_word){ pc + 1, w->id * 32 + (unsigned)l };
+            a->word[k] = (as_word){ pc + 1, w->id * 32 + (unsigned)l, b->epoch };
         chunk_count(a, soff[l], 1);
     }
     b->async_n += (uint32_t)__builtin_popcount(t.lanes);

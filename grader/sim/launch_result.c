@@ -153,8 +153,15 @@ static void memory_message(const sim_run *L, const sim_hz *f, sim_hazard *h)
         say(m, n, "%s dereferences a null pointer", head);
     else if (f->region == SIM_NONE && !strcmp(h->space, "global") && !L->m->mem.n)
         say(m, n, "%s hits no allocation", head);
-    else if (f->dist > 0)
-        say(m, n, "%s is out of bounds: it starts %s %s after the last byte of %s", head, dist, unit, what);
+    else if (f->dist == 1)
+        say(m, n, "%s is out of bounds: it starts %s %s after the last byte of %s, just past its end", head, dist,
+            unit, what);
+    else if (f->dist > 0) {
+        char past[32];
+        cl_group_digits(past, sizeof past, (uint64_t)(f->dist - 1));
+        say(m, n, "%s is out of bounds: it starts %s %s after the last byte of %s, %s %s past its end", head, dist,
+            unit, what, past, f->dist == 2 ? "byte" : "bytes");
+    }
     else if (f->dist < 0)
         say(m, n, "%s is out of bounds: it starts %s %s before the start of %s", head, dist, unit, what);
     else
