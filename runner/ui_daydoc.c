@@ -56,6 +56,35 @@ static void exercise_hints(const ui_exercise *e, report_doc *d, int width, bool 
     }
 }
 
+/* The resources check's limits, kernel by kernel, as day.yaml sets them:
+ * a student is held to them, so the exercise says them. */
+static void exercise_limits(const ui_exercise *e, report_doc *d, int width, bool unicode)
+{
+    const day_manifest *m = e->m;
+    cl_str s = {0};
+    for (int i = 0; i < m->nkernels; i++) {
+        const day_kernel *k = &m->kernels[i];
+        const day_limits *L = &k->limits;
+        if (!(k->checks & 1u << DAY_CHECK_RESOURCES)) continue;
+        cl_str row = {0};
+        if (L->registers >= 0) cl_str_addf(&row, "at most %ld registers a thread", L->registers);
+        if (L->shared_bytes >= 0)
+            cl_str_addf(&row, "%s%ld bytes of shared memory a block", row.len ? ", " : "", L->shared_bytes);
+        if (L->spill_bytes == 0) cl_str_addf(&row, "%sno spills", row.len ? ", " : "");
+        else if (L->spill_bytes > 0) cl_str_addf(&row, "%s%ld bytes of spills", row.len ? ", " : "", L->spill_bytes);
+        if (L->stack_bytes >= 0) cl_str_addf(&row, "%s%ld bytes of stack", row.len ? ", " : "", L->stack_bytes);
+        if (row.len) cl_str_addf(&s, "- `%s`: %s\n", k->name, row.s);
+        free(row.s);
+    }
+    if (!s.len) return;
+    report_doc_line(d);
+    char *text = cl_sprintf("## Limits\n\nThe resources check holds each kernel to these (ptxas's figures "
+                            "for the day's architecture):\n\n%s", s.s);
+    ui_markdown_append(d, text, width, unicode);
+    free(text);
+    free(s.s);
+}
+
 report_doc *ui_daydoc_exercise(const ui_exercise *e, int width, bool unicode, int *hint_line)
 {
     report_doc *d = cl_calloc(1, sizeof *d);
@@ -65,6 +94,7 @@ report_doc *ui_daydoc_exercise(const ui_exercise *e, int width, bool unicode, in
     else
         report_line_add(report_doc_line(d), REPORT_STYLE_WARN, "This day has no README.md yet "
                         "(%s).", e->readme_path ? e->readme_path : "?");
+    exercise_limits(e, d, width, unicode);
     exercise_hints(e, d, width, unicode, hint_line);
     return d;
 }
