@@ -45,6 +45,15 @@ static bool loops_back(const sim_program *p, uint32_t op, uint32_t op2)
     return false;
 }
 
+/* The source line of the last instruction of op's function (its closing
+ * brace's, where nvcc puts the final ret). */
+static unsigned last_line(const sim_program *p, uint32_t op)
+{
+    uint32_t i = op;
+    while (i < p->ncode && p->code[i].x != X_FALLOFF) i++;
+    return i < p->ncode ? p->src[i].line : 0;
+}
+
 /* Whether a block barrier lies between ops a and b (a < b) in the code. */
 static bool barrier_between(const sim_program *p, uint32_t a, uint32_t b)
 {
@@ -179,8 +188,12 @@ static void barrier_advice(const sim_run *L, const sim_hz *f, const sim_hazard *
     const char *sync = sim_grid_sync_line(L->prog, h->line) ? "grid.sync()" : "__syncthreads()";
     switch (h->kind) {
     case CL_HZ_BARRIER_DIVERGENT:
-        put(a, n, "use one %s that every thread reaches: replace the barriers at lines %u and %u with one after the branch",
-            sync, h->line, h->line2);
+        if (h->line == h->line2) /* two copies of one line's barrier: an unrolled loop's turns */
+            put(a, n, "every thread must reach the %s at line %u the same number of times: the threads are in different turns of its loop (the compiler unrolled it), since a barrier before it (or in it) is not reached by all of them",
+                sync, h->line);
+        else
+            put(a, n, "use one %s that every thread reaches: replace the barriers at lines %u and %u with one after the branch",
+                sync, h->line, h->line2);
         break;
     case CL_HZ_BARRIER_DEADLOCK:
         if (h->line2)
@@ -199,8 +212,12 @@ static void barrier_advice(const sim_run *L, const sim_hz *f, const sim_hazard *
                 sync, h->line, h->line2);
         break;
     case CL_HZ_BARRIER_AFTER_EXIT:
-        put(a, n, "do not return before the %s at line %u: put the work of the threads that return (line %u) under an if instead",
-            sync, h->line, h->line2);
+        if (h->line2 && h->line2 == last_line(L->prog, f->op))
+            put(a, n, "threads reached the end of the kernel (line %u) while others still wait at the %s at line %u: every thread must reach each barrier the same number of times (a barrier before it, in a branch or a loop, that not all of them reach)",
+                h->line2, sync, h->line);
+        else
+            put(a, n, "do not return before the %s at line %u: put the work of the threads that return (line %u) under an if instead",
+                sync, h->line, h->line2);
         break;
     case CL_HZ_GRID_SYNC:
         if (f->size)

@@ -218,7 +218,10 @@ static void message(const sim_run *L, const sim_hz *f, sim_hazard *h)
         snprintf(m, n, "a tensor-core load or store from a misaligned address: %s", f->detail);
         break;
     case CL_HZ_BARRIER_DIVERGENT:
-        snprintf(m, n, "threads of one block meet at different barriers (lines %u and %u)", h->line, h->line2);
+        if (h->line == h->line2)
+            snprintf(m, n, "threads of one block meet at different copies of the barrier at line %u (in different turns of its loop)", h->line);
+        else
+            snprintf(m, n, "threads of one block meet at different barriers (lines %u and %u)", h->line, h->line2);
         break;
     case CL_HZ_BARRIER_DEADLOCK:
         snprintf(m, n, "a barrier never completes: %s", f->detail);

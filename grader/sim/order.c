@@ -41,11 +41,12 @@ void sim_block_destroy(sim_block *b);
 #define COPY_CAP (256ull << 20)    /* bytes of copies past which no other order runs */
 #define STEP_CAP (1ull << 26)      /* index order's warp instructions past which none runs */
 
-enum { RUN_INDEX, RUN_REVERSE, RUN_INTERLEAVED, RUN_LAST_STARTED, RUN_NAMING, RUN_KINDS };
+enum { RUN_INDEX, RUN_REVERSE, RUN_INTERLEAVED, RUN_LAST_STARTED, RUN_HELD, RUN_NAMING, RUN_KINDS };
 
 static const char *const run_words[RUN_KINDS] = {
     "in index order", "in reverse order", "with blocks interleaved",
-    "with blocks interleaved, the last started ahead", "",
+    "with blocks interleaved, the last started ahead",
+    "with each block held after its first turn, the last started running first", "",
 };
 
 /* A region written in the launch: as it was, and as the index order left it. */
@@ -77,6 +78,7 @@ typedef struct ord_writer {
 /* A lane that another order left at a branch to itself. */
 typedef struct ord_stuck {
     bool seen;
+    bool fault;           /* not a loop: an access out of bounds or misaligned (note_fault) */
     unsigned kind;        /* the RUN_* it was in */
     uint64_t block;
     uint32_t op;
@@ -92,7 +94,7 @@ struct sim_order {
     unsigned run;         /* the RUN_* running */
     uint64_t watch;       /* the word watched (naming runs), else 0 */
     ord_writer writer;
-    ord_stuck stuck;      /* the first order run that left a lane looping on itself */
+    ord_stuck stuck;      /* the first order run that left a lane looping on itself, or faulted */
     char message[sizeof ((sim_hazard *)0)->message];
 };
 
@@ -245,9 +247,27 @@ static void note_stuck(const sim_block *b)
             uint32_t pc = w->pc[l];
             if (pc >= p->ncode || p->code[pc].x != X_BRA || p->code[pc].aux != pc) continue;
             if (!((w->pred[p->code[pc].guard] ^ p->code[pc].gxor) >> l & 1u)) continue; /* falls through */
-            o->stuck = (ord_stuck){ true, o->run, b->index, pc, w->id, l };
+            o->stuck = (ord_stuck){ true, false, o->run, b->index, pc, w->id, l };
             return;
         }
+    }
+}
+
+/* A block that faulted in another order (an access out of bounds or
+ * misaligned), where the index order, every block complete, had none: it
+ * used what another block had not yet written (a look-back that does not
+ * wait for a flag and walks past the first tile). No legal order of a
+ * GPU's blocks makes a right kernel fault, so this is a hazard, as a hang
+ * is; the first one is noted, with the order and where it faulted. */
+static void note_fault(const sim_block *b)
+{
+    sim_order *o = b->L->order;
+    if (!o || o->stuck.seen || !b->fault) return;
+    for (size_t i = 0; i < b->hz.n; i++) {
+        const sim_hz *h = &b->hz.v[i].first;
+        if (h->kind != CL_HZ_OOB && h->kind != CL_HZ_MISALIGNED) continue;
+        o->stuck = (ord_stuck){ true, true, o->run, b->index, h->op, h->warp, h->lane };
+        return;
     }
 }
 
@@ -265,6 +285,7 @@ static bool run_one_by_one(const sim_run *L, uint64_t budget, bool reverse)
         sim_block_run(&b);
         ok = block_ok(&b);
         if (!ok) note_stuck(&b);
+        if (!ok) note_fault(&b);
     }
     sim_block_destroy(&b);
     return ok;
@@ -290,6 +311,7 @@ static int turn(slot *s, uint64_t cap, uint64_t len)
     b->stop = false;
     b->status = SIM_COMPLETED;
     sim_block_run(b);
+    note_fault(b);
     sim_hzset_clear(&b->hz); /* the turn's end is recorded as the budget's: nothing is reported */
     if (b->status == SIM_BUDGET_EXHAUSTED && !b->fault && s->L.budget < cap && b->steps >= s->L.budget) return 0;
     return block_ok(b) ? 1 : -1;
@@ -309,9 +331,15 @@ static bool goes_before(const slot *a, const slot *b, bool last_started)
 
 /* WINDOW blocks at a time take turns, in the order goes_before gives; a
  * block that completes makes room for the next in index order (a block
- * never waits for one not yet started, as a GPU's scheduler gives). True
- * when every block completed. */
-static bool run_interleaved(const sim_run *L, uint64_t budget, bool last_started)
+ * never waits for one not yet started, as a GPU's scheduler gives). With
+ * `held` (and last_started), a block's first turn is short, as in the
+ * last-started order (it takes its ticket), and every later one runs it
+ * to its end: the blocks that started before it stay where their first
+ * turn left them, as a GPU may leave a block that took its ticket (a
+ * tile's wait for its predecessor's flag then meets a flag not yet set;
+ * in the last-started order, a turn ahead, the predecessor has often set
+ * it). True when every block completed. */
+static bool run_interleaved(const sim_run *L, uint64_t budget, bool last_started, bool held)
 {
     unsigned nw = L->nblocks < WINDOW ? (unsigned)L->nblocks : WINDOW;
     slot *s = cl_calloc(nw, sizeof *s);
@@ -339,8 +367,9 @@ static bool run_interleaved(const sim_run *L, uint64_t budget, bool last_started
                 }
         for (unsigned i = 0; i < no && ok; i++) {
             slot *t = &s[order[i]];
-            if (!t->started) t->started = ++starts;
-            int done = turn(t, budget, last_started ? TICKET_TURN : TURN);
+            bool first = !t->started;
+            if (first) t->started = ++starts;
+            int done = turn(t, budget, held && !first ? budget : last_started ? TICKET_TURN : TURN);
             if (done < 0) {
                 note_stuck(&t->b);
                 ok = false;
@@ -372,8 +401,9 @@ static bool run_order(sim_order *o, const sim_run *L, unsigned kind, uint64_t bu
     switch (kind) {
     case RUN_INDEX: return run_one_by_one(L, budget, false);
     case RUN_REVERSE: return run_one_by_one(L, budget, true);
-    case RUN_LAST_STARTED: return run_interleaved(L, budget, true);
-    default: return run_interleaved(L, budget, false);
+    case RUN_LAST_STARTED: return run_interleaved(L, budget, true, false);
+    case RUN_HELD: return run_interleaved(L, budget, true, true);
+    default: return run_interleaved(L, budget, false, false);
     }
 }
 
@@ -639,18 +669,28 @@ static void make_stuck_hazard(sim_order *o, sim_run *L)
     h.region = SIM_NONE;
     h.space = PTX_SPACE_GLOBAL;
     unsigned line = sim_op_line(p, st->op);
-    say(h.detail, sizeof h.detail, "the loop at line %u reads nothing: read what it waits for inside it, through a "
-        "volatile pointer or an atomic (a plain load may be read once, before the loop)", line);
+    if (st->fault)
+        say(h.detail, sizeof h.detail, "line %u used what another block had not yet written: wait for that block's "
+            "flag (in a loop, through a volatile pointer or an atomic) before reading what it guards", line);
+    else
+        say(h.detail, sizeof h.detail, "the loop at line %u reads nothing: read what it waits for inside it, through a "
+            "volatile pointer or an atomic (a plain load may be read once, before the loop)", line);
     bool fresh;
     uint64_t key[2] = { (uint64_t)CL_HZ_ORDER_DEPENDENT << 56 | h.op, h.op };
     sim_hzrec *rec = sim_hzset_find(&br->hz, key, &h, 1, &fresh);
     rec->warps = 1;
     rec->instances = 1;
-    say(o->message, sizeof o->message,
-        "%s, block %llu never ends: line %u is a loop of one branch to itself, which nothing another block "
-        "does can end; in index order the loop was never reached. On a GPU, where the blocks of a launch run "
-        "at once, it hangs whenever a block gets there first", run_words[st->kind],
-        (unsigned long long)st->block, line);
+    if (st->fault)
+        say(o->message, sizeof o->message,
+            "%s, block %llu makes an access out of bounds or misaligned at line %u, which it never made in index "
+            "order: it used what another block had not yet written. On a GPU the blocks of a launch run at once, "
+            "in any order", run_words[st->kind], (unsigned long long)st->block, line);
+    else
+        say(o->message, sizeof o->message,
+            "%s, block %llu never ends: line %u is a loop of one branch to itself, which nothing another block "
+            "does can end; in index order the loop was never reached. On a GPU, where the blocks of a launch run "
+            "at once, it hangs whenever a block gets there first", run_words[st->kind],
+            (unsigned long long)st->block, line);
     pthread_mutex_lock(&L->lock);
     if (L->nresults == L->cap_results) {
         L->cap_results = L->cap_results ? 2 * L->cap_results : 64;
@@ -717,12 +757,12 @@ unsigned sim_order_explore(sim_run *L, const sim_counters *c, uint64_t index_ns)
     if (budget > L->budget) budget = L->budget;
     bool fl, half;
     float_kinds(L->prog, &fl, &half);
-    unsigned last = L->grid_ws ? RUN_REVERSE : takes_tickets(L->prog) ? RUN_LAST_STARTED : RUN_INTERLEAVED;
+    unsigned last = L->grid_ws ? RUN_REVERSE : takes_tickets(L->prog) ? RUN_HELD : RUN_INTERLEAVED;
     for (unsigned kind = RUN_REVERSE; kind <= last && !o->over; kind++) {
         put_back_pre(o);
         if (!run_order(o, L, kind, budget)) {
             if (!o->stuck.seen) continue;
-            make_stuck_hazard(o, L); /* not judged, but a hang: one hazard a launch */
+            make_stuck_hazard(o, L); /* not judged, but a hang or a fault: one hazard a launch */
             break;
         }
         judged |= 1u << kind;

@@ -225,7 +225,9 @@ typedef struct sim_launch_result {
     sim_block_order order;
     unsigned orders;              /* the other block orders judged (order.c): bit 1 reverse,
                                      bit 2 interleaved, bit 3 interleaved with the last
-                                     started ahead (tickets); 0 when none ran or none completed */
+                                     started ahead (tickets), bit 4 each block held after
+                                     its first turn (tickets); 0 when none ran or none
+                                     completed */
     sim_counters counters;
     sim_hazard *hazards;          /* ordered by block, warp, lane of the first instance;
                                      races inside one warp after the rest (launch_result.c) */

@@ -602,9 +602,9 @@ static void check_expect(gcase *c, const outcome *o, const char *spec)
         if (r->nhazards != n) fail(c, "expected %zu hazard records, got %zu", n, r->nhazards);
     } else if (!strncmp(spec, "orders ", 7)) {
         /* the other block orders that ran to the end and were judged
-           (order.c): "reverse", "interleaved", "last-started", "none" */
+           (order.c): "reverse", "interleaved", "last-started", "held", "none" */
         unsigned want = (strstr(spec, "reverse") ? 2u : 0u) | (strstr(spec, "interleaved") ? 4u : 0u) |
-                        (strstr(spec, "last-started") ? 8u : 0u);
+                        (strstr(spec, "last-started") ? 8u : 0u) | (strstr(spec, "held") ? 16u : 0u);
         if (r->orders != want) fail(c, "judged orders 0x%x, expected 0x%x (%s)", r->orders, want, spec);
     } else if (!strncmp(spec, "status ", 7)) {
         if (strcmp(sim_status_name(r->status), spec + 7)) fail(c, "status is %s, expected %s", sim_status_name(r->status), spec + 7);

@@ -733,8 +733,8 @@ static void test_cross_block_scope(void **state)
         /* warp 0 of every block after the first (warp 1 meets its own block's notes) */
         assert_int_equal(h->count, BLOCKS - 1);
         /* explored: .cta atomics are not taken to commute; an atomic with a
-           result is a ticket, so the last-started order runs too */
-        assert_int_equal(r->orders, 14);
+           result is a ticket, so the last-started and held orders run too */
+        assert_int_equal(r->orders, 30);
         sim_launch_result_free(r);
         /* block 1's .cta after block 0's .gpu, block 2's .gpu after block 1's .cta */
         r = launch_result(m, "ctamix", threads, true);
@@ -884,7 +884,7 @@ static void test_other_orders(void **state)
     ptx_module *m = module();
     for (unsigned threads = 1; threads <= 4; threads += 3) {
         sim_launch_result *r = launch_result(m, "atomticket", threads, true);
-        assert_int_equal(r->orders, 14); /* reverse, interleaved, last started ahead (tickets) */
+        assert_int_equal(r->orders, 30); /* reverse, interleaved, last started ahead, held (tickets) */
         assert_int_equal(r->nhazards, 0);
         sim_launch_result_free(r);
         r = launch_result(m, "atomadd", threads, true);
