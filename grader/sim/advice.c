@@ -8,6 +8,7 @@
 #include "sim/internal.h"
 
 #include <stdarg.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -62,6 +63,42 @@ static bool barrier_between(const sim_program *p, uint32_t a, uint32_t b)
     return false;
 }
 
+/* Whether a path of the code leads from op to op2 (op < op2), by
+ * fall-through and branches within the function: a breadth-first walk over
+ * the ops between them. Not where the two lie in sibling branches that
+ * nvcc laid out in another order than the source's (`if (warp == 0) A;
+ * if (warp > 0) B;` as B, then A). */
+static bool reaches(const sim_program *p, uint32_t op, uint32_t op2)
+{
+    uint32_t n = op2 - op + 1, *todo = cl_calloc(n, sizeof *todo), head = 0, tail = 0;
+    uint8_t *seen = cl_calloc(n, 1);
+    bool found = false;
+    todo[tail++] = op;
+    seen[0] = 1;
+    while (head < tail && !found) {
+        uint32_t i = todo[head++];
+        const sim_op *c = &p->code[i];
+        uint32_t next[2], k = 0;
+        bool always = c->guard == SIM_PRED_TRUE && !c->gxor;
+        if (c->x == X_BRA) {
+            next[k++] = c->aux;
+            if (!always) next[k++] = i + 1;
+        } else if (!((c->x == X_EXIT || c->x == X_RET || c->x == X_TRAP) && always) && c->x != X_FALLOFF) {
+            next[k++] = i + 1;
+        }
+        for (uint32_t j = 0; j < k; j++) {
+            uint32_t t = next[j];
+            if (t == op2) found = true;
+            if (t < op || t > op2 || seen[t - op]) continue;
+            seen[t - op] = 1;
+            todo[tail++] = t;
+        }
+    }
+    free(todo);
+    free(seen);
+    return found;
+}
+
 /* Two threads' accesses with nothing between that orders them: the earlier
  * one (op2, line2) and this one (op, line); `sync` names what goes between. */
 static void race_advice(const sim_program *p, const sim_hz *f, const sim_hazard *h, char *a, size_t n)
@@ -74,10 +111,11 @@ static void race_advice(const sim_program *p, const sim_hz *f, const sim_hazard 
     if (h->line == h->line2 && h->line)
         put(a, n, "add %s between one thread's %s and another's %s at line %u%s", sync, first, then, h->line,
             where);
-    else if (h->line && f->op2 > f->op && f->op2 < p->ncode && !loops_back(p, f->op, f->op2))
-        /* the earlier one lies below on no path back to the later: a thread went on past a loop another
-           still runs (a merge after it), or into the second copy of an inlined function whose first copy
-           another thread still runs (the lines then may go either way) */
+    else if (h->line && f->op2 > f->op && f->op2 < p->ncode && !loops_back(p, f->op, f->op2) &&
+             reaches(p, f->op, f->op2))
+        /* the earlier one lies below, on a path from the later and on no path back to it: a thread went
+           on past a loop another still runs (a merge after it), or into the second copy of an inlined
+           function whose first copy another thread still runs (the lines then may go either way) */
         put(a, n, "add %s to separate the %s at line %u from the %s at line %u (one thread's %s at line %u ran "
                   "before another thread's %s at line %u with nothing between)%s",
             sync, then, h->line, first, h->line2, first, h->line2, then, h->line, where);
