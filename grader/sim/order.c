@@ -598,13 +598,11 @@ static void pick(const sim_program *p, bool tickets, bool cooperative, const ord
     *y = wi->last.seen ? wk->last : (ord_write){ 0 };
     unsigned line = x->seen ? sim_op_line(p, x->op) : 0;
     if (x->seen && y->seen && x->block == y->block && cooperative)
-        say(advice, n, "the value stored at line %u is made from other blocks' results, read before they were all "
-            "there: call grid.sync() after they are written and before they are read (a __threadfence() makes no "
-            "block wait)", line);
+        say(advice, n, "line %u stores a value made from other blocks' results read too early: put grid.sync() "
+            "between their writes and the reads (__threadfence() waits for none)", line); /* (detail's 160) */
     else if (x->seen && y->seen && (x->block == y->block || (tickets && x->op == y->op)))
-        say(advice, n, "the value stored at line %u is made from another block's result, read before it was there: "
-            "wait for its flag (volatile or atomic reads, __threadfence() before setting it), or use two launches",
-            line);
+        say(advice, n, "line %u stores a value made from another block's result read too early: wait for its flag "
+            "(volatile or atomic reads, __threadfence() before it is set)", line); /* (detail's 160) */
     else
         say(advice, n, "give each block its own elements at line %u, or combine the blocks' values with atomics",
             line);
@@ -670,8 +668,8 @@ static void make_stuck_hazard(sim_order *o, sim_run *L)
     h.space = PTX_SPACE_GLOBAL;
     unsigned line = sim_op_line(p, st->op);
     if (st->fault)
-        say(h.detail, sizeof h.detail, "line %u used what another block had not yet written: wait for that block's "
-            "flag (in a loop, through a volatile pointer or an atomic) before reading what it guards", line);
+        say(h.detail, sizeof h.detail, "line %u used what another block had not yet written: wait for its flag in a "
+            "loop (volatile or atomic reads) before reading what it guards", line);
     else
         say(h.detail, sizeof h.detail, "the loop at line %u reads nothing: read what it waits for inside it, through a "
             "volatile pointer or an atomic (a plain load may be read once, before the loop)", line);
@@ -823,9 +821,8 @@ void sim_order_message(const sim_run *L, sim_launch_result *r)
         if (h->kind != CL_HZ_ORDER_DEPENDENT) continue;
         snprintf(h->message, sizeof h->message, "%s", L->order->message);
         if (!raced) continue;
-        static const char first[] = "first fix the race within a block reported here: other block orders also "
-                                    "run each block's warps in other turns, which that race alone can change; "
-                                    "if this still differs, ";
+        static const char first[] = "first fix the race within a block reported here (other orders change its "
+                                    "warps' turns too); if this differs still, ";
         char was[sizeof h->advice];
         memcpy(was, h->advice, sizeof was);
         snprintf(h->advice, sizeof h->advice, "%s%.*s", first, (int)(sizeof h->advice - sizeof first), was);

@@ -52,7 +52,7 @@ __global__ void zeroInBlock0Small(const unsigned* data, unsigned* bins)
 // params: in out prefix flag
 // expect: hazard races kind ORDER_DEPENDENT line @out
 // expect: message "byte 256 of 'out': 65 in index order, 1 in reverse order (block 1's store"
-// expect: advice "made from another block's result, read before it was there: wait for its flag"
+// expect: advice "made from another block's result read too early: wait for its flag"
 // expect: out[0..511] = iota+1
 __global__ void scanNoWait(const unsigned* in, unsigned* out, volatile unsigned* prefix, volatile unsigned* flag)
 {

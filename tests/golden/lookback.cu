@@ -185,7 +185,7 @@ __global__ void chainedAcquire(const float* in, float* out, float* pre, unsigned
 // expect: hazard races kind ORDER_DEPENDENT line @never
 // expect: message "byte 1,024 of 'out': 257 in index order, 1 with blocks interleaved, the last started ahead"
 // expect: orders reverse interleaved last-started
-// expect: advice "made from another block's result, read before it was there: wait for its flag"
+// expect: advice "made from another block's result read too early: wait for its flag"
 // expect: out[0..4095] = iota+1
 __global__ void neverWaits(const float* in, float* out, float* pre, unsigned* flags, unsigned* ticket)
 {

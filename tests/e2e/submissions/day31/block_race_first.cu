@@ -11,7 +11,7 @@
 // e2e: fail correctness races
 // e2e: hazard races kernel=scanSinglePass kind=race-shared
 // e2e: hazard races kernel=scanSinglePass kind=order-dependent
-// e2e: output first fix the race within a block reported here: other block orders also run each block's warps in other turns
+// e2e: output first fix the race within a block reported here (other orders change its warps' turns too); if this differs still, line 105 stores a value made from another block's result read too early
 
 #define BLOCK 256
 #define WARPS (BLOCK / 32)

@@ -10,7 +10,7 @@
 // e2e: fail races
 // e2e: pass correctness
 // e2e: detail races -12,696 (as unsigned 4,294,954,600) in index order
-// e2e: output the value stored at line 37 is made from other blocks' results, read before they were all there
+// e2e: output line 37 stores a value made from other blocks' results read too early
 #include <cooperative_groups.h>
 namespace cg = cooperative_groups;
 
