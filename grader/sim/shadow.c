@@ -286,7 +286,6 @@ static inline bool reads_race(const sim_block *b, const sim_warp *w, const shado
     return !atomic || A->multi || (!s->r_multi && s->r_tid != tid && s->r_tid2 != tid);
 }
 
-/* A write (or an atomic) by thread tid of the bytes `mask` of word `word`. */
 /* Whether lane's write of the bytes `mask` of word, a plain store (X_ST or
  * X_STS) of n bytes at off, writes what they hold, over another thread's
  * plain store there (not an atomic's, whose value came from what it read):
@@ -313,6 +312,7 @@ static bool stores_same(const sim_block *b, const sim_warp *w, int lane, uint32_
     return true;
 }
 
+/* A write (or an atomic) by thread tid of the bytes `mask` of word `word`. */
 static inline __attribute__((always_inline)) void write_word(sim_block *b, sim_warp *w, const shadow_at *A,
                                                              int lane, unsigned tid, uint32_t word,
                                                              uint8_t mask, uint32_t off, unsigned n,
