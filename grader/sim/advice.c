@@ -367,14 +367,15 @@ void sim_hazard_advice(const sim_run *L, const sim_hz *f, sim_hazard *h)
         const char *cta = strchr(f->detail, ' ');
         put(a, n, "memory that other blocks update too needs a device-scope atomic: use atomicAdd (not atomicAdd_block) at line %u, and keep the _block atomics for shared memory or for words only one block touches",
             cta && cta[1] == '1' ? h->line : h->line2);
-    } else if (h->kind == CL_HZ_RACE_ASYNC && strstr(f->detail, "issued this epoch")) /* another thread's, since the barrier */
-        put(a, n, "if the %s at line %u needs the copied bytes, wait for the copy (cp.async.wait_group, __pipeline_wait_prior(N)) and then __syncthreads() before it; if the copy is for a later step, add __syncthreads() after the %s at line %u and before the cp.async at line %u",
-            strncmp(f->detail, "write", 5) ? "load" : "store", h->line, strncmp(f->detail, "write", 5) ? "load" : "store",
-            h->line, h->line2);
-    else if (h->kind == CL_HZ_RACE_ASYNC) /* detail: read or write */
-        put(a, n, "wait for the copy before touching its bytes: cp.async.wait_group (__pipeline_wait_prior(N), a pipeline's consumer_wait()) after the cp.async at line %u and before the %s at line %u, then __syncthreads() when other threads use what this thread copied",
-            h->line2, strncmp(f->detail, "write", 5) ? "load" : "store", h->line);
-    else if (h->kind == CL_HZ_ORDER_DEPENDENT) /* chosen from its two writes by order.c */
+    } else if (h->kind == CL_HZ_RACE_ASYNC) { /* detail: read or write, and whether another thread's copy is new */
+        const char *acc = strncmp(f->detail, "write", 5) ? "load" : "store";
+        if (strstr(f->detail, "issued this epoch")) /* another thread's, since the barrier */
+            put(a, n, "if the %s at line %u needs the copied bytes, wait for the copy (cp.async.wait_group, __pipeline_wait_prior(N)) and then __syncthreads() before it; if the copy is for a later step, add __syncthreads() after the %s at line %u and before the cp.async at line %u",
+                acc, h->line, acc, h->line, h->line2);
+        else
+            put(a, n, "wait for the copy before touching its bytes: cp.async.wait_group (__pipeline_wait_prior(N), a pipeline's consumer_wait()) after the cp.async at line %u and before the %s at line %u, then __syncthreads() when other threads use what this thread copied",
+                h->line2, acc, h->line);
+    } else if (h->kind == CL_HZ_ORDER_DEPENDENT) /* chosen from its two writes by order.c */
         put(a, n, "%s", f->detail);
     else
         family_advice(L, f, h, family, a, n);

@@ -463,6 +463,43 @@ static void test_tutor_commands(void **state)
     free(mine);
 }
 
+/* show lists the resources check's limits of each kernel it applies to,
+ * as day.yaml sets them (a day-72 kernel failed resources against a limit
+ * no text a student sees stated); a day without that check has no such
+ * section. */
+static void test_show_limits(void **state)
+{
+    (void)state;
+    char *yaml = cl_strdup(manifest);
+    memcpy(strstr(yaml, "day: 7"), "day: 8", 6);
+    memcpy(strstr(yaml, "day07-demo"), "day08-demo", 10);
+    const char *checks = "    checks: [correctness]\n";
+    char *at = strstr(yaml, checks);
+    *at = '\0';
+    char *limited = cl_sprintf("%s    checks: [correctness, resources]\n"
+                               "    limits: {registers: 32, shared_bytes: 4096, spill_bytes: 0}\n%s",
+                               yaml, at + strlen(checks));
+    put("days/day08-demo/day.yaml", limited);
+    put("days/day08-demo/README.md", "# Demo\n");
+    put("templates/day08-demo/demo.cu", "// TODO: template\n");
+    put("solutions/day08-demo/demo.cu", "__global__ void demo(float *out) { out[0] = 1; }\n");
+    cl_str out = {0};
+    int rc = run("show 8", &out);
+    if (rc != 0) fail_msg("show 8: exit %d:\n%s", rc, out.s);
+    assert_non_null(strstr(out.s, "Limits"));
+    assert_non_null(strstr(out.s, "at most 32 registers a thread, 4096 bytes of shared memory a block, no spills"));
+    cl_str_free(&out);
+    assert_int_equal(run("show 7", &out), 0);
+    assert_null(strstr(out.s, "Limits"));
+    cl_str_free(&out);
+    char *cmd = cl_sprintf("rm -rf %s/days/day08-demo %s/solutions/day08-demo %s/templates/day08-demo "
+                           "%s/work/day08-demo", course, course, course, course);
+    assert_int_equal(system(cmd), 0);
+    free(cmd);
+    free(limited);
+    free(yaml);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -480,6 +517,7 @@ int main(void)
         cmocka_unit_test(test_doctor_cache),
         cmocka_unit_test(test_oracle_key_stable),
         cmocka_unit_test(test_tutor_commands),
+        cmocka_unit_test(test_show_limits),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
