@@ -306,13 +306,9 @@ static void over_limits(const day_manifest *m, const report_result *r, cl_str *o
         const report_kernel *rk = &r->kernels[i];
         const day_kernel *dk = day_manifest_kernel(m, rk->name);
         if (!dk || !rk->yours.ran) continue;
-        const struct { const char *what; long have, limit; } rows[] = {
-            {"registers a thread", rk->yours.registers, dk->limits.registers},
-            {"bytes of shared memory a block", rk->yours.shared_bytes, dk->limits.shared_bytes},
-            {"bytes of spills", rk->yours.spill_bytes, dk->limits.spill_bytes},
-            {"bytes of stack", rk->yours.stack_bytes, dk->limits.stack_bytes},
-        };
-        for (size_t j = 0; j < sizeof rows / sizeof *rows; j++)
+        report_resource rows[REPORT_RESOURCES];
+        report_resources(&rk->yours, &dk->limits, rows);
+        for (int j = 0; j < REPORT_RESOURCES; j++)
             if (rows[j].limit >= 0 && rows[j].have > rows[j].limit)
                 cl_str_addf(out, "%s%s: %ld %s, day.yaml's limit %ld", out->len ? "; " : "",
                             rk->name, rows[j].have, rows[j].what, rows[j].limit);

@@ -64,15 +64,15 @@ static void exercise_limits(const ui_exercise *e, report_doc *d, int width, bool
     cl_str s = {0};
     for (int i = 0; i < m->nkernels; i++) {
         const day_kernel *k = &m->kernels[i];
-        const day_limits *L = &k->limits;
         if (!(k->checks & 1u << DAY_CHECK_RESOURCES)) continue;
+        report_resource rows[REPORT_RESOURCES];
+        report_resources(NULL, &k->limits, rows);
         cl_str row = {0};
-        if (L->registers >= 0) cl_str_addf(&row, "at most %ld registers a thread", L->registers);
-        if (L->shared_bytes >= 0)
-            cl_str_addf(&row, "%s%ld bytes of shared memory a block", row.len ? ", " : "", L->shared_bytes);
-        if (L->spill_bytes == 0) cl_str_addf(&row, "%sno spills", row.len ? ", " : "");
-        else if (L->spill_bytes > 0) cl_str_addf(&row, "%s%ld bytes of spills", row.len ? ", " : "", L->spill_bytes);
-        if (L->stack_bytes >= 0) cl_str_addf(&row, "%s%ld bytes of stack", row.len ? ", " : "", L->stack_bytes);
+        for (int j = 0; j < REPORT_RESOURCES; j++) {
+            const char *sep = !row.len ? "at most " : ", ";
+            if (rows[j].limit == 0) cl_str_addf(&row, "%sno %s", row.len ? ", " : "", rows[j].noun);
+            else if (rows[j].limit > 0) cl_str_addf(&row, "%s%ld %s", sep, rows[j].limit, rows[j].what);
+        }
         if (row.len) cl_str_addf(&s, "- `%s`: %s\n", k->name, row.s);
         free(row.s);
     }

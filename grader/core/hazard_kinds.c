@@ -1,5 +1,5 @@
 /* hazard_kinds.c - the hazards' table read: names, slugs, families and
- * severities of hazard_kinds.h's rows. */
+ * severities, and plain words of hazard_kinds.h's rows. */
 #include "core/hazard_kinds.h"
 
 #include <ctype.h>
@@ -7,19 +7,24 @@
 #include <string.h>
 
 static const char *const hz_names[] = {
-#define CL_HZ_NAME(kind, family, sev) #kind,
+#define CL_HZ_NAME(kind, family, sev, what) #kind,
     CL_HAZARDS(CL_HZ_NAME)
 #undef CL_HZ_NAME
 };
 static const unsigned char hz_families[] = {
-#define CL_HZ_FAMILY(kind, family, sev) CL_FAMILY_##family,
+#define CL_HZ_FAMILY(kind, family, sev, what) CL_FAMILY_##family,
     CL_HAZARDS(CL_HZ_FAMILY)
 #undef CL_HZ_FAMILY
 };
 static const unsigned char hz_sev[] = {
-#define CL_HZ_SEV(kind, family, sev) CL_SEV_##sev,
+#define CL_HZ_SEV(kind, family, sev, what) CL_SEV_##sev,
     CL_HAZARDS(CL_HZ_SEV)
 #undef CL_HZ_SEV
+};
+static const char *const hz_what[] = {
+#define CL_HZ_WHAT(kind, family, sev, what) what,
+    CL_HAZARDS(CL_HZ_WHAT)
+#undef CL_HZ_WHAT
 };
 static const char *const family_names[] = {
 #define CL_FAMILY_NAME(id, name) name,
@@ -30,6 +35,11 @@ static const char *const family_names[] = {
 const char *cl_hazard_name(cl_hazard_kind k)
 {
     return (unsigned)k < CL_HZ_COUNT ? hz_names[k] : "?";
+}
+
+const char *cl_hazard_what(cl_hazard_kind k)
+{
+    return (unsigned)k < CL_HZ_COUNT ? hz_what[k] : "a hazard";
 }
 
 cl_hazard_family cl_hazard_family_of(cl_hazard_kind k)

@@ -17,11 +17,11 @@
 
 /* The families: what sort of fault a kind is. */
 #define CL_HAZARD_FAMILIES(X)                                                         \
-    X(MASK, "mask")           /* a collective's mask is not what its lanes do */    \
-    X(BARRIER, "barrier")     /* a barrier that not every thread can reach */       \
-    X(RACE, "race")           /* accesses that timing orders */                     \
-    X(MEMORY, "memory")       /* an access outside memory, or of memory unwritten */ \
-    X(KERNEL, "kernel")       /* what the kernel computes: a trap, a runaway loop */ \
+    X(MASK, "mask")           /* a collective's mask is not what its lanes do */                              \
+    X(BARRIER, "barrier")     /* a barrier that not every thread can reach */                                 \
+    X(RACE, "race")           /* accesses that timing orders */                                               \
+    X(MEMORY, "memory")       /* an access outside memory, or of memory unwritten */                          \
+    X(KERNEL, "kernel")       /* what the kernel computes: a trap, a runaway loop */                          \
     X(RESOURCES, "resources") /* a block far past the reference's work */
 
 typedef enum cl_hazard_family {
@@ -33,40 +33,41 @@ typedef enum cl_hazard_family {
 
 typedef enum cl_severity { CL_SEV_ERROR, CL_SEV_WARNING } cl_severity;
 
-/* X(kind, family, severity) */
-#define CL_HAZARDS(X)                                    \
-    X(MASK_NOT_MEMBER, MASK, ERROR)                      \
-    X(MASK_UNDEFINED_READ, MASK, ERROR)                  \
-    X(MASK_MISMATCH, MASK, ERROR)                        \
-    X(MASK_DEADLOCK, MASK, ERROR)                        \
-    X(COLLECTIVE_DIVERGENT_PC, MASK, WARNING)            \
-    X(ACTIVEMASK_REUSE, MASK, WARNING)                   \
-    X(TENSOR_DIVERGENT, MASK, ERROR)                     \
-    X(TENSOR_FRAGMENT, MASK, ERROR)                      \
-    X(BARRIER_DIVERGENT, BARRIER, ERROR)                 \
-    X(BARRIER_DEADLOCK, BARRIER, ERROR)                  \
-    X(BARRIER_CONDITIONAL, BARRIER, ERROR)               \
-    X(BARRIER_AFTER_EXIT, BARRIER, WARNING)              \
-    X(BARRIER_COUNT, BARRIER, ERROR)                     \
-    X(GRID_SYNC, BARRIER, ERROR)                         \
-    X(RACE_SHARED, RACE, ERROR)                          \
-    X(RACE_WARP, RACE, ERROR)                            \
-    X(RACE_GLOBAL, RACE, ERROR)                          \
-    X(RACE_SCOPE, RACE, ERROR)                           \
-    X(RACE_ASYNC, RACE, ERROR)                           \
-    X(ORDER_DEPENDENT, RACE, ERROR)                      \
-    X(OOB, MEMORY, ERROR)                                \
-    X(MISALIGNED, MEMORY, ERROR)                         \
-    X(TENSOR_ALIGN, MEMORY, ERROR)                       \
-    X(UNINIT_SHARED, MEMORY, ERROR)                      \
-    X(BUDGET, KERNEL, ERROR)                             \
-    X(OVER_ALLOWANCE, RESOURCES, WARNING)                \
-    X(LIMIT, MEMORY, ERROR)                              \
-    X(TRAP, KERNEL, ERROR)                               \
-    X(DIV_ZERO, KERNEL, WARNING)
+/* X(kind, family, severity, what): what, in plain words, for a hazard whose
+ * details a report hides (a hidden size) */
+#define CL_HAZARDS(X)                                                                                         \
+    X(MASK_NOT_MEMBER, MASK, ERROR, "a lane ran a collective whose mask leaves it out")                       \
+    X(MASK_UNDEFINED_READ, MASK, ERROR, "a shuffle read a lane its mask leaves out")                          \
+    X(MASK_MISMATCH, MASK, ERROR, "lanes met at one collective with different masks")                         \
+    X(MASK_DEADLOCK, MASK, ERROR, "a collective that never completes")                                        \
+    X(COLLECTIVE_DIVERGENT_PC, MASK, WARNING, "lanes met in one collective from different lines")             \
+    X(ACTIVEMASK_REUSE, MASK, WARNING, "a mask from __activemask() used where its lanes may not be together") \
+    X(TENSOR_DIVERGENT, MASK, ERROR, "a tensor-core instruction without its whole warp")                      \
+    X(TENSOR_FRAGMENT, MASK, ERROR, "a tensor-core fragment used as it was not made")                         \
+    X(BARRIER_DIVERGENT, BARRIER, ERROR, "threads of one block met at different barriers")                    \
+    X(BARRIER_DEADLOCK, BARRIER, ERROR, "a barrier that never completes")                                     \
+    X(BARRIER_CONDITIONAL, BARRIER, ERROR, "a barrier under a condition that differs across the block")       \
+    X(BARRIER_AFTER_EXIT, BARRIER, WARNING, "a barrier that completed only because threads left the kernel")  \
+    X(BARRIER_COUNT, BARRIER, ERROR, "a barrier with a bad thread count")                                     \
+    X(GRID_SYNC, BARRIER, ERROR, "a grid sync that not every block reaches")                                  \
+    X(RACE_SHARED, RACE, ERROR, "two threads touch one shared word with no barrier between, and one writes")  \
+    X(RACE_WARP, RACE, ERROR, "two lanes of a warp touch one shared word, unordered, and one writes")         \
+    X(RACE_GLOBAL, RACE, ERROR, "two threads touch one global word unordered, and one writes")                \
+    X(RACE_SCOPE, RACE, ERROR, "threads of different blocks ordered only by a block-scope fence or atomic")   \
+    X(RACE_ASYNC, RACE, ERROR, "an access to shared bytes that a pending cp.async copies into")               \
+    X(ORDER_DEPENDENT, RACE, ERROR, "a result that depends on the order the blocks run in")                   \
+    X(OOB, MEMORY, ERROR, "an access outside its buffer")                                                     \
+    X(MISALIGNED, MEMORY, ERROR, "an access at an address that is not a multiple of its size")                \
+    X(TENSOR_ALIGN, MEMORY, ERROR, "a tensor-core load or store from a misaligned address")                   \
+    X(UNINIT_SHARED, MEMORY, ERROR, "a read of shared memory that no thread had written yet")                 \
+    X(BUDGET, KERNEL, ERROR, "a block that ran past its instruction budget (a loop that may not end)")        \
+    X(OVER_ALLOWANCE, RESOURCES, WARNING, "a block that did far more work than the reference")                \
+    X(LIMIT, MEMORY, ERROR, "a launch that asks more than the emulator gives")                                \
+    X(TRAP, KERNEL, ERROR, "a trap (an assert that failed, or __trap())")                                     \
+    X(DIV_ZERO, KERNEL, WARNING, "an integer division by zero")
 
 typedef enum cl_hazard_kind {
-#define CL_HAZARD_ENUM(kind, family, sev) CL_HZ_##kind,
+#define CL_HAZARD_ENUM(kind, family, sev, what) CL_HZ_##kind,
     CL_HAZARDS(CL_HAZARD_ENUM)
 #undef CL_HAZARD_ENUM
     CL_HZ_COUNT
@@ -74,6 +75,7 @@ typedef enum cl_hazard_kind {
 
 const char *cl_hazard_name(cl_hazard_kind k); /* "MASK_UNDEFINED_READ" */
 const char *cl_hazard_slug(cl_hazard_kind k); /* "mask-undefined-read" */
+const char *cl_hazard_what(cl_hazard_kind k); /* "a shuffle read a lane its mask leaves out" */
 int cl_hazard_from_slug(const char *slug);    /* the kind, or -1 when none */
 cl_hazard_family cl_hazard_family_of(cl_hazard_kind k);
 cl_severity cl_hazard_severity(cl_hazard_kind k);

@@ -125,15 +125,10 @@ static void decide_hazard_check(grading *g, day_check c)
 /* One kernel's figures against its limits; appends what is over to why. */
 static bool within_limits(const report_kernel *rk, const day_kernel *k, cl_str *why)
 {
-    const report_side *s = &rk->yours;
-    const struct { const char *what; long have, limit; } rows[] = {
-        {"registers a thread", s->registers, k->limits.registers},
-        {"bytes of shared memory", s->shared_bytes, k->limits.shared_bytes},
-        {"bytes of spills", s->spill_bytes, k->limits.spill_bytes},
-        {"bytes of stack", s->stack_bytes, k->limits.stack_bytes},
-    };
+    report_resource rows[REPORT_RESOURCES];
+    report_resources(&rk->yours, &k->limits, rows);
     bool ok = true;
-    for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+    for (int i = 0; i < REPORT_RESOURCES; i++) {
         if (rows[i].limit < 0 || rows[i].have < 0 || rows[i].have <= rows[i].limit) continue;
         cl_str_addf(why, "%s%s uses %ld %s; the day allows %ld", why->len ? "; " : "", rk->name,
                     rows[i].have, rows[i].what, rows[i].limit);

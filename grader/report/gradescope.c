@@ -229,24 +229,19 @@ static void resources_test(gs *g, const day_kernel *k, const report_kernel *rk)
     const report_score *score = find_score(g->r, k->name, DAY_CHECK_RESOURCES);
     cl_str b = {0}, table = {0};
     if (score && rk) {
-        const report_side *s = &rk->yours;
-        const struct { const char *what; long have, limit; } rows[] = {
-            {"registers a thread", s->registers, k->limits.registers},
-            {"bytes of shared memory", s->shared_bytes, k->limits.shared_bytes},
-            {"bytes of spills", s->spill_bytes, k->limits.spill_bytes},
-            {"bytes of stack", s->stack_bytes, k->limits.stack_bytes},
-        };
-        for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+        report_resource rows[REPORT_RESOURCES];
+        report_resources(&rk->yours, &k->limits, rows);
+        for (int i = 0; i < REPORT_RESOURCES; i++) {
             if (rows[i].have < 0) continue;
             bool over = rows[i].limit >= 0 && rows[i].have > rows[i].limit;
             cl_str_addf(&b, "%s%ld %s", b.len ? "; " : "", rows[i].have, rows[i].what);
             if (rows[i].limit >= 0) cl_str_addf(&b, " (%s %ld)", over ? "over the limit of" : "limit", rows[i].limit);
-            if (!table.len) cl_str_addf(&table, "%-24s %8s %8s\n", "", "yours", "limit");
+            if (!table.len) cl_str_addf(&table, "%-30s %8s %8s\n", "", "yours", "limit");
             if (rows[i].limit >= 0)
-                cl_str_addf(&table, "%-24s %8ld %8ld%s\n", rows[i].what, rows[i].have, rows[i].limit,
+                cl_str_addf(&table, "%-30s %8ld %8ld%s\n", rows[i].what, rows[i].have, rows[i].limit,
                             over ? "  over" : "");
             else
-                cl_str_addf(&table, "%-24s %8ld %8s\n", rows[i].what, rows[i].have, "-");
+                cl_str_addf(&table, "%-30s %8ld %8s\n", rows[i].what, rows[i].have, "-");
         }
     }
     /* a failed check's own reason (over a limit, or not judged) above the table */

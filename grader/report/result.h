@@ -195,6 +195,17 @@ report_hazard *report_add_hazard(report_result *r);
 report_diag *report_add_diag(report_result *r);
 report_size_result *report_add_size(report_kernel *k, const char *size);
 void report_side_init(report_side *s);
+
+/* A kernel's resource figures beside the day's limits: the one list every
+ * writer of them shows (the resources check, Gradescope, `cudalab author`,
+ * the day screen), in this order: registers, shared memory, spills, stack. */
+enum { REPORT_RESOURCES = 4 };
+typedef struct report_resource {
+    const char *what;         /* what the figure counts: "registers a thread" */
+    const char *noun;         /* the thing itself, for "no spills": "spills" */
+    long have, limit;         /* -1: unknown (s NULL), no limit */
+} report_resource;
+void report_resources(const report_side *s, const day_limits *L, report_resource out[REPORT_RESOURCES]);
 void report_hazard_free(report_hazard *h);
 /* A hazard met at a hidden size, cut down to what no hidden figure is in:
  * its check, severity, kind, kernel, file and lines; the message says so,

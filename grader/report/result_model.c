@@ -33,6 +33,15 @@ void report_side_init(report_side *s)
     s->driver_registers = s->driver_shared_bytes = s->driver_local_bytes = -1;
 }
 
+void report_resources(const report_side *s, const day_limits *L, report_resource out[REPORT_RESOURCES])
+{
+    out[0] = (report_resource){"registers a thread", "registers", s ? s->registers : -1, L->registers};
+    out[1] = (report_resource){"bytes of shared memory a block", "shared memory", s ? s->shared_bytes : -1,
+                               L->shared_bytes};
+    out[2] = (report_resource){"bytes of spills", "spills", s ? s->spill_bytes : -1, L->spill_bytes};
+    out[3] = (report_resource){"bytes of stack", "stack", s ? s->stack_bytes : -1, L->stack_bytes};
+}
+
 report_kernel *report_add_kernel(report_result *r, const char *name)
 {
     r->kernels = cl_realloc(r->kernels, (size_t)(r->nkernels + 1) * sizeof *r->kernels);
@@ -127,7 +136,7 @@ void report_hazard_free(report_hazard *h)
 
 void report_hazard_redact(report_hazard *h)
 {
-    const char *kind = h->more ? "more" : cl_hazard_slug(h->kind);
+    char *kind = h->more ? cl_strdup("more") : cl_sprintf("%s (%s)", cl_hazard_what(h->kind), cl_hazard_slug(h->kind));
     h->hidden = true;
     h->hidden_sizes = 1;
     h->count = 1;
@@ -142,6 +151,7 @@ void report_hazard_redact(report_hazard *h)
     free(h->message);
     h->message = cl_sprintf("%s at a hidden size: its offsets, lengths, masks, blocks and lanes "
                             "are not shown, since a kernel could write the hidden inputs into them", kind);
+    free(kind);
     free(h->size);
     h->size = cl_strdup("a hidden size");
 }

@@ -467,12 +467,17 @@ static void render_verdict(ctx *c)
     }
     report_line_add(l, REPORT_STYLE_FAIL, "NOT PASSED");
     int n = 0;
+    bool pointless = true; /* every failed check is worth no points (performance) */
     for (int i = 0; i < DAY_CHECK_COUNT; i++) {
         const report_check *k = &c->r->checks[i];
-        if (k->ran && !k->passed)
+        if (k->ran && !k->passed) {
             report_line_add(l, REPORT_STYLE_PLAIN, "%s%s", n++ ? ", " : ": failed ",
                             day_check_name((day_check)i));
+            pointless &= k->max_points == 0;
+        }
     }
+    if (n && pointless && c->r->max_points > 0)
+        report_line_add(l, REPORT_STYLE_PLAIN, n > 1 ? ", which are worth no points" : ", which is worth no points");
     render_points(c, l);
 }
 

@@ -254,8 +254,8 @@ static void barrier_advice(const sim_run *L, const sim_hz *f, const sim_hazard *
             put(a, n, "threads reached the end of the kernel (line %u) while others still wait at the %s at line %u: every thread must reach each barrier the same number of times (a barrier before it, in a branch or a loop, that not all of them reach)",
                 h->line2, sync, h->line);
         else
-            put(a, n, "do not return before the %s at line %u: put the work of the threads that return (line %u) under an if instead",
-                sync, h->line, h->line2);
+            put(a, n, "threads leave the kernel at line %u without reaching the %s at line %u (a return, or an if around the barrier that skips to the end): keep every thread on the path to it, and put only the work before and after it under the condition",
+                h->line2, sync, h->line);
         break;
     case CL_HZ_GRID_SYNC:
         if (f->size)
@@ -282,13 +282,16 @@ static void oob_advice(const sim_run *L, const sim_hz *f, const sim_hazard *h, c
     else if (f->dist < 0)
         put(a, n, "the index goes below the start: guard the access at line %u so that the index is never negative (the first element of a block or row has no left neighbour)",
             h->line);
+    else if (f->dist == 0 && f->size > 1)
+        put(a, n, "the %u-byte access at line %u starts inside the buffer and ends past it: guard it so that its last element fits too (a pair at 2 * p: 2 * p + 1 < n; a float4 at 4 * q: 4 * q + 3 < n), and do the tail one element at a time",
+            f->size, h->line);
     else if (shared)
         put(a, n, "size the shared array for every index the kernel uses, or guard the index of the access at line %u",
             h->line);
     else if (f->space == PTX_SPACE_LOCAL)
         put(a, n, "keep the index of the local array at line %u below its length", h->line);
     else
-        put(a, n, "guard the access at line %u with the buffer's length (if (i < n)), so that the last threads of the grid stop at its end",
+        put(a, n, "guard the access at line %u so that its index stays inside the buffer and the last threads of the grid stop at its end: if (i < n) for one index; for a row and a column, test each (row < rows && col < cols), not only row * cols + col",
             h->line);
 }
 
@@ -305,8 +308,8 @@ static void memory_advice(const sim_run *L, const sim_hz *f, const sim_hazard *h
         put(a, n, "start each load_matrix_sync or store_matrix_sync tile at a multiple of 32 bytes (__align__(32), offsets in steps of 16 elements), its leading dimension a multiple of 16 bytes (8 halves, 4 floats); start each ldmatrix row at a multiple of 16 bytes (pad a shared row by 8 halves)");
         break;
     case CL_HZ_UNINIT_SHARED:
-        put(a, n, "write every shared word before any thread reads it, with __syncthreads() between the writes and the read at line %u (zero the array first where not every word is written)",
-            h->line);
+        put(a, n, "write every shared word before any thread reads it, with %s between the writes and the read at line %u (zero the array first where not every word is written)",
+            L->block.x * L->block.y * L->block.z <= 32 ? "__syncwarp()" : "__syncthreads()", h->line);
         break;
     case CL_HZ_BUDGET:
         put(a, n, "make sure every loop ends for every thread: its bound, its step, and any flag it waits for that another thread must set");

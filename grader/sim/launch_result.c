@@ -307,7 +307,7 @@ static void message(const sim_run *L, const sim_hz *f, sim_hazard *h)
         break;
     case CL_HZ_UNINIT_SHARED:
         shared_place(L->prog, h->address, where, sizeof where);
-        snprintf(m, n, "reads %s, which no thread of the block wrote", where);
+        snprintf(m, n, "reads %s, which no thread of the block had written yet", where);
         break;
     case CL_HZ_BUDGET: {
         char total[32], budget[32], lanes[32];

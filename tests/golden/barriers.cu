@@ -28,6 +28,7 @@ __global__ void tree(const float* in, float* out)
 // buffer: out f32 128 = -1
 // params: in out 100
 // expect: hazard barrier-honesty kind BARRIER_AFTER_EXIT warning line @erBar line2 @erReturn block 1
+// expect: advice "without reaching the __syncthreads() at line"
 // expect: no errors
 // expect: out[0..63] = 2
 // expect: out[64..99] = 2

@@ -123,7 +123,7 @@ __global__ void extra_sync(unsigned* out)
 // params: out
 // expect: hazards 1
 // expect: hazard barrier-honesty line @sync3
-// expect: advice "do not return before the grid.sync() at line 131"
+// expect: advice "without reaching the grid.sync() at line 131 (a return, or an if around the barrier"
 __global__ void diverged_sync(unsigned* out)
 {
     cg::grid_group grid = cg::this_grid();

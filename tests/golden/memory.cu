@@ -12,7 +12,7 @@
 // expect: hazard memory kind OOB line @past alloc out distance 1 count 1
 // expect: message "a 4-byte global write at 0x7f0000008034 is out of bounds: it starts 1 byte after the last byte of 'out' (32,820 bytes)"
 // expect: status faulted
-// expect: advice "with the buffer's length (if (i < n))"
+// expect: advice "for a row and a column, test each (row < rows && col < cols)"
 // expect: out[0..8204] = 1
 __global__ void pastEnd(float* out, int n)
 {
@@ -92,6 +92,7 @@ __global__ void sharedTileOob(float* out)
 // params: out
 // expect: hazard memory kind OOB line @straddle alloc out distance 0
 // expect: message "a 4-byte global write at 0x7f0000000004 is out of bounds: it starts inside 'out' (6 bytes) and runs past its end"
+// expect: advice "starts inside the buffer and ends past it: guard it so that its last element fits too"
 __global__ void straddle(unsigned char* out)
 {
     *reinterpret_cast<int*>(out + 4) = 1;  // @straddle

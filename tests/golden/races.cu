@@ -79,7 +79,7 @@ __global__ void crossWarp(int* out)
 // buffer: out u32 32 = 0
 // params: out
 // expect: hazard memory kind UNINIT_SHARED line @uninit
-// expect: message "reads byte 64 of shared 's', which no thread of the block wrote"
+// expect: message "reads byte 64 of shared 's', which no thread of the block had written yet"
 // expect: out[16..31] = 0x7fbadbad
 __global__ void uninit(unsigned* out)
 {
@@ -96,7 +96,7 @@ __global__ void uninit(unsigned* out)
 // buffer: out f32 32 = 0
 // params: out
 // expect: hazard memory kind UNINIT_SHARED line @second
-// expect: message "reads byte 0 of shared 'second' (shared byte 128), which no thread of the block wrote"
+// expect: message "reads byte 0 of shared 'second' (shared byte 128), which no thread of the block had written yet"
 __global__ void uninitSecond(float* out)
 {
     __shared__ float first[32];

@@ -4,7 +4,7 @@
 // e2e: exit 1
 // e2e: pass correctness mask-honesty
 // e2e: fail resources
-// e2e: detail resources reduceRowsPadded uses 1024 bytes of shared memory; the day allows 0
+// e2e: detail resources reduceRowsPadded uses 1024 bytes of shared memory a block; the day allows 0
 #define reduceRowsPadded reduceRowsPadded_reference
 // e2e-paste: solutions/day23-shuffles/shuffles.cu
 #undef reduceRowsPadded

@@ -6,7 +6,7 @@
 // e2e: day 25
 // e2e: exit 1
 // e2e: fail memory correctness
-// e2e: detail memory misaligned at a hidden size
+// e2e: detail memory (misaligned) at a hidden size
 // e2e: hazard memory kernel=reduceCascade kind=misaligned hidden=true block=null mask=null
 #define reduceCascade reduceCascade_reference
 // e2e-paste: solutions/day25-cascade/cascade.cu

@@ -11,6 +11,6 @@
 // e2e: fail memory
 // e2e: hazard memory kind=uninit-shared kernel=scanBlocks count=4 hidden=true hidden_sizes=4 block=null
 // e2e: hazard memory kind=uninit-shared kernel=scanBlocksExclusive count=4 hidden=true
-// e2e: output uninit-shared at a hidden size
+// e2e: output (uninit-shared) at a hidden size
 // e2e: kernel scanWarps passed=true
 // e2e-paste: days/day26-scan/fixtures/unwritten_total.cu
