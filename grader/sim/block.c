@@ -204,6 +204,7 @@ SIM_HOT void sim_block_setup(sim_block *b, uint64_t index)
         w->spin_rep = false;
         w->steps = 0;
         w->rotate = false;
+        w->tc_split = false;
     }
     if (b->extra_filled) fill_block_rows(b);
     b->extra_filled = true;

@@ -46,7 +46,7 @@ static void mask_hazards(sim_block *blk, sim_warp *w, uint32_t P)
                  other_mask, w->coll_mask[other_mask]);
         sim_hz_add(blk, &h);
     }
-    if (other_pc >= 0) {
+    if (other_pc >= 0 && p->code[pc0].p[0] != SIM_COLL_TENSOR) { /* (a tensor-core one: TENSOR_DIVERGENT) */
         sim_hz h = sim_hz_make(CL_HZ_COLLECTIVE_DIVERGENT_PC, pc0, w->id, f);
         h.mask = m0;
         h.lane2 = other_pc;
@@ -246,7 +246,7 @@ static void rendezvous(sim_block *blk, sim_warp *w, uint32_t P)
 {
     const sim_op *op = &blk->prog->code[w->pc[__builtin_ctz(P)]];
     sim_trace_step *ts = blk->trace ? sim_trace_begin(blk, w, P) : NULL;
-    if (checking(blk)) mask_hazards(blk, w, P);
+    if (checking(blk) && !(op->p[0] == SIM_COLL_TENSOR && w->tc_split)) mask_hazards(blk, w, P);
     switch (op->p[0]) {
     case SIM_COLL_SHFL: run_shfl(blk, w, P, ts); break;
     case SIM_COLL_VOTE: run_vote(blk, w, P); break;

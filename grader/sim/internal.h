@@ -460,6 +460,9 @@ typedef struct sim_warp {
     struct { uint32_t pc; uint64_t addr; } pf[16];
     unsigned id;
     bool rotate;              /* the last group ran long: give another a turn */
+    bool tc_split;            /* a tensor-core instruction ran without the whole warp: its
+                                 lanes have drifted apart, and the warp's later tensor-core
+                                 instructions are its consequences (poisoned, not reported) */
     uint32_t rotate_pc;
 } sim_warp;
 

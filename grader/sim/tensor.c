@@ -159,9 +159,11 @@ static void poison(sim_warp *w, const sim_tensor *t, uint32_t P)
     }
 }
 
-static void hazard(sim_block *blk, sim_warp *w, cl_hazard_kind kind, uint32_t pc, int lane, const char *what)
+static void hazard(sim_block *blk, sim_warp *w, cl_hazard_kind kind, uint32_t pc, int lane, uint32_t mask,
+                   const char *what)
 {
     sim_hz h = sim_hz_make(kind, pc, w->id, lane);
+    h.mask = mask; /* the lanes that ran the instruction (a mask-family hazard shows it) */
     snprintf(h.detail, sizeof h.detail, "%s", what);
     sim_hz_add(blk, &h);
 }
@@ -191,7 +193,7 @@ static void wmma_aligned(sim_block *blk, sim_warp *w, const sim_tensor *t, uint3
                  "bytes (%u elements)", verb, ld, (unsigned long long)ld * bytes, 16 / bytes);
     else
         return;
-    hazard(blk, w, CL_HZ_TENSOR_ALIGN, pc, 0, what);
+    hazard(blk, w, CL_HZ_TENSOR_ALIGN, pc, 0, SIM_FULL, what);
 }
 
 static uint32_t lane_stride(const sim_warp *w, const sim_tensor *t, int l, uint32_t dflt)
@@ -351,7 +353,7 @@ static bool check_frag(sim_block *blk, sim_warp *w, const sim_tensor *t, uint32_
             snprintf(what, sizeof what, "line %u loaded the %s fragment %s, and this mma reads it as %s",
                      blk->prog->src[g->pc].line, use_name(use), g->col ? "col_major" : "row_major",
                      col ? "col_major" : "row_major");
-        hazard(blk, w, CL_HZ_TENSOR_FRAGMENT, pc, 0, what);
+        hazard(blk, w, CL_HZ_TENSOR_FRAGMENT, pc, 0, SIM_FULL, what);
         return false;
     }
     return true;
@@ -374,7 +376,7 @@ static void run_wmma_mem(sim_block *blk, sim_warp *w, const sim_tensor *t, uint3
             snprintf(what, sizeof what, "lane %d gives the address 0x%llx and stride %u, lane 0 0x%llx and %u", l,
                      (unsigned long long)lane_base(w, t, l), lane_stride(w, t, l, ld), (unsigned long long)base,
                      ld);
-            hazard(blk, w, CL_HZ_TENSOR_FRAGMENT, pc, l, what);
+            hazard(blk, w, CL_HZ_TENSOR_FRAGMENT, pc, l, SIM_FULL, what);
             poison(w, t, SIM_FULL);
             return;
         }
@@ -479,7 +481,7 @@ static void run_ldmatrix(sim_block *blk, sim_warp *w, const sim_tensor *t, uint3
             snprintf(what, sizeof what, "lane %u gives row %u of matrix %u at 0x%llx, %u bytes past a multiple of 16, "
                      "where every row must start", l, l % 8, l / 8, (unsigned long long)rows[l],
                      (unsigned)(rows[l] % 16));
-            hazard(blk, w, CL_HZ_TENSOR_ALIGN, pc, (int)l, what);
+            hazard(blk, w, CL_HZ_TENSOR_ALIGN, pc, (int)l, SIM_FULL, what);
             blk->fault = true; /* the GPU faults ("misaligned address") */
             poison(w, t, SIM_FULL);
             return;
@@ -515,12 +517,17 @@ void sim_tensor_run(sim_block *blk, sim_warp *w, uint32_t P)
     uint32_t pc = w->pc[first];
     const sim_tensor *t = &p->tensors[p->code[pc].aux];
     uint32_t live = w->valid & ~w->exited;
+    if (w->tc_split) { /* after the warp split at one: a consequence, its first hazard the cause */
+        poison(w, t, P);
+        return;
+    }
     for (int l = 0; l < 32; l++) {
         if ((P >> l & 1u) && w->pc[l] != pc) {
             char what[160];
             snprintf(what, sizeof what, "lanes %d and %d of the warp run different tensor-core instructions (lines %u and %u); every lane must run the same one",
                      first, l, p->src[pc].line, p->src[w->pc[l]].line);
-            hazard(blk, w, CL_HZ_TENSOR_DIVERGENT, pc, l, what);
+            hazard(blk, w, CL_HZ_TENSOR_DIVERGENT, pc, l, P, what);
+            w->tc_split = true;
             poison(w, t, P);
             return;
         }
@@ -531,7 +538,8 @@ void sim_tensor_run(sim_block *blk, sim_warp *w, uint32_t P)
         snprintf(what, sizeof what, "only lanes 0x%08x of the warp run it%s; it needs all 32 lanes, together", P,
                  absent ? " (the block's last warp is not whole: 32 threads a warp)"
                         : gone ? " (the others have exited)" : "");
-        hazard(blk, w, CL_HZ_TENSOR_DIVERGENT, pc, first, what);
+        hazard(blk, w, CL_HZ_TENSOR_DIVERGENT, pc, first, P, what);
+        w->tc_split = true;
         poison(w, t, P);
         return;
     }
