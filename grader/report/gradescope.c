@@ -137,7 +137,7 @@ static char *size_output(const report_size_result *s, const char *unit, bool *md
     for (int i = 0; i < s->nfirst && s->wrong; i++) {
         char where[64], want[40], got[40];
         report_mismatch_where(where, sizeof where, &s->first[i]);
-        report_mismatch_value(want, sizeof want, &s->first[i], s->first[i].expected);
+        report_mismatch_expected(want, sizeof want, &s->first[i]);
         report_mismatch_value(got, sizeof got, &s->first[i], s->first[i].got);
         cl_str_addf(&wrong, "element %s: expected %s, got %s\n", where, want, got);
     }

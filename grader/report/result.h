@@ -226,6 +226,9 @@ void report_value(char *buf, size_t size, double v, bool integer);
 /* One of a mismatch's values (its expected or its got) in the element's own
  * type: an integer as one, a half to 5 significant digits. */
 void report_mismatch_value(char *buf, size_t size, const report_mismatch *m, double v);
+/* What the element should hold: its value, or "a number" where the day
+ * gives it none (a buffer whose total alone is compared; a NaN is wrong). */
+void report_mismatch_expected(char *buf, size_t size, const report_mismatch *m);
 /* Where a mismatch is: "out[17]", "v[3].y", "[17]" when the buffer is unknown. */
 void report_mismatch_where(char *buf, size_t size, const report_mismatch *m);
 /* passed := every check that ran passed. */

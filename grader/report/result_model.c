@@ -219,6 +219,12 @@ void report_mismatch_value(char *buf, size_t size, const report_mismatch *m, dou
     else snprintf(buf, size, "%.*g", m->digits, v);
 }
 
+void report_mismatch_expected(char *buf, size_t size, const report_mismatch *m)
+{
+    if (isnan(m->expected)) snprintf(buf, size, "a number"); /* no value of its own: only a total is compared */
+    else report_mismatch_value(buf, size, m, m->expected);
+}
+
 void report_mismatch_where(char *buf, size_t size, const report_mismatch *m)
 {
     if (m->component) snprintf(buf, size, "%s[%lld].%c", m->buffer, m->index, m->component);

@@ -231,7 +231,7 @@ static void render_size(ctx *c, const report_kernel *k, const report_size_result
         const report_mismatch *m = &s->first[i];
         char where[64], want[40], got[40];
         report_mismatch_where(where, sizeof where, m);
-        report_mismatch_value(want, sizeof want, m, m->expected);
+        report_mismatch_expected(want, sizeof want, m);
         report_mismatch_value(got, sizeof got, m, m->got);
         report_line_add(l, REPORT_STYLE_PLAIN, "      %s: expected %s, got ", where, want);
         report_line_add(l, REPORT_STYLE_FAIL, "%s", got);

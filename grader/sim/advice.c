@@ -191,7 +191,7 @@ static void mask_advice(const sim_hz *f, const sim_hazard *h, char *a, size_t n)
         if (strstr(f->detail, "mask"))
             put(a, n, "read only from lanes the mask names: keep the source lane inside the mask, or use the mask of every lane the reads need");
         else if (strstr(f->detail, "exited"))
-            put(a, n, "keep every lane a shuffle reads from alive until the shuffle: instead of returning early, put the work after it under an if");
+            put(a, n, "keep every lane a shuffle reads from alive until the shuffle (no return before it, and the shuffle outside any if that the lane skips to the kernel's end), or give it a mask and width of the lanes that run it (0x0000ffff with width 16 for lanes 0 to 15)");
         else
             put(a, n, "every lane a shuffle reads from must run it: call the shuffle outside the branch, with a mask of the lanes the reads need");
         break;

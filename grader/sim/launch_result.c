@@ -153,6 +153,8 @@ static void memory_message(const sim_run *L, const sim_hz *f, sim_hazard *h)
         say(m, n, "%s dereferences a null pointer", head);
     else if (f->region == SIM_NONE && !strcmp(h->space, "global") && !L->m->mem.n)
         say(m, n, "%s hits no allocation", head);
+    else if (f->dist > 0 && h->alloc_size == 0) /* (an empty space has no last byte) */
+        say(m, n, "%s is out of bounds: there is no byte to access in %s", head, what);
     else if (f->dist == 1)
         say(m, n, "%s is out of bounds: it starts %s %s after the last byte of %s, just past its end", head, dist,
             unit, what);
@@ -455,7 +457,9 @@ static void merge_hazards(result_impl *ri, sim_run *L, uint64_t last)
  * first race listed (the one the check's detail shows) is then one across
  * warps, whose fix, __syncthreads(), orders the warp too; a race inside a
  * warp alone is still listed, and first among races where it is the only
- * kind. */
+ * kind. A barrier under a condition that splits the block comes before the
+ * rest: the barriers its left-out threads meet instead are its consequence,
+ * and the check's detail names the cause. */
 typedef struct order {
     sim_hazard h;
     uint64_t block;
@@ -467,6 +471,10 @@ static int by_first(const void *pa, const void *pb)
     const order *a = pa, *b = pb;
     bool aw = a->h.kind == CL_HZ_RACE_WARP, bw = b->h.kind == CL_HZ_RACE_WARP;
     if (aw != bw) return aw ? 1 : -1;
+    /* a barrier under a condition that splits the block first: the threads
+       it leaves out meet at other barriers, whose hazards follow from it */
+    bool ac = a->h.kind == CL_HZ_BARRIER_CONDITIONAL, bc = b->h.kind == CL_HZ_BARRIER_CONDITIONAL;
+    if (ac != bc) return ac ? -1 : 1;
     if (a->block != b->block) return a->block < b->block ? -1 : 1;
     if (a->h.warp != b->h.warp) return a->h.warp < b->h.warp ? -1 : 1;
     if (a->h.lane != b->h.lane) return a->h.lane < b->h.lane ? -1 : 1;

@@ -8,6 +8,7 @@
 #include <cjson/cJSON.h>
 #include <ctype.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 #include "report/result.h"
@@ -60,6 +61,22 @@ static report_result *sample(void)
     h->lanes.clamped = 0x000f0000;
     report_finish(r);
     return r;
+}
+
+/* A buffer compared by its total has no value per element: a NaN there is
+ * "expected a number", not "expected nan, got nan". */
+static void test_mismatch_expected(void **state)
+{
+    (void)state;
+    char buf[40];
+    report_mismatch m = {0};
+    m.expected = NAN;
+    m.got = NAN;
+    report_mismatch_expected(buf, sizeof buf, &m);
+    assert_string_equal(buf, "a number");
+    m.expected = 2.5;
+    report_mismatch_expected(buf, sizeof buf, &m);
+    assert_string_equal(buf, "2.5");
 }
 
 /* The one list of resources every writer shows: its order, its words, a
@@ -431,6 +448,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_resources_rows),
+        cmocka_unit_test(test_mismatch_expected),
         cmocka_unit_test(test_json_contract),
         cmocka_unit_test(test_json_round_trip),
         cmocka_unit_test(test_hazard_kind_enum),
