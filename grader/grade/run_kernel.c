@@ -342,20 +342,26 @@ static void set_bounds(grading *g, uint64_t ref_block)
 
 /* Hazards under checks the kernel does not list are not its day's lesson:
  * they are neither shown nor counted. A program's are judged by the checks
- * of the kernel each names (correctness, a runaway's, by the program's). */
-static void drop_unlisted(const day_manifest *m, backend_run *run, const day_kernel *k)
+ * of the kernel each names (correctness, a runaway's, by the program's).
+ * True when an undefined shuffle read was among those dropped: its poison
+ * may be why values are wrong, which correctness then says. */
+static bool drop_unlisted(const day_manifest *m, backend_run *run, const day_kernel *k)
 {
     int kept = 0;
+    bool poison = false;
     for (int i = 0; i < run->nhazards; i++) {
         const day_kernel *owner = k->is_program && run->hazards[i].check != DAY_CHECK_CORRECTNESS
                                   ? day_manifest_kernel(m, run->hazards[i].kernel ? run->hazards[i].kernel : "")
                                   : k;
-        if (owner && day_kernel_checks(owner, run->hazards[i].check))
+        if (owner && day_kernel_checks(owner, run->hazards[i].check)) {
             run->hazards[kept++] = run->hazards[i];
-        else
+        } else {
+            poison |= run->hazards[i].kind == CL_HZ_MASK_UNDEFINED_READ;
             report_hazard_free(&run->hazards[i]);
+        }
     }
     run->nhazards = kept;
+    return poison;
 }
 
 /* The student's kernel at one size: correctness into the size's entry,
@@ -411,7 +417,10 @@ static cl_status run_mine(grading *g, report_kernel *rk, const day_kernel *k, co
             g->r->printf_text = cl_strdup(hr.run.printf_text);
         if (hr.trace) s->trace = cl_strdup(hr.trace);
         if (hr.idle) s->idle_stages = cl_strdup(hr.idle);
-        drop_unlisted(g->day, &hr.run, k);
+        if (drop_unlisted(g->day, &hr.run, k) && s->wrong > 0 && !s->note)
+            s->note = cl_strdup("a shuffle read a lane outside its mask or one that had exited, and such a read "
+                                "gives poison (a NaN) here: every lane a shuffle reads must run it, named in its "
+                                "mask (day 23's rule; mask-honesty is not a check of this day)");
         grade_take_hazards(g->r, &hr.run, label, index > 0);
     }
     harness_result_free(&hr);

@@ -384,7 +384,7 @@ static void test_gradescope_markdown(void **state)
         fail_msg("races' output:\n%s", out);
     assert_string_equal(cJSON_GetObjectItem(res, "output_format")->valuestring, "md");
     out = cJSON_GetObjectItem(res, "output")->valuestring;
-    if (!strstr(out, "```\n") || !strstr(out, "registers a thread             40"))
+    if (!strstr(out, "```\n") || !strstr(out, "registers a thread                   40"))
         fail_msg("resources' output:\n%s", out);
     cJSON_Delete(o);
     free(json);

@@ -6,12 +6,15 @@
 // finish first end the kernel while others wait. barrier-honesty fails;
 // the unrolled loop's copies of one line's barrier are said as such
 // (before this date: "different barriers (lines 47 and 47)", and advice to
-// not return before the barrier, where the code has no return).
+// not return before the barrier, where the code has no return). The
+// conditional barrier, the cause, is listed first (before this date, a
+// consequence was).
 // e2e: day 29
 // e2e: exit 1
 // e2e: fail barrier-honesty
-// e2e: output meet at different copies of the barrier at line 47
-// e2e: output threads reached the end of the kernel (line 54)
+// e2e: detail barrier-honesty first: the barrier at line 46 is under a condition (line 44)
+// e2e: output meet at different copies of the barrier at line 50
+// e2e: output threads reached the end of the kernel (line 57)
 __global__ void koggeStone(const float* in, float* out, int n)
 {
     __shared__ float s[256];
