@@ -462,7 +462,8 @@ typedef struct sim_warp {
     bool rotate;              /* the last group ran long: give another a turn */
     bool tc_split;            /* a tensor-core instruction ran without the whole warp: its
                                  lanes have drifted apart, and the warp's later tensor-core
-                                 instructions are its consequences (poisoned, not reported) */
+                                 instructions that lanes meet apart are its consequences
+                                 (poisoned, not reported); whole again, the warp runs them */
     uint32_t rotate_pc;
 } sim_warp;
 

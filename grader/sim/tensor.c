@@ -162,6 +162,9 @@ static void poison(sim_warp *w, const sim_tensor *t, uint32_t P)
 static void hazard(sim_block *blk, sim_warp *w, cl_hazard_kind kind, uint32_t pc, int lane, uint32_t mask,
                    const char *what)
 {
+    /* after a split the warp's lanes may meet here from different turns of a
+       loop, giving different addresses: the split's consequence, not reported */
+    if (w->tc_split && kind == CL_HZ_TENSOR_FRAGMENT) return;
     sim_hz h = sim_hz_make(kind, pc, w->id, lane);
     h.mask = mask; /* the lanes that ran the instruction (a mask-family hazard shows it) */
     snprintf(h.detail, sizeof h.detail, "%s", what);
@@ -517,7 +520,9 @@ void sim_tensor_run(sim_block *blk, sim_warp *w, uint32_t P)
     uint32_t pc = w->pc[first];
     const sim_tensor *t = &p->tensors[p->code[pc].aux];
     uint32_t live = w->valid & ~w->exited;
-    if (w->tc_split) { /* after the warp split at one: a consequence, its first hazard the cause */
+    bool apart = P != SIM_FULL;
+    for (int l = 0; l < 32 && !apart; l++) apart = w->pc[l] != pc;
+    if (w->tc_split && apart) { /* after the warp split at one: a consequence, its first hazard the cause */
         poison(w, t, P);
         return;
     }
