@@ -309,7 +309,7 @@ static void over_limits(const day_manifest *m, const report_result *r, cl_str *o
         report_resource rows[REPORT_RESOURCES];
         report_resources(&rk->yours, &dk->limits, rows);
         for (int j = 0; j < REPORT_RESOURCES; j++)
-            if (rows[j].limit >= 0 && rows[j].have > rows[j].limit)
+            if (report_resource_over(&rows[j]))
                 cl_str_addf(out, "%s%s: %ld %s, day.yaml's limit %ld", out->len ? "; " : "",
                             rk->name, rows[j].have, rows[j].what, rows[j].limit);
     }

@@ -17,11 +17,11 @@
 
 /* The families: what sort of fault a kind is. */
 #define CL_HAZARD_FAMILIES(X)                                                         \
-    X(MASK, "mask")           /* a collective's mask is not what its lanes do */                              \
-    X(BARRIER, "barrier")     /* a barrier that not every thread can reach */                                 \
-    X(RACE, "race")           /* accesses that timing orders */                                               \
-    X(MEMORY, "memory")       /* an access outside memory, or of memory unwritten */                          \
-    X(KERNEL, "kernel")       /* what the kernel computes: a trap, a runaway loop */                          \
+    X(MASK, "mask")           /* a collective's mask is not what its lanes do */    \
+    X(BARRIER, "barrier")     /* a barrier that not every thread can reach */       \
+    X(RACE, "race")           /* accesses that timing orders */                     \
+    X(MEMORY, "memory")       /* an access outside memory, or of memory unwritten */ \
+    X(KERNEL, "kernel")       /* what the kernel computes: a trap, a runaway loop */ \
     X(RESOURCES, "resources") /* a block far past the reference's work */
 
 typedef enum cl_hazard_family {

@@ -129,7 +129,7 @@ static bool within_limits(const report_kernel *rk, const day_kernel *k, cl_str *
     report_resources(&rk->yours, &k->limits, rows);
     bool ok = true;
     for (int i = 0; i < REPORT_RESOURCES; i++) {
-        if (rows[i].limit < 0 || rows[i].have < 0 || rows[i].have <= rows[i].limit) continue;
+        if (!report_resource_over(&rows[i])) continue;
         cl_str_addf(why, "%s%s uses %ld %s; the day allows %ld", why->len ? "; " : "", rk->name,
                     rows[i].have, rows[i].what, rows[i].limit);
         ok = false;

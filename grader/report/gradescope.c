@@ -233,7 +233,7 @@ static void resources_test(gs *g, const day_kernel *k, const report_kernel *rk)
         report_resources(&rk->yours, &k->limits, rows);
         for (int i = 0; i < REPORT_RESOURCES; i++) {
             if (rows[i].have < 0) continue;
-            bool over = rows[i].limit >= 0 && rows[i].have > rows[i].limit;
+            bool over = report_resource_over(&rows[i]);
             cl_str_addf(&b, "%s%ld %s", b.len ? "; " : "", rows[i].have, rows[i].what);
             if (rows[i].limit >= 0) cl_str_addf(&b, " (%s %ld)", over ? "over the limit of" : "limit", rows[i].limit);
             if (!table.len) cl_str_addf(&table, "%-30s %8s %8s\n", "", "yours", "limit");

@@ -206,6 +206,8 @@ typedef struct report_resource {
     long have, limit;         /* -1: unknown (s NULL), no limit */
 } report_resource;
 void report_resources(const report_side *s, const day_limits *L, report_resource out[REPORT_RESOURCES]);
+/* Whether the figure is known and past a limit the day sets. */
+bool report_resource_over(const report_resource *r);
 void report_hazard_free(report_hazard *h);
 /* A hazard met at a hidden size, cut down to what no hidden figure is in:
  * its check, severity, kind, kernel, file and lines; the message says so,

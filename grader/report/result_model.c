@@ -42,6 +42,11 @@ void report_resources(const report_side *s, const day_limits *L, report_resource
     out[3] = (report_resource){"bytes of stack", "stack", s ? s->stack_bytes : -1, L->stack_bytes};
 }
 
+bool report_resource_over(const report_resource *r)
+{
+    return r->limit >= 0 && r->have > r->limit; /* (have is -1 when unknown) */
+}
+
 report_kernel *report_add_kernel(report_result *r, const char *name)
 {
     r->kernels = cl_realloc(r->kernels, (size_t)(r->nkernels + 1) * sizeof *r->kernels);

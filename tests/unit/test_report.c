@@ -100,6 +100,10 @@ static void test_resources_rows(void **state)
         assert_int_equal(r[i].limit, limit[i]);
     }
     assert_string_equal(r[2].noun, "spills");
+    assert_true(report_resource_over(&r[0]));   /* 40 past 32 */
+    assert_true(report_resource_over(&r[1]));   /* 5120 past 4096 */
+    assert_false(report_resource_over(&r[2]));  /* 0 at a limit of 0 */
+    assert_false(report_resource_over(&r[3]));  /* unknown, and no limit */
     report_resources(NULL, &L, r);
     for (int i = 0; i < REPORT_RESOURCES; i++) assert_int_equal(r[i].have, -1);
     assert_int_equal(r[1].limit, 4096);
