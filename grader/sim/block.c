@@ -119,6 +119,7 @@ void sim_block_init(sim_block *b, struct sim_run *L)
         b->rlog = cl_malloc(SIM_RLOG_CAP * sizeof *b->rlog);
         b->clean = cl_malloc(((size_t)b->shared_size / 256 + 1) * sizeof *b->clean);
     }
+    sim_memo_init(b);
     b->local = cl_malloc((size_t)b->nthreads * p->local_size + 16);
     b->npages = (p->local_size + SIM_LOCAL_PAGE - 1) / SIM_LOCAL_PAGE;
     b->local_pages = cl_calloc((size_t)b->nthreads * b->npages + 1, sizeof *b->local_pages);
@@ -153,6 +154,7 @@ void sim_block_destroy(sim_block *b)
     free(b->shadow);
     free(b->rlog);
     free(b->clean);
+    sim_memo_free(b);
     sim_sync_free(b->sync);
     free(b->local);
     free(b->local_pages);
@@ -223,6 +225,7 @@ SIM_HOT void sim_block_setup(sim_block *b, uint64_t index)
     b->clean_epoch = 0;
     b->all_init = false;
     b->wrote_epoch = 0;
+    sim_memo_block_start(b);
     if (b->sync) sim_sync_reset(b->sync);
     if (b->as) sim_async_reset(b);
     memset(b->tparam, 0, (size_t)b->nthreads * p->tparam_size);

@@ -259,7 +259,7 @@ static void rendezvous(sim_block *blk, sim_warp *w, uint32_t P)
     for (int l = 0; l < 32; l++)
         if (P >> l & 1u) w->pc[l]++;
     w->at_coll &= ~P;
-    sim_shadow_settle(blk); /* the log's reads were before this sync */
+    sim_shadow_sync_settle(blk); /* the log's reads were before this sync */
     sim_warp_synced(w, P);
     sim_sync_warp(blk, w, P);
 }
@@ -472,7 +472,7 @@ static inline __attribute__((always_inline)) void coll_done(sim_block *blk, sim_
 {
     if (m == SIM_FULL) for (int l = 0; l < 32; l++) w->coll_mask[l] = M;
     else for (int l = 0; l < 32; l++) w->coll_mask[l] = (m >> l & 1u) ? M : w->coll_mask[l];
-    sim_shadow_settle(blk); /* the log's reads were before this sync */
+    sim_shadow_sync_settle(blk); /* the log's reads were before this sync */
     sim_warp_synced(w, m);
     if (blk->sync) sim_sync_warp(blk, w, m); /* it does nothing without */
 }

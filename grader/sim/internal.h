@@ -570,6 +570,26 @@ typedef struct sim_park {
     uint64_t addr;            /* the address of its first lane */
 } sim_park;
 
+/* A block's shared access as memo.c records it: the shadow entry point
+ * (kind), the warp (0xff: none), its lanes m, op, the access's size, the
+ * epoch, the warp's sync count and memory step (relative to the block's
+ * start), its na arguments (32: the lanes' offsets), and what a deferring
+ * entry point answered. */
+enum { SIM_MEV_READ1, SIM_MEV_WRITE1, SIM_MEV_READS, SIM_MEV_READS_ONE, SIM_MEV_READS_RUN, SIM_MEV_WRITES,
+       SIM_MEV_WRITES_RUN, SIM_MEV_DEFER_READS, SIM_MEV_DEFER_HALVES, SIM_MEV_SETTLE };
+/* The most accesses a block's record keeps (about 600 KB, in the
+ * second-level cache); a block with more is not recorded, and the context
+ * stops recording as it does after parting. A tiled matmul's block (17,000
+ * accesses at 1024^3) is one: its loads' log (shadow.c) costs less than
+ * comparing them would. */
+#define SIM_MEMO_MAX 4096u
+typedef struct sim_mev {
+    uint8_t kind, wid, n, na;
+    uint8_t res;
+    uint32_t m, op, epoch, wsync, minst;
+    uint32_t a[32];
+} sim_mev;
+
 typedef struct sim_block {
     struct sim_run *L;
     const sim_program *prog;
@@ -595,6 +615,15 @@ typedef struct sim_block {
     bool all_init;            /* every word of shared memory was wholly written by the block, as
                                  the read log found once (it stays so for the block) */
     uint32_t wrote_epoch;     /* the epoch of the block's latest write of the shadow (0: none) */
+    bool memo_on;             /* memo.c keeps records on this context */
+    uint8_t memo_mode;        /* memo.c: off, recording, or comparing with the reference */
+    bool memo_dirty;          /* the block's record cannot be a reference */
+    bool memo_worth;          /* comparing with the reference costs less than the shadow did */
+    sim_mev *memo_ref, *memo_cur; /* the reference block's accesses; this block's */
+    uint32_t memo_ref_n, memo_ref_cap, memo_cur_n, memo_cur_cap;
+    uint32_t memo_pos;        /* the reference's accesses this block matched */
+    uint32_t memo_fails;      /* blocks in a row that parted from the reference */
+    uint32_t memo_minst0[32]; /* each warp's memory instructions at the block's start */
     sim_sync *sync;           /* happens-before state, when the program has sync ops (sync.c) */
     uint8_t *local;
     uint32_t *local_pages;    /* per thread and page: the epoch_base it was zeroed in */
@@ -979,6 +1008,24 @@ bool sim_shadow_defer_reads(sim_block *b, sim_warp *w, const uint32_t *soff, uin
  * two halves 16 strides apart). */
 bool sim_shadow_defer_halves(sim_block *b, sim_warp *w, const uint32_t *from, const uint32_t *step, uint32_t op);
 void sim_shadow_replay(sim_block *b);
+/* memo.c: the shadow once per shape of block. sim_memo_access, for a
+ * shadow entry point while b->memo_mode: -1 when the entry point runs (it
+ * is recorded), else it is skipped, answering what the reference's did
+ * (0 or 1). sim_memo_result records a deferring entry point's answer;
+ * sim_memo_stop hands the rest of the block to the shadow (an atomic). */
+void sim_memo_init(sim_block *b);
+void sim_memo_block_start(sim_block *b);
+int sim_memo_access(sim_block *b, sim_warp *w, unsigned kind, uint32_t m, const uint32_t *a, unsigned na,
+                    unsigned n, uint32_t op);
+void sim_memo_result(sim_block *b, bool res);
+void sim_memo_stop(sim_block *b);
+void sim_memo_free(sim_block *b);
+/* A warp sync's settling of the read log (collective.c), recorded. */
+static inline void sim_shadow_sync_settle(sim_block *b)
+{
+    if (b->memo_mode && sim_memo_access(b, NULL, SIM_MEV_SETTLE, 0, NULL, 0, 0, 0) >= 0) return;
+    if (b->rlog_n) sim_shadow_replay(b);
+}
 static inline void sim_shadow_settle(sim_block *b)
 {
     if (b->rlog_n) sim_shadow_replay(b);

@@ -184,7 +184,8 @@ unsigned sim_threads_for_memory(const sim_program *p, const sim_run *L, unsigned
     uint64_t shared = (uint64_t)p->dyn_offset + L->dyn_shared + p->static_shared;
     uint64_t per = threads * ((uint64_t)p->local_size + p->tparam_size) +
                    warps * 32 * ((uint64_t)p->nrow32 * 4 + (uint64_t)p->nrow64 * 8) +
-                   shared * (1 + sizeof(sim_shadow) / 4) + SIM_RLOG_CAP * sizeof(sim_rlog);
+                   shared * (1 + sizeof(sim_shadow) / 4) + SIM_RLOG_CAP * sizeof(sim_rlog) +
+                   2 * SIM_MEMO_MAX * sizeof(sim_mev);
     uint64_t fit = per ? SIM_CONTEXTS_BYTES / per : n;
     return fit < 1 ? 1 : fit < n ? (unsigned)fit : n;
 }

@@ -31,6 +31,7 @@ static void race(sim_block *b, sim_warp *w, int lane, uint32_t op, uint32_t op2,
                  uint32_t off, bool write)
 {
     bool same_warp = other_tid / 32 == w->id;
+    b->memo_dirty = true;
     sim_hz h = sim_hz_make(same_warp ? CL_HZ_RACE_WARP : CL_HZ_RACE_SHARED, op, w->id, lane);
     h.op2 = op2;
     h.lane2 = (int)(other_tid % 32);
@@ -47,6 +48,7 @@ static void race(sim_block *b, sim_warp *w, int lane, uint32_t op, uint32_t op2,
 
 static void uninit(sim_block *b, sim_warp *w, int lane, uint32_t op, uint32_t off, unsigned n)
 {
+    b->memo_dirty = true;
     sim_hz h = sim_hz_make(CL_HZ_UNINIT_SHARED, op, w->id, lane);
     h.addr = off;
     h.space = PTX_SPACE_SHARED;
@@ -293,9 +295,10 @@ static inline bool reads_race(const sim_block *b, const sim_warp *w, const shado
  * leave the word the same in either order, as the CUDA guide says of a
  * warp's writes to one word (one of them lands). Looked at only where the
  * write would be a race; the shadow runs before the store writes. */
-static bool stores_same(const sim_block *b, const sim_warp *w, int lane, uint32_t op, uint32_t word, uint8_t mask,
+static bool stores_same(sim_block *b, const sim_warp *w, int lane, uint32_t op, uint32_t word, uint8_t mask,
                         uint32_t off, unsigned n)
 {
+    b->memo_dirty = true; /* (a store's value: memo.c's record cannot say it) */
     if (op >= b->prog->ncode || !b->shared) return false;
     const sim_op *o = &b->prog->code[op];
     unsigned size = o->p[1], count = o->p[2] ? o->p[2] : 1;
@@ -511,6 +514,10 @@ static void sync_write(sim_block *b, sim_warp *w, int lane, uint32_t off, unsign
 
 void sim_shadow_read(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigned n, uint32_t op)
 {
+    if (b->memo_mode) {
+        const uint32_t a[2] = { (uint32_t)lane, off };
+        if (sim_memo_access(b, w, SIM_MEV_READ1, 1u << lane, a, 2, n, op) >= 0) return;
+    }
     if (b->async_n) sim_async_touch(b, w, 1u << lane, NULL, off, 0, n, op, false);
     sim_shadow_settle(b);
     if (b->sync) {
@@ -524,6 +531,11 @@ void sim_shadow_read(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigned
 void sim_shadow_write(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigned n, uint32_t op, uint32_t atomic)
 {
     if (!b->shadow) return;
+    if (b->memo_mode && atomic) sim_memo_stop(b);
+    if (b->memo_mode) {
+        const uint32_t a[2] = { (uint32_t)lane, off };
+        if (sim_memo_access(b, w, SIM_MEV_WRITE1, 1u << lane, a, 2, n, op) >= 0) return;
+    }
     if (b->async_n) sim_async_touch(b, w, 1u << lane, NULL, off, 0, n, op, true);
     sim_shadow_settle_write(b);
     if (b->sync) {
@@ -763,6 +775,7 @@ static inline __attribute__((always_inline)) void plain_reads4(sim_block *b, sim
 void sim_shadow_reads(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op)
 {
     if (!b->shadow) return;
+    if (b->memo_mode && sim_memo_access(b, w, SIM_MEV_READS, m, soff, 32, n, op) >= 0) return;
     if (b->async_n) sim_async_touch(b, w, m, soff, 0, 0, n, op, false);
     sim_shadow_settle(b);
     if (b->sync) {
@@ -842,6 +855,7 @@ static inline bool word_quiet(const shadow_at *A, uint32_t off)
 void sim_shadow_reads_one(sim_block *b, sim_warp *w, uint32_t m, uint32_t off, unsigned n, uint32_t op)
 {
     if (!b->shadow || !m) return;
+    if (b->memo_mode && sim_memo_access(b, w, SIM_MEV_READS_ONE, m, &off, 1, n, op) >= 0) return;
     sim_shadow_settle(b);
     const shadow_at A = shadow_at_of(b, w);
     /* a broadcast of 2 or 4 whole words (ld.shared.v2, .v4 of a block's
@@ -865,7 +879,10 @@ void sim_shadow_reads_one(sim_block *b, sim_warp *w, uint32_t m, uint32_t off, u
     if (b->sync || n != 4 || off == SIM_NONE) {
         uint32_t soff[32];
         for (int l = 0; l < 32; l++) soff[l] = off;
+        uint8_t mode = b->memo_mode; /* (this access is recorded as a broadcast) */
+        b->memo_mode = 0;
         sim_shadow_reads(b, w, m, soff, n, op);
+        b->memo_mode = mode;
         return;
     }
     if (b->async_n) sim_async_touch(b, w, m, NULL, off, 0, n, op, false);
@@ -942,6 +959,7 @@ static inline __attribute__((always_inline)) void writes(sim_block *b, sim_warp 
 
 void sim_shadow_writes(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op)
 {
+    if (b->memo_mode && sim_memo_access(b, w, SIM_MEV_WRITES, m, soff, 32, n, op) >= 0) return;
     if (b->async_n) sim_async_touch(b, w, m, soff, 0, 0, n, op, true);
     sim_shadow_settle_write(b);
     writes(b, w, m, soff, n, op, false);
@@ -1025,6 +1043,7 @@ static inline __attribute__((always_inline)) void atomics4(sim_block *b, sim_war
 
 SIM_HOT void sim_shadow_atomics(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op)
 {
+    if (b->memo_mode) sim_memo_stop(b);
     if (b->async_n) sim_async_touch(b, w, m, soff, 0, 0, n, op, true);
     sim_shadow_settle_write(b);
     if (n == 4 && b->shadow && !b->sync) {
@@ -1133,7 +1152,20 @@ static inline __attribute__((always_inline)) sim_rlog *log_entry(sim_block *b, c
     return e;
 }
 
+static bool defer_reads(sim_block *b, sim_warp *w, const uint32_t *soff, uint32_t op);
+
 SIM_HOT bool sim_shadow_defer_reads(sim_block *b, sim_warp *w, const uint32_t *soff, uint32_t op)
+{
+    if (!b->memo_mode) return defer_reads(b, w, soff, op);
+    int r = sim_memo_access(b, w, SIM_MEV_DEFER_READS, SIM_FULL, soff, 32, 4, op);
+    if (r >= 0) return r;
+    bool v = defer_reads(b, w, soff, op);
+    sim_memo_result(b, v);
+    return v;
+}
+
+static inline __attribute__((always_inline)) bool defer_reads(sim_block *b, sim_warp *w, const uint32_t *soff,
+                                                              uint32_t op)
 {
     if (!log_open(b)) return false;
     uint32_t bits, fresh = b->all_clean ? 0 : fresh_lanes(soff, &bits);
@@ -1181,8 +1213,22 @@ static inline __attribute__((always_inline)) bool half_clean(sim_block *b, uint3
     return true;
 }
 
+static bool defer_halves(sim_block *b, sim_warp *w, const uint32_t *from, const uint32_t *step, uint32_t op);
+
 SIM_HOT bool sim_shadow_defer_halves(sim_block *b, sim_warp *w, const uint32_t *from, const uint32_t *step,
                                      uint32_t op)
+{
+    if (!b->memo_mode) return defer_halves(b, w, from, step, op);
+    const uint32_t a[4] = { from[0], from[1], step[0], step[1] };
+    int r = sim_memo_access(b, w, SIM_MEV_DEFER_HALVES, SIM_FULL, a, 4, 4, op);
+    if (r >= 0) return r;
+    bool v = defer_halves(b, w, from, step, op);
+    sim_memo_result(b, v);
+    return v;
+}
+
+static inline __attribute__((always_inline)) bool defer_halves(sim_block *b, sim_warp *w, const uint32_t *from,
+                                                               const uint32_t *step, uint32_t op)
 {
     if (!log_open(b)) return false;
     if (!b->all_clean && !(half_clean(b, from[0], step[0]) && half_clean(b, from[1], step[1]))) return false;

@@ -150,6 +150,7 @@ void sim_shadow_run_writes_rest(sim_block *b, sim_warp *w, uint32_t m, uint32_t 
 static inline __attribute__((always_inline)) void shadow_reads_run(sim_block *b, sim_warp *w, uint32_t m,
                                                                    uint32_t off, uint32_t op)
 {
+    if (b->memo_mode && sim_memo_access(b, w, SIM_MEV_READS_RUN, m, &off, 1, 4, op) >= 0) return;
     if (b->async_n) sim_async_touch(b, w, m, NULL, off, 4, 4, op, false);
     sim_shadow_settle(b);
     const shadow_at A = shadow_at_of(b, w);
@@ -171,6 +172,7 @@ static inline __attribute__((always_inline)) void shadow_reads_run(sim_block *b,
 static inline __attribute__((always_inline)) void shadow_writes_run(sim_block *b, sim_warp *w, uint32_t m,
                                                                     uint32_t off, uint32_t op)
 {
+    if (b->memo_mode && sim_memo_access(b, w, SIM_MEV_WRITES_RUN, m, &off, 1, 4, op) >= 0) return;
     if (b->async_n) sim_async_touch(b, w, m, NULL, off, 4, 4, op, true);
     sim_shadow_settle_write(b);
     const shadow_at A = shadow_at_of(b, w);
@@ -205,6 +207,7 @@ static inline __attribute__((always_inline)) bool shadow_log_halves(sim_block *b
                                                                     const uint32_t *from, const uint32_t *step,
                                                                     uint32_t op)
 {
+    if (b->memo_mode) return sim_shadow_defer_halves(b, w, from, step, op); /* (recorded there) */
     if (!((b->clean_epoch == b->epoch) & b->all_clean & (b->rlog_n < SIM_RLOG_CAP) & !b->async_n))
         return sim_shadow_defer_halves(b, w, from, step, op);
     sim_rlog *e = &b->rlog[b->rlog_n++];
