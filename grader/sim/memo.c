@@ -124,7 +124,7 @@ static void make(const sim_block *b, const sim_warp *w, sim_mev *e, unsigned kin
         memcpy(e->a, a, sizeof e->a);
     } else if (na == 32) {
         for (int l = 0; l < 32; l++) e->a[l] = (m >> l & 1u) ? a[l] : 0;
-    } else {
+    } else if (na) { /* (a settling has none: a is NULL) */
         memcpy(e->a, a, na * sizeof *a);
     }
 }
@@ -231,7 +231,7 @@ static void part(sim_block *b)
         b->memo_cur_cap = b->memo_pos;
         b->memo_cur = cl_realloc(b->memo_cur, b->memo_cur_cap * sizeof *b->memo_cur);
     }
-    memcpy(b->memo_cur, b->memo_ref, b->memo_pos * sizeof *b->memo_cur);
+    if (b->memo_pos) memcpy(b->memo_cur, b->memo_ref, b->memo_pos * sizeof *b->memo_cur);
     b->memo_cur_n = b->memo_pos;
     b->memo_mode = MEMO_RECORD;
 }
