@@ -1008,6 +1008,17 @@ bool sim_shadow_defer_reads(sim_block *b, sim_warp *w, const uint32_t *soff, uin
  * two halves 16 strides apart). */
 bool sim_shadow_defer_halves(sim_block *b, sim_warp *w, const uint32_t *from, const uint32_t *step, uint32_t op);
 void sim_shadow_replay(sim_block *b);
+/* The 32 offsets of half-warps that each read 16 words from byte from[h]
+ * by step[h] bytes (a halves log entry, a halves load): lane i of half h
+ * at from[h] + i step[h]. */
+static inline __attribute__((always_inline)) void sim_halves_offsets(const uint32_t *from, const uint32_t *step,
+                                                                     uint32_t *soff)
+{
+    for (int l = 0; l < 16; l++) {
+        soff[l] = from[0] + (uint32_t)l * step[0];
+        soff[16 + l] = from[1] + (uint32_t)l * step[1];
+    }
+}
 /* memo.c: the shadow once per shape of block. sim_memo_access, for a
  * shadow entry point while b->memo_mode: -1 when the entry point runs (it
  * is recorded), else it is skipped, answering what the reference's did

@@ -169,10 +169,7 @@ static void apply(sim_block *b, const sim_mev *e)
     case SIM_MEV_DEFER_HALVES:
         if (e->res) {
             uint32_t soff[32];
-            for (int l = 0; l < 16; l++) {
-                soff[l] = e->a[0] + (uint32_t)l * e->a[2];
-                soff[16 + l] = e->a[1] + (uint32_t)l * e->a[3];
-            }
+            sim_halves_offsets(e->a, e->a + 2, soff);
             sim_shadow_reads(b, w, SIM_FULL, soff, 4, e->op);
         }
         break;
@@ -216,17 +213,23 @@ static void replay(sim_block *b)
     }
 }
 
+/* The hazard instances the block has found so far. */
+static uint64_t instances(const sim_block *b)
+{
+    uint64_t n = 0;
+    for (size_t i = 0; i < b->hz.n; i++) n += b->hz.v[i].instances;
+    return n;
+}
+
 /* The shadow takes the block from here on, the reference's accesses so far
  * first; the block is recorded from its start (they are its own). */
 static void part(sim_block *b)
 {
     b->memo_mode = MEMO_OFF;
     b->memo_fails++;
-    uint64_t before = 0, after = 0;
-    for (size_t i = 0; i < b->hz.n; i++) before += b->hz.v[i].instances;
+    uint64_t before = instances(b);
     replay(b);
-    for (size_t i = 0; i < b->hz.n; i++) after += b->hz.v[i].instances;
-    SIM_ASSERT(after == before); /* the reference reported nothing */
+    SIM_ASSERT(instances(b) == before); /* the reference reported nothing */
     if (b->memo_cur_cap < b->memo_pos) {
         b->memo_cur_cap = b->memo_pos;
         b->memo_cur = cl_realloc(b->memo_cur, b->memo_cur_cap * sizeof *b->memo_cur);
@@ -244,7 +247,8 @@ static void record(sim_block *b, const sim_mev *e)
             b->memo_fails = MEMO_GIVE_UP;
             return;
         }
-        b->memo_cur_cap = b->memo_cur_cap ? 2 * b->memo_cur_cap : 256;
+        uint32_t cap = b->memo_cur_cap ? 2 * b->memo_cur_cap : 256;
+        b->memo_cur_cap = cap < SIM_MEMO_MAX ? cap : SIM_MEMO_MAX; /* (part() may leave any size) */
         b->memo_cur = cl_realloc(b->memo_cur, b->memo_cur_cap * sizeof *b->memo_cur);
     }
     b->memo_cur[b->memo_cur_n++] = *e;

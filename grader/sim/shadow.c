@@ -1185,17 +1185,6 @@ static inline __attribute__((always_inline)) bool defer_reads(sim_block *b, sim_
     return true;
 }
 
-/* The offsets of half-warps' lanes from their first bytes from[h] by
- * step[h] bytes, as the loads made them. */
-static inline __attribute__((always_inline)) void halves_offsets(const uint32_t *from, const uint32_t *step,
-                                                                 uint32_t *soff)
-{
-    for (int l = 0; l < 16; l++) {
-        soff[l] = from[0] + (uint32_t)l * step[0];
-        soff[16 + l] = from[1] + (uint32_t)l * step[1];
-    }
-}
-
 /* Whether a half's words are all clean: its one word; its run of 16 (the
  * memo's 16 bits at once, else word by word); its 16 words at another
  * stride (a column), word by word. */
@@ -1234,7 +1223,7 @@ static inline __attribute__((always_inline)) bool defer_halves(sim_block *b, sim
     if (!b->all_clean && !(half_clean(b, from[0], step[0]) && half_clean(b, from[1], step[1]))) return false;
     if (b->async_n) {
         uint32_t soff[32];
-        halves_offsets(from, step, soff);
+        sim_halves_offsets(from, step, soff);
         sim_async_touch(b, w, SIM_FULL, soff, 0, 0, 4, op, false);
     }
     rlog_set_halves(log_entry(b, w, op), from, step);
@@ -1263,7 +1252,7 @@ static void replay_log(sim_block *b)
         sim_warp *w = &b->warps[e->wid];
         SIM_ASSERT(w->wsync == e->wsync);
         if (e->halves)
-            halves_offsets(e->at.h.from, e->at.h.step, soff);
+            sim_halves_offsets(e->at.h.from, e->at.h.step, soff);
         else
             for (int l = 0; l < 32; l++) soff[l] = 4 * (uint32_t)e->at.word[l];
         plain_reads4(b, w, SIM_FULL, soff, e->op);

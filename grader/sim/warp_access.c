@@ -1547,15 +1547,6 @@ static HOT_INLINE bool halves_lds_of(const sim_block *b, const sim_warp *w, cons
     return !hor8(&differ);
 }
 
-/* The 32 offsets of halves_lds_of's halves: half h's lane i at o[h] + i d[h]. */
-static HOT_INLINE void halves_offsets(const uint32_t *o, const uint32_t *d, uint32_t *soff)
-{
-    for (int l = 0; l < 16; l++) {
-        soff[l] = o[0] + (uint32_t)l * d[0];
-        soff[16 + l] = o[1] + (uint32_t)l * d[1];
-    }
-}
-
 /* lds_halves' shadow reads where the log does not take them, and its bank
  * count where the halves' starts do not give it, from the 32 offsets (out
  * of line: the halves' path keeps a small frame). */
@@ -1563,7 +1554,7 @@ static SIM_HOT __attribute__((noinline)) void halves_reads(sim_block *b, sim_war
                                                            const uint32_t *o, const uint32_t *d)
 {
     uint32_t soff[32];
-    halves_offsets(o, d, soff);
+    sim_halves_offsets(o, d, soff);
     sim_shadow_reads(b, w, SIM_FULL, soff, 4, pc);
 }
 
@@ -1571,7 +1562,7 @@ static SIM_HOT __attribute__((noinline)) void halves_banks(sim_block *b, const u
                                                            uint32_t lo, uint32_t hi)
 {
     uint32_t soff[32];
-    halves_offsets(o, d, soff);
+    sim_halves_offsets(o, d, soff);
     banks_of_offsets(b, soff, lo, hi);
 }
 
