@@ -528,6 +528,17 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
                 if (m >> l & 1u) D[l] = m;
             break;
         }
+        case X_DOTS: /* a tile's dot product: the run as one op where it can, else its first load */
+            if (m == SIM_FULL) {
+                uint32_t n = sim_exec_dots(blk, w, pc, limit - pc);
+                if (n) {
+                    slice = slice > n - 1 ? slice - (n - 1) : 0;
+                    pc += n - 1;
+                    op += n - 1;
+                    break;
+                }
+            }
+            /* fall through */
         case X_LDS: { /* a full warp: a run or one word, else half-warps' rows or broadcasts (a
                          tile's words), else a column; sim_exec_lds takes what is none */
             const uint32_t *B = R32(op->s[4]);

@@ -8,6 +8,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* ---- choosing fast ops ---- */
 
@@ -749,6 +750,58 @@ static void fuse(sim_op *code, uint32_t base, uint32_t n)
     }
     free(target);
     free(named);
+}
+
+/* ---- a tile's dot product ---- */
+
+/* Whether the op at i writes none of the rows in `keep` (two 32-bit rows). */
+static bool spares(const sim_op *op, const uint16_t keep[2])
+{
+    return op->s[0] != keep[0] && op->s[0] != keep[1];
+}
+
+/* Whether code[i..i+3) is a triple of the run sim_fuse_dots makes after
+ * `first` (the run's first triple; itself for the first): ld.shared a,
+ * [ra + i]; ld.shared b, [rb + j] (X_LDS, plain, the first's bases and
+ * flags); fma.rn.f32 d with a and b its multiplicands either way; none
+ * guarded, none but the run's first op a branch's target, none writing ra
+ * or rb. After the first, its c is the fma before's d, which neither load
+ * writes: the running sum goes from fma to fma. */
+static bool dot_triple(const sim_op *t, const sim_op *first, const uint8_t *target, uint32_t i)
+{
+    const uint16_t base[2] = { first[0].s[4], first[1].s[4] };
+    for (int k = 0; k < 3; k++)
+        if (t[k].guard != SIM_PRED_TRUE || t[k].gxor || (target[i + (uint32_t)k] && (t != first || k))) return false;
+    for (int k = 0; k < 2; k++)
+        if (t[k].x != X_LDS || t[k].aux || t[k].aux2 || t[k].s[4] != base[k] || memcmp(t[k].p, first[0].p, sizeof t[k].p) ||
+            !spares(&t[k], base))
+            return false;
+    const sim_op *f = &t[2];
+    bool ab = (f->s[1] == t[0].s[0] && f->s[2] == t[1].s[0]) || (f->s[1] == t[1].s[0] && f->s[2] == t[0].s[0]);
+    if (f->x != X_FFMA || !ab || !spares(f, base)) return false;
+    if (t == first) return true;
+    uint16_t sum = t[-1].s[0];
+    return f->s[3] == sum && t[0].s[0] != sum && t[1].s[0] != sum;
+}
+
+/* The runs of two dot_triples or more: the first op becomes X_DOTS, the
+ * first fma's aux the count of triples; the ops after it stay as they are
+ * (exec.c runs the run as one op, or the first load alone as X_LDS). */
+void sim_fuse_dots(sim_program *p, uint32_t base, uint32_t n)
+{
+    sim_op *code = p->code + base;
+    uint8_t *target = cl_calloc(n + 1, 1);
+    for (uint32_t i = 0; i < n; i++)
+        if (code[i].x == X_BRA && code[i].aux >= base && code[i].aux - base < n) target[code[i].aux - base] = 1;
+    for (uint32_t i = 0; i + 6 <= n; i++) {
+        uint32_t k = 0;
+        while (i + 3 * (k + 1) <= n && dot_triple(&code[i + 3 * k], &code[i], target, i + 3 * k)) k++;
+        if (k < 2) continue;
+        code[i].x = X_DOTS;
+        code[i + 2].aux = k;
+        i += 3 * k - 1;
+    }
+    free(target);
 }
 
 /* An address operand as a key that two instructions' addresses share when

@@ -438,7 +438,11 @@ cl_status sim_program_build(sim_machine *m, const ptx_module *mod, long entry, s
         uint32_t f = lw.fns.v[k];
         sim_cfg_analyse(lw.p, lw.code_base[f], mod->funcs[f].ninsns + 1);
     }
-    if (!m->opt.reference_alu) sim_pack_registers(lw.p); /* the reference keeps every row */
+    if (!m->opt.reference_alu) { /* the reference keeps every row and runs every op alone */
+        sim_pack_registers(lw.p);
+        for (size_t k = 0; k < lw.fns.n; k++)
+            sim_fuse_dots(lw.p, lw.code_base[lw.fns.v[k]], mod->funcs[lw.fns.v[k]].ninsns + 1);
+    }
     *out = lw.p;
     lw.p = NULL;
 done:

@@ -8,6 +8,7 @@
 #include "sim/shadow_word.h"
 #include "sim/vec8.h"
 
+#include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -1524,6 +1525,18 @@ SIM_HOT void sim_exec_lds1(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
  * its half's first + l d as a 32-bit number that does not wrap (the
  * general path adds the offset to each base as a 64-bit number). False,
  * with nothing done, for any other access. */
+/* A half-warp's 16 words from base f (a step of st bytes: 0 or 4) at the
+ * offset imm: *o its first byte offset, when they lie aligned inside
+ * shared memory (base and offset added as 64-bit numbers, as the general
+ * path adds them). */
+static HOT_INLINE bool half_at(const sim_block *b, uint32_t f, uint32_t st, int64_t imm, uint32_t *o)
+{
+    uint64_t lo = (uint64_t)f + (uint64_t)imm;
+    if ((lo & 3) || lo > b->shared_size || b->shared_size - lo < 15 * (uint64_t)st + 4) return false;
+    *o = (uint32_t)lo;
+    return true;
+}
+
 static HOT_INLINE bool halves_lds_of(const sim_block *b, const sim_warp *w, const sim_op *op, uint32_t *o,
                                      uint32_t *d)
 {
@@ -1534,9 +1547,7 @@ static HOT_INLINE bool halves_lds_of(const sim_block *b, const sim_warp *w, cons
     if (((s0 | s1) & ~4u) || f0 > UINT32_MAX - 60 || f1 > UINT32_MAX - 60) return false;
     for (int h = 0; h < 2; h++) {
         uint32_t f = h ? f1 : f0, st = h ? s1 : s0; /* (a step of 0 or 4: the ramp or nothing) */
-        uint64_t lo = (uint64_t)f + (uint64_t)op->imm;
-        if ((lo & 3) || lo > b->shared_size || b->shared_size - lo < 15 * (uint64_t)st + 4) return false;
-        o[h] = (uint32_t)lo;
+        if (!half_at(b, f, st, op->imm, &o[h])) return false;
         d[h] = st;
         v8u at = (ramp & (zero - (st >> 2))) + f, x;
         for (int k = 2 * h; k < 2 * h + 2; k++, at += 2 * st * 4) {
@@ -1618,6 +1629,65 @@ SIM_HOT void sim_exec_lds_words(sim_block *b, sim_warp *w, uint32_t pc)
     if (!shared_plain(b, op, SIM_MF_DST64 | SIM_MF_DST16)) sim_exec_lds(b, w, pc, SIM_FULL);
     else if (halves_lds_of(b, w, op, o, d)) lds_halves(b, w, op, pc, o, d);
     else if (!lds_words_of(b, w, op, pc)) sim_exec_lds(b, w, pc, SIM_FULL);
+}
+
+/* X_DOTS (lower.c's sim_fuse_dots): the k triples from pc, ld.shared a,
+ * [ra + i]; ld.shared b, [rb + j]; fma.rn.f32 d, a, b, c with each c the
+ * d before (`sum += As[ty][k] * Bs[k][tx]` unrolled), by a full warp whose
+ * ra and rb rows are halves_lds_of's (tested once: no op of the run writes
+ * them) and each load's words inside shared memory: each load as the hot
+ * loop's X_LDS takes it (lds_halves, or sim_exec_lds for one row or one
+ * word: its row, the shadow's reads, the counters), each fma
+ * on its rows with the running sum held from one to the next, without each
+ * op's dispatch and halves test. Returns the ops run, 3k, with the counts
+ * of all but the first made; or 0, with nothing done, where the run cannot
+ * be taken whole (another group waits inside it: room; lanes not halves, a
+ * load outside shared memory), and the first load runs as X_LDS. */
+SIM_HOT uint32_t sim_exec_dots(sim_block *b, sim_warp *w, uint32_t pc, uint32_t room)
+{
+    const sim_op *op = &b->prog->code[pc];
+    const uint32_t k = op[2].aux, n = 3 * k;
+    uint32_t o[2][2], d[2][2], f[2][2];
+    if (room < n || !shared_plain(b, op, SIM_MF_DST64 | SIM_MF_DST16) || !halves_lds_of(b, w, op, o[0], d[0]) ||
+        !halves_lds_of(b, w, op + 1, o[1], d[1]))
+        return 0;
+    bool whole[2]; /* the hot loop's X_LDS takes it as one row or one word: sim_exec_lds */
+    for (int x = 0; x < 2; x++) {
+        const uint32_t *base = w->r32 + (size_t)op[x].s[4] * 32;
+        f[x][0] = base[0];
+        f[x][1] = base[16];
+        whole[x] = d[x][0] == 4 ? base[31] - base[0] == 124 : base[31] == base[0];
+    }
+    for (uint32_t j = 1; j < k; j++)
+        for (int x = 0; x < 2; x++)
+            for (int h = 0; h < 2; h++)
+                if (!half_at(b, f[x][h], d[x][h], op[3 * j + (uint32_t)x].imm, &o[x][h])) return 0;
+    float sum[32]; /* the running sum */
+    for (uint32_t j = 0; j < k; j++) {
+        const sim_op *t = op + 3 * j;
+        for (int x = 0; x < 2; x++) {
+            for (int h = 0; h < 2; h++) o[x][h] = (uint32_t)((uint64_t)f[x][h] + (uint64_t)t[x].imm);
+            if (whole[x]) sim_exec_lds(b, w, pc + 3 * j + (uint32_t)x, SIM_FULL);
+            else lds_halves(b, w, &t[x], pc + 3 * j + (uint32_t)x, o[x], d[x]);
+        }
+        const uint32_t *A = w->r32 + (size_t)t[2].s[1] * 32, *B = w->r32 + (size_t)t[2].s[2] * 32;
+        uint32_t *D = w->r32 + (size_t)t[2].s[0] * 32;
+        if (!j) { /* the first c, read after the loads as the fma reads it */
+            const uint32_t *C = w->r32 + (size_t)t[2].s[3] * 32;
+            for (int l = 0; l < 32; l++) sum[l] = sim_u2f(C[l]);
+        }
+        for (int l = 0; l < 32; l++) { /* exec.c's X_FFMA: NaN results as the canonical NaN */
+            float r = fmaf(sim_u2f(A[l]), sim_u2f(B[l]), sum[l]);
+            uint32_t u = r != r ? SIM_CANON_NAN32 : sim_f2u(r);
+            D[l] = u;
+            sum[l] = sim_u2f(u);
+        }
+    }
+    w->steps += n - 1;
+    b->steps += n - 1;
+    b->cnt.warp_instructions += n - 1;
+    b->cnt.lane_instructions += (uint64_t)(n - 1) * 32;
+    return n;
 }
 
 /* col_of: a plain 32-bit shared ld (shared_plain) by a full warp at one

@@ -1,0 +1,177 @@
+// Golden: a tile's dot product, `sum += As[ty][k] * Bs[k][tx]` unrolled
+// into triples of two shared loads and an fma, which the emulator runs as
+// one op (X_DOTS: lower.c's sim_fuse_dots, warp_access.c's sim_exec_dots)
+// where a full warp's tiles are half-warp rows or broadcasts, or whole rows
+// and words, and op by op elsewhere. The runner runs every case in the
+// reference mode too, which fuses nothing, and compares the reports, the
+// counters and every buffer bit for bit.
+
+constexpr int kTile = 16;
+
+// Infinities, NaNs, signed zeros and subnormals among the inputs (the same
+// in the tiled and the naive sums): index i of a matrix.
+__device__ float special(float v, int i)
+{
+    switch (i % 41) {
+    case 3: return __int_as_float(0x7f800000);   // +inf
+    case 7: return __int_as_float(0x00000001);   // the smallest subnormal
+    case 11: return -0.0f;
+    case 19: return __int_as_float(0x807fffff);  // the largest negative subnormal
+    case 23: return 3.0e38f;                     // overflows in a product
+    case 29: return __int_as_float(0x7fc00001);  // a NaN with a payload
+    default: return v;
+    }
+}
+
+// case: 16 x 16 tiles (a half-warp's broadcast of As[ty][k], both halves
+// reading one row Bs[k][tx]) against the naive sum in the same kernel: the
+// same additions in the same order, so the same bits (NaN as the canonical
+// NaN in both); the sums' bits written too
+// kernel: tiledBits
+// launch: grid 2,2 block 16,16
+// buffer: A f32 1024 = iota*0.125+1
+// buffer: B f32 1024 = iota*-0.25+3
+// buffer: same u32 1024 = 7
+// buffer: bits u32 1024 = 0
+// params: A B same bits 32
+// expect: same[0..1023] = 1
+// expect: no hazards
+__global__ void tiledBits(const float* A, const float* B, unsigned* same, unsigned* bits, int n)
+{
+    __shared__ float As[kTile][kTile];
+    __shared__ float Bs[kTile][kTile];
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const int row = blockIdx.y * kTile + ty, col = blockIdx.x * kTile + tx;
+    float sum = 0.0f;
+    for (int t = 0; t < n; t += kTile) {
+        As[ty][tx] = special(A[row * n + t + tx], row * n + t + tx);
+        Bs[ty][tx] = special(B[(t + ty) * n + col], (t + ty) * n + col + 5);
+        __syncthreads();
+        for (int k = 0; k < kTile; ++k) sum += As[ty][k] * Bs[k][tx];
+        __syncthreads();
+    }
+    float naive = 0.0f;
+    for (int k = 0; k < n; ++k) naive += special(A[row * n + k], row * n + k) * special(B[k * n + col], k * n + col + 5);
+    same[row * n + col] = __float_as_uint(sum) == __float_as_uint(naive);
+    bits[row * n + col] = __float_as_uint(sum);
+}
+
+// case: 32 x 32 tiles in blocks of 32 x 32: a warp is a row of the block,
+// so As[ty][k] is one word for the whole warp and Bs[k][tx] one row of 32
+// words (the loads the one-word and run paths take, in the run too)
+// kernel: wholeRows
+// launch: grid 2,2 block 32,32
+// buffer: A f32 4096 = iota*0.0625+0.5
+// buffer: B f32 4096 = iota*-0.125+2
+// buffer: same u32 4096 = 7
+// params: A B same 64
+// expect: same[0..4095] = 1
+// expect: no hazards
+__global__ void wholeRows(const float* A, const float* B, unsigned* same, int n)
+{
+    __shared__ float As[32][32];
+    __shared__ float Bs[32][32];
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const int row = blockIdx.y * 32 + ty, col = blockIdx.x * 32 + tx;
+    float sum = 0.0f;
+    for (int t = 0; t < n; t += 32) {
+        As[ty][tx] = A[row * n + t + tx];
+        Bs[ty][tx] = B[(t + ty) * n + col];
+        __syncthreads();
+        for (int k = 0; k < 32; ++k) sum += As[ty][k] * Bs[k][tx];
+        __syncthreads();
+    }
+    float naive = 0.0f;
+    for (int k = 0; k < n; ++k) naive += A[row * n + k] * B[k * n + col];
+    same[row * n + col] = __float_as_uint(sum) == __float_as_uint(naive);
+}
+
+// case: the tiles read with no barrier after they are written: the dot
+// product's reads race with other warps' stores of the same epoch
+// gpu: differs, a race: which warp stores first is the hardware's
+// kernel: noBarrier
+// launch: grid 1 block 16,16
+// buffer: A f32 256 = iota*0.5+1
+// buffer: B f32 256 = iota*0.25+2
+// buffer: out f32 256 = 0
+// params: A B out
+// expect: hazard races kind RACE_SHARED line @raceDot
+__global__ void noBarrier(const float* A, const float* B, float* out)
+{
+    __shared__ float As[kTile][kTile];
+    __shared__ float Bs[kTile][kTile];
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    As[ty][tx] = A[ty * kTile + tx];
+    Bs[ty][tx] = B[ty * kTile + tx];
+    float sum = 0.0f;
+    for (int k = 0; k < kTile; ++k) sum += As[ty][k] * Bs[k][tx]; // @raceDot
+    out[ty * kTile + tx] = sum;
+}
+
+// case: half of Bs never written (threads with tx >= 8 store nothing): the
+// dot product reads uninitialised shared words
+// kernel: halfTile
+// launch: grid 1 block 16,16
+// buffer: A f32 256 = iota*0.5+1
+// buffer: B f32 256 = iota*0.25+2
+// buffer: out f32 256 = 0
+// params: A B out
+// expect: hazard memory kind UNINIT_SHARED line @uninitDot
+__global__ void halfTile(const float* A, const float* B, float* out)
+{
+    __shared__ float As[kTile][kTile];
+    __shared__ float Bs[kTile][kTile];
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    As[ty][tx] = A[ty * kTile + tx];
+    if (tx < 8) Bs[ty][tx] = B[ty * kTile + tx];
+    __syncthreads();
+    float sum = 0.0f;
+    for (int k = 0; k < kTile; ++k) sum += As[ty][k] * Bs[k][tx]; // @uninitDot
+    out[ty * kTile + tx] = sum;
+}
+
+// case: the tiles in dynamic shared memory of 2,048 bytes, Bs read one row
+// down (k + 1): the last load of the run reads past the end
+// kernel: pastTiles
+// launch: grid 1 block 16,16 shared 2048
+// buffer: A f32 256 = iota*0.5+1
+// buffer: B f32 256 = iota*0.25+2
+// buffer: out f32 256 = 0
+// params: A B out
+// expect: hazard memory kind OOB line @oobDot
+__global__ void pastTiles(const float* A, const float* B, float* out)
+{
+    extern __shared__ float tiles[];
+    float* As = tiles;
+    float* Bs = tiles + kTile * kTile;
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    As[ty * kTile + tx] = A[ty * kTile + tx];
+    Bs[ty * kTile + tx] = B[ty * kTile + tx];
+    __syncthreads();
+    float sum = 0.0f;
+    for (int k = 0; k < kTile; ++k) sum += As[ty * kTile + k] * Bs[(k + 1) * kTile + tx]; // @oobDot
+    out[ty * kTile + tx] = sum;
+}
+
+// case: blocks of 16 x 5 threads: the third warp has 16 lanes, whose dot
+// products run op by op, beside the full warps' runs
+// kernel: partialWarp
+// launch: grid 1 block 16,5
+// buffer: A f32 80 = iota*0.5+1
+// buffer: B f32 256 = iota*0.25+2
+// buffer: out f32 80 = 0
+// params: A B out
+// expect: no hazards
+// expect: out[0] = 3112
+__global__ void partialWarp(const float* A, const float* B, float* out)
+{
+    __shared__ float As[5][kTile];
+    __shared__ float Bs[kTile][kTile];
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    As[ty][tx] = A[ty * kTile + tx];
+    for (int r = ty; r < kTile; r += 5) Bs[r][tx] = B[r * kTile + tx];
+    __syncthreads();
+    float sum = 0.0f;
+    for (int k = 0; k < kTile; ++k) sum += As[ty][k] * Bs[k][tx];
+    out[ty * kTile + tx] = sum;
+}
