@@ -846,7 +846,9 @@ void sim_exec_lds_col(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
  * (the shadow's reads, a gather, the bank count), else the general one. */
 void sim_exec_lds_words(sim_block *b, sim_warp *w, uint32_t pc);
 /* X_DOTS by a full warp: the run's ops (their count), or 0 with nothing
- * done where the first load must run alone as X_LDS. */
+ * done where the first load must run alone as X_LDS. A run is at most
+ * SIM_DOT_OPS ops, its loads' addresses from at most SIM_DOT_BASES rows. */
+enum { SIM_DOT_BASES = 8, SIM_DOT_OPS = 256 };
 uint32_t sim_exec_dots(sim_block *b, sim_warp *w, uint32_t pc, uint32_t room);
 /* X_LDG and X_STG by a full warp: a row or a column of 32-bit words in one
  * region (the global short path), else sim_exec_ld's or sim_exec_st's. */

@@ -752,54 +752,64 @@ static void fuse(sim_op *code, uint32_t base, uint32_t n)
     free(named);
 }
 
-/* ---- a tile's dot product ---- */
+/* ---- a tile's dot products ---- */
 
-/* Whether the op at i writes none of the rows in `keep` (two 32-bit rows). */
-static bool spares(const sim_op *op, const uint16_t keep[2])
+/* Whether op may join a run of sim_fuse_dots: a plain 32-bit shared load
+ * (X_LDS, weak, not a CAS seed's or a selected load, the flags of the run's
+ * first load) or fma.rn.f32; unguarded, and no branch's target unless it
+ * starts the run. */
+static bool dot_op(const sim_op *op, const sim_op *first, bool target)
 {
-    return op->s[0] != keep[0] && op->s[0] != keep[1];
+    if (op->guard != SIM_PRED_TRUE || op->gxor || (target && op != first)) return false;
+    if (op->x == X_FFMA) return true;
+    return op->x == X_LDS && !op->aux && !op->aux2 && !memcmp(op->p, first->p, sizeof op->p);
 }
 
-/* Whether code[i..i+3) is a triple of the run sim_fuse_dots makes after
- * `first` (the run's first triple; itself for the first): ld.shared a,
- * [ra + i]; ld.shared b, [rb + j] (X_LDS, plain, the first's bases and
- * flags); fma.rn.f32 d with a and b its multiplicands either way; none
- * guarded, none but the run's first op a branch's target, none writing ra
- * or rb. After the first, its c is the fma before's d, which neither load
- * writes: the running sum goes from fma to fma. */
-static bool dot_triple(const sim_op *t, const sim_op *first, const uint8_t *target, uint32_t i)
+/* Whether row r is among the n rows of v. */
+static bool among(uint16_t r, const uint16_t *v, unsigned n)
 {
-    const uint16_t base[2] = { first[0].s[4], first[1].s[4] };
-    for (int k = 0; k < 3; k++)
-        if (t[k].guard != SIM_PRED_TRUE || t[k].gxor || (target[i + (uint32_t)k] && (t != first || k))) return false;
-    for (int k = 0; k < 2; k++)
-        if (t[k].x != X_LDS || t[k].aux || t[k].aux2 || t[k].s[4] != base[k] || memcmp(t[k].p, first[0].p, sizeof t[k].p) ||
-            !spares(&t[k], base))
-            return false;
-    const sim_op *f = &t[2];
-    bool ab = (f->s[1] == t[0].s[0] && f->s[2] == t[1].s[0]) || (f->s[1] == t[1].s[0] && f->s[2] == t[0].s[0]);
-    if (f->x != X_FFMA || !ab || !spares(f, base)) return false;
-    if (t == first) return true;
-    uint16_t sum = t[-1].s[0];
-    return f->s[3] == sum && t[0].s[0] != sum && t[1].s[0] != sum;
+    for (unsigned i = 0; i < n; i++)
+        if (v[i] == r) return true;
+    return false;
 }
 
-/* The runs of two dot_triples or more: the first op becomes X_DOTS, the
- * first fma's aux the count of triples; the ops after it stay as they are
- * (exec.c runs the run as one op, or the first load alone as X_LDS). */
+/* The runs of shared loads and fma.rn.f32s that a tile's dot products are
+ * (`sum += As[ty][k] * Bs[k][tx]` unrolled, or several sums a thread: a
+ * register-blocked tile): from a load, dot_ops whose loads take their
+ * addresses from at most SIM_DOT_BASES base rows that no op of the run
+ * writes, two loads and two fmas or more. The run's first op becomes
+ * X_DOTS, its first fma's aux the run's length; the ops after the first
+ * stay as they are (exec.c runs the run as one op, or the first load alone
+ * as X_LDS). */
 void sim_fuse_dots(sim_program *p, uint32_t base, uint32_t n)
 {
     sim_op *code = p->code + base;
     uint8_t *target = cl_calloc(n + 1, 1);
     for (uint32_t i = 0; i < n; i++)
         if (code[i].x == X_BRA && code[i].aux >= base && code[i].aux - base < n) target[code[i].aux - base] = 1;
-    for (uint32_t i = 0; i + 6 <= n; i++) {
-        uint32_t k = 0;
-        while (i + 3 * (k + 1) <= n && dot_triple(&code[i + 3 * k], &code[i], target, i + 3 * k)) k++;
-        if (k < 2) continue;
+    for (uint32_t i = 0; i < n; i++) {
+        if (code[i].x != X_LDS || !dot_op(&code[i], &code[i], target[i])) continue;
+        uint16_t bases[SIM_DOT_BASES], dests[SIM_DOT_OPS];
+        unsigned nb = 0, nd = 0, loads = 0, fmas = 0, fma1 = 0;
+        uint32_t k = i;
+        for (; k < n && nd < SIM_DOT_OPS && dot_op(&code[k], &code[i], target[k]); k++) {
+            const sim_op *o = &code[k];
+            if (among(o->s[0], bases, nb) || (o->x == X_LDS && o->s[0] == o->s[4])) break; /* it writes a base */
+            if (o->x == X_LDS) {
+                if (!among(o->s[4], bases, nb)) {
+                    if (nb == SIM_DOT_BASES || among(o->s[4], dests, nd)) break; /* a base written before */
+                    bases[nb++] = o->s[4];
+                }
+                loads++;
+            } else if (!fmas++) {
+                fma1 = k;
+            }
+            dests[nd++] = o->s[0];
+        }
+        if (loads < 2 || fmas < 2) continue;
         code[i].x = X_DOTS;
-        code[i + 2].aux = k;
-        i += 3 * k - 1;
+        code[fma1].aux = k - i;
+        i = k - 1;
     }
     free(target);
 }

@@ -1631,62 +1631,93 @@ SIM_HOT void sim_exec_lds_words(sim_block *b, sim_warp *w, uint32_t pc)
     else if (!lds_words_of(b, w, op, pc)) sim_exec_lds(b, w, pc, SIM_FULL);
 }
 
-/* X_DOTS (lower.c's sim_fuse_dots): the k triples from pc, ld.shared a,
- * [ra + i]; ld.shared b, [rb + j]; fma.rn.f32 d, a, b, c with each c the
- * d before (`sum += As[ty][k] * Bs[k][tx]` unrolled), by a full warp whose
- * ra and rb rows are halves_lds_of's (tested once: no op of the run writes
- * them) and each load's words inside shared memory: each load as the hot
- * loop's X_LDS takes it (lds_halves, or sim_exec_lds for one row or one
- * word: its row, the shadow's reads, the counters), each fma
- * on its rows with the running sum held from one to the next, without each
- * op's dispatch and halves test. Returns the ops run, 3k, with the counts
- * of all but the first made; or 0, with nothing done, where the run cannot
- * be taken whole (another group waits inside it: room; lanes not halves, a
- * load outside shared memory), and the first load runs as X_LDS. */
-SIM_HOT uint32_t sim_exec_dots(sim_block *b, sim_warp *w, uint32_t pc, uint32_t room)
+/* The run's first fma's aux: the length of an X_DOTS run. */
+static HOT_INLINE uint32_t run_length(const sim_op *op)
 {
-    const sim_op *op = &b->prog->code[pc];
-    const uint32_t k = op[2].aux, n = 3 * k;
-    uint32_t o[2][2], d[2][2], f[2][2];
-    if (room < n || !shared_plain(b, op, SIM_MF_DST64 | SIM_MF_DST16) || !halves_lds_of(b, w, op, o[0], d[0]) ||
-        !halves_lds_of(b, w, op + 1, o[1], d[1]))
-        return 0;
-    bool whole[2]; /* the hot loop's X_LDS takes it as one row or one word: sim_exec_lds */
-    for (int x = 0; x < 2; x++) {
-        const uint32_t *base = w->r32 + (size_t)op[x].s[4] * 32;
-        f[x][0] = base[0];
-        f[x][1] = base[16];
-        whole[x] = d[x][0] == 4 ? base[31] - base[0] == 124 : base[31] == base[0];
+    uint32_t f = 1;
+    while (op[f].x != X_FFMA) f++;
+    return op[f].aux;
+}
+
+/* exec.c's X_FFMA for a full warp: NaN results as the canonical NaN. */
+static HOT_INLINE void ffma_row(sim_warp *w, const sim_op *t)
+{
+    const uint32_t *A = w->r32 + (size_t)t->s[1] * 32, *B = w->r32 + (size_t)t->s[2] * 32,
+                   *C = w->r32 + (size_t)t->s[3] * 32;
+    uint32_t *D = w->r32 + (size_t)t->s[0] * 32;
+    for (int l = 0; l < 32; l++) {
+        float r = fmaf(sim_u2f(A[l]), sim_u2f(B[l]), sim_u2f(C[l]));
+        D[l] = r != r ? SIM_CANON_NAN32 : sim_f2u(r);
     }
-    for (uint32_t j = 1; j < k; j++)
-        for (int x = 0; x < 2; x++)
-            for (int h = 0; h < 2; h++)
-                if (!half_at(b, f[x][h], d[x][h], op[3 * j + (uint32_t)x].imm, &o[x][h])) return 0;
-    float sum[32]; /* the running sum */
-    for (uint32_t j = 0; j < k; j++) {
-        const sim_op *t = op + 3 * j;
-        for (int x = 0; x < 2; x++) {
-            for (int h = 0; h < 2; h++) o[x][h] = (uint32_t)((uint64_t)f[x][h] + (uint64_t)t[x].imm);
-            if (whole[x]) sim_exec_lds(b, w, pc + 3 * j + (uint32_t)x, SIM_FULL);
-            else lds_halves(b, w, &t[x], pc + 3 * j + (uint32_t)x, o[x], d[x]);
-        }
-        const uint32_t *A = w->r32 + (size_t)t[2].s[1] * 32, *B = w->r32 + (size_t)t[2].s[2] * 32;
-        uint32_t *D = w->r32 + (size_t)t[2].s[0] * 32;
-        if (!j) { /* the first c, read after the loads as the fma reads it */
-            const uint32_t *C = w->r32 + (size_t)t[2].s[3] * 32;
-            for (int l = 0; l < 32; l++) sum[l] = sim_u2f(C[l]);
-        }
-        for (int l = 0; l < 32; l++) { /* exec.c's X_FFMA: NaN results as the canonical NaN */
-            float r = fmaf(sim_u2f(A[l]), sim_u2f(B[l]), sum[l]);
-            uint32_t u = r != r ? SIM_CANON_NAN32 : sim_f2u(r);
-            D[l] = u;
-            sum[l] = sim_u2f(u);
-        }
-    }
+}
+
+/* The counts of a run's ops after its first (the hot loop counts that). */
+static HOT_INLINE void run_counted(sim_block *b, sim_warp *w, uint32_t n)
+{
     w->steps += n - 1;
     b->steps += n - 1;
     b->cnt.warp_instructions += n - 1;
     b->cnt.lane_instructions += (uint64_t)(n - 1) * 32;
+}
+
+/* X_DOTS (lower.c's sim_fuse_dots): the run of n shared loads and
+ * fma.rn.f32s from pc (a tile's dot products, unrolled), its loads' bases
+ * rows that no op of the run writes. For a full warp whose base rows are
+ * all halves_lds_of's (each tested once) and every load's words inside
+ * shared memory, each op in order: a load as the hot loop's X_LDS takes it
+ * (lds_halves, or sim_exec_lds where the base is one row or one word: its
+ * row, the shadow's reads, the counters), an fma as exec.c's X_FFMA,
+ * without each op's dispatch and each load's halves test. Returns n, with
+ * the counts of all ops but the first made; or 0, with nothing done, where
+ * the run cannot be taken whole (another group waits inside it: room; a
+ * base that is not halves, a load outside shared memory), and the first
+ * load runs as X_LDS. */
+SIM_HOT uint32_t sim_exec_dots(sim_block *b, sim_warp *w, uint32_t pc, uint32_t room)
+{
+    const sim_op *op = &b->prog->code[pc];
+    if (!shared_plain(b, op, SIM_MF_DST64 | SIM_MF_DST16)) return 0; /* (the run's loads share its flags) */
+    struct {
+        uint16_t row;
+        bool whole;   /* the hot loop's X_LDS takes it as one row or one word: sim_exec_lds */
+        uint32_t f[2], d[2];
+    } base[SIM_DOT_BASES];
+    unsigned nb = 0, at[SIM_DOT_OPS]; /* each load's base */
+    uint32_t n = run_length(op), o[2];
+    if (room < n || n > SIM_DOT_OPS) return 0;
+    for (uint32_t i = 0; i < n; i++) {
+        const sim_op *t = &op[i];
+        if (t->x == X_FFMA) continue;
+        unsigned k = 0;
+        while (k < nb && base[k].row != t->s[4]) k++;
+        if (k == nb) {
+            const uint32_t *r = w->r32 + (size_t)t->s[4] * 32;
+            if (!halves_lds_of(b, w, t, o, base[k].d)) return 0;
+            base[k].row = t->s[4];
+            base[k].f[0] = r[0];
+            base[k].f[1] = r[16];
+            base[k].whole = base[k].d[0] == 4 ? r[31] - r[0] == 124 : r[31] == r[0];
+            nb++;
+        } else if (!half_at(b, base[k].f[0], base[k].d[0], t->imm, &o[0]) ||
+                   !half_at(b, base[k].f[1], base[k].d[1], t->imm, &o[1])) {
+            return 0;
+        }
+        at[i] = k;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        const sim_op *t = &op[i];
+        if (t->x == X_FFMA) {
+            ffma_row(w, t);
+            continue;
+        }
+        const unsigned k = at[i];
+        if (base[k].whole) {
+            sim_exec_lds(b, w, pc + i, SIM_FULL);
+            continue;
+        }
+        for (int h = 0; h < 2; h++) o[h] = (uint32_t)((uint64_t)base[k].f[h] + (uint64_t)t->imm);
+        lds_halves(b, w, t, pc + i, o, base[k].d);
+    }
+    run_counted(b, w, n);
     return n;
 }
 

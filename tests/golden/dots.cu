@@ -1,8 +1,8 @@
-// Golden: a tile's dot product, `sum += As[ty][k] * Bs[k][tx]` unrolled
-// into triples of two shared loads and an fma, which the emulator runs as
-// one op (X_DOTS: lower.c's sim_fuse_dots, warp_access.c's sim_exec_dots)
-// where a full warp's tiles are half-warp rows or broadcasts, or whole rows
-// and words, and op by op elsewhere. The runner runs every case in the
+// Golden: a tile's dot products, `sum += As[ty][k] * Bs[k][tx]` unrolled
+// into runs of shared loads and fmas, which the emulator runs as one op
+// (X_DOTS: lower.c's sim_fuse_dots, warp_access.c's sim_exec_dots) where a
+// full warp's tiles are half-warp rows or broadcasts, or whole rows and
+// words, and op by op elsewhere. The runner runs every case in the
 // reference mode too, which fuses nothing, and compares the reports, the
 // counters and every buffer bit for bit.
 
@@ -174,4 +174,51 @@ __global__ void partialWarp(const float* A, const float* B, float* out)
     float sum = 0.0f;
     for (int k = 0; k < kTile; ++k) sum += As[ty][k] * Bs[k][tx];
     out[ty * kTile + tx] = sum;
+}
+
+// case: register blocking: 16 x 16 threads make a 32 x 32 tile of C, each
+// thread four sums (rows ty and ty + 16, columns tx and tx + 16), their
+// loads and fmas interleaved in one run; against the naive sums, bit for bit
+// kernel: blocked2x2
+// launch: grid 2,2 block 16,16
+// buffer: A f32 4096 = iota*0.125+1
+// buffer: B f32 4096 = iota*-0.25+3
+// buffer: same u32 4096 = 7
+// params: A B same 64
+// expect: same[0..4095] = 1
+// expect: no hazards
+__global__ void blocked2x2(const float* A, const float* B, unsigned* same, int n)
+{
+    __shared__ float As[32][kTile];
+    __shared__ float Bs[kTile][32];
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const int row = blockIdx.y * 32 + ty, col = blockIdx.x * 32 + tx;
+    float s00 = 0.0f, s01 = 0.0f, s10 = 0.0f, s11 = 0.0f;
+    for (int t = 0; t < n; t += kTile) {
+        for (int i = 0; i < 2; ++i) {
+            const int ai = (row + 16 * i) * n + t + tx, bi = (t + ty) * n + col + 16 * i;
+            As[ty + 16 * i][tx] = special(A[ai], ai);
+            Bs[ty][tx + 16 * i] = special(B[bi], bi + 5);
+        }
+        __syncthreads();
+        for (int k = 0; k < kTile; ++k) {
+            const float a0 = As[ty][k], a1 = As[ty + 16][k], b0 = Bs[k][tx], b1 = Bs[k][tx + 16];
+            s00 += a0 * b0;
+            s01 += a0 * b1;
+            s10 += a1 * b0;
+            s11 += a1 * b1;
+        }
+        __syncthreads();
+    }
+    float naive[2][2] = {{0.0f, 0.0f}, {0.0f, 0.0f}};
+    for (int k = 0; k < n; ++k)
+        for (int i = 0; i < 2; ++i)
+            for (int j = 0; j < 2; ++j) {
+                const int ai = (row + 16 * i) * n + k, bi = k * n + col + 16 * j;
+                naive[i][j] += special(A[ai], ai) * special(B[bi], bi + 5);
+            }
+    const float sums[2][2] = {{s00, s01}, {s10, s11}};
+    for (int i = 0; i < 2; ++i)
+        for (int j = 0; j < 2; ++j)
+            same[(row + 16 * i) * n + col + 16 * j] = __float_as_uint(sums[i][j]) == __float_as_uint(naive[i][j]);
 }
