@@ -55,11 +55,6 @@ static const uint64_t lane_bit64[32] = {LB4(0), LB4(4), LB4(8), LB4(12), LB4(16)
 #define R32(s) (r32 + (size_t)(s) * 32)
 #define R64(s) (r64 + (size_t)(s) * 32)
 
-static inline uint32_t canon32(float r)
-{
-    return r != r ? SIM_CANON_NAN32 : sim_f2u(r);
-}
-
 /* max and min of f32 as the general evaluator takes them (alu_float.c's
  * fminmax): a NaN operand loses, both NaN is NaN; of two equal values the
  * bits ANDed (max: +0 unless both are -0) or ORed (min). */
@@ -316,10 +311,7 @@ static SIM_HOT __attribute__((noinline)) uint32_t run_fused(sim_block *blk, sim_
         break;
     }
 counted:
-    w->steps += n - 1;
-    blk->steps += n - 1;
-    blk->cnt.warp_instructions += n - 1;
-    blk->cnt.lane_instructions += (uint64_t)(n - 1) * (uint32_t)__builtin_popcount(m);
+    sim_ops_counted(blk, w, n - 1, m);
     return n;
 }
 
@@ -430,17 +422,17 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
         LANES(uint32_t, D, (expr), uint64_t a = A[l]); break; }
 #define F32B(name, expr) case X_##name: { uint32_t *D = R32(op->s[0]); \
         const uint32_t *A = R32(op->s[1]), *B = R32(op->s[2]); \
-        LANES(uint32_t, D, canon32(expr), float a = sim_u2f(A[l]), b = sim_u2f(B[l])); break; }
+        LANES(uint32_t, D, sim_canon32(expr), float a = sim_u2f(A[l]), b = sim_u2f(B[l])); break; }
 #define F32T(name, expr) case X_##name: { uint32_t *D = R32(op->s[0]); \
         const uint32_t *A = R32(op->s[1]), *B = R32(op->s[2]), *C = R32(op->s[3]); \
-        LANES(uint32_t, D, canon32(expr), float a = sim_u2f(A[l]), b = sim_u2f(B[l]), c = sim_u2f(C[l])); break; }
+        LANES(uint32_t, D, sim_canon32(expr), float a = sim_u2f(A[l]), b = sim_u2f(B[l]), c = sim_u2f(C[l])); break; }
 #define F32U(name, expr) case X_##name: { uint32_t *D = R32(op->s[0]); \
         const uint32_t *A = R32(op->s[1]); \
-        LANES(uint32_t, D, canon32(expr), float a = sim_u2f(A[l])); break; }
+        LANES(uint32_t, D, sim_canon32(expr), float a = sim_u2f(A[l])); break; }
 #define F32R(name, expr, mode) case X_##name: { uint32_t *D = R32(op->s[0]); \
         const uint32_t *A = R32(op->s[1]), *B = R32(op->s[2]), *C = R32(op->s[3]); \
         int old_ = fegetround(); fesetround(mode); \
-        LANES(uint32_t, D, canon32(expr), float a = sim_u2f(A[l]), b = sim_u2f(B[l]), c = sim_u2f(C[l])); \
+        LANES(uint32_t, D, sim_canon32(expr), float a = sim_u2f(A[l]), b = sim_u2f(B[l]), c = sim_u2f(C[l])); \
         fesetround(old_); break; }
 #define F64B(name, expr, n1, n2) case X_##name: { uint64_t *D = R64(op->s[0]); \
         const uint64_t *A = R64(op->s[1]), *B = R64(op->s[2]); \
@@ -474,10 +466,7 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
         case X_ADDR_SX:
             if (m == SIM_FULL && op->p[0] && limit - pc >= 5) { /* the most common chain, in line */
                 addr_chain(r32, r64, op + 1, m, true, false);
-                w->steps += 4;
-                blk->steps += 4;
-                blk->cnt.warp_instructions += 4;
-                blk->cnt.lane_instructions += 4 * 32;
+                sim_ops_counted(blk, w, 4, SIM_FULL);
                 slice = slice > 4 ? slice - 4 : 0;
                 pc += 4;
                 op += 4;
@@ -544,7 +533,7 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
             const uint32_t *B = R32(op->s[4]);
             uint32_t d = B[1] - B[0];
             if (!m) break;
-            if (m != SIM_FULL || (d == 4 ? B[31] - B[0] == 124 : !d && B[31] == B[0])) sim_exec_lds(blk, w, pc, m);
+            if (m != SIM_FULL || sim_lds_whole(B)) sim_exec_lds(blk, w, pc, m);
             else if (d == 4 || !d) sim_exec_lds_words(blk, w, pc);
             else sim_exec_lds_col(blk, w, pc, m);
             if (__builtin_expect(op->aux2 != 0, 0)) goto spin; /* volatile */

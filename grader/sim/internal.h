@@ -918,6 +918,32 @@ static inline uint32_t sim_f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return 
 static inline double sim_u2d(uint64_t u) { double d; memcpy(&d, &u, 8); return d; }
 static inline uint64_t sim_d2u(double d) { uint64_t u; memcpy(&u, &d, 8); return u; }
 
+/* An f32 result as the GPU writes it: a NaN as the canonical NaN. */
+static inline uint32_t sim_canon32(float r)
+{
+    return r != r ? SIM_CANON_NAN32 : sim_f2u(r);
+}
+
+/* The counts of n ops run for the lanes m outside the hot loop's own
+ * count (a fused run's ops after its first): the warp's and the block's
+ * steps, warp and lane instructions. */
+static inline void sim_ops_counted(sim_block *b, sim_warp *w, uint32_t n, uint32_t m)
+{
+    w->steps += n;
+    b->steps += n;
+    b->cnt.warp_instructions += n;
+    b->cnt.lane_instructions += (uint64_t)n * (uint32_t)__builtin_popcount(m);
+}
+
+/* Whether a full warp's X_LDS with these 32-bit bases is one row of 32
+ * words or one word for all lanes: the hot loop sends it to sim_exec_lds
+ * (the run and one-word paths), else to the halves and words paths. */
+static inline bool sim_lds_whole(const uint32_t *base)
+{
+    uint32_t d = base[1] - base[0];
+    return d == 4 ? base[31] - base[0] == 124 : !d && base[31] == base[0];
+}
+
 /* An f64 result r as the GPU writes it: if r is a NaN, the first NaN among
  * the operands n1, n2, n3 (in the precedence the GPU gives them; repeat one
  * for fewer operands), quieted, else the default NaN. */

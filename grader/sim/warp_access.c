@@ -1517,14 +1517,6 @@ SIM_HOT void sim_exec_lds1(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     else lds_one(b, w, op, pc, m, off);
 }
 
-/* halves_lds_of: a plain 32-bit shared ld (shared_plain) by a full warp
- * whose half-warps are each a run of 16 consecutive words or one word (a
- * 16-wide tile's row read by both halves, `Bs[k][tx]`; a word a half,
- * `As[ty][k]`), every lane's word aligned inside shared memory: o[h] is
- * half h's first byte offset, d[h] its step (4 or 0). Lane l's base must be
- * its half's first + l d as a 32-bit number that does not wrap (the
- * general path adds the offset to each base as a 64-bit number). False,
- * with nothing done, for any other access. */
 /* A half-warp's 16 words from base f (a step of st bytes: 0 or 4) at the
  * offset imm: *o its first byte offset, when they lie aligned inside
  * shared memory (base and offset added as 64-bit numbers, as the general
@@ -1537,6 +1529,14 @@ static HOT_INLINE bool half_at(const sim_block *b, uint32_t f, uint32_t st, int6
     return true;
 }
 
+/* halves_lds_of: a plain 32-bit shared ld (shared_plain) by a full warp
+ * whose half-warps are each a run of 16 consecutive words or one word (a
+ * 16-wide tile's row read by both halves, `Bs[k][tx]`; a word a half,
+ * `As[ty][k]`), every lane's word aligned inside shared memory: o[h] is
+ * half h's first byte offset, d[h] its step (4 or 0). Lane l's base must be
+ * its half's first + l d as a 32-bit number that does not wrap (the
+ * general path adds the offset to each base as a 64-bit number). False,
+ * with nothing done, for any other access. */
 static HOT_INLINE bool halves_lds_of(const sim_block *b, const sim_warp *w, const sim_op *op, uint32_t *o,
                                      uint32_t *d)
 {
@@ -1639,25 +1639,13 @@ static HOT_INLINE uint32_t run_length(const sim_op *op)
     return op[f].aux;
 }
 
-/* exec.c's X_FFMA for a full warp: NaN results as the canonical NaN. */
+/* exec.c's X_FFMA (xops.def's fmaf) for a full warp. */
 static HOT_INLINE void ffma_row(sim_warp *w, const sim_op *t)
 {
     const uint32_t *A = w->r32 + (size_t)t->s[1] * 32, *B = w->r32 + (size_t)t->s[2] * 32,
                    *C = w->r32 + (size_t)t->s[3] * 32;
     uint32_t *D = w->r32 + (size_t)t->s[0] * 32;
-    for (int l = 0; l < 32; l++) {
-        float r = fmaf(sim_u2f(A[l]), sim_u2f(B[l]), sim_u2f(C[l]));
-        D[l] = r != r ? SIM_CANON_NAN32 : sim_f2u(r);
-    }
-}
-
-/* The counts of a run's ops after its first (the hot loop counts that). */
-static HOT_INLINE void run_counted(sim_block *b, sim_warp *w, uint32_t n)
-{
-    w->steps += n - 1;
-    b->steps += n - 1;
-    b->cnt.warp_instructions += n - 1;
-    b->cnt.lane_instructions += (uint64_t)(n - 1) * 32;
+    for (int l = 0; l < 32; l++) D[l] = sim_canon32(fmaf(sim_u2f(A[l]), sim_u2f(B[l]), sim_u2f(C[l])));
 }
 
 /* X_DOTS (lower.c's sim_fuse_dots): the run of n shared loads and
@@ -1695,7 +1683,7 @@ SIM_HOT uint32_t sim_exec_dots(sim_block *b, sim_warp *w, uint32_t pc, uint32_t 
             base[k].row = t->s[4];
             base[k].f[0] = r[0];
             base[k].f[1] = r[16];
-            base[k].whole = base[k].d[0] == 4 ? r[31] - r[0] == 124 : r[31] == r[0];
+            base[k].whole = sim_lds_whole(r);
             nb++;
         } else if (!half_at(b, base[k].f[0], base[k].d[0], t->imm, &o[0]) ||
                    !half_at(b, base[k].f[1], base[k].d[1], t->imm, &o[1])) {
@@ -1717,7 +1705,7 @@ SIM_HOT uint32_t sim_exec_dots(sim_block *b, sim_warp *w, uint32_t pc, uint32_t 
         for (int h = 0; h < 2; h++) o[h] = (uint32_t)((uint64_t)base[k].f[h] + (uint64_t)t->imm);
         lds_halves(b, w, t, pc + i, o, base[k].d);
     }
-    run_counted(b, w, n);
+    sim_ops_counted(b, w, n - 1, SIM_FULL);
     return n;
 }
 
