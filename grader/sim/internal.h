@@ -218,6 +218,34 @@ typedef struct sim_svar {
     uint32_t off, size;                 /* size SIM_NONE: dynamic (extern), to the end */
 } sim_svar;
 
+/* An X_DOTS run whose fmas are one running sum (lower.c's sim_fuse_dots:
+ * a tile's dot product, `sum += As[ty][k] * Bs[k][tx]` unrolled): each
+ * fma's c is the fma before's d (the first's a row no op of the run wrote
+ * before it), and its a and b are rows that loads of the run wrote last,
+ * one from each of two of the run's bases (named by their order of first
+ * use among the loads), the same two for every fma. warp_access.c's
+ * sim_exec_dots keeps the sum in vector registers through the run, reads a
+ * and b from shared memory where those loads read them, and then writes
+ * each row the run writes as its last op there left it. */
+enum { SIM_DOT_BASES = 8, SIM_DOT_OPS = 256 }; /* an X_DOTS run's most base rows and ops */
+typedef struct sim_dotacc {
+    uint16_t init;            /* the first fma's c */
+    uint8_t k[2];             /* the bases of each fma's a and b */
+    uint8_t nbase;
+    uint16_t first[SIM_DOT_BASES]; /* the run's index of each base's first load */
+    uint16_t nof[SIM_DOT_BASES];   /* each base's loads */
+    int64_t lo[SIM_DOT_BASES], hi[SIM_DOT_BASES]; /* the least and the greatest offset of a base's loads,
+                                                     all the same modulo 4 */
+    uint32_t nload;
+    uint16_t *load;           /* the run's index of each load, in order */
+    uint8_t *kof;             /* per op of the run: a load's base */
+    uint32_t nfma;
+    int64_t *imm;             /* per fma: the offsets of the loads of its a and its b */
+    uint16_t *out;            /* per fma: its d, where no later op of the run writes it; else SIM_NOSLOT */
+    uint32_t nlast;
+    uint16_t *last;           /* the run's index of each load that writes a row last in the run */
+} sim_dotacc;
+
 typedef struct sim_program {
     const ptx_module *mod;
     const ptx_function *kernel;
@@ -266,6 +294,8 @@ typedef struct sim_program {
     uint32_t nsvars;
     sim_tensor *tensors;                /* tensor-core instructions (tensor.c) */
     uint32_t ntensors;
+    sim_dotacc *dotaccs;                /* X_DOTS runs of one sum: the first fma's aux2 - 1 */
+    uint32_t ndotaccs;
 } sim_program;
 
 /* The shared variable holding byte off (the dynamic one holds every byte
@@ -501,17 +531,24 @@ _Static_assert(sizeof(sim_shadow) == 48, "sim_shadow: 48 bytes a shared word (do
  * (shadow.c's read log): lane l read word word[l] (shared memory of up to
  * 256 KiB: a word's index in 16 bits); or, in a halves entry (a tile's
  * row or broadcast a half-warp), half-warp h's lane i read the word at
- * byte from[h] + i step[h], the offsets the loads made. */
+ * byte from[h] + i step[h], the offsets the loads made; or, in a dots
+ * entry, a run's loads (warp_access.c's dots_one_sum), each as a halves
+ * entry from its base's first lanes and steps. */
+typedef struct sim_halves {
+    uint32_t from[2], step[2];
+} sim_halves;
+enum { SIM_RLOG_WORDS, SIM_RLOG_HALVES, SIM_RLOG_DOTS, SIM_RLOG_DOT_BASES = 4 };
 typedef struct sim_rlog {
     union {
         uint16_t word[32];
-        struct {
-            uint32_t from[2], step[2];
-        } h;
+        sim_halves h;
+        sim_halves run[SIM_RLOG_DOT_BASES]; /* each base's halves, by base number (a dots entry) */
     } at;
     uint32_t op, wsync;       /* the load, the warp's sync count then */
     uint16_t wid;             /* the warp */
-    uint16_t halves;          /* the entry is a halves entry (at.h) */
+    uint16_t halves;          /* SIM_RLOG_WORDS (at.word), SIM_RLOG_HALVES (at.h), or SIM_RLOG_DOTS: the
+                                 loads of the X_DOTS run of one sum at op, in order, each from its
+                                 base's halves (at.run) at its offset */
 } sim_rlog;
 enum { SIM_RLOG_CAP = 512 };   /* entries a block context keeps before it replays them */
 
@@ -845,10 +882,24 @@ void sim_exec_lds_col(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
  * tile's row read by half-warps, a half-warp's broadcast): the words path
  * (the shadow's reads, a gather, the bank count), else the general one. */
 void sim_exec_lds_words(sim_block *b, sim_warp *w, uint32_t pc);
+/* The first fma of the X_DOTS run at op: its aux is the run's length, its
+ * aux2 the index + 1 of the run's sim_dotacc (0: none). */
+static inline const sim_op *sim_dots_fma(const sim_op *op)
+{
+    uint32_t f = 1;
+    while (op[f].x != X_FFMA) f++;
+    return &op[f];
+}
+
+/* The sim_dotacc of the X_DOTS run at pc, or NULL. */
+static inline const sim_dotacc *sim_dotacc_at(const sim_program *p, uint32_t pc)
+{
+    const sim_op *f = sim_dots_fma(&p->code[pc]);
+    return f->aux2 ? &p->dotaccs[f->aux2 - 1] : NULL;
+}
+
 /* X_DOTS by a full warp: the run's ops (their count), or 0 with nothing
- * done where the first load must run alone as X_LDS. A run is at most
- * SIM_DOT_OPS ops, its loads' addresses from at most SIM_DOT_BASES rows. */
-enum { SIM_DOT_BASES = 8, SIM_DOT_OPS = 256 };
+ * done where the first load must run alone as X_LDS. */
 uint32_t sim_exec_dots(sim_block *b, sim_warp *w, uint32_t pc, uint32_t room);
 /* X_LDG and X_STG by a full warp: a row or a column of 32-bit words in one
  * region (the global short path), else sim_exec_ld's or sim_exec_st's. */

@@ -773,6 +773,97 @@ static bool among(uint16_t r, const uint16_t *v, unsigned n)
     return false;
 }
 
+/* The index of row r among the n rows of v, or n. */
+static unsigned index_of(uint16_t r, const uint16_t *v, unsigned n)
+{
+    unsigned i = 0;
+    while (i < n && v[i] != r) i++;
+    return i;
+}
+
+/* A run of sim_fuse_dots (its n ops at run) whose fmas are one running
+ * sum: its sim_dotacc, added to the program, its index + 1 in the first
+ * fma's aux2. Each fma's c must be the fma before's d (the first's, a row
+ * no op before it in the run writes), its a and b rows that loads of the
+ * run wrote last before it, from the same two bases for every fma (either
+ * way round: a product's value does not depend on its order). */
+static void fuse_dot_acc(sim_program *p, sim_op *run, uint32_t n, uint32_t fma1)
+{
+    uint16_t bases[SIM_DOT_BASES], rows[SIM_DOT_OPS], writer[SIM_DOT_OPS], out[SIM_DOT_OPS], last[SIM_DOT_OPS];
+    uint8_t kof[SIM_DOT_OPS] = { 0 };           /* each load's base */
+    uint32_t fno[SIM_DOT_OPS];                  /* each fma's number */
+    int64_t imm[2 * SIM_DOT_OPS];
+    uint16_t loads[SIM_DOT_OPS];
+    unsigned nb = 0, nr = 0, nf = 0, nl = 0, nld = 0, pair[2] = { SIM_DOT_BASES, SIM_DOT_BASES };
+    uint32_t prev = SIM_DOT_OPS; /* the fma before */
+    sim_dotacc d = { 0 };
+    for (uint32_t i = 0; i < n; i++) {
+        const sim_op *o = &run[i];
+        if (o->x != X_FFMA) { /* a load (the first is X_DOTS by now) */
+            unsigned k = index_of(o->s[4], bases, nb);
+            if (k == nb) {
+                bases[nb++] = o->s[4];
+                d.first[k] = (uint16_t)i;
+                d.lo[k] = d.hi[k] = o->imm;
+            }
+            if ((o->imm - d.lo[k]) & 3) return; /* (one alignment test a base) */
+            d.lo[k] = o->imm < d.lo[k] ? o->imm : d.lo[k];
+            d.hi[k] = o->imm > d.hi[k] ? o->imm : d.hi[k];
+            kof[i] = (uint8_t)k;
+            d.nof[k]++;
+            loads[nld++] = (uint16_t)i;
+        } else {
+            unsigned ra = index_of(o->s[1], rows, nr), rb = index_of(o->s[2], rows, nr),
+                     rc = index_of(o->s[3], rows, nr);
+            if (ra == nr || rb == nr || run[writer[ra]].x == X_FFMA || run[writer[rb]].x == X_FFMA) return;
+            if (prev == SIM_DOT_OPS ? rc != nr : rc == nr || writer[rc] != prev) return;
+            uint32_t la = writer[ra], lb = writer[rb];
+            if (pair[0] == SIM_DOT_BASES) {
+                pair[0] = kof[la];
+                pair[1] = kof[lb];
+            }
+            if (kof[la] != pair[0] || kof[lb] != pair[1]) { /* the other way round? */
+                uint32_t t = la;
+                la = lb;
+                lb = t;
+                if (kof[la] != pair[0] || kof[lb] != pair[1]) return;
+            }
+            imm[2 * nf] = run[la].imm;
+            imm[2 * nf + 1] = run[lb].imm;
+            fno[i] = nf++;
+            prev = i;
+        }
+        unsigned r = index_of(o->s[0], rows, nr);
+        if (r == nr) rows[nr++] = o->s[0];
+        writer[r] = (uint16_t)i;
+    }
+    for (unsigned j = 0; j < nf; j++) out[j] = SIM_NOSLOT;
+    for (unsigned r = 0; r < nr; r++) {
+        if (run[writer[r]].x == X_FFMA) out[fno[writer[r]]] = rows[r];
+        else last[nl++] = writer[r];
+    }
+    d.init = run[fma1].s[3];
+    d.k[0] = (uint8_t)pair[0];
+    d.k[1] = (uint8_t)pair[1];
+    d.nbase = (uint8_t)nb;
+    d.nload = nld;
+    d.load = cl_malloc(nld * sizeof *loads);
+    d.nfma = nf;
+    d.imm = cl_malloc(2 * nf * sizeof *imm);
+    d.out = cl_malloc(nf * sizeof *out);
+    d.nlast = nl;
+    d.last = cl_malloc(nl * sizeof *last);
+    d.kof = cl_malloc(n);
+    memcpy(d.kof, kof, n);
+    memcpy(d.load, loads, nld * sizeof *loads);
+    memcpy(d.imm, imm, 2 * nf * sizeof *imm);
+    memcpy(d.out, out, nf * sizeof *out);
+    memcpy(d.last, last, nl * sizeof *last);
+    p->dotaccs = cl_realloc(p->dotaccs, (p->ndotaccs + 1) * sizeof *p->dotaccs);
+    p->dotaccs[p->ndotaccs++] = d;
+    run[fma1].aux2 = p->ndotaccs;
+}
+
 /* The runs of shared loads and fma.rn.f32s that a tile's dot products are
  * (`sum += As[ty][k] * Bs[k][tx]` unrolled, or several sums a thread: a
  * register-blocked tile): from a load, dot_ops whose loads take their
@@ -809,6 +900,7 @@ void sim_fuse_dots(sim_program *p, uint32_t base, uint32_t n)
         if (loads < 2 || fmas < 2) continue;
         code[i].x = X_DOTS;
         code[fma1].aux = k - i;
+        fuse_dot_acc(p, code + i, k - i, fma1 - i);
         i = k - 1;
     }
     free(target);

@@ -397,6 +397,14 @@ void sim_program_free(sim_program *p)
     free(p->crits);
     free(p->svars);
     free(p->tensors);
+    for (uint32_t i = 0; i < p->ndotaccs; i++) {
+        free(p->dotaccs[i].load);
+        free(p->dotaccs[i].kof);
+        free(p->dotaccs[i].imm);
+        free(p->dotaccs[i].out);
+        free(p->dotaccs[i].last);
+    }
+    free(p->dotaccs);
     free(p);
 }
 

@@ -1113,6 +1113,7 @@ static bool all_init(const sim_block *b)
 #define RLOG_REST 8u
 
 static void replay_log(sim_block *b);
+static void replay_dots(sim_block *b, sim_warp *w, const sim_rlog *e);
 
 /* Whether the read log takes reads now: on, not resting, with the memo of
  * clean words started again when stale (a new epoch, a write since). */
@@ -1251,10 +1252,31 @@ static void replay_log(sim_block *b)
         const sim_rlog *e = &b->rlog[i];
         sim_warp *w = &b->warps[e->wid];
         SIM_ASSERT(w->wsync == e->wsync);
+        if (e->halves == SIM_RLOG_DOTS) {
+            replay_dots(b, w, e);
+            continue;
+        }
         if (e->halves)
             sim_halves_offsets(e->at.h.from, e->at.h.step, soff);
         else
             for (int l = 0; l < 32; l++) soff[l] = 4 * (uint32_t)e->at.word[l];
         plain_reads4(b, w, SIM_FULL, soff, e->op);
+    }
+}
+
+/* A dots entry's reads: each load of its run in order, as its halves entry
+ * would have been replayed, from its base's halves at its offset (as
+ * dots_one_sum made them). */
+static void replay_dots(sim_block *b, sim_warp *w, const sim_rlog *e)
+{
+    const sim_op *op = &b->prog->code[e->op];
+    const sim_dotacc *acc = sim_dotacc_at(b->prog, e->op);
+    uint32_t soff[32], from[2];
+    for (uint32_t i = 0; i < acc->nload; i++) {
+        const uint32_t at = acc->load[i];
+        const sim_halves *h = &e->at.run[acc->kof[at]];
+        for (int k = 0; k < 2; k++) from[k] = (uint32_t)((uint64_t)h->from[k] + (uint64_t)op[at].imm);
+        sim_halves_offsets(from, h->step, soff);
+        plain_reads4(b, w, SIM_FULL, soff, e->op + at);
     }
 }

@@ -187,34 +187,72 @@ static inline __attribute__((always_inline)) void shadow_writes_run(sim_block *b
     if (i < k) sim_shadow_run_writes_rest(b, w, m, off, op, i);
 }
 
+/* Halves from each half-warp's first byte by step. */
+static inline __attribute__((always_inline)) void rlog_set_halves_of(sim_halves *h, const uint32_t *from,
+                                                                     const uint32_t *step)
+{
+    h->from[0] = from[0];
+    h->from[1] = from[1];
+    h->step[0] = step[0];
+    h->step[1] = step[1];
+}
+
 /* A read log entry's halves: from each half-warp's first byte by step. */
 static inline __attribute__((always_inline)) void rlog_set_halves(sim_rlog *e, const uint32_t *from,
                                                                   const uint32_t *step)
 {
-    e->at.h.from[0] = from[0];
-    e->at.h.from[1] = from[1];
-    e->at.h.step[0] = step[0];
-    e->at.h.step[1] = step[1];
-    e->halves = 1;
+    rlog_set_halves_of(&e->at.h, from, step);
+    e->halves = SIM_RLOG_HALVES;
 }
 
-/* sim_shadow_defer_halves' common case, in line for warp_access.c's halves
- * path: the log's memo made this epoch (so the log is on and not resting:
- * sim_shadow_replay, which starts a rest, ends the memo) and all of shared
- * memory clean, room in the log and no cp.async pending: the halves entry
- * made here; anything else is sim_shadow_defer_halves'. */
-static inline __attribute__((always_inline)) bool shadow_log_halves(sim_block *b, sim_warp *w,
-                                                                    const uint32_t *from, const uint32_t *step,
-                                                                    uint32_t op)
+/* Whether the read log takes a warp's next n halves entries in line
+ * (shadow_log_entry): the log's memo made this epoch (so the log is on and
+ * not resting: sim_shadow_replay, which starts a rest, ends the memo) and
+ * all of shared memory clean, room for them in the log and no cp.async
+ * pending; no block being compared with its memo or recorded (memo.c).
+ * Nothing a halves entry does changes any of these. */
+static inline __attribute__((always_inline)) bool shadow_log_room(const sim_block *b, uint32_t n)
 {
-    if (b->memo_mode) return sim_shadow_defer_halves(b, w, from, step, op); /* (recorded there) */
-    if (!((b->clean_epoch == b->epoch) & b->all_clean & (b->rlog_n < SIM_RLOG_CAP) & !b->async_n))
-        return sim_shadow_defer_halves(b, w, from, step, op);
+    return !b->memo_mode &&
+           ((b->clean_epoch == b->epoch) & b->all_clean & (b->rlog_n + n <= SIM_RLOG_CAP) & !b->async_n);
+}
+
+/* A halves entry of the read log for the load op. */
+static inline __attribute__((always_inline)) void shadow_log_entry(sim_block *b, const sim_warp *w,
+                                                                   const uint32_t *from, const uint32_t *step,
+                                                                   uint32_t op)
+{
     sim_rlog *e = &b->rlog[b->rlog_n++];
     e->op = op;
     e->wid = (uint16_t)w->id;
     e->wsync = w->wsync;
     rlog_set_halves(e, from, step);
+}
+
+/* A dots entry of the read log for the X_DOTS run of one sum at op, its
+ * nbase <= SIM_RLOG_DOT_BASES bases' first lanes f and steps d. */
+static inline __attribute__((always_inline)) void shadow_log_dots(sim_block *b, const sim_warp *w,
+                                                                  const uint32_t (*f)[2], const uint32_t (*d)[2],
+                                                                  unsigned nbase, uint32_t op)
+{
+    sim_rlog *e = &b->rlog[b->rlog_n++];
+    e->op = op;
+    e->wid = (uint16_t)w->id;
+    e->wsync = w->wsync;
+    for (unsigned k = 0; k < nbase; k++) rlog_set_halves_of(&e->at.run[k], f[k], d[k]);
+    e->halves = SIM_RLOG_DOTS;
+}
+
+/* sim_shadow_defer_halves' common case, in line for warp_access.c's halves
+ * path: the entry made here where shadow_log_room says so; anything else
+ * (a block compared with its memo or recorded too, which memo.c records
+ * there) is sim_shadow_defer_halves'. */
+static inline __attribute__((always_inline)) bool shadow_log_halves(sim_block *b, sim_warp *w,
+                                                                    const uint32_t *from, const uint32_t *step,
+                                                                    uint32_t op)
+{
+    if (!shadow_log_room(b, 1)) return sim_shadow_defer_halves(b, w, from, step, op);
+    shadow_log_entry(b, w, from, step, op);
     return true;
 }
 

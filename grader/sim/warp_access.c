@@ -11,6 +11,10 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <string.h>
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h> /* dots_one_sum's sum in vector registers */
+#endif
 
 /* Helpers of the cloned entry points: inlined so they get the clone's ISA. */
 #define HOT_INLINE inline __attribute__((always_inline))
@@ -1577,19 +1581,11 @@ static SIM_HOT __attribute__((noinline)) void halves_banks(sim_block *b, const u
     banks_of_offsets(b, soff, lo, hi);
 }
 
-/* A full warp's X_LDS on halves_lds_of's halves, from the halves' starts
- * and steps alone: the shadow's reads (logged in that form,
- * sim_shadow_defer_halves, else sim_shadow_reads on their offsets), the
- * data as two 64-byte copies or broadcasts, and lds_words' bank count: none
- * when the words span fewer than 32 (distinct words, distinct banks), one
- * extra wavefront for two runs 32 words or more apart unless they start 16
- * banks apart (banks_halves), else banks_two or count_banks on the offsets. */
-static HOT_INLINE void lds_halves(sim_block *b, sim_warp *w, const sim_op *op, uint32_t pc, const uint32_t *o,
-                                  const uint32_t *d)
+/* lds_halves' data: the halves' words into the load's row. */
+static HOT_INLINE void halves_copy(const sim_block *b, sim_warp *w, const sim_op *op, const uint32_t *o,
+                                   const uint32_t *d)
 {
     uint32_t *row = w->r32 + (size_t)op->s[0] * 32;
-    w->minst++;
-    if (b->shadow && !shadow_log_halves(b, w, o, d, pc)) halves_reads(b, w, pc, o, d);
     for (int h = 0; h < 2; h++) {
         if (d[h]) {
             memcpy(row + 16 * h, b->shared + o[h], 64);
@@ -1599,6 +1595,14 @@ static HOT_INLINE void lds_halves(sim_block *b, sim_warp *w, const sim_op *op, u
             for (int l = 0; l < 16; l++) row[16 * h + l] = v;
         }
     }
+}
+
+/* lds_halves' bank count: none when the words span fewer than 32 (distinct
+ * words, distinct banks), one extra wavefront for two runs 32 words or more
+ * apart unless they start 16 banks apart, else banks_two or count_banks on
+ * the offsets (halves_banks). */
+static HOT_INLINE void halves_banks_count(sim_block *b, const uint32_t *o, const uint32_t *d)
+{
     uint32_t e0 = o[0] + 15 * d[0], e1 = o[1] + 15 * d[1];
     uint32_t lo = o[0] < o[1] ? o[0] : o[1], hi = e0 > e1 ? e0 : e1;
     if ((hi >> 2) - (lo >> 2) < 32) {
@@ -1609,6 +1613,27 @@ static HOT_INLINE void lds_halves(sim_block *b, sim_warp *w, const sim_op *op, u
     } else {
         halves_banks(b, o, d, lo, hi);
     }
+}
+
+/* lds_halves' records: the warp's memory step, the shadow's reads and the
+ * bank count (nothing in them depends on the load's row). */
+static HOT_INLINE void halves_books(sim_block *b, sim_warp *w, uint32_t pc, const uint32_t *o, const uint32_t *d)
+{
+    w->minst++;
+    if (b->shadow && !shadow_log_halves(b, w, o, d, pc)) halves_reads(b, w, pc, o, d);
+    halves_banks_count(b, o, d);
+}
+
+/* A full warp's X_LDS on halves_lds_of's halves, from the halves' starts
+ * and steps alone: the data as two 64-byte copies or broadcasts
+ * (halves_copy), the shadow's reads (logged in that form,
+ * sim_shadow_defer_halves, else sim_shadow_reads on their offsets) and
+ * lds_words' bank count (halves_books). */
+static HOT_INLINE void lds_halves(sim_block *b, sim_warp *w, const sim_op *op, uint32_t pc, const uint32_t *o,
+                                  const uint32_t *d)
+{
+    halves_copy(b, w, op, o, d);
+    halves_books(b, w, pc, o, d);
 }
 
 /* The words path for sim_exec_lds_words, out of line (a clone of its own:
@@ -1631,13 +1656,115 @@ SIM_HOT void sim_exec_lds_words(sim_block *b, sim_warp *w, uint32_t pc)
     else if (!lds_words_of(b, w, op, pc)) sim_exec_lds(b, w, pc, SIM_FULL);
 }
 
-/* The run's first fma's aux: the length of an X_DOTS run. */
-static HOT_INLINE uint32_t run_length(const sim_op *op)
+#if defined(__x86_64__) && defined(__GNUC__)
+#define DOT_AVX2 __attribute__((target("avx2,fma")))
+
+/* A row of the run's fmas in vector registers as exec.c's X_FFMA leaves
+ * it: a NaN the canonical NaN. */
+static inline __attribute__((always_inline)) DOT_AVX2 void dot_store(uint32_t *row, const __m256 *v)
 {
-    uint32_t f = 1;
-    while (op[f].x != X_FFMA) f++;
-    return op[f].aux;
+    const __m256 canon = _mm256_castsi256_ps(_mm256_set1_epi32((int)SIM_CANON_NAN32));
+    for (int c = 0; c < 4; c++) {
+        __m256 nan = _mm256_cmp_ps(v[c], v[c], _CMP_UNORD_Q);
+        _mm256_storeu_ps((float *)(void *)(row + 8 * c), _mm256_blendv_ps(v[c], canon, nan));
+    }
 }
+
+/* The float at byte offset f + imm of shared memory sh (added as 64-bit
+ * numbers and taken as 32 bits, as the loads' offsets are). */
+static inline __attribute__((always_inline)) const float *dot_at(const uint8_t *sh, uint32_t f, int64_t imm)
+{
+    return (const float *)(const void *)(sh + (uint32_t)((uint64_t)f + (uint64_t)imm));
+}
+
+/* A sim_dotacc's running sum through its fmas, the warp's 32 lanes in four
+ * vector registers: each fma's a and b read from shared memory where their
+ * loads read them (half h's a from f[0][h] plus the a load's offset, its b
+ * from f[1][h] plus the b load's; each a half-warp's row of words or one
+ * word: d[k][h] 4 or 0), the fma with one rounding, and the sum stored
+ * where the fma's d is a row the run leaves it in. A NaN stays a NaN
+ * through an fma, so the sum is made the canonical NaN only where it is
+ * stored, as X_FFMA makes each fma's. */
+static DOT_AVX2 void dot_acc_avx2(uint32_t *r32, const sim_dotacc *acc, const uint8_t *sh, const uint32_t f[2][2],
+                                  const uint32_t d[2][2])
+{
+    const float *init = (const float *)(const void *)(r32 + (size_t)acc->init * 32);
+    __m256 v[4];
+    for (int c = 0; c < 4; c++) v[c] = _mm256_loadu_ps(init + 8 * c);
+    for (uint32_t j = 0; j < acc->nfma; j++) {
+        for (int h = 0; h < 2; h++) {
+            const float *pa = dot_at(sh, f[0][h], acc->imm[2 * j]), *pb = dot_at(sh, f[1][h], acc->imm[2 * j + 1]);
+            __m256 a0, a1, b0, b1;
+            if (d[0][h]) a0 = _mm256_loadu_ps(pa), a1 = _mm256_loadu_ps(pa + 8);
+            else a0 = a1 = _mm256_broadcast_ss(pa);
+            if (d[1][h]) b0 = _mm256_loadu_ps(pb), b1 = _mm256_loadu_ps(pb + 8);
+            else b0 = b1 = _mm256_broadcast_ss(pb);
+            v[2 * h] = _mm256_fmadd_ps(a0, b0, v[2 * h]);
+            v[2 * h + 1] = _mm256_fmadd_ps(a1, b1, v[2 * h + 1]);
+        }
+        if (acc->out[j] != SIM_NOSLOT) dot_store(r32 + (size_t)acc->out[j] * 32, v);
+    }
+}
+
+/* sim_exec_dots for a run of one sum (acc) on a host with AVX2 and FMA:
+ * each base's rows tested once (halves_lds_of on its first load, which no
+ * base of one row or one word passes: those go the general way), every
+ * load's words inside shared memory from its base's least and greatest
+ * offset; then the loads' records in order (in line where the read log
+ * takes them all), the sum through the fmas (dot_acc_avx2), and each row
+ * the run leaves a load's copied from its last load. Returns n, 0 as
+ * sim_exec_dots does, or SIM_NONE where the general way must take it. */
+static uint32_t dots_one_sum(sim_block *b, sim_warp *w, uint32_t pc, const sim_dotacc *acc, uint32_t n)
+{
+    const sim_op *op = &b->prog->code[pc];
+    uint32_t f[SIM_DOT_BASES][2], d[SIM_DOT_BASES][2], o[2];
+    if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("fma")) return SIM_NONE;
+    for (unsigned k = 0; k < acc->nbase; k++) {
+        const sim_op *t = &op[acc->first[k]];
+        const uint32_t *r = w->r32 + (size_t)t->s[4] * 32;
+        if (sim_lds_whole(r)) return SIM_NONE;
+        if (!halves_lds_of(b, w, t, o, d[k])) return 0;
+        f[k][0] = r[0];
+        f[k][1] = r[16];
+        for (int h = 0; h < 2; h++) {
+            uint32_t x;
+            if (!half_at(b, f[k][h], d[k][h], acc->lo[k], &x) || !half_at(b, f[k][h], d[k][h], acc->hi[k], &x))
+                return 0;
+        }
+    }
+    if (b->shadow && acc->nbase <= SIM_RLOG_DOT_BASES && shadow_log_room(b, 1)) {
+        /* one entry for the run; the bank count each load of a base makes,
+           which a shift of all its words by whole words leaves as it is */
+        shadow_log_dots(b, w, f, d, acc->nbase, pc);
+        w->minst += acc->nload;
+        for (unsigned k = 0; k < acc->nbase; k++) {
+            uint64_t r = b->cnt.shared_load_requests, c = b->cnt.bank_conflicts;
+            for (int h = 0; h < 2; h++) o[h] = (uint32_t)((uint64_t)f[k][h] + (uint64_t)acc->lo[k]);
+            halves_banks_count(b, o, d[k]);
+            b->cnt.shared_load_requests += (b->cnt.shared_load_requests - r) * (acc->nof[k] - 1u);
+            b->cnt.bank_conflicts += (b->cnt.bank_conflicts - c) * (acc->nof[k] - 1u);
+        }
+    } else {
+        for (uint32_t i = 0; i < acc->nload; i++) {
+            const sim_op *t = &op[acc->load[i]];
+            const unsigned k = acc->kof[acc->load[i]];
+            for (int h = 0; h < 2; h++) o[h] = (uint32_t)((uint64_t)f[k][h] + (uint64_t)t->imm);
+            halves_books(b, w, pc + acc->load[i], o, d[k]);
+        }
+    }
+    const uint32_t fab[2][2] = { { f[acc->k[0]][0], f[acc->k[0]][1] }, { f[acc->k[1]][0], f[acc->k[1]][1] } },
+                   dab[2][2] = { { d[acc->k[0]][0], d[acc->k[0]][1] }, { d[acc->k[1]][0], d[acc->k[1]][1] } };
+    dot_acc_avx2(w->r32, acc, b->shared, fab, dab);
+    for (uint32_t r = 0; r < acc->nlast; r++) {
+        const sim_op *t = &op[acc->last[r]];
+        const unsigned k = acc->kof[acc->last[r]];
+        for (int h = 0; h < 2; h++) o[h] = (uint32_t)((uint64_t)f[k][h] + (uint64_t)t->imm);
+        halves_copy(b, w, t, o, d[k]);
+    }
+    sim_ops_counted(b, w, n - 1, SIM_FULL);
+    return n;
+}
+#endif
 
 /* exec.c's X_FFMA (xops.def's fmaf) for a full warp. */
 static HOT_INLINE void ffma_row(sim_warp *w, const sim_op *t)
@@ -1670,8 +1797,15 @@ SIM_HOT uint32_t sim_exec_dots(sim_block *b, sim_warp *w, uint32_t pc, uint32_t 
         uint32_t f[2], d[2];
     } base[SIM_DOT_BASES];
     unsigned nb = 0, at[SIM_DOT_OPS]; /* each load's base */
-    uint32_t n = run_length(op), o[2];
+    const sim_op *fma = sim_dots_fma(op);
+    uint32_t n = fma->aux, o[2];
     if (room < n || n > SIM_DOT_OPS) return 0;
+#if defined(__x86_64__) && defined(__GNUC__)
+    if (fma->aux2) {
+        uint32_t r = dots_one_sum(b, w, pc, sim_dotacc_at(b->prog, pc), n);
+        if (r != SIM_NONE) return r;
+    }
+#endif
     for (uint32_t i = 0; i < n; i++) {
         const sim_op *t = &op[i];
         if (t->x == X_FFMA) continue;

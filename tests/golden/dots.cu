@@ -222,3 +222,108 @@ __global__ void blocked2x2(const float* A, const float* B, unsigned* same, int n
         for (int j = 0; j < 2; ++j)
             same[(row + 16 * i) * n + col + 16 * j] = __float_as_uint(sums[i][j]) == __float_as_uint(naive[i][j]);
 }
+
+// The cases below loop over 16 tiles: a block makes more shared accesses
+// than memo.c records, so no block is compared with another's record, and
+// a run of one sum goes into the read log as one entry (a dots entry) where
+// the log is open in its epoch already (after a warp's first run there).
+
+// case: two runs of one sum a tile (As with Bs, then As a row down with
+// Cs); in the last round, with no barrier after them, each warp stores into
+// its rows of Cs, which only the second runs read: the first warp's stores
+// meet its logged runs (the second a dots entry), whose reads go into the
+// shadow first, and race with its other lanes' reads (no __syncwarp)
+// gpu: differs, a race: which warp stores first is the hardware's
+// kernel: raceAfterDots
+// launch: grid 2 block 16,16
+// buffer: A f32 4096 = iota*0.5+1
+// buffer: B f32 4096 = iota*0.25+2
+// buffer: out f32 512 = 0
+// params: A B out 256
+// expect: hazard races kind RACE_SHARED line @raceStore
+__global__ void raceAfterDots(const float* A, const float* B, float* out, int n)
+{
+    __shared__ float As[kTile][kTile];
+    __shared__ float Bs[kTile][kTile];
+    __shared__ float Cs[kTile][kTile];
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    float sum = 0.0f;
+    for (int t = 0; t < n; t += kTile) {
+        As[ty][tx] = A[ty * n + t + tx];
+        Bs[ty][tx] = B[(t + ty) * kTile + tx];
+        Cs[ty][tx] = B[(t + ty) * kTile + tx] * 0.5f;
+        __syncthreads();
+        for (int k = 0; k < kTile; ++k) sum += As[ty][k] * Bs[k][tx];
+        sum *= 0.5f;
+        for (int k = 0; k < kTile; ++k) sum += As[(ty + 1) % kTile][k] * Cs[k][tx];
+        if (t + kTile >= n) Cs[ty][tx] = sum; // @raceStore
+        __syncthreads();
+    }
+    out[blockIdx.x * kTile * kTile + ty * kTile + tx] = sum;
+}
+
+// case: Bs read two rows down in the odd rows of the block (k + 2 (ty &
+// 1)): a warp's two halves read rows 32 words apart, one bank conflict a
+// load, which the run counts once a base; against the naive sums, bit for
+// bit
+// kernel: conflictDots
+// launch: grid 2 block 16,16
+// buffer: A f32 8192 = iota*0.125+1
+// buffer: B f32 4128 = iota*-0.25+3
+// buffer: same u32 512 = 7
+// params: A B same 256
+// expect: same[0..511] = 1
+// expect: no hazards
+__global__ void conflictDots(const float* A, const float* B, unsigned* same, int n)
+{
+    __shared__ float As[kTile][kTile];
+    __shared__ float Bs[kTile + 2][kTile];
+    const int tx = threadIdx.x, ty = threadIdx.y, row = blockIdx.x * kTile + ty;
+    float sum = 0.0f;
+    for (int t = 0; t < n; t += kTile) {
+        As[ty][tx] = special(A[row * n + t + tx], row * n + t + tx);
+        Bs[ty][tx] = B[(t + ty) * kTile + tx];
+        if (ty < 2) Bs[kTile + ty][tx] = B[(t + kTile + ty) * kTile + tx];
+        __syncthreads();
+        for (int k = 0; k < kTile; ++k) sum += As[ty][k] * Bs[k + 2 * (ty & 1)][tx];
+        __syncthreads();
+    }
+    float naive = 0.0f;
+    for (int k = 0; k < n; ++k) naive += special(A[row * n + k], row * n + k) * B[(k + 2 * (ty & 1)) * kTile + tx];
+    same[row * kTile + tx] = __float_as_uint(sum) == __float_as_uint(naive);
+}
+
+// case: two runs of one sum a tile (as above), then a __syncwarp: the warp
+// sync meets the logged runs, whose reads go into the shadow then (nothing
+// to report); the last words the second run loads, used again after it
+// (their registers, which the run leaves as its loads would); the sums'
+// and those values' bits compared with the reference mode's
+// kernel: syncwarpDots
+// launch: grid 2 block 16,16
+// buffer: A f32 4096 = iota*0.5+1
+// buffer: B f32 4096 = iota*0.25+2
+// buffer: out f32 1024 = 0
+// params: A B out 256
+// expect: no hazards
+__global__ void syncwarpDots(const float* A, const float* B, float* out, int n)
+{
+    __shared__ float As[kTile][kTile];
+    __shared__ float Bs[kTile][kTile];
+    __shared__ float Cs[kTile][kTile];
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    float sum = 0.0f, edge = 0.0f;
+    for (int t = 0; t < n; t += kTile) {
+        As[ty][tx] = A[ty * n + t + tx];
+        Bs[ty][tx] = B[(t + ty) * kTile + tx];
+        Cs[ty][tx] = B[(t + ty) * kTile + tx] * 0.5f;
+        __syncthreads();
+        for (int k = 0; k < kTile; ++k) sum += As[ty][k] * Bs[k][tx];
+        sum *= 0.5f;
+        for (int k = 0; k < kTile; ++k) sum += As[(ty + 1) % kTile][k] * Cs[k][tx];
+        edge = edge * 0.25f + (As[(ty + 1) % kTile][kTile - 1] - Cs[kTile - 1][tx]);
+        __syncwarp();
+        __syncthreads();
+    }
+    out[blockIdx.x * kTile * kTile + ty * kTile + tx] = sum;
+    out[2 * kTile * kTile + blockIdx.x * kTile * kTile + ty * kTile + tx] = edge;
+}
