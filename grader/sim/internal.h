@@ -224,7 +224,7 @@ typedef struct sim_svar {
  * before it), and its a and b are rows that loads of the run wrote last,
  * one from each of two of the run's bases (named by their order of first
  * use among the loads), the same two for every fma. warp_access.c's
- * sim_exec_dots keeps the sum in vector registers through the run, reads a
+ * dots_one_sum keeps the sum in vector registers through the run, reads a
  * and b from shared memory where those loads read them, and then writes
  * each row the run writes as its last op there left it. */
 enum { SIM_DOT_BASES = 8, SIM_DOT_OPS = 256 }; /* an X_DOTS run's most base rows and ops */
