@@ -882,6 +882,14 @@ void sim_exec_lds_col(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
  * tile's row read by half-warps, a half-warp's broadcast): the words path
  * (the shadow's reads, a gather, the bank count), else the general one. */
 void sim_exec_lds_words(sim_block *b, sim_warp *w, uint32_t pc);
+/* The first bytes of a load's halves at offset imm from its base's halves
+ * f: added as 64-bit numbers and taken as 32 bits, as the general path adds
+ * a lane's base and offset (an X_DOTS run's loads, their log entries). */
+static inline void sim_halves_at(const uint32_t *f, int64_t imm, uint32_t *o)
+{
+    for (int h = 0; h < 2; h++) o[h] = (uint32_t)((uint64_t)f[h] + (uint64_t)imm);
+}
+
 /* The first fma of the X_DOTS run at op: its aux is the run's length, its
  * aux2 the index + 1 of the run's sim_dotacc (0: none). */
 static inline const sim_op *sim_dots_fma(const sim_op *op)
@@ -891,10 +899,9 @@ static inline const sim_op *sim_dots_fma(const sim_op *op)
     return &op[f];
 }
 
-/* The sim_dotacc of the X_DOTS run at pc, or NULL. */
-static inline const sim_dotacc *sim_dotacc_at(const sim_program *p, uint32_t pc)
+/* The sim_dotacc of the X_DOTS run whose first fma is f, or NULL. */
+static inline const sim_dotacc *sim_dotacc_of(const sim_program *p, const sim_op *f)
 {
-    const sim_op *f = sim_dots_fma(&p->code[pc]);
     return f->aux2 ? &p->dotaccs[f->aux2 - 1] : NULL;
 }
 

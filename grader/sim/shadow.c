@@ -1146,11 +1146,7 @@ static inline __attribute__((always_inline)) bool word_clean(sim_block *b, uint3
 static inline __attribute__((always_inline)) sim_rlog *log_entry(sim_block *b, const sim_warp *w, uint32_t op)
 {
     if (b->rlog_n == SIM_RLOG_CAP) replay_log(b);
-    sim_rlog *e = &b->rlog[b->rlog_n++];
-    e->op = op;
-    e->wid = (uint16_t)w->id;
-    e->wsync = w->wsync;
-    return e;
+    return shadow_log_new(b, w, op);
 }
 
 static bool defer_reads(sim_block *b, sim_warp *w, const uint32_t *soff, uint32_t op);
@@ -1270,12 +1266,12 @@ static void replay_log(sim_block *b)
 static void replay_dots(sim_block *b, sim_warp *w, const sim_rlog *e)
 {
     const sim_op *op = &b->prog->code[e->op];
-    const sim_dotacc *acc = sim_dotacc_at(b->prog, e->op);
+    const sim_dotacc *acc = sim_dotacc_of(b->prog, sim_dots_fma(op));
     uint32_t soff[32], from[2];
     for (uint32_t i = 0; i < acc->nload; i++) {
         const uint32_t at = acc->load[i];
         const sim_halves *h = &e->at.run[acc->kof[at]];
-        for (int k = 0; k < 2; k++) from[k] = (uint32_t)((uint64_t)h->from[k] + (uint64_t)op[at].imm);
+        sim_halves_at(h->from, op[at].imm, from);
         sim_halves_offsets(from, h->step, soff);
         plain_reads4(b, w, SIM_FULL, soff, e->op + at);
     }

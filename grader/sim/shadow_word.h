@@ -217,16 +217,23 @@ static inline __attribute__((always_inline)) bool shadow_log_room(const sim_bloc
            ((b->clean_epoch == b->epoch) & b->all_clean & (b->rlog_n + n <= SIM_RLOG_CAP) & !b->async_n);
 }
 
-/* A halves entry of the read log for the load op. */
-static inline __attribute__((always_inline)) void shadow_log_entry(sim_block *b, const sim_warp *w,
-                                                                   const uint32_t *from, const uint32_t *step,
-                                                                   uint32_t op)
+/* The read log's next entry, for the load op by warp w (room for it
+ * known), its kind and reads to be set. */
+static inline __attribute__((always_inline)) sim_rlog *shadow_log_new(sim_block *b, const sim_warp *w, uint32_t op)
 {
     sim_rlog *e = &b->rlog[b->rlog_n++];
     e->op = op;
     e->wid = (uint16_t)w->id;
     e->wsync = w->wsync;
-    rlog_set_halves(e, from, step);
+    return e;
+}
+
+/* A halves entry of the read log for the load op. */
+static inline __attribute__((always_inline)) void shadow_log_entry(sim_block *b, const sim_warp *w,
+                                                                   const uint32_t *from, const uint32_t *step,
+                                                                   uint32_t op)
+{
+    rlog_set_halves(shadow_log_new(b, w, op), from, step);
 }
 
 /* A dots entry of the read log for the X_DOTS run of one sum at op, its
@@ -235,10 +242,7 @@ static inline __attribute__((always_inline)) void shadow_log_dots(sim_block *b, 
                                                                   const uint32_t (*f)[2], const uint32_t (*d)[2],
                                                                   unsigned nbase, uint32_t op)
 {
-    sim_rlog *e = &b->rlog[b->rlog_n++];
-    e->op = op;
-    e->wid = (uint16_t)w->id;
-    e->wsync = w->wsync;
+    sim_rlog *e = shadow_log_new(b, w, op);
     for (unsigned k = 0; k < nbase; k++) rlog_set_halves_of(&e->at.run[k], f[k], d[k]);
     e->halves = SIM_RLOG_DOTS;
 }

@@ -1739,7 +1739,7 @@ static uint32_t dots_one_sum(sim_block *b, sim_warp *w, uint32_t pc, const sim_d
         w->minst += acc->nload;
         for (unsigned k = 0; k < acc->nbase; k++) {
             uint64_t r = b->cnt.shared_load_requests, c = b->cnt.bank_conflicts;
-            for (int h = 0; h < 2; h++) o[h] = (uint32_t)((uint64_t)f[k][h] + (uint64_t)acc->lo[k]);
+            sim_halves_at(f[k], acc->lo[k], o);
             halves_banks_count(b, o, d[k]);
             b->cnt.shared_load_requests += (b->cnt.shared_load_requests - r) * (acc->nof[k] - 1u);
             b->cnt.bank_conflicts += (b->cnt.bank_conflicts - c) * (acc->nof[k] - 1u);
@@ -1748,7 +1748,7 @@ static uint32_t dots_one_sum(sim_block *b, sim_warp *w, uint32_t pc, const sim_d
         for (uint32_t i = 0; i < acc->nload; i++) {
             const sim_op *t = &op[acc->load[i]];
             const unsigned k = acc->kof[acc->load[i]];
-            for (int h = 0; h < 2; h++) o[h] = (uint32_t)((uint64_t)f[k][h] + (uint64_t)t->imm);
+            sim_halves_at(f[k], t->imm, o);
             halves_books(b, w, pc + acc->load[i], o, d[k]);
         }
     }
@@ -1758,7 +1758,7 @@ static uint32_t dots_one_sum(sim_block *b, sim_warp *w, uint32_t pc, const sim_d
     for (uint32_t r = 0; r < acc->nlast; r++) {
         const sim_op *t = &op[acc->last[r]];
         const unsigned k = acc->kof[acc->last[r]];
-        for (int h = 0; h < 2; h++) o[h] = (uint32_t)((uint64_t)f[k][h] + (uint64_t)t->imm);
+        sim_halves_at(f[k], t->imm, o);
         halves_copy(b, w, t, o, d[k]);
     }
     sim_ops_counted(b, w, n - 1, SIM_FULL);
@@ -1802,7 +1802,7 @@ SIM_HOT uint32_t sim_exec_dots(sim_block *b, sim_warp *w, uint32_t pc, uint32_t 
     if (room < n || n > SIM_DOT_OPS) return 0;
 #if defined(__x86_64__) && defined(__GNUC__)
     if (fma->aux2) {
-        uint32_t r = dots_one_sum(b, w, pc, sim_dotacc_at(b->prog, pc), n);
+        uint32_t r = dots_one_sum(b, w, pc, sim_dotacc_of(b->prog, fma), n);
         if (r != SIM_NONE) return r;
     }
 #endif
@@ -1836,7 +1836,7 @@ SIM_HOT uint32_t sim_exec_dots(sim_block *b, sim_warp *w, uint32_t pc, uint32_t 
             sim_exec_lds(b, w, pc + i, SIM_FULL);
             continue;
         }
-        for (int h = 0; h < 2; h++) o[h] = (uint32_t)((uint64_t)base[k].f[h] + (uint64_t)t->imm);
+        sim_halves_at(base[k].f, t->imm, o);
         lds_halves(b, w, t, pc + i, o, base[k].d);
     }
     sim_ops_counted(b, w, n - 1, SIM_FULL);
