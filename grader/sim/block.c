@@ -207,6 +207,7 @@ SIM_HOT void sim_block_setup(sim_block *b, uint64_t index)
         w->steps = 0;
         w->rotate = false;
         w->tc_split = false;
+        w->loop_wait = 0;
     }
     if (b->extra_filled) fill_block_rows(b);
     b->extra_filled = true;

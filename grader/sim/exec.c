@@ -589,6 +589,12 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
                 for (int l = 0; l < 32; l++) eb[l] = (m >> l & 1u) ? pc + 1 : eb[l];
             }
             if (!rest) {
+                if (op->imm && m == SIM_FULL && steps < slice) {
+                    /* a compiled loop (loop.c): its iterations that end
+                       inside the turn, as the interpreter would run them */
+                    uint32_t len = pc - op->aux + 1;
+                    steps += sim_exec_loop(blk, w, op, (slice - steps + len - 1) / len) * len;
+                }
                 pc = op->aux;
                 goto moved;
             }

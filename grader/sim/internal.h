@@ -246,6 +246,46 @@ typedef struct sim_dotacc {
     uint16_t *last;           /* the run's index of each load that writes a row last in the run */
 } sim_dotacc;
 
+/* A compiled loop (loop.c): a loop of global loads, fma.rn.f32s and the
+ * adds that step its addresses and counter, whose back-edge branch has its
+ * index + 1 in imm. Its body's 64-bit (bank 0) and 32-bit (bank 1) adds
+ * are followed as forms: a sum of atoms (the rows the body reads as they
+ * were at an iteration's start) times whole numbers, plus a constant,
+ * wrapping at the row's width. */
+enum { SIM_LOOP_ATOMS = 16, SIM_LOOP_ROWS = 24, SIM_LOOP_LOADS = 16, SIM_LOOP_OPS = 64 };
+typedef struct sim_loop_form {
+    uint64_t c[SIM_LOOP_ATOMS];
+    uint64_t imm;
+} sim_loop_form;
+typedef struct sim_loop_bank {
+    uint8_t natom, nwrote;
+    uint32_t uniform;                     /* atoms that must be the same in every lane */
+    uint16_t atom[SIM_LOOP_ATOMS];        /* their rows */
+    sim_loop_form delta[SIM_LOOP_ATOMS];  /* each row atom's change an iteration (0: not written), over
+                                             the bank's atoms that the body does not write */
+    uint16_t wrote[SIM_LOOP_ROWS];        /* the rows the body's adds write */
+    sim_loop_form end[SIM_LOOP_ROWS];     /* and their values at the body's end */
+} sim_loop_bank;
+typedef struct sim_loop {
+    uint32_t head, len;                   /* the body code[head .. head + len - 1], its back-edge last */
+    uint32_t nload;
+    struct {
+        uint16_t at;                      /* the load's op, from head */
+        sim_loop_form addr;               /* its address */
+    } load[SIM_LOOP_LOADS];
+    uint32_t nrun;
+    uint8_t run[SIM_LOOP_OPS];            /* the loads and fmas, from head, in order */
+    sim_loop_bank bank[2];
+    sim_loop_form x, y;                   /* the compare's two sides */
+    sim_loop_form wide[SIM_LOOP_ATOMS];   /* a 64-bit atom whose row is SIM_NOSLOT: this 32-bit form
+                                             widened (mul.wide.u32 or .s32 by a constant) */
+    uint32_t wide_signed;                 /* those widened as signed numbers */
+    uint8_t zbank;                        /* their width's bank */
+    uint8_t cmp;                          /* PTX_CMP_NE, _EQ (either width), _LT, _LE, _GT, _GE (32 bits) */
+    bool cmp_unsigned;                    /* setp.*.u32 or .u64 */
+    bool negated;                         /* the back-edge taken on the compare's negation */
+} sim_loop;
+
 typedef struct sim_program {
     const ptx_module *mod;
     const ptx_function *kernel;
@@ -296,6 +336,8 @@ typedef struct sim_program {
     uint32_t ntensors;
     sim_dotacc *dotaccs;                /* X_DOTS runs of one sum: the first fma's aux2 - 1 */
     uint32_t ndotaccs;
+    sim_loop *loops;                    /* compiled loops: their back-edge's imm - 1 */
+    uint32_t nloops;
 } sim_program;
 
 /* The shared variable holding byte off (the dynamic one holds every byte
@@ -495,6 +537,11 @@ typedef struct sim_warp {
                                  instructions that lanes meet apart are its consequences
                                  (poisoned, not reported); whole again, the warp runs them */
     uint32_t rotate_pc;
+    /* loop.c: a compiled loop's lanes that did not fit (their loads'
+       pattern, their counters) are not looked at again for loop_wait
+       back-edges of the loop whose back-edge is at loop_miss (a speed
+       matter only: the interpreter runs what is not compiled) */
+    uint32_t loop_miss, loop_wait;
 } sim_warp;
 
 /* Shadow of one 4-byte word of shared memory for the race and init checks
@@ -908,6 +955,12 @@ static inline const sim_dotacc *sim_dotacc_of(const sim_program *p, const sim_op
 /* X_DOTS by a full warp: the run's ops (their count), or 0 with nothing
  * done where the first load must run alone as X_LDS. */
 uint32_t sim_exec_dots(sim_block *b, sim_warp *w, uint32_t pc, uint32_t room);
+/* loop.c: the compiled loop whose back-edge bra the full warp w just took
+ * (bra->imm nonzero), for at most `most` iterations (those that end inside
+ * the warp's turn): the iterations run (their ops are the caller's to
+ * count), all but the loop's last, or 0 with nothing done where the
+ * interpreter must run them. */
+uint64_t sim_exec_loop(sim_block *b, sim_warp *w, const sim_op *bra, uint64_t most);
 /* X_LDG and X_STG by a full warp: a row or a column of 32-bit words in one
  * region (the global short path), else sim_exec_ld's or sim_exec_st's. */
 void sim_exec_ldg(sim_block *b, sim_warp *w, uint32_t pc);
@@ -980,6 +1033,19 @@ static inline uint64_t sim_d2u(double d) { uint64_t u; memcpy(&u, &d, 8); return
 static inline uint32_t sim_canon32(float r)
 {
     return r != r ? SIM_CANON_NAN32 : sim_f2u(r);
+}
+
+/* The distinct 32-byte sectors of a warp's 4-byte loads in two halves of
+ * 16 lanes, from a0 and a1 at steps d0 and d1 (4 or 0). */
+static inline uint64_t sim_halves_sectors(uint64_t a0, uint64_t a1, uint64_t d0, uint64_t d1)
+{
+    uint64_t s0 = a0 >> 5, e0 = (a0 + 15 * d0) >> 5, t0 = a1 >> 5, t1 = (a1 + 15 * d1) >> 5;
+    if (t0 + 1 < e0) { /* out of order: the set's count */
+        uint64_t lo = s0 > t0 ? s0 : t0, hi = e0 < t1 ? e0 : t1;
+        return (e0 - s0 + 1) + (t1 - t0 + 1) - (hi >= lo ? hi - lo + 1 : 0);
+    }
+    uint64_t from = t0 > e0 ? t0 : e0 + 1;
+    return (e0 - s0 + 1) + (t1 >= from ? t1 - from + 1 : 0);
 }
 
 /* The counts of n ops run for the lanes m outside the hot loop's own

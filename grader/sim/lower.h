@@ -66,6 +66,9 @@ uint16_t sim_lw_final_slot(const lower *lw, uint16_t s);
 /* A tile's dot products in the code [base, base + n) of a function, its
  * registers packed (lower.c): see X_DOTS in xops.def. */
 void sim_fuse_dots(sim_program *p, uint32_t base, uint32_t n);
+/* The loops of the code [base, base + n) of a function, its registers
+ * packed, that loop.c runs compiled: see sim_loop (internal.h). */
+void sim_fuse_loops(sim_program *p, uint32_t base, uint32_t n);
 /* Lower function f's instructions into lw->code (lower.c). */
 cl_status sim_lw_function(lower *lw, uint32_t f);
 

@@ -405,6 +405,7 @@ void sim_program_free(sim_program *p)
         free(p->dotaccs[i].last);
     }
     free(p->dotaccs);
+    free(p->loops);
     free(p);
 }
 
@@ -450,6 +451,8 @@ cl_status sim_program_build(sim_machine *m, const ptx_module *mod, long entry, s
         sim_pack_registers(lw.p);
         for (size_t k = 0; k < lw.fns.n; k++)
             sim_fuse_dots(lw.p, lw.code_base[lw.fns.v[k]], mod->funcs[lw.fns.v[k]].ninsns + 1);
+        for (size_t k = 0; k < lw.fns.n; k++)
+            sim_fuse_loops(lw.p, lw.code_base[lw.fns.v[k]], mod->funcs[lw.fns.v[k]].ninsns + 1);
     }
     *out = lw.p;
     lw.p = NULL;

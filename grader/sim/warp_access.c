@@ -144,22 +144,10 @@ static HOT_INLINE bool halves_of(const uint64_t *v, uint64_t imm)
     return !(acc[0] | acc[1] | acc[2] | acc[3]);
 }
 
-/* sectors_halves' count for halves from a0 and a1 at steps d0 and d1. */
-static HOT_INLINE uint64_t halves_sectors(uint64_t a0, uint64_t a1, uint64_t d0, uint64_t d1)
-{
-    uint64_t s0 = a0 >> 5, e0 = (a0 + 15 * d0) >> 5, t0 = a1 >> 5, t1 = (a1 + 15 * d1) >> 5;
-    if (t0 + 1 < e0) { /* out of order: the set's count */
-        uint64_t lo = s0 > t0 ? s0 : t0, hi = e0 < t1 ? e0 : t1;
-        return (e0 - s0 + 1) + (t1 - t0 + 1) - (hi >= lo ? hi - lo + 1 : 0);
-    }
-    uint64_t from = t0 > e0 ? t0 : e0 + 1;
-    return (e0 - s0 + 1) + (t1 >= from ? t1 - from + 1 : 0);
-}
-
 static HOT_INLINE bool sectors_halves(const uint64_t *addr, uint64_t *sectors)
 {
     if (!halves_of(addr, 0)) return false;
-    *sectors = halves_sectors(addr[0], addr[16], addr[1] - addr[0], addr[17] - addr[16]);
+    *sectors = sim_halves_sectors(addr[0], addr[16], addr[1] - addr[0], addr[17] - addr[16]);
     return true;
 }
 
@@ -2192,7 +2180,7 @@ static HOT_INLINE bool ldg_halves(sim_block *b, sim_warp *w, const sim_op *op, u
     uint32_t *row = w->r32 + (size_t)op->s[0] * 32;
     half_copy(row, (const void *)(hb + (uintptr_t)a0), d0);
     half_copy(row + 16, (const void *)(hb + (uintptr_t)a1), d1);
-    count_global(b, false, halves_sectors(a0, a1, d0, d1), 128);
+    count_global(b, false, sim_halves_sectors(a0, a1, d0, d1), 128);
     return true;
 }
 
