@@ -9,7 +9,8 @@
  * that without the interpreter while nothing can go differently: the
  * integer ops are then numbers stepped once an iteration for the whole
  * warp, each load's bounds are tested once for all the iterations, its
- * lanes copied as sim_exec_ldg copies them, and each fma runs as X_FFMA
+ * lanes (half-warp rows or broadcasts, or a column) copied as sim_exec_ldg
+ * copies them, and each fma runs as X_FFMA
  * runs it, on the real rows. The last iteration is left to the
  * interpreter, which also takes every loop it does not hold for (another
  * lane pattern, a fault on the way, a lane off, the reference mode). */
@@ -469,34 +470,69 @@ static bool compare_holds(const sim_loop *L, uint64_t x, uint64_t dx, uint64_t y
 typedef struct loop_load {
     uint64_t a0, a1, d0, d1, step;
     uintptr_t host;
+    int64_t col;              /* not 0: a column instead, lane l at a0 + l col */
 } loop_load;
 
 enum { LOOP_MOST = 1u << 20, LOOP_STEP_MOST = 1ull << 40, LOOP_AHEAD = 8, LOOP_REST = 64 };
 
-/* Plan load j for iterations [0, k): its lanes halves, word aligned, and
- * every address of the k iterations in one region that no block of the
- * launch stores into while crossread.c looks (sim_exec_ldg's short path,
- * which each of them would then take: ldg_halves, or a row's copy). */
-static bool plan_load(sim_block *b, const sim_loop *L, unsigned j, const loop_atoms *A, uint64_t k, loop_load *g)
+/* Whether the lanes' addresses are halves (each half 16 consecutive words
+ * or one word), which sim_exec_ldg copies (ldg_halves, or a row's copy):
+ * into g, with their least and greatest address. */
+static bool halves_plan(const uint64_t *addr, loop_load *g, uint64_t *lo, uint64_t *hi)
 {
-    const unsigned n = L->bank[0].natom;
-    uint64_t addr[32];
-    for (int l = 0; l < 32; l++) addr[l] = eval_lane(&L->load[j].addr, A->row[0], n, l);
-    uint64_t step = form_step(&L->load[j].addr, A->delta[0], n);
     g->a0 = addr[0];
     g->a1 = addr[16];
     g->d0 = addr[1] - addr[0];
     g->d1 = addr[17] - addr[16];
-    g->step = step;
-    if ((g->d0 != 4 && g->d0) || (g->d1 != 4 && g->d1) || ((g->a0 | g->a1 | step) & 3)) return false;
+    g->col = 0;
+    if ((g->d0 != 4 && g->d0) || (g->d1 != 4 && g->d1)) return false;
     for (int l = 0; l < 32; l++)
         if (addr[l] != (l < 16 ? g->a0 + (uint64_t)l * g->d0 : g->a1 + (uint64_t)(l - 16) * g->d1)) return false;
+    uint64_t e0 = g->a0 + 15 * g->d0, e1 = g->a1 + 15 * g->d1;
+    *lo = g->a0 < g->a1 ? g->a0 : g->a1;
+    *hi = e0 > e1 ? e0 : e1;
+    return true;
+}
+
+/* Whether they are a column instead, which sim_exec_ldg gathers
+ * (global_col_of: lanes 2 or 4 words apart going up, or a sector or more
+ * apart either way): into g, with their least and greatest address. */
+static bool column_plan(const uint64_t *addr, loop_load *g, uint64_t *lo, uint64_t *hi)
+{
+    uint64_t d = addr[1] - addr[0], ad = (int64_t)d < 0 ? 0 - d : d;
+    bool near = d == 8 || d == 16;
+    if (!near && (ad < 32 || ad >= 1ull << 58)) return false;
+    for (int l = 0; l < 32; l++)
+        if (addr[l] != addr[0] + (uint64_t)l * d) return false;
+    uint64_t a31 = addr[0] + 31 * d;
+    *lo = (int64_t)d < 0 ? a31 : addr[0];
+    *hi = (int64_t)d < 0 ? addr[0] : a31;
+    if ((int64_t)*lo > (int64_t)*hi) return false;
+    g->a0 = addr[0];
+    g->col = (int64_t)d;
+    return true;
+}
+
+/* Plan load j for iterations [0, k): its lanes halves or a column, word
+ * aligned, and every address of the k iterations in one region that no
+ * block of the launch stores into while crossread.c looks (sim_exec_ldg's
+ * short path, which each of them would then take). */
+static bool plan_load(sim_block *b, const sim_loop *L, unsigned j, const loop_atoms *A, uint64_t k, loop_load *g)
+{
+    const unsigned n = L->bank[0].natom;
+    uint64_t addr[32], lo, hi, bits = 0;
+    for (int l = 0; l < 32; l++) {
+        addr[l] = eval_lane(&L->load[j].addr, A->row[0], n, l);
+        bits |= addr[l];
+    }
+    uint64_t step = form_step(&L->load[j].addr, A->delta[0], n);
+    g->step = step;
+    if ((bits | step) & 3) return false;
+    if (!halves_plan(addr, g, &lo, &hi) && !column_plan(addr, g, &lo, &hi)) return false;
     int64_t s = (int64_t)step;
     if (s <= -(int64_t)LOOP_STEP_MOST || s >= (int64_t)LOOP_STEP_MOST) return false;
-    const uint64_t lim = (uint64_t)INT64_MAX - 63;
-    uint64_t lo = g->a0 < g->a1 ? g->a0 : g->a1, e0 = g->a0 + 15 * g->d0, e1 = g->a1 + 15 * g->d1,
-             hi = e0 > e1 ? e0 : e1, span = (k - 1) * (uint64_t)(s < 0 ? -s : s);
-    if (g->a0 > lim || g->a1 > lim || hi > lim) return false;
+    const uint64_t lim = (uint64_t)INT64_MAX - 63, span = (k - 1) * (uint64_t)(s < 0 ? -s : s);
+    if (lo > lim || hi > lim) return false;
     if (s < 0) {
         if (lo < span) return false;
         lo -= span;
@@ -510,6 +546,10 @@ static bool plan_load(sim_block *b, const sim_loop *L, unsigned j, const loop_at
     g->host = (uintptr_t)r->host - (uintptr_t)r->base;
     return true;
 }
+
+/* A column's 32 words from host pointer src, lane l's l d bytes on, as
+ * four 32-byte stores (as half_words, for the fmas' loads). */
+static inline __attribute__((always_inline)) void column_words(uint32_t *row, const char *src, int64_t d);
 
 /* One half-warp's 16 words from host pointer src (d 4) or one word there
  * for all of them (d 0), as two 32-byte stores: the fmas' 32-byte loads of
@@ -529,6 +569,16 @@ static inline __attribute__((always_inline)) void half_words(uint32_t *row, cons
     }
     memcpy(row, &x, 32);
     memcpy(row + 8, &y, 32);
+}
+
+static inline __attribute__((always_inline)) void column_words(uint32_t *row, const char *src, int64_t d)
+{
+    for (int q = 0; q < 4; q++) {
+        uint32_t v[8];
+        for (int l = 0; l < 8; l++) memcpy(&v[l], src + (8 * q + l) * d, 4);
+        loop_v8 x = { v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7] };
+        memcpy(row + 8 * q, &x, 32);
+    }
 }
 
 /* X_FFMA over a full warp's rows, as the hot loop runs it (d may be a, b
@@ -580,6 +630,11 @@ static inline __attribute__((always_inline)) void run_iterations(sim_block *b, s
             }
             const loop_load *q = &g[j++];
             uint64_t a0 = q->a0 + it * q->step, a1 = q->a1 + it * q->step;
+            if (q->col) { /* sim_exec_ldg's gather, and col_sectors' count */
+                column_words(d, (const char *)(q->host + (uintptr_t)a0), q->col);
+                sectors += q->col > 0 && q->col < 32 ? ((a0 + 31 * (uint64_t)q->col) >> 5) - (a0 >> 5) + 1 : 32;
+                continue;
+            }
             /* the row LOOP_AHEAD iterations on (a matrix's column of rows
                misses the cache each time) */
             __builtin_prefetch((const void *)(q->host + (uintptr_t)(a0 + LOOP_AHEAD * q->step)));

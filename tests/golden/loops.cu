@@ -1,13 +1,14 @@
 // Golden: compiled loops (loop.c). A loop of global loads, fmas and the
-// adds that step its addresses and counter (a naive matmul's
+// integer ops that step its addresses and counter (a naive matmul's
 // `sum += A[row * n + k] * B[k * n + col]`, which nvcc unrolls by 4) runs
 // its iterations after the first without the interpreter where a full
-// warp's loads are half-warp rows or broadcasts in one allocation and its
-// trip count is the same in every lane; elsewhere op by op. The loads'
-// addresses may be 64-bit pointers stepped by the body or 32-bit indices
-// widened in each iteration (mul.wide.u32 or .s32 by a constant). The runner runs
-// every case in the reference mode too, which compiles no loop, and
-// compares the reports, the counters and every buffer bit for bit.
+// warp's loads are half-warp rows or broadcasts, or one column, in one
+// allocation and its trip count is the same in every lane; elsewhere op
+// by op. The loads' addresses may be 64-bit pointers stepped by the body
+// or 32-bit indices widened in each iteration (mul.wide.u32 or .s32 by a
+// constant). The runner runs every case in the reference mode too, which
+// compiles no loop, and compares the reports, the counters and every
+// buffer bit for bit.
 
 // The naive product of n x n matrices, 16 x 16 blocks.
 __device__ float naiveSum(const float* A, const float* B, int n, int row, int col)
@@ -98,7 +99,8 @@ __global__ void widened(const float* A, const float* B, float* C, int n)
 }
 
 // case: rows walked down a column in each lane (x along the rows of C): A's
-// loads are 32 words a row apart, not halves of rows; op by op
+// loads are 16 rows of a half-warp, the same 16 for both halves (neither
+// halves nor one column); op by op
 // kernel: columns
 // launch: grid 2,2 block 16,16
 // buffer: A f32 1024 = iota*0.125-2
@@ -110,6 +112,23 @@ __global__ void columns(const float* A, const float* B, float* C, int n)
 {
     const int row = blockIdx.x * 16 + threadIdx.x, col = blockIdx.y * 16 + threadIdx.y;
     C[row * n + col] = naiveSum(A, B, n, row, col);
+}
+
+// case: a warp of 32 rows of A, each lane walking along its own row (its
+// loads a column, 64 words apart, gathered), and lanes 2 words apart in B
+// kernel: rowsPerLane
+// launch: grid 1 block 32,2
+// buffer: A u32 2048 = rand 71 0 4294967295
+// buffer: B f32 4096 = rand 72 -2 2
+// buffer: C u32 64 = 0
+// params: A B C 64
+// expect: no hazards
+__global__ void rowsPerLane(const float* A, const float* B, float* C, int n)
+{
+    const int x = threadIdx.x, y = threadIdx.y;
+    float sum = 0.0f;
+    for (int k = 0; k < n; ++k) sum += A[x * n + k] * B[k * 64 + 2 * x + y];
+    C[y * 32 + x] = sum;
 }
 
 // case: lanes whose first two in each half-warp are one word apart but
