@@ -269,10 +269,7 @@ typedef struct sim_loop_bank {
 typedef struct sim_loop {
     uint32_t head, len;                   /* the body code[head .. head + len - 1], its back-edge last */
     uint32_t nload;
-    struct {
-        uint16_t at;                      /* the load's op, from head */
-        sim_loop_form addr;               /* its address */
-    } load[SIM_LOOP_LOADS];
+    sim_loop_form load[SIM_LOOP_LOADS];   /* the loads' addresses, in order */
     uint32_t nrun;
     uint8_t run[SIM_LOOP_OPS];            /* the loads and fmas, from head, in order */
     sim_loop_bank bank[2];
@@ -1046,6 +1043,34 @@ static inline uint64_t sim_halves_sectors(uint64_t a0, uint64_t a1, uint64_t d0,
     }
     uint64_t from = t0 > e0 ? t0 : e0 + 1;
     return (e0 - s0 + 1) + (t1 >= from ? t1 - from + 1 : 0);
+}
+
+/* The 32-byte sectors of a warp's 4-byte loads at one stride d from a0
+ * (sim_exec_ldg's column path): a stride below a sector going up steps at
+ * most one sector a lane, so the span's sectors; 32 for a column. */
+static inline uint64_t sim_col_sectors(uint64_t a0, int64_t d)
+{
+    return d > 0 && d < 32 ? ((a0 + 31 * (uint64_t)d) >> 5) - (a0 >> 5) + 1 : 32;
+}
+
+/* One half-warp's 16 words from host pointer src (d 4) or one word there
+ * for all of them (d 0), as two 32-byte stores: an op's 32-byte loads of
+ * the row then take them from the stores (16-byte or 4-byte ones would
+ * make each such load wait for them to reach the cache). */
+typedef uint32_t sim_v8w __attribute__((vector_size(32), aligned(4)));
+static inline __attribute__((always_inline)) void sim_half_words(uint32_t *row, const void *src, uint64_t d)
+{
+    sim_v8w x, y;
+    if (d) {
+        memcpy(&x, src, 32);
+        memcpy(&y, (const char *)src + 32, 32);
+    } else {
+        uint32_t v;
+        memcpy(&v, src, 4);
+        x = y = (sim_v8w){ v, v, v, v, v, v, v, v };
+    }
+    memcpy(row, &x, 32);
+    memcpy(row + 8, &y, 32);
 }
 
 /* The counts of n ops run for the lanes m outside the hot loop's own

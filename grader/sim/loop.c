@@ -45,13 +45,6 @@ typedef struct loop_scan {
     bool fail;
 } loop_scan;
 
-static bool has(const uint16_t *v, unsigned n, uint16_t r)
-{
-    for (unsigned i = 0; i < n; i++)
-        if (v[i] == r) return true;
-    return false;
-}
-
 /* Row r's value now as a form: its last write in the body so far, else
  * its atom (a new one where none yet). */
 static loop_form form_of(loop_scan *s, int k, uint16_t r)
@@ -62,7 +55,7 @@ static loop_form form_of(loop_scan *s, int k, uint16_t r)
         if (b->wrote[i] == r) return b->now[i];
     unsigned a = 0;
     while (a < b->natom && b->atom[a] != r) a++;
-    if (a == SIM_LOOP_ATOMS || (k == 1 && has(s->real, s->nreal, r))) { /* (a loaded value as a counter) */
+    if (a == SIM_LOOP_ATOMS || (k == 1 && sim_among(r, s->real, s->nreal))) { /* (a loaded value as a counter) */
         s->fail = true;
         return f;
     }
@@ -150,7 +143,7 @@ static void drop(uint16_t *v, unsigned *n, uint16_t r)
 static void real_row(loop_scan *s, uint16_t r, bool write)
 {
     loop_bank *b = &s->bank[1];
-    if (has(b->atom, b->natom, r) || (!write && has(b->wrote, b->nwrote, r))) s->fail = true;
+    if (sim_among(r, b->atom, b->natom) || (!write && sim_among(r, b->wrote, b->nwrote))) s->fail = true;
     if (!write) return;
     for (unsigned i = 0; i < b->nwrote; i++)
         if (b->wrote[i] == r) { /* (its form goes with it) */
@@ -159,7 +152,7 @@ static void real_row(loop_scan *s, uint16_t r, bool write)
             b->now[i] = b->now[b->nwrote];
             break;
         }
-    if (!has(s->real, s->nreal, r)) s->real[s->nreal++] = r;
+    if (!sim_among(r, s->real, s->nreal)) s->real[s->nreal++] = r;
 }
 
 /* The change an iteration makes to atom a of bank k (a form over the
@@ -176,7 +169,7 @@ static bool atom_delta(const loop_scan *s, int k, unsigned a, loop_form *d)
         if (d->c[a] != 1) return false;
         d->c[a] = 0;
         for (unsigned j = 0; j < b->natom; j++)
-            if (d->c[j] && has(b->wrote, b->nwrote, b->atom[j])) return false;
+            if (d->c[j] && sim_among(b->atom[j], b->wrote, b->nwrote)) return false;
         return true;
     }
     return true;
@@ -188,7 +181,7 @@ static bool invariant_wide(const loop_scan *s, unsigned a)
 {
     const loop_bank *b = &s->bank[1];
     for (unsigned j = 0; j < b->natom; j++)
-        if (s->wide[a].c[j] && has(b->wrote, b->nwrote, b->atom[j])) return false;
+        if (s->wide[a].c[j] && sim_among(b->atom[j], b->wrote, b->nwrote)) return false;
     return true;
 }
 
@@ -237,9 +230,8 @@ static bool scan_loop(const sim_program *p, uint32_t head, uint32_t bra, sim_loo
             if (L->nload == SIM_LOOP_LOADS) return false;
             loop_form a = form_of(&s, 0, o->s[4]);
             a.imm += (uint64_t)o->imm;
-            L->load[L->nload].at = (uint16_t)(pc - head);
             L->run[L->nrun++] = (uint8_t)(pc - head);
-            L->load[L->nload++].addr = a;
+            L->load[L->nload++] = a;
             real_row(&s, o->s[0], true);
             break;
         }
@@ -522,10 +514,10 @@ static bool plan_load(sim_block *b, const sim_loop *L, unsigned j, const loop_at
     const unsigned n = L->bank[0].natom;
     uint64_t addr[32], lo, hi, bits = 0;
     for (int l = 0; l < 32; l++) {
-        addr[l] = eval_lane(&L->load[j].addr, A->row[0], n, l);
+        addr[l] = eval_lane(&L->load[j], A->row[0], n, l);
         bits |= addr[l];
     }
-    uint64_t step = form_step(&L->load[j].addr, A->delta[0], n);
+    uint64_t step = form_step(&L->load[j], A->delta[0], n);
     g->step = step;
     if ((bits | step) & 3) return false;
     if (!halves_plan(addr, g, &lo, &hi) && !column_plan(addr, g, &lo, &hi)) return false;
@@ -548,35 +540,13 @@ static bool plan_load(sim_block *b, const sim_loop *L, unsigned j, const loop_at
 }
 
 /* A column's 32 words from host pointer src, lane l's l d bytes on, as
- * four 32-byte stores (as half_words, for the fmas' loads). */
-static inline __attribute__((always_inline)) void column_words(uint32_t *row, const char *src, int64_t d);
-
-/* One half-warp's 16 words from host pointer src (d 4) or one word there
- * for all of them (d 0), as two 32-byte stores: the fmas' 32-byte loads of
- * the row then take them from the stores (16-byte or 4-byte ones would
- * make each such load wait for them to reach the cache). */
-typedef uint32_t loop_v8 __attribute__((vector_size(32), aligned(4)));
-static inline __attribute__((always_inline)) void half_words(uint32_t *row, const void *src, uint64_t d)
-{
-    loop_v8 x, y;
-    if (d) {
-        memcpy(&x, src, 32);
-        memcpy(&y, (const char *)src + 32, 32);
-    } else {
-        uint32_t v;
-        memcpy(&v, src, 4);
-        x = y = (loop_v8){ v, v, v, v, v, v, v, v };
-    }
-    memcpy(row, &x, 32);
-    memcpy(row + 8, &y, 32);
-}
-
+ * four 32-byte stores (as sim_half_words, for the fmas' loads). */
 static inline __attribute__((always_inline)) void column_words(uint32_t *row, const char *src, int64_t d)
 {
     for (int q = 0; q < 4; q++) {
         uint32_t v[8];
         for (int l = 0; l < 8; l++) memcpy(&v[l], src + (8 * q + l) * d, 4);
-        loop_v8 x = { v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7] };
+        sim_v8w x = { v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7] };
         memcpy(row + 8 * q, &x, 32);
     }
 }
@@ -632,14 +602,14 @@ static inline __attribute__((always_inline)) void run_iterations(sim_block *b, s
             uint64_t a0 = q->a0 + it * q->step, a1 = q->a1 + it * q->step;
             if (q->col) { /* sim_exec_ldg's gather, and col_sectors' count */
                 column_words(d, (const char *)(q->host + (uintptr_t)a0), q->col);
-                sectors += q->col > 0 && q->col < 32 ? ((a0 + 31 * (uint64_t)q->col) >> 5) - (a0 >> 5) + 1 : 32;
+                sectors += sim_col_sectors(a0, q->col);
                 continue;
             }
             /* the row LOOP_AHEAD iterations on (a matrix's column of rows
                misses the cache each time) */
             __builtin_prefetch((const void *)(q->host + (uintptr_t)(a0 + LOOP_AHEAD * q->step)));
-            half_words(d, (const void *)(q->host + (uintptr_t)a0), q->d0);
-            half_words(d + 16, (const void *)(q->host + (uintptr_t)a1), q->d1);
+            sim_half_words(d, (const void *)(q->host + (uintptr_t)a0), q->d0);
+            sim_half_words(d + 16, (const void *)(q->host + (uintptr_t)a1), q->d1);
             sectors += sim_halves_sectors(a0, a1, q->d0, q->d1);
         }
     }

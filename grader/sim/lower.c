@@ -765,14 +765,6 @@ static bool dot_op(const sim_op *op, const sim_op *first, bool target)
     return op->x == X_LDS && !op->aux && !op->aux2 && !memcmp(op->p, first->p, sizeof op->p);
 }
 
-/* Whether row r is among the n rows of v. */
-static bool among(uint16_t r, const uint16_t *v, unsigned n)
-{
-    for (unsigned i = 0; i < n; i++)
-        if (v[i] == r) return true;
-    return false;
-}
-
 /* The index of row r among the n rows of v, or n. */
 static unsigned index_of(uint16_t r, const uint16_t *v, unsigned n)
 {
@@ -885,10 +877,10 @@ void sim_fuse_dots(sim_program *p, uint32_t base, uint32_t n)
         uint32_t k = i;
         for (; k < n && nd < SIM_DOT_OPS && dot_op(&code[k], &code[i], target[k]); k++) {
             const sim_op *o = &code[k];
-            if (among(o->s[0], bases, nb) || (o->x == X_LDS && o->s[0] == o->s[4])) break; /* it writes a base */
+            if (sim_among(o->s[0], bases, nb) || (o->x == X_LDS && o->s[0] == o->s[4])) break; /* it writes a base */
             if (o->x == X_LDS) {
-                if (!among(o->s[4], bases, nb)) {
-                    if (nb == SIM_DOT_BASES || among(o->s[4], dests, nd)) break; /* a base written before */
+                if (!sim_among(o->s[4], bases, nb)) {
+                    if (nb == SIM_DOT_BASES || sim_among(o->s[4], dests, nd)) break; /* a base written before */
                     bases[nb++] = o->s[4];
                 }
                 loads++;

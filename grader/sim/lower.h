@@ -63,6 +63,13 @@ void sim_async_lower(lower *lw, sim_op *op, const ptx_insn *in);
 uint16_t sim_lw_scratch_slot(lower *lw, unsigned bank);
 /* An extra slot made final (the register count known); others as they are. */
 uint16_t sim_lw_final_slot(const lower *lw, uint16_t s);
+/* Whether row r is among the n rows of v. */
+static inline bool sim_among(uint16_t r, const uint16_t *v, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        if (v[i] == r) return true;
+    return false;
+}
 /* A tile's dot products in the code [base, base + n) of a function, its
  * registers packed (lower.c): see X_DOTS in xops.def. */
 void sim_fuse_dots(sim_program *p, uint32_t base, uint32_t n);

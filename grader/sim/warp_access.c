@@ -2058,12 +2058,10 @@ static HOT_INLINE bool global_col_of(sim_block *b, const sim_warp *w, const sim_
     return true;
 }
 
-/* A global_col's sectors as the general count finds them: a stride below
- * a sector going up steps at most one sector a lane, so the span's
- * sectors (sectors_general's ordered pass); 32 for a column. */
+/* A global_col's sectors as the general count finds them (sim_col_sectors). */
 static inline uint64_t col_sectors(const global_col *g)
 {
-    return g->d > 0 && g->d < 32 ? ((g->a0 + 31 * (uint64_t)g->d) >> 5) - (g->a0 >> 5) + 1 : 32;
+    return sim_col_sectors(g->a0, g->d);
 }
 
 /* A global_col's 32 host pointers, as fill_hosts makes them. */
@@ -2133,19 +2131,6 @@ static SIM_HOT void ldg_words(sim_block *b, sim_warp *w, uint32_t pc, const uint
     count_sectors(b, addr, SIM_FULL, 4, false, false, false);
 }
 
-/* One half-warp's 16 words from a run's first word at host pointer src
- * (d 4) or one word there for all of them (d 0). */
-static inline void half_copy(uint32_t *restrict row, const void *src, uint64_t d)
-{
-    if (d) {
-        memcpy(row, src, 64);
-    } else {
-        uint32_t v;
-        memcpy(&v, src, 4);
-        for (int l = 0; l < 16; l++) row[l] = v;
-    }
-}
-
 /* crossread.c's look at halves from a0 and a1 (out of line: its 32 host
  * pointers stay out of ldg_halves' frame). */
 static __attribute__((noinline)) void halves_cross_read(sim_block *b, sim_warp *w, uint32_t pc, const sim_region *r,
@@ -2178,8 +2163,8 @@ static HOT_INLINE bool ldg_halves(sim_block *b, sim_warp *w, const sim_op *op, u
     if (b->L->xr && r->xr_launch == b->L->xr && r->base >= SIM_GLOBAL_BASE) halves_cross_read(b, w, pc, r, a0, a1);
     prefetch_at(w, pc, a0, hb + (uintptr_t)a0, 4);
     uint32_t *row = w->r32 + (size_t)op->s[0] * 32;
-    half_copy(row, (const void *)(hb + (uintptr_t)a0), d0);
-    half_copy(row + 16, (const void *)(hb + (uintptr_t)a1), d1);
+    sim_half_words(row, (const void *)(hb + (uintptr_t)a0), d0);
+    sim_half_words(row + 16, (const void *)(hb + (uintptr_t)a1), d1);
     count_global(b, false, sim_halves_sectors(a0, a1, d0, d1), 128);
     return true;
 }
