@@ -120,6 +120,7 @@ void sim_block_init(sim_block *b, struct sim_run *L)
         b->clean = cl_malloc(((size_t)b->shared_size / 256 + 1) * sizeof *b->clean);
     }
     sim_memo_init(b);
+    sim_rules_init(b);
     b->local = cl_malloc((size_t)b->nthreads * p->local_size + 16);
     b->npages = (p->local_size + SIM_LOCAL_PAGE - 1) / SIM_LOCAL_PAGE;
     b->local_pages = cl_calloc((size_t)b->nthreads * b->npages + 1, sizeof *b->local_pages);
@@ -155,6 +156,7 @@ void sim_block_destroy(sim_block *b)
     free(b->rlog);
     free(b->clean);
     sim_memo_free(b);
+    sim_rules_free(b);
     sim_sync_free(b->sync);
     free(b->local);
     free(b->local_pages);
@@ -227,6 +229,8 @@ SIM_HOT void sim_block_setup(sim_block *b, uint64_t index)
     b->all_init = false;
     b->wrote_epoch = 0;
     sim_memo_block_start(b);
+    /* the rules where memo.c compares with no reference (a sort's blocks part from it) */
+    sim_rules_block_start(b, b->memo_on && !b->memo_mode && (!b->memo_ref_n || b->memo_worth));
     if (b->sync) sim_sync_reset(b->sync);
     if (b->as) sim_async_reset(b);
     memset(b->tparam, 0, (size_t)b->nthreads * p->tparam_size);

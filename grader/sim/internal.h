@@ -697,6 +697,8 @@ typedef struct sim_block {
                                  the read log found once (it stays so for the block) */
     uint32_t wrote_epoch;     /* the epoch of the block's latest write of the shadow (0: none) */
     bool memo_on;             /* memo.c keeps records on this context */
+    bool rules_on;            /* rules.c takes shared accesses it can in this block */
+    struct sim_rules *rules;  /* rules.c's state (NULL: none on this context) */
     uint8_t memo_mode;        /* memo.c: off, recording, or comparing with the reference */
     bool memo_dirty;          /* the block's record cannot be a reference */
     bool memo_worth;          /* comparing with the reference costs less than the shadow did */
@@ -1211,6 +1213,28 @@ int sim_memo_access(sim_block *b, sim_warp *w, unsigned kind, uint32_t m, const 
 void sim_memo_result(sim_block *b, bool res);
 void sim_memo_stop(sim_block *b);
 void sim_memo_free(sim_block *b);
+/* One recorded access into the shadow, as its entry point took it; the
+ * hazard instances the block has found so far. */
+void sim_memo_apply(sim_block *b, const sim_mev *e);
+uint64_t sim_memo_instances(const sim_block *b);
+
+/* rules.c: shared accesses taken a warp access at a time by the rule that
+ * keeps each thread to its own words in an epoch, in the shadow's place.
+ * sim_rules_take, at a shadow entry point (memo.c's kinds and arguments):
+ * true when taken; false when the shadow takes it (the rules stopped first
+ * where it touches their words). sim_rules_stop hands the block's rest to
+ * the shadow (an atomic). */
+void sim_rules_init(sim_block *b);
+void sim_rules_block_start(sim_block *b, bool on);
+void sim_rules_free(sim_block *b);
+bool sim_rules_access(sim_block *b, sim_warp *w, unsigned kind, uint32_t m, const uint32_t *a, unsigned n,
+                      uint32_t op);
+void sim_rules_stop(sim_block *b);
+static inline bool sim_rules_take(sim_block *b, sim_warp *w, unsigned kind, uint32_t m, const uint32_t *a,
+                                  unsigned n, uint32_t op)
+{
+    return b->rules_on && sim_rules_access(b, w, kind, m, a, n, op);
+}
 /* A warp sync's settling of the read log (collective.c), recorded. */
 static inline void sim_shadow_sync_settle(sim_block *b)
 {

@@ -151,7 +151,7 @@ static inline bool matches(const sim_block *b, const sim_warp *w, const sim_mev 
 }
 
 /* One recorded access into the shadow, as its entry point took it then. */
-static void apply(sim_block *b, const sim_mev *e)
+void sim_memo_apply(sim_block *b, const sim_mev *e)
 {
     sim_warp *w = e->wid == 0xff ? NULL : &b->warps[e->wid];
     switch (e->kind) {
@@ -202,7 +202,7 @@ static void replay(sim_block *b)
             w->minst = b->memo_minst0[e->wid] + e->minst;
             w->last_partial = 0;
         }
-        apply(b, e);
+        sim_memo_apply(b, e);
     }
     if (b->epoch != epoch) b->rlog_n = 0;
     b->epoch = epoch;
@@ -214,7 +214,7 @@ static void replay(sim_block *b)
 }
 
 /* The hazard instances the block has found so far. */
-static uint64_t instances(const sim_block *b)
+uint64_t sim_memo_instances(const sim_block *b)
 {
     uint64_t n = 0;
     for (size_t i = 0; i < b->hz.n; i++) n += b->hz.v[i].instances;
@@ -227,9 +227,9 @@ static void part(sim_block *b)
 {
     b->memo_mode = MEMO_OFF;
     b->memo_fails++;
-    uint64_t before = instances(b);
+    uint64_t before = sim_memo_instances(b);
     replay(b);
-    SIM_ASSERT(instances(b) == before); /* the reference reported nothing */
+    SIM_ASSERT(sim_memo_instances(b) == before); /* the reference reported nothing */
     if (b->memo_cur_cap < b->memo_pos) {
         b->memo_cur_cap = b->memo_pos;
         b->memo_cur = cl_realloc(b->memo_cur, b->memo_cur_cap * sizeof *b->memo_cur);

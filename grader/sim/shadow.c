@@ -514,10 +514,9 @@ static void sync_write(sim_block *b, sim_warp *w, int lane, uint32_t off, unsign
 
 void sim_shadow_read(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigned n, uint32_t op)
 {
-    if (b->memo_mode) {
-        const uint32_t a[2] = { (uint32_t)lane, off };
-        if (sim_memo_access(b, w, SIM_MEV_READ1, 1u << lane, a, 2, n, op) >= 0) return;
-    }
+    const uint32_t a[2] = { (uint32_t)lane, off };
+    if (b->memo_mode && sim_memo_access(b, w, SIM_MEV_READ1, 1u << lane, a, 2, n, op) >= 0) return;
+    if (sim_rules_take(b, w, SIM_MEV_READ1, 1u << lane, a, n, op)) return;
     if (b->async_n) sim_async_touch(b, w, 1u << lane, NULL, off, 0, n, op, false);
     sim_shadow_settle(b);
     if (b->sync) {
@@ -532,10 +531,10 @@ void sim_shadow_write(sim_block *b, sim_warp *w, int lane, uint32_t off, unsigne
 {
     if (!b->shadow) return;
     if (b->memo_mode && atomic) sim_memo_stop(b);
-    if (b->memo_mode) {
-        const uint32_t a[2] = { (uint32_t)lane, off };
-        if (sim_memo_access(b, w, SIM_MEV_WRITE1, 1u << lane, a, 2, n, op) >= 0) return;
-    }
+    if (b->rules_on && atomic) sim_rules_stop(b);
+    const uint32_t a[2] = { (uint32_t)lane, off };
+    if (b->memo_mode && sim_memo_access(b, w, SIM_MEV_WRITE1, 1u << lane, a, 2, n, op) >= 0) return;
+    if (sim_rules_take(b, w, SIM_MEV_WRITE1, 1u << lane, a, n, op)) return;
     if (b->async_n) sim_async_touch(b, w, 1u << lane, NULL, off, 0, n, op, true);
     sim_shadow_settle_write(b);
     if (b->sync) {
@@ -776,6 +775,7 @@ void sim_shadow_reads(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *sof
 {
     if (!b->shadow) return;
     if (b->memo_mode && sim_memo_access(b, w, SIM_MEV_READS, m, soff, 32, n, op) >= 0) return;
+    if (sim_rules_take(b, w, SIM_MEV_READS, m, soff, n, op)) return;
     if (b->async_n) sim_async_touch(b, w, m, soff, 0, 0, n, op, false);
     sim_shadow_settle(b);
     if (b->sync) {
@@ -856,6 +856,7 @@ void sim_shadow_reads_one(sim_block *b, sim_warp *w, uint32_t m, uint32_t off, u
 {
     if (!b->shadow || !m) return;
     if (b->memo_mode && sim_memo_access(b, w, SIM_MEV_READS_ONE, m, &off, 1, n, op) >= 0) return;
+    if (sim_rules_take(b, w, SIM_MEV_READS_ONE, m, &off, n, op)) return;
     sim_shadow_settle(b);
     const shadow_at A = shadow_at_of(b, w);
     /* a broadcast of 2 or 4 whole words (ld.shared.v2, .v4 of a block's
@@ -879,10 +880,13 @@ void sim_shadow_reads_one(sim_block *b, sim_warp *w, uint32_t m, uint32_t off, u
     if (b->sync || n != 4 || off == SIM_NONE) {
         uint32_t soff[32];
         for (int l = 0; l < 32; l++) soff[l] = off;
-        uint8_t mode = b->memo_mode; /* (this access is recorded as a broadcast) */
+        uint8_t mode = b->memo_mode; /* (this access is recorded, and was offered to the rules, as a broadcast) */
+        bool rules = b->rules_on;
         b->memo_mode = 0;
+        b->rules_on = false;
         sim_shadow_reads(b, w, m, soff, n, op);
         b->memo_mode = mode;
+        b->rules_on = rules;
         return;
     }
     if (b->async_n) sim_async_touch(b, w, m, NULL, off, 0, n, op, false);
@@ -960,6 +964,7 @@ static inline __attribute__((always_inline)) void writes(sim_block *b, sim_warp 
 void sim_shadow_writes(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op)
 {
     if (b->memo_mode && sim_memo_access(b, w, SIM_MEV_WRITES, m, soff, 32, n, op) >= 0) return;
+    if (sim_rules_take(b, w, SIM_MEV_WRITES, m, soff, n, op)) return;
     if (b->async_n) sim_async_touch(b, w, m, soff, 0, 0, n, op, true);
     sim_shadow_settle_write(b);
     writes(b, w, m, soff, n, op, false);
@@ -1044,6 +1049,7 @@ static inline __attribute__((always_inline)) void atomics4(sim_block *b, sim_war
 SIM_HOT void sim_shadow_atomics(sim_block *b, sim_warp *w, uint32_t m, const uint32_t *soff, unsigned n, uint32_t op)
 {
     if (b->memo_mode) sim_memo_stop(b);
+    if (b->rules_on) sim_rules_stop(b);
     if (b->async_n) sim_async_touch(b, w, m, soff, 0, 0, n, op, true);
     sim_shadow_settle_write(b);
     if (n == 4 && b->shadow && !b->sync) {
@@ -1153,6 +1159,7 @@ static bool defer_reads(sim_block *b, sim_warp *w, const uint32_t *soff, uint32_
 
 SIM_HOT bool sim_shadow_defer_reads(sim_block *b, sim_warp *w, const uint32_t *soff, uint32_t op)
 {
+    if (sim_rules_take(b, w, SIM_MEV_DEFER_READS, SIM_FULL, soff, 4, op)) return true;
     if (!b->memo_mode) return defer_reads(b, w, soff, op);
     int r = sim_memo_access(b, w, SIM_MEV_DEFER_READS, SIM_FULL, soff, 32, 4, op);
     if (r >= 0) return r;
@@ -1204,8 +1211,9 @@ static bool defer_halves(sim_block *b, sim_warp *w, const uint32_t *from, const 
 SIM_HOT bool sim_shadow_defer_halves(sim_block *b, sim_warp *w, const uint32_t *from, const uint32_t *step,
                                      uint32_t op)
 {
-    if (!b->memo_mode) return defer_halves(b, w, from, step, op);
     const uint32_t a[4] = { from[0], from[1], step[0], step[1] };
+    if (sim_rules_take(b, w, SIM_MEV_DEFER_HALVES, SIM_FULL, a, 4, op)) return true;
+    if (!b->memo_mode) return defer_halves(b, w, from, step, op);
     int r = sim_memo_access(b, w, SIM_MEV_DEFER_HALVES, SIM_FULL, a, 4, 4, op);
     if (r >= 0) return r;
     bool v = defer_halves(b, w, from, step, op);

@@ -151,6 +151,7 @@ static inline __attribute__((always_inline)) void shadow_reads_run(sim_block *b,
                                                                    uint32_t off, uint32_t op)
 {
     if (b->memo_mode && sim_memo_access(b, w, SIM_MEV_READS_RUN, m, &off, 1, 4, op) >= 0) return;
+    if (sim_rules_take(b, w, SIM_MEV_READS_RUN, m, &off, 4, op)) return;
     if (b->async_n) sim_async_touch(b, w, m, NULL, off, 4, 4, op, false);
     sim_shadow_settle(b);
     const shadow_at A = shadow_at_of(b, w);
@@ -173,6 +174,7 @@ static inline __attribute__((always_inline)) void shadow_writes_run(sim_block *b
                                                                     uint32_t off, uint32_t op)
 {
     if (b->memo_mode && sim_memo_access(b, w, SIM_MEV_WRITES_RUN, m, &off, 1, 4, op) >= 0) return;
+    if (sim_rules_take(b, w, SIM_MEV_WRITES_RUN, m, &off, 4, op)) return;
     if (b->async_n) sim_async_touch(b, w, m, NULL, off, 4, 4, op, true);
     sim_shadow_settle_write(b);
     const shadow_at A = shadow_at_of(b, w);
@@ -213,7 +215,7 @@ static inline __attribute__((always_inline)) void rlog_set_halves(sim_rlog *e, c
  * Nothing a halves entry does changes any of these. */
 static inline __attribute__((always_inline)) bool shadow_log_room(const sim_block *b, uint32_t n)
 {
-    return !b->memo_mode &&
+    return !b->memo_mode && !b->rules_on &&
            ((b->clean_epoch == b->epoch) & b->all_clean & (b->rlog_n + n <= SIM_RLOG_CAP) & !b->async_n);
 }
 
