@@ -54,6 +54,8 @@ typedef struct sim_rules {
     uint32_t elo, ehi;        /* words the rule took this epoch ([elo, ehi), for `once`) */
     bool writes_only;         /* the accesses taken this epoch all wrote */
     uint32_t xlo, xhi;        /* words the shadow took this epoch ([xlo, xhi)) */
+    uint32_t blo, bhi;        /* words the shadow took in this block: the others' entries are older
+                                 than the block (nothing written by it) */
     sim_mev *log;             /* the accesses taken this epoch, as memo.c records them */
     uint32_t log_n, log_cap;
     uint32_t fails;           /* blocks in a row that stopped the rules */
@@ -101,6 +103,8 @@ void sim_rules_block_start(sim_block *b, bool on)
     b->rules_on = on && (R->fails < RULES_GIVE_UP || retry);
     R->mlo = R->mhi = 0;
     R->full_n = 0;
+    R->blo = UINT32_MAX;
+    R->bhi = 0;
     new_epoch(R, 0);
 }
 
@@ -205,23 +209,19 @@ static void seg_range(const uint32_t *w0, const uint32_t *w1, const unsigned *ti
 
 /* RULE_ONCE: every word written once in the epoch (the access's words
  * distinct among themselves and from the epoch's before): their bits set;
- * false, with the bits as they were, when one was set. */
+ * false, with the bits as they were, when one was set (the words before it
+ * in the access are the ones this call set). */
 static bool keeps_once(sim_rules *R, const uint32_t *w0, const uint32_t *w1, unsigned nl)
 {
-    uint32_t set[128]; /* (32 lanes of 4 words at most) */
-    unsigned ns = 0;
     for (unsigned i = 0; i < nl; i++)
         for (uint32_t w = w0[i]; w <= w1[i]; w++) {
-            uint64_t bit = 1ull << (w % 64);
-            if (R->once[w / 64] & bit) {
-                while (ns) {
-                    uint32_t v = set[--ns];
-                    R->once[v / 64] &= ~(1ull << (v % 64));
-                }
-                return false;
-            }
-            R->once[w / 64] |= bit;
-            set[ns++] = w;
+            uint64_t bit = 1ull << (w % 64), had = R->once[w / 64];
+            R->once[w / 64] = had | bit;
+            if (!(had & bit)) continue;
+            for (unsigned j = 0; j <= i; j++) /* (undo: each word before this one) */
+                for (uint32_t x = w0[j]; x <= w1[j] && (j < i || x < w); x++)
+                    R->once[x / 64] &= ~(1ull << (x % 64));
+            return false;
         }
     return true;
 }
@@ -233,7 +233,7 @@ static bool keeps_once(sim_rules *R, const uint32_t *w0, const uint32_t *w1, uns
 static inline void import(const sim_block *b, sim_rules *R, uint32_t w)
 {
     const sim_shadow *s = &b->shadow[w];
-    uint8_t in = s->w_epoch >= b->epoch_base ? s->init_mask : 0;
+    uint8_t in = w >= R->blo && w < R->bhi && s->w_epoch >= b->epoch_base ? s->init_mask : 0;
     R->init[w] = in;
     R->full_n += in == 0xf;
 }
@@ -253,7 +253,7 @@ static inline uint8_t written_now(const sim_block *b, const sim_rules *R, uint32
 {
     if (w >= R->mlo && w < R->mhi) return R->init[w];
     const sim_shadow *s = &b->shadow[w];
-    return s->w_epoch >= b->epoch_base ? s->init_mask : 0;
+    return w >= R->blo && w < R->bhi && s->w_epoch >= b->epoch_base ? s->init_mask : 0;
 }
 
 /* The rules stop for the block: the managed words' entries as the shadow
@@ -388,7 +388,7 @@ static inline sim_mev *log_next(sim_rules *R)
 /* The access as memo.c records it, with its warp's counts (not relative),
  * into the log's next entry; its arguments copied unless `copied` (the
  * lanes' offsets, which full_warp copies as it reads them). */
-static void log_access(sim_rules *R, const sim_warp *w, unsigned kind, uint32_t m, const uint32_t *a, unsigned n,
+static inline __attribute__((always_inline)) void log_access(sim_rules *R, const sim_warp *w, unsigned kind, uint32_t m, const uint32_t *a, unsigned n,
                        uint32_t op, bool copied)
 {
     unsigned na = kind == SIM_MEV_READS || kind == SIM_MEV_WRITES || kind == SIM_MEV_DEFER_READS ? 32
@@ -416,6 +416,35 @@ static void log_access(sim_rules *R, const sim_warp *w, unsigned kind, uint32_t 
     }
 }
 
+/* The managed range grown to hold [lo, hi) (*nlo, *nhi): whether it stays
+ * clear of the words the shadow took this epoch. */
+static inline bool clear_of_shadow(const sim_rules *R, uint32_t lo, uint32_t hi, uint32_t *nlo, uint32_t *nhi)
+{
+    bool none = R->mlo == R->mhi;
+    *nlo = none || lo < R->mlo ? lo : R->mlo;
+    *nhi = none || hi > R->mhi ? hi : R->mhi;
+    return R->xlo >= R->xhi || *nhi <= R->xlo || *nlo >= R->xhi;
+}
+
+/* An access of the words [lo, hi) taken: the managed range grown to
+ * [nlo, nhi), the epoch's to [lo, hi). */
+static inline void took(const sim_block *b, sim_rules *R, uint32_t lo, uint32_t hi, uint32_t nlo, uint32_t nhi,
+                        bool write)
+{
+    if (nlo < R->mlo || nhi > R->mhi || R->mlo == R->mhi) manage(b, R, nlo, nhi);
+    R->elo = lo < R->elo ? lo : R->elo;
+    R->ehi = hi > R->ehi ? hi : R->ehi;
+    R->writes_only &= write;
+}
+
+/* The bytes `mask` of managed word x written (the count of whole words kept). */
+static inline void wrote(sim_rules *R, uint32_t x, uint8_t mask)
+{
+    uint8_t was = R->init[x], now = was | mask;
+    R->init[x] = now;
+    R->full_n += now == 0xf && was != 0xf;
+}
+
 /* An access of the words [lo, hi) the shadow takes: the rules stop first
  * where it touches a managed word; else the epoch's rule keeps clear of
  * them. False (for sim_rules_access). */
@@ -427,6 +456,8 @@ static bool shadow_takes(sim_block *b, sim_rules *R, uint32_t lo, uint32_t hi)
     }
     R->xlo = lo < R->xlo ? lo : R->xlo;
     R->xhi = hi > R->xhi ? hi : R->xhi;
+    R->blo = lo < R->blo ? lo : R->blo;
+    R->bhi = hi > R->bhi ? hi : R->bhi;
     return false;
 }
 
@@ -434,7 +465,7 @@ static bool shadow_takes(sim_block *b, sim_rules *R, uint32_t lo, uint32_t hi)
  * taken the way sim_rules_access takes it, with the lanes as vector code:
  * 1 taken, 0 not, -1 not a shape this path knows (a lane outside shared
  * memory or across words: the general path's). *lo and *hi bound its words. */
-static SIM_HOT int full_warp(sim_block *b, sim_rules *R, const sim_warp *w, const uint32_t *off, unsigned n,
+static inline __attribute__((always_inline)) int full_warp(sim_block *b, sim_rules *R, const sim_warp *w, const uint32_t *off, unsigned n,
                              bool write, uint32_t *plo, uint32_t *phi, uint32_t *restrict copy)
 {
     uint32_t wd[32], bad = 0, lo = UINT32_MAX, hi = 0, span = n > 4 ? n / 4 : 1;
@@ -451,10 +482,9 @@ static SIM_HOT int full_warp(sim_block *b, sim_rules *R, const sim_warp *w, cons
     *plo = lo;
     *phi = hi;
     if (bad || hi > R->nwords) return -1;
-    bool none = R->mlo == R->mhi;
-    uint32_t nlo = none || lo < R->mlo ? lo : R->mlo, nhi = none || hi > R->mhi ? hi : R->mhi;
-    if (!(R->xlo >= R->xhi || nhi <= R->xlo || nlo >= R->xhi)) return 0;
-    bool full = !none && R->full_n == R->mhi - R->mlo && lo >= R->mlo && hi <= R->mhi; /* (every byte written) */
+    uint32_t nlo, nhi;
+    if (!clear_of_shadow(R, lo, hi, &nlo, &nhi)) return 0;
+    bool full = R->mlo < R->mhi && R->full_n == R->mhi - R->mlo && lo >= R->mlo && hi <= R->mhi; /* (all written) */
     if (!write && !full)
         for (int l = 0; l < 32; l++) {
             uint8_t mask = n < 4 ? (uint8_t)(((1u << n) - 1) << (off[l] & 3)) : 0xf;
@@ -506,19 +536,11 @@ static SIM_HOT int full_warp(sim_block *b, sim_rules *R, const sim_warp *w, cons
     }
     return -1; /* (a rule that breaks where the epoch only wrote: the general path) */
 taken:
-    if (nlo < R->mlo || nhi > R->mhi || R->mlo == R->mhi) manage(b, R, nlo, nhi);
-    R->elo = lo < R->elo ? lo : R->elo;
-    R->ehi = hi > R->ehi ? hi : R->ehi;
-    R->writes_only &= write;
+    took(b, R, lo, hi, nlo, nhi, write);
     if (write && R->full_n < R->mhi - R->mlo)
-        for (int l = 0; l < 32; l++) {
-            uint8_t mask = n < 4 ? (uint8_t)(((1u << n) - 1) << (off[l] & 3)) : 0xf;
-            for (uint32_t x = wd[l]; x < wd[l] + span; x++) {
-                uint8_t was = R->init[x], now = was | mask;
-                R->init[x] = now;
-                R->full_n += now == 0xf && was != 0xf;
-            }
-        }
+        for (int l = 0; l < 32; l++)
+            for (uint32_t x = wd[l]; x < wd[l] + span; x++)
+                wrote(R, x, n < 4 ? (uint8_t)(((1u << n) - 1) << (off[l] & 3)) : 0xf);
     return 1;
 }
 
@@ -526,7 +548,7 @@ taken:
  * step bytes from their first (memo.c's halves; a run of 32 words is two):
  * full_warp's test with each half's words as an arithmetic sequence, so
  * the rules' tests are a few sums, not a pass over the lanes. */
-static SIM_HOT int halves_warp(sim_block *b, sim_rules *R, const sim_warp *w, const uint32_t *from,
+static inline __attribute__((always_inline)) int halves_warp(sim_block *b, sim_rules *R, const sim_warp *w, const uint32_t *from,
                                const uint32_t *step, bool write, uint32_t *plo, uint32_t *phi)
 {
     int64_t F[2], S[2], lo = INT64_MAX, hi = INT64_MIN;
@@ -543,10 +565,9 @@ static SIM_HOT int halves_warp(sim_block *b, sim_rules *R, const sim_warp *w, co
     *plo = lo < 0 ? 0 : (uint32_t)lo;
     *phi = hi > UINT32_MAX ? UINT32_MAX : (uint32_t)hi;
     if (bad || lo < 0 || hi > R->nwords) return -1;
-    bool none = R->mlo == R->mhi;
-    uint32_t nlo = none || lo < R->mlo ? (uint32_t)lo : R->mlo, nhi = none || hi > R->mhi ? (uint32_t)hi : R->mhi;
-    if (!(R->xlo >= R->xhi || nhi <= R->xlo || nlo >= R->xhi)) return 0;
-    bool full = !none && R->full_n == R->mhi - R->mlo && lo >= R->mlo && hi <= R->mhi;
+    uint32_t nlo, nhi;
+    if (!clear_of_shadow(R, (uint32_t)lo, (uint32_t)hi, &nlo, &nhi)) return 0;
+    bool full = R->mlo < R->mhi && R->full_n == R->mhi - R->mlo && lo >= R->mlo && hi <= R->mhi;
     if (!write && !full)
         for (int h = 0; h < 2; h++)
             for (int64_t i = 0; i < 16; i++)
@@ -595,21 +616,17 @@ static SIM_HOT int halves_warp(sim_block *b, sim_rules *R, const sim_warp *w, co
     }
     return write && R->writes_only ? -1 : 0; /* (-1: the general path, which may make it RULE_ONCE) */
 taken:
-    if (nlo < R->mlo || nhi > R->mhi || R->mlo == R->mhi) manage(b, R, nlo, nhi);
-    R->elo = (uint32_t)lo < R->elo ? (uint32_t)lo : R->elo;
-    R->ehi = (uint32_t)hi > R->ehi ? (uint32_t)hi : R->ehi;
-    R->writes_only &= write;
+    took(b, R, (uint32_t)lo, (uint32_t)hi, nlo, nhi, write);
     if (write && R->full_n < R->mhi - R->mlo)
-        for (int l = 0; l < 32; l++) {
-            uint32_t x = (uint32_t)(F[l / 16] + (l % 16) * S[l / 16]);
-            R->full_n += R->init[x] != 0xf;
-            R->init[x] = 0xf;
-        }
+        for (int l = 0; l < 32; l++) wrote(R, (uint32_t)(F[l / 16] + (l % 16) * S[l / 16]), 0xf);
     return 1;
 }
 
-bool sim_rules_access(sim_block *b, sim_warp *w, unsigned kind, uint32_t m, const uint32_t *a, unsigned n,
-                      uint32_t op)
+static bool general(sim_block *b, sim_rules *R, sim_warp *w, unsigned kind, uint32_t m, const uint32_t *a,
+                    unsigned n, uint32_t op);
+
+SIM_HOT bool sim_rules_access(sim_block *b, sim_warp *w, unsigned kind, uint32_t m, const uint32_t *a, unsigned n,
+                              uint32_t op)
 {
     sim_rules *R = b->rules;
     if (b->as || w->last_partial) {
@@ -648,30 +665,30 @@ bool sim_rules_access(sim_block *b, sim_warp *w, unsigned kind, uint32_t m, cons
         if (a[0] == SIM_NONE) return false;
         return shadow_takes(b, R, a[0] / 4, (a[0] + n - 1) / 4 + 1);
     }
+    return general(b, R, w, kind, m, a, n, op);
+}
+
+/* sim_rules_access for any other access: its lanes one by one. */
+static __attribute__((noinline)) bool general(sim_block *b, sim_rules *R, sim_warp *w, unsigned kind, uint32_t m,
+                                              const uint32_t *a, unsigned n, uint32_t op)
+{
+    bool write;
     lanes L;
     lanes_of(&L, w->id, kind, m, a, n, &write);
     if (!L.n) return false; /* (no lane in shared memory: nothing for the shadow) */
     uint32_t lo = L.lo, hi = L.hi;
     /* taken: the managed range, grown to these words, meets none the shadow
        took this epoch; every byte read was written; the rule holds */
-    bool none = R->mlo == R->mhi;
-    uint32_t nlo = none || lo < R->mlo ? lo : R->mlo, nhi = none || hi > R->mhi ? hi : R->mhi;
-    bool take = L.whole && hi <= R->nwords && (R->xlo >= R->xhi || nhi <= R->xlo || nlo >= R->xhi);
+    uint32_t nlo, nhi;
+    bool take = L.whole && hi <= R->nwords && clear_of_shadow(R, lo, hi, &nlo, &nhi);
     for (unsigned i = 0; take && !write && i < L.n; i++)
         for (uint32_t x = L.w0[i]; take && x <= L.w1[i]; x++)
             take = (written_now(b, R, x) & L.mask[i]) == L.mask[i];
     if (take && keeps(b, R, &L, write)) {
-        manage(b, R, nlo, nhi);
-        R->elo = lo < R->elo ? lo : R->elo;
-        R->ehi = hi > R->ehi ? hi : R->ehi;
-        R->writes_only &= write;
+        took(b, R, lo, hi, nlo, nhi, write);
         if (write && R->full_n < R->mhi - R->mlo)
             for (unsigned i = 0; i < L.n; i++)
-                for (uint32_t x = L.w0[i]; x <= L.w1[i]; x++) {
-                    uint8_t was = R->init[x], now = was | L.mask[i];
-                    R->init[x] = now;
-                    R->full_n += now == 0xf && was != 0xf;
-                }
+                for (uint32_t x = L.w0[i]; x <= L.w1[i]; x++) wrote(R, x, L.mask[i]);
         log_access(R, w, kind, m, a, n, op, false);
         return true;
     }
