@@ -238,12 +238,24 @@ static inline void import(const sim_block *b, sim_rules *R, uint32_t w)
     R->full_n += in == 0xf;
 }
 
+/* Words [lo, hi) managed from now on (import), those the shadow has not
+ * taken in this block at once: nothing written. */
+static void import_range(const sim_block *b, sim_rules *R, uint32_t lo, uint32_t hi)
+{
+    if (lo >= hi) return;
+    if (hi <= R->blo || lo >= R->bhi) {
+        memset(R->init + lo, 0, hi - lo);
+        return;
+    }
+    for (uint32_t w = lo; w < hi; w++) import(b, R, w);
+}
+
 /* The managed range grown to [lo, hi) at least. */
 static void manage(const sim_block *b, sim_rules *R, uint32_t lo, uint32_t hi)
 {
     if (R->mlo == R->mhi) R->mlo = R->mhi = lo;
-    for (uint32_t w = lo; w < R->mlo; w++) import(b, R, w);
-    for (uint32_t w = R->mhi > lo ? R->mhi : lo; w < hi; w++) import(b, R, w);
+    import_range(b, R, lo, R->mlo);
+    import_range(b, R, R->mhi > lo ? R->mhi : lo, hi);
     R->mlo = lo < R->mlo ? lo : R->mlo;
     R->mhi = hi > R->mhi ? hi : R->mhi;
 }
