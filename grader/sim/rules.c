@@ -630,7 +630,17 @@ static inline __attribute__((always_inline)) int halves_warp(sim_block *b, sim_r
 taken:
     took(b, R, (uint32_t)lo, (uint32_t)hi, nlo, nhi, write);
     if (write && R->full_n < R->mhi - R->mlo)
-        for (int l = 0; l < 32; l++) wrote(R, (uint32_t)(F[l / 16] + (l % 16) * S[l / 16]), 0xf);
+        for (int h = 0; h < 2; h++) {
+            if (S[h] == 1) { /* a row: 16 bytes of init at once */
+                uint8_t *in = R->init + F[h];
+                unsigned was = 0;
+                for (int i = 0; i < 16; i++) was += in[i] == 0xf;
+                R->full_n += 16 - was;
+                memset(in, 0xf, 16);
+            } else {
+                for (int64_t i = 0; i < 16; i++) wrote(R, (uint32_t)(F[h] + i * S[h]), 0xf);
+            }
+        }
     return 1;
 }
 
