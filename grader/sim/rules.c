@@ -207,6 +207,16 @@ static void seg_range(const uint32_t *w0, const uint32_t *w1, const unsigned *ti
     *hi = h;
 }
 
+/* The epoch's rule from now on: kind, its N or k, its c (RULE_SEG's
+ * range of them). */
+static inline void set_rule(sim_rules *R, uint8_t kind, uint32_t k, int64_t clo, int64_t chi)
+{
+    R->kind = kind;
+    R->k = k;
+    R->clo = clo;
+    R->chi = chi;
+}
+
 /* RULE_ONCE: every word written once in the epoch (the access's words
  * distinct among themselves and from the epoch's before): their bits set;
  * false, with the bits as they were, when one was set (the words before it
@@ -361,8 +371,7 @@ static bool keeps(sim_block *b, sim_rules *R, const lanes *L, bool write)
     int64_t c = ((int64_t)L->w0[0] - L->tid[0]) % R->k;
     c = c < 0 ? c + R->k : c;
     if (keeps_mod(R, L->w0, L->w1, L->tid, L->n, c)) {
-        R->kind = RULE_MOD;
-        R->clo = c;
+        set_rule(R, RULE_MOD, R->k, c, c);
         return true;
     }
     const uint32_t *w0 = L->w0, *w1 = L->w1;
@@ -372,10 +381,7 @@ static bool keeps(sim_block *b, sim_rules *R, const lanes *L, bool write)
         if (k > w1[0] - w0[0]) { /* (segments of k words hold a lane's words) */
             seg_range(w0, w1, tid, L->n, k, &lo, &hi);
             if (lo <= hi) {
-                R->kind = RULE_SEG;
-                R->k = k;
-                R->clo = lo;
-                R->chi = hi;
+                set_rule(R, RULE_SEG, k, lo, hi);
                 return true;
             }
         }
@@ -511,9 +517,7 @@ static inline __attribute__((always_inline)) int full_warp(sim_block *b, sim_rul
         uint32_t c = kind == RULE_MOD ? (uint32_t)R->clo : (wd[0] - t0) & (N - 1), acc = 0;
         for (int l = 0; l < 32; l++) acc |= (wd[l] - t0 - (uint32_t)l - c) & (N - 1);
         if (!acc && span == 1 && !(N & (N - 1))) {
-            R->kind = RULE_MOD;
-            R->k = N;
-            R->clo = c;
+            set_rule(R, RULE_MOD, N, c, c);
             goto taken;
         }
         if (kind == RULE_MOD) return -1; /* (RULE_ONCE, or not: the general path) */
@@ -532,10 +536,7 @@ static inline __attribute__((always_inline)) int full_warp(sim_block *b, sim_rul
             chi = chi < R->chi ? chi : R->chi;
         }
         if (clo <= chi) {
-            R->kind = RULE_SEG;
-            R->k = k;
-            R->clo = clo;
-            R->chi = chi;
+            set_rule(R, RULE_SEG, k, clo, chi);
             goto taken;
         }
     }
@@ -592,9 +593,7 @@ static inline __attribute__((always_inline)) int halves_warp(sim_block *b, sim_r
         bool ok = true;
         for (int h = 0; h < 2; h++) ok &= !((F[h] - t0 - 16 * h - c) & (N - 1)) && !((S[h] - 1) & (N - 1));
         if (ok) {
-            R->kind = RULE_MOD;
-            R->k = (uint32_t)N;
-            R->clo = c;
+            set_rule(R, RULE_MOD, (uint32_t)N, c, c);
             goto taken;
         }
     }
@@ -612,10 +611,7 @@ static inline __attribute__((always_inline)) int halves_warp(sim_block *b, sim_r
             chi = chi < R->chi ? chi : R->chi;
         }
         if (k >= 1 && k < 65536 && clo <= chi) {
-            R->kind = RULE_SEG;
-            R->k = (uint32_t)k;
-            R->clo = clo;
-            R->chi = chi;
+            set_rule(R, RULE_SEG, (uint32_t)k, clo, chi);
             goto taken;
         }
     }
