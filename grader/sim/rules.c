@@ -40,6 +40,10 @@ enum { RULE_NONE, RULE_MOD, RULE_SEG, RULE_ONCE };
 
 #define RULES_GIVE_UP 4u
 #define RULES_RETRY 64u
+/* The most accesses an epoch's log keeps (about 2.5 MB): an epoch with more
+ * (a loop with no barrier) goes on in the shadow, which costs what the
+ * replay does, so that a context's memory stays bounded. */
+#define RULES_LOG_MAX 16384u
 
 typedef struct sim_rules {
     uint32_t nwords;          /* words of shared memory */
@@ -209,7 +213,8 @@ static void seg_range(const uint32_t *w0, const uint32_t *w1, const unsigned *ti
 
 /* The epoch's rule from now on: kind, its N or k, its c (RULE_SEG's
  * range of them). */
-static inline void set_rule(sim_rules *R, uint8_t kind, uint32_t k, int64_t clo, int64_t chi)
+static inline __attribute__((always_inline)) void set_rule(sim_rules *R, uint8_t kind, uint32_t k, int64_t clo,
+                                                         int64_t chi)
 {
     R->kind = kind;
     R->k = k;
@@ -655,6 +660,10 @@ SIM_HOT bool sim_rules_access(sim_block *b, sim_warp *w, unsigned kind, uint32_t
         return false;
     }
     if (b->epoch != R->epoch) new_epoch(R, b->epoch);
+    if (R->log_n == RULES_LOG_MAX) {
+        sim_rules_stop(b);
+        return false;
+    }
     bool write = kind == SIM_MEV_WRITES || kind == SIM_MEV_WRITES_RUN;
     if (m == SIM_FULL && kind != SIM_MEV_READS_ONE && kind != SIM_MEV_READ1 && kind != SIM_MEV_WRITE1) {
         /* a full warp's lanes as vector code; else (and where that path

@@ -223,3 +223,34 @@ __global__ void rankKeys(const unsigned* in, unsigned* out, unsigned* totals, in
 // params: in out totals 11 23
 // expect: out[257] = 256
 // expect: hazard races line @halfBroadcasts block 23
+
+// Each thread counts 6,000 keys of its own in its counter column with no
+// barrier between (24,000 accesses of a warp pair in one epoch): past
+// RULES_LOG_MAX accesses the epoch's log goes into the shadow, which takes
+// the rest; nothing to report, as the reference mode finds.
+__global__ void longEpoch(const unsigned* in, unsigned* out)
+{
+    __shared__ unsigned c[8][64];
+    const unsigned t = threadIdx.x, b = blockIdx.x;
+    for (int r = 0; r < 8; r++) c[r][t] = 0;
+    for (unsigned i = 0; i < 6000; i++) {
+        const unsigned d = digitOf(in[(b * 64 + t) * 4 + i % 4] + i);
+        unsigned short* h = (unsigned short*)&c[d / 2][t] + d % 2;
+        *h = (unsigned short)(*h + 1);
+    }
+    __syncthreads();
+    unsigned total = 0;
+    for (int r = 0; r < 8; r++) total += (c[r][t] & 0xffff) + (c[r][t] >> 16);
+    out[b * 64 + t] = total;
+}
+
+// case: 24 blocks of an epoch longer than the rules' log: every thread's
+// counters sum to its 6,000 keys
+// kernel: longEpoch
+// launch: grid 24 block 64
+// buffer: in u32 6144 = iota
+// buffer: out u32 1536 = 0
+// params: in out
+// expect: out[0] = 6000
+// expect: out[1535] = 6000
+// expect: no hazards
