@@ -1213,10 +1213,14 @@ int sim_memo_access(sim_block *b, sim_warp *w, unsigned kind, uint32_t m, const 
 void sim_memo_result(sim_block *b, bool res);
 void sim_memo_stop(sim_block *b);
 void sim_memo_free(sim_block *b);
-/* One recorded access into the shadow, as its entry point took it; the
- * hazard instances the block has found so far. */
-void sim_memo_apply(sim_block *b, const sim_mev *e);
-uint64_t sim_memo_instances(const sim_block *b);
+/* The recorded accesses v[0 .. n) into the shadow, as their entry points
+ * took them, each with its warp's sync count and memory step of then (the
+ * warps' counts put back after); none may report anything (asserted).
+ * `relative`: counts and epochs from the block's start, as a reference
+ * keeps them (the replay walks the epochs, a barrier between two dropping
+ * the read log as it did); else the counts as they were, all in the
+ * current epoch (rules.c's log). */
+void sim_memo_replay(sim_block *b, const sim_mev *v, uint32_t n, bool relative);
 
 /* rules.c: shared accesses taken a warp access at a time by the rule that
  * keeps each thread to its own words in an epoch, in the shadow's place.

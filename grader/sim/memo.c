@@ -151,7 +151,7 @@ static inline bool matches(const sim_block *b, const sim_warp *w, const sim_mev 
 }
 
 /* One recorded access into the shadow, as its entry point took it then. */
-void sim_memo_apply(sim_block *b, const sim_mev *e)
+static void apply(sim_block *b, const sim_mev *e)
 {
     sim_warp *w = e->wid == 0xff ? NULL : &b->warps[e->wid];
     switch (e->kind) {
@@ -178,10 +178,15 @@ void sim_memo_apply(sim_block *b, const sim_mev *e)
     }
 }
 
-/* The reference's first memo_pos accesses into the shadow, each with its
- * warp's counts and the epoch of then (a barrier between two drops the
- * read log, as it did); the warps' counts and the epoch are then put back. */
-static void replay(sim_block *b)
+/* The hazard instances the block has found so far. */
+static uint64_t instances(const sim_block *b)
+{
+    uint64_t n = 0;
+    for (size_t i = 0; i < b->hz.n; i++) n += b->hz.v[i].instances;
+    return n;
+}
+
+void sim_memo_replay(sim_block *b, const sim_mev *v, uint32_t n, bool relative)
 {
     uint32_t wsync[32], minst[32], partial[32], epoch = b->epoch;
     for (unsigned i = 0; i < b->nwarps; i++) {
@@ -189,21 +194,23 @@ static void replay(sim_block *b)
         minst[i] = b->warps[i].minst;
         partial[i] = b->warps[i].last_partial;
     }
-    b->epoch = b->epoch_base;
-    for (uint32_t i = 0; i < b->memo_pos; i++) {
-        const sim_mev *e = &b->memo_ref[i];
-        if (b->epoch_base + e->epoch != b->epoch) {
+    uint64_t before = instances(b);
+    if (relative) b->epoch = b->epoch_base;
+    for (uint32_t i = 0; i < n; i++) {
+        const sim_mev *e = &v[i];
+        if (relative && b->epoch_base + e->epoch != b->epoch) {
             b->epoch = b->epoch_base + e->epoch;
             b->rlog_n = 0;
         }
         if (e->wid != 0xff) {
             sim_warp *w = &b->warps[e->wid];
             w->wsync = e->wsync;
-            w->minst = b->memo_minst0[e->wid] + e->minst;
+            w->minst = (relative ? b->memo_minst0[e->wid] : 0) + e->minst;
             w->last_partial = 0;
         }
-        sim_memo_apply(b, e);
+        apply(b, e);
     }
+    SIM_ASSERT(instances(b) == before); /* none of them had anything to report */
     if (b->epoch != epoch) b->rlog_n = 0;
     b->epoch = epoch;
     for (unsigned i = 0; i < b->nwarps; i++) {
@@ -213,23 +220,13 @@ static void replay(sim_block *b)
     }
 }
 
-/* The hazard instances the block has found so far. */
-uint64_t sim_memo_instances(const sim_block *b)
-{
-    uint64_t n = 0;
-    for (size_t i = 0; i < b->hz.n; i++) n += b->hz.v[i].instances;
-    return n;
-}
-
 /* The shadow takes the block from here on, the reference's accesses so far
  * first; the block is recorded from its start (they are its own). */
 static void part(sim_block *b)
 {
     b->memo_mode = MEMO_OFF;
     b->memo_fails++;
-    uint64_t before = sim_memo_instances(b);
-    replay(b);
-    SIM_ASSERT(sim_memo_instances(b) == before); /* the reference reported nothing */
+    sim_memo_replay(b, b->memo_ref, b->memo_pos, true); /* (the reference reported nothing) */
     if (b->memo_cur_cap < b->memo_pos) {
         b->memo_cur_cap = b->memo_pos;
         b->memo_cur = cl_realloc(b->memo_cur, b->memo_cur_cap * sizeof *b->memo_cur);

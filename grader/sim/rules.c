@@ -21,7 +21,7 @@
  * shadow entries are set to what the shadow would hold at the start of the
  * epoch for the purposes it looks at (written before it, with those bytes,
  * by the block; not read in it), the epoch's taken accesses go in, in
- * order, with their warps' counts of then (memo.c's sim_memo_apply), and the
+ * order, with their warps' counts of then (memo.c's sim_memo_replay), and the
  * shadow takes that access and the rest: what it reports is what it would
  * have reported had it taken them all, since the taken ones had nothing to
  * report (asserted) and the shadow's tests of earlier epochs' words look
@@ -303,27 +303,7 @@ void sim_rules_stop(sim_block *b)
         s->w_atomic = 0;
         s->r_epoch = 0;
     }
-    uint32_t wsync[32], minst[32], partial[32];
-    for (unsigned i = 0; i < b->nwarps; i++) {
-        wsync[i] = b->warps[i].wsync;
-        minst[i] = b->warps[i].minst;
-        partial[i] = b->warps[i].last_partial;
-    }
-    uint64_t before = sim_memo_instances(b);
-    for (uint32_t i = 0; i < R->log_n; i++) {
-        const sim_mev *e = &R->log[i];
-        sim_warp *w = &b->warps[e->wid];
-        w->wsync = e->wsync;
-        w->minst = e->minst;
-        w->last_partial = 0;
-        sim_memo_apply(b, e);
-    }
-    SIM_ASSERT(sim_memo_instances(b) == before); /* each taken access had nothing to report */
-    for (unsigned i = 0; i < b->nwarps; i++) {
-        b->warps[i].wsync = wsync[i];
-        b->warps[i].minst = minst[i];
-        b->warps[i].last_partial = partial[i];
-    }
+    sim_memo_replay(b, R->log, R->log_n, false); /* (each taken access had nothing to report) */
     R->log_n = 0;
 }
 
