@@ -152,6 +152,7 @@ void sim_block_destroy(sim_block *b)
     free(b->pred);
     free(b->stacks);
     free(b->shared);
+    free(b->bank_seen);
     free(b->shadow);
     free(b->rlog);
     free(b->clean);

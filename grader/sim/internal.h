@@ -685,6 +685,8 @@ typedef struct sim_block {
     uint32_t *stacks;
     uint8_t *shared;
     uint32_t shared_size;
+    uint32_t *bank_seen;      /* warp_access.c's bank count: a stamp a shared word (NULL until its first) */
+    uint32_t bank_stamp;      /* its latest count's stamp */
     sim_shadow *shadow;
     sim_rlog *rlog;           /* reads not yet in the shadow (shadow.c), NULL when none are deferred */
     uint32_t rlog_n;

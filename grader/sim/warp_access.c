@@ -1350,36 +1350,11 @@ static HOT_INLINE bool words_of(const sim_block *b, const sim_warp *w, const sim
 }
 
 /* The extra wavefronts of a full warp's 4-byte words at byte offsets soff
- * (one phase) when no bank holds more than two distinct words (two
- * half-warps' rows of a halo tile, 20 words apart): 1 when one holds two,
- * else 0, as count_banks counts them; SIM_NONE when a bank holds three or
- * more (count_banks' set). */
-static HOT_INLINE uint32_t banks_two(const uint32_t *soff)
-{
-    uint32_t used = 0, two = 0, first[32], second[32];
-    for (int l = 0; l < 32; l++) {
-        uint32_t word = soff[l] >> 2, k = word & 31;
-        if (!(used >> k & 1u)) {
-            used |= 1u << k;
-            first[k] = word;
-        } else if (first[k] != word) {
-            if (!(two >> k & 1u)) {
-                two |= 1u << k;
-                second[k] = word;
-            } else if (second[k] != word) {
-                return SIM_NONE;
-            }
-        }
-    }
-    return two != 0;
-}
-
-/* The extra wavefronts of a full warp's 4-byte words at byte offsets soff
  * when its half-warps are each a run of 16 consecutive words (a halo
  * tile's two rows, `tile[ty + i][tx + j]`) and the words span 32 or more:
  * the halves' words are then distinct, each bank holds one of each half at
  * most, and two exactly where the halves' banks overlap, which they do
- * unless the halves start 16 banks apart: 1 or 0, as banks_two counts;
+ * unless the halves start 16 banks apart: 1 or 0, as count_banks counts;
  * SIM_NONE for any other warp. */
 static HOT_INLINE uint32_t banks_halves(const uint32_t *soff)
 {
@@ -1408,20 +1383,66 @@ static HOT_INLINE void shadow_reads_full(sim_block *b, sim_warp *w, const uint32
     if (!sim_shadow_defer_reads(b, w, soff, pc)) sim_shadow_reads(b, w, SIM_FULL, soff, 4, pc);
 }
 
-/* The bank count of a full warp's 4-byte shared load from its 32 offsets
- * (lo and hi their lowest and highest): banks_two's where it has one, else
- * count_banks' on them. */
-static HOT_INLINE void banks_of_offsets(sim_block *b, const uint32_t *soff, uint32_t lo, uint32_t hi)
+/* The extra wavefronts of a full warp's 4-byte words at byte offsets soff,
+ * each inside shared memory (one phase), as count_banks' set counts them:
+ * the most distinct words one bank holds, less one. A word's first lane
+ * adds one to its bank, a word told from one seen by the block's table of
+ * a stamp a word (this count's stamp: seen before in this phase). No
+ * branch on the lanes and no chain through memory but a repeated word's
+ * or bank's (blockSorts' keys scattered to their ranks: the sort 1.04 to
+ * 0.92 s, against a test for two words a bank, which mispredicted, before
+ * count_banks' bit set). */
+static HOT_INLINE uint32_t banks_stamped(sim_block *b, const uint32_t *soff)
 {
-    uint32_t extra = banks_two(soff);
-    if (extra != SIM_NONE) {
-        b->cnt.bank_conflicts += extra;
-        b->cnt.shared_load_requests++;
+    uint32_t st = ++b->bank_stamp;
+    if (__builtin_expect(!b->bank_seen || !st, 0)) { /* (its first count, or the stamps wrapped) */
+        free(b->bank_seen);
+        b->bank_seen = cl_calloc((size_t)b->shared_size / 4 + 1, sizeof *b->bank_seen);
+        st = b->bank_stamp = 1;
+    }
+    uint32_t *seen = b->bank_seen;
+    uint8_t nw[32] = { 0 };
+    for (int l = 0; l < 32; l++) {
+        uint32_t x = soff[l] >> 2, fresh = seen[x] != st;
+        seen[x] = st;
+        nw[x & 31] += (uint8_t)fresh;
+    }
+    uint8_t worst = 1;
+    for (int k = 0; k < 32; k++) worst = nw[k] > worst ? nw[k] : worst;
+    return worst - 1u;
+}
+
+/* The bank count of a full warp's 4-byte shared load or store from its 32
+ * offsets, each inside shared memory (lo and hi their lowest and highest):
+ * banks_stamped's, or in the reference mode count_banks' on them. */
+static HOT_INLINE void banks_of_offsets(sim_block *b, const uint32_t *soff, uint32_t lo, uint32_t hi, bool store)
+{
+    if (shortcuts(b)) {
+        b->cnt.bank_conflicts += banks_stamped(b, soff);
+        if (store) b->cnt.shared_store_requests++;
+        else b->cnt.shared_load_requests++;
         return;
     }
     uint64_t addr[32];
     for (int l = 0; l < 32; l++) addr[l] = soff[l];
-    count_banks(b, addr, SIM_FULL, 4, false, false, false, lo, hi);
+    count_banks(b, addr, SIM_FULL, 4, store, false, false, lo, hi);
+}
+
+/* The bank count of a full warp's words at words_of's offsets: none where
+ * they lie within 32 words of each other (distinct words, distinct banks),
+ * banks_halves' for two runs of 16, else banks_of_offsets'. */
+static HOT_INLINE void banks_of_words(sim_block *b, const uint32_t *soff, bool store)
+{
+    uint32_t lo, hi;
+    words_span(soff, &lo, &hi);
+    uint32_t extra = (hi >> 2) - (lo >> 2) < 32 ? 0 : shortcuts(b) ? banks_halves(soff) : SIM_NONE;
+    if (extra == SIM_NONE) {
+        banks_of_offsets(b, soff, lo, hi, store);
+        return;
+    }
+    b->cnt.bank_conflicts += extra;
+    if (store) b->cnt.shared_store_requests++;
+    else b->cnt.shared_load_requests++;
 }
 
 /* A full warp's X_LDS on words_of's words (a tile's row read by half-warps,
@@ -1433,7 +1454,7 @@ static HOT_INLINE void lds_words(sim_block *b, sim_warp *w, const sim_op *op, ui
 {
     w->minst++;
     if (b->shadow) shadow_reads_full(b, w, soff, pc);
-    uint32_t *row = w->r32 + (size_t)op->s[0] * 32, lo, hi;
+    uint32_t *row = w->r32 + (size_t)op->s[0] * 32;
     const uint8_t *sh = b->shared;
     for (int l = 0; l < 32; l += 4) { /* four independent loads a step */
         memcpy(&row[l], sh + soff[l], 4);
@@ -1441,14 +1462,7 @@ static HOT_INLINE void lds_words(sim_block *b, sim_warp *w, const sim_op *op, ui
         memcpy(&row[l + 2], sh + soff[l + 2], 4);
         memcpy(&row[l + 3], sh + soff[l + 3], 4);
     }
-    words_span(soff, &lo, &hi);
-    uint32_t extra = (hi >> 2) - (lo >> 2) < 32 ? 0 : shortcuts(b) ? banks_halves(soff) : SIM_NONE;
-    if (extra == SIM_NONE) {
-        banks_of_offsets(b, soff, lo, hi);
-        return;
-    }
-    b->cnt.bank_conflicts += extra;
-    b->cnt.shared_load_requests++;
+    banks_of_words(b, soff, false);
 }
 
 /* The lanes m's read of one shared word at byte offset off (aligned, in
@@ -1566,7 +1580,7 @@ static SIM_HOT __attribute__((noinline)) void halves_banks(sim_block *b, const u
 {
     uint32_t soff[32];
     sim_halves_offsets(o, d, soff);
-    banks_of_offsets(b, soff, lo, hi);
+    banks_of_offsets(b, soff, lo, hi, false);
 }
 
 /* lds_halves' data: the halves' words into the load's row. */
@@ -1587,7 +1601,7 @@ static HOT_INLINE void halves_copy(const sim_block *b, sim_warp *w, const sim_op
 
 /* lds_halves' bank count: none when the words span fewer than 32 (distinct
  * words, distinct banks), one extra wavefront for two runs 32 words or more
- * apart unless they start 16 banks apart, else banks_two or count_banks on
+ * apart unless they start 16 banks apart, else banks_of_offsets on
  * the offsets (halves_banks). */
 static HOT_INLINE void halves_banks_count(sim_block *b, const uint32_t *o, const uint32_t *d)
 {
@@ -2008,13 +2022,47 @@ SIM_HOT void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     else if (is_shared(op)) count_banks(b, a.addr, m, total, true, a.contig, a.strided, a.lo, a.hi);
 }
 
-/* X_STS: the shared-run path, else the general one (as sim_exec_lds). */
+/* A full warp's X_STS on a column (col_of: a thread's row of a padded
+ * tile, `seg[tid * 9 + k] = v`) or on words_of's words (keys scattered to
+ * their ranks), as sim_exec_st takes them without its mapping: the order's
+ * note, the shadow's writes (before the data, as there), the data in lane
+ * order (the last writer wins) and the bank count (a column's as
+ * sim_exec_lds_col's, the words' as lds_words'). False, with nothing
+ * done, for any other lanes (out of line: the general path's frame is not
+ * set up for these). */
+static SIM_HOT __attribute__((noinline)) bool sts_full(sim_block *b, sim_warp *w, const sim_op *op, uint32_t pc)
+{
+    uint32_t off, d, soff[32];
+    const uint32_t *row = w->r32 + (size_t)op->s[0] * 32;
+    bool col = col_of(b, w, op, &off, &d);
+    if (col) {
+        for (int l = 0; l < 32; l++) soff[l] = off + (uint32_t)l * d;
+    } else if (!words_of(b, w, op, soff)) {
+        return false;
+    }
+    w->minst++;
+    if (b->L->order) sim_order_write(b, w, pc, SIM_FULL);
+    if (b->shadow) sim_shadow_writes(b, w, SIM_FULL, soff, 4, pc);
+    if (col) { /* (distinct words: any order) */
+        scatter_col(b->shared + off, row, (ptrdiff_t)(int32_t)d);
+        b->cnt.bank_conflicts += stride_conflicts((d >> 31 ? 0u - d : d) / 4);
+        b->cnt.shared_store_requests++;
+        return true;
+    }
+    uint8_t *sh = b->shared;
+    for (int l = 0; l < 32; l++) memcpy(sh + soff[l], &row[l], 4);
+    banks_of_words(b, soff, true);
+    return true;
+}
+
+/* X_STS: the shared-run path, a full warp's column or words (sts_full),
+ * else the general one (as sim_exec_lds). */
 SIM_HOT void sim_exec_sts(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
 {
     const sim_op *op = &b->prog->code[pc];
     uint32_t off;
     if (!shared_run(b, w, op, m, SIM_MF_DST64, &off)) {
-        sim_exec_st(b, w, pc, m);
+        if (m != SIM_FULL || !shared_plain(b, op, SIM_MF_DST64) || !sts_full(b, w, op, pc)) sim_exec_st(b, w, pc, m);
         return;
     }
     w->minst++;

@@ -621,6 +621,39 @@ __global__ void bankSpans(unsigned* out)
     out[64 + t] = h[half] + big[base + l * 67 + 1];
 }
 
+// case: a full warp's 32-bit shared stores off a run (warp_access.c's
+// sts_full) beside the reference mode's general path (counters included):
+// a column up 9 words a lane (a raking segment's, no conflict), a column
+// down 32 words a lane (one bank: 31 extra wavefronts), and words
+// scattered over 2,800 words with lanes 5 and 9 on one word (lane 9's
+// value stays, as a GPU's last writer), read back by the same lanes
+// (lds_words: a bank holds 8 of the words)
+// kernel: fullWarpStores
+// launch: grid 1 block 32
+// buffer: out u32 96 = 0
+// params: out
+// expect: out[0..31] = iota*1+100
+// expect: out[32..63] = iota*1+168
+// expect: out[64..95] = list 300 301 302 303 304 309 306 307 308 309 310 311 312 313 314 315 316 317 318 319 320 321 322 323 324 325 326 327 328 329 330 331
+// expect: no hazards
+__global__ void fullWarpStores(unsigned* out)
+{
+    __shared__ unsigned s[3200];
+    const int t = threadIdx.x;
+    const int word = (t == 5 ? 9 * 9 * 41 + 7 : t * t * 41 + 7) % 3200;
+    for (int i = t; i < 3200; i += 32) s[i] = 0;
+    __syncthreads();
+    s[t * 9 + 1] = t + 100;
+    s[3199 - t * 32] = t + 200;
+    __syncthreads();
+    out[t] = s[t * 9 + 1];
+    out[32 + t] = s[3199 - t * 32];
+    __syncthreads();
+    s[word] = t + 300;
+    __syncthreads();
+    out[64 + t] = s[word];
+}
+
 // case: a full warp's bytes and halves of shared memory from a 32-bit
 // base, a word a lane in 32 distinct banks (warp_access.c's narrow_of):
 // signed bytes and halves widened, byte and half stores, beside the
