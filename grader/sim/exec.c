@@ -533,6 +533,15 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
             const uint32_t *B = R32(op->s[4]);
             uint32_t d = B[1] - B[0];
             if (!m) break;
+            if (__builtin_expect((op->aux & SIM_RUN_AUX) != 0, 0) && m == SIM_FULL) { /* a run from one base */
+                uint32_t n = sim_exec_lds_run(blk, w, pc, limit - pc);
+                if (n) {
+                    slice = slice > n - 1 ? slice - (n - 1) : 0;
+                    pc += n - 1;
+                    op += n - 1;
+                    break;
+                }
+            }
             if (m != SIM_FULL || sim_lds_whole(B)) sim_exec_lds(blk, w, pc, m);
             else if (d == 4 || !d) sim_exec_lds_words(blk, w, pc);
             else sim_exec_lds_col(blk, w, pc, m);
@@ -557,7 +566,17 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
             if (m) sim_exec_ldparam(blk, w, pc, m);
             break;
         case X_STS:
-            if (m) sim_exec_sts(blk, w, pc, m);
+            if (!m) break;
+            if (__builtin_expect((op->aux & SIM_RUN_AUX) != 0, 0) && m == SIM_FULL) { /* a run from one base */
+                uint32_t n = sim_exec_sts_run(blk, w, pc, limit - pc);
+                if (n) {
+                    slice = slice > n - 1 ? slice - (n - 1) : 0;
+                    pc += n - 1;
+                    op += n - 1;
+                    break;
+                }
+            }
+            sim_exec_sts(blk, w, pc, m);
             break;
         case X_ST:
             if (m) sim_exec_st(blk, w, pc, m);

@@ -143,6 +143,10 @@ enum { SIM_SY_STRONG = 1, SIM_SY_VOLATILE = 2, SIM_SY_ACQUIRE = 4, SIM_SY_RELEAS
  * read only by selp (mark_selected_loads: a load nvcc runs in every lane
  * for a read some lanes make under a condition). */
 enum { SIM_LD_CAS_SEED = 1, SIM_LD_SELECTED };
+/* The first X_LDS or X_STS of a run of them from one base (lower.c's
+ * sim_fuse_shared_runs): its aux is SIM_RUN_AUX | the run's length, at
+ * most SIM_RUN_MAX (the others' aux stays 0). */
+enum { SIM_RUN_AUX = 1u << 20, SIM_RUN_MAX = 32 };
 /* Branch flags (p[1]). */
 enum { SIM_BF_EXIT = 1 };
 /* Collectives (X_COLL): p[0] kind, p[1] mode, p[2] 64-bit / signed, p[3] flags;
@@ -921,6 +925,12 @@ void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
  * one-word path), else sim_exec_ld's or sim_exec_st's. */
 void sim_exec_lds(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
 void sim_exec_sts(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
+/* A full warp's run of X_STSs or X_LDSs from one base at pc (SIM_RUN_AUX),
+ * with room ops before the group's limit: the ops run (the whole run, the
+ * counts of all but the first made), or 0, with nothing done, where the
+ * run cannot be taken whole (the first then runs alone). */
+uint32_t sim_exec_sts_run(sim_block *b, sim_warp *w, uint32_t pc, uint32_t room);
+uint32_t sim_exec_lds_run(sim_block *b, sim_warp *w, uint32_t pc, uint32_t room);
 /* X_LDS1 (lanes m, never none): one word at a fixed shared address. */
 void sim_exec_lds1(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
 /* X_LDS by a full warp on neither a run nor one word: the column path (one
@@ -1236,6 +1246,15 @@ void sim_rules_free(sim_block *b);
 bool sim_rules_access(sim_block *b, sim_warp *w, unsigned kind, uint32_t m, const uint32_t *a, unsigned n,
                       uint32_t op);
 void sim_rules_stop(sim_block *b);
+/* sim_rules_access for a run of count full-warp accesses of one warp from
+ * one base (warp_access.c's runs; kind SIM_MEV_WRITES, WRITES_RUN or
+ * DEFER_HALVES): access k is access 0's arguments a moved delta[k] bytes,
+ * its op op + k, made after the warp's memory count steps by one. Returns
+ * how many, from the first, the rules took, as sim_rules_access would
+ * have taken each (0 where the rules are off); the rest are the shadow
+ * entry points'. */
+uint32_t sim_rules_run(sim_block *b, sim_warp *w, unsigned kind, const uint32_t *a, unsigned n, const uint32_t *delta,
+                       uint32_t count, uint32_t op);
 static inline bool sim_rules_take(sim_block *b, sim_warp *w, unsigned kind, uint32_t m, const uint32_t *a,
                                   unsigned n, uint32_t op)
 {

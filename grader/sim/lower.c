@@ -752,6 +752,49 @@ static void fuse(sim_op *code, uint32_t base, uint32_t n)
     free(named);
 }
 
+/* ---- runs of shared accesses from one base ---- */
+
+/* Whether op may join the run of sim_fuse_shared_runs that first starts: a
+ * plain 32-bit shared load or store (X_LDS or X_STS of one element from a
+ * 32-bit base, weak, no CAS seed's or selected load, the first's flags and
+ * base), unguarded, no branch's target unless it starts the run; a load
+ * that writes its base ends it (the next would read another base). */
+static bool run_op(const sim_op *op, const sim_op *first, bool target)
+{
+    if (op->x != first->x || op->guard != SIM_PRED_TRUE || op->gxor || op->aux || op->aux2 || (target && op != first))
+        return false;
+    if (memcmp(op->p, first->p, sizeof op->p) || op->s[4] != first->s[4] || op->s[4] == SIM_NOSLOT ||
+        op->s[0] == SIM_NOSLOT)
+        return false;
+    return op->p[0] == SIM_MS_SHARED && op->p[1] == 4 && op->p[2] == 1 && (op->p[3] & SIM_MF_BASE32) &&
+           !(op->p[3] & SIM_MF_DST64) && (op->x == X_STS || op->s[0] != op->s[4]);
+}
+
+/* The runs of two or more consecutive run_ops (a thread's segment stored
+ * word by word, `seg[9 * t + k] = v[k]` unrolled; a block's rows cleared,
+ * `s[t + 256 * k] = 0`): the first op's aux becomes SIM_RUN_AUX and the
+ * run's length (warp_access.c runs it as one op for a full warp, or its
+ * first alone). Ops inside an X_DOTS run are left to it. */
+void sim_fuse_shared_runs(sim_program *p, uint32_t base, uint32_t n)
+{
+    sim_op *code = p->code + base;
+    uint8_t *target = cl_calloc(n + 1, 1);
+    for (uint32_t i = 0; i < n; i++)
+        if (code[i].x == X_BRA && code[i].aux >= base && code[i].aux - base < n) target[code[i].aux - base] = 1;
+    for (uint32_t i = 0; i < n; i++) {
+        if (code[i].x == X_DOTS) { /* (its run, to its first fma's length) */
+            i += sim_dots_fma(&code[i])->aux - 1;
+            continue;
+        }
+        if ((code[i].x != X_LDS && code[i].x != X_STS) || !run_op(&code[i], &code[i], target[i])) continue;
+        uint32_t k = i + 1;
+        while (k < n && k - i < SIM_RUN_MAX && run_op(&code[k], &code[i], target[k])) k++;
+        if (k - i >= 2) code[i].aux = SIM_RUN_AUX | (k - i);
+        i = k - 1;
+    }
+    free(target);
+}
+
 /* ---- a tile's dot products ---- */
 
 /* Whether op may join a run of sim_fuse_dots: a plain 32-bit shared load

@@ -452,6 +452,8 @@ cl_status sim_program_build(sim_machine *m, const ptx_module *mod, long entry, s
         for (size_t k = 0; k < lw.fns.n; k++)
             sim_fuse_dots(lw.p, lw.code_base[lw.fns.v[k]], mod->funcs[lw.fns.v[k]].ninsns + 1);
         for (size_t k = 0; k < lw.fns.n; k++)
+            sim_fuse_shared_runs(lw.p, lw.code_base[lw.fns.v[k]], mod->funcs[lw.fns.v[k]].ninsns + 1);
+        for (size_t k = 0; k < lw.fns.n; k++)
             sim_fuse_loops(lw.p, lw.code_base[lw.fns.v[k]], mod->funcs[lw.fns.v[k]].ninsns + 1);
     }
     *out = lw.p;

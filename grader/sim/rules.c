@@ -675,6 +675,112 @@ SIM_HOT bool sim_rules_access(sim_block *b, sim_warp *w, unsigned kind, uint32_t
     return general(b, R, w, kind, m, a, n, op);
 }
 
+/* The first access of a run under RULE_SEG with segments of k words: the
+ * most and least of its lanes' w - k t (amax, amin), as full_warp and
+ * halves_warp make them, and its lanes' span of words. */
+static void run_seg(const sim_warp *w, unsigned kind, const uint32_t *a, unsigned n, int64_t k, int64_t *amax,
+                    int64_t *amin, int64_t *span)
+{
+    int64_t t0 = w->id * 32, hi = INT64_MIN, lo = INT64_MAX;
+    if (kind == SIM_MEV_WRITES) {
+        for (int l = 0; l < 32; l++) {
+            int64_t v = (int32_t)((a[l] >> 2) - (uint32_t)k * (uint32_t)(t0 + l));
+            hi = v > hi ? v : hi;
+            lo = v < lo ? v : lo;
+        }
+        *span = n > 4 ? n / 4 : 1;
+    } else {
+        const bool row = kind == SIM_MEV_WRITES_RUN; /* (two halves of 16 words) */
+        const uint32_t from[2] = { a[0], row ? a[0] + 64 : a[1] }, step[2] = { row ? 4 : a[2], row ? 4 : a[3] };
+        for (int h = 0; h < 2; h++) {
+            int64_t F = from[h] / 4, S = (int32_t)step[h] / 4, a0 = F - k * (t0 + 16 * h), a15 = a0 + 15 * (S - k);
+            hi = a0 > hi ? a0 : hi, hi = a15 > hi ? a15 : hi;
+            lo = a0 < lo ? a0 : lo, lo = a15 < lo ? a15 : lo;
+        }
+        *span = 1;
+    }
+    *amax = hi;
+    *amin = lo;
+}
+
+/* Access 0's arguments a (of kind) moved d bytes, into v. */
+static void run_args(unsigned kind, const uint32_t *a, uint32_t d, uint32_t *v)
+{
+    switch (kind) {
+    case SIM_MEV_WRITES:
+        for (int l = 0; l < 32; l++) v[l] = a[l] + d;
+        break;
+    case SIM_MEV_WRITES_RUN: v[0] = a[0] + d; break;
+    default: /* SIM_MEV_DEFER_HALVES: the halves' first bytes, then their steps */
+        v[0] = a[0] + d, v[1] = a[1] + d, v[2] = a[2], v[3] = a[3];
+        break;
+    }
+}
+
+uint32_t sim_rules_run(sim_block *b, sim_warp *w, unsigned kind, const uint32_t *a, unsigned n, const uint32_t *delta,
+                       uint32_t count, uint32_t op)
+{
+    sim_rules *R = b->rules;
+    if (!b->rules_on || b->as || w->last_partial || !count) return 0; /* (each alone: sim_rules_access stops) */
+    if (b->epoch != R->epoch) new_epoch(R, b->epoch);
+    if (R->log_n + count > RULES_LOG_MAX) return 0;
+    const bool write = kind != SIM_MEV_DEFER_HALVES;
+    const uint64_t minst = w->minst;
+    uint32_t lo, hi, v[32];
+    int r;
+    w->minst = minst + 1; /* (each access's log entry: the count after its step) */
+    if (kind == SIM_MEV_WRITES_RUN) {
+        const uint32_t from[2] = { a[0], a[0] + 64 }, step[2] = { 4, 4 };
+        r = halves_warp(b, R, w, from, step, true, &lo, &hi);
+    } else if (kind == SIM_MEV_DEFER_HALVES) {
+        r = halves_warp(b, R, w, a, a + 2, false, &lo, &hi);
+    } else {
+        r = full_warp(b, R, w, a, n, true, &lo, &hi, log_next(R)->a);
+    }
+    if (r <= 0) { /* (nothing changed: the first goes to its entry point) */
+        w->minst = minst;
+        return 0;
+    }
+    log_access(R, w, kind, SIM_FULL, a, n, op, kind == SIM_MEV_WRITES);
+    int64_t amax = 0, amin = 0, span = 1;
+    if (R->kind == RULE_SEG) run_seg(w, kind, a, n, R->k, &amax, &amin, &span);
+    uint32_t k = 1;
+    for (; k < count; k++) {
+        int64_t dw = (int32_t)delta[k] / 4, l = lo + dw, h = hi + dw;
+        uint32_t nlo, nhi;
+        if ((delta[k] & 3) || l < 0 || h > R->nwords || !clear_of_shadow(R, (uint32_t)l, (uint32_t)h, &nlo, &nhi))
+            break;
+        bool full = R->mlo < R->mhi && R->full_n == R->mhi - R->mlo && l >= R->mlo && h <= R->mhi;
+        if (!write && !full) break; /* (its reads tested word by word: alone) */
+        if (R->kind == RULE_MOD) {
+            if (dw & (R->k - 1)) break; /* (taken under RULE_MOD: N a power of 2) */
+        } else if (R->kind == RULE_SEG) {
+            int64_t clo = amax + dw + span - R->k, chi = amin + dw;
+            clo = clo > R->clo ? clo : R->clo;
+            chi = chi < R->chi ? chi : R->chi;
+            if (clo > chi) break;
+            set_rule(R, RULE_SEG, R->k, clo, chi);
+        } else {
+            break;
+        }
+        took(b, R, (uint32_t)l, (uint32_t)h, nlo, nhi, write);
+        run_args(kind, a, delta[k], v);
+        if (write && R->full_n < R->mhi - R->mlo) {
+            if (kind == SIM_MEV_WRITES) {
+                for (int i = 0; i < 32; i++)
+                    for (uint32_t x = v[i] >> 2; x < (v[i] >> 2) + (uint32_t)span; x++)
+                        wrote(R, x, n < 4 ? (uint8_t)(((1u << n) - 1) << (v[i] & 3)) : 0xf);
+            } else {
+                for (uint32_t x = v[0] >> 2; x < (v[0] >> 2) + 32; x++) wrote(R, x, 0xf);
+            }
+        }
+        w->minst = minst + 1 + k;
+        log_access(R, w, kind, SIM_FULL, v, n, op + k, false);
+    }
+    w->minst = minst;
+    return k;
+}
+
 /* sim_rules_access for any other access: its lanes one by one. */
 static __attribute__((noinline)) bool general(sim_block *b, sim_rules *R, sim_warp *w, unsigned kind, uint32_t m,
                                               const uint32_t *a, unsigned n, uint32_t op)

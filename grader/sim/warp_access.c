@@ -1851,18 +1851,32 @@ SIM_HOT uint32_t sim_exec_dots(sim_block *b, sim_warp *w, uint32_t pc, uint32_t 
  * lane's word inside shared memory: *off is lane 0's byte offset. Lane l's
  * base must be lane 0's + l d as a 32-bit number that does not wrap (the
  * general path adds the offset to each base as a 64-bit number). False,
- * with nothing done, for any other access. */
-static HOT_INLINE bool col_of(const sim_block *b, const sim_warp *w, const sim_op *op, uint32_t *off, uint32_t *d)
+ * with nothing done, for any other access. col_steps tests the base row
+ * b32 (the lanes' stride), col_at the offset (the bounds). */
+static HOT_INLINE bool col_steps(const uint32_t *b32)
 {
-    const uint32_t *b32 = w->r32 + (size_t)op->s[4] * 32;
     uint32_t first = b32[0], s = b32[1] - first, down = s >> 31, mag = down ? 0u - s : s;
     /* the lowest base, lane 0's or lane 31's, must not wrap either way */
-    if (!s || (s & 3) || mag > (down ? first : UINT32_MAX - first) / 31 || !row_steps(b32, first, s)) return false;
-    uint64_t lo = (uint64_t)(down ? first - 31 * mag : first) + (uint64_t)op->imm;
+    return s && !(s & 3) && mag <= (down ? first : UINT32_MAX - first) / 31 && row_steps(b32, first, s);
+}
+
+/* col_of's offset for col_steps' base row b32 and the offset imm: *off
+ * lane 0's, *d the stride, when every lane's word lies aligned inside
+ * shared memory. */
+static HOT_INLINE bool col_at(const sim_block *b, const uint32_t *b32, int64_t imm, uint32_t *off, uint32_t *d)
+{
+    uint32_t first = b32[0], s = b32[1] - first, down = s >> 31, mag = down ? 0u - s : s;
+    uint64_t lo = (uint64_t)(down ? first - 31 * mag : first) + (uint64_t)imm;
     if ((lo & 3) || lo > b->shared_size || b->shared_size - lo < 31 * (uint64_t)mag + 4) return false;
     *off = (uint32_t)(down ? lo + 31 * (uint64_t)mag : lo);
     *d = s;
     return true;
+}
+
+static HOT_INLINE bool col_of(const sim_block *b, const sim_warp *w, const sim_op *op, uint32_t *off, uint32_t *d)
+{
+    const uint32_t *b32 = w->r32 + (size_t)op->s[4] * 32;
+    return col_steps(b32) && col_at(b, b32, op->imm, off, d);
 }
 
 /* X_LDS by a full warp on neither a run nor one word (the hot loop's test):
@@ -2069,6 +2083,128 @@ SIM_HOT void sim_exec_sts(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     if (b->shadow) shadow_writes_run(b, w, m, off, pc);
     copy_run(b->shared + off, w->r32 + (size_t)op->s[0] * 32 + __builtin_ctz(m), (unsigned)__builtin_popcount(m));
     b->cnt.shared_store_requests++;
+}
+
+/* ---- runs of shared accesses from one base ---- */
+
+/* The lanes of a run's base row (lower.c's sim_fuse_shared_runs): a run of
+ * 32 words or a column (a stride other than one word), the shapes the hot
+ * loop's single op takes on its short paths given the offset's bounds;
+ * any other lanes (scattered words, a word or a row a half-warp) take
+ * each access alone. */
+enum { RL_NONE, RL_RUN, RL_COL };
+
+static HOT_INLINE unsigned run_lanes(const uint32_t *b32)
+{
+    uint32_t first = b32[0], d = b32[1] - first;
+    if (first <= UINT32_MAX - 4 * 31 && row_steps(b32, first, 4)) return RL_RUN;
+    return d != 4 && col_steps(b32) ? RL_COL : RL_NONE;
+}
+
+/* Access t of a run on the lanes rl: *off its first lane's offset into
+ * shared memory, *d the lanes' stride, when its words lie aligned inside
+ * shared memory. */
+static HOT_INLINE bool run_at(const sim_block *b, const sim_warp *w, const sim_op *t, unsigned rl, uint32_t *off,
+                              uint32_t *d)
+{
+    const uint32_t *b32 = w->r32 + (size_t)t->s[4] * 32;
+    if (rl == RL_COL) return col_at(b, b32, t->imm, off, d);
+    *off = shared_word(b, t, b32[0], 32);
+    *d = 4;
+    return *off != SIM_NONE;
+}
+
+/* A full warp's run of n X_STSs from one base at pc (its first's aux): each
+ * store as sim_exec_sts takes it, in order (the shadow's writes, the data,
+ * the count), with the lanes' test made once for the run. Returns n, the
+ * counts of the stores after the first made; 0, with nothing done, where
+ * it cannot be taken whole (another group waits inside it: room; the
+ * order's notes; a store's words outside shared memory). */
+SIM_HOT uint32_t sim_exec_sts_run(sim_block *b, sim_warp *w, uint32_t pc, uint32_t room)
+{
+    const sim_op *op = &b->prog->code[pc];
+    uint32_t n = op->aux & (SIM_RUN_AUX - 1), off[SIM_RUN_MAX], d[SIM_RUN_MAX], soff[32];
+    if (room < n || n < 2 || n > SIM_RUN_MAX || !shared_plain(b, op, SIM_MF_DST64) || b->L->order) return 0;
+    unsigned rl = run_lanes(w->r32 + (size_t)op->s[4] * 32);
+    if (rl == RL_NONE) return 0;
+    if (!run_at(b, w, op, rl, &off[0], &d[0])) return 0;
+    for (uint32_t k = 1; k < n; k++)
+        if (!run_at(b, w, &op[k], rl, &off[k], &d[k])) return 0;
+    uint32_t taken = 0; /* the accesses the rules took at once (sim_rules_run) */
+    if (b->shadow && b->rules_on && !b->memo_mode) {
+        uint32_t delta[SIM_RUN_MAX];
+        for (uint32_t k = 0; k < n; k++) delta[k] = off[k] - off[0];
+        if (rl == RL_RUN) {
+            taken = sim_rules_run(b, w, SIM_MEV_WRITES_RUN, &off[0], 4, delta, n, pc);
+        } else {
+            for (int l = 0; l < 32; l++) soff[l] = off[0] + (uint32_t)l * d[0];
+            taken = sim_rules_run(b, w, SIM_MEV_WRITES, soff, 4, delta, n, pc);
+        }
+    }
+    for (uint32_t k = 0; k < n; k++) {
+        const uint32_t *row = w->r32 + (size_t)op[k].s[0] * 32;
+        w->minst++;
+        if (rl == RL_RUN) {
+            if (b->shadow && k >= taken) shadow_writes_run(b, w, SIM_FULL, off[k], pc + k);
+            copy_run(b->shared + off[k], row, 32);
+        } else {
+            if (b->shadow && k >= taken) {
+                for (int l = 0; l < 32; l++) soff[l] = off[k] + (uint32_t)l * d[k];
+                sim_shadow_writes(b, w, SIM_FULL, soff, 4, pc + k);
+            }
+            scatter_col(b->shared + off[k], row, (ptrdiff_t)(int32_t)d[k]);
+            b->cnt.bank_conflicts += stride_conflicts((d[k] >> 31 ? 0u - d[k] : d[k]) / 4);
+        }
+        b->cnt.shared_store_requests++;
+    }
+    sim_ops_counted(b, w, n - 1, SIM_FULL);
+    return n;
+}
+
+/* A full warp's run of n X_LDSs from one base at pc, none of which writes
+ * the base: each load as the hot loop's X_LDS takes it (a run: sim_exec_lds'
+ * run path; a column: sim_exec_lds_col's), in order, with the lanes' test
+ * made once; as sim_exec_sts_run, 0 where it cannot be taken whole (lanes
+ * of another shape: each load alone). */
+SIM_HOT uint32_t sim_exec_lds_run(sim_block *b, sim_warp *w, uint32_t pc, uint32_t room)
+{
+    const sim_op *op = &b->prog->code[pc];
+    uint32_t n = op->aux & (SIM_RUN_AUX - 1), off[SIM_RUN_MAX], d[SIM_RUN_MAX], soff[32];
+    if (room < n || n < 2 || n > SIM_RUN_MAX || !shared_plain(b, op, SIM_MF_DST64 | SIM_MF_DST16)) return 0;
+    unsigned rl = run_lanes(w->r32 + (size_t)op->s[4] * 32);
+    if (rl == RL_NONE) return 0;
+    if (!run_at(b, w, op, rl, &off[0], &d[0])) return 0;
+    for (uint32_t k = 1; k < n; k++)
+        if (!run_at(b, w, &op[k], rl, &off[k], &d[k])) return 0;
+    uint32_t taken = 0; /* the accesses the rules took at once (sim_rules_run) */
+    if (b->shadow && b->rules_on && !b->memo_mode) {
+        uint32_t delta[SIM_RUN_MAX];
+        const uint32_t a[4] = { off[0], off[0] + 16 * d[0], d[0], d[0] }; /* (the log's halves) */
+        for (uint32_t k = 0; k < n; k++) delta[k] = off[k] - off[0];
+        taken = sim_rules_run(b, w, SIM_MEV_DEFER_HALVES, a, 4, delta, n, pc);
+    }
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t *row = w->r32 + (size_t)op[k].s[0] * 32;
+        const uint32_t from[2] = { off[k], off[k] + 16 * d[k] }, step[2] = { d[k], d[k] };
+        w->minst++;
+        if (b->shadow && k >= taken && !shadow_log_halves(b, w, from, step, pc + k)) {
+            if (rl == RL_RUN) {
+                shadow_reads_run(b, w, SIM_FULL, off[k], pc + k);
+            } else {
+                for (int l = 0; l < 32; l++) soff[l] = off[k] + (uint32_t)l * d[k];
+                sim_shadow_reads(b, w, SIM_FULL, soff, 4, pc + k);
+            }
+        }
+        if (rl == RL_RUN) {
+            copy_run(row, b->shared + off[k], 32);
+        } else {
+            gather_col(row, b->shared + off[k], (ptrdiff_t)(int32_t)d[k]);
+            b->cnt.bank_conflicts += stride_conflicts((d[k] >> 31 ? 0u - d[k] : d[k]) / 4);
+        }
+        b->cnt.shared_load_requests++;
+    }
+    sim_ops_counted(b, w, n - 1, SIM_FULL);
+    return n;
 }
 
 /* A full warp's plain 32-bit global access from a 64-bit base (X_LDG,

@@ -254,3 +254,157 @@ __global__ void longEpoch(const unsigned* in, unsigned* out)
 // expect: out[0] = 6000
 // expect: out[1535] = 6000
 // expect: no hazards
+
+// Runs of shared accesses from one base (lower.c's sim_fuse_shared_runs,
+// warp_access.c's runs, rules.c's sim_rules_run), each access on a line of
+// its own or one asm line: eight rows zeroed from one base, read back from
+// it, stored to nine words of a raking segment from another and read back
+// from that. The rules take a run's first access as any other and each
+// after it by the arithmetic of its move: under the column rule a move of
+// a multiple of the block's threads, under the segment rule a move that
+// keeps c in its range, clear of the words the shadow took this epoch,
+// reads only where every managed word is written. Counters follow the
+// data, as rankKeys', so that the rules take the blocks; `fault` adds
+// accesses in block `faultBlock`.
+__global__ void runKeys(const unsigned* in, unsigned* out, int fault, int faultBlock)
+{
+    __shared__ unsigned c[8][64];
+    __shared__ unsigned seg[64 * 9];
+    __shared__ unsigned z[128];
+    const unsigned t = threadIdx.x, b = blockIdx.x;
+    const bool here = (int)b == faultBlock;
+    unsigned k[4], total = 0;
+    for (int j = 0; j < 4; j++) k[j] = in[(b * 64 + t) * 4 + j];
+    c[0][t] = 0; // @zero0
+    c[1][t] = 0;
+    c[2][t] = 0;
+    c[3][t] = 0;
+    c[4][t] = 0;
+    c[5][t] = 0; // @zero5
+    c[6][t] = 0;
+    c[7][t] = 0;
+    if (here && fault == 1) {
+        unsigned* p = &c[0][t];
+        p[0] = 1;
+        p[1] = 1; // @nextColumn
+    }
+    if (here && fault == 4) total += c[5][t ^ 1]; // @readZeroed
+    __syncthreads();
+    for (int j = 0; j < 4; j++) {
+        const unsigned d = digitOf(k[j]);
+        unsigned short* h = (unsigned short*)&c[d / 2][t] + d % 2;
+        *h = (unsigned short)(*h + 1);
+    }
+    for (int r = 0; r < 9; r++) seg[t * 9 + r] = 0; // (the segments written before their epoch: the shadow's)
+    __syncthreads();
+    const unsigned r0 = c[0][t], r1 = c[1][t], r2 = c[2][t], r3 = c[3][t], r4 = c[4][t], r5 = c[5][t],
+                   r6 = c[6][t], r7 = c[7][t];
+    __syncthreads();
+    unsigned* s = &seg[t * 9];
+    s[0] = r0;
+    s[1] = r1;
+    s[2] = r2;
+    s[3] = r3;
+    s[4] = r4;
+    s[5] = r5;
+    s[6] = r6;
+    s[7] = r7;
+    s[8] = 0;
+    const unsigned a = (unsigned)__cvta_generic_to_shared(s);
+    if (here && fault == 2) {
+        unsigned x, y;
+        asm volatile("ld.shared.u32 %0, [%2+4];\n\tld.shared.u32 %1, [%2+-32];" : "=r"(x), "=r"(y) : "r"(a) : "memory"); // @nextSegment2
+        total += x + y;
+    }
+    __syncthreads();
+    unsigned v[9];
+    asm volatile("ld.shared.u32 %0, [%9];\n\tld.shared.u32 %1, [%9+4];\n\tld.shared.u32 %2, [%9+8];\n\t"
+                 "ld.shared.u32 %3, [%9+12];\n\tld.shared.u32 %4, [%9+16];\n\tld.shared.u32 %5, [%9+20];\n\t"
+                 "ld.shared.u32 %6, [%9+24];\n\tld.shared.u32 %7, [%9+28];\n\tld.shared.u32 %8, [%9+32];"
+                 : "=r"(v[0]), "=r"(v[1]), "=r"(v[2]), "=r"(v[3]), "=r"(v[4]), "=r"(v[5]), "=r"(v[6]), "=r"(v[7]),
+                   "=r"(v[8])
+                 : "r"(a) : "memory");
+    for (int r = 0; r < 9; r++) total += v[r];
+    __syncthreads();
+    if (here && fault == 3) {
+        total += z[64 + (t ^ 1)]; // @takenRead
+        unsigned* p = &z[t];
+        p[0] = t;
+        p[64] = t; // @takenWrite
+    }
+    if (here && fault == 5) {
+        z[t] = t;
+        __syncthreads();
+        unsigned x, y;
+        const unsigned za = (unsigned)__cvta_generic_to_shared(&z[t]);
+        asm volatile("ld.shared.u32 %0, [%2];\n\tld.shared.u32 %1, [%2+256];" : "=r"(x), "=r"(y) : "r"(za) : "memory"); // @unwrittenRun
+        total += x + y;
+    }
+    out[b * 64 + t] = (total & 0xffff) + (total >> 16);
+}
+
+// case: 24 blocks of runs, honest: each thread's counters, copied to its
+// raking segment and read back, sum to its 4 keys
+// kernel: runKeys
+// launch: grid 24 block 64
+// buffer: in u32 6144 = iota
+// buffer: out u32 1536 = 0
+// params: in out 0 -1
+// expect: out[0] = 4
+// expect: out[1535] = 4
+// expect: no hazards
+
+// case: in block 12, every thread also stores to its own word and the next
+// thread's of row 0 as a run from one base, in the epoch the next thread
+// zeroes it: the run's second store moves one word, which the column rule
+// does not keep: races
+// kernel: runKeys
+// launch: grid 24 block 64
+// buffer: in u32 6144 = iota
+// buffer: out u32 1536 = 0
+// params: in out 1 12
+// expect: hazard races line @nextColumn block 12
+
+// case: in block 13, every thread also reads word 1 of its own raking
+// segment and word 1 of the one before (thread 0: a counter word) as a
+// run, in the epoch the thread before stores it: the run's second read
+// moves nine words back, out of the segment rule's range: races
+// kernel: runKeys
+// launch: grid 24 block 64
+// buffer: in u32 6144 = iota
+// buffer: out u32 1536 = 0
+// params: in out 2 13
+// expect: hazard races line @nextSegment2 block 13
+
+// case: in block 14, every thread reads z[64 + (t xor 1)] (never written:
+// uninitialised, and the shadow's words this epoch), then stores z[t] and
+// z[64 + t] as a run: the second store keeps the column rule but touches
+// the shadow's words, so the shadow takes it: races with the reads
+// kernel: runKeys
+// launch: grid 24 block 64
+// buffer: in u32 6144 = iota
+// buffer: out u32 1536 = 0
+// params: in out 3 14
+// expect: hazard memory kind UNINIT_SHARED line @takenRead block 14
+// expect: hazard races line @takenWrite block 14
+
+// case: in block 15, every thread also reads row 5 of its neighbour's
+// column (t xor 1) after the rows' zeroing, in that epoch: the rules stop
+// and replay the zeroing run, each store at its own line: races with the
+// sixth store's line
+// kernel: runKeys
+// launch: grid 24 block 64
+// buffer: in u32 6144 = iota
+// buffer: out u32 1536 = 0
+// params: in out 4 15
+// expect: hazard races line @readZeroed line2 @zero5 block 15
+
+// case: in block 16, every thread writes z[t], then after a barrier reads
+// z[t] and z[64 + t] as a run: the second read keeps the column rule but
+// its words were never written: uninitialised
+// kernel: runKeys
+// launch: grid 24 block 64
+// buffer: in u32 6144 = iota
+// buffer: out u32 1536 = 0
+// params: in out 5 16
+// expect: hazard memory kind UNINIT_SHARED line @unwrittenRun block 16
