@@ -1209,8 +1209,27 @@ static HOT_INLINE void ld_narrow(sim_block *b, sim_warp *w, const sim_op *op, ui
 {
     w->minst++;
     if (b->shadow) sim_shadow_reads(b, w, SIM_FULL, off, op->p[1], pc);
+    /* the elements into a row of this frame (no store of it can change op
+       or the shared pointer), then widened as narrow_value widens, as
+       vector code */
+    const uint8_t *sh = b->shared;
+    const unsigned bits = 32 - 8 * op->p[1];
+    const uint32_t keep = (op->p[3] & SIM_MF_DST16) ? 0xffffu : SIM_FULL;
+    uint32_t v[32];
+    if (op->p[1] == 2) {
+        for (int l = 0; l < 32; l++) {
+            uint16_t x;
+            memcpy(&x, sh + off[l], 2);
+            v[l] = x;
+        }
+    } else {
+        for (int l = 0; l < 32; l++) v[l] = sh[off[l]];
+    }
     uint32_t *row = w->r32 + (size_t)op->s[0] * 32;
-    for (int l = 0; l < 32; l++) row[l] = narrow_value(op, b->shared + off[l]);
+    if (op->p[3] & SIM_MF_SIGNED)
+        for (int l = 0; l < 32; l++) row[l] = (uint32_t)((int32_t)(v[l] << bits) >> bits) & keep;
+    else
+        for (int l = 0; l < 32; l++) row[l] = v[l] & keep;
     b->cnt.shared_load_requests++;
 }
 
@@ -1976,10 +1995,14 @@ SIM_HOT void sim_exec_st(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     if (m == SIM_FULL && n <= 2 && narrow_of(b, w, op, a.soff)) { /* (counters: a scatter in lane order) */
         if (b->shadow) sim_shadow_writes(b, w, SIM_FULL, a.soff, n, pc);
         const uint32_t *row = w->r32 + (size_t)op->s[0] * 32;
-        for (int l = 0; l < 32; l++) {
-            uint16_t h = (uint16_t)row[l];
-            if (n == 2) memcpy(b->shared + a.soff[l], &h, 2);
-            else b->shared[a.soff[l]] = (uint8_t)row[l];
+        uint8_t *sh = b->shared; /* (once: a byte store may alias b) */
+        if (n == 2) {
+            for (int l = 0; l < 32; l++) {
+                uint16_t h = (uint16_t)row[l];
+                memcpy(sh + a.soff[l], &h, 2);
+            }
+        } else {
+            for (int l = 0; l < 32; l++) sh[a.soff[l]] = (uint8_t)row[l];
         }
         b->cnt.shared_store_requests++;
         return;
