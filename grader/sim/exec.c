@@ -555,6 +555,15 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
             break;
         case X_LD:
             if (!m) break;
+            if (__builtin_expect((op->aux & SIM_RMW_AUX) != 0, 0) && m == SIM_FULL) { /* a counter's increment */
+                uint32_t n = sim_exec_rmw(blk, w, pc, limit - pc);
+                if (n) {
+                    slice = slice > n - 1 ? slice - (n - 1) : 0;
+                    pc += n - 1;
+                    op += n - 1;
+                    break;
+                }
+            }
             sim_exec_ld(blk, w, pc, m);
             if (op->aux2) goto spin; /* volatile, relaxed or acquire */
             break;

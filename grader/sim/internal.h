@@ -147,6 +147,11 @@ enum { SIM_LD_CAS_SEED = 1, SIM_LD_SELECTED };
  * sim_fuse_shared_runs): its aux is SIM_RUN_AUX | the run's length, at
  * most SIM_RUN_MAX (the others' aux stays 0). */
 enum { SIM_RUN_AUX = 1u << 20, SIM_RUN_MAX = 32 };
+/* The X_LD of a shared byte or half that the next op adds to (X_ADD16 or
+ * X_ADD32) and the op after stores back to the same element (lower.c's
+ * sim_fuse_shared_runs: a thread's counter, `c[d]++`): its aux is
+ * SIM_RMW_AUX. */
+enum { SIM_RMW_AUX = 1u << 21 };
 /* Branch flags (p[1]). */
 enum { SIM_BF_EXIT = 1 };
 /* Collectives (X_COLL): p[0] kind, p[1] mode, p[2] 64-bit / signed, p[3] flags;
@@ -931,6 +936,10 @@ void sim_exec_sts(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
  * run cannot be taken whole (the first then runs alone). */
 uint32_t sim_exec_sts_run(sim_block *b, sim_warp *w, uint32_t pc, uint32_t room);
 uint32_t sim_exec_lds_run(sim_block *b, sim_warp *w, uint32_t pc, uint32_t room);
+/* A full warp's SIM_RMW_AUX load at pc, its add and its store, with room
+ * ops before the group's limit: 3, the counts of the add and the store
+ * made; or 0, with nothing done (the load then runs alone). */
+uint32_t sim_exec_rmw(sim_block *b, sim_warp *w, uint32_t pc, uint32_t room);
 /* X_LDS1 (lanes m, never none): one word at a fixed shared address. */
 void sim_exec_lds1(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m);
 /* X_LDS by a full warp on neither a run nor one word: the column path (one

@@ -770,11 +770,35 @@ static bool run_op(const sim_op *op, const sim_op *first, bool target)
            !(op->p[3] & SIM_MF_DST64) && (op->x == X_STS || op->s[0] != op->s[4]);
 }
 
+/* Whether code[0..2] is a counter's increment sim_exec_rmw takes: a plain
+ * shared load of a byte or half from a 32-bit base (unguarded, weak, no
+ * CAS seed's or selected load) into a row that is not its base; an
+ * unguarded X_ADD16 or X_ADD32 of that row and another, into a row that is
+ * not the base; an unguarded weak store of that sum with the load's
+ * element and address; neither of the two after it a branch's target. */
+static bool rmw_ops(const sim_op *code, const uint8_t *target)
+{
+    const sim_op *ld = &code[0], *add = &code[1], *st = &code[2];
+    if (ld->x != X_LD || (add->x != X_ADD16 && add->x != X_ADD32) || st->x != X_ST || target[1] || target[2])
+        return false;
+    for (int i = 0; i < 3; i++)
+        if (code[i].guard != SIM_PRED_TRUE || code[i].gxor || code[i].aux || code[i].aux2) return false;
+    for (int i = 0; i < 3; i += 2) {
+        const sim_op *o = &code[i];
+        if (o->p[0] != SIM_MS_SHARED || o->p[1] > 2 || o->p[1] != ld->p[1] || o->p[2] != 1 ||
+            !(o->p[3] & SIM_MF_BASE32) || (o->p[3] & SIM_MF_DST64) || o->s[4] == SIM_NOSLOT || o->s[0] == SIM_NOSLOT)
+            return false;
+    }
+    return st->s[4] == ld->s[4] && st->imm == ld->imm && ld->s[0] != ld->s[4] &&
+           (add->s[1] == ld->s[0] || add->s[2] == ld->s[0]) && add->s[0] != ld->s[4] && st->s[0] == add->s[0];
+}
+
 /* The runs of two or more consecutive run_ops (a thread's segment stored
  * word by word, `seg[9 * t + k] = v[k]` unrolled; a block's rows cleared,
  * `s[t + 256 * k] = 0`): the first op's aux becomes SIM_RUN_AUX and the
  * run's length (warp_access.c runs it as one op for a full warp, or its
- * first alone). Ops inside an X_DOTS run are left to it. */
+ * first alone); and a counter's increments (rmw_ops: SIM_RMW_AUX). Ops
+ * inside an X_DOTS run are left to it. */
 void sim_fuse_shared_runs(sim_program *p, uint32_t base, uint32_t n)
 {
     sim_op *code = p->code + base;
@@ -784,6 +808,11 @@ void sim_fuse_shared_runs(sim_program *p, uint32_t base, uint32_t n)
     for (uint32_t i = 0; i < n; i++) {
         if (code[i].x == X_DOTS) { /* (its run, to its first fma's length) */
             i += sim_dots_fma(&code[i])->aux - 1;
+            continue;
+        }
+        if (i + 2 < n && rmw_ops(&code[i], &target[i])) { /* a counter's increment */
+            code[i].aux = SIM_RMW_AUX;
+            i += 2;
             continue;
         }
         if ((code[i].x != X_LDS && code[i].x != X_STS) || !run_op(&code[i], &code[i], target[i])) continue;

@@ -1262,6 +1262,42 @@ static HOT_INLINE void ld_narrow_one(sim_block *b, sim_warp *w, const sim_op *op
     b->cnt.shared_load_requests++;
 }
 
+/* lower.c's counter increment at pc (SIM_RMW_AUX): the load as sim_exec_ld
+ * takes narrow_of's lanes (ld_narrow), the add as exec.c's X_ADD16 or
+ * X_ADD32 (xops.def's sum) for a full warp, the store as sim_exec_st takes
+ * them, in order, with the lanes' test made once (the store's base and
+ * offset are the load's, and neither later op writes the base). Returns 3,
+ * or 0 with nothing done where the lanes are not narrow_of's, the block
+ * keeps the order's notes (order.c), or another group waits inside. */
+SIM_HOT uint32_t sim_exec_rmw(sim_block *b, sim_warp *w, uint32_t pc, uint32_t room)
+{
+    const sim_op *op = &b->prog->code[pc], *add = op + 1, *st = op + 2;
+    uint32_t off[32];
+    if (room < 3 || b->L->order || !narrow_of(b, w, op, off) || !narrow_plain(b, st)) return 0;
+    const unsigned n = op->p[1];
+    ld_narrow(b, w, op, pc, off);
+    uint32_t *D = w->r32 + (size_t)add->s[0] * 32;
+    const uint32_t *A = w->r32 + (size_t)add->s[1] * 32, *B = w->r32 + (size_t)add->s[2] * 32;
+    if (add->x == X_ADD16)
+        for (int l = 0; l < 32; l++) D[l] = (A[l] + B[l]) & 0xffffu;
+    else
+        for (int l = 0; l < 32; l++) D[l] = A[l] + B[l];
+    w->minst++;
+    if (b->shadow) sim_shadow_writes(b, w, SIM_FULL, off, n, pc + 2);
+    uint8_t *sh = b->shared;
+    if (n == 2) {
+        for (int l = 0; l < 32; l++) {
+            uint16_t h = (uint16_t)D[l];
+            memcpy(sh + off[l], &h, 2);
+        }
+    } else {
+        for (int l = 0; l < 32; l++) sh[off[l]] = (uint8_t)D[l];
+    }
+    b->cnt.shared_store_requests++;
+    sim_ops_counted(b, w, 2, SIM_FULL);
+    return 3;
+}
+
 /* ld: every access but an X_LDS that sim_exec_lds takes on a short path
  * (out of line, so that this frame, the access's 1.3 KB, is not set up for
  * those). */
