@@ -1264,6 +1264,13 @@ void sim_rules_stop(sim_block *b);
  * entry points'. */
 uint32_t sim_rules_run(sim_block *b, sim_warp *w, unsigned kind, const uint32_t *a, unsigned n, const uint32_t *delta,
                        uint32_t count, uint32_t op);
+/* sim_rules_access for a counter's increment by a full warp (warp_access.c's
+ * sim_exec_rmw): the reads of n bytes at each lane's off (its op op, made
+ * after the warp's memory count steps by one) and the writes of the same
+ * bytes (op + 2, after another step): true when the rules took both, as
+ * sim_rules_access would have taken each; false, with nothing done, when
+ * they take neither (then both are the shadow entry points'). */
+bool sim_rules_rmw(sim_block *b, sim_warp *w, const uint32_t *off, unsigned n, uint32_t op);
 static inline bool sim_rules_take(sim_block *b, sim_warp *w, unsigned kind, uint32_t m, const uint32_t *a,
                                   unsigned n, uint32_t op)
 {

@@ -789,6 +789,35 @@ uint32_t sim_rules_run(sim_block *b, sim_warp *w, unsigned kind, const uint32_t 
     return k;
 }
 
+bool sim_rules_rmw(sim_block *b, sim_warp *w, const uint32_t *off, unsigned n, uint32_t op)
+{
+    sim_rules *R = b->rules;
+    if (!b->rules_on || b->as || w->last_partial) return false; /* (each alone: sim_rules_access stops) */
+    if (b->epoch != R->epoch) new_epoch(R, b->epoch);
+    if (R->log_n + 2 > RULES_LOG_MAX) return false;
+    const uint64_t minst = w->minst;
+    uint32_t lo, hi, nlo, nhi;
+    w->minst = minst + 1;
+    int r = full_warp(b, R, w, off, n, false, &lo, &hi, log_next(R)->a);
+    if (r <= 0) { /* (nothing changed: both go to their entry points) */
+        w->minst = minst;
+        return false;
+    }
+    log_access(R, w, SIM_MEV_READS, SIM_FULL, off, n, op, true);
+    /* the write: the read's words under the rule the read kept (a read is
+       taken only under RULE_MOD or RULE_SEG, which take the same words
+       again), clear of the shadow's as the read found them; the read's
+       took() covers it (the same words, the epoch's writes_only already
+       false) and its bytes are the ones the read found written, so it
+       marks nothing new: only its log entry */
+    bool clear = clear_of_shadow(R, lo, hi, &nlo, &nhi);
+    SIM_ASSERT(clear && (R->kind == RULE_MOD || R->kind == RULE_SEG));
+    w->minst = minst + 2;
+    log_access(R, w, SIM_MEV_WRITES, SIM_FULL, off, n, op + 2, false);
+    w->minst = minst;
+    return true;
+}
+
 /* sim_rules_access for any other access: its lanes one by one. */
 static __attribute__((noinline)) bool general(sim_block *b, sim_rules *R, sim_warp *w, unsigned kind, uint32_t m,
                                               const uint32_t *a, unsigned n, uint32_t op)

@@ -1203,12 +1203,14 @@ static HOT_INLINE bool narrow_of(const sim_block *b, const sim_warp *w, const si
     return !bad && banks == SIM_FULL;
 }
 
-/* X_LD on narrow_of's lanes: the shadow's reads, a gather widened as
- * load_narrow widens, one request (sim_exec_ld's path for them). */
-static HOT_INLINE void ld_narrow(sim_block *b, sim_warp *w, const sim_op *op, uint32_t pc, const uint32_t *off)
+/* X_LD on narrow_of's lanes: the shadow's reads (unless `shadow` is false:
+ * the rules took them, sim_rules_rmw), a gather widened as load_narrow
+ * widens, one request (sim_exec_ld's path for them). */
+static HOT_INLINE void ld_narrow(sim_block *b, sim_warp *w, const sim_op *op, uint32_t pc, const uint32_t *off,
+                                 bool shadow)
 {
     w->minst++;
-    if (b->shadow) sim_shadow_reads(b, w, SIM_FULL, off, op->p[1], pc);
+    if (b->shadow && shadow) sim_shadow_reads(b, w, SIM_FULL, off, op->p[1], pc);
     /* the elements into a row of this frame (no store of it can change op
        or the shared pointer), then widened as narrow_value widens, as
        vector code */
@@ -1275,7 +1277,9 @@ SIM_HOT uint32_t sim_exec_rmw(sim_block *b, sim_warp *w, uint32_t pc, uint32_t r
     uint32_t off[32];
     if (room < 3 || b->L->order || !narrow_of(b, w, op, off) || !narrow_plain(b, st)) return 0;
     const unsigned n = op->p[1];
-    ld_narrow(b, w, op, pc, off);
+    /* the rules take the two accesses at once where they take the load */
+    bool taken = b->shadow && b->rules_on && !b->memo_mode && sim_rules_rmw(b, w, off, n, pc);
+    ld_narrow(b, w, op, pc, off, !taken);
     uint32_t *D = w->r32 + (size_t)add->s[0] * 32;
     const uint32_t *A = w->r32 + (size_t)add->s[1] * 32, *B = w->r32 + (size_t)add->s[2] * 32;
     if (add->x == X_ADD16)
@@ -1283,7 +1287,7 @@ SIM_HOT uint32_t sim_exec_rmw(sim_block *b, sim_warp *w, uint32_t pc, uint32_t r
     else
         for (int l = 0; l < 32; l++) D[l] = A[l] + B[l];
     w->minst++;
-    if (b->shadow) sim_shadow_writes(b, w, SIM_FULL, off, n, pc + 2);
+    if (b->shadow && !taken) sim_shadow_writes(b, w, SIM_FULL, off, n, pc + 2);
     uint8_t *sh = b->shared;
     if (n == 2) {
         for (int l = 0; l < 32; l++) {
@@ -1307,7 +1311,7 @@ SIM_HOT void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     unsigned n = op->p[1], count = op->p[2], total = n * count;
     access a;
     if (m == SIM_FULL && n <= 2 && narrow_of(b, w, op, a.soff)) {
-        ld_narrow(b, w, op, pc, a.soff);
+        ld_narrow(b, w, op, pc, a.soff, true);
         return;
     }
     if (m == SIM_FULL && n <= 2 && narrow_one(b, w, op, &a.soff[0])) {
