@@ -1211,27 +1211,27 @@ static HOT_INLINE void ld_narrow(sim_block *b, sim_warp *w, const sim_op *op, ui
 {
     w->minst++;
     if (b->shadow && shadow) sim_shadow_reads(b, w, SIM_FULL, off, op->p[1], pc);
-    /* the elements into a row of this frame (no store of it can change op
-       or the shared pointer), then widened as narrow_value widens, as
-       vector code */
+    /* the op's flags and the shared pointer read once (a store to the row
+       may alias them), the elements widened as narrow_value widens; an
+       unsigned half (a sort's counter) a load and a store a lane */
     const uint8_t *sh = b->shared;
-    const unsigned bits = 32 - 8 * op->p[1];
-    const uint32_t keep = (op->p[3] & SIM_MF_DST16) ? 0xffffu : SIM_FULL;
-    uint32_t v[32];
-    if (op->p[1] == 2) {
+    uint32_t *row = w->r32 + (size_t)op->s[0] * 32;
+    if (op->p[1] == 2 && !(op->p[3] & SIM_MF_SIGNED)) {
         for (int l = 0; l < 32; l++) {
             uint16_t x;
             memcpy(&x, sh + off[l], 2);
-            v[l] = x;
+            row[l] = x;
         }
     } else {
-        for (int l = 0; l < 32; l++) v[l] = sh[off[l]];
+        const unsigned bits = 32 - 8 * op->p[1];
+        const uint32_t keep = (op->p[3] & SIM_MF_DST16) ? 0xffffu : SIM_FULL;
+        const bool sgn = op->p[3] & SIM_MF_SIGNED, half = op->p[1] == 2;
+        for (int l = 0; l < 32; l++) {
+            uint16_t x = sh[off[l]];
+            if (half) memcpy(&x, sh + off[l], 2);
+            row[l] = (sgn ? (uint32_t)((int32_t)((uint32_t)x << bits) >> bits) : x) & keep;
+        }
     }
-    uint32_t *row = w->r32 + (size_t)op->s[0] * 32;
-    if (op->p[3] & SIM_MF_SIGNED)
-        for (int l = 0; l < 32; l++) row[l] = (uint32_t)((int32_t)(v[l] << bits) >> bits) & keep;
-    else
-        for (int l = 0; l < 32; l++) row[l] = v[l] & keep;
     b->cnt.shared_load_requests++;
 }
 
