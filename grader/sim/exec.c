@@ -532,9 +532,17 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
                          tile's words), else a column; sim_exec_lds takes what is none */
             const uint32_t *B = R32(op->s[4]);
             uint32_t d = B[1] - B[0];
+            if (__builtin_expect((op->aux & SIM_RUN_MEMBER) != 0, 0)) { /* a hoisted run's load its first made */
+                uint32_t bit = 1u << (op->aux & 31);
+                if (w->run_skip & bit) {
+                    w->run_skip &= ~bit;
+                    break;
+                }
+            }
             if (!m) break;
-            if (__builtin_expect((op->aux & SIM_RUN_AUX) != 0, 0) && m == SIM_FULL) { /* a run from one base */
-                uint32_t n = sim_exec_lds_run(blk, w, pc, limit - pc);
+            if (__builtin_expect((op->aux & SIM_RUN_AUX) != 0, 0)) { /* a run from one base */
+                w->run_skip = 0; /* (none made unless this one runs whole) */
+                uint32_t n = m == SIM_FULL ? sim_exec_lds_run(blk, w, pc, limit - pc) : 0;
                 if (n) {
                     slice = slice > n - 1 ? slice - (n - 1) : 0;
                     pc += n - 1;

@@ -147,6 +147,15 @@ enum { SIM_LD_CAS_SEED = 1, SIM_LD_SELECTED };
  * sim_fuse_shared_runs): its aux is SIM_RUN_AUX | the run's length, at
  * most SIM_RUN_MAX (the others' aux stays 0). */
 enum { SIM_RUN_AUX = 1u << 20, SIM_RUN_MAX = 32 };
+/* A run of X_LDSs whose loads are not all consecutive: 32-bit ALU ops
+ * between them that neither read nor write a later load's row nor write
+ * the base (nvcc's `s += seg[k]` unrolled). Its first op's aux also has
+ * SIM_RUN_HOIST, its length counting from the first load to the last (at
+ * most SIM_RUN_SPAN ops); each later load's aux is SIM_RUN_MEMBER and its
+ * number in the run. A full warp's first load makes every load of the
+ * run (the warp's run_skip then names the later ones, which the hot loop
+ * passes over when it reaches them). */
+enum { SIM_RUN_HOIST = 1u << 19, SIM_RUN_MEMBER = 1u << 18, SIM_RUN_SPAN = 64 };
 /* The X_LD of a shared byte or half that the next op adds to (X_ADD16 or
  * X_ADD32) and the op after stores back to the same element (lower.c's
  * sim_fuse_shared_runs: a thread's counter, `c[d]++`): its aux is
@@ -528,6 +537,7 @@ typedef struct sim_warp {
     uint32_t last_partial;    /* wsync after the latest one that named fewer than all */
     uint64_t steps;           /* warp instructions run */
     uint32_t minst;           /* memory instructions run (tells instances apart) */
+    uint32_t run_skip;        /* a hoisted run's loads its first made: bit t, member t (SIM_RUN_MEMBER) */
     uint32_t clk;             /* happens-before clock: releases and fences so far + 1 (sync.c) */
     uint32_t acq_own;         /* the latest own-warp release an acquire of this warp saw */
     uint32_t spin_pc;         /* the warp's last strong or volatile load or atomic (SIM_NONE) */
@@ -1258,12 +1268,12 @@ void sim_rules_stop(sim_block *b);
 /* sim_rules_access for a run of count full-warp accesses of one warp from
  * one base (warp_access.c's runs; kind SIM_MEV_WRITES, WRITES_RUN or
  * DEFER_HALVES): access k is access 0's arguments a moved delta[k] bytes,
- * its op op + k, made after the warp's memory count steps by one. Returns
+ * its op op[k], made after the warp's memory count steps by one. Returns
  * how many, from the first, the rules took, as sim_rules_access would
  * have taken each (0 where the rules are off); the rest are the shadow
  * entry points'. */
 uint32_t sim_rules_run(sim_block *b, sim_warp *w, unsigned kind, const uint32_t *a, unsigned n, const uint32_t *delta,
-                       uint32_t count, uint32_t op);
+                       uint32_t count, const uint32_t *op);
 /* sim_rules_access for a counter's increment by a full warp (warp_access.c's
  * sim_exec_rmw): the reads of n bytes at each lane's off (its op op, made
  * after the warp's memory count steps by one) and the writes of the same

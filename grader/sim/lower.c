@@ -793,6 +793,102 @@ static bool rmw_ops(const sim_op *code, const uint8_t *target)
            (add->s[1] == ld->s[0] || add->s[2] == ld->s[0]) && add->s[0] != ld->s[4] && st->s[0] == add->s[0];
 }
 
+/* The sources of an op of a 32-bit ALU family (xops.def's I32U, I32B,
+ * I32T: its rows d = s[0] and a, b, c), else 0. */
+static unsigned alu32_sources(const sim_op *op)
+{
+    static const uint8_t n[X_COUNT] = {
+#define SIM_A0(name, ...) 0,
+#define SIM_A1(name, ...) 1,
+#define SIM_A2(name, ...) 2,
+#define SIM_A3(name, ...) 3,
+#define I32B SIM_A2
+#define I64B SIM_A0
+#define I64S SIM_A0
+#define I32T SIM_A3
+#define I64T SIM_A0
+#define I32U SIM_A1
+#define I64U SIM_A0
+#define W32B SIM_A0
+#define W32T SIM_A0
+#define N32 SIM_A0
+#define T64 SIM_A0
+#define F32B SIM_A0
+#define F32T SIM_A0
+#define F32U SIM_A0
+#define F32R SIM_A0
+#define F64B SIM_A0
+#define F64T SIM_A0
+#define F64U SIM_A0
+#define FI32 SIM_A0
+#define IF32 SIM_A0
+#define XF SIM_A0
+#define SETP SIM_A0
+#define SEL SIM_A0
+#define OWN SIM_A0
+#include "sim/xops.def"
+#include "sim/xops_undef.h"
+#undef SIM_A0
+#undef SIM_A1
+#undef SIM_A2
+#undef SIM_A3
+    };
+    return n[op->x];
+}
+
+/* The run of loads from code[0] (a run_op X_LDS) with 32-bit ALU ops
+ * between them (SIM_RUN_HOIST): its loads' places in at[], their number
+ * returned. A load joins while no op between the first and it reads or
+ * writes its row (so that making it first changes no value an op reads)
+ * and no earlier load writes its row; an op between joins while it is an
+ * unguarded op of a 32-bit ALU family that does not write the base, no
+ * branch's target. */
+static unsigned hoist_run(const sim_op *code, uint32_t n, const uint8_t *target, uint32_t *at)
+{
+    uint16_t wrote[SIM_RUN_SPAN], read[3 * SIM_RUN_SPAN], dests[SIM_RUN_MAX];
+    unsigned nw = 0, nr = 0, nm = 1;
+    at[0] = 0;
+    dests[0] = code[0].s[0];
+    for (uint32_t k = 1; k < n && k < SIM_RUN_SPAN && nm < SIM_RUN_MAX && !target[k]; k++) {
+        const sim_op *o = &code[k];
+        if (run_op(o, &code[0], false)) {
+            if (sim_among(o->s[0], wrote, nw) || sim_among(o->s[0], read, nr) || sim_among(o->s[0], dests, nm)) break;
+            dests[nm] = o->s[0];
+            at[nm++] = k;
+            continue;
+        }
+        unsigned ns = alu32_sources(o);
+        if (!ns || o->guard != SIM_PRED_TRUE || o->gxor || o->s[0] == code[0].s[4]) break;
+        wrote[nw++] = o->s[0];
+        for (unsigned t = 1; t <= ns; t++) read[nr++] = o->s[t];
+    }
+    return nm;
+}
+
+/* The hoisted runs (hoist_run) of the code [base, base + n) of a function
+ * that has an ALU op between its loads, found before its registers are
+ * packed, so that only the program's own dependences stop a run
+ * (sim_pack_registers then keeps each later load's row apart from every
+ * register live, read or written from the run's first load to it); runs
+ * of consecutive loads are sim_fuse_shared_runs'. */
+void sim_fuse_hoisted_runs(sim_program *p, uint32_t base, uint32_t n)
+{
+    sim_op *code = p->code + base;
+    uint8_t *target = cl_calloc(n + 1, 1);
+    for (uint32_t i = 0; i < n; i++)
+        if (code[i].x == X_BRA && code[i].aux >= base && code[i].aux - base < n) target[code[i].aux - base] = 1;
+    for (uint32_t i = 0; i < n; i++) {
+        if (code[i].x != X_LDS || !run_op(&code[i], &code[i], target[i])) continue;
+        uint32_t at[SIM_RUN_MAX];
+        unsigned nm = hoist_run(&code[i], n - i, &target[i], at);
+        if (nm < 2 || at[nm - 1] + 1 == nm) continue; /* (none, or consecutive loads) */
+        code[i].aux = SIM_RUN_AUX | SIM_RUN_HOIST | (at[nm - 1] + 1);
+        for (unsigned t = 1; t < nm; t++) code[i + at[t]].aux = SIM_RUN_MEMBER | t;
+        i += at[nm - 1];
+    }
+    free(target);
+}
+
 /* The runs of two or more consecutive run_ops (a thread's segment stored
  * word by word, `seg[9 * t + k] = v[k]` unrolled; a block's rows cleared,
  * `s[t + 256 * k] = 0`): the first op's aux becomes SIM_RUN_AUX and the

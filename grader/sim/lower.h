@@ -73,6 +73,10 @@ static inline bool sim_among(uint16_t r, const uint16_t *v, unsigned n)
 /* A tile's dot products in the code [base, base + n) of a function, its
  * registers packed (lower.c): see X_DOTS in xops.def. */
 void sim_fuse_dots(sim_program *p, uint32_t base, uint32_t n);
+/* The runs of shared loads from one base with 32-bit ALU ops between them
+ * in the code [base, base + n) of a function, before its registers are
+ * packed (lower.c): see SIM_RUN_HOIST (internal.h). */
+void sim_fuse_hoisted_runs(sim_program *p, uint32_t base, uint32_t n);
 /* The runs of shared loads or stores from one base in the code [base,
  * base + n) of a function (lower.c): see SIM_RUN_AUX (internal.h). */
 void sim_fuse_shared_runs(sim_program *p, uint32_t base, uint32_t n);

@@ -448,6 +448,8 @@ cl_status sim_program_build(sim_machine *m, const ptx_module *mod, long entry, s
         sim_cfg_analyse(lw.p, lw.code_base[f], mod->funcs[f].ninsns + 1);
     }
     if (!m->opt.reference_alu) { /* the reference keeps every row and runs every op alone */
+        for (size_t k = 0; k < lw.fns.n; k++)
+            sim_fuse_hoisted_runs(lw.p, lw.code_base[lw.fns.v[k]], mod->funcs[lw.fns.v[k]].ninsns + 1);
         sim_pack_registers(lw.p);
         for (size_t k = 0; k < lw.fns.n; k++)
             sim_fuse_dots(lw.p, lw.code_base[lw.fns.v[k]], mod->funcs[lw.fns.v[k]].ninsns + 1);

@@ -726,7 +726,7 @@ static void run_args(unsigned kind, const uint32_t *a, uint32_t d, uint32_t *v)
 }
 
 uint32_t sim_rules_run(sim_block *b, sim_warp *w, unsigned kind, const uint32_t *a, unsigned n, const uint32_t *delta,
-                       uint32_t count, uint32_t op)
+                       uint32_t count, const uint32_t *op)
 {
     sim_rules *R = b->rules;
     if (!b->rules_on || b->as || w->last_partial || !count) return 0; /* (each alone: sim_rules_access stops) */
@@ -749,7 +749,7 @@ uint32_t sim_rules_run(sim_block *b, sim_warp *w, unsigned kind, const uint32_t 
         w->minst = minst;
         return 0;
     }
-    log_access(R, w, kind, SIM_FULL, a, n, op, kind == SIM_MEV_WRITES);
+    log_access(R, w, kind, SIM_FULL, a, n, op[0], kind == SIM_MEV_WRITES);
     int64_t amax = 0, amin = 0, span = 1;
     if (R->kind == RULE_SEG) run_seg(w, kind, a, n, R->k, &amax, &amin, &span);
     uint32_t k = 1;
@@ -783,7 +783,7 @@ uint32_t sim_rules_run(sim_block *b, sim_warp *w, unsigned kind, const uint32_t 
             }
         }
         w->minst = minst + 1 + k;
-        log_access(R, w, kind, SIM_FULL, v, n, op + k, false);
+        log_access(R, w, kind, SIM_FULL, v, n, op[k], false);
     }
     w->minst = minst;
     return k;

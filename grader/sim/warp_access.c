@@ -2195,13 +2195,13 @@ SIM_HOT uint32_t sim_exec_sts_run(sim_block *b, sim_warp *w, uint32_t pc, uint32
         if (!run_at(b, w, &op[k], rl, &off[k], &d[k])) return 0;
     uint32_t taken = 0; /* the accesses the rules took at once (sim_rules_run) */
     if (b->shadow && b->rules_on && !b->memo_mode) {
-        uint32_t delta[SIM_RUN_MAX];
-        for (uint32_t k = 0; k < n; k++) delta[k] = off[k] - off[0];
+        uint32_t delta[SIM_RUN_MAX], pcs[SIM_RUN_MAX];
+        for (uint32_t k = 0; k < n; k++) delta[k] = off[k] - off[0], pcs[k] = pc + k;
         if (rl == RL_RUN) {
-            taken = sim_rules_run(b, w, SIM_MEV_WRITES_RUN, &off[0], 4, delta, n, pc);
+            taken = sim_rules_run(b, w, SIM_MEV_WRITES_RUN, &off[0], 4, delta, n, pcs);
         } else {
             for (int l = 0; l < 32; l++) soff[l] = off[0] + (uint32_t)l * d[0];
-            taken = sim_rules_run(b, w, SIM_MEV_WRITES, soff, 4, delta, n, pc);
+            taken = sim_rules_run(b, w, SIM_MEV_WRITES, soff, 4, delta, n, pcs);
         }
     }
     for (uint32_t k = 0; k < n; k++) {
@@ -2224,38 +2224,47 @@ SIM_HOT uint32_t sim_exec_sts_run(sim_block *b, sim_warp *w, uint32_t pc, uint32
     return n;
 }
 
-/* A full warp's run of n X_LDSs from one base at pc, none of which writes
+/* A full warp's run of X_LDSs from one base at pc, none of which writes
  * the base: each load as the hot loop's X_LDS takes it (a run: sim_exec_lds'
  * run path; a column: sim_exec_lds_col's), in order, with the lanes' test
- * made once; as sim_exec_sts_run, 0 where it cannot be taken whole (lanes
+ * made once. A consecutive run's length returned, the counts of its loads
+ * after the first made; a hoisted run's (SIM_RUN_HOIST) loads are all made
+ * here, the later ones named in the warp's run_skip (their ops count as
+ * the hot loop reaches them, the ALU ops between run there), and 1
+ * returned. As sim_exec_sts_run, 0 where it cannot be taken whole (lanes
  * of another shape: each load alone). */
 SIM_HOT uint32_t sim_exec_lds_run(sim_block *b, sim_warp *w, uint32_t pc, uint32_t room)
 {
     const sim_op *op = &b->prog->code[pc];
-    uint32_t n = op->aux & (SIM_RUN_AUX - 1), off[SIM_RUN_MAX], d[SIM_RUN_MAX], soff[32];
-    if (room < n || n < 2 || n > SIM_RUN_MAX || !shared_plain(b, op, SIM_MF_DST64 | SIM_MF_DST16)) return 0;
+    const bool hoist = op->aux & SIM_RUN_HOIST;
+    uint32_t span = op->aux & (SIM_RUN_MEMBER - 1), n = 0, at[SIM_RUN_MAX], off[SIM_RUN_MAX], d[SIM_RUN_MAX],
+             soff[32];
+    if (room < span || span < 2 || span > SIM_RUN_SPAN || !shared_plain(b, op, SIM_MF_DST64 | SIM_MF_DST16)) return 0;
     unsigned rl = run_lanes(w->r32 + (size_t)op->s[4] * 32);
-    if (rl == RL_NONE) return 0;
-    if (!run_at(b, w, op, rl, &off[0], &d[0])) return 0;
-    for (uint32_t k = 1; k < n; k++)
-        if (!run_at(b, w, &op[k], rl, &off[k], &d[k])) return 0;
+    if (rl == RL_NONE || !run_at(b, w, op, rl, &off[0], &d[0])) return 0;
+    at[n++] = 0;
+    for (uint32_t k = 1; k < span; k++) {
+        if (hoist && !(op[k].x == X_LDS && (op[k].aux & SIM_RUN_MEMBER))) continue; /* (an ALU op between) */
+        if (n == SIM_RUN_MAX || !run_at(b, w, &op[k], rl, &off[n], &d[n])) return 0;
+        at[n++] = k;
+    }
     uint32_t taken = 0; /* the accesses the rules took at once (sim_rules_run) */
     if (b->shadow && b->rules_on && !b->memo_mode) {
-        uint32_t delta[SIM_RUN_MAX];
+        uint32_t delta[SIM_RUN_MAX], pcs[SIM_RUN_MAX];
         const uint32_t a[4] = { off[0], off[0] + 16 * d[0], d[0], d[0] }; /* (the log's halves) */
-        for (uint32_t k = 0; k < n; k++) delta[k] = off[k] - off[0];
-        taken = sim_rules_run(b, w, SIM_MEV_DEFER_HALVES, a, 4, delta, n, pc);
+        for (uint32_t k = 0; k < n; k++) delta[k] = off[k] - off[0], pcs[k] = pc + at[k];
+        taken = sim_rules_run(b, w, SIM_MEV_DEFER_HALVES, a, 4, delta, n, pcs);
     }
     for (uint32_t k = 0; k < n; k++) {
-        uint32_t *row = w->r32 + (size_t)op[k].s[0] * 32;
+        uint32_t *row = w->r32 + (size_t)op[at[k]].s[0] * 32, kpc = pc + at[k];
         const uint32_t from[2] = { off[k], off[k] + 16 * d[k] }, step[2] = { d[k], d[k] };
         w->minst++;
-        if (b->shadow && k >= taken && !shadow_log_halves(b, w, from, step, pc + k)) {
+        if (b->shadow && k >= taken && !shadow_log_halves(b, w, from, step, kpc)) {
             if (rl == RL_RUN) {
-                shadow_reads_run(b, w, SIM_FULL, off[k], pc + k);
+                shadow_reads_run(b, w, SIM_FULL, off[k], kpc);
             } else {
                 for (int l = 0; l < 32; l++) soff[l] = off[k] + (uint32_t)l * d[k];
-                sim_shadow_reads(b, w, SIM_FULL, soff, 4, pc + k);
+                sim_shadow_reads(b, w, SIM_FULL, soff, 4, kpc);
             }
         }
         if (rl == RL_RUN) {
@@ -2265,6 +2274,10 @@ SIM_HOT uint32_t sim_exec_lds_run(sim_block *b, sim_warp *w, uint32_t pc, uint32
             b->cnt.bank_conflicts += stride_conflicts((d[k] >> 31 ? 0u - d[k] : d[k]) / 4);
         }
         b->cnt.shared_load_requests++;
+    }
+    if (hoist) {
+        w->run_skip = (n == 32 ? SIM_FULL : (1u << n) - 1) & ~1u; /* (members 1 to n - 1) */
+        return 1;
     }
     sim_ops_counted(b, w, n - 1, SIM_FULL);
     return n;

@@ -347,6 +347,34 @@ void sim_pack_registers(sim_program *p)
             }
         }
     }
+    /* a hoisted run's later load (lower.c's sim_fuse_hoisted_runs) writes
+       its row at the run's first load: its register lives from there, so it
+       meets every register live after, read or written by, an op from the
+       first load to it (straight code: no branch inside a run) */
+    for (uint32_t q = 0; q < p->ncode; q++) {
+        const sim_op *first = &p->code[q];
+        if (first->x != X_LDS || !(first->aux & SIM_RUN_HOIST)) continue;
+        uint32_t span = first->aux & (SIM_RUN_MEMBER - 1);
+        for (uint32_t m = q + 1; m < q + span && m < p->ncode; m++) {
+            const sim_op *ld = &p->code[m];
+            uint32_t D = ld->x == X_LDS && (ld->aux & SIM_RUN_MEMBER) ? reg_of(p, B_32, ld->s[0]) : UINT32_MAX;
+            if (D == UINT32_MAX) continue;
+            for (uint32_t pc = q; pc < m; pc++) {
+                const sim_op *op = &p->code[pc];
+                memcpy(out, lv.in + (size_t)(pc + 1) * W, W * sizeof *out);
+                operand_banks(op, bank, def);
+                for (int i = 0; i < 6; i++) {
+                    uint32_t r = reg_of(p, bank[i], op->s[i]);
+                    if (r != UINT32_MAX) set_bit(out, r);
+                }
+                for (uint32_t r = 0; r < N; r++) {
+                    if (r == D || !has_bit(out, r)) continue;
+                    set_bit(edge + (size_t)D * EW, r);
+                    set_bit(edge + (size_t)r * EW, D);
+                }
+            }
+        }
+    }
     uint32_t *row = cl_malloc((N + 1) * sizeof *row);
     for (uint32_t r = 0; r < N; r++) row[r] = r < p->nreg32 ? r : r - p->nreg32;
     colour(kept, edge, EW, 0, p->nreg32, row);

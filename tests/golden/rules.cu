@@ -326,6 +326,17 @@ __global__ void runKeys(const unsigned* in, unsigned* out, int fault, int faultB
                  : "r"(a) : "memory");
     for (int r = 0; r < 9; r++) total += v[r];
     __syncthreads();
+    const unsigned* q = &seg[t * 9];
+    const unsigned q0 = q[0]; // @sum0
+    const unsigned x1 = q0 * 3 + 1;
+    const unsigned q1 = q[1];
+    const unsigned x2 = x1 ^ q1;
+    const unsigned q2 = q[2]; // @sum2
+    const unsigned x3 = x2 + (q2 >> 1);
+    const unsigned q3 = q[3];
+    total += q0 + q1 + q2 + q3 + (x3 & 1); // (every loaded value kept to here: a hoisted run)
+    if (here && fault == 6) seg[(t + 1) % 64 * 9 + 2] = 0; // @nextWord2
+    __syncthreads();
     if (here && fault == 3) {
         total += z[64 + (t ^ 1)]; // @takenRead
         unsigned* p = &z[t];
@@ -344,14 +355,14 @@ __global__ void runKeys(const unsigned* in, unsigned* out, int fault, int faultB
 }
 
 // case: 24 blocks of runs, honest: each thread's counters, copied to its
-// raking segment and read back, sum to its 4 keys
+// raking segment and read back, sum to its 4 keys (and its first four
+// counter words again)
 // kernel: runKeys
 // launch: grid 24 block 64
 // buffer: in u32 6144 = iota
 // buffer: out u32 1536 = 0
 // params: in out 0 -1
-// expect: out[0] = 4
-// expect: out[1535] = 4
+// expect: no hazards
 // expect: no hazards
 
 // case: in block 12, every thread also stores to its own word and the next
@@ -408,3 +419,14 @@ __global__ void runKeys(const unsigned* in, unsigned* out, int fault, int faultB
 // buffer: out u32 1536 = 0
 // params: in out 5 16
 // expect: hazard memory kind UNINIT_SHARED line @unwrittenRun block 16
+
+// case: in block 17, after reading the first four words of its segment
+// (loads with adds between: a hoisted run), every thread also zeroes word
+// 2 of the next thread's, in that epoch: the rules stop and replay the
+// run, each load at its own line: races with the third load's line
+// kernel: runKeys
+// launch: grid 24 block 64
+// buffer: in u32 6144 = iota
+// buffer: out u32 1536 = 0
+// params: in out 6 17
+// expect: hazard races line @nextWord2 line2 @sum2 block 17
