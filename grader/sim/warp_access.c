@@ -1328,14 +1328,17 @@ SIM_HOT void sim_exec_ld(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
         int first = __builtin_ctz(m);
         fill_hosts(&a);
         load_lanes(b, w, pc, 1u << first, &a);
-        for (unsigned e = 0; e < count; e++) {
+        for (unsigned e = 0; e < count; e++) { /* (a full warp's: a fill, no read of the row the lane's
+                                                     store just wrote, which would wait for it) */
             if (op->s[e] == SIM_NOSLOT) continue;
             if (op->p[3] & SIM_MF_DST64) {
                 uint64_t *row = w->r64 + (size_t)op->s[e] * 32, v = row[first];
-                for (int l = 0; l < 32; l++) row[l] = (m >> l & 1u) ? v : row[l];
+                if (m == SIM_FULL) for (int l = 0; l < 32; l++) row[l] = v;
+                else for (int l = 0; l < 32; l++) row[l] = (m >> l & 1u) ? v : row[l];
             } else {
                 uint32_t *row = w->r32 + (size_t)op->s[e] * 32, v = row[first];
-                for (int l = 0; l < 32; l++) row[l] = (m >> l & 1u) ? v : row[l];
+                if (m == SIM_FULL) for (int l = 0; l < 32; l++) row[l] = v;
+                else for (int l = 0; l < 32; l++) row[l] = (m >> l & 1u) ? v : row[l];
             }
         }
     } else if (fast && a.contig && !a.shared && (prefetch_next(w, pc, &a, 0, total), load_contig(w, op, &a))) {
