@@ -1412,6 +1412,31 @@ static HOT_INLINE bool words_of(const sim_block *b, const sim_warp *w, const sim
 }
 
 /* The extra wavefronts of a full warp's 4-byte words at byte offsets soff
+ * (one phase) when no bank holds more than two distinct words (two
+ * half-warps' rows of a halo tile, 20 words apart; a stencil's neighbours):
+ * 1 when one holds two, else 0, as count_banks counts them; SIM_NONE when a
+ * bank holds three or more (count_banks' set). */
+static HOT_INLINE uint32_t banks_two(const uint32_t *soff)
+{
+    uint32_t used = 0, two = 0, first[32], second[32];
+    for (int l = 0; l < 32; l++) {
+        uint32_t word = soff[l] >> 2, k = word & 31;
+        if (!(used >> k & 1u)) {
+            used |= 1u << k;
+            first[k] = word;
+        } else if (first[k] != word) {
+            if (!(two >> k & 1u)) {
+                two |= 1u << k;
+                second[k] = word;
+            } else if (second[k] != word) {
+                return SIM_NONE;
+            }
+        }
+    }
+    return two != 0;
+}
+
+/* The extra wavefronts of a full warp's 4-byte words at byte offsets soff
  * when its half-warps are each a run of 16 consecutive words (a halo
  * tile's two rows, `tile[ty + i][tx + j]`) and the words span 32 or more:
  * the halves' words are then distinct, each bank holds one of each half at
@@ -1452,8 +1477,8 @@ static HOT_INLINE void shadow_reads_full(sim_block *b, sim_warp *w, const uint32
  * a stamp a word (this count's stamp: seen before in this phase). No
  * branch on the lanes and no chain through memory but a repeated word's
  * or bank's (blockSorts' keys scattered to their ranks: the sort 1.04 to
- * 0.92 s, against a test for two words a bank, which mispredicted, before
- * count_banks' bit set). */
+ * 0.92 s, against banks_two, which mispredicted there, then count_banks'
+ * bit set). */
 static HOT_INLINE uint32_t banks_stamped(sim_block *b, const uint32_t *soff)
 {
     uint32_t st = ++b->bank_stamp;
@@ -1476,9 +1501,19 @@ static HOT_INLINE uint32_t banks_stamped(sim_block *b, const uint32_t *soff)
 
 /* The bank count of a full warp's 4-byte shared load or store from its 32
  * offsets, each inside shared memory (lo and hi their lowest and highest):
- * banks_stamped's, or in the reference mode count_banks' on them. */
+ * a load's banks_two's where it has one (a stencil's neighbours, a halo
+ * tile's rows: its branches then predictable), else banks_stamped's (a
+ * store's at once: keys scattered to their ranks, which banks_two's
+ * branches mispredict and then leave); in the reference mode count_banks'
+ * on them. */
 static HOT_INLINE void banks_of_offsets(sim_block *b, const uint32_t *soff, uint32_t lo, uint32_t hi, bool store)
 {
+    uint32_t two = store || !shortcuts(b) ? SIM_NONE : banks_two(soff);
+    if (two != SIM_NONE) {
+        b->cnt.bank_conflicts += two;
+        b->cnt.shared_load_requests++;
+        return;
+    }
     if (shortcuts(b)) {
         b->cnt.bank_conflicts += banks_stamped(b, soff);
         if (store) b->cnt.shared_store_requests++;
