@@ -628,6 +628,7 @@ __global__ void bankSpans(unsigned* out)
 // scattered over 2,800 words with lanes 5 and 9 on one word (lane 9's
 // value stays, as a GPU's last writer), read back by the same lanes
 // (lds_words: a bank holds 8 of the words)
+// gpu: differs, which of lanes 5 and 9 stores their one word last is the hardware's (the H100 kept lane 5's)
 // kernel: fullWarpStores
 // launch: grid 1 block 32
 // buffer: out u32 96 = 0

@@ -93,6 +93,7 @@ __global__ void aluBetween(unsigned* out)
 // case: a run whose third load lies past shared memory for the last
 // lanes: the run is not made whole; each load alone, the third reported
 // at its own line, as the reference mode reports it
+// gpu: differs, the GPU does not fault on a read just past the block's shared memory
 // kernel: pastTheEnd
 // launch: grid 1 block 32
 // buffer: out u32 32 = 0
