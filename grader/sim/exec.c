@@ -379,6 +379,14 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
                                                                             : SIM_GROUP_SLICE); \
     } while (0)
 
+    /* n ops from pc run as one (a fused op, a run): pc and op move to the
+       last, and the ops after the first end the slice too */
+#define RAN(n)                                                                \
+    do {                                                                      \
+        slice = slice > (n) - 1 ? slice - ((n) - 1) : 0;                      \
+        pc += (n) - 1;                                                        \
+        op += (n) - 1;                                                        \
+    } while (0)
     /* the op at pc: moved with it (one add a step where pc goes on by one) */
     const sim_op *op = &code[pc];
     for (;;) {
@@ -477,9 +485,7 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
         case X_LEA:
         case X_LDPARAMS: {
             uint32_t n = run_fused(blk, w, op, m, limit - pc);
-            slice = slice > n - 1 ? slice - (n - 1) : 0; /* the ops after its first end the slice too */
-            pc += n - 1;
-            op += n - 1;
+            RAN(n);
             break;
         }
         case X_GENERIC:
@@ -521,9 +527,7 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
             if (m == SIM_FULL) {
                 uint32_t n = sim_exec_dots(blk, w, pc, limit - pc);
                 if (n) {
-                    slice = slice > n - 1 ? slice - (n - 1) : 0;
-                    pc += n - 1;
-                    op += n - 1;
+                    RAN(n);
                     break;
                 }
             }
@@ -544,9 +548,7 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
                 w->run_skip = 0; /* (none made unless this one runs whole) */
                 uint32_t n = m == SIM_FULL ? sim_exec_lds_run(blk, w, pc, limit - pc) : 0;
                 if (n) {
-                    slice = slice > n - 1 ? slice - (n - 1) : 0;
-                    pc += n - 1;
-                    op += n - 1;
+                    RAN(n);
                     break;
                 }
             }
@@ -566,9 +568,7 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
             if (__builtin_expect((op->aux & SIM_RMW_AUX) != 0, 0) && m == SIM_FULL) { /* a counter's increment */
                 uint32_t n = sim_exec_rmw(blk, w, pc, limit - pc);
                 if (n) {
-                    slice = slice > n - 1 ? slice - (n - 1) : 0;
-                    pc += n - 1;
-                    op += n - 1;
+                    RAN(n);
                     break;
                 }
             }
@@ -587,9 +587,7 @@ SIM_HOT void sim_run_group(sim_block *blk, sim_warp *w, uint32_t gmask, uint32_t
             if (__builtin_expect((op->aux & SIM_RUN_AUX) != 0, 0) && m == SIM_FULL) { /* a run from one base */
                 uint32_t n = sim_exec_sts_run(blk, w, pc, limit - pc);
                 if (n) {
-                    slice = slice > n - 1 ? slice - (n - 1) : 0;
-                    pc += n - 1;
-                    op += n - 1;
+                    RAN(n);
                     break;
                 }
             }
@@ -771,6 +769,7 @@ resched:
     }
 }
 #undef ACCOUNT
+#undef RAN
 #undef NEXT_GROUP_HERE
 #undef BEGIN_GROUP
 #undef NOW

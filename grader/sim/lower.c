@@ -657,6 +657,16 @@ static void activemask_taint(const ptx_module *mod, const ptx_function *fn, uint
 
 /* ---- fused address chains ---- */
 
+/* A byte an op of the code [base, base + n) of a function (code its
+ * first): 1 where a branch of it lands (freed by the caller). */
+static uint8_t *branch_targets(const sim_op *code, uint32_t base, uint32_t n)
+{
+    uint8_t *target = cl_calloc(n + 1, 1);
+    for (uint32_t i = 0; i < n; i++)
+        if (code[i].x == X_BRA && code[i].aux >= base && code[i].aux - base < n) target[code[i].aux - base] = 1;
+    return target;
+}
+
 /* An op fuse() may take into a chain: unguarded (so it runs for the same
  * lanes as the chain's first) and not a branch's target (no group starts
  * inside a chain; one that waits inside makes the first op run alone). */
@@ -697,14 +707,13 @@ static bool only_last_read(const sim_op *o, unsigned n, const uint8_t *named)
  * counts are the same as one op at a time. */
 static void fuse(sim_op *code, uint32_t base, uint32_t n)
 {
-    uint8_t *target = cl_calloc(n + 1, 1);
+    uint8_t *target = branch_targets(code, base, n);
     uint32_t top = 0;
     for (uint32_t i = 0; i < n; i++)
         for (int k = 0; k < 6; k++)
             if (code[i].s[k] != SIM_NOSLOT && code[i].s[k] >= top) top = code[i].s[k] + 1u;
     uint8_t *named = cl_calloc(top + 1, 1); /* how often each 64-bit row is named, up to 255 */
     for (uint32_t i = 0; i < n; i++) {
-        if (code[i].x == X_BRA && code[i].aux >= base && code[i].aux - base < n) target[code[i].aux - base] = 1;
         uint8_t bank[6];
         sim_op_banks(&code[i], bank);
         for (int k = 0; k < 6; k++)
@@ -874,9 +883,7 @@ static unsigned hoist_run(const sim_op *code, uint32_t n, const uint8_t *target,
 void sim_fuse_hoisted_runs(sim_program *p, uint32_t base, uint32_t n)
 {
     sim_op *code = p->code + base;
-    uint8_t *target = cl_calloc(n + 1, 1);
-    for (uint32_t i = 0; i < n; i++)
-        if (code[i].x == X_BRA && code[i].aux >= base && code[i].aux - base < n) target[code[i].aux - base] = 1;
+    uint8_t *target = branch_targets(code, base, n);
     for (uint32_t i = 0; i < n; i++) {
         if (code[i].x != X_LDS || !run_op(&code[i], &code[i], target[i])) continue;
         uint32_t at[SIM_RUN_MAX];
@@ -898,9 +905,7 @@ void sim_fuse_hoisted_runs(sim_program *p, uint32_t base, uint32_t n)
 void sim_fuse_shared_runs(sim_program *p, uint32_t base, uint32_t n)
 {
     sim_op *code = p->code + base;
-    uint8_t *target = cl_calloc(n + 1, 1);
-    for (uint32_t i = 0; i < n; i++)
-        if (code[i].x == X_BRA && code[i].aux >= base && code[i].aux - base < n) target[code[i].aux - base] = 1;
+    uint8_t *target = branch_targets(code, base, n);
     for (uint32_t i = 0; i < n; i++) {
         if (code[i].x == X_DOTS) { /* (its run, to its first fma's length) */
             i += sim_dots_fma(&code[i])->aux - 1;
@@ -1035,9 +1040,7 @@ static void fuse_dot_acc(sim_program *p, sim_op *run, uint32_t n, uint32_t fma1)
 void sim_fuse_dots(sim_program *p, uint32_t base, uint32_t n)
 {
     sim_op *code = p->code + base;
-    uint8_t *target = cl_calloc(n + 1, 1);
-    for (uint32_t i = 0; i < n; i++)
-        if (code[i].x == X_BRA && code[i].aux >= base && code[i].aux - base < n) target[code[i].aux - base] = 1;
+    uint8_t *target = branch_targets(code, base, n);
     for (uint32_t i = 0; i < n; i++) {
         if (code[i].x != X_LDS || !dot_op(&code[i], &code[i], target[i])) continue;
         uint16_t bases[SIM_DOT_BASES], dests[SIM_DOT_OPS];

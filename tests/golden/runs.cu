@@ -33,33 +33,31 @@ __global__ void segmentSums(unsigned* out)
 // base: 0 reads another register, 1 reads the second load's register
 // before it (its old value, 7), 2 writes it before the load (the load's
 // value must win), 3 moves the base on by 8 bytes.
+// The head every form shares (x, y, z, p declared; z = 7, p the base, x
+// its first load), then the form's ops, the sum into %0.
+#define THREE_LOADS(ops)                                                               \
+    asm volatile("{\n\t.reg .u32 x, y, z, p;\n\tmov.u32 z, 7;\n\tmov.u32 p, %1;\n\t"     \
+                 "ld.shared.u32 x, [p];\n\t" ops "\n\t}"                                  \
+                 : "=r"(r) : "r"(a) : "memory")
+
 __device__ unsigned threeLoads(unsigned a, int form)
 {
     unsigned r;
     switch (form) {
     case 0:
-        asm volatile("{\n\t.reg .u32 x, y, z, p;\n\tmov.u32 z, 7;\n\tmov.u32 p, %1;\n\t"
-                     "ld.shared.u32 x, [p];\n\tadd.u32 y, x, 1;\n\tld.shared.u32 z, [p+4];\n\t"
-                     "ld.shared.u32 p, [p+8];\n\tadd.u32 %0, y, z;\n\tadd.u32 %0, %0, p;\n\t}"
-                     : "=r"(r) : "r"(a) : "memory");
+        THREE_LOADS("add.u32 y, x, 1;\n\tld.shared.u32 z, [p+4];\n\tld.shared.u32 p, [p+8];\n\t"
+                    "add.u32 %0, y, z;\n\tadd.u32 %0, %0, p;");
         break;
     case 1:
-        asm volatile("{\n\t.reg .u32 x, y, z, p;\n\tmov.u32 z, 7;\n\tmov.u32 p, %1;\n\t"
-                     "ld.shared.u32 x, [p];\n\tadd.u32 y, z, 1;\n\tld.shared.u32 z, [p+4];\n\t"
-                     "ld.shared.u32 p, [p+8];\n\tadd.u32 %0, x, y;\n\tadd.u32 %0, %0, z;\n\tadd.u32 %0, %0, p;\n\t}"
-                     : "=r"(r) : "r"(a) : "memory");
+        THREE_LOADS("add.u32 y, z, 1;\n\tld.shared.u32 z, [p+4];\n\tld.shared.u32 p, [p+8];\n\t"
+                    "add.u32 %0, x, y;\n\tadd.u32 %0, %0, z;\n\tadd.u32 %0, %0, p;");
         break;
     case 2:
-        asm volatile("{\n\t.reg .u32 x, z, p;\n\tmov.u32 p, %1;\n\t"
-                     "ld.shared.u32 x, [p];\n\tmov.u32 z, 5;\n\tld.shared.u32 z, [p+4];\n\t"
-                     "ld.shared.u32 p, [p+8];\n\tadd.u32 %0, x, z;\n\tadd.u32 %0, %0, p;\n\t}"
-                     : "=r"(r) : "r"(a) : "memory");
+        THREE_LOADS("mov.u32 z, 5;\n\tld.shared.u32 z, [p+4];\n\tld.shared.u32 p, [p+8];\n\t"
+                    "add.u32 %0, x, z;\n\tadd.u32 %0, %0, p;");
         break;
     default:
-        asm volatile("{\n\t.reg .u32 x, z, p;\n\tmov.u32 p, %1;\n\t"
-                     "ld.shared.u32 x, [p];\n\tadd.u32 p, p, 8;\n\tld.shared.u32 z, [p+4];\n\t"
-                     "add.u32 %0, x, z;\n\t}"
-                     : "=r"(r) : "r"(a) : "memory");
+        THREE_LOADS("add.u32 p, p, 8;\n\tld.shared.u32 z, [p+4];\n\tadd.u32 %0, x, z;");
         break;
     }
     return r;
