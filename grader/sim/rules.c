@@ -725,7 +725,7 @@ static void run_args(unsigned kind, const uint32_t *a, uint32_t d, uint32_t *v)
     }
 }
 
-uint32_t sim_rules_run(sim_block *b, sim_warp *w, unsigned kind, const uint32_t *a, unsigned n, const uint32_t *delta,
+SIM_HOT uint32_t sim_rules_run(sim_block *b, sim_warp *w, unsigned kind, const uint32_t *a, unsigned n, const uint32_t *delta,
                        uint32_t count, const uint32_t *op)
 {
     sim_rules *R = b->rules;
@@ -789,7 +789,7 @@ uint32_t sim_rules_run(sim_block *b, sim_warp *w, unsigned kind, const uint32_t 
     return k;
 }
 
-bool sim_rules_rmw(sim_block *b, sim_warp *w, const uint32_t *off, unsigned n, uint32_t op)
+SIM_HOT bool sim_rules_rmw(sim_block *b, sim_warp *w, const uint32_t *off, unsigned n, uint32_t op)
 {
     sim_rules *R = b->rules;
     if (!b->rules_on || b->as || w->last_partial) return false; /* (each alone: sim_rules_access stops) */
