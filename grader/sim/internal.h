@@ -562,7 +562,11 @@ typedef struct sim_warp {
 
 /* Shadow of one 4-byte word of shared memory for the race and init checks
  * (shadow.c), 48 bytes (docs/architecture.md): nine 32-bit fields, three
- * thread ids, five bytes and one of padding. Entries are not cleared from
+ * thread ids, five bytes and one of padding. A plain write of the whole
+ * word sets the first 32 bytes alone, in one store (shadow_word.h's
+ * write4_word): the write's fields, r_epoch cleared, and r_mask, r_multi
+ * and r_warps, which nothing reads while r_epoch is not the block's epoch.
+ * Entries are not cleared from
  * block to block: an epoch below the block's epoch_base is an earlier
  * block's. init_mask has no epoch of its own: it is the block's when w_epoch
  * >= epoch_base, since only a write (record_write) sets w_epoch, to the
@@ -575,18 +579,21 @@ typedef struct sim_shadow {
     uint32_t w_step;          /* its memory-instruction count (same instruction) */
     uint32_t w_op;
     uint32_t r_epoch;         /* epoch of the reads recorded */
+    uint16_t w_tid;           /* the writer */
+    uint8_t w_mask;           /* bytes of the word written */
+    uint8_t w_atomic;
+    uint8_t init_mask;        /* bytes of the word the block has written (w_epoch >= epoch_base) */
+    uint8_t r_mask;           /* bytes of the word read */
+    uint8_t r_multi;          /* another thread of r_tid's warp read too: the first such
+                                 one's lane plus one (0: none) */
+    uint8_t pad;
     uint32_t r_warps;         /* warps that read in r_epoch */
     uint32_t r_wsync;         /* the warp sync count of r_tid's warp at its latest read */
     uint32_t r_op;
     uint32_t r_op2;           /* r_tid2's read */
-    uint16_t w_tid, r_tid;    /* the writer; the first reader in r_epoch */
+    uint16_t r_tid;           /* the first reader in r_epoch */
     uint16_t r_tid2;          /* another reader: of another warp than r_tid's once one
                                  read, else of r_tid's warp; SIM_NO_TID when none */
-    uint8_t w_mask, r_mask;   /* bytes of the word written, read */
-    uint8_t r_multi;          /* another thread of r_tid's warp read too: the first such
-                                 one's lane plus one (0: none) */
-    uint8_t w_atomic;
-    uint8_t init_mask;        /* bytes of the word the block has written (w_epoch >= epoch_base) */
 } sim_shadow;
 _Static_assert(sizeof(sim_shadow) == 48, "sim_shadow: 48 bytes a shared word (docs/architecture.md)");
 

@@ -227,7 +227,12 @@ static inline __attribute__((always_inline)) void record_write(sim_shadow *s, ui
     s->w_op = op;
     s->w_atomic = atomic;
     s->w_mask = mask;
-    if (!atomic) s->r_epoch = 0;
+    if (!atomic) { /* (the reads' other fields as write4_head leaves them: test_sim_shadow compares bytes) */
+        s->r_epoch = 0;
+        s->r_mask = 0;
+        s->r_multi = 0;
+        s->r_warps = 0;
+    }
 }
 
 /* An atomic by thread tid after its own plain write of the same bytes in

@@ -1812,8 +1812,10 @@ static DOT_AVX2 void dot_acc_avx2(uint32_t *r32, const sim_dotacc *acc, const ui
  * offset; then the loads' records in order (in line where the read log
  * takes them all), the sum through the fmas (dot_acc_avx2), and each row
  * the run leaves a load's copied from its last load. Returns n, 0 as
- * sim_exec_dots does, or SIM_NONE where the general way must take it. */
-static uint32_t dots_one_sum(sim_block *b, sim_warp *w, uint32_t pc, const sim_dotacc *acc, uint32_t n)
+ * sim_exec_dots does, or SIM_NONE where the general way must take it.
+ * Cloned for x86-64-v3 as its caller is (the default clone's SSE2 tests
+ * cost matmulTiled 3 percent). */
+static SIM_HOT uint32_t dots_one_sum(sim_block *b, sim_warp *w, uint32_t pc, const sim_dotacc *acc, uint32_t n)
 {
     const sim_op *op = &b->prog->code[pc];
     uint32_t f[SIM_DOT_BASES][2], d[SIM_DOT_BASES][2], o[2];
