@@ -1579,6 +1579,75 @@ static HOT_INLINE void lds_one(sim_block *b, sim_warp *w, const sim_op *op, uint
     b->cnt.shared_load_requests++;
 }
 
+/* The shapes a single X_LDS or X_STS and a run of them (sim_exec_lds_run,
+ * sim_exec_sts_run) share: the lanes m (a run: the full warp) on the
+ * consecutive words from off, or the full warp on a column of stride d
+ * bytes from off, every word aligned inside shared memory. Each is one
+ * access: the warp's memory step, the shadow's record where `shadow` (a
+ * run's accesses the rules took have none), the data, the counts. */
+
+/* A load of the words from off into row: the read log's halves, 64 bytes
+ * apart, where the full warp reads; else the shadow's run of reads. */
+static HOT_INLINE void lds_run_words(sim_block *b, sim_warp *w, uint32_t *row, uint32_t m, uint32_t off, uint32_t pc,
+                                     bool shadow)
+{
+    w->minst++;
+    if (shadow && m == SIM_FULL) {
+        const uint32_t from[2] = { off, off + 64 }, step[2] = { 4, 4 };
+        if (!shadow_log_halves(b, w, from, step, pc)) shadow_reads_run(b, w, m, off, pc);
+    } else if (shadow) {
+        shadow_reads_run(b, w, m, off, pc);
+    }
+    copy_run(row + __builtin_ctz(m), b->shared + off, (unsigned)__builtin_popcount(m));
+    b->cnt.shared_load_requests++;
+}
+
+/* A full warp's load of a column into row: the read log's halves, 16
+ * strides apart, else the shadow's reads at the lanes' offsets; a stride
+ * of s words is a gcd(s, 32)-way conflict, as the general path counts it. */
+static HOT_INLINE void lds_col_words(sim_block *b, sim_warp *w, uint32_t *row, uint32_t off, uint32_t d, uint32_t pc,
+                                     bool shadow)
+{
+    w->minst++;
+    const uint32_t from[2] = { off, off + 16 * d }, step[2] = { d, d };
+    if (shadow && !shadow_log_halves(b, w, from, step, pc)) {
+        uint32_t soff[32];
+        for (int l = 0; l < 32; l++) soff[l] = off + (uint32_t)l * d;
+        sim_shadow_reads(b, w, SIM_FULL, soff, 4, pc);
+    }
+    gather_col(row, b->shared + off, (ptrdiff_t)(int32_t)d);
+    b->cnt.bank_conflicts += stride_conflicts((d >> 31 ? 0u - d : d) / 4);
+    b->cnt.shared_load_requests++;
+}
+
+/* A store of row's lanes m to the words from off: the shadow's run of
+ * writes, before the data. */
+static HOT_INLINE void sts_run_words(sim_block *b, sim_warp *w, const uint32_t *row, uint32_t m, uint32_t off,
+                                     uint32_t pc, bool shadow)
+{
+    w->minst++;
+    if (shadow) shadow_writes_run(b, w, m, off, pc);
+    copy_run(b->shared + off, row + __builtin_ctz(m), (unsigned)__builtin_popcount(m));
+    b->cnt.shared_store_requests++;
+}
+
+/* A full warp's store of row to a column: the order's note, the shadow's
+ * writes, then the data (distinct words: any order) and the count. */
+static HOT_INLINE void sts_col_words(sim_block *b, sim_warp *w, const uint32_t *row, uint32_t off, uint32_t d,
+                                     uint32_t pc, bool shadow)
+{
+    w->minst++;
+    if (b->L->order) sim_order_write(b, w, pc, SIM_FULL);
+    if (shadow) {
+        uint32_t soff[32];
+        for (int l = 0; l < 32; l++) soff[l] = off + (uint32_t)l * d;
+        sim_shadow_writes(b, w, SIM_FULL, soff, 4, pc);
+    }
+    scatter_col(b->shared + off, row, (ptrdiff_t)(int32_t)d);
+    b->cnt.bank_conflicts += stride_conflicts((d >> 31 ? 0u - d : d) / 4);
+    b->cnt.shared_store_requests++;
+}
+
 /* X_LDS: the shared-run, one-word and words paths, else the general one,
  * called last (a jump: this frame is gone by then). A full warp on none of
  * the first two that is not a run of half-warps (a tile's column) is sent
@@ -1590,15 +1659,7 @@ SIM_HOT void sim_exec_lds(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
     if (!shared_plain(b, op, SIM_MF_DST64 | SIM_MF_DST16)) {
         sim_exec_ld(b, w, pc, m);
     } else if (run_of(b, w, op, m, &off)) {
-        w->minst++;
-        if (b->shadow && m == SIM_FULL) { /* (the log's halves: 64 bytes apart) */
-            const uint32_t from[2] = { off, off + 64 }, step[2] = { 4, 4 };
-            if (!shadow_log_halves(b, w, from, step, pc)) shadow_reads_run(b, w, m, off, pc);
-        } else if (b->shadow) {
-            shadow_reads_run(b, w, m, off, pc);
-        }
-        copy_run(w->r32 + (size_t)op->s[0] * 32 + __builtin_ctz(m), b->shared + off, (unsigned)__builtin_popcount(m));
-        b->cnt.shared_load_requests++;
+        lds_run_words(b, w, w->r32 + (size_t)op->s[0] * 32, m, off, pc, b->shadow != NULL);
     } else if (shared_one(b, w, op, m, &off)) {
         lds_one(b, w, op, pc, m, off);
     } else if (m == SIM_FULL && words_of(b, w, op, soff)) {
@@ -1996,15 +2057,7 @@ SIM_HOT void sim_exec_lds_col(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m
         else sim_exec_ld(b, w, pc, m);
         return;
     }
-    w->minst++;
-    const uint32_t from[2] = { off, off + 16 * d }, step[2] = { d, d }; /* (the log's halves: 16 strides apart) */
-    if (b->shadow && !shadow_log_halves(b, w, from, step, pc)) {
-        for (int l = 0; l < 32; l++) soff[l] = off + (uint32_t)l * d;
-        sim_shadow_reads(b, w, SIM_FULL, soff, 4, pc);
-    }
-    gather_col(w->r32 + (size_t)op->s[0] * 32, b->shared + off, (ptrdiff_t)(int32_t)d);
-    b->cnt.bank_conflicts += stride_conflicts((d >> 31 ? 0u - d : d) / 4);
-    b->cnt.shared_load_requests++;
+    lds_col_words(b, w, w->r32 + (size_t)op->s[0] * 32, off, d, pc, b->shadow != NULL);
 }
 
 /* Whether ld.param op's element lies inside the launch's parameters. */
@@ -2151,21 +2204,14 @@ static SIM_HOT __attribute__((noinline)) bool sts_full(sim_block *b, sim_warp *w
 {
     uint32_t off, d, soff[32];
     const uint32_t *row = w->r32 + (size_t)op->s[0] * 32;
-    bool col = col_of(b, w, op, &off, &d);
-    if (col) {
-        for (int l = 0; l < 32; l++) soff[l] = off + (uint32_t)l * d;
-    } else if (!words_of(b, w, op, soff)) {
-        return false;
+    if (col_of(b, w, op, &off, &d)) {
+        sts_col_words(b, w, row, off, d, pc, b->shadow != NULL);
+        return true;
     }
+    if (!words_of(b, w, op, soff)) return false;
     w->minst++;
     if (b->L->order) sim_order_write(b, w, pc, SIM_FULL);
     if (b->shadow) sim_shadow_writes(b, w, SIM_FULL, soff, 4, pc);
-    if (col) { /* (distinct words: any order) */
-        scatter_col(b->shared + off, row, (ptrdiff_t)(int32_t)d);
-        b->cnt.bank_conflicts += stride_conflicts((d >> 31 ? 0u - d : d) / 4);
-        b->cnt.shared_store_requests++;
-        return true;
-    }
     uint8_t *sh = b->shared;
     for (int l = 0; l < 32; l++) memcpy(sh + soff[l], &row[l], 4);
     banks_of_words(b, soff, true);
@@ -2182,10 +2228,7 @@ SIM_HOT void sim_exec_sts(sim_block *b, sim_warp *w, uint32_t pc, uint32_t m)
         if (m != SIM_FULL || !shared_plain(b, op, SIM_MF_DST64) || !sts_full(b, w, op, pc)) sim_exec_st(b, w, pc, m);
         return;
     }
-    w->minst++;
-    if (b->shadow) shadow_writes_run(b, w, m, off, pc);
-    copy_run(b->shared + off, w->r32 + (size_t)op->s[0] * 32 + __builtin_ctz(m), (unsigned)__builtin_popcount(m));
-    b->cnt.shared_store_requests++;
+    sts_run_words(b, w, w->r32 + (size_t)op->s[0] * 32, m, off, pc, b->shadow != NULL);
 }
 
 /* ---- runs of shared accesses from one base ---- */
@@ -2246,19 +2289,8 @@ SIM_HOT uint32_t sim_exec_sts_run(sim_block *b, sim_warp *w, uint32_t pc, uint32
     }
     for (uint32_t k = 0; k < n; k++) {
         const uint32_t *row = w->r32 + (size_t)op[k].s[0] * 32;
-        w->minst++;
-        if (rl == RL_RUN) {
-            if (b->shadow && k >= taken) shadow_writes_run(b, w, SIM_FULL, off[k], pc + k);
-            copy_run(b->shared + off[k], row, 32);
-        } else {
-            if (b->shadow && k >= taken) {
-                for (int l = 0; l < 32; l++) soff[l] = off[k] + (uint32_t)l * d[k];
-                sim_shadow_writes(b, w, SIM_FULL, soff, 4, pc + k);
-            }
-            scatter_col(b->shared + off[k], row, (ptrdiff_t)(int32_t)d[k]);
-            b->cnt.bank_conflicts += stride_conflicts((d[k] >> 31 ? 0u - d[k] : d[k]) / 4);
-        }
-        b->cnt.shared_store_requests++;
+        if (rl == RL_RUN) sts_run_words(b, w, row, SIM_FULL, off[k], pc + k, b->shadow && k >= taken);
+        else sts_col_words(b, w, row, off[k], d[k], pc + k, b->shadow && k >= taken);
     }
     sim_ops_counted(b, w, n - 1, SIM_FULL);
     return n;
@@ -2277,8 +2309,7 @@ SIM_HOT uint32_t sim_exec_lds_run(sim_block *b, sim_warp *w, uint32_t pc, uint32
 {
     const sim_op *op = &b->prog->code[pc];
     const bool hoist = op->aux & SIM_RUN_HOIST;
-    uint32_t span = op->aux & (SIM_RUN_MEMBER - 1), n = 0, at[SIM_RUN_MAX], off[SIM_RUN_MAX], d[SIM_RUN_MAX],
-             soff[32];
+    uint32_t span = op->aux & (SIM_RUN_MEMBER - 1), n = 0, at[SIM_RUN_MAX], off[SIM_RUN_MAX], d[SIM_RUN_MAX];
     if (room < span || span < 2 || span > SIM_RUN_SPAN || !shared_plain(b, op, SIM_MF_DST64 | SIM_MF_DST16)) return 0;
     unsigned rl = run_lanes(w->r32 + (size_t)op->s[4] * 32);
     if (rl == RL_NONE || !run_at(b, w, op, rl, &off[0], &d[0])) return 0;
@@ -2297,23 +2328,8 @@ SIM_HOT uint32_t sim_exec_lds_run(sim_block *b, sim_warp *w, uint32_t pc, uint32
     }
     for (uint32_t k = 0; k < n; k++) {
         uint32_t *row = w->r32 + (size_t)op[at[k]].s[0] * 32, kpc = pc + at[k];
-        const uint32_t from[2] = { off[k], off[k] + 16 * d[k] }, step[2] = { d[k], d[k] };
-        w->minst++;
-        if (b->shadow && k >= taken && !shadow_log_halves(b, w, from, step, kpc)) {
-            if (rl == RL_RUN) {
-                shadow_reads_run(b, w, SIM_FULL, off[k], kpc);
-            } else {
-                for (int l = 0; l < 32; l++) soff[l] = off[k] + (uint32_t)l * d[k];
-                sim_shadow_reads(b, w, SIM_FULL, soff, 4, kpc);
-            }
-        }
-        if (rl == RL_RUN) {
-            copy_run(row, b->shared + off[k], 32);
-        } else {
-            gather_col(row, b->shared + off[k], (ptrdiff_t)(int32_t)d[k]);
-            b->cnt.bank_conflicts += stride_conflicts((d[k] >> 31 ? 0u - d[k] : d[k]) / 4);
-        }
-        b->cnt.shared_load_requests++;
+        if (rl == RL_RUN) lds_run_words(b, w, row, SIM_FULL, off[k], kpc, b->shadow && k >= taken);
+        else lds_col_words(b, w, row, off[k], d[k], kpc, b->shadow && k >= taken);
     }
     if (hoist) {
         w->run_skip = (n == 32 ? SIM_FULL : (1u << n) - 1) & ~1u; /* (members 1 to n - 1) */
