@@ -564,8 +564,9 @@ typedef struct sim_warp {
  * (shadow.c), 48 bytes (docs/architecture.md): nine 32-bit fields, three
  * thread ids, five bytes and one of padding. A plain write of the whole
  * word sets the first 32 bytes alone, in one store (shadow_word.h's
- * write4_word): the write's fields, r_epoch cleared, and r_mask, r_multi
- * and r_warps, which nothing reads while r_epoch is not the block's epoch.
+ * WRITE4_HEAD): the write's fields, with r_epoch cleared and r_mask,
+ * r_multi and r_warps cleared too (nothing reads them while r_epoch is
+ * not the block's epoch).
  * Entries are not cleared from
  * block to block: an epoch below the block's epoch_base is an earlier
  * block's. init_mask has no epoch of its own: it is the block's when w_epoch

@@ -227,7 +227,7 @@ static inline __attribute__((always_inline)) void record_write(sim_shadow *s, ui
     s->w_op = op;
     s->w_atomic = atomic;
     s->w_mask = mask;
-    if (!atomic) { /* (the reads' other fields as write4_head leaves them: test_sim_shadow compares bytes) */
+    if (!atomic) { /* (the reads' other fields as WRITE4_HEAD leaves them: test_sim_shadow compares bytes) */
         s->r_epoch = 0;
         s->r_mask = 0;
         s->r_multi = 0;
