@@ -63,6 +63,11 @@ void cl_error_format(const cl_error *err, char *buf, size_t size);
 void *cl_malloc(size_t n);
 void *cl_calloc(size_t count, size_t size);
 void *cl_realloc(void *p, size_t n);
+/* cl_malloc and cl_calloc on a 64-byte boundary (a cache line), freed with
+ * free(): the emulator's rows of 32 lanes, so that none of their 32-byte
+ * vector loads and stores crosses a line. */
+void *cl_malloc_lines(size_t n);
+void *cl_calloc_lines(size_t count, size_t size);
 /* n bytes at p of the 4-byte pattern word (little-endian, byte i is byte
  * i % 4 of word), at memcpy's speed. */
 void cl_fill32(void *p, uint32_t word, size_t n);

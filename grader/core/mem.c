@@ -1,6 +1,7 @@
 /* mem.c - allocation that never returns NULL, and growable strings. */
 #include "core.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,23 @@ void *cl_calloc(size_t count, size_t size)
 {
     void *p = calloc(count ? count : 1, size ? size : 1);
     if (!p) out_of_memory(count * size);
+    return p;
+}
+
+void *cl_malloc_lines(size_t n)
+{
+    size_t r = n ? (n + 63) / 64 * 64 : 64; /* (aligned_alloc takes whole lines) */
+    if (r < n) out_of_memory(n);
+    void *p = aligned_alloc(64, r);
+    if (!p) out_of_memory(n);
+    return p;
+}
+
+void *cl_calloc_lines(size_t count, size_t size)
+{
+    if (size && count > SIZE_MAX / size) out_of_memory(SIZE_MAX);
+    void *p = cl_malloc_lines(count * size);
+    memset(p, 0, count * size);
     return p;
 }
 

@@ -104,19 +104,19 @@ void sim_block_init(sim_block *b, struct sim_run *L)
     b->checks = L->checks;
     b->nthreads = L->block.x * L->block.y * L->block.z;
     b->nwarps = (b->nthreads + 31) / 32;
-    b->r32 = cl_malloc((size_t)b->nwarps * p->nrow32 * 32 * sizeof *b->r32 + 1);
-    b->r64 = cl_malloc((size_t)b->nwarps * p->nrow64 * 32 * sizeof *b->r64 + 1);
-    b->pred = cl_malloc((size_t)b->nwarps * p->nrowp * sizeof *b->pred);
-    b->stacks = cl_malloc((size_t)b->nwarps * (p->max_depth + 1) * 32 * sizeof *b->stacks);
+    b->r32 = cl_malloc_lines((size_t)b->nwarps * p->nrow32 * 32 * sizeof *b->r32 + 1);
+    b->r64 = cl_malloc_lines((size_t)b->nwarps * p->nrow64 * 32 * sizeof *b->r64 + 1);
+    b->pred = cl_malloc_lines((size_t)b->nwarps * p->nrowp * sizeof *b->pred);
+    b->stacks = cl_malloc_lines((size_t)b->nwarps * (p->max_depth + 1) * 32 * sizeof *b->stacks);
     b->shared_size = p->dyn_offset + L->dyn_shared;
     if (L->dyn_shared == 0) b->shared_size = p->static_shared;
-    b->shared = cl_malloc(b->shared_size + 16);
+    b->shared = cl_malloc_lines(b->shared_size + 16);
     if (L->checks & (SIM_CHECK_RACES | SIM_CHECK_MEMORY))
-        b->shadow = cl_calloc((size_t)b->shared_size / 4 + 2, sizeof *b->shadow);
+        b->shadow = cl_calloc_lines((size_t)b->shared_size / 4 + 2, sizeof *b->shadow);
     if (p->has_sync && (L->checks & SIM_CHECK_RACES))
         b->sync = sim_sync_new(b->nthreads, b->nwarps, b->shared_size);
     if (b->shadow && !b->sync && (L->checks & SIM_CHECK_RACES) && !L->reference && b->shared_size <= 1u << 18) {
-        b->rlog = cl_malloc(SIM_RLOG_CAP * sizeof *b->rlog);
+        b->rlog = cl_malloc_lines(SIM_RLOG_CAP * sizeof *b->rlog);
         b->clean = cl_malloc(((size_t)b->shared_size / 256 + 1) * sizeof *b->clean);
     }
     sim_memo_init(b);
