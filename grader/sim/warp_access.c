@@ -838,18 +838,19 @@ static SIM_HOT void join4(uint32_t *restrict dst, const uint32_t *restrict r0, c
  * block of the warp's data into the cache now. Warps run one after another
  * here, not together as on a GPU, so the hardware's own prefetching does not
  * see these streams. */
-static HOT_INLINE void prefetch_at(sim_warp *w, uint32_t pc, uint64_t addr, uintptr_t host, unsigned total)
+static HOT_INLINE int64_t prefetch_at(sim_warp *w, uint32_t pc, uint64_t addr, uintptr_t host, unsigned total)
 {
     unsigned k = pc & 15;
     uint64_t last = w->pf[k].addr;
     bool seen = w->pf[k].pc == pc;
     w->pf[k].pc = pc;
     w->pf[k].addr = addr;
-    if (!seen) return;
+    if (!seen) return 0;
     int64_t delta = (int64_t)(addr - last);
-    if (delta == 0 || delta > (1 << 28) || delta < -(1 << 28)) return;
+    if (delta == 0 || delta > (1 << 28) || delta < -(1 << 28)) return 0;
     const char *next = (const char *)host + delta;
     for (unsigned off = 0; off < 32 * total; off += 64) __builtin_prefetch(next + off);
+    return delta;
 }
 
 /* prefetch_at from the access's lane: its address and host pointer. */
@@ -2477,7 +2478,14 @@ static HOT_INLINE bool ldg_halves(sim_block *b, sim_warp *w, const sim_op *op, u
     uintptr_t hb = (uintptr_t)r->host - (uintptr_t)r->base;
     w->minst++;
     if (b->L->xr && r->xr_launch == b->L->xr && r->base >= SIM_GLOBAL_BASE) halves_cross_read(b, w, pc, r, a0, a1);
-    prefetch_at(w, pc, a0, hb + (uintptr_t)a0, 4);
+    /* the second half's next words too where they are not the first's (a
+       tile's rows: a row of B a row of the matrix below the other's) */
+    int64_t delta = prefetch_at(w, pc, a0, hb + (uintptr_t)a0, 4);
+    if (delta && (a1 < a0 || a1 - a0 >= 128)) {
+        const char *next = (const char *)(hb + (uintptr_t)a1) + delta;
+        __builtin_prefetch(next);
+        __builtin_prefetch(next + 60);
+    }
     uint32_t *row = w->r32 + (size_t)op->s[0] * 32;
     sim_half_words(row, (const void *)(hb + (uintptr_t)a0), d0);
     sim_half_words(row + 16, (const void *)(hb + (uintptr_t)a1), d1);
