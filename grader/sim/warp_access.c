@@ -1831,11 +1831,45 @@ static inline __attribute__((always_inline)) DOT_AVX2 void dot_store(uint32_t *r
     }
 }
 
-/* The float at byte offset f + imm of shared memory sh (added as 64-bit
- * numbers and taken as 32 bits, as the loads' offsets are). */
-static inline __attribute__((always_inline)) const float *dot_at(const uint8_t *sh, uint32_t f, int64_t imm)
+/* One fma of a half-warp's eight-lane pair (*v0, *v1) in vector registers:
+ * a from pa (16 words, or one word for all: da 0) and b from pb. */
+static inline __attribute__((always_inline)) DOT_AVX2 void dot_half(__m256 *v0, __m256 *v1, const uint8_t *pa,
+                                                                     const uint8_t *pb, bool da, bool db)
 {
-    return (const float *)(const void *)(sh + (uint32_t)((uint64_t)f + (uint64_t)imm));
+    const float *fa = (const float *)(const void *)pa, *fb = (const float *)(const void *)pb;
+    __m256 a0, a1, b0, b1;
+    if (da) a0 = _mm256_loadu_ps(fa), a1 = _mm256_loadu_ps(fa + 8);
+    else a0 = a1 = _mm256_broadcast_ss(fa);
+    if (db) b0 = _mm256_loadu_ps(fb), b1 = _mm256_loadu_ps(fb + 8);
+    else b0 = b1 = _mm256_broadcast_ss(fb);
+    *v0 = _mm256_fmadd_ps(a0, b0, *v0);
+    *v1 = _mm256_fmadd_ps(a1, b1, *v1);
+}
+
+/* dot_acc_avx2's loop for both halves' a of one shape (da: rows or words)
+ * and b of one (db): pa[h] and pb[h] half h's first bytes of the a and b
+ * loads at offset 0, each load's offset added as a pointer's (dots_one_sum
+ * tested every load's words inside shared memory, so the 64-bit sums of
+ * the general path are these). The four sums as four variables, loaded
+ * whole from the row (an array of them GCC copied through the stack). */
+static inline __attribute__((always_inline)) DOT_AVX2 void dot_loop(uint32_t *r32, const sim_dotacc *acc,
+                                                                     const uint8_t *const pa[2],
+                                                                     const uint8_t *const pb[2], bool da, bool db)
+{
+    const float *init = (const float *)(const void *)(r32 + (size_t)acc->init * 32);
+    __m256 v0 = _mm256_loadu_ps(init), v1 = _mm256_loadu_ps(init + 8), v2 = _mm256_loadu_ps(init + 16),
+           v3 = _mm256_loadu_ps(init + 24);
+    const uint8_t *a0 = pa[0], *a1 = pa[1], *b0 = pb[0], *b1 = pb[1];
+    const int64_t *imm = acc->imm;
+    for (uint32_t j = 0; j < acc->nfma; j++, imm += 2) {
+        const ptrdiff_t ia = (ptrdiff_t)imm[0], ib = (ptrdiff_t)imm[1];
+        dot_half(&v0, &v1, a0 + ia, b0 + ib, da, db);
+        dot_half(&v2, &v3, a1 + ia, b1 + ib, da, db);
+        if (acc->out[j] != SIM_NOSLOT) {
+            const __m256 v[4] = { v0, v1, v2, v3 };
+            dot_store(r32 + (size_t)acc->out[j] * 32, v);
+        }
+    }
 }
 
 /* A sim_dotacc's running sum through its fmas, the warp's 32 lanes in four
@@ -1845,25 +1879,32 @@ static inline __attribute__((always_inline)) const float *dot_at(const uint8_t *
  * word: d[k][h] 4 or 0), the fma with one rounding, and the sum stored
  * where the fma's d is a row the run leaves it in. A NaN stays a NaN
  * through an fma, so the sum is made the canonical NaN only where it is
- * stored, as X_FFMA makes each fma's. */
+ * stored, as X_FFMA makes each fma's. The loop is made for each shape of
+ * a and b (dot_loop: the shape's tests out of it); halves of two shapes
+ * take the general one. */
 static DOT_AVX2 void dot_acc_avx2(uint32_t *r32, const sim_dotacc *acc, const uint8_t *sh, const uint32_t f[2][2],
                                   const uint32_t d[2][2])
 {
-    const float *init = (const float *)(const void *)(r32 + (size_t)acc->init * 32);
-    __m256 v[4];
-    for (int c = 0; c < 4; c++) v[c] = _mm256_loadu_ps(init + 8 * c);
-    for (uint32_t j = 0; j < acc->nfma; j++) {
-        for (int h = 0; h < 2; h++) {
-            const float *pa = dot_at(sh, f[0][h], acc->imm[2 * j]), *pb = dot_at(sh, f[1][h], acc->imm[2 * j + 1]);
-            __m256 a0, a1, b0, b1;
-            if (d[0][h]) a0 = _mm256_loadu_ps(pa), a1 = _mm256_loadu_ps(pa + 8);
-            else a0 = a1 = _mm256_broadcast_ss(pa);
-            if (d[1][h]) b0 = _mm256_loadu_ps(pb), b1 = _mm256_loadu_ps(pb + 8);
-            else b0 = b1 = _mm256_broadcast_ss(pb);
-            v[2 * h] = _mm256_fmadd_ps(a0, b0, v[2 * h]);
-            v[2 * h + 1] = _mm256_fmadd_ps(a1, b1, v[2 * h + 1]);
+    const uint8_t *const pa[2] = { sh + f[0][0], sh + f[0][1] }, *const pb[2] = { sh + f[1][0], sh + f[1][1] };
+    if (d[0][0] == d[0][1] && d[1][0] == d[1][1]) {
+        switch ((d[0][0] ? 2 : 0) | (d[1][0] ? 1 : 0)) {
+        case 0: dot_loop(r32, acc, pa, pb, false, false); return;
+        case 1: dot_loop(r32, acc, pa, pb, false, true); return;  /* a tile's As[ty][k] * Bs[k][tx] */
+        case 2: dot_loop(r32, acc, pa, pb, true, false); return;
+        default: dot_loop(r32, acc, pa, pb, true, true); return;
         }
-        if (acc->out[j] != SIM_NOSLOT) dot_store(r32 + (size_t)acc->out[j] * 32, v);
+    }
+    const float *init = (const float *)(const void *)(r32 + (size_t)acc->init * 32);
+    __m256 v0 = _mm256_loadu_ps(init), v1 = _mm256_loadu_ps(init + 8), v2 = _mm256_loadu_ps(init + 16),
+           v3 = _mm256_loadu_ps(init + 24);
+    for (uint32_t j = 0; j < acc->nfma; j++) {
+        const ptrdiff_t ia = (ptrdiff_t)acc->imm[2 * j], ib = (ptrdiff_t)acc->imm[2 * j + 1];
+        dot_half(&v0, &v1, pa[0] + ia, pb[0] + ib, d[0][0], d[1][0]);
+        dot_half(&v2, &v3, pa[1] + ia, pb[1] + ib, d[0][1], d[1][1]);
+        if (acc->out[j] != SIM_NOSLOT) {
+            const __m256 v[4] = { v0, v1, v2, v3 };
+            dot_store(r32 + (size_t)acc->out[j] * 32, v);
+        }
     }
 }
 

@@ -327,3 +327,50 @@ __global__ void syncwarpDots(const float* A, const float* B, float* out, int n)
     out[blockIdx.x * kTile * kTile + ty * kTile + tx] = sum;
     out[2 * kTile * kTile + blockIdx.x * kTile * kTile + ty * kTile + tx] = edge;
 }
+
+// case: the other shapes of a run's a and b (dot_acc_avx2 makes a loop for
+// each): a half-warp's row of As with a broadcast of Bs (the operands of
+// the tile's product swapped), a broadcast of both, a row of both; each sum
+// its own run (a barrier between them), the specials among the inputs, and
+// each against the same sum from global memory, bit for bit
+// kernel: dotShapes
+// launch: grid 2 block 16,16
+// buffer: A f32 512 = iota*0.125+1
+// buffer: B f32 512 = iota*-0.25+3
+// buffer: same u32 1536 = 7
+// buffer: bits u32 1536 = 0
+// params: A B same bits
+// expect: same[0..1535] = 1
+// expect: no hazards
+__global__ void dotShapes(const float* A, const float* B, unsigned* same, unsigned* bits)
+{
+    __shared__ float As[kTile][kTile];
+    __shared__ float Bs[kTile][kTile];
+    const int tx = threadIdx.x, ty = threadIdx.y, base = blockIdx.x * kTile * kTile;
+    As[ty][tx] = special(A[base + ty * kTile + tx], base + ty * kTile + tx);
+    Bs[ty][tx] = special(B[base + ty * kTile + tx], base + ty * kTile + tx + 5);
+    __syncthreads();
+    float rowWord = 0.0f, wordWord = 0.0f, rowRow = 0.0f;
+    for (int k = 0; k < kTile; ++k) rowWord += As[k][tx] * Bs[ty][k];
+    __syncthreads();
+    for (int k = 0; k < kTile; ++k) wordWord += As[ty][k] * Bs[ty][k];
+    __syncthreads();
+    for (int k = 0; k < kTile; ++k) rowRow += As[k][tx] * Bs[k][tx];
+    float n1 = 0.0f, n2 = 0.0f, n3 = 0.0f;
+    for (int k = 0; k < kTile; ++k) {
+        const float ak = special(A[base + k * kTile + tx], base + k * kTile + tx),
+                    ay = special(A[base + ty * kTile + k], base + ty * kTile + k),
+                    by = special(B[base + ty * kTile + k], base + ty * kTile + k + 5),
+                    bk = special(B[base + k * kTile + tx], base + k * kTile + tx + 5);
+        n1 += ak * by;
+        n2 += ay * by;
+        n3 += ak * bk;
+    }
+    const int i = 3 * (base + ty * kTile + tx);
+    same[i] = __float_as_uint(rowWord) == __float_as_uint(n1);
+    same[i + 1] = __float_as_uint(wordWord) == __float_as_uint(n2);
+    same[i + 2] = __float_as_uint(rowRow) == __float_as_uint(n3);
+    bits[i] = __float_as_uint(rowWord);
+    bits[i + 1] = __float_as_uint(wordWord);
+    bits[i + 2] = __float_as_uint(rowRow);
+}
