@@ -1228,6 +1228,11 @@ bool sim_shadow_defer_reads(sim_block *b, sim_warp *w, const uint32_t *soff, uin
  * halves 64 bytes apart, its broadcast two halves on one word, its column
  * two halves 16 strides apart). */
 bool sim_shadow_defer_halves(sim_block *b, sim_warp *w, const uint32_t *from, const uint32_t *step, uint32_t op);
+/* The read log opened for this epoch where it is not yet, as the epoch's
+ * first deferred read opens it (what shadow_log_room then finds): for a
+ * caller that would log a run as one entry where the log is open, and
+ * whose first read would open it anyway. */
+void sim_shadow_log_open(sim_block *b);
 void sim_shadow_replay(sim_block *b);
 /* The 32 offsets of half-warps that each read 16 words from byte from[h]
  * by step[h] bytes (a halves log entry, a halves load): lane i of half h

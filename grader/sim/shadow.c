@@ -1140,6 +1140,11 @@ static inline __attribute__((always_inline)) bool log_open(sim_block *b)
     return true;
 }
 
+void sim_shadow_log_open(sim_block *b)
+{
+    (void)log_open(b);
+}
+
 /* Whether the word (an index) was wholly written by the block before this
  * epoch: the memo's bit, else its entry (one compare: no entry's w_epoch is
  * past the block's epoch), noted in the memo when it was. */

@@ -1936,6 +1936,9 @@ static SIM_HOT uint32_t dots_one_sum(sim_block *b, sim_warp *w, uint32_t pc, con
                 return 0;
         }
     }
+    /* the epoch's first run opens the read log here, as its first load's
+       deferred read would, so that it too is one entry (else each load's) */
+    if (b->shadow && !b->memo_mode && !b->rules_on && b->clean_epoch != b->epoch) sim_shadow_log_open(b);
     if (b->shadow && acc->nbase <= SIM_RLOG_DOT_BASES && shadow_log_room(b, 1)) {
         /* one entry for the run; the bank count each load of a base makes,
            which a shift of all its words by whole words leaves as it is */
