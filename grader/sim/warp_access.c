@@ -1694,6 +1694,15 @@ static HOT_INLINE bool half_at(const sim_block *b, uint32_t f, uint32_t st, int6
     return true;
 }
 
+/* Whether half_at holds at every offset from lo to hi (lo <= hi, the same
+ * modulo 4): at both ends, in one test (a sum at lo that wrapped past
+ * 2^64 lies above the one at hi). */
+static HOT_INLINE bool half_span(const sim_block *b, uint32_t f, uint32_t st, int64_t lo, int64_t hi)
+{
+    uint64_t a = (uint64_t)f + (uint64_t)lo, z = (uint64_t)f + (uint64_t)hi, size = b->shared_size;
+    return !(a & 3) && a <= z && z <= size && size - z >= 15 * (uint64_t)st + 4;
+}
+
 /* halves_lds_of: a plain 32-bit shared ld (shared_plain) by a full warp
  * whose half-warps are each a run of 16 consecutive words or one word (a
  * 16-wide tile's row read by both halves, `Bs[k][tx]`; a word a half,
@@ -1930,11 +1939,9 @@ static SIM_HOT uint32_t dots_one_sum(sim_block *b, sim_warp *w, uint32_t pc, con
         if (!halves_lds_of(b, w, t, o, d[k])) return 0;
         f[k][0] = r[0];
         f[k][1] = r[16];
-        for (int h = 0; h < 2; h++) {
-            uint32_t x;
-            if (!half_at(b, f[k][h], d[k][h], acc->lo[k], &x) || !half_at(b, f[k][h], d[k][h], acc->hi[k], &x))
-                return 0;
-        }
+        if (!half_span(b, f[k][0], d[k][0], acc->lo[k], acc->hi[k]) ||
+            !half_span(b, f[k][1], d[k][1], acc->lo[k], acc->hi[k]))
+            return 0;
     }
     /* the epoch's first run opens the read log here, as its first load's
        deferred read would, so that it too is one entry (else each load's) */

@@ -153,6 +153,32 @@ __global__ void pastTiles(const float* A, const float* B, float* out)
     out[ty * kTile + tx] = sum;
 }
 
+// case: the tiles in dynamic shared memory of 2,016 bytes, Bs's last row
+// half inside it: the run's last load of Bs starts inside shared memory
+// and ends 32 bytes past it (a half-warp's 16 words, half of them out;
+// As read down a column, a word a half-warp, so that nvcc makes no vector
+// loads of it and the run is one of 32-bit loads)
+// kernel: straddleTiles
+// launch: grid 1 block 16,16 shared 2016
+// buffer: A f32 256 = iota*0.5+1
+// buffer: B f32 256 = iota*0.25+2
+// buffer: out f32 256 = 0
+// params: A B out
+// expect: hazard memory kind OOB line @straddleDot
+__global__ void straddleTiles(const float* A, const float* B, float* out)
+{
+    extern __shared__ float tiles[];
+    float* As = tiles;
+    float* Bs = tiles + kTile * kTile;
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    As[ty * kTile + tx] = A[ty * kTile + tx];
+    if (ty < kTile - 1 || tx < kTile / 2) Bs[ty * kTile + tx] = B[ty * kTile + tx];
+    __syncthreads();
+    float sum = out[ty * kTile + tx];
+    for (int k = 0; k < kTile; ++k) sum += As[k * kTile + ty] * Bs[k * kTile + tx]; // @straddleDot
+    out[ty * kTile + tx] = sum;
+}
+
 // case: blocks of 16 x 5 threads: the third warp has 16 lanes, whose dot
 // products run op by op, beside the full warps' runs
 // kernel: partialWarp
