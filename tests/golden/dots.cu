@@ -130,6 +130,15 @@ __global__ void halfTile(const float* A, const float* B, float* out)
     out[ty * kTile + tx] = sum;
 }
 
+// A 16 x 16 tile of A into As and of B into Bs, a thread a word, Bs's
+// words from `bsWords` on left unwritten.
+__device__ void fillTiles(float* As, float* Bs, const float* A, const float* B, int bsWords)
+{
+    const int i = threadIdx.y * kTile + threadIdx.x;
+    As[i] = A[i];
+    if (i < bsWords) Bs[i] = B[i];
+}
+
 // case: the tiles in dynamic shared memory of 2,048 bytes, Bs read one row
 // down (k + 1): the last load of the run reads past the end
 // kernel: pastTiles
@@ -145,8 +154,7 @@ __global__ void pastTiles(const float* A, const float* B, float* out)
     float* As = tiles;
     float* Bs = tiles + kTile * kTile;
     const int tx = threadIdx.x, ty = threadIdx.y;
-    As[ty * kTile + tx] = A[ty * kTile + tx];
-    Bs[ty * kTile + tx] = B[ty * kTile + tx];
+    fillTiles(As, Bs, A, B, kTile * kTile);
     __syncthreads();
     float sum = 0.0f;
     for (int k = 0; k < kTile; ++k) sum += As[ty * kTile + k] * Bs[(k + 1) * kTile + tx]; // @oobDot
@@ -171,8 +179,7 @@ __global__ void straddleTiles(const float* A, const float* B, float* out)
     float* As = tiles;
     float* Bs = tiles + kTile * kTile;
     const int tx = threadIdx.x, ty = threadIdx.y;
-    As[ty * kTile + tx] = A[ty * kTile + tx];
-    if (ty < kTile - 1 || tx < kTile / 2) Bs[ty * kTile + tx] = B[ty * kTile + tx];
+    fillTiles(As, Bs, A, B, kTile * kTile - kTile / 2); // (Bs's words past the 2,016 bytes not written)
     __syncthreads();
     float sum = out[ty * kTile + tx];
     for (int k = 0; k < kTile; ++k) sum += As[k * kTile + ty] * Bs[k * kTile + tx]; // @straddleDot
