@@ -1855,25 +1855,28 @@ static inline __attribute__((always_inline)) DOT_AVX2 void dot_half(__m256 *v0, 
     *v1 = _mm256_fmadd_ps(a1, b1, *v1);
 }
 
-/* dot_acc_avx2's loop for both halves' a of one shape (da: rows or words)
- * and b of one (db): pa[h] and pb[h] half h's first bytes of the a and b
+/* dot_acc_avx2's loop, half h's a of shape da[h] (rows or words) and its
+ * b of shape db[h]: pa[h] and pb[h] half h's first bytes of the a and b
  * loads at offset 0, each load's offset added as a pointer's (dots_one_sum
  * tested every load's words inside shared memory, so the 64-bit sums of
- * the general path are these). The four sums as four variables, loaded
- * whole from the row (an array of them GCC copied through the stack). */
+ * the general path are these). In line, so that a caller's constant shapes
+ * leave no test in the loop. The four sums as four variables, loaded whole
+ * from the row (an array of them GCC copied through the stack). */
 static inline __attribute__((always_inline)) DOT_AVX2 void dot_loop(uint32_t *r32, const sim_dotacc *acc,
                                                                      const uint8_t *const pa[2],
-                                                                     const uint8_t *const pb[2], bool da, bool db)
+                                                                     const uint8_t *const pb[2], const bool da[2],
+                                                                     const bool db[2])
 {
     const float *init = (const float *)(const void *)(r32 + (size_t)acc->init * 32);
     __m256 v0 = _mm256_loadu_ps(init), v1 = _mm256_loadu_ps(init + 8), v2 = _mm256_loadu_ps(init + 16),
            v3 = _mm256_loadu_ps(init + 24);
     const uint8_t *a0 = pa[0], *a1 = pa[1], *b0 = pb[0], *b1 = pb[1];
+    const bool da0 = da[0], da1 = da[1], db0 = db[0], db1 = db[1];
     const int64_t *imm = acc->imm;
     for (uint32_t j = 0; j < acc->nfma; j++, imm += 2) {
         const ptrdiff_t ia = (ptrdiff_t)imm[0], ib = (ptrdiff_t)imm[1];
-        dot_half(&v0, &v1, a0 + ia, b0 + ib, da, db);
-        dot_half(&v2, &v3, a1 + ia, b1 + ib, da, db);
+        dot_half(&v0, &v1, a0 + ia, b0 + ib, da0, db0);
+        dot_half(&v2, &v3, a1 + ia, b1 + ib, da1, db1);
         if (acc->out[j] != SIM_NOSLOT) {
             const __m256 v[4] = { v0, v1, v2, v3 };
             dot_store(r32 + (size_t)acc->out[j] * 32, v);
@@ -1895,26 +1898,17 @@ static DOT_AVX2 void dot_acc_avx2(uint32_t *r32, const sim_dotacc *acc, const ui
                                   const uint32_t d[2][2])
 {
     const uint8_t *const pa[2] = { sh + f[0][0], sh + f[0][1] }, *const pb[2] = { sh + f[1][0], sh + f[1][1] };
+    static const bool no[2] = { false, false }, yes[2] = { true, true };
     if (d[0][0] == d[0][1] && d[1][0] == d[1][1]) {
         switch ((d[0][0] ? 2 : 0) | (d[1][0] ? 1 : 0)) {
-        case 0: dot_loop(r32, acc, pa, pb, false, false); return;
-        case 1: dot_loop(r32, acc, pa, pb, false, true); return;  /* a tile's As[ty][k] * Bs[k][tx] */
-        case 2: dot_loop(r32, acc, pa, pb, true, false); return;
-        default: dot_loop(r32, acc, pa, pb, true, true); return;
+        case 0: dot_loop(r32, acc, pa, pb, no, no); return;
+        case 1: dot_loop(r32, acc, pa, pb, no, yes); return; /* a tile's As[ty][k] * Bs[k][tx] */
+        case 2: dot_loop(r32, acc, pa, pb, yes, no); return;
+        default: dot_loop(r32, acc, pa, pb, yes, yes); return;
         }
     }
-    const float *init = (const float *)(const void *)(r32 + (size_t)acc->init * 32);
-    __m256 v0 = _mm256_loadu_ps(init), v1 = _mm256_loadu_ps(init + 8), v2 = _mm256_loadu_ps(init + 16),
-           v3 = _mm256_loadu_ps(init + 24);
-    for (uint32_t j = 0; j < acc->nfma; j++) {
-        const ptrdiff_t ia = (ptrdiff_t)acc->imm[2 * j], ib = (ptrdiff_t)acc->imm[2 * j + 1];
-        dot_half(&v0, &v1, pa[0] + ia, pb[0] + ib, d[0][0], d[1][0]);
-        dot_half(&v2, &v3, pa[1] + ia, pb[1] + ib, d[0][1], d[1][1]);
-        if (acc->out[j] != SIM_NOSLOT) {
-            const __m256 v[4] = { v0, v1, v2, v3 };
-            dot_store(r32 + (size_t)acc->out[j] * 32, v);
-        }
-    }
+    const bool da[2] = { d[0][0] != 0, d[0][1] != 0 }, db[2] = { d[1][0] != 0, d[1][1] != 0 };
+    dot_loop(r32, acc, pa, pb, da, db); /* (halves of two shapes: the tests in the loop) */
 }
 
 /* sim_exec_dots for a run of one sum (acc) on a host with AVX2 and FMA:
