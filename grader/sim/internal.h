@@ -270,7 +270,7 @@ typedef struct sim_dotacc {
  * are followed as forms: a sum of atoms (the rows the body reads as they
  * were at an iteration's start) times whole numbers, plus a constant,
  * wrapping at the row's width. */
-enum { SIM_LOOP_ATOMS = 16, SIM_LOOP_ROWS = 24, SIM_LOOP_LOADS = 16, SIM_LOOP_OPS = 64 };
+enum { SIM_LOOP_ATOMS = 16, SIM_LOOP_ROWS = 24, SIM_LOOP_LOADS = 16, SIM_LOOP_OPS = 64, SIM_LOOP_ROW = 255 };
 typedef struct sim_loop_form {
     uint64_t c[SIM_LOOP_ATOMS];
     uint64_t imm;
@@ -299,6 +299,14 @@ typedef struct sim_loop {
     uint8_t cmp;                          /* PTX_CMP_NE, _EQ (either width), _LT, _LE, _GT, _GE (32 bits) */
     bool cmp_unsigned;                    /* setp.*.u32 or .u64 */
     bool negated;                         /* the back-edge taken on the compare's negation */
+    /* The fmas as one chain of sums (loop.c's chain_of), or nchain 0: fma
+       i reads the row fma i - 1 wrote (the first, the row the last
+       writes: acc), and each of its a and b is the value of a load of the
+       iteration before it (src < SIM_LOOP_LOADS) or a 32-bit row the body
+       does not write (SIM_LOOP_ROW, row). */
+    uint8_t nchain;
+    uint16_t acc;
+    struct { uint8_t src[2]; uint16_t row[2]; } chain[SIM_LOOP_OPS / 2];
 } sim_loop;
 
 typedef struct sim_program {

@@ -11,7 +11,10 @@
  * warp, each load's bounds are tested once for all the iterations, its
  * lanes (half-warp rows or broadcasts, or a column) copied as sim_exec_ldg
  * copies them, and each fma runs as X_FFMA
- * runs it, on the real rows. The last iteration is left to the
+ * runs it, on the real rows; where the body's fmas are one chain of sums
+ * (a dot product's, unrolled or not), the sum stays in vector registers
+ * through the iterations and each operand comes from memory or its row,
+ * no load's row written. The last iteration is left to the
  * interpreter, which also takes every loop it does not hold for (another
  * lane pattern, a fault on the way, a lane off, the reference mode). */
 #include "sim/internal.h"
@@ -185,6 +188,83 @@ static bool invariant_wide(const loop_scan *s, unsigned a)
     return true;
 }
 
+/* A 32-bit row's value as chain_of walks the body: what last wrote it in
+ * the iteration so far. */
+enum { CHAIN_IN = -1, CHAIN_OTHER = -2, CHAIN_SUM = -3 }; /* (a load's: its index) */
+typedef struct chain_rows {
+    unsigned n;
+    uint16_t row[SIM_LOOP_OPS];
+    int val[SIM_LOOP_OPS];
+} chain_rows;
+
+static int chain_val(const chain_rows *c, uint16_t r)
+{
+    for (unsigned i = 0; i < c->n; i++)
+        if (c->row[i] == r) return c->val[i];
+    return CHAIN_IN;
+}
+
+static void chain_set(chain_rows *c, uint16_t r, int v)
+{
+    unsigned i = 0;
+    while (i < c->n && c->row[i] != r) i++;
+    if (i == c->n) c->row[c->n++] = r;
+    c->val[i] = v;
+}
+
+/* The body's fmas as one chain of sums into L->chain, or nchain 0. Walked
+ * in order, by the values its rows hold (the registers' packing puts a
+ * load's value, an inner sum and the next load's value in one row): each
+ * fma's c is the sum the fma before it made (the first's, the row's value
+ * at the iteration's start: acc, which the last writes and nothing after
+ * it), each a and b a load's value of this iteration or a row the body
+ * does not write. The iterations then keep the sum in vector registers and
+ * take each operand from memory or its row (chain_avx2): no row but acc is
+ * written, as the interpreter's last iteration writes each of the others
+ * before anything reads it (a value in a row at the iteration's start is
+ * acc's or an unwritten row's). */
+static void chain_of(const sim_op *body, sim_loop *L)
+{
+    chain_rows c = { 0 }, wrote = { 0 };
+    uint16_t acc = SIM_NOSLOT;
+    unsigned nf = 0, nl = 0, last = 0;
+    L->nchain = 0;
+    for (uint32_t t = 0; t + 1 < L->len; t++) /* the rows the body writes */
+        if (body[t].x == X_ADD32 || body[t].x == X_MOV32 || body[t].x == X_LDG || body[t].x == X_FFMA)
+            chain_set(&wrote, body[t].s[0], 0);
+    for (uint32_t t = 0; t + 1 < L->len; t++) {
+        const sim_op *o = &body[t];
+        if (o->x == X_ADD32 || o->x == X_MOV32) {
+            chain_set(&c, o->s[0], CHAIN_OTHER);
+        } else if (o->x == X_LDG) {
+            chain_set(&c, o->s[0], (int)nl++);
+        } else if (o->x == X_FFMA) {
+            if (nf == SIM_LOOP_OPS / 2) return;
+            int v = chain_val(&c, o->s[3]);
+            if (nf == 0 && v == CHAIN_IN && chain_val(&wrote, o->s[3]) == 0) acc = o->s[3];
+            else if (nf == 0 || v != CHAIN_SUM) return;
+            for (int k = 0; k < 2; k++) {
+                const uint16_t r = o->s[1 + k];
+                int x = chain_val(&c, r);
+                if (x >= 0) L->chain[nf].src[k] = (uint8_t)x;
+                else if (x == CHAIN_IN && chain_val(&wrote, r) == CHAIN_IN) L->chain[nf].src[k] = SIM_LOOP_ROW;
+                else return;
+                L->chain[nf].row[k] = r;
+            }
+            chain_set(&c, o->s[0], CHAIN_SUM);
+            last = t;
+            nf++;
+        }
+    }
+    if (!nf || body[last].s[0] != acc || chain_val(&c, acc) != CHAIN_SUM) return;
+    for (uint32_t t = last + 1; t + 1 < L->len; t++)
+        if ((body[t].x == X_ADD32 || body[t].x == X_MOV32 || body[t].x == X_LDG || body[t].x == X_FFMA) &&
+            body[t].s[0] == acc)
+            return;
+    L->acc = acc;
+    L->nchain = (uint8_t)nf;
+}
+
 /* The body code[head .. bra] as a sim_loop, or false. */
 static bool scan_loop(const sim_program *p, uint32_t head, uint32_t bra, sim_loop *L)
 {
@@ -289,6 +369,7 @@ static bool scan_loop(const sim_program *p, uint32_t head, uint32_t bra, sim_loo
     L->zbank = (uint8_t)zk;
     memcpy(L->wide, s.wide, sizeof s.wide);
     L->wide_signed = s.wide_signed;
+    chain_of(&code[head], L);
     return L->nload > 0;
 }
 
@@ -315,6 +396,21 @@ static inline uint64_t eval_lane(const sim_loop_form *f, const uint64_t *const *
     uint64_t v = f->imm;
     for (unsigned a = 0; a < natom; a++) v += f->c[a] * atom[a][l];
     return v;
+}
+
+/* A form's value in every lane plus add, into out: eval_lane an atom at
+ * a time, the atoms it does not name (most of them) skipped. */
+static inline void eval_lanes(const sim_loop_form *f, const uint64_t *const *atom, unsigned natom, uint64_t add,
+                              uint64_t *out)
+{
+    for (int l = 0; l < 32; l++) out[l] = f->imm + add;
+    for (unsigned a = 0; a < natom; a++) {
+        const uint64_t c = f->c[a], *r = atom[a];
+        if (c == 1) /* (a pointer's atom: no multiply, which AVX2 lacks for 64 bits) */
+            for (int l = 0; l < 32; l++) out[l] += r[l];
+        else if (c)
+            for (int l = 0; l < 32; l++) out[l] += c * r[l];
+    }
 }
 
 /* A form of the atoms that are the same in every lane: lane 0's value. */
@@ -356,8 +452,9 @@ static bool atoms_of(const sim_warp *w, const sim_loop *L, loop_atoms *A)
             A->row[0][a] = w->r64 + (size_t)b0->atom[a] * 32;
         } else { /* a 32-bit form widened */
             bool sgn = L->wide_signed >> a & 1u;
+            eval_lanes(&L->wide[a], A->row[1], b1->natom, 0, A->tmp[0][a]);
             for (int l = 0; l < 32; l++) {
-                uint32_t v = (uint32_t)eval_lane(&L->wide[a], A->row[1], b1->natom, l);
+                uint32_t v = (uint32_t)A->tmp[0][a][l];
                 A->tmp[0][a][l] = sgn ? (uint64_t)(int64_t)(int32_t)v : v;
             }
             A->row[0][a] = A->tmp[0][a];
@@ -478,8 +575,9 @@ static bool halves_plan(const uint64_t *addr, loop_load *g, uint64_t *lo, uint64
     g->d1 = addr[17] - addr[16];
     g->col = 0;
     if ((g->d0 != 4 && g->d0) || (g->d1 != 4 && g->d1)) return false;
-    for (int l = 0; l < 32; l++)
-        if (addr[l] != (l < 16 ? g->a0 + (uint64_t)l * g->d0 : g->a1 + (uint64_t)(l - 16) * g->d1)) return false;
+    uint64_t off = 0; /* (no branch a lane) */
+    for (int l = 0; l < 16; l++) off |= (addr[l] - g->a0 - (uint64_t)l * g->d0) | (addr[l + 16] - g->a1 - (uint64_t)l * g->d1);
+    if (off) return false;
     uint64_t e0 = g->a0 + 15 * g->d0, e1 = g->a1 + 15 * g->d1;
     *lo = g->a0 < g->a1 ? g->a0 : g->a1;
     *hi = e0 > e1 ? e0 : e1;
@@ -513,10 +611,8 @@ static bool plan_load(sim_block *b, const sim_loop *L, unsigned j, const loop_at
 {
     const unsigned n = L->bank[0].natom;
     uint64_t addr[32], lo, hi, bits = 0;
-    for (int l = 0; l < 32; l++) {
-        addr[l] = eval_lane(&L->load[j], A->row[0], n, l);
-        bits |= addr[l];
-    }
+    eval_lanes(&L->load[j], A->row[0], n, 0, addr);
+    for (int l = 0; l < 32; l++) bits |= addr[l];
     uint64_t step = form_step(&L->load[j], A->delta[0], n);
     g->step = step;
     if ((bits | step) & 3) return false;
@@ -632,6 +728,111 @@ static __attribute__((target("avx2,fma"))) void iterations_avx2(sim_block *b, si
 }
 #endif
 
+/* The sectors of load g's halves over its iterations [0, k): a0 and a1
+ * step together, so the count repeats every P iterations, P the least
+ * power of two whose steps make a multiple of 32 bytes (8 at most: a step
+ * is a multiple of 4); sim_halves_sectors over one such period. */
+static uint64_t halves_sectors_k(const loop_load *g, uint64_t k)
+{
+    uint64_t p = 1, sum = 0, part = 0;
+    while ((p * g->step) & 31) p <<= 1;
+    for (uint64_t t = 0; t < p; t++) {
+        uint64_t n = sim_halves_sectors(g->a0 + t * g->step, g->a1 + t * g->step, g->d0, g->d1);
+        sum += n;
+        if (t < k % p) part += n;
+    }
+    return k / p * sum + part;
+}
+
+#ifdef LOOP_AVX2
+/* How chain_avx2 takes a load's value: two rows of 16 words, two words
+ * for a half each, or one of each. */
+enum { CHAIN_ROWS, CHAIN_WORDS, CHAIN_MIXED };
+
+/* A chain fma's operand, lanes 8q to 8q + 7 in v[q]: its row's, or its
+ * load's from its halves' host addresses h0 and h1 as kind says. */
+static inline __attribute__((always_inline, target("avx2,fma"))) void
+chain_operand(__m256 *v, const sim_warp *w, uint8_t src, uint16_t row, const uint8_t *kind, uintptr_t h0,
+              uintptr_t h1, const loop_load *g)
+{
+    if (src == SIM_LOOP_ROW) {
+        for (int q = 0; q < 4; q++) v[q] = _mm256_loadu_ps((const float *)(const void *)(w->r32 + (size_t)row * 32 + 8 * q));
+        return;
+    }
+    const char *p0 = (const char *)h0, *p1 = (const char *)h1;
+    switch (kind[src]) {
+    case CHAIN_ROWS:
+        v[0] = _mm256_loadu_ps((const float *)(const void *)p0);
+        v[1] = _mm256_loadu_ps((const float *)(const void *)(p0 + 32));
+        v[2] = _mm256_loadu_ps((const float *)(const void *)p1);
+        v[3] = _mm256_loadu_ps((const float *)(const void *)(p1 + 32));
+        break;
+    case CHAIN_WORDS:
+        v[0] = v[1] = _mm256_broadcast_ss((const float *)(const void *)p0);
+        v[2] = v[3] = _mm256_broadcast_ss((const float *)(const void *)p1);
+        break;
+    default:
+        for (int q = 0; q < 4; q++) {
+            const char *p = q < 2 ? p0 : p1;
+            v[q] = (q < 2 ? g[src].d0 : g[src].d1) ? _mm256_loadu_ps((const float *)(const void *)(p + 32 * (q & 1)))
+                                                    : _mm256_broadcast_ss((const float *)(const void *)p);
+        }
+        break;
+    }
+}
+
+/* run_iterations for a body whose fmas are one chain (chain_of): the sum
+ * in four vector registers through the k iterations, each fma of it as
+ * X_FFMA rounds it and in its order, its operands from memory or their
+ * rows; the sum's row written once, a NaN there the canonical one (a NaN
+ * an fma makes or meets stays one to the chain's end, whatever its bits,
+ * so this is the NaN each X_FFMA on the way would have made canonical).
+ * The loads counted as run_iterations counts them. */
+static __attribute__((target("avx2,fma"))) void chain_avx2(sim_block *b, sim_warp *w, const sim_loop *L,
+                                                           const loop_load *g, uint64_t k)
+{
+    uintptr_t h0[SIM_LOOP_LOADS] = { 0 }, h1[SIM_LOOP_LOADS] = { 0 }; /* (numbers: a step may be negative) */
+    uint8_t kind[SIM_LOOP_LOADS];
+    uint64_t sectors = 0, ahead = 0; /* the loads prefetched: a step past a line either way */
+    for (unsigned j = 0; j < L->nload; j++) {
+        h0[j] = g[j].host + (uintptr_t)g[j].a0;
+        h1[j] = g[j].host + (uintptr_t)g[j].a1;
+        kind[j] = g[j].d0 && g[j].d1 ? CHAIN_ROWS : !g[j].d0 && !g[j].d1 ? CHAIN_WORDS : CHAIN_MIXED;
+        sectors += halves_sectors_k(&g[j], k);
+        if (g[j].step + 64 > 128) ahead |= 1ull << j;
+    }
+    uint32_t *row = w->r32 + (size_t)L->acc * 32;
+    __m256 acc[4];
+    for (int q = 0; q < 4; q++) acc[q] = _mm256_loadu_ps((const float *)(const void *)(row + 8 * q));
+    for (uint64_t it = 0; it < k; it++) {
+        for (unsigned i = 0; i < L->nchain; i++) {
+            const uint8_t sa = L->chain[i].src[0], sb = L->chain[i].src[1];
+            __m256 x[4], y[4];
+            chain_operand(x, w, sa, L->chain[i].row[0], kind, h0[sa % SIM_LOOP_LOADS], h1[sa % SIM_LOOP_LOADS], g);
+            chain_operand(y, w, sb, L->chain[i].row[1], kind, h0[sb % SIM_LOOP_LOADS], h1[sb % SIM_LOOP_LOADS], g);
+            for (int q = 0; q < 4; q++) acc[q] = _mm256_fmadd_ps(x[q], y[q], acc[q]);
+        }
+        for (uint64_t m = ahead; m; m &= m - 1) {
+            unsigned j = (unsigned)__builtin_ctzll(m);
+            __builtin_prefetch((const void *)(h0[j] + (uintptr_t)(LOOP_AHEAD * g[j].step)));
+            __builtin_prefetch((const void *)(h1[j] + (uintptr_t)(LOOP_AHEAD * g[j].step)));
+        }
+        for (unsigned j = 0; j < L->nload; j++) {
+            h0[j] += (uintptr_t)g[j].step;
+            h1[j] += (uintptr_t)g[j].step;
+        }
+    }
+    const __m256 canon = _mm256_castsi256_ps(_mm256_set1_epi32((int)SIM_CANON_NAN32));
+    for (int q = 0; q < 4; q++)
+        _mm256_storeu_ps((float *)(void *)(row + 8 * q),
+                         _mm256_blendv_ps(acc[q], canon, _mm256_cmp_ps(acc[q], acc[q], _CMP_UNORD_Q)));
+    w->minst += (uint32_t)(L->nload * k);
+    b->cnt.global_load_requests += L->nload * k;
+    b->cnt.global_load_sectors += sectors;
+    b->cnt.global_load_bytes += 128 * L->nload * k;
+}
+#endif
+
 /* The rows the body's adds write, as the interpreter leaves them after k
  * iterations: each its form at the last one's end, the atoms then at
  * their values now plus k - 1 changes. */
@@ -640,12 +841,8 @@ static void write_back(sim_warp *w, const sim_loop *L, int k, const loop_atoms *
     const sim_loop_bank *lb = &L->bank[k];
     uint64_t delta[SIM_LOOP_ATOMS], out[SIM_LOOP_ROWS][32];
     for (unsigned a = 0; a < lb->natom; a++) delta[a] = (iters - 1) * A->delta[k][a];
-    for (unsigned i = 0; i < lb->nwrote; i++)
-        for (int l = 0; l < 32; l++) {
-            uint64_t v = lb->end[i].imm;
-            for (unsigned a = 0; a < lb->natom; a++) v += lb->end[i].c[a] * (A->row[k][a][l] + delta[a]);
-            out[i][l] = v;
-        }
+    for (unsigned i = 0; i < lb->nwrote; i++) /* (c (row + delta) summed as c row, plus c delta) */
+        eval_lanes(&lb->end[i], A->row[k], lb->natom, form_step(&lb->end[i], delta, lb->natom), out[i]);
     for (unsigned i = 0; i < lb->nwrote; i++) {
         if (k == 0) {
             memcpy(w->r64 + (size_t)lb->wrote[i] * 32, out[i], sizeof out[i]);
@@ -680,7 +877,11 @@ uint64_t sim_exec_loop(sim_block *b, sim_warp *w, const sim_op *bra, uint64_t mo
     for (unsigned j = 0; j < L->nload; j++)
         if (!plan_load(b, L, j, &A, k, &g[j])) goto miss;
 #ifdef LOOP_AVX2
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+    bool rows = true; /* every load halves (a column is not a chain's) */
+    for (unsigned j = 0; j < L->nload; j++) rows &= g[j].col == 0;
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && L->nchain && rows)
+        chain_avx2(b, w, L, g, k);
+    else if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
         iterations_avx2(b, w, L, g, k);
     else
 #endif

@@ -289,3 +289,47 @@ __global__ void readOthers(const float* A, float* B, float* C, int n)
     for (int k = 0; k < n; ++k) sum += A[y * n + k] * B[k * n + x]; // @othersLoad
     C[blockIdx.x * 512 + y * n + x] = sum;
 }
+
+// case: one sum of three fmas an iteration through packed rows: a load's
+// value used by two fmas, a load squared (both operands one load), and a
+// parameter's row the body does not write (its fmas in vector registers,
+// each operand from memory or its row), random bits for inputs
+// kernel: reused
+// launch: grid 1 block 32,2
+// buffer: A u32 4096 = rand 81 0 4294967295
+// buffer: B u32 2048 = rand 82 0 4294967295
+// buffer: C u32 64 = 0
+// params: A B C 61 0.75f
+// expect: no hazards
+// gpu: none, added after loops.h200 (until its next record)
+__global__ void reused(const float* A, const float* B, float* C, int n, float s)
+{
+    const int x = threadIdx.x, y = threadIdx.y;
+    float sum = 0.0f;
+    for (int k = 0; k < n; ++k) {
+        const float a = A[y * n + k], b = B[k * 32 + x];
+        sum += a * b;
+        sum += a * s;
+        sum += b * b;
+    }
+    C[y * 32 + x] = sum;
+}
+
+// case: halves of two kinds in one load: the first half-warp reads one
+// word of B (its lanes' index 0), the second a row of 16 (`x` where y is
+// odd), each iteration
+// kernel: mixedHalves
+// launch: grid 1 block 16,4
+// buffer: A f32 4096 = rand 91 -2 2
+// buffer: B f32 4096 = rand 92 -2 2
+// buffer: C f32 64 = 0
+// params: A B C 64
+// expect: no hazards
+// gpu: none, added after loops.h200 (until its next record)
+__global__ void mixedHalves(const float* A, const float* B, float* C, int n)
+{
+    const int x = threadIdx.x, y = threadIdx.y, j = (y & 1) ? x : 0;
+    float sum = 0.0f;
+    for (int k = 0; k < n; ++k) sum += A[y * n + k] * B[k * 16 + j];
+    C[y * 16 + x] = sum;
+}
