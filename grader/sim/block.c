@@ -113,6 +113,10 @@ void sim_block_init(sim_block *b, struct sim_run *L)
     b->shared = cl_malloc_lines(b->shared_size + 16);
     if (L->checks & (SIM_CHECK_RACES | SIM_CHECK_MEMORY))
         b->shadow = cl_calloc_lines((size_t)b->shared_size / 4 + 2, sizeof *b->shadow);
+    if (b->shadow) {
+        b->wsum = cl_malloc_lines(((size_t)b->shared_size / 128 + 1) * sizeof *b->wsum);
+        b->wsum_on = cl_calloc(((size_t)b->shared_size / 128 + 64) / 64, sizeof *b->wsum_on);
+    }
     if (p->has_sync && (L->checks & SIM_CHECK_RACES))
         b->sync = sim_sync_new(b->nthreads, b->nwarps, b->shared_size);
     if (b->shadow && !b->sync && (L->checks & SIM_CHECK_RACES) && !L->reference && b->shared_size <= 1u << 18) {
@@ -154,6 +158,8 @@ void sim_block_destroy(sim_block *b)
     free(b->shared);
     free(b->bank_seen);
     free(b->shadow);
+    free(b->wsum);
+    free(b->wsum_on);
     free(b->rlog);
     free(b->clean);
     sim_memo_free(b);
@@ -217,7 +223,11 @@ SIM_HOT void sim_block_setup(sim_block *b, uint64_t index)
     cl_fill32(b->shared, SIM_POISON32, b->shared_size);
     /* the shadow is not cleared: entries older than epoch_base are stale */
     if (b->epoch > 0xfff00000u) {
-        if (b->shadow) memset(b->shadow, 0, ((size_t)b->shared_size / 4 + 2) * sizeof *b->shadow);
+        if (b->shadow) {
+            memset(b->shadow, 0, ((size_t)b->shared_size / 4 + 2) * sizeof *b->shadow);
+            memset(b->wsum_on, 0, ((size_t)b->shared_size / 128 + 64) / 64 * sizeof *b->wsum_on);
+            b->nwsum = 0;
+        }
         memset(b->crit_epoch, 0, (p->ncritbr + 1) * sizeof *b->crit_epoch);
         memset(b->local_pages, 0, ((size_t)b->nthreads * b->npages + 1) * sizeof *b->local_pages);
         b->epoch = 0;

@@ -723,6 +723,14 @@ typedef struct sim_block {
     uint32_t *bank_seen;      /* warp_access.c's bank count: a stamp a shared word (NULL until its first) */
     uint32_t bank_stamp;      /* its latest count's stamp */
     sim_shadow *shadow;
+    /* Lines of shared memory (32 words, 128 bytes) whose entries are one
+       full warp's plain write of the whole line, kept as that write's
+       record of the line's first word alone (shadow_word.h's
+       shadow_summarize): the 32 entries are made from it (sim_shadow_expand)
+       before anything else reads or writes the shadow. */
+    uint32_t (*wsum)[8];      /* a line's first entry's first 32 bytes, where its bit is set */
+    uint64_t *wsum_on;        /* a bit a line */
+    uint32_t nwsum;           /* the lines whose bit is set */
     sim_rlog *rlog;           /* reads not yet in the shadow (shadow.c), NULL when none are deferred */
     uint32_t rlog_n;
     uint32_t rlog_resume;     /* no reads are logged before this epoch: a log met another access (shadow.c) */
@@ -1313,17 +1321,43 @@ static inline void sim_shadow_sync_settle(sim_block *b)
     if (b->memo_mode && sim_memo_access(b, NULL, SIM_MEV_SETTLE, 0, NULL, 0, 0, 0) >= 0) return;
     if (b->rlog_n) sim_shadow_replay(b);
 }
+/* The summarized lines' entries made (b->wsum), before a read or write of
+ * the shadow's entries that is not shadow_summarize's. */
+void sim_shadow_expand(sim_block *b);
+static inline void sim_shadow_expand_all(sim_block *b)
+{
+    if (b->nwsum) sim_shadow_expand(b);
+}
+/* Word w's entry's w_epoch and init_mask, a summarized line's too (as
+ * its entry will be made). */
+static inline void sim_shadow_written(const sim_block *b, uint32_t w, uint32_t *epoch, uint8_t *init)
+{
+    if (b->nwsum && (b->wsum_on[w / 2048] >> (w / 32 % 64) & 1u)) {
+        *epoch = b->wsum[w / 32][0];
+        *init = 0xf;
+        return;
+    }
+    *epoch = b->shadow[w].w_epoch;
+    *init = b->shadow[w].init_mask;
+}
 static inline void sim_shadow_settle(sim_block *b)
 {
     if (b->rlog_n) sim_shadow_replay(b);
+    sim_shadow_expand_all(b);
 }
-/* The same before a write of the shadow, which also ends the log's memo of
- * words found clean this epoch. */
-static inline void sim_shadow_settle_write(sim_block *b)
+/* The log replayed before a write of the shadow, which also ends the log's
+ * memo of words found clean this epoch; its entries still as they are. */
+static inline void sim_shadow_settle_write_summary(sim_block *b)
 {
     if (b->rlog_n) sim_shadow_replay(b);
     b->clean_epoch = 0;
     b->wrote_epoch = b->epoch;
+}
+/* The same with every entry made. */
+static inline void sim_shadow_settle_write(sim_block *b)
+{
+    sim_shadow_settle_write_summary(b);
+    sim_shadow_expand_all(b);
 }
 
 /* sync.c: the happens-before order that release/acquire operations and

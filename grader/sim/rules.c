@@ -255,8 +255,10 @@ static bool keeps_once(sim_rules *R, const uint32_t *w0, const uint32_t *w1, uns
  * them (the block's when the entry's last write is). */
 static inline void import(const sim_block *b, sim_rules *R, uint32_t w)
 {
-    const sim_shadow *s = &b->shadow[w];
-    uint8_t in = w >= R->blo && w < R->bhi && s->w_epoch >= b->epoch_base ? s->init_mask : 0;
+    uint32_t epoch;
+    uint8_t init;
+    sim_shadow_written(b, w, &epoch, &init);
+    uint8_t in = w >= R->blo && w < R->bhi && epoch >= b->epoch_base ? init : 0;
     R->init[w] = in;
     R->full_n += in == 0xf;
 }
@@ -287,8 +289,10 @@ static void manage(const sim_block *b, sim_rules *R, uint32_t lo, uint32_t hi)
 static inline uint8_t written_now(const sim_block *b, const sim_rules *R, uint32_t w)
 {
     if (w >= R->mlo && w < R->mhi) return R->init[w];
-    const sim_shadow *s = &b->shadow[w];
-    return w >= R->blo && w < R->bhi && s->w_epoch >= b->epoch_base ? s->init_mask : 0;
+    uint32_t epoch;
+    uint8_t init;
+    sim_shadow_written(b, w, &epoch, &init);
+    return w >= R->blo && w < R->bhi && epoch >= b->epoch_base ? init : 0;
 }
 
 /* The rules stop for the block: the managed words' entries as the shadow
@@ -302,6 +306,7 @@ void sim_rules_stop(sim_block *b)
     if (!b->rules_on) return;
     b->rules_on = false;
     R->fails++;
+    sim_shadow_expand_all(b);
     if (R->epoch != b->epoch) new_epoch(R, b->epoch); /* (the log's epoch is over: it is in init) */
     for (uint32_t w = R->mlo; w < R->mhi; w++) {
         sim_shadow *s = &b->shadow[w];

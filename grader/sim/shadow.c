@@ -1105,10 +1105,11 @@ static inline __attribute__((always_inline)) uint32_t fresh_lanes(const uint32_t
  * epoch of the block. Looked at once an epoch until it holds, then never
  * again for the block (a tile kernel's shared memory once its first tiles
  * are in). */
-static bool all_init(const sim_block *b)
+static bool all_init(sim_block *b)
 {
     const uint32_t base = b->epoch_base, n = b->shared_size / 4;
     if (n > 2048 || !n) return false;
+    sim_shadow_expand_all(b); /* (once: the test holds for the block once it holds) */
     for (uint32_t i = 0; i < n; i++) {
         const sim_shadow *s = &b->shadow[i];
         if ((s->w_epoch < base) | (s->init_mask != 0xf)) return false;
@@ -1182,6 +1183,7 @@ static inline __attribute__((always_inline)) bool defer_reads(sim_block *b, sim_
                                                               uint32_t op)
 {
     if (!log_open(b)) return false;
+    if (!b->all_clean) sim_shadow_expand_all(b); /* (word_clean reads the entries) */
     uint32_t bits, fresh = b->all_clean ? 0 : fresh_lanes(soff, &bits);
     if (!b->all_clean && (bits & 3)) return false; /* (SIM_NONE's low bits are set) */
     /* every lane's word wholly written by the block before this epoch;
@@ -1235,6 +1237,7 @@ static inline __attribute__((always_inline)) bool defer_halves(sim_block *b, sim
                                                                const uint32_t *step, uint32_t op)
 {
     if (!log_open(b)) return false;
+    if (!b->all_clean) sim_shadow_expand_all(b); /* (word_clean reads the entries) */
     if (!b->all_clean && !(half_clean(b, from[0], step[0]) && half_clean(b, from[1], step[1]))) return false;
     if (b->async_n) {
         uint32_t soff[32];
@@ -1262,6 +1265,7 @@ static void replay_log(sim_block *b)
 {
     uint32_t n = b->rlog_n, soff[32];
     b->rlog_n = 0;
+    sim_shadow_expand_all(b);
     for (uint32_t i = 0; i < n; i++) {
         const sim_rlog *e = &b->rlog[i];
         sim_warp *w = &b->warps[e->wid];
@@ -1293,4 +1297,25 @@ static void replay_dots(sim_block *b, sim_warp *w, const sim_rlog *e)
         sim_halves_offsets(from, h->step, soff);
         plain_reads4(b, w, SIM_FULL, soff, e->op + at);
     }
+}
+
+/* Every summarized line's 32 entries, as shadow_writes_run's loop stores
+ * them for the write its summary records (the summary is the first
+ * word's; each next thread's is one more w_tid). */
+void sim_shadow_expand(sim_block *b)
+{
+    const uint32_t nlines = b->shared_size / 128 + 1;
+    for (uint32_t q = 0; q < (nlines + 63) / 64; q++)
+        for (uint64_t on = b->wsum_on[q]; on; on &= on - 1) {
+            const uint32_t line = q * 64 + (uint32_t)__builtin_ctzll(on);
+            sim_shadow *s = &b->shadow[line * 32];
+            shadow_head h;
+            memcpy(&h, b->wsum[line], sizeof h);
+            for (int i = 0; i < 32; i++, s++) {
+                *(shadow_head *)(void *)s = h;
+                h += WRITE4_NEXT;
+            }
+        }
+    memset(b->wsum_on, 0, (nlines + 63) / 64 * sizeof *b->wsum_on);
+    b->nwsum = 0;
 }

@@ -154,6 +154,37 @@ static inline __attribute__((always_inline)) bool write4_word(const shadow_at *A
     return true;
 }
 
+/* The next thread's record: one added to w_tid (a vector add). */
+#define WRITE4_NEXT ((shadow_head){0, 0, 0, 0, 0, 1, 0, 0})
+
+/* A full warp's plain write of the whole line at off (128 bytes, aligned),
+ * its record kept as the line's summary (b->wsum) instead of 32 entries:
+ * true when taken. The line is plain (no thread wrote or read a word of it
+ * this epoch) where its summary is an earlier epoch's (its words' r_epoch
+ * are 0 there, and the epoch never is), else where each entry is (the
+ * test shadow_writes_run makes). A summary is one plain write's record
+ * and nothing else, so the entries sim_shadow_expand makes from it are
+ * the ones shadow_writes_run's loop would have stored. */
+static inline __attribute__((always_inline)) bool shadow_summarize(sim_block *b, const shadow_at *A, uint32_t off,
+                                                                   uint32_t op)
+{
+    const uint32_t line = off / 128;
+    uint64_t *on = &b->wsum_on[line / 64], bit = 1ull << (line % 64);
+    if (*on & bit) {
+        if (b->wsum[line][0] == A->epoch) return false;
+    } else {
+        const sim_shadow *s = shadow_word(A, off);
+        bool plain = true;
+        for (int i = 0; i < 32; i++) plain &= write4_plain(A, s + i);
+        if (!plain) return false;
+        *on |= bit;
+        b->nwsum++;
+    }
+    shadow_head h = WRITE4_HEAD(A, A->wid * 32, op);
+    memcpy(b->wsum[line], &h, sizeof h);
+    return true;
+}
+
 /* The lanes of the run m from its i-th on, at the words from off: the
  * general loops (shadow.c; out of line, so that the run loops below keep a
  * small frame). */
@@ -194,18 +225,19 @@ static inline __attribute__((always_inline)) void shadow_writes_run(sim_block *b
     if (b->memo_mode && sim_memo_access(b, w, SIM_MEV_WRITES_RUN, m, &off, 1, 4, op) >= 0) return;
     if (sim_rules_take(b, w, SIM_MEV_WRITES_RUN, m, &off, 4, op)) return;
     if (b->async_n) sim_async_touch(b, w, m, NULL, off, 4, 4, op, true);
-    sim_shadow_settle_write(b);
+    sim_shadow_settle_write_summary(b);
     const shadow_at A = shadow_at_of(b, w);
+    if (m == SIM_FULL && !(off & 127) && b->wsum && shadow_summarize(b, &A, off, op)) return;
+    sim_shadow_expand_all(b);
     int f = __builtin_ctz(m), k = 32 - __builtin_clz(m) - f, i = 0; /* a run: no popcount (not in the base ISA) */
     if (!(off & 3)) {
         sim_shadow *s = shadow_word(&A, off);
         unsigned tid = A.wid * 32 + (unsigned)f;
         if (m == SIM_FULL) { /* (a warp's first write of its slots: the plain test) */
             shadow_head h = WRITE4_HEAD(&A, tid, op);
-            const shadow_head next = {0, 0, 0, 0, 0, 1, 0, 0}; /* (the next thread: one vector add) */
             for (; i < k && write4_plain(&A, s); i++, s++, tid++) {
                 *(shadow_head *)(void *)s = h;
-                h += next;
+                h += WRITE4_NEXT;
             }
         }
         while (i < k && write4_word(&A, s, tid, op, true)) i++, s++, tid++;

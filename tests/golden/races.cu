@@ -175,3 +175,45 @@ __global__ void readThenOtherWarp(volatile int* flags, int* out)
         flags[1] = 1;
     }
 }
+
+// case: two warps store the same line of shared memory (32 words, 128
+// bytes, all of it) in one epoch: the second warp's store races with the
+// first's, whose record the shadow kept as the line's one summary
+// gpu: none, a race (which value stays is the hardware's); added after races.h200
+// kernel: lineTwice
+// launch: grid 1 block 64
+// buffer: out u32 64 = 0
+// params: out
+// expect: hazard races kind RACE_SHARED line @lineSecond line2 @lineFirst
+__global__ void lineTwice(unsigned* out)
+{
+    __shared__ unsigned s[32];
+    const unsigned t = threadIdx.x, lane = t % 32;
+    if (t < 32) s[lane] = t;  // @lineFirst
+    if (t >= 32) s[lane] = t + 100;  // @lineSecond
+    __syncthreads();
+    out[t] = s[lane];
+}
+
+// case: a warp stores a whole line of shared memory, then after a
+// __syncwarp each lane stores its neighbour's word of it in the same
+// epoch: ordered, no race (the line's summary made into its entries for
+// the second store)
+// gpu: none, added after races.h200 (until its next record)
+// kernel: lineAgain
+// launch: grid 1 block 64
+// buffer: out u32 64 = 0
+// params: out
+// expect: out[0..7] = list 2 1 4 3 6 5 8 7
+// expect: out[32..35] = list 34 33 36 35
+// expect: no hazards
+__global__ void lineAgain(unsigned* out)
+{
+    __shared__ unsigned s[64];
+    const unsigned t = threadIdx.x;
+    s[t] = t;
+    __syncwarp();
+    s[t ^ 1] = t + 1;
+    __syncthreads();
+    out[t] = s[t];
+}
