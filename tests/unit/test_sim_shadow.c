@@ -40,6 +40,9 @@ static void side_init(side *s, unsigned checks)
     s->b.prog = &prog;
     s->b.checks = checks;
     s->b.shadow = cl_calloc(SHARED / 4 + 2, sizeof *s->b.shadow);
+    s->b.shared_size = SHARED;
+    s->b.wsum = cl_calloc(SHARED / 128 + 1, sizeof *s->b.wsum); /* (the lane path never summarizes) */
+    s->b.wsum_on = cl_calloc((SHARED / 128 + 64) / 64, sizeof *s->b.wsum_on);
     s->b.epoch = s->b.epoch_base = 1;
     for (unsigned i = 0; i < WARPS; i++) {
         s->w[i].id = i;
@@ -50,18 +53,36 @@ static void side_init(side *s, unsigned checks)
 static void side_free(side *s)
 {
     free(s->b.shadow);
+    free(s->b.wsum);
+    free(s->b.wsum_on);
     sim_hzset_free(&s->b.hz);
 }
 
 #define XORSHIFT_SEED 0x9e3779b97f4a7c15ull
 #include "xorshift.h"
 
+/* The warp path's entries as they are, its summarized lines' made (on a
+ * copy: the walk goes on with the summaries), into out. */
+static void entries_of(const side *a, sim_shadow *out)
+{
+    static uint64_t on[(SHARED / 128 + 64) / 64];
+    sim_block c = a->b;
+    memcpy(out, a->b.shadow, (SHARED / 4 + 2) * sizeof *out);
+    memcpy(on, a->b.wsum_on, sizeof on);
+    c.shadow = out;
+    c.wsum_on = on;
+    sim_shadow_expand_all(&c);
+}
+
+static sim_shadow ea[SHARED / 4 + 2]; /* the warp path's entries, made: same_sides' */
+
 static void same_sides(const side *a, const side *b, int step)
 {
     /* the entries, field by field where their bytes differ */
-    bool differ = memcmp(a->b.shadow, b->b.shadow, (SHARED / 4 + 2) * sizeof *a->b.shadow) != 0;
+    entries_of(a, ea);
+    bool differ = memcmp(ea, b->b.shadow, (SHARED / 4 + 2) * sizeof *ea) != 0;
     for (uint32_t i = 0; differ && i < SHARED / 4 + 2; i++) {
-        const sim_shadow *x = &a->b.shadow[i], *y = &b->b.shadow[i];
+        const sim_shadow *x = &ea[i], *y = &b->b.shadow[i];
 #define SAME(F)                                                                                          \
     if (x->F != y->F)                                                                                    \
         fail_msg("step %d: %s of word %u: %u by the warp path, %u lane by lane", step, #F, i, (unsigned)x->F, \
@@ -114,7 +135,7 @@ static void run_steps(unsigned checks, int n)
     side *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
     static uint8_t written[SHARED / 4 + 2]; /* the model: bytes of each word this block wrote */
     memset(written, 0, sizeof written);
-    int runs = 0, ones = 0;
+    int runs = 0, ones = 0, summarized = 0;
     side_init(a, checks);
     side_init(b, checks);
     for (int step = 0; step < n; step++) {
@@ -134,10 +155,27 @@ static void run_steps(unsigned checks, int n)
             a->w[k].wsync++, b->w[k].wsync++;
             continue;
         }
+        if (r < 13) { /* a tile's store: warp k's whole line, a barrier, the same store again */
+            const uint32_t line = 224 + 32 * next(3), op = next(6);
+            for (int t = 0; t < 2; t++) {
+                a->w[k].minst++, b->w[k].minst++;
+                sim_shadow_writes_run(&a->b, &a->w[k], SIM_FULL, line * 4, op);
+                for (int l = 0; l < 32; l++) sim_shadow_write(&b->b, &b->w[k], l, (line + (uint32_t)l) * 4, 4, op, 0);
+                for (int l = 0; l < 32; l++) written[line + (uint32_t)l] = 0xf;
+                same_sides(a, b, step);
+                summarized += a->b.nwsum > 0;
+                if (!t) a->b.epoch++, b->b.epoch++;
+            }
+            continue;
+        }
         uint32_t m = some_mask(), soff[32];
         int32_t d = strides[next((uint32_t)nstrides)];
         int f = __builtin_ctz(m);
         uint32_t base = 200 + next(WINDOW); /* word of lane f */
+        if (m == SIM_FULL && next(4) == 0) { /* a whole line (32 words from 128 bytes) */
+            base = 224 + 32 * next(3);
+            d = 1;
+        }
         for (int l = 0; l < 32; l++) {
             int64_t word = (int64_t)base + (int64_t)(l - f) * d;
             soff[l] = (m >> l & 1u) ? (uint32_t)word * 4 : 0xdeadbeefu; /* others: unset */
@@ -195,11 +233,12 @@ static void run_steps(unsigned checks, int n)
             fprintf(stderr, "step %d: warp %u %s m=%08x d=%d base=%u size=%u at=%u op=%u\n", step, k,
                     kind == 2 ? "atomic" : kind == 1 ? "write" : "read", m, d, base, size, at, op);
         same_sides(a, b, step);
+        summarized += a->b.nwsum > 0;
         for (int l = 0; kind && l < 32; l++) /* the bytes each writing lane wrote */
             for (unsigned len = kind == 2 ? 4 : size, i = 0; (m >> l & 1u) && soff[l] != SIM_NONE && i < len; i++)
                 written[(soff[l] + i) / 4] |= (uint8_t)(1u << ((soff[l] + i) & 3));
         for (uint32_t i = 0; i < SHARED / 4 + 2; i++) {
-            const sim_shadow *x = &a->b.shadow[i];
+            const sim_shadow *x = &ea[i];
             unsigned init = x->w_epoch >= a->b.epoch_base ? x->init_mask : 0;
             if (init != written[i])
                 fail_msg("step %d: word %u: init bytes %x, the block wrote %x", step, i, init, written[i]);
@@ -208,6 +247,8 @@ static void run_steps(unsigned checks, int n)
     assert_true(a->b.hz.n > 0); /* the walk found hazards to compare */
     assert_true(runs > n / 20); /* and took the run entry points often */
     assert_true(ones > n / 200); /* and the broadcast's */
+    fprintf(stderr, "summarized %d of %d\n", summarized, n);
+    assert_true(summarized > n / 50); /* and kept lines' summaries between accesses */
     side_free(a), side_free(b);
     free(a), free(b);
 }
