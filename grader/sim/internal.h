@@ -731,6 +731,7 @@ typedef struct sim_block {
     uint32_t (*wsum)[8];      /* a line's first entry's first 32 bytes, where its bit is set */
     uint64_t *wsum_on;        /* a bit a line */
     uint32_t nwsum;           /* the lines whose bit is set */
+    uint32_t wsum_resume;     /* no line is summarized before this epoch: a summary met another access */
     sim_rlog *rlog;           /* reads not yet in the shadow (shadow.c), NULL when none are deferred */
     uint32_t rlog_n;
     uint32_t rlog_resume;     /* no reads are logged before this epoch: a log met another access (shadow.c) */

@@ -1105,11 +1105,13 @@ static inline __attribute__((always_inline)) uint32_t fresh_lanes(const uint32_t
  * epoch of the block. Looked at once an epoch until it holds, then never
  * again for the block (a tile kernel's shared memory once its first tiles
  * are in). */
+static void make_summarized(sim_block *b);
+
 static bool all_init(sim_block *b)
 {
     const uint32_t base = b->epoch_base, n = b->shared_size / 4;
     if (n > 2048 || !n) return false;
-    sim_shadow_expand_all(b); /* (once: the test holds for the block once it holds) */
+    if (b->nwsum) make_summarized(b); /* (once, until the test holds for the block: no rest) */
     for (uint32_t i = 0; i < n; i++) {
         const sim_shadow *s = &b->shadow[i];
         if ((s->w_epoch < base) | (s->init_mask != 0xf)) return false;
@@ -1302,7 +1304,7 @@ static void replay_dots(sim_block *b, sim_warp *w, const sim_rlog *e)
 /* Every summarized line's 32 entries, as shadow_writes_run's loop stores
  * them for the write its summary records (the summary is the first
  * word's; each next thread's is one more w_tid). */
-void sim_shadow_expand(sim_block *b)
+static SIM_HOT void make_summarized(sim_block *b)
 {
     const uint32_t nlines = b->shared_size / 128 + 1;
     for (uint32_t q = 0; q < (nlines + 63) / 64; q++)
@@ -1318,4 +1320,12 @@ void sim_shadow_expand(sim_block *b)
         }
     memset(b->wsum_on, 0, (nlines + 63) / 64 * sizeof *b->wsum_on);
     b->nwsum = 0;
+}
+
+/* A summary met another access: the entries made, and no line summarized
+ * for WSUM_REST epochs. */
+void sim_shadow_expand(sim_block *b)
+{
+    make_summarized(b);
+    b->wsum_resume = b->epoch + WSUM_REST;
 }

@@ -157,6 +157,12 @@ static inline __attribute__((always_inline)) bool write4_word(const shadow_at *A
 /* The next thread's record: one added to w_tid (a vector add). */
 #define WRITE4_NEXT ((shadow_head){0, 0, 0, 0, 0, 1, 0, 0})
 
+/* How many epochs no line is summarized after a summary met another
+ * access (its entries made: the summary saved nothing, as where a tile's
+ * stores are read with its halo in the same epoch); a kernel whose
+ * summaries only the next epoch's same stores meet keeps them. */
+#define WSUM_REST 8u
+
 /* A full warp's plain write of the whole line at off (128 bytes, aligned),
  * its record kept as the line's summary (b->wsum) instead of 32 entries:
  * true when taken. The line is plain (no thread wrote or read a word of it
@@ -227,7 +233,9 @@ static inline __attribute__((always_inline)) void shadow_writes_run(sim_block *b
     if (b->async_n) sim_async_touch(b, w, m, NULL, off, 4, 4, op, true);
     sim_shadow_settle_write_summary(b);
     const shadow_at A = shadow_at_of(b, w);
-    if (m == SIM_FULL && !(off & 127) && b->wsum && shadow_summarize(b, &A, off, op)) return;
+    if (m == SIM_FULL && !(off & 127) && b->wsum && b->wsum_resume - b->epoch - 1 >= WSUM_REST &&
+        shadow_summarize(b, &A, off, op))
+        return;
     sim_shadow_expand_all(b);
     int f = __builtin_ctz(m), k = 32 - __builtin_clz(m) - f, i = 0; /* a run: no popcount (not in the base ISA) */
     if (!(off & 3)) {
